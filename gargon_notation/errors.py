@@ -1,0 +1,58 @@
+"""The project's exceptions: every error a user can cause is one of these.
+
+``GargonError`` is the root.  A record that is *badly written* raises :class:`NotationError`
+(it carries the place: file, line, column and the offending line).  A record that is well
+written but *breaks a rule* raises :class:`RuleViolation` (it carries a stable rule code and a
+plain sentence).  Python's own exceptions escaping the library are bugs.
+"""
+
+from __future__ import annotations
+
+__all__ = ["GargonError", "NotationError", "RuleViolation"]
+
+
+class GargonError(Exception):
+    """Base class of every error the project raises on bad input."""
+
+
+class NotationError(GargonError):
+    """Text that is not valid Gargon notation.
+
+    ``line`` and ``column`` count from 1; ``excerpt`` is the offending line of text.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        source: str = "<string>",
+        line: int = 0,
+        column: int = 0,
+        excerpt: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+        self.excerpt = excerpt
+
+    def __str__(self) -> str:
+        where = f"{self.source}:{self.line}:{self.column}: " if self.line else f"{self.source}: "
+        text = where + self.message
+        if self.excerpt:
+            text += f"\n    {self.excerpt}\n    {' ' * max(self.column - 1, 0)}^"
+        return text
+
+
+class RuleViolation(GargonError):
+    """An action the rules forbid.
+
+    ``code`` is a stable identifier such as ``last-seat-new-colour``; ``message`` is a plain
+    sentence naming the player, the cards and the reason.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{message} [{code}]")
+        self.code = code
+        self.message = message
