@@ -137,7 +137,9 @@ class Card:
         """
         card = _CARD_BY_TEXT.get(text.upper())
         if card is None:
-            raise ValueError(f"{text!r} is not a card (a colour letter W B V Y R G and a value 0-15)")
+            raise ValueError(
+                f"{text!r} is not a card (a colour letter W B V Y R G and a value 0-15)"
+            )
         return card
 
     def __str__(self) -> str:
@@ -210,4 +212,3 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     ['Y6', 'Y2', 'R14', 'R0']
     """
     return sorted(cards, key=lambda card: (card.colour.index, -card.value))
-

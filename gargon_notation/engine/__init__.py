@@ -1,0 +1,66 @@
+"""The Gargon rules engine: pure, deterministic, and knowing nothing of text or files.
+
+>>> from gargon_notation.engine import Deal, Game
+>>> game = Game.new(Deal.from_seed("gargon", players=4))
+>>> game.to_act.seat, len(game.legal_actions()) > 0
+(0, True)
+"""
+
+from gargon_notation.engine.actions import (
+    Action,
+    BattleKind,
+    BattleResolved,
+    CardDrawn,
+    Choose,
+    Draw,
+    DrawForgotten,
+    DrawSkipped,
+    Event,
+    GameEnded,
+    Pass,
+    PileEmptied,
+    Play,
+    Played,
+    RoundEnded,
+    RoundStarted,
+)
+from gargon_notation.engine.deal import SHUFFLE_ALGORITHM, Deal, Rng, pile_size
+from gargon_notation.engine.game import Game, IllegalAction
+from gargon_notation.engine.patterns import PATTERNS, pattern_of, plays_from
+from gargon_notation.engine.scoring import ColourScore, PlayerScore, Score, score
+from gargon_notation.engine.state import Decision, DecisionKind, GameState
+
+__all__ = [
+    "PATTERNS",
+    "SHUFFLE_ALGORITHM",
+    "Action",
+    "BattleKind",
+    "BattleResolved",
+    "CardDrawn",
+    "Choose",
+    "ColourScore",
+    "Deal",
+    "Decision",
+    "DecisionKind",
+    "Draw",
+    "DrawForgotten",
+    "DrawSkipped",
+    "Event",
+    "Game",
+    "GameEnded",
+    "GameState",
+    "IllegalAction",
+    "Pass",
+    "PileEmptied",
+    "Play",
+    "Played",
+    "PlayerScore",
+    "Rng",
+    "RoundEnded",
+    "RoundStarted",
+    "Score",
+    "pattern_of",
+    "pile_size",
+    "plays_from",
+    "score",
+]

@@ -1,0 +1,700 @@
+"""The referee: a game that applies decisions, refuses illegal ones, and derives the rest.
+
+:class:`Game` is the one mutable object of the engine.  Applying an action changes it in
+place (cheaply: no copies) and returns the events it caused; :meth:`Game.snapshot` hands out
+an immutable :class:`~gargon_notation.engine.state.GameState` whenever one is wanted.
+
+>>> from gargon_notation.cards import Card, Colour
+>>> game = Game.new(Deal.from_seed("gargon", players=3), names=("Ann", "Bob", "Cy"))
+>>> game.to_act
+Decision(kind=<DecisionKind.PLAY_OR_PASS: 'play-or-pass'>, seat=0)
+>>> game.check(Pass(0, (1,))).code
+'start-must-play'
+>>> events = game.apply(Play(0, (Card.parse("Y5"),)))
+>>> game.to_act.seat
+1
+
+Hidden information: a deal may hold :class:`~gargon_notation.cards.HiddenCard` s.  The engine
+then checks what can be checked and learns each card as it is revealed.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Sequence
+
+from gargon_notation.cards import COPIES, UNKNOWN, AnyCard, Card, Colour, HiddenCard
+from gargon_notation.engine.actions import (
+    Action,
+    BattleKind,
+    BattleResolved,
+    CardDrawn,
+    Choose,
+    Draw,
+    DrawForgotten,
+    DrawSkipped,
+    Event,
+    GameEnded,
+    Pass,
+    PileEmptied,
+    Play,
+    Played,
+    RoundEnded,
+    RoundStarted,
+)
+from gargon_notation.engine.deal import Deal
+from gargon_notation.engine.patterns import describe_pattern, pattern_of, plays_from
+from gargon_notation.engine.scoring import Score, score
+from gargon_notation.engine.state import Decision, DecisionKind, GameState
+from gargon_notation.errors import RuleViolation
+from gargon_notation.rules import STANDARD, Ruleset
+
+__all__ = ["Game", "IllegalAction"]
+
+_PLAY = DecisionKind.PLAY_OR_PASS
+_CHOOSE = DecisionKind.CHOOSE
+_DRAW = DecisionKind.DRAW
+
+
+_KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE, Draw: _DRAW}
+
+
+class IllegalAction(RuleViolation):
+    """Raised by :meth:`Game.apply` for an action the rules forbid; the game is unchanged."""
+
+
+def _cards_text(cards: Iterable[AnyCard]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def _colours_text(colours: Iterable[Colour]) -> str:
+    names = [colour.name.lower() for colour in sorted(colours, key=lambda c: c.index)]
+    if not names:
+        return "none"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _refine(known: AnyCard, seen: AnyCard) -> AnyCard | None:
+    """The more precise of two descriptions of one card, or None if they contradict."""
+    if isinstance(known, Card):
+        if isinstance(seen, Card):
+            return known if seen == known else None
+        return known if seen.colour in (None, known.colour) else None
+    if isinstance(seen, Card):
+        return seen if known.colour in (None, seen.colour) else None
+    if seen.colour is None or known.colour is None or seen.colour == known.colour:
+        return known if known.colour is not None else seen
+    return None
+
+
+class Game:
+    """A game of Gargon in progress.
+
+    Create one with :meth:`new`; then, while :attr:`to_act` is not None, :meth:`apply` the
+    decision of the seat it names.  :meth:`check` tells without applying;
+    :meth:`legal_actions` lists the choices.  ``actions`` and ``events`` keep the history.
+    """
+
+    def __init__(self, deal: Deal, start: int, ruleset: Ruleset, names: tuple[str, ...]) -> None:
+        self.ruleset = ruleset
+        self.names = names
+        self.actions: list[Action] = []
+        self.events: list[Event] = []
+        self._players = len(deal.hands)
+        self._hands: list[list[AnyCard]] = [list(hand) for hand in deal.hands]
+        # Piles are kept bottom first so that drawing pops from the end.
+        self._piles: tuple[list[AnyCard], list[AnyCard]] = (
+            list(reversed(deal.piles[0])),
+            list(reversed(deal.piles[1])),
+        )
+        self._front: list[dict[Colour, list[Card]]] = [{} for _ in range(self._players)]
+        self._won: list[list[Card]] = [[] for _ in range(self._players)]
+        self._discard: list[Card] = []
+        self._known_colours: dict[Colour | None, int] = {}
+        self._known_cards: dict[Card, int] = {}
+        for card in deal.cards():
+            self._count(card, +1)
+        self._round = 0
+        self._start = start
+        self._order: list[int] = []
+        self._turn = 0
+        self._played: list[tuple[Card, ...] | None] = [None] * self._players
+        self._pattern: tuple[int, ...] | None = None
+        self._colours_played: set[Colour] = set()
+        self._chooser = start
+        self._second_fight: Colour | None = None
+        self._owed: deque[int] = deque()
+        self._decision: Decision | None = None
+        self._last_card_taken = False
+        self._start_round(start, ())
+
+    @classmethod
+    def new(
+        cls,
+        deal: Deal,
+        start: int = 0,
+        ruleset: Ruleset | None = None,
+        names: Sequence[str] | None = None,
+    ) -> Game:
+        """A game about to begin: ``start`` is the first start player's seat.
+
+        Raises :class:`RuleViolation` (``deal-size``, ``card-conservation``) for a deal that
+        cannot come from the deck or does not fit the ruleset, and :class:`ValueError` for
+        names or a start seat that do not fit the deal.
+        """
+        rules = ruleset if ruleset is not None else STANDARD
+        deal.check(rules.hand_size)
+        if deal.players not in rules.player_counts:
+            raise RuleViolation(
+                "deal-size",
+                f"this ruleset is for {rules.player_counts} players, not {deal.players}",
+            )
+        seat_names = (
+            tuple(names)
+            if names is not None
+            else tuple(f"Player {seat + 1}" for seat in range(deal.players))
+        )
+        if len(seat_names) != deal.players:
+            raise ValueError(f"{len(seat_names)} names for {deal.players} seats")
+        if not 0 <= start < deal.players:
+            raise ValueError(f"start seat {start} is not at this table")
+        return cls(deal, start, rules, seat_names)
+
+    # -- what is asked now -------------------------------------------------------------
+
+    @property
+    def to_act(self) -> Decision | None:
+        """Whose decision it is and of what kind; None once the game is over."""
+        return self._decision
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._decision is None
+
+    @property
+    def round(self) -> int:
+        """The current round, from 1."""
+        return self._round
+
+    @property
+    def start_player(self) -> int:
+        """The seat of the current round's start player."""
+        return self._start
+
+    @property
+    def last_seat(self) -> int:
+        """The seat that acts last in the card play phase (right of the start player)."""
+        return self._order[-1]
+
+    def hand(self, seat: int) -> tuple[AnyCard, ...]:
+        """The seat's hand, as far as it is known."""
+        return tuple(self._hands[seat])
+
+    def pile_sizes(self) -> tuple[int, int]:
+        """The number of cards in pile 1 and pile 2."""
+        return len(self._piles[0]), len(self._piles[1])
+
+    def score(self) -> Score:
+        """The score of the cards won so far (the final score once the game is over)."""
+        return score(self._won, self.ruleset, self.names)
+
+    def snapshot(self) -> GameState:
+        """An immutable picture of the table now."""
+        return GameState(
+            ruleset=self.ruleset,
+            names=self.names,
+            round=self._round,
+            start=self._start,
+            to_act=self._decision,
+            hands=tuple(tuple(hand) for hand in self._hands),
+            piles=(tuple(reversed(self._piles[0])), tuple(reversed(self._piles[1]))),
+            front=tuple(
+                tuple(
+                    card
+                    for colour in sorted(front, key=lambda c: c.index)
+                    for card in front[colour]
+                )
+                for front in self._front
+            ),
+            played=tuple(self._played),
+            won=tuple(tuple(cards) for cards in self._won),
+            discard=tuple(self._discard),
+            pattern=self._pattern,
+            colours_played=frozenset(self._colours_played),
+            owed=tuple(self._owed),
+            last_card_taken=self._last_card_taken,
+            over=self.is_over,
+        )
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now (none once the game is over).
+
+        Plays are listed from the cards the engine knows the player holds; where his hand
+        holds hidden cards, other plays may be legal too (:meth:`check` decides any action).
+        """
+        decision = self._decision
+        if decision is None:
+            return []
+        seat = decision.seat
+        if decision.kind is _CHOOSE:
+            colours = sorted(self._front[seat], key=lambda c: c.index)
+            return [Choose(seat, colour) for colour in colours]
+        if decision.kind is _DRAW:
+            draws: list[Action] = [Draw(seat, n) for n in (1, 2) if self._piles[n - 1]]
+            draws.append(Draw(seat, None))
+            return draws
+        known = [card for card in self._hands[seat] if isinstance(card, Card)]
+        leading = seat == self._start
+        allowed = self._colours_played if seat == self.last_seat and not leading else None
+        actions: list[Action] = [
+            Play(seat, play)
+            for play in plays_from(known, None if leading else self._pattern, allowed)
+        ]
+        if not (leading and self.ruleset.start_player_must_play and self._hands[seat]):
+            actions.extend(Pass(seat, piles) for piles in self._pass_choices())
+        return actions
+
+    def _pass_choices(self) -> list[tuple[int, ...]]:
+        sizes = [len(self._piles[0]), len(self._piles[1])]
+        if sizes == [0, 0]:
+            return [()]
+        choices: list[tuple[int, ...]] = []
+        frontier: list[tuple[tuple[int, ...], tuple[int, int]]] = [((), (sizes[0], sizes[1]))]
+        for _ in range(3):
+            grown = []
+            for piles, (one, two) in frontier:
+                if one:
+                    grown.append(((*piles, 1), (one - 1, two)))
+                if two:
+                    grown.append(((*piles, 2), (one, two - 1)))
+            choices.extend(piles for piles, _ in grown)
+            frontier = grown
+        return choices
+
+    # -- checking --------------------------------------------------------------------
+
+    def check(self, action: Action) -> RuleViolation | None:
+        """The reason ``action`` is illegal now, or None if it is legal."""
+        try:
+            self._verify(action)
+        except RuleViolation as violation:
+            return violation
+        return None
+
+    def is_legal(self, action: Action) -> bool:
+        """True when :meth:`apply` would accept ``action``."""
+        return self.check(action) is None
+
+    def _name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def _verify(self, action: Action) -> list[int]:
+        """Raise the violation ``action`` commits; for a play, return the hand slots used."""
+        decision = self._decision
+        if decision is None:
+            raise RuleViolation("game-over", "the game is over; no further action is possible")
+        seat = action.seat
+        if type(seat) is not int or not 0 <= seat < self._players:
+            raise RuleViolation("no-such-seat", f"there is no seat {seat!r} at this table")
+        expected = _KIND_OF.get(type(action))
+        if expected is None:
+            raise TypeError(f"{action!r} is not a Play, Pass, Choose or Draw")
+        if decision.kind is not expected:
+            raise RuleViolation("wrong-decision", self._wrong_decision(action, decision))
+        if seat != decision.seat:
+            raise RuleViolation(
+                "not-your-turn",
+                f"{self._name(seat)} may not act now: it is {self._name(decision.seat)}'s turn "
+                f"to {decision.kind.value.replace('-', ' ')}",
+            )
+        if isinstance(action, Play):
+            return self._verify_play(action)
+        if isinstance(action, Pass):
+            self._verify_pass(action)
+        elif isinstance(action, Choose):
+            if action.colour not in self._front[seat]:
+                raise RuleViolation(
+                    "colour-not-in-front",
+                    f"{self._name(seat)} may not choose {action.colour.name.lower()}: "
+                    f"his face-up cards are {_colours_text(self._front[seat])}",
+                )
+        else:
+            self._verify_draw(action)
+        return []
+
+    def _wrong_decision(self, action: Action, decision: Decision) -> str:
+        asked = {
+            _PLAY: f"{self._name(decision.seat)} to play or pass",
+            _CHOOSE: f"{self._name(decision.seat)} to choose a colour to fight in",
+            _DRAW: f"{self._name(decision.seat)} to draw a replacement card",
+        }[decision.kind]
+        verb = {Play: "a play", Pass: "a pass", Choose: "a choice of colour", Draw: "a draw"}
+        return f"{verb[type(action)]} is not possible now: the game waits for {asked}"
+
+    def _verify_play(self, action: Play) -> list[int]:
+        seat, cards = action.seat, action.cards
+        name = self._name(seat)
+        if not 1 <= len(cards) <= 3:
+            raise RuleViolation(
+                "play-size", f"{name} plays {len(cards)} cards; a play is one to three cards"
+            )
+        for card in cards:
+            if not isinstance(card, Card):
+                raise RuleViolation(
+                    "card-unknown",
+                    f"{name} plays {card}, but a played card must be named in full (such as R14)",
+                )
+        pattern = pattern_of(cards)
+        if pattern[0] >= 3:
+            raise RuleViolation(
+                "three-of-a-colour",
+                f"{name} plays {_cards_text(cards)}: three cards of one colour are never allowed",
+            )
+        if seat != self._start and pattern != self._pattern:
+            assert self._pattern is not None
+            raise RuleViolation(
+                "pattern-mismatch",
+                f"{name} plays {_cards_text(cards)} ({describe_pattern(pattern)}), but "
+                f"{self._name(self._start)} led {describe_pattern(self._pattern)}",
+            )
+        if seat == self.last_seat and seat != self._start:
+            new = {card.colour for card in cards} - self._colours_played
+            if new:
+                raise RuleViolation(
+                    "last-seat-new-colour",
+                    f"{name} plays {_cards_text(cards)}, but as last seat may only play colours "
+                    f"already played this round ({_colours_text(self._colours_played)}), "
+                    f"not {_colours_text(new)}",
+                )
+        slots = self._match(seat, cards)
+        self._verify_learning((self._hands[seat][slot], card) for slot, card in zip(slots, cards, strict=True))
+        return slots
+
+    def _match(self, seat: int, cards: Sequence[Card]) -> list[int]:
+        """Hand slots for ``cards``: exact cards first, then colour-only, then unknown."""
+        hand = self._hands[seat]
+        used: list[int | None] = [None] * len(cards)
+        taken: set[int] = set()
+        for accepts in (
+            lambda slot, card: slot == card,
+            lambda slot, card: isinstance(slot, HiddenCard) and slot.colour is card.colour,
+            lambda slot, card: slot == UNKNOWN,
+        ):
+            for k, card in enumerate(cards):
+                if used[k] is not None:
+                    continue
+                for index, slot in enumerate(hand):
+                    if index not in taken and accepts(slot, card):
+                        used[k] = index
+                        taken.add(index)
+                        break
+        missing = [card for k, card in enumerate(cards) if used[k] is None]
+        if missing:
+            raise RuleViolation(
+                "card-not-in-hand",
+                f"{self._name(seat)} plays {_cards_text(cards)}, but does not hold "
+                f"{_cards_text(missing)} (his hand: {_cards_text(hand) or 'empty'})",
+            )
+        return [index for index in used if index is not None]
+
+    def _verify_learning(self, pairs: Iterable[tuple[AnyCard, AnyCard]]) -> None:
+        """Raise ``card-conservation`` if turning each ``known`` into ``learnt`` breaks the deck."""
+        colours = dict(self._known_colours)
+        cards = dict(self._known_cards)
+        for known, learnt in pairs:
+            if known == learnt:
+                continue
+            if known.colour is None and learnt.colour is not None:
+                colours[learnt.colour] = colours.get(learnt.colour, 0) + 1
+                if colours[learnt.colour] > 17:
+                    raise RuleViolation(
+                        "card-conservation",
+                        f"{learnt} would make more than 17 {learnt.colour.name.lower()} cards",
+                    )
+            if isinstance(learnt, Card) and not isinstance(known, Card):
+                cards[learnt] = cards.get(learnt, 0) + 1
+                if cards[learnt] > COPIES[learnt]:
+                    raise RuleViolation(
+                        "card-conservation",
+                        f"{learnt} is already elsewhere: the deck has only "
+                        f"{COPIES[learnt]} {'copies' if COPIES[learnt] > 1 else 'copy'} of it",
+                    )
+
+    def _verify_pass(self, action: Pass) -> None:
+        seat, piles = action.seat, action.piles
+        name = self._name(seat)
+        if seat == self._start and self.ruleset.start_player_must_play and self._hands[seat]:
+            raise RuleViolation(
+                "start-must-play",
+                f"{name} is the start player and holds cards, so he must play",
+            )
+        sizes = [len(self._piles[0]), len(self._piles[1])]
+        remaining = sizes[0] + sizes[1]
+        most = min(3, remaining)
+        if (remaining == 0 and piles) or (remaining and not 1 <= len(piles) <= most):
+            wanted = "no card (both piles are empty)" if remaining == 0 else f"1 to {most} cards"
+            raise RuleViolation(
+                "draw-count", f"{name} passes drawing {len(piles)} cards; a pass draws {wanted}"
+            )
+        if action.seen and len(action.seen) != len(piles):
+            raise RuleViolation(
+                "draw-count",
+                f"{name}'s pass notes {len(action.seen)} drawn cards for {len(piles)} draws",
+            )
+        pairs: list[tuple[AnyCard, AnyCard]] = []
+        for k, pile in enumerate(piles):
+            self._verify_pile(seat, pile, sizes)
+            seen = action.seen[k] if action.seen else None
+            if seen is not None:
+                top = self._piles[pile - 1][sizes[pile - 1] - 1]
+                pairs.append((top, self._verify_seen(seat, pile, top, seen)))
+            sizes[pile - 1] -= 1
+        self._verify_learning(pairs)
+
+    def _verify_pile(self, seat: int, pile: object, sizes: Sequence[int]) -> None:
+        if pile not in (1, 2):
+            raise RuleViolation(
+                "no-such-pile",
+                f"{self._name(seat)} draws from pile {pile!r}; the piles are 1 and 2",
+            )
+        assert isinstance(pile, int)
+        if not sizes[pile - 1]:
+            raise RuleViolation(
+                "pile-empty",
+                f"{self._name(seat)} draws from pile {pile}, which is empty; "
+                f"he must draw from pile {3 - pile}",
+            )
+
+    def _verify_seen(self, seat: int, pile: int, top: AnyCard, seen: AnyCard) -> AnyCard:
+        learnt = _refine(top, seen)
+        if learnt is None:
+            raise RuleViolation(
+                "draw-mismatch",
+                f"{self._name(seat)} is noted drawing {seen} from pile {pile}, "
+                f"but that card is {top}",
+            )
+        return learnt
+
+    def _verify_draw(self, action: Draw) -> None:
+        if action.pile is None:
+            return
+        sizes = [len(self._piles[0]), len(self._piles[1])]
+        self._verify_pile(action.seat, action.pile, sizes)
+        if action.seen is not None:
+            top = self._piles[action.pile - 1][-1]
+            learnt = self._verify_seen(action.seat, action.pile, top, action.seen)
+            self._verify_learning([(top, learnt)])
+
+    # -- applying --------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return the events it caused.
+
+        Raises :class:`IllegalAction` (with the rule code and a plain sentence) and leaves
+        the game unchanged when the action is illegal.
+        """
+        try:
+            slots = self._verify(action)
+        except RuleViolation as violation:
+            raise IllegalAction(violation.code, violation.message) from None
+        mark = len(self.events)
+        self.actions.append(action)
+        if isinstance(action, Play):
+            self._do_play(action, slots)
+        elif isinstance(action, Pass):
+            self._do_pass(action)
+        elif isinstance(action, Choose):
+            self._do_choose(action)
+        else:
+            self._do_draw(action)
+        return self.events[mark:]
+
+    def _count(self, card: AnyCard, delta: int) -> None:
+        colour = card.colour
+        self._known_colours[colour] = self._known_colours.get(colour, 0) + delta
+        if isinstance(card, Card):
+            self._known_cards[card] = self._known_cards.get(card, 0) + delta
+
+    def _learn(self, old: AnyCard, new: AnyCard) -> None:
+        if old is not new:
+            self._count(old, -1)
+            self._count(new, +1)
+
+    def _do_play(self, action: Play, slots: list[int]) -> None:
+        seat, cards = action.seat, action.cards
+        hand = self._hands[seat]
+        for slot, card in zip(slots, cards, strict=True):
+            self._learn(hand[slot], card)
+        for slot in sorted(slots, reverse=True):
+            del hand[slot]
+        front = self._front[seat]
+        for card in cards:
+            front.setdefault(card.colour, []).append(card)
+            self._colours_played.add(card.colour)
+        for group in front.values():
+            group.sort(key=lambda card: card.value, reverse=True)
+        pattern = pattern_of(cards)
+        if seat == self._start:
+            self._pattern = pattern
+        self._played[seat] = tuple(cards)
+        self.events.append(Played(seat, tuple(cards), pattern))
+        self._next_in_play_phase()
+
+    def _do_pass(self, action: Pass) -> None:
+        for k, pile in enumerate(action.piles):
+            seen = action.seen[k] if action.seen else None
+            self._take(action.seat, pile, seen, replacement=False)
+        self._played[action.seat] = ()
+        self._next_in_play_phase()
+
+    def _take(self, seat: int, pile: int, seen: AnyCard | None, replacement: bool) -> None:
+        stack = self._piles[pile - 1]
+        card = stack.pop()
+        if seen is not None:
+            learnt = _refine(card, seen)
+            assert learnt is not None
+            self._learn(card, learnt)
+            card = learnt
+        self._hands[seat].append(card)
+        self.events.append(CardDrawn(seat, pile, card, replacement))
+        if not stack:
+            self._last_card_taken = True
+            self.events.append(PileEmptied(pile))
+
+    def _next_in_play_phase(self) -> None:
+        self._turn += 1
+        if self._turn < self._players:
+            self._decision = Decision(_PLAY, self._order[self._turn])
+            return
+        self._chooser = self._start
+        self._advance_battles()
+
+    def _do_choose(self, action: Choose) -> None:
+        colour = action.colour
+        holders = [seat for seat in self._order if colour in self._front[seat]]
+        if len(holders) == 1:
+            seat = holders[0]
+            cards = tuple(self._front[seat].pop(colour))
+            self._won[seat].extend(cards)
+            self.events.append(
+                BattleResolved(
+                    colour,
+                    1,
+                    BattleKind.ALONE,
+                    tuple((seat, c) for c in cards),
+                    seat,
+                    cards,
+                    (),
+                    (),
+                )
+            )
+        else:
+            self._fight(colour, 1, holders)
+            if any(colour in front for front in self._front):
+                self._second_fight = colour
+        self._advance_battles()
+
+    def _fight(self, colour: Colour, number: int, holders: list[int]) -> None:
+        """The strongest card of each holder fights; the highest wins (never a 0)."""
+        entries = []
+        for seat in holders:
+            group = self._front[seat][colour]
+            entries.append((seat, group.pop(0)))
+            if not group:
+                del self._front[seat][colour]
+        if len(entries) == 1:
+            seat, card = entries[0]
+            self._won[seat].append(card)
+            self.events.append(
+                BattleResolved(
+                    colour, number, BattleKind.LAST_CARD, tuple(entries), seat, (card,), (), ()
+                )
+            )
+            return
+        best_seat, best = max(entries, key=lambda entry: entry[1].value)
+        if best.value == 0:
+            discarded = tuple(card for _, card in entries)
+            self._discard.extend(discarded)
+            self.events.append(
+                BattleResolved(
+                    colour, number, BattleKind.ZEROS, tuple(entries), None, (), discarded, ()
+                )
+            )
+            return
+        self._won[best_seat].append(best)
+        losers = tuple(seat for seat, _ in entries if seat != best_seat)
+        discarded = tuple(card for seat, card in entries if seat != best_seat)
+        self._discard.extend(discarded)
+        self._owed.extend(losers)
+        self.events.append(
+            BattleResolved(
+                colour,
+                number,
+                BattleKind.FIGHT,
+                tuple(entries),
+                best_seat,
+                (best,),
+                discarded,
+                losers,
+            )
+        )
+
+    def _do_draw(self, action: Draw) -> None:
+        self._owed.popleft()
+        if action.pile is None:
+            self.events.append(DrawForgotten(action.seat))
+        else:
+            self._take(action.seat, action.pile, action.seen, replacement=True)
+        self._advance_battles()
+
+    def _advance_battles(self) -> None:
+        """Settle what follows by itself, up to the next decision or the round's end."""
+        while True:
+            if self._owed:
+                if self._piles[0] or self._piles[1]:
+                    self._decision = Decision(_DRAW, self._owed[0])
+                    return
+                self.events.append(DrawSkipped(self._owed.popleft()))
+                continue
+            if self._second_fight is not None:
+                colour, self._second_fight = self._second_fight, None
+                self._fight(colour, 2, [s for s in self._order if colour in self._front[s]])
+                continue
+            for k in range(self._players):
+                seat = (self._chooser + k) % self._players
+                if self._front[seat]:
+                    self._chooser = seat
+                    self._decision = Decision(_CHOOSE, seat)
+                    return
+            self._end_round()
+            return
+
+    def _end_round(self) -> None:
+        following = None
+        skipped: list[int] = []
+        if not self._last_card_taken:
+            for k in range(1, self._players + 1):
+                seat = (self._start + k) % self._players
+                if self._hands[seat]:
+                    following = seat
+                    break
+                skipped.append(seat)
+        self.events.append(RoundEnded(self._round, following))
+        if following is None:
+            self._decision = None
+            final = self.score()
+            self.events.append(GameEnded(final.winners, final.totals))
+            return
+        self._start_round(following, tuple(skipped))
+
+    def _start_round(self, start: int, skipped: tuple[int, ...]) -> None:
+        self._round += 1
+        self._start = start
+        self._order = [(start + k) % self._players for k in range(self._players)]
+        self._turn = 0
+        self._played = [None] * self._players
+        self._pattern = None
+        self._colours_played = set()
+        self._decision = Decision(_PLAY, start)
+        self.events.append(RoundStarted(self._round, start, skipped))

@@ -1,0 +1,98 @@
+"""Patterns of played cards, and the plays a hand allows.
+
+A pattern is the sizes of a play's colour groups, largest first.  Exactly five are allowed:
+
+>>> PATTERNS
+((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
+>>> from gargon_notation.cards import Card
+>>> pattern_of([Card.parse("Y2"), Card.parse("Y6"), Card.parse("R9")])
+(2, 1)
+>>> describe_pattern((2, 1))
+'2:1 (two of one colour and one of another)'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterable, Iterator
+from itertools import combinations
+
+from gargon_notation.cards import Card, Colour
+
+__all__ = ["PATTERNS", "describe_pattern", "pattern_of", "plays_from"]
+
+PATTERNS: tuple[tuple[int, ...], ...] = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
+
+_DESCRIPTIONS = {
+    (1,): "1 (a single card)",
+    (2,): "2 (two of one colour)",
+    (1, 1): "1:1 (two of different colours)",
+    (2, 1): "2:1 (two of one colour and one of another)",
+    (1, 1, 1): "1:1:1 (three different colours)",
+}
+
+
+def pattern_of(cards: Iterable[Card]) -> tuple[int, ...]:
+    """The group sizes of ``cards`` by colour, largest first (may be an illegal pattern)."""
+    counts: dict[Colour, int] = {}
+    for card in cards:
+        counts[card.colour] = counts.get(card.colour, 0) + 1
+    return tuple(sorted(counts.values(), reverse=True))
+
+
+def describe_pattern(pattern: tuple[int, ...]) -> str:
+    """The pattern in words, for messages."""
+    return _DESCRIPTIONS.get(pattern, ":".join(map(str, pattern)))
+
+
+def _pairs(cards: list[Card], counts: Counter[Card]) -> Iterator[tuple[Card, Card]]:
+    """Distinct pairs from one colour's distinct cards (two 0s when both are held)."""
+    yield from combinations(cards, 2)
+    for card in cards:
+        if counts[card] >= 2:
+            yield (card, card)
+
+
+def plays_from(
+    hand: Iterable[Card],
+    pattern: tuple[int, ...] | None = None,
+    colours: Collection[Colour] | None = None,
+) -> list[tuple[Card, ...]]:
+    """Every distinct play ``hand`` allows, highest cards first within a colour.
+
+    ``pattern`` restricts to one pattern (a follower); ``colours`` restricts the colours
+    allowed (the last seat).
+
+    >>> hand = [Card.parse(t) for t in ["Y2", "Y6", "R9"]]
+    >>> [" ".join(map(str, play)) for play in plays_from(hand, pattern=(2, 1))]
+    ['Y6 Y2 R9']
+    """
+    counts = Counter(hand)
+    by_colour: dict[Colour, list[Card]] = {}
+    for card in sorted(counts, key=lambda c: (c.colour.index, -c.value)):
+        if colours is None or card.colour in colours:
+            by_colour.setdefault(card.colour, []).append(card)
+    groups = list(by_colour.values())
+    wanted = PATTERNS if pattern is None else (pattern,)
+    plays: list[tuple[Card, ...]] = []
+    for shape in wanted:
+        if shape == (1,):
+            plays.extend((card,) for group in groups for card in group)
+        elif shape == (2,):
+            plays.extend(pair for group in groups for pair in _pairs(group, counts))
+        elif shape == (1, 1):
+            for first, second in combinations(groups, 2):
+                plays.extend((a, b) for a in first for b in second)
+        elif shape == (2, 1):
+            for group in groups:
+                for pair in _pairs(group, counts):
+                    plays.extend(
+                        (*pair, single)
+                        for other in groups
+                        if other is not group
+                        for single in other
+                    )
+        elif shape == (1, 1, 1):
+            for first, second, third in combinations(groups, 3):
+                plays.extend((a, b, c) for a in first for b in second for c in third)
+    return plays

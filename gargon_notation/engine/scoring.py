@@ -1,0 +1,133 @@
+"""Final scoring: majority bonuses and amulets, colour by colour.
+
+>>> from gargon_notation.cards import Card
+>>> adam = [Card.parse(t) for t in "V0 V5 V13 G7 G13 W1 W10 Y2 Y6".split()]
+>>> bernd = [Card.parse(t) for t in "W3 W4 Y8 Y9 Y11".split()]
+>>> collette = [Card.parse("W5"), Card.parse("W7")]
+>>> result = score([adam, bernd, collette], names=("Adam", "Bernd", "Collette"))
+>>> adam_score = result.players[0]
+>>> adam_score.bonus, adam_score.amulets, adam_score.total
+(25, 22, 47)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from gargon_notation.cards import Card, Colour
+from gargon_notation.rules import STANDARD, Ruleset
+
+__all__ = ["ColourScore", "PlayerScore", "Score", "score"]
+
+
+@attrs.frozen
+class ColourScore:
+    """One player's result in one colour.
+
+    ``amulets`` is the raw count on the cards; ``multiplier`` comes from the 0s won;
+    ``bonus`` is +10, +5 or 0.  ``points`` = amulets x multiplier + bonus.
+    """
+
+    colour: Colour
+    cards: int
+    zeros: int
+    amulets: int
+    multiplier: int
+    bonus: int
+
+    @property
+    def points(self) -> int:
+        """Amulets multiplied by the 0s, plus the majority bonus."""
+        return self.amulets * self.multiplier + self.bonus
+
+
+@attrs.frozen
+class PlayerScore:
+    """A player's score: one :class:`ColourScore` per colour, in canonical colour order."""
+
+    seat: int
+    name: str
+    colours: tuple[ColourScore, ...]
+
+    @property
+    def bonus(self) -> int:
+        """Points from majority bonuses."""
+        return sum(c.bonus for c in self.colours)
+
+    @property
+    def amulets(self) -> int:
+        """Points from amulets, after the 0s' multipliers."""
+        return sum(c.amulets * c.multiplier for c in self.colours)
+
+    @property
+    def total(self) -> int:
+        """Bonus plus amulet points."""
+        return self.bonus + self.amulets
+
+    def colour(self, colour: Colour) -> ColourScore:
+        """The breakdown for one colour."""
+        return self.colours[colour.index]
+
+
+@attrs.frozen
+class Score:
+    """Every player's score and the winners (all players with the highest total)."""
+
+    players: tuple[PlayerScore, ...]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total."""
+        return tuple(p.total for p in self.players)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total; several on a tie (a shared win)."""
+        best = max(self.totals)
+        return tuple(p.seat for p in self.players if p.total == best)
+
+
+def score(
+    won: Sequence[Sequence[Card]], ruleset: Ruleset = STANDARD, names: Sequence[str] = ()
+) -> Score:
+    """Score the cards each seat has won.
+
+    Per colour, the player with the most cards gets ``majority_bonus``; several tied for the
+    most get ``shared_majority_bonus`` each; nobody gets a bonus in a colour nobody won.
+    Zeros count as cards for the majority and multiply that colour's amulets only.
+    """
+    counts = [[0] * 6 for _ in won]
+    zeros = [[0] * 6 for _ in won]
+    amulets = [[0] * 6 for _ in won]
+    for seat, cards in enumerate(won):
+        for card in cards:
+            index = card.colour.index
+            counts[seat][index] += 1
+            if card.value == 0:
+                zeros[seat][index] += 1
+            amulets[seat][index] += ruleset.amulets[card.value]
+    players = []
+    for seat in range(len(won)):
+        colour_scores = []
+        for colour in Colour:
+            index = colour.index
+            most = max(row[index] for row in counts)
+            bonus = 0
+            if most > 0 and counts[seat][index] == most:
+                tied = sum(1 for row in counts if row[index] == most)
+                bonus = ruleset.majority_bonus if tied == 1 else ruleset.shared_majority_bonus
+            colour_scores.append(
+                ColourScore(
+                    colour=colour,
+                    cards=counts[seat][index],
+                    zeros=zeros[seat][index],
+                    amulets=amulets[seat][index],
+                    multiplier=ruleset.multiplier(zeros[seat][index]),
+                    bonus=bonus,
+                )
+            )
+        name = names[seat] if seat < len(names) else f"Player {seat + 1}"
+        players.append(PlayerScore(seat, name, tuple(colour_scores)))
+    return Score(tuple(players))

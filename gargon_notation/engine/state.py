@@ -1,0 +1,118 @@
+"""Immutable snapshots of a game, and whose decision it is.
+
+:class:`GameState` is a frozen picture of the table handed out by
+:meth:`gargon_notation.engine.Game.snapshot`; it never changes after it is taken.
+
+>>> from gargon_notation.engine import Game, Deal
+>>> names = ("Adam", "Bernd", "Collette", "Dagmar")
+>>> game = Game.new(Deal.from_seed("gargon", players=4), names=names)
+>>> state = game.snapshot()
+>>> state.to_act
+Decision(kind=<DecisionKind.PLAY_OR_PASS: 'play-or-pass'>, seat=0)
+>>> [len(hand) for hand in state.hands], [len(pile) for pile in state.piles]
+([10, 10, 10, 10], [31, 31])
+>>> str(state.seen_by(1).hands[0][0])
+'Y?'
+"""
+
+from __future__ import annotations
+
+import enum
+
+import attrs
+
+from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
+from gargon_notation.engine.scoring import Score, score
+from gargon_notation.rules import Ruleset
+
+__all__ = ["Decision", "DecisionKind", "GameState"]
+
+
+class DecisionKind(enum.Enum):
+    """The kinds of decision the game can wait for."""
+
+    PLAY_OR_PASS = "play-or-pass"
+    """Card play phase: the seat plays cards or passes."""
+    CHOOSE = "choose"
+    """Battle phase: the seat chooses the colour of the next battle."""
+    DRAW = "draw"
+    """After a lost fight: the seat takes an owed replacement card (or forgets)."""
+
+
+@attrs.frozen
+class Decision:
+    """Who must decide now, and what kind of decision."""
+
+    kind: DecisionKind
+    seat: int
+
+
+def _masked(card: AnyCard) -> HiddenCard:
+    return HiddenCard(card.colour)
+
+
+@attrs.frozen
+class GameState:
+    """The whole table at one moment.
+
+    Seats are numbered from 0 clockwise.  ``piles`` list their cards top first.  ``front``
+    holds each seat's face-up played cards still to be fought over in the current round;
+    ``played`` what each seat did this round so far (its cards, ``()`` for a pass, None if it
+    has not acted yet).  ``owed`` lists the seats owing replacement draws, in order.
+    """
+
+    ruleset: Ruleset
+    names: tuple[str, ...]
+    round: int
+    start: int
+    to_act: Decision | None
+    hands: tuple[tuple[AnyCard, ...], ...]
+    piles: tuple[tuple[AnyCard, ...], tuple[AnyCard, ...]]
+    front: tuple[tuple[Card, ...], ...]
+    played: tuple[tuple[Card, ...] | None, ...]
+    won: tuple[tuple[AnyCard, ...], ...]
+    discard: tuple[Card, ...]
+    pattern: tuple[int, ...] | None
+    colours_played: frozenset[Colour]
+    owed: tuple[int, ...]
+    last_card_taken: bool
+    over: bool
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.names)
+
+    def score(self) -> Score:
+        """The score the won cards give now (final once :attr:`over`).
+
+        Raises :class:`ValueError` on a view (:meth:`seen_by`) that hides won cards.
+        """
+        won = [[card for card in cards if isinstance(card, Card)] for cards in self.won]
+        if sum(map(len, won)) != sum(map(len, self.won)):
+            raise ValueError("this view hides won cards, so it cannot be scored")
+        return score(won, self.ruleset, self.names)
+
+    def seen_by(self, seat: int) -> GameState:
+        """What ``seat`` may see: other hands and the piles as card backs (colours only).
+
+        Won cards lie face down (their backs still show colours) unless the ruleset's
+        ``won_cards_face_up`` variant is on; a player always knows his own won cards.
+        Face-up played cards and the discard pile are public.
+        """
+        hands = tuple(
+            hand if other == seat else tuple(_masked(card) for card in hand)
+            for other, hand in enumerate(self.hands)
+        )
+        piles = (
+            tuple(_masked(card) for card in self.piles[0]),
+            tuple(_masked(card) for card in self.piles[1]),
+        )
+        if self.ruleset.won_cards_face_up:
+            won = self.won
+        else:
+            won = tuple(
+                cards if other == seat else tuple(_masked(card) for card in cards)
+                for other, cards in enumerate(self.won)
+            )
+        return attrs.evolve(self, hands=hands, piles=piles, won=won)
