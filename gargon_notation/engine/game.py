@@ -368,7 +368,9 @@ class Game:
                     f"not {_colours_text(new)}",
                 )
         slots = self._match(seat, cards)
-        self._verify_learning((self._hands[seat][slot], card) for slot, card in zip(slots, cards, strict=True))
+        self._verify_learning(
+            (self._hands[seat][slot], card) for slot, card in zip(slots, cards, strict=True)
+        )
         return slots
 
     def _match(self, seat: int, cards: Sequence[Card]) -> list[int]:
