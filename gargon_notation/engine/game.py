@@ -355,7 +355,7 @@ class Game:
             assert self._pattern is not None
             raise RuleViolation(
                 "pattern-mismatch",
-                f"{name} plays {_cards_text(cards)} ({describe_pattern(pattern)}), but "
+                f"{name} plays {_cards_text(cards)}, {describe_pattern(pattern)}, but "
                 f"{self._name(self._start)} led {describe_pattern(self._pattern)}",
             )
         if seat == self.last_seat and seat != self._start:

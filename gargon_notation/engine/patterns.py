@@ -8,7 +8,7 @@ A pattern is the sizes of a play's colour groups, largest first.  Exactly five a
 >>> pattern_of([Card.parse("Y2"), Card.parse("Y6"), Card.parse("R9")])
 (2, 1)
 >>> describe_pattern((2, 1))
-'2:1 (two of one colour and one of another)'
+'two of one colour and one of another (2:1)'
 """
 
 from __future__ import annotations
@@ -24,11 +24,11 @@ __all__ = ["PATTERNS", "describe_pattern", "pattern_of", "plays_from"]
 PATTERNS: tuple[tuple[int, ...], ...] = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
 
 _DESCRIPTIONS = {
-    (1,): "1 (a single card)",
-    (2,): "2 (two of one colour)",
-    (1, 1): "1:1 (two of different colours)",
-    (2, 1): "2:1 (two of one colour and one of another)",
-    (1, 1, 1): "1:1:1 (three different colours)",
+    (1,): "a single card (1)",
+    (2,): "two of one colour (2)",
+    (1, 1): "two of different colours (1:1)",
+    (2, 1): "two of one colour and one of another (2:1)",
+    (1, 1, 1): "three different colours (1:1:1)",
 }
 
 
