@@ -1,0 +1,181 @@
+"""Rich renderables for a whole game: a table per round, its battles, and the scoreboard.
+
+They are built from the engine's events and score only, never from text, so they show what
+the referee derived, not what a record claims.
+
+>>> import io
+>>> from rich.console import Console
+>>> from gargon_notation.bots import simulate
+>>> game = simulate(players=3, seed="demo").game
+>>> console = Console(file=io.StringIO(), width=80, no_color=True)
+>>> console.print(scoreboard(game.score()))
+>>> "Total" in console.file.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from gargon_notation.cards import Card, Colour
+from gargon_notation.engine import (
+    BattleKind,
+    BattleResolved,
+    CardDrawn,
+    DrawForgotten,
+    DrawSkipped,
+    Event,
+    Played,
+    RoundEnded,
+    RoundStarted,
+    Score,
+)
+from gargon_notation.render.style import card_text, cards_text, colour_text
+
+__all__ = ["battle_lines", "round_panel", "rounds_of", "scoreboard"]
+
+
+def rounds_of(events: Iterable[Event]) -> Iterator[list[Event]]:
+    """The events grouped by round, each group from its RoundStarted to its RoundEnded."""
+    current: list[Event] = []
+    for event in events:
+        if isinstance(event, RoundStarted) and current:
+            yield current
+            current = []
+        current.append(event)
+    if current:
+        yield current
+
+
+def _seat_list(seats: Sequence[int], names: Sequence[str]) -> str:
+    return ", ".join(names[seat] for seat in seats)
+
+
+def battle_lines(events: Sequence[Event], names: Sequence[str]) -> list[Text]:
+    """One line per fight and per replacement draw, in the order they happened."""
+    lines: list[Text] = []
+    last_colour: Colour | None = None
+    for event in events:
+        if isinstance(event, BattleResolved):
+            line = Text("  ")
+            line.append_text(
+                colour_text(event.colour) if event.colour is not last_colour else Text(" ")
+            )
+            line.append("  ")
+            last_colour = event.colour
+            line.append_text(_battle_sentence(event, names))
+            lines.append(line)
+        elif isinstance(event, CardDrawn) and event.replacement:
+            line = Text(f"     {names[event.seat]} draws from pile {event.pile}: ", style="dim")
+            line.append_text(card_text(event.card))
+            lines.append(line)
+        elif isinstance(event, DrawForgotten):
+            lines.append(Text(f"     {names[event.seat]} forgets to draw", style="dim"))
+        elif isinstance(event, DrawSkipped):
+            lines.append(Text(f"     {names[event.seat]} cannot draw: piles empty", style="dim"))
+    return lines
+
+
+def _battle_sentence(event: BattleResolved, names: Sequence[str]) -> Text:
+    text = Text()
+    if event.kind is BattleKind.ZEROS:
+        text.append_text(cards_text(card for _, card in event.cards))
+        text.append(" cancel out: both discarded, nobody draws")
+        return text
+    assert event.winner is not None
+    text.append(names[event.winner], style="bold")
+    text.append(" wins ")
+    text.append_text(cards_text(event.won))
+    if event.kind is BattleKind.ALONE:
+        text.append(" alone")
+    elif event.kind is BattleKind.LAST_CARD:
+        text.append(" (last card)")
+    else:
+        text.append(" over ")
+        beaten = [(seat, card) for seat, card in event.cards if seat != event.winner]
+        for k, (seat, card) in enumerate(beaten):
+            if k:
+                text.append(", ")
+            text.append_text(card_text(card))
+            text.append(f" ({names[seat]})")
+    return text
+
+
+def round_panel(events: Sequence[Event], names: Sequence[str]) -> Group:
+    """A round: a heading, a table of what each seat played or drew and won, its battles."""
+    started = next(e for e in events if isinstance(e, RoundStarted))
+    heading = Text(f"Round {started.number}", style="bold underline")
+    heading.append(f"  start: {names[started.start]}", style="")
+    if started.skipped:
+        heading.append(f" (skipped: {_seat_list(started.skipped, names)})", style="dim")
+    plays: dict[int, Text] = {}
+    won: dict[int, list[Card]] = {seat: [] for seat in range(len(names))}
+    for event in events:
+        if isinstance(event, Played):
+            plays[event.seat] = cards_text(event.cards)
+        elif isinstance(event, CardDrawn) and not event.replacement:
+            text = plays.setdefault(event.seat, Text("pass ", style="italic"))
+            text.append(f" {event.pile}:" if text.plain != "pass " else f"{event.pile}:")
+            text.append_text(card_text(event.card))
+        elif isinstance(event, BattleResolved) and event.winner is not None:
+            won[event.winner].extend(event.won)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Card play")
+    table.add_column("Won")
+    order = [(started.start + k) % len(names) for k in range(len(names))]
+    for seat in order:
+        table.add_row(
+            names[seat],
+            plays.get(seat, Text("pass", style="italic")),
+            cards_text(won[seat], empty="-"),
+        )
+    parts: list[RenderableType] = [heading, table, *battle_lines(events, names)]
+    ended = next((e for e in events if isinstance(e, RoundEnded)), None)
+    if ended is not None and ended.next_start is None:
+        parts.append(Text("  The game is over.", style="bold"))
+    return Group(*parts)
+
+
+def scoreboard(score: Score) -> Table:
+    """Final (or running) scores, colour by colour, fitting an 80-column terminal.
+
+    A colour's cell has three lines: the points, then cards won and amulets (times the 0s'
+    multiplier), then the majority bonus: ``16`` / ``3c 3x2`` / ``+10``.
+    """
+    table = Table(
+        title="Score",
+        box=box.SIMPLE_HEAD,
+        caption="points / cards won, amulets x zero multiplier / majority bonus",
+        caption_style="dim",
+        pad_edge=False,
+    )
+    table.add_column("Player", no_wrap=True, min_width=8)
+    for colour in Colour:
+        table.add_column(colour_text(colour), justify="right", no_wrap=True)
+    table.add_column("Total", justify="right", no_wrap=True)
+    winners = set(score.winners)
+    for player in score.players:
+        cells: list[RenderableType] = []
+        for part in player.colours:
+            if part.cards == 0:
+                cells.append(Text("-", style="dim"))
+                continue
+            detail = f"{part.cards}c {part.amulets}"
+            if part.multiplier != 1:
+                detail += f"x{part.multiplier}"
+            cell = Text(str(part.points), style="bold")
+            cell.append(f"\n{detail}\n{f'+{part.bonus}' if part.bonus else ''}", style="dim")
+            cells.append(cell)
+        total = Text(str(player.total), style="bold")
+        total.append(f"\n{player.amulets}\n+{player.bonus}", style="dim")
+        name = Text(player.name, style="bold" if player.seat in winners else "")
+        if player.seat in winners:
+            name.append(" *", style="bold yellow")
+        table.add_row(name, *cells, total)
+    return table
