@@ -120,6 +120,7 @@ class Game:
         self._turn = 0
         self._played: list[tuple[Card, ...] | None] = [None] * self._players
         self._pattern: tuple[int, ...] | None = None
+        self._leader = start
         self._colours_played: set[Colour] = set()
         self._chooser = start
         self._second_fight: Colour | None = None
@@ -245,13 +246,13 @@ class Game:
             draws.append(Draw(seat, None))
             return draws
         known = [card for card in self._hands[seat] if isinstance(card, Card)]
-        leading = seat == self._start
-        allowed = self._colours_played if seat == self.last_seat and not leading else None
+        leading = self._pattern is None
+        allowed = self._colours_played if seat == self.last_seat and seat != self._start else None
         actions: list[Action] = [
             Play(seat, play)
             for play in plays_from(known, None if leading else self._pattern, allowed)
         ]
-        if not (leading and self.ruleset.start_player_must_play and self._hands[seat]):
+        if not (seat == self._start and self.ruleset.start_player_must_play and self._hands[seat]):
             actions.extend(Pass(seat, piles) for piles in self._pass_choices())
         return actions
 
@@ -351,12 +352,11 @@ class Game:
                 "three-of-a-colour",
                 f"{name} plays {_cards_text(cards)}: three cards of one colour are never allowed",
             )
-        if seat != self._start and pattern != self._pattern:
-            assert self._pattern is not None
+        if self._pattern is not None and pattern != self._pattern:
             raise RuleViolation(
                 "pattern-mismatch",
                 f"{name} plays {_cards_text(cards)}, {describe_pattern(pattern)}, but "
-                f"{self._name(self._start)} led {describe_pattern(self._pattern)}",
+                f"{self._name(self._leader)} led {describe_pattern(self._pattern)}",
             )
         if seat == self.last_seat and seat != self._start:
             new = {card.colour for card in cards} - self._colours_played
@@ -537,8 +537,9 @@ class Game:
         for group in front.values():
             group.sort(key=lambda card: card.value, reverse=True)
         pattern = pattern_of(cards)
-        if seat == self._start:
+        if self._pattern is None:
             self._pattern = pattern
+            self._leader = seat
         self._played[seat] = tuple(cards)
         self.events.append(Played(seat, tuple(cards), pattern))
         self._next_in_play_phase()
