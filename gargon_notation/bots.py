@@ -45,6 +45,15 @@ class Bot(Protocol):
         ...
 
 
+def _known_actions(game: Game) -> list[Action]:
+    actions = game.legal_actions()
+    if not actions:
+        raise ValueError(
+            "no legal action is known for this seat: bots need a hand whose cards are known"
+        )
+    return actions
+
+
 class RandomBot:
     """Picks uniformly among all legal actions."""
 
@@ -52,8 +61,11 @@ class RandomBot:
         self.rng = rng
 
     def choose(self, game: Game) -> Action:
-        """A uniformly random legal action."""
-        return self.rng.choice(game.legal_actions())
+        """A uniformly random legal action.
+
+        Raises :class:`ValueError` when no legal action is known (a hidden hand).
+        """
+        return self.rng.choice(_known_actions(game))
 
 
 class GreedyBot:
@@ -76,7 +88,7 @@ class GreedyBot:
         decision = game.to_act
         assert decision is not None
         seat = decision.seat
-        actions = game.legal_actions()
+        actions = _known_actions(game)
         if decision.kind is DecisionKind.CHOOSE:
             front = game.snapshot().front[seat]
             best = max(front, key=lambda card: card.value)

@@ -30,6 +30,16 @@ def _check_player_counts(_instance: object, _attribute: object, value: tuple[int
         raise ValueError("Gargon is played by 3 to 5 players")
 
 
+def _check_hand_size(instance: Ruleset, _attribute: object, value: int) -> None:
+    for players in instance.player_counts:
+        rest = 102 - players * value
+        if type(value) is not int or value < 1 or rest < 2 or rest % 2:
+            raise ValueError(
+                f"a hand of {value!r} cards for {players} players does not leave two equal, "
+                "non-empty draw piles"
+            )
+
+
 @attrs.frozen
 class Ruleset:
     """Every tunable number of the rules.
@@ -55,7 +65,7 @@ class Ruleset:
     majority_bonus: int = 10
     shared_majority_bonus: int = 5
     player_counts: tuple[int, ...] = attrs.field(default=(3, 4, 5), validator=_check_player_counts)
-    hand_size: int = 10
+    hand_size: int = attrs.field(default=10, validator=_check_hand_size)
     start_player_must_play: bool = True
     won_cards_face_up: bool = False
 

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 import pytest
 
 from gargon_notation.cards import DECK, AnyCard, Card
-from gargon_notation.engine import Deal
+from gargon_notation.engine import Deal, DecisionKind, Draw, Game, Pass, Play
+from gargon_notation.engine.actions import Action
 
 
 def cards(text: str) -> tuple[Card, ...]:
@@ -45,3 +46,57 @@ def rulebook_deal() -> Deal:
         ["Y2 Y6 R9 W1 W10", "V5 V13 G7", "B8 B2 R8", "R14 R0 B12"],
         ["G13 V0 Y3", "G3 W12"],
     )
+
+
+def sized_deal(hands: Sequence[str], piles: Sequence[str] = ("", ""), hand_size: int = 10) -> Deal:
+    """Like :func:`deal_with`, for any number of players and any hand size.
+
+    Each hand gets ``hand_size`` cards and each pile (102 - dealt) // 2; the named cards come
+    first and the rest is filled in canonical deck order.
+    """
+    players = len(hands)
+    named = [cards(text) for text in (*hands, *piles)]
+    rest = list(DECK)
+    for group in named:
+        for card in group:
+            rest.remove(card)
+    pile_size = (len(DECK) - hand_size * players) // 2
+    sizes = [hand_size] * players + [pile_size, pile_size]
+    filled: list[tuple[AnyCard, ...]] = []
+    for group, size in zip(named, sizes, strict=True):
+        extra = size - len(group)
+        assert extra >= 0, f"{len(group)} cards named for a place of {size}"
+        filled.append(group + tuple(rest[:extra]))
+        del rest[:extra]
+    return Deal(tuple(filled[:players]), (filled[players], filled[players + 1]))
+
+
+def texts(items: Sequence[AnyCard]) -> str:
+    """``texts(hand)`` -> ``"Y2 Y6 R9"``: cards as the notation writes them."""
+    return " ".join(str(card) for card in items)
+
+
+def drain(game: Game) -> Action:
+    """A scripted player that empties the piles quickly and evenly.
+
+    The start player plays his highest known card alone; every other seat passes drawing as
+    many cards as it may (up to three), each from the larger pile (pile 1 on a tie); owed
+    draws come from the larger pile; the chooser takes his first legal colour.
+    """
+    decision = game.to_act
+    assert decision is not None
+    seat = decision.seat
+    one, two = game.pile_sizes()
+    if decision.kind is DecisionKind.DRAW:
+        return Draw(seat, 1 if one >= two else 2)
+    if decision.kind is DecisionKind.CHOOSE:
+        return game.legal_actions()[0]
+    if seat == game.start_player:
+        known = [card for card in game.hand(seat) if isinstance(card, Card)]
+        return Play(seat, (max(known, key=lambda card: card.value),))
+    piles = []
+    for _ in range(min(3, one + two)):
+        pile = 1 if one >= two else 2
+        piles.append(pile)
+        one, two = (one - 1, two) if pile == 1 else (one, two - 1)
+    return Pass(seat, tuple(piles))

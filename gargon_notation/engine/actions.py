@@ -41,6 +41,7 @@ __all__ = [
     "Event",
     "GameEnded",
     "Pass",
+    "Passed",
     "PileEmptied",
     "Play",
     "Played",
@@ -130,6 +131,14 @@ class Played:
 
 
 @attrs.frozen
+class Passed:
+    """``seat`` passed, drawing from ``piles`` in order; each draw follows as a CardDrawn."""
+
+    seat: int
+    piles: tuple[int, ...]
+
+
+@attrs.frozen
 class CardDrawn:
     """``seat`` took ``card`` (as far as it is known) from the top of ``pile``.
 
@@ -202,6 +211,7 @@ class GameEnded:
 Event: TypeAlias = (
     RoundStarted
     | Played
+    | Passed
     | CardDrawn
     | PileEmptied
     | BattleResolved

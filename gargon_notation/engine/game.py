@@ -36,6 +36,7 @@ from gargon_notation.engine.actions import (
     Event,
     GameEnded,
     Pass,
+    Passed,
     PileEmptied,
     Play,
     Played,
@@ -61,6 +62,10 @@ _KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE,
 
 class IllegalAction(RuleViolation):
     """Raised by :meth:`Game.apply` for an action the rules forbid; the game is unchanged."""
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _cards_text(cards: Iterable[AnyCard]) -> str:
@@ -314,11 +319,16 @@ class Game:
         if isinstance(action, Pass):
             self._verify_pass(action)
         elif isinstance(action, Choose):
+            if not isinstance(action.colour, Colour):
+                raise RuleViolation(
+                    "colour-not-in-front",
+                    f"{self._name(seat)} chooses {action.colour!r}, which is not a colour",
+                )
             if action.colour not in self._front[seat]:
                 raise RuleViolation(
                     "colour-not-in-front",
-                    f"{self._name(seat)} may not choose {action.colour.name.lower()}: "
-                    f"his face-up cards are {_colours_text(self._front[seat])}",
+                    f"{self._name(seat)} may not choose {action.colour.name.lower()}, having "
+                    f"only {_colours_text(self._front[seat])} face up",
                 )
         else:
             self._verify_draw(action)
@@ -338,7 +348,8 @@ class Game:
         name = self._name(seat)
         if not 1 <= len(cards) <= 3:
             raise RuleViolation(
-                "play-size", f"{name} plays {len(cards)} cards; a play is one to three cards"
+                "play-size",
+                f"{name} plays {_count(len(cards), 'card')}; a play is one to three cards",
             )
         for card in cards:
             if not isinstance(card, Card):
@@ -392,11 +403,12 @@ class Game:
                         taken.add(index)
                         break
         missing = [card for k, card in enumerate(cards) if used[k] is None]
+        name = self._name(seat)
         if missing:
             raise RuleViolation(
                 "card-not-in-hand",
                 f"{self._name(seat)} plays {_cards_text(cards)}, but does not hold "
-                f"{_cards_text(missing)} (his hand: {_cards_text(hand) or 'empty'})",
+                f"{_cards_text(missing)} ({name}'s hand: {_cards_text(hand) or 'empty'})",
             )
         return [index for index in used if index is not None]
 
@@ -435,9 +447,15 @@ class Game:
         remaining = sizes[0] + sizes[1]
         most = min(3, remaining)
         if (remaining == 0 and piles) or (remaining and not 1 <= len(piles) <= most):
-            wanted = "no card (both piles are empty)" if remaining == 0 else f"1 to {most} cards"
+            if remaining == 0:
+                wanted = "no card (both piles are empty)"
+            elif most == 1:
+                wanted = "exactly 1 card (only 1 is left)"
+            else:
+                wanted = f"1 to {most} cards"
             raise RuleViolation(
-                "draw-count", f"{name} passes drawing {len(piles)} cards; a pass draws {wanted}"
+                "draw-count",
+                f"{name} passes drawing {_count(len(piles), 'card')}; a pass draws {wanted}",
             )
         if action.seen and len(action.seen) != len(piles):
             raise RuleViolation(
@@ -455,12 +473,11 @@ class Game:
         self._verify_learning(pairs)
 
     def _verify_pile(self, seat: int, pile: object, sizes: Sequence[int]) -> None:
-        if pile not in (1, 2):
+        if type(pile) is not int or pile not in (1, 2):
             raise RuleViolation(
                 "no-such-pile",
                 f"{self._name(seat)} draws from pile {pile!r}; the piles are 1 and 2",
             )
-        assert isinstance(pile, int)
         if not sizes[pile - 1]:
             raise RuleViolation(
                 "pile-empty",
@@ -480,6 +497,12 @@ class Game:
 
     def _verify_draw(self, action: Draw) -> None:
         if action.pile is None:
+            if action.seen is not None:
+                raise RuleViolation(
+                    "draw-mismatch",
+                    f"{self._name(action.seat)} forgot to draw, so no drawn card "
+                    f"({action.seen}) can be noted",
+                )
             return
         sizes = [len(self._piles[0]), len(self._piles[1])]
         self._verify_pile(action.seat, action.pile, sizes)
@@ -545,6 +568,7 @@ class Game:
         self._next_in_play_phase()
 
     def _do_pass(self, action: Pass) -> None:
+        self.events.append(Passed(action.seat, tuple(action.piles)))
         for k, pile in enumerate(action.piles):
             seen = action.seen[k] if action.seen else None
             self._take(action.seat, pile, seen, replacement=False)

@@ -30,6 +30,7 @@ from gargon_notation.engine import (
     DrawForgotten,
     DrawSkipped,
     Event,
+    Passed,
     Played,
     RoundEnded,
     RoundStarted,
@@ -118,10 +119,11 @@ def round_panel(events: Sequence[Event], names: Sequence[str]) -> Group:
     for event in events:
         if isinstance(event, Played):
             plays[event.seat] = cards_text(event.cards)
+        elif isinstance(event, Passed):
+            plays[event.seat] = Text("pass", style="italic")
         elif isinstance(event, CardDrawn) and not event.replacement:
-            text = plays.setdefault(event.seat, Text("pass ", style="italic"))
-            text.append(f" {event.pile}:" if text.plain != "pass " else f"{event.pile}:")
-            text.append_text(card_text(event.card))
+            plays[event.seat].append(f" {event.pile}:")
+            plays[event.seat].append_text(card_text(event.card))
         elif isinstance(event, BattleResolved) and event.winner is not None:
             won[event.winner].extend(event.won)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)

@@ -1,0 +1,138 @@
+"""Bots and the simulator."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import cards, deal_with
+
+from gargon_notation.bots import BOTS, DEFAULT_NAMES, GreedyBot, RandomBot, simulate
+from gargon_notation.cards import Colour
+from gargon_notation.engine import Choose, Deal, Draw, Game, Pass, Play, Rng
+from gargon_notation.rules import Ruleset
+
+
+@pytest.mark.parametrize("bot", [RandomBot, GreedyBot])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_bots_always_choose_legal_actions(bot: type[RandomBot | GreedyBot], players: int) -> None:
+    for k in range(15):
+        game = Game.new(Deal.from_seed(f"bots-{k}", players))
+        seats = [bot(Rng(f"bots-{k}/{seat}")) for seat in range(players)]
+        steps = 0
+        while game.to_act is not None:
+            action = seats[game.to_act.seat].choose(game)
+            assert action.seat == game.to_act.seat
+            assert game.check(action) is None
+            assert action in game.legal_actions()
+            game.apply(action)
+            steps += 1
+        assert steps == len(game.actions)
+
+
+def test_random_bot_picks_uniformly_by_the_rng() -> None:
+    game = Game.new(Deal.from_seed("gargon", 4))
+    legal = game.legal_actions()
+    expected = legal[Rng("pick").below(len(legal))]
+    assert RandomBot(Rng("pick")).choose(game) == expected
+
+
+def test_greedy_bot_leads_its_highest_total(rulebook_deal: Deal) -> None:
+    game = Game.new(rulebook_deal)
+    # W10 + Y6 + R9 = 25 beats every other play of Adam's hand.
+    assert GreedyBot(Rng("a")).choose(game) == Play(0, cards("W10 Y6 R9"))
+    # Now and then it varies its play, so that simulated games differ.
+    varied = GreedyBot(Rng("b")).choose(game)
+    assert varied == Play(0, cards("W2 W0"))
+    assert game.check(varied) is None
+
+
+def test_greedy_bot_passes_a_weak_hand_drawing_three_from_the_larger_pile() -> None:
+    deal = deal_with(
+        [
+            "Y2 Y6 R9 Y5 R5 R4 Y4 R3 Y3 R2",
+            "V1 V2 V3 G1 G2 G3 W1 W2 W3 B1",
+            "B2 B3 B4 V4 V5 V6 G4 G5 G6 W4",
+            "",
+        ],
+        ["G13", "G14"],
+    )
+    game = Game.new(deal)
+    game.apply(Play(0, cards("Y2 Y6 R9")))
+    # Bernd's best 2:1 has a card below 8: he passes, drawing from the larger pile each time.
+    assert GreedyBot(Rng("a")).choose(game) == Pass(1, (1, 2, 1))
+    game.apply(Pass(1, (1, 1)))
+    assert game.pile_sizes() == (29, 31)
+    assert GreedyBot(Rng("a")).choose(game) == Pass(2, (2, 2, 1))
+
+
+def test_greedy_bot_fights_with_its_highest_card_and_draws_from_the_larger_pile(
+    rulebook_deal: Deal,
+) -> None:
+    game = Game.new(rulebook_deal)
+    game.apply(Play(0, cards("Y2 Y6 R9")))
+    game.apply(Pass(1, (1, 1, 2)))
+    game.apply(Play(2, cards("B8 B2 R8")))
+    game.apply(Play(3, cards("R14 R0 B12")))
+    bot = GreedyBot(Rng("a"))
+    assert bot.choose(game) == Choose(0, Colour.RED)
+    game.apply(Choose(0, Colour.RED))
+    assert game.pile_sizes() == (29, 30)
+    assert bot.choose(game) == Draw(0, 2)
+    game.apply(Draw(0, 2))
+    assert game.pile_sizes() == (29, 29)
+    assert GreedyBot(Rng("a")).choose(game) == Draw(2, 1)
+
+
+def test_simulate_is_deterministic_and_seed_sensitive() -> None:
+    for bot in ("random", "greedy"):
+        first = simulate(4, "demo", bot)
+        again = simulate(4, "demo", bot)
+        other = simulate(4, "demo2", bot)
+        assert first.game.actions == again.game.actions
+        assert first.game.events == again.game.events
+        assert first == again
+        assert first.game.actions != other.game.actions
+        assert first.deal != other.deal
+    assert simulate(4, "demo", "random").game.actions != simulate(4, "demo", "greedy").game.actions
+
+
+def test_simulated_game_record() -> None:
+    result = simulate(5, "record", "greedy")
+    assert result.seed == "record"
+    assert result.start == 0
+    assert result.names == DEFAULT_NAMES == ("Adam", "Bernd", "Collette", "Dagmar", "Emil")
+    assert result.deal == Deal.from_seed("record", 5)
+    assert result.game.is_over
+    assert result.game.names == result.names
+    three = simulate(3, "record", "random", names=("Ann", "Bob", "Cy"))
+    assert three.names == ("Ann", "Bob", "Cy")
+    assert simulate(3, "record", "random").names == ("Adam", "Bernd", "Collette")
+
+
+def test_simulate_passes_the_ruleset_on() -> None:
+    ruleset = Ruleset(won_cards_face_up=True)
+    result = simulate(4, "rules", "random", ruleset=ruleset)
+    assert result.game.ruleset is ruleset
+    assert result.game.is_over
+
+
+def test_simulate_rejects_an_unknown_bot() -> None:
+    assert set(BOTS) == {"random", "greedy"}
+    with pytest.raises(ValueError, match=r"unknown bot 'clever' \(known: random, greedy\)"):
+        simulate(4, "x", "clever")  # type: ignore[arg-type]
+
+
+def test_simulate_gives_up_after_max_actions() -> None:
+    with pytest.raises(RuntimeError, match="the game from seed 'x' did not end after 5 actions"):
+        simulate(4, "x", max_actions=5)
+
+
+@pytest.mark.parametrize("bot", [RandomBot, GreedyBot])
+def test_bots_refuse_a_hand_whose_cards_are_hidden(bot: type[RandomBot | GreedyBot]) -> None:
+    game = Game.new(Deal.hidden(4))
+    # The start player must play, but none of his cards is known: no legal action is known.
+    assert game.legal_actions() == []
+    message = "no legal action is known for this seat: bots need a hand whose cards are known"
+    with pytest.raises(ValueError) as info:
+        bot(Rng("hidden")).choose(game)
+    assert str(info.value) == message
+    assert game.actions == []
