@@ -1,0 +1,199 @@
+"""Derived facts written into a record as marked annotations (``{=...}``), and taken out again.
+
+:func:`annotate` replays a record and attaches, as annotation comments:
+
+- to each pass and each replacement draw, the cards drawn (as far as they are known) and the
+  player's hand size after it; to each play, the hand size after it;
+- to each chosen colour, the outcome of its fights;
+- to the last element of each round, the hand sizes, pile sizes and running score;
+- to the termination, the final score and the winners.
+
+Annotations are the only comments it touches: :func:`strip_annotations` removes exactly the
+annotation comments, so ``strip_annotations(annotate(r)) == strip_annotations(r)``, and
+``annotate`` first strips, so annotating twice changes nothing.
+
+>>> from gargon_notation.bots import simulate
+>>> from gargon_notation.records import record_from_simulation
+>>> record = record_from_simulation(simulate(3, "demo"))
+>>> once = annotate(record)
+>>> annotate(once) == once, strip_annotations(once) == record
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from gargon_notation.cards import AnyCard
+from gargon_notation.engine import (
+    BattleKind,
+    BattleResolved,
+    CardDrawn,
+    Game,
+    GameState,
+)
+from gargon_notation.notation import model
+from gargon_notation.replay import Replay, replay
+
+__all__ = ["annotate", "strip_annotations"]
+
+E = TypeVar("E")
+_ANNOTATION = model.CommentKind.ANNOTATION
+
+
+def _without(comments: Iterable[model.Comment]) -> tuple[model.Comment, ...]:
+    return tuple(c for c in comments if c.kind is not _ANNOTATION)
+
+
+def _strip_element(element: E) -> E:
+    changes: dict[str, Any] = {"comments": _without(element.comments)}  # type: ignore[attr-defined]
+    if isinstance(element, model.Battle):
+        changes["draws"] = tuple(_strip_element(d) for d in element.draws)
+    return attrs.evolve(element, **changes)  # type: ignore[misc]
+
+
+def strip_annotations(record: model.GameRecord) -> model.GameRecord:
+    """The record without any annotation comment; every other comment stays where it was."""
+    return attrs.evolve(
+        record,
+        comments=_without(record.comments),
+        tags=tuple(_strip_element(tag) for tag in record.tags),
+        setup=tuple(_strip_element(line) for line in record.setup),
+        rounds=tuple(
+            attrs.evolve(
+                written,
+                comments=_without(written.comments),
+                actions=tuple(_strip_element(a) for a in written.actions),
+                battles=tuple(_strip_element(b) for b in written.battles),
+            )
+            for written in record.rounds
+        ),
+        termination=_strip_element(record.termination),
+    )
+
+
+def _cards(cards: Iterable[AnyCard]) -> str:
+    return " ".join(str(card) for card in cards)
+
+
+def _fight_text(event: BattleResolved, names: Sequence[str]) -> str:
+    if event.kind is BattleKind.ZEROS:
+        return f"{_cards(c for _, c in event.cards)} cancel out"
+    assert event.winner is not None
+    winner = names[event.winner]
+    if event.kind is BattleKind.ALONE:
+        return f"{winner} wins {_cards(event.won)} alone"
+    if event.kind is BattleKind.LAST_CARD:
+        return f"{winner} wins {_cards(event.won)} as the last card"
+    beaten = ", ".join(
+        f"{card} {names[seat]}" for seat, card in event.cards if seat != event.winner
+    )
+    return f"{winner} wins {_cards(event.won)} over {beaten}"
+
+
+def _scores(state: GameState) -> str:
+    totals = state.score().totals
+    return ", ".join(f"{name} {total}" for name, total in zip(state.names, totals, strict=True))
+
+
+def _round_summary(state: GameState, number: int) -> str:
+    hands = ", ".join(
+        f"{name} {len(hand)}" for name, hand in zip(state.names, state.hands, strict=True)
+    )
+    piles = f"{len(state.piles[0])}+{len(state.piles[1])}"
+    return f"after round {number}: hands {hands}; piles {piles}; score {_scores(state)}"
+
+
+def _add(element: E, *texts: str) -> E:
+    notes = tuple(model.Comment(text, _ANNOTATION) for text in texts if text)
+    return attrs.evolve(element, comments=(*element.comments, *notes))  # type: ignore[attr-defined, misc]
+
+
+class _Annotator:
+    """Collects notes per written element (keyed by identity), then writes them in."""
+
+    def __init__(self, result: Replay) -> None:
+        assert result.game is not None and result.header is not None
+        self.result = result
+        self.names = result.game.names
+        self.notes: dict[int, list[str]] = {}
+
+    def _note(self, element: object, text: str) -> None:
+        self.notes.setdefault(id(element), []).append(text)
+
+    def collect(self) -> None:
+        result = self.result
+        assert result.header is not None and result.deal is not None
+        header = result.header
+        game = Game.new(result.deal, header.start, header.ruleset, header.players)
+        battle_of_draw: dict[int, model.Battle] = {
+            id(draw): battle
+            for written in result.record.rounds
+            for battle in written.battles
+            for draw in battle.draws
+        }
+        last_of_round: dict[int, model.Action] = {}
+        for step in result.steps:
+            number = game.round
+            events = game.apply(step.action)
+            element = step.element
+            if element is None:
+                continue
+            last_of_round[number] = battle_of_draw.get(id(element), element)
+            if isinstance(element, model.Play | model.Pass | model.Draw):
+                drawn = [e.card for e in events if isinstance(e, CardDrawn)]
+                hand = f"hand {len(game.hand(step.action.seat))}"
+                self._note(element, f"drew {_cards(drawn)}; {hand}" if drawn else hand)
+            fights = [e for e in events if isinstance(e, BattleResolved)]
+            if fights:
+                battle = battle_of_draw.get(id(element), element)
+                self._note(battle, "; ".join(_fight_text(e, self.names) for e in fights))
+        for number, element in last_of_round.items():
+            if number in result.round_states:
+                self._note(element, _round_summary(result.round_states[number], number))
+
+    def _with_notes(self, original: E, changed: E | None = None) -> E:
+        target = original if changed is None else changed
+        return _add(target, *self.notes.get(id(original), ()))
+
+    def apply(self, record: model.GameRecord) -> model.GameRecord:
+        rounds = []
+        for written in record.rounds:
+            actions = tuple(self._with_notes(action) for action in written.actions)
+            battles = tuple(
+                self._with_notes(
+                    battle,
+                    attrs.evolve(battle, draws=tuple(self._with_notes(d) for d in battle.draws)),
+                )
+                for battle in written.battles
+            )
+            rounds.append(attrs.evolve(written, actions=actions, battles=battles))
+        termination = record.termination
+        game = self.result.game
+        assert game is not None
+        if game.is_over:
+            final = game.score()
+            winners = ", ".join(self.names[seat] for seat in final.winners)
+            totals = ", ".join(
+                f"{name} {total}" for name, total in zip(self.names, final.totals, strict=True)
+            )
+            termination = _add(termination, f"final score {totals}; won by {winners}")
+        return attrs.evolve(record, rounds=tuple(rounds), termination=termination)
+
+
+def annotate(record: model.GameRecord) -> model.GameRecord:
+    """The record with fresh annotations of everything the engine derives (see module doc).
+
+    A record that cannot be set up (no Players tag, say) is returned without annotations;
+    a record with rule problems is annotated up to where its replay could go.
+    """
+    clean = strip_annotations(record)
+    result = replay(clean)
+    if result.game is None:
+        return clean
+    annotator = _Annotator(result)
+    annotator.collect()
+    return annotator.apply(clean)

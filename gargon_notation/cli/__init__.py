@@ -1,0 +1,540 @@
+"""The ``gargon`` command: validate, show, replay, annotate, fmt, convert, schema, simulate, score.
+
+The only place of the project that reads files, prints, or sets exit codes: every verb is a
+thin layer over the library.  Exit codes: 0 success; 1 an invalid record (or ``--check``
+finding work to do); 2 a usage or I/O error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+from rich.text import Text
+
+from gargon_notation import __version__, jsonio
+from gargon_notation.annotate import annotate, strip_annotations
+from gargon_notation.bots import BOTS, simulate
+from gargon_notation.cli.files import (
+    Input,
+    InputError,
+    atomic_write,
+    find_inputs,
+    open_input,
+    read_text,
+)
+from gargon_notation.cli.validate import json_report, run_validation, stderr_is_terminal
+from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.notation import model, parse_game, write_game
+from gargon_notation.records import record_from_simulation
+from gargon_notation.render import round_panel, rounds_of, scoreboard, table_view
+from gargon_notation.replay import Replay, replay
+from gargon_notation.validation import GameVerdict, iter_chunks
+
+app = typer.Typer(
+    name="gargon",
+    help="Validate, show, replay, annotate, format and convert records of the card game Gargon.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False)
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    err.print(Text(f"gargon: {message}", style="bold red"))
+    raise typer.Exit(code)
+
+
+def _single_input(path: str) -> Input:
+    try:
+        inputs = find_inputs([path])
+    except InputError as error:
+        _fail(str(error))
+    if len(inputs) != 1:
+        _fail(f"{path}: expected one file, found {len(inputs)}")
+    return inputs[0]
+
+
+def _is_json(source: Input, text: str | None = None) -> bool:
+    if source.path is not None and source.path.suffix.lower() == ".json":
+        return True
+    return text is not None and text.lstrip().startswith("{")
+
+
+def _load(path: str) -> tuple[Input, list[model.GameRecord | NotationError]]:
+    """Every game of a .ggn or .json file (a broken game is its error)."""
+    source = _single_input(path)
+    try:
+        if _is_json(source):
+            return source, list(jsonio.loads(read_text(source), source.name))
+        games: list[model.GameRecord | NotationError] = []
+        with open_input(source) as handle:
+            for chunk in iter_chunks(handle, source.name):
+                if chunk.error is not None:
+                    games.append(chunk.error)
+                    continue
+                try:
+                    games.append(
+                        parse_game(chunk.text, source=source.name, first_line=chunk.first_line)
+                    )
+                except NotationError as error:
+                    games.append(error)
+        return source, games
+    except InputError as error:
+        _fail(str(error))
+    except NotationError as error:
+        err.print(str(error))
+        raise typer.Exit(1) from None
+
+
+def _records(path: str) -> tuple[Input, list[model.GameRecord]]:
+    """All games of a file, or exit 1 showing every syntax error (nothing is half-read)."""
+    source, games = _load(path)
+    errors = [game for game in games if isinstance(game, NotationError)]
+    if errors:
+        for error in errors:
+            err.print(str(error), highlight=False)
+        raise typer.Exit(1)
+    if not games:
+        _fail(f"{source.name}: no game found", 1)
+    return source, [game for game in games if isinstance(game, model.GameRecord)]
+
+
+def _pick(records: list[model.GameRecord], game: int | None) -> list[tuple[int, model.GameRecord]]:
+    if game is None:
+        return list(enumerate(records, start=1))
+    if not 1 <= game <= len(records):
+        _fail(f"--game {game}: the file holds games 1-{len(records)}")
+    return [(game, records[game - 1])]
+
+
+# -- validate ---------------------------------------------------------------------------
+
+
+@app.command(
+    epilog="Example: [bold]gargon validate examples/ --jobs 2[/]",
+)
+def validate(
+    paths: Annotated[
+        list[str], typer.Argument(help="Files, directories (searched for *.ggn), or - for stdin.")
+    ],
+    strict: Annotated[bool, typer.Option("--strict", help="Stop at the first problem.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a machine-readable JSON report.")
+    ] = False,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Report invalid games and the summary only.")
+    ] = False,
+) -> None:
+    """Replay every game through the rules engine and give a verdict on each.
+
+    Exit 0 when all games are valid, 1 when any is invalid, 2 on usage or I/O errors.
+    """
+    try:
+        inputs = find_inputs(paths)
+    except InputError as error:
+        _fail(str(error))
+    if not inputs:
+        _fail("no .ggn file found in " + ", ".join(paths))
+    collected: list[dict[str, object]] = []
+
+    def report(verdict: GameVerdict) -> None:
+        if as_json:
+            collected.append(verdict.as_dict())
+            return
+        if verdict.valid and quiet:
+            return
+        _print_verdict(verdict)
+
+    total = sum(source.size for source in inputs)
+    show_progress = stderr_is_terminal() and total > 1_000_000 and not as_json
+    try:
+        if show_progress:
+            with Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                DownloadColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                transient=True,
+            ) as progress:
+                task = progress.add_task("validating", total=total)
+                summary = run_validation(
+                    inputs,
+                    jobs=jobs,
+                    strict=strict,
+                    report=report,
+                    on_bytes=lambda n: progress.advance(task, n),
+                )
+        else:
+            summary = run_validation(inputs, jobs=jobs, strict=strict, report=report)
+    except InputError as error:
+        _fail(str(error))
+    if as_json:
+        out.print(json_report(collected, summary), markup=False, highlight=False, soft_wrap=True)
+    else:
+        style = "bold green" if summary.invalid == 0 else "bold red"
+        out.print(
+            Text(
+                f"{summary.games} games in {summary.files} files: {summary.valid} valid, "
+                f"{summary.invalid} invalid",
+                style=style,
+            )
+        )
+    raise typer.Exit(0 if summary.invalid == 0 and summary.games else 1)
+
+
+def _print_verdict(verdict: GameVerdict) -> None:
+    title = f"{verdict.source} game {verdict.game}"
+    if verdict.event:
+        title += f' "{verdict.event}"'
+    if verdict.valid:
+        state = "finished" if verdict.finished else "unfinished"
+        line = Text("ok ", style="bold green")
+        line.append(f"{title}: valid, {state}, {verdict.rounds} rounds")
+        if verdict.winners:
+            line.append(f"; won by {', '.join(verdict.winners)}")
+        out.print(line)
+    else:
+        line = Text("INVALID ", style="bold red")
+        count = len(verdict.problems)
+        line.append(f"{title}: {count} problem{'s' if count != 1 else ''}")
+        out.print(line)
+        for problem in verdict.problems:
+            out.print(Text("  " + problem.replace("\n", "\n  ")))
+    for note in verdict.unchecked:
+        out.print(Text(f"  not checked: {note}", style="dim"))
+
+
+# -- show, replay, score ----------------------------------------------------------------
+
+
+def _replayed(record: model.GameRecord, number: int) -> Replay:
+    return replay(record, game_number=number)
+
+
+def _print_problems(result: Replay) -> None:
+    for problem in result.problems:
+        err.print(Text(str(problem), style="red"))
+
+
+def _header_table(record: model.GameRecord) -> Table:
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold")
+    table.add_column()
+    for tag in record.tags:
+        table.add_row(tag.name, " ".join(tag.values))
+    return table
+
+
+@app.command(epilog="Example: [bold]gargon show examples/rulebook-round.ggn[/]")
+def show(
+    file: Annotated[str, typer.Argument(help="A .ggn or .json record file, or - for stdin.")],
+    game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (from 1).")] = None,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+) -> None:
+    """Pretty-print games: headers, each round as a table, battles and the final score."""
+    if no_color:
+        out.no_color = True
+    _, records = _records(file)
+    invalid = False
+    for number, record in _pick(records, game):
+        result = _replayed(record, number)
+        out.rule(Text(f"Game {number}", style="bold"))
+        out.print(_header_table(record))
+        if result.game is not None:
+            for events in rounds_of(result.game.events):
+                out.print()
+                out.print(round_panel(events, result.game.names))
+            out.print()
+            if result.game.is_over:
+                out.print(scoreboard(result.game.score()))
+            else:
+                out.print(Text("Unfinished game; score so far:", style="italic"))
+                out.print(scoreboard(result.game.score()))
+        if result.problems:
+            invalid = True
+            _print_problems(result)
+    raise typer.Exit(1 if invalid else 0)
+
+
+@app.command(
+    "replay",
+    epilog="Examples: [bold]gargon replay game.ggn --round 3[/]  "
+    "[bold]gargon replay game.ggn --step 12[/]",
+)
+def replay_command(
+    file: Annotated[str, typer.Argument(help="A .ggn or .json record file.")],
+    game: Annotated[int, typer.Option("--game", "-g", help="Game N of the file.")] = 1,
+    round_: Annotated[
+        int | None, typer.Option("--round", "-r", help="The table at the end of round R.")
+    ] = None,
+    step: Annotated[
+        int | None, typer.Option("--step", "-s", help="The table after K actions (0: the deal).")
+    ] = None,
+    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+) -> None:
+    """Show the table at a point of a game: hands, piles, cards in front, won cards, score.
+
+    Without --round or --step, on a terminal, step through the game interactively.
+    """
+    if no_color:
+        out.no_color = True
+    if round_ is not None and step is not None:
+        _fail("give --round or --step, not both")
+    _, records = _records(file)
+    ((number, record),) = _pick(records, game)
+    result = _replayed(record, number)
+    if result.game is None:
+        _print_problems(result)
+        raise typer.Exit(1)
+    try:
+        if round_ is not None:
+            out.print(table_view(result.state_after_round(round_)))
+        elif step is not None:
+            out.print(table_view(result.state_after(step)))
+        elif sys.stdin.isatty() and sys.stdout.isatty():
+            _interactive(result)
+        else:
+            out.print(table_view(result.game.snapshot()))
+    except IndexError as error:
+        _fail(str(error))
+    raise typer.Exit(1 if result.problems else 0)
+
+
+def _interactive(result: Replay) -> None:
+    step = 0
+    last = len(result.steps)
+    while True:
+        out.clear()
+        out.print(table_view(result.state_after(step)))
+        if step:
+            action = result.steps[step - 1]
+            out.print(Text(f"step {step}/{last}: {action.action}", style="dim"))
+        answer = (
+            typer.prompt(
+                "[n]ext, [p]revious, [r]ound, [e]nd, [s]tart, [q]uit",
+                default="n",
+                show_default=False,
+            )
+            .strip()
+            .lower()
+        )
+        if answer in ("q", "quit"):
+            return
+        if answer in ("p", "prev"):
+            step = max(0, step - 1)
+        elif answer == "s":
+            step = 0
+        elif answer == "e":
+            step = last
+        elif answer == "r":
+            current = result.steps[step].round if step < last else None
+            while step < last and result.steps[step].round == current:
+                step += 1
+        else:
+            step = min(last, step + 1)
+
+
+@app.command(epilog="Example: [bold]gargon score examples/ --json[/]")
+def score(
+    file: Annotated[str, typer.Argument(help="A .ggn or .json record file.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Final scores of every game (per player, with bonus and amulet points)."""
+    source, records = _records(file)
+    results = []
+    invalid = False
+    for number, record in enumerate(records, start=1):
+        result = _replayed(record, number)
+        invalid = invalid or not result.valid
+        entry: dict[str, object] = {
+            "game": number,
+            "finished": result.finished,
+            "valid": result.valid,
+        }
+        if result.game is not None:
+            final = result.game.score()
+            entry["players"] = [
+                {"name": p.name, "bonus": p.bonus, "amulets": p.amulets, "total": p.total}
+                for p in final.players
+            ]
+            entry["winners"] = (
+                [result.game.names[s] for s in final.winners] if result.finished else []
+            )
+        results.append(entry)
+        if not as_json:
+            status = "final" if result.finished else "so far (unfinished)"
+            out.print(Text(f"{source.name} game {number}: score {status}", style="bold"))
+            if result.game is not None:
+                out.print(scoreboard(result.game.score()))
+            _print_problems(result)
+    if as_json:
+        out.print(json.dumps({"games": results}, indent=2, ensure_ascii=False), markup=False)
+    raise typer.Exit(1 if invalid else 0)
+
+
+# -- annotate, fmt, convert, schema -------------------------------------------------------
+
+
+def _emit(text: str, source: Input, in_place: bool) -> None:
+    if in_place:
+        if source.path is None:
+            _fail("--in-place needs a file, not standard input")
+        try:
+            atomic_write(source.path, text)
+        except OSError as error:
+            _fail(f"{source.name}: {error.strerror or error}")
+    else:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+
+
+def _write_ggn(records: list[model.GameRecord]) -> str:
+    return "\n".join(write_game(record) for record in records)
+
+
+@app.command("annotate", epilog="Example: [bold]gargon annotate game.ggn --in-place[/]")
+def annotate_command(
+    file: Annotated[str, typer.Argument(help="A .ggn record file, or - for stdin.")],
+    strip: Annotated[
+        bool, typer.Option("--strip", help="Remove exactly what annotate adds.")
+    ] = False,
+    in_place: Annotated[
+        bool, typer.Option("--in-place", "-i", help="Rewrite the file (atomically).")
+    ] = False,
+) -> None:
+    """Add derived facts as {=...} annotations: battles, draws, hand sizes, scores.
+
+    Idempotent; user comments are never touched.
+    """
+    source, records = _records(file)
+    changed = [strip_annotations(r) if strip else annotate(r) for r in records]
+    _emit(_write_ggn(changed), source, in_place)
+
+
+@app.command(epilog="Example: [bold]gargon fmt game.ggn --check[/]")
+def fmt(
+    file: Annotated[str, typer.Argument(help="A .ggn record file, or - for stdin.")],
+    check: Annotated[
+        bool, typer.Option("--check", help="Exit 1 when the file is not canonical.")
+    ] = False,
+    in_place: Annotated[
+        bool, typer.Option("--in-place", "-i", help="Rewrite the file (atomically).")
+    ] = False,
+) -> None:
+    """Write records in canonical form (to stdout, or --in-place)."""
+    source, records = _records(file)
+    text = _write_ggn(records)
+    if check:
+        current = read_text(source) if source.path is not None else None
+        if current != text:
+            err.print(f"{source.name}: not in canonical form (run gargon fmt --in-place)")
+            raise typer.Exit(1)
+        raise typer.Exit(0)
+    _emit(text, source, in_place)
+
+
+@app.command(epilog="Example: [bold]gargon convert game.ggn --to json > game.json[/]")
+def convert(
+    file: Annotated[str, typer.Argument(help="A .ggn or .json file, or - for stdin.")],
+    to: Annotated[str, typer.Option("--to", help="Target format: json or ggn.")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """Convert records between the text notation and the JSON interchange form."""
+    if to not in ("json", "ggn"):
+        _fail(f"--to {to}: choose json or ggn")
+    _, records = _records(file)
+    text = jsonio.dumps(records) if to == "json" else _write_ggn(records)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            atomic_write(output, text)
+        except OSError as error:
+            _fail(f"{output}: {error.strerror or error}")
+
+
+@app.command(epilog="Example: [bold]gargon schema > gargon.schema.json[/]")
+def schema() -> None:
+    """Print the JSON Schema of the JSON interchange form."""
+    sys.stdout.write(jsonio.schema_text())
+
+
+# -- simulate ---------------------------------------------------------------------------
+
+
+@app.command(
+    "simulate",
+    epilog="Example: [bold]gargon simulate --players 4 --games 100 --seed club -o games.ggn[/]",
+)
+def simulate_command(
+    players: Annotated[int, typer.Option("--players", "-p", min=3, max=5, help="3 to 5.")] = 4,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
+    seed: Annotated[str, typer.Option("--seed", "-s", help="Seed of the first game.")] = "gargon",
+    bot: Annotated[str, typer.Option("--bot", "-b", help="random or greedy.")] = "random",
+    deal: Annotated[
+        bool, typer.Option("--deal", help="Write each deal out instead of its seed.")
+    ] = False,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """Play whole games with bots and write them as valid, canonical records.
+
+    Game k (from 1) is dealt from the seed "SEED.k" (just SEED when --games is 1).
+    """
+    if bot not in BOTS:
+        _fail(f"--bot {bot}: choose one of {', '.join(BOTS)}")
+    texts = []
+    for k in range(1, games + 1):
+        game_seed = seed if games == 1 else f"{seed}.{k}"
+        simulated = simulate(players, game_seed, bot)  # type: ignore[arg-type]
+        record = record_from_simulation(
+            simulated, write_deal=deal, event=f"Simulated game {k}", bot=bot
+        )
+        texts.append(write_game(record))
+    text = "\n".join(texts)
+    if output is None:
+        sys.stdout.write(text)
+    else:
+        try:
+            atomic_write(output, text)
+        except OSError as error:
+            _fail(f"{output}: {error.strerror or error}")
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"gargon-notation {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Records of the card game Gargon: validate, show, replay, annotate, format, convert."""
+
+
+def run() -> None:
+    """Entry point that turns any GargonError escaping a command into exit code 1."""
+    try:
+        app()
+    except GargonError as error:
+        err.print(str(error))
+        raise SystemExit(1) from None

@@ -1,0 +1,126 @@
+"""``gargon validate``: verdicts for every game of many files, optionally in parallel.
+
+Games are split from each file in the main process, line by line, and sent to workers in
+batches; at most a few batches per worker are in flight, so memory stays flat however large
+the files are.  Verdicts come back in file order.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from gargon_notation.cli.files import Input, open_input
+from gargon_notation.notation import Chunk
+from gargon_notation.validation import GameVerdict, iter_chunks, validate_chunks
+
+__all__ = ["Summary", "run_validation"]
+
+BATCH_GAMES = 64
+BATCH_BYTES = 256 * 1024
+IN_FLIGHT_PER_WORKER = 4
+
+
+@attrs.define
+class Summary:
+    """Counts over a validation run."""
+
+    files: int = 0
+    games: int = 0
+    valid: int = 0
+    invalid: int = 0
+    finished: int = 0
+    bytes: int = 0
+
+    def as_dict(self) -> dict[str, int]:
+        """A JSON-ready dictionary."""
+        return attrs.asdict(self)
+
+
+Batch = list[tuple[Chunk, str, int]]
+
+
+def _batches(inputs: list[Input], on_bytes: Callable[[int], None]) -> Iterator[Batch]:
+    for source in inputs:
+        with open_input(source) as handle:
+            batch: Batch = []
+            size = 0
+            for number, chunk in enumerate(iter_chunks(handle, source.name), start=1):
+                batch.append((chunk, source.name, number))
+                size += len(chunk.text)
+                if len(batch) >= BATCH_GAMES or size >= BATCH_BYTES:
+                    on_bytes(size)
+                    yield batch
+                    batch, size = [], 0
+            if batch:
+                on_bytes(size)
+                yield batch
+
+
+def _verdicts(
+    inputs: list[Input], jobs: int, strict: bool, on_bytes: Callable[[int], None]
+) -> Iterator[GameVerdict]:
+    batches = _batches(inputs, on_bytes)
+    if jobs <= 1:
+        for batch in batches:
+            yield from validate_chunks(batch, strict)
+        return
+    pending: list[Future[list[GameVerdict]]] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for batch in batches:
+            pending.append(pool.submit(validate_chunks, batch, strict))
+            while len(pending) >= jobs * IN_FLIGHT_PER_WORKER:
+                yield from pending.pop(0).result()
+        for future in pending:
+            yield from future.result()
+
+
+def run_validation(
+    inputs: list[Input],
+    *,
+    jobs: int,
+    strict: bool,
+    report: Callable[[GameVerdict], None],
+    on_bytes: Callable[[int], None] = lambda _: None,
+) -> Summary:
+    """Validate every game of ``inputs``, calling ``report`` with each verdict in order.
+
+    With ``strict``, the run stops after the first invalid game.
+    """
+    summary = Summary(files=len(inputs))
+    for verdict in _verdicts(inputs, jobs, strict, on_bytes):
+        summary.games += 1
+        if verdict.valid:
+            summary.valid += 1
+        else:
+            summary.invalid += 1
+        if verdict.finished:
+            summary.finished += 1
+        report(verdict)
+        if strict and not verdict.valid:
+            break
+    return summary
+
+
+def json_report(verdicts: list[dict[str, Any]], summary: Summary) -> str:
+    """The ``--json`` report."""
+    return json.dumps(
+        {
+            "format": "gargon-validate",
+            "version": 1,
+            "summary": summary.as_dict(),
+            "games": verdicts,
+        },
+        indent=2,
+        ensure_ascii=False,
+    )
+
+
+def stderr_is_terminal() -> bool:
+    """Whether a progress bar may be drawn."""
+    return sys.stderr.isatty()

@@ -1,0 +1,421 @@
+"""JSON interchange: records as JSON documents, described by a versioned JSON Schema.
+
+The JSON form holds exactly what the text holds (comments, glyphs, unknown tags, derived
+facts), so text -> JSON -> text and JSON -> text -> JSON are the identity.  Fields at their
+default (no comments, no glyph, ...) are left out, always in the same way.
+
+>>> from gargon_notation.bots import simulate
+>>> from gargon_notation.records import record_from_simulation
+>>> record = record_from_simulation(simulate(3, "demo"))
+>>> document = dumps([record])
+>>> loads(document) == [record]
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Sequence
+from importlib import resources
+from typing import Any, TypeVar
+
+from gargon_notation.cards import AnyCard, Colour, card_from_text
+from gargon_notation.errors import NotationError
+from gargon_notation.notation import model
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "dumps",
+    "from_document",
+    "loads",
+    "schema",
+    "schema_text",
+    "to_document",
+]
+
+T = TypeVar("T")
+FORMAT = "gargon-notation"
+VERSION = 1
+"""The JSON format version.  A later version may add optional fields; readers of version 1
+ignore fields they do not know and refuse documents of a higher major version."""
+
+_SCHEMA_FILE = "gargon.schema.json"
+
+
+def schema_text() -> str:
+    """The JSON Schema (draft 2020-12) of the JSON form, as shipped in the package."""
+    return (resources.files("gargon_notation") / _SCHEMA_FILE).read_text(encoding="utf-8")
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema as a dictionary."""
+    loaded: dict[str, Any] = json.loads(schema_text())
+    return loaded
+
+
+# -- records to JSON ---------------------------------------------------------------------
+
+
+def _comments(out: dict[str, Any], comments: Sequence[model.Comment]) -> None:
+    if comments:
+        out["comments"] = [{"kind": c.kind.value, "text": c.text} for c in comments]
+
+
+def _annotation(out: dict[str, Any], element: model.Action) -> None:
+    if element.glyph is not None:
+        out["glyph"] = element.glyph
+    if element.nags:
+        out["nags"] = list(element.nags)
+    _comments(out, element.comments)
+
+
+def _cards(cards: Iterable[AnyCard]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _draw(draw: model.Draw) -> dict[str, Any]:
+    out: dict[str, Any] = {"player": draw.player}
+    if draw.pile is None:
+        out["forgot"] = True
+    else:
+        out["pile"] = draw.pile
+        if draw.seen is not None:
+            out["seen"] = str(draw.seen)
+    _annotation(out, draw)
+    return out
+
+
+def _action(action: model.Play | model.Pass) -> dict[str, Any]:
+    out: dict[str, Any]
+    if isinstance(action, model.Play):
+        out = {"type": "play", "player": action.player, "cards": _cards(action.cards)}
+    else:
+        draws = []
+        for draw in action.draws:
+            entry: dict[str, Any] = {"pile": draw.pile}
+            if draw.seen is not None:
+                entry["seen"] = str(draw.seen)
+            draws.append(entry)
+        out = {"type": "pass", "player": action.player, "draws": draws}
+    _annotation(out, action)
+    return out
+
+
+def _battle(battle: model.Battle) -> dict[str, Any]:
+    out: dict[str, Any] = {"colour": battle.colour.value}
+    if battle.winners is not None:
+        out["winners"] = list(battle.winners)
+    if battle.draws:
+        out["draws"] = [_draw(draw) for draw in battle.draws]
+    _annotation(out, battle)
+    return out
+
+
+def _game(record: model.GameRecord) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    _comments(out, record.comments)
+    tags = []
+    for tag in record.tags:
+        entry: dict[str, Any] = {"name": tag.name, "values": list(tag.values)}
+        _comments(entry, tag.comments)
+        tags.append(entry)
+    out["tags"] = tags
+    setup = []
+    for line in record.setup:
+        if isinstance(line, model.Deal):
+            entry = {"type": "deal", "player": line.player, "cards": _cards(line.cards)}
+        else:
+            entry = {"type": "pile", "number": line.number, "cards": _cards(line.cards)}
+        _comments(entry, line.comments)
+        setup.append(entry)
+    if setup:
+        out["setup"] = setup
+    rounds = []
+    for written in record.rounds:
+        entry = {"number": written.number}
+        _comments(entry, written.comments)
+        entry["actions"] = [_action(action) for action in written.actions]
+        if written.battles:
+            entry["battles"] = [_battle(battle) for battle in written.battles]
+        rounds.append(entry)
+    out["rounds"] = rounds
+    termination: dict[str, Any] = {"finished": record.termination.finished}
+    if record.termination.scores:
+        termination["scores"] = [
+            {"player": score.player, "points": score.points} for score in record.termination.scores
+        ]
+    _comments(termination, record.termination.comments)
+    out["termination"] = termination
+    return out
+
+
+def to_document(records: Iterable[model.GameRecord]) -> dict[str, Any]:
+    """The JSON document (as Python values) for a sequence of records."""
+    return {"format": FORMAT, "version": VERSION, "games": [_game(r) for r in records]}
+
+
+def dumps(records: Iterable[model.GameRecord], indent: int | None = 2) -> str:
+    """The JSON text for a sequence of records (UTF-8 safe, keys in a fixed order)."""
+    return json.dumps(to_document(records), indent=indent, ensure_ascii=False) + "\n"
+
+
+# -- JSON to records ---------------------------------------------------------------------
+
+
+class _Reader:
+    """Reads a document, raising NotationError with a JSON path on anything malformed."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, path: str, message: str) -> NotationError:
+        return NotationError(f"{path}: {message}", source=self.source)
+
+    def get(self, obj: Any, key: str, kind: type | tuple[type, ...], path: str) -> Any:
+        if not isinstance(obj, dict):
+            raise self.fail(path, "expected an object")
+        if key not in obj:
+            raise self.fail(path, f"missing field '{key}'")
+        value = obj[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self.fail(f"{path}.{key}", f"expected {_kind_name(kind)}")
+        return value
+
+    def opt(self, obj: dict[str, Any], key: str, kind: type, default: Any, path: str) -> Any:
+        if key not in obj:
+            return default
+        return self.get(obj, key, kind, path)
+
+    def card(self, text: Any, path: str) -> AnyCard:
+        if not isinstance(text, str):
+            raise self.fail(path, 'expected a card such as "R14", "R?" or "X?"')
+        try:
+            return card_from_text(text)
+        except ValueError as error:
+            raise self.fail(path, str(error)) from None
+
+    def cards(self, obj: dict[str, Any], path: str) -> tuple[AnyCard, ...]:
+        values = self.get(obj, "cards", list, path)
+        return tuple(self.card(v, f"{path}.cards[{k}]") for k, v in enumerate(values))
+
+    def comments(self, obj: dict[str, Any], path: str) -> tuple[model.Comment, ...]:
+        found = []
+        for k, entry in enumerate(self.opt(obj, "comments", list, [], path)):
+            where = f"{path}.comments[{k}]"
+            kind_text = self.get(entry, "kind", str, where)
+            try:
+                kind = model.CommentKind(kind_text)
+            except ValueError:
+                raise self.fail(f"{where}.kind", "expected brace, line or annotation") from None
+            found.append(
+                self.build(model.Comment, where, self.get(entry, "text", str, where), kind)
+            )
+        return tuple(found)
+
+    def annotation(self, obj: dict[str, Any], path: str) -> dict[str, Any]:
+        nags = self.opt(obj, "nags", list, [], path)
+        return {
+            "glyph": self.opt(obj, "glyph", str, None, path),
+            "nags": tuple(nags),
+            "comments": self.comments(obj, path),
+        }
+
+    def build(self, cls: Callable[..., T], path: str, *args: Any, **kwargs: Any) -> T:
+        try:
+            return cls(*args, **kwargs)
+        except (ValueError, TypeError) as error:
+            raise self.fail(path, str(error)) from None
+
+    def seen(self, obj: dict[str, Any], path: str) -> AnyCard | None:
+        return self.card(obj["seen"], f"{path}.seen") if "seen" in obj else None
+
+    def draw(self, obj: Any, path: str) -> model.Draw:
+        player = self.get(obj, "player", str, path)
+        pile = (
+            None if self.opt(obj, "forgot", bool, False, path) else self.get(obj, "pile", int, path)
+        )
+        return self.build(
+            model.Draw, path, player, pile, self.seen(obj, path), **self.annotation(obj, path)
+        )
+
+    def action(self, obj: Any, path: str) -> model.Play | model.Pass:
+        kind = self.get(obj, "type", str, path)
+        player = self.get(obj, "player", str, path)
+        if kind == "play":
+            return self.build(
+                model.Play, path, player, self.cards(obj, path), **self.annotation(obj, path)
+            )
+        if kind == "pass":
+            draws = []
+            for k, entry in enumerate(self.get(obj, "draws", list, path)):
+                where = f"{path}.draws[{k}]"
+                draws.append(
+                    self.build(
+                        model.PassDraw,
+                        where,
+                        self.get(entry, "pile", int, where),
+                        self.seen(entry, where),
+                    )
+                )
+            return self.build(model.Pass, path, player, tuple(draws), **self.annotation(obj, path))
+        raise self.fail(f"{path}.type", 'expected "play" or "pass"')
+
+    def battle(self, obj: Any, path: str) -> model.Battle:
+        letter = self.get(obj, "colour", str, path)
+        try:
+            colour = Colour.from_letter(letter)
+        except ValueError as error:
+            raise self.fail(f"{path}.colour", str(error)) from None
+        winners = self.opt(obj, "winners", list, None, path)
+        draws = [
+            self.draw(entry, f"{path}.draws[{k}]")
+            for k, entry in enumerate(self.opt(obj, "draws", list, [], path))
+        ]
+        return self.build(
+            model.Battle,
+            path,
+            colour,
+            tuple(draws),
+            winners=tuple(winners) if winners is not None else None,
+            **self.annotation(obj, path),
+        )
+
+    def game(self, obj: Any, path: str) -> model.GameRecord:
+        tags = []
+        for k, entry in enumerate(self.get(obj, "tags", list, path)):
+            where = f"{path}.tags[{k}]"
+            tags.append(
+                self.build(
+                    model.Tag,
+                    where,
+                    self.get(entry, "name", str, where),
+                    tuple(self.get(entry, "values", list, where)),
+                    comments=self.comments(entry, where),
+                )
+            )
+        setup: list[model.SetupLine] = []
+        for k, entry in enumerate(self.opt(obj, "setup", list, [], path)):
+            where = f"{path}.setup[{k}]"
+            kind = self.get(entry, "type", str, where)
+            comments = self.comments(entry, where)
+            if kind == "deal":
+                setup.append(
+                    self.build(
+                        model.Deal,
+                        where,
+                        self.get(entry, "player", str, where),
+                        self.cards(entry, where),
+                        comments=comments,
+                    )
+                )
+            elif kind == "pile":
+                setup.append(
+                    self.build(
+                        model.Pile,
+                        where,
+                        self.get(entry, "number", int, where),
+                        self.cards(entry, where),
+                        comments=comments,
+                    )
+                )
+            else:
+                raise self.fail(f"{where}.type", 'expected "deal" or "pile"')
+        rounds = []
+        for k, entry in enumerate(self.get(obj, "rounds", list, path)):
+            where = f"{path}.rounds[{k}]"
+            actions = [
+                self.action(a, f"{where}.actions[{j}]")
+                for j, a in enumerate(self.get(entry, "actions", list, where))
+            ]
+            battles = [
+                self.battle(b, f"{where}.battles[{j}]")
+                for j, b in enumerate(self.opt(entry, "battles", list, [], where))
+            ]
+            rounds.append(
+                self.build(
+                    model.Round,
+                    where,
+                    self.get(entry, "number", int, where),
+                    tuple(actions),
+                    tuple(battles),
+                    comments=self.comments(entry, where),
+                )
+            )
+        end = self.get(obj, "termination", dict, path)
+        where = f"{path}.termination"
+        scores = [
+            self.build(
+                model.Score,
+                f"{where}.scores[{k}]",
+                self.get(s, "player", str, f"{where}.scores[{k}]"),
+                self.get(s, "points", int, f"{where}.scores[{k}]"),
+            )
+            for k, s in enumerate(self.opt(end, "scores", list, [], where))
+        ]
+        termination = self.build(
+            model.Termination,
+            where,
+            self.get(end, "finished", bool, where),
+            tuple(scores),
+            comments=self.comments(end, where),
+        )
+        return self.build(
+            model.GameRecord,
+            path,
+            tuple(tags),
+            tuple(setup),
+            tuple(rounds),
+            termination,
+            comments=self.comments(obj, path),
+            source=self.source,
+        )
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    names = {
+        str: "a string",
+        int: "a whole number",
+        bool: "true or false",
+        list: "a list",
+        dict: "an object",
+    }
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+def from_document(document: Any, source: str = "<json>") -> list[model.GameRecord]:
+    """Records from a JSON document (as Python values).
+
+    Raises :class:`~gargon_notation.errors.NotationError` naming the JSON path of anything
+    malformed, and for an unknown format or a newer major version.
+    """
+    reader = _Reader(source)
+    if reader.get(document, "format", str, "$") != FORMAT:
+        raise reader.fail("$.format", f'expected "{FORMAT}"')
+    version = reader.get(document, "version", int, "$")
+    if version > VERSION or version < 1:
+        raise reader.fail("$.version", f"version {version} is not supported (this reader: 1)")
+    games = reader.get(document, "games", list, "$")
+    return [reader.game(game, f"$.games[{k}]") for k, game in enumerate(games)]
+
+
+def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
+    """Records from JSON text.
+
+    Raises :class:`~gargon_notation.errors.NotationError` with line and column for invalid
+    JSON, and with the JSON path for a document that does not follow the schema.
+    """
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        lines = text.splitlines()
+        excerpt = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else ""
+        raise NotationError(
+            f"invalid JSON: {error.msg}",
+            source=source,
+            line=error.lineno,
+            column=error.colno,
+            excerpt=excerpt,
+        ) from None
+    return from_document(document, source)

@@ -1,0 +1,184 @@
+"""Gargon notation (``.ggn``): read and write game records.
+
+Reading:
+
+- :func:`parse_game`: one game from a string.
+- :func:`parse_games`: every game in a string (a list; lenient or strict).
+- :func:`read_games`: every game in a file, path or stream, one at a time (lenient or strict).
+
+Lenient reading yields a :class:`~gargon_notation.errors.NotationError` in place of each broken
+game and goes on with the next; strict reading raises it.
+
+Writing: :func:`write_game` and :func:`write_games` give canonical text, and
+``parse_game(write_game(record)) == record`` for every record; :func:`write_action` gives
+one action's text (for messages).
+
+Lower level: :func:`decode_lines` and :func:`split_games` cut a file into :class:`Chunk`\\ s,
+one per game, which :func:`parse_game` reads (``first_line`` keeps positions right).
+
+>>> text = '[Players "Adam" "Bernd" "Collette"]\\n1. Adam Y2 Y6!, Bernd pass 1:G? 2\\n*\\n'
+>>> record = parse_game(text)
+>>> record.rounds[0].actions[0].glyph, record.rounds[0].actions[1].seen
+('!', (HiddenCard.parse('G?'), None))
+>>> write_game(record) == text
+True
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections.abc import Iterator
+from typing import IO, overload
+
+from gargon_notation.errors import NotationError
+from gargon_notation.notation.fast import Decline, parse_fast
+from gargon_notation.notation.model import (
+    GLYPHS,
+    Action,
+    Battle,
+    Comment,
+    CommentKind,
+    Deal,
+    Draw,
+    GameRecord,
+    Pass,
+    PassDraw,
+    Pile,
+    Play,
+    Round,
+    Score,
+    SetupLine,
+    Tag,
+    Termination,
+    is_bare_name,
+)
+from gargon_notation.notation.parser import parse_with_grammar
+from gargon_notation.notation.stream import Chunk, decode_lines, split_games
+from gargon_notation.notation.writer import write_action, write_game, write_games
+
+__all__ = [
+    "GLYPHS",
+    "Action",
+    "Battle",
+    "Chunk",
+    "Comment",
+    "CommentKind",
+    "Deal",
+    "Draw",
+    "GameRecord",
+    "NotationError",
+    "Pass",
+    "PassDraw",
+    "Pile",
+    "Play",
+    "Round",
+    "Score",
+    "SetupLine",
+    "Tag",
+    "Termination",
+    "decode_lines",
+    "is_bare_name",
+    "parse_game",
+    "parse_games",
+    "read_games",
+    "split_games",
+    "write_action",
+    "write_game",
+    "write_games",
+]
+
+
+def _normalise(text: str) -> str:
+    """Drop a byte-order mark; CRLF and a lone CR end a line like LF."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def _parse_chunk(text: str, source: str, first_line: int) -> GameRecord:
+    try:
+        return parse_fast(text, source, first_line)
+    except Decline:
+        return parse_with_grammar(text, source, first_line)
+
+
+def parse_game(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:
+    """Read exactly one game (and the comments around it) from ``text``.
+
+    ``first_line`` is the line of a larger file on which ``text`` begins (positions and
+    messages then count from there).
+
+    Raises :class:`NotationError` when ``text`` is not one valid game.
+    """
+    return _parse_chunk(_normalise(text), source, first_line)
+
+
+def _read(
+    chunks: Iterator[Chunk], source: str, strict: bool
+) -> Iterator[GameRecord | NotationError]:
+    for chunk in chunks:
+        try:
+            if chunk.error is not None:
+                raise chunk.error
+            yield _parse_chunk(chunk.text, source, chunk.first_line)
+        except NotationError as error:
+            if strict:
+                raise
+            yield error
+
+
+def parse_games(
+    text: str, source: str = "<string>", *, strict: bool = False
+) -> list[GameRecord | NotationError]:
+    """Every game in ``text``, in order; broken games appear as their error unless ``strict``.
+
+    Raises :class:`NotationError` (strict reading only) at the first broken game.
+    """
+    lines = ((line, None) for line in io.StringIO(_normalise(text), newline="\n"))
+    return list(_read(split_games(lines), source, strict))
+
+
+def _text_lines(source: IO[str], label: str) -> Iterator[tuple[str, NotationError | None]]:
+    try:
+        for line in source:
+            yield line, None
+    except UnicodeDecodeError as problem:
+        raise NotationError(
+            f"this text cannot be decoded ({problem.reason}) near byte offset {problem.start}",
+            source=label,
+        ) from None
+
+
+@overload
+def read_games(
+    source: str | os.PathLike[str], *, strict: bool = False, name: str | None = None
+) -> Iterator[GameRecord | NotationError]: ...
+@overload
+def read_games(
+    source: IO[bytes] | IO[str], *, strict: bool = False, name: str | None = None
+) -> Iterator[GameRecord | NotationError]: ...
+def read_games(
+    source: str | os.PathLike[str] | IO[bytes] | IO[str],
+    *,
+    strict: bool = False,
+    name: str | None = None,
+) -> Iterator[GameRecord | NotationError]:
+    """Games from a file path or an open file, one at a time (memory does not grow with size).
+
+    Yields a :class:`GameRecord` for each game, or (lenient reading) the
+    :class:`NotationError` of a broken game.  ``name`` is the file name used in messages.
+
+    Raises :class:`NotationError` (strict reading only) at the first broken game, and
+    :class:`OSError` when the file cannot be opened.
+    """
+    if isinstance(source, str | os.PathLike):
+        label = name or os.fspath(source)
+        with open(source, "rb") as handle:
+            yield from _read(split_games(decode_lines(handle, label)), label, strict)
+        return
+    label = name or str(getattr(source, "name", "<stream>"))
+    if isinstance(source, io.TextIOBase):
+        yield from _read(split_games(_text_lines(source, label)), label, strict)
+    else:
+        yield from _read(split_games(decode_lines(source, label)), label, strict)  # type: ignore[arg-type]

@@ -1,0 +1,849 @@
+"""The fast reader: whole lines by regular expressions, the rest by recursive descent.
+
+It reads the same language as the normative grammar (``grammar/gargon.lark``) but declines
+(raises :class:`Decline`) at the first thing it is not sure about: any text the grammar would
+reject, and some rare spellings the grammar accepts (a tag named like a card, ``1 :G?``).
+Declined text goes to the grammar reader, which either reads it or explains the error.  The
+tests compare both readers, positions included, on every example and on generated records.
+
+How it is fast:
+
+- Lines in the usual layout (a round's plays, its battle line, a tag, a deal or pile line)
+  are read whole: a round or battle line without annotations by one match and ``split()``,
+  an annotated one with one match per action.  Values come from lookup tables.
+- Other lines are cut into tokens by :data:`TOKEN` (one match per token; a run of cards or of
+  pass draws is one token) and read by a small recursive descent.
+- Records whose values this module has already checked are built without re-validation.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+
+from gargon_notation.cards import AnyCard, Colour
+from gargon_notation.notation.lexical import CARDS, COLOURS, comment_of, unquote
+from gargon_notation.notation.model import (
+    GLYPHS,
+    RESERVED,
+    Battle,
+    Comment,
+    Deal,
+    Draw,
+    GameRecord,
+    Pass,
+    PassDraw,
+    Pile,
+    Play,
+    Round,
+    Score,
+    SetupLine,
+    Tag,
+    Termination,
+    is_bare_name,
+)
+
+__all__ = ["TOKEN", "Decline", "parse_fast"]
+
+_C = r"(?:[WBVYRGwbvyrg](?:1[0-5]|[0-9])|[WBVYRGXwbvyrgx]\?)(?![\w'-])"
+_D = rf"[12](?::{_C}|(?![\w.:]))"
+TOKEN = re.compile(
+    r"[ \t\r]*(?:"
+    r"(?P<nl>\n)"
+    rf"|(?P<cards>{_C}(?:[ \t]+{_C})*)"
+    rf"|(?P<draws>{_D}(?:[ \t]+{_D})*)"
+    r"|(?P<round>[1-9][0-9]*\.)"
+    r"|(?P<int>[0-9]+(?![\w.]))"
+    r"|(?P<word>[^\W\d_][\w'-]*)"
+    r"|(?P<glyph>!!|\?\?|!\?|\?!|!|\?)"
+    r"|(?P<nag>\$[0-9]+)"
+    r"|(?P<comment>\{[^}]*\}|;[^\n]*)"
+    r'|(?P<string>"(?:[^"\\\r\n]|\\["\\])*")'
+    r"|(?P<punct>[,:\[\]()>*-])"
+    r")"
+)
+"""The fast reader's tokens; also the baseline of the speed benchmark."""
+
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_Token = tuple[str, Any, int, int]
+
+# Whole lines in the usual layout are read item by item: one match per action or battle.
+_N = r"[^\W\d_][\w'-]*"
+_CS = r"(?:[WBVYRGwbvyrg](?:1[0-5]|[0-9])|[WBVYRGXwbvyrgx]\?)"
+_DS = rf"[12](?::{_CS})?"
+_G = r"!!|\?\?|!\?|\?!|!|\?"
+_BRACE = r"\{[^}\n]*\}"
+_NOTES = rf"(?P<glyph>{_G})?(?P<nags>(?: \$[0-9]+)*)(?P<comments>(?: {_BRACE})*)"
+_ROUND_HEAD = re.compile(r"([1-9][0-9]*)\. ")
+_FIGHTS_HEAD = re.compile(r"[ \t]*fights ")
+_ACTION_ITEM = re.compile(
+    rf"(?P<name>{_N}) (?:(?P<cards>{_CS}(?: {_CS})*)|pass(?P<draws>(?: {_DS})*)){_NOTES}"
+)
+_DRAW_SHAPE = rf"{_N} (?:{_DS}|forgot)(?:{_G})?(?: \$[0-9]+)*(?: {_BRACE})*"
+_BATTLE_ITEM = re.compile(
+    rf"(?P<colour>[WBVYRGwbvyrg])(?P<glyph>{_G})?(?P<nags>(?: \$[0-9]+)*)"
+    rf"(?: > (?P<winners>(?:{_N}|-)(?: (?:{_N}|-))*))?"
+    rf"(?: \((?P<draws>{_DRAW_SHAPE}(?:, {_DRAW_SHAPE})*)\))?"
+    rf"(?P<comments>(?: {_BRACE})*)"
+)
+_DRAW_ITEM = re.compile(rf"(?P<name>{_N}) (?P<how>{_DS}|forgot){_NOTES}")
+_PLAIN_ACTION = rf"{_N}(?: {_CS})+|{_N} pass(?: {_DS})*"
+_PLAIN_DRAW = rf"{_N} (?:{_DS}|forgot)"
+_PLAIN_BATTLE = (
+    rf"[WBVYRGwbvyrg](?: > (?:{_N}|-)(?: (?:{_N}|-))*)?"
+    rf"(?: \((?:{_PLAIN_DRAW})(?:, (?:{_PLAIN_DRAW}))*\))?"
+)
+_PLAIN_ROUND_LINE = re.compile(
+    rf"([1-9][0-9]*)\. ((?:{_PLAIN_ACTION})(?:, (?:{_PLAIN_ACTION}))*)(?:\n|\Z)"
+)
+_PLAIN_FIGHTS_LINE = re.compile(
+    rf"([ \t]*fights )((?:{_PLAIN_BATTLE})(?:, (?:{_PLAIN_BATTLE}))*)(?:\n|\Z)"
+)
+_TAG_LINE = re.compile(r'\[([A-Za-z][A-Za-z0-9_]*)((?: "(?:[^"\\\n]|\\["\\])*")+)\](?:\n|\Z)')
+_TAG_VALUE = re.compile(r'"((?:[^"\\\n]|\\["\\])*)"')
+_SETUP_LINE = re.compile(rf"(?:deal ({_N})|pile ([12])):(?: ({_CS}(?: {_CS})*))?(?:\n|\Z)")
+_BRACES = re.compile(_BRACE)
+_KNOWN_BARE: set[str] = set()
+
+
+def _draw_spellings() -> dict[str, tuple[int | None, AnyCard | None]]:
+    """Every spelling of a draw (``forgot``, ``1``, ``2:r?``) and its pile and observation."""
+    table: dict[str, tuple[int | None, AnyCard | None]] = {"forgot": (None, None)}
+    for pile in (1, 2):
+        table[str(pile)] = (pile, None)
+        for text, card in CARDS.items():
+            table[f"{pile}:{text}"] = (pile, card)
+    return table
+
+
+_HOW = _draw_spellings()
+_NONE: tuple[tuple[int, ...], tuple[Comment, ...]] = ((), ())
+
+
+def _bare(name: str) -> bool:
+    """Whether ``name`` may stand bare; remembers (a bounded number of) good names."""
+    if not is_bare_name(name):
+        return False
+    if len(_KNOWN_BARE) < 10_000:
+        _KNOWN_BARE.add(name)
+    return True
+
+
+def _maker(cls: Any) -> Callable[..., Any]:
+    """A constructor that skips validation, for values this module has already checked.
+
+    Frozen slotted attrs classes store fields in slot descriptors; setting those directly is
+    what attrs' own ``__init__`` does, minus the validators and converters.
+    """
+    names = [field.name for field in attrs.fields(cls)]
+    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
+    for name in names:
+        slot = cls.__dict__.get(name)
+        namespace["set_" + name] = (
+            slot.__set__ if slot is not None and hasattr(slot, "__set__") else None
+        )
+        if namespace["set_" + name] is None:
+            raise TypeError(f"{cls.__name__}.{name} is not a slot")
+    body = "".join(f"    set_{name}(record, {name})\n" for name in names)
+    source = f"def make({', '.join(names)}):\n    record = new(cls)\n{body}    return record\n"
+    exec(source, namespace)  # the technique attrs itself uses to build __init__
+    make: Callable[..., Any] = namespace["make"]
+    return make
+
+
+_play = _maker(Play)
+_pass = _maker(Pass)
+_pass_draw = _maker(PassDraw)
+_battle = _maker(Battle)
+_draw = _maker(Draw)
+_round = _maker(Round)
+_ROUND_STARTS = frozenset({"roundline", "round", "eof"})
+
+
+def _notes(
+    match: re.Match[str], line: int, line_start: int
+) -> tuple[tuple[int, ...], tuple[Comment, ...]]:
+    """The NAGs and brace comments of an item that has some."""
+    nags_text = match.group("nags")
+    nags = tuple(int(n) for n in nags_text.split(" $")[1:]) if nags_text else ()
+    if not match.group("comments"):
+        return nags, ()
+    comments = tuple(
+        comment_of(found.group(), line, found.start() - line_start + 1)
+        for found in _BRACES.finditer(match.string, match.start("comments"), match.end("comments"))
+    )
+    return nags, comments
+
+
+def _line_end(text: str, at: int, line: int, line_start: int) -> tuple[int, Comment | None] | None:
+    """After a line's last item: the next line's start and a ``;`` comment, if any."""
+    if at == len(text):
+        return at, None
+    if text[at] == "\n":
+        return at + 1, None
+    if text.startswith(" ;", at):
+        stop = text.find("\n", at)
+        stop = len(text) if stop < 0 else stop
+        comment = comment_of(text[at + 1 : stop], line, at + 2 - line_start)
+        return min(stop + 1, len(text)), comment
+    return None
+
+
+def _with_comment(element: Any, comment: Comment | None) -> Any:
+    if comment is None:
+        return element
+    return attrs.evolve(element, comments=(*element.comments, comment))
+
+
+def _plain_round_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
+    """A round line without annotations, read by splitting; None if it is not one."""
+    match = _PLAIN_ROUND_LINE.match(text, pos)
+    if match is None:
+        return None
+    number, body = match.groups()
+    bare = _KNOWN_BARE
+    card_of = CARDS.__getitem__
+    how_of = _HOW.__getitem__
+    column = len(number) + 3
+    actions: list[Play | Pass] = []
+    for piece in body.split(", "):
+        parts = piece.split(" ")
+        name = parts[0]
+        if name not in bare and not _bare(name):
+            return None
+        if parts[1] == "pass":
+            draws = []
+            at = column + len(name) + 6
+            for part in parts[2:]:
+                pile, seen = how_of(part)
+                draws.append(_pass_draw(pile, seen, line, at))
+                at += len(part) + 1
+            actions.append(_pass(name, tuple(draws), None, (), (), line, column))
+        else:
+            hand = tuple(map(card_of, parts[1:]))
+            actions.append(_play(name, hand, None, (), (), line, column))
+        column += len(piece) + 2
+    return ("roundline", (int(number), actions), line, 1), match.end()
+
+
+def _plain_fights_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
+    """A battle line without annotations, read by splitting; None if it is not one."""
+    match = _PLAIN_FIGHTS_LINE.match(text, pos)
+    if match is None:
+        return None
+    head, body = match.groups()
+    bare = _KNOWN_BARE
+    how_of = _HOW.__getitem__
+    column = len(head) + 1
+    battles: list[Battle] = []
+    draws: list[Draw] = []
+    colour: Colour | None = None
+    winners: tuple[str | None, ...] | None = None
+    battle_column = 0
+    for piece in body.split(", "):
+        size = len(piece)
+        at = column
+        if colour is None:
+            colour = COLOURS[piece[0]]
+            battle_column = column
+            winners = None
+            opening = piece.find(" (")
+            marks = piece[1:opening] if opening >= 0 else piece[1:]
+            if marks:
+                names = marks[3:].split(" ")
+                for name in names:
+                    if name != "-" and name not in bare and not _bare(name):
+                        return None
+                winners = tuple(None if name == "-" else name for name in names)
+            if opening < 0:
+                battles.append(_battle(colour, (), winners, None, (), (), line, battle_column))
+                colour = None
+                column += size + 2
+                continue
+            piece = piece[opening + 2 :]
+            at = column + opening + 2
+        closing = piece[-1] == ")"
+        name, how = (piece[:-1] if closing else piece).split(" ")
+        if name not in bare and not _bare(name):
+            return None
+        pile, seen = how_of(how)
+        draws.append(_draw(name, pile, seen, None, (), (), line, at))
+        if closing:
+            battles.append(
+                _battle(colour, tuple(draws), winners, None, (), (), line, battle_column)
+            )
+            draws = []
+            colour = None
+        column += size + 2
+    return ("fightsline", battles, line, len(head) - 6), match.end()
+
+
+def _round_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
+    """A whole round line as one token ``("roundline", (number, actions), ...)``, or None."""
+    head = _ROUND_HEAD.match(text, pos)
+    if head is None:
+        return None
+    at = head.end()
+    actions: list[Play | Pass] = []
+    match_action = _ACTION_ITEM.match
+    bare = _KNOWN_BARE
+    card_of = CARDS.__getitem__
+    how_of = _HOW.__getitem__
+    while True:
+        match = match_action(text, at)
+        if match is None:
+            return None
+        name, cards, draws_text, glyph, nags_text, comments_text = match.groups()
+        if name not in bare and not _bare(name):
+            return None
+        nags, comments = _notes(match, line, pos) if nags_text or comments_text else _NONE
+        if cards is not None:
+            hand = tuple(map(card_of, cards.split(" ")))
+            actions.append(_play(name, hand, glyph, nags, comments, line, at - pos + 1))
+        else:
+            draws = []
+            if draws_text:
+                column = match.start("draws") - pos + 2
+                for part in draws_text[1:].split(" "):
+                    pile, seen = how_of(part)
+                    draws.append(_pass_draw(pile, seen, line, column))
+                    column += len(part) + 1
+            actions.append(_pass(name, tuple(draws), glyph, nags, comments, line, at - pos + 1))
+        at = match.end()
+        if text.startswith(", ", at):
+            at += 2
+            continue
+        end = _line_end(text, at, line, pos)
+        if end is None:
+            return None
+        actions[-1] = _with_comment(actions[-1], end[1])
+        return ("roundline", (int(head.group(1)), actions), line, 1), end[0]
+
+
+def _fights_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
+    """A whole battle line as one token ``("fightsline", battles, ...)``, or None."""
+    head = _FIGHTS_HEAD.match(text, pos)
+    if head is None:
+        return None
+    at = head.end()
+    battles: list[Battle] = []
+    match_battle = _BATTLE_ITEM.match
+    match_draw = _DRAW_ITEM.match
+    bare = _KNOWN_BARE
+    how_of = _HOW.__getitem__
+    while True:
+        match = match_battle(text, at)
+        if match is None:
+            return None
+        letter, glyph, nags_text, winners_text, draws_text, comments_text = match.groups()
+        winners: tuple[str | None, ...] | None = None
+        if winners_text is not None:
+            names = winners_text.split(" ")
+            if not all(name == "-" or name in bare or _bare(name) for name in names):
+                return None
+            winners = tuple(None if name == "-" else name for name in names)
+        draws: list[Draw] = []
+        if draws_text is not None:
+            step = match.start("draws")
+            stop = match.end("draws")
+            while True:
+                item = match_draw(text, step, stop)
+                if item is None:
+                    return None
+                name, how, d_glyph, d_nags_text, d_comments_text = item.groups()
+                if name not in bare and not _bare(name):
+                    return None
+                if d_nags_text or d_comments_text:
+                    d_nags, d_comments = _notes(item, line, pos)
+                else:
+                    d_nags, d_comments = _NONE
+                pile, seen = how_of(how)
+                draws.append(
+                    _draw(name, pile, seen, d_glyph, d_nags, d_comments, line, step - pos + 1)
+                )
+                step = item.end()
+                if step == stop:
+                    break
+                if not text.startswith(", ", step):
+                    return None
+                step += 2
+        nags, comments = _notes(match, line, pos) if nags_text or comments_text else _NONE
+        colour = COLOURS[letter]
+        battles.append(
+            _battle(colour, tuple(draws), winners, glyph, nags, comments, line, at - pos + 1)
+        )
+        at = match.end()
+        if text.startswith(", ", at):
+            at += 2
+            continue
+        end = _line_end(text, at, line, pos)
+        if end is None:
+            return None
+        battles[-1] = _with_comment(battles[-1], end[1])
+        return ("fightsline", battles, line, head.end() - pos - 6), end[0]
+
+
+def _header_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
+    """A whole tag, deal or pile line as one token, or None."""
+    if text[pos] == "[":
+        match = _TAG_LINE.match(text, pos)
+        if match is None:
+            return None
+        values = [unquote(f'"{v}"') for v in _TAG_VALUE.findall(match.group(2))]
+        tag = Tag(match.group(1), values, line=line, column=2)
+        return ("tagline", tag, line, 1), match.end()
+    match = _SETUP_LINE.match(text, pos)
+    if match is None:
+        return None
+    player, pile, cards_text = match.groups()
+    cards = [CARDS[card] for card in cards_text.split(" ")] if cards_text else []
+    if player is not None:
+        if not _bare(player):
+            return None
+        return ("setupline", Deal(player, cards, line=line, column=6), line, 1), match.end()
+    return ("setupline", Pile(int(pile), cards, line=line, column=6), line, 1), match.end()
+
+
+def _any_round_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
+    return _plain_round_line(text, pos, line) or _round_line(text, pos, line)
+
+
+def _any_fights_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
+    return _plain_fights_line(text, pos, line) or _fights_line(text, pos, line)
+
+
+_LINE_READERS = {
+    **{digit: _any_round_line for digit in "123456789"},
+    " ": _any_fights_line,
+    "\t": _any_fights_line,
+    "f": _any_fights_line,
+    "[": _header_line,
+    "d": _header_line,
+    "p": _header_line,
+}
+
+
+class Decline(Exception):
+    """The fast reader is not sure; the grammar reader must decide."""
+
+
+def _tokens(text: str, first_line: int) -> list[_Token]:
+    tokens: list[_Token] = []
+    append = tokens.append
+    pos = 0
+    line = first_line
+    size = len(text)
+    readers = _LINE_READERS
+    while pos < size:
+        reader = readers.get(text[pos])
+        if reader is not None:
+            found = reader(text, pos, line)
+            if found is not None:
+                append(found[0])
+                pos = found[1]
+                line += 1
+                continue
+        line_start = pos
+        for match in TOKEN.finditer(text, pos):
+            if match.start() != pos:
+                raise Decline
+            pos = match.end()
+            kind = match.lastgroup
+            if kind == "nl":
+                line += 1
+                break
+            assert kind is not None
+            start = match.start(kind)
+            value = match.group(kind)
+            append((kind, value, line, start - line_start + 1))
+            if kind == "comment" and "\n" in value:
+                line += value.count("\n")
+                line_start = start + value.rindex("\n") + 1
+        else:
+            if pos != size:
+                raise Decline
+    last_line_start = text.rfind("\n", 0, size) + 1
+    append(("eof", "", line, size - last_line_start + 1))
+    return tokens
+
+
+class _Reader:
+    """Recursive descent over the token list; ``self.i`` is the next token."""
+
+    def __init__(self, tokens: list[_Token]) -> None:
+        self.tokens = tokens
+        self.i = 0
+
+    def comments(self) -> list[Comment]:
+        tokens = self.tokens
+        found: list[Comment] = []
+        while tokens[self.i][0] == "comment":
+            _, value, line, column = tokens[self.i]
+            found.append(comment_of(value, line, column))
+            self.i += 1
+        return found
+
+    def player(self) -> tuple[str, int, int]:
+        kind, value, line, column = self.tokens[self.i]
+        if kind == "word":
+            if value.lower() in RESERVED:
+                raise Decline
+            name = value
+        elif kind == "string":
+            name = unquote(value)
+            if not name:
+                raise Decline
+        else:
+            raise Decline
+        self.i += 1
+        return name, line, column
+
+    def punct(self, char: str) -> None:
+        kind, value, _, _ = self.tokens[self.i]
+        if kind != "punct" or value != char:
+            raise Decline
+        self.i += 1
+
+    def cards(self) -> list[AnyCard]:
+        tokens = self.tokens
+        found: list[AnyCard] = []
+        while tokens[self.i][0] == "cards":
+            found.extend(CARDS[text] for text in tokens[self.i][1].split())
+            self.i += 1
+        return found
+
+    def annotation(self) -> tuple[str | None, list[int], list[Comment]]:
+        glyph = None
+        if self.tokens[self.i][0] == "glyph":
+            glyph = self.tokens[self.i][1]
+            self.i += 1
+        return (glyph, *self.nags_and_comments())
+
+    def nags_and_comments(self) -> tuple[list[int], list[Comment]]:
+        tokens = self.tokens
+        nags: list[int] = []
+        while tokens[self.i][0] == "nag":
+            nags.append(int(tokens[self.i][1][1:]))
+            self.i += 1
+        return nags, self.comments() if tokens[self.i][0] == "comment" else []
+
+    def game(self, source: str) -> GameRecord:
+        tokens = self.tokens
+        leading = self.comments()
+        tags: list[Tag] = []
+        while True:
+            kind, value, _, _ = tokens[self.i]
+            if kind == "tagline":
+                self.i += 1
+                build, more = self.prebuilt(value)
+                tags.append(build(more))
+            elif kind == "punct" and value == "[":
+                tags.append(self.tag())
+            else:
+                break
+        setup: list[SetupLine] = []
+        while True:
+            kind, value, _, _ = tokens[self.i]
+            if kind == "setupline":
+                self.i += 1
+                build, more = self.prebuilt(value)
+                setup.append(build(more))
+            elif kind == "word" and value in ("deal", "pile"):
+                setup.append(self.deal() if value == "deal" else self.pile())
+            else:
+                break
+        rounds: list[Round] = []
+        while tokens[self.i][0] in ("round", "roundline"):
+            rounds.append(self.round())
+        termination = self.termination()
+        if tokens[self.i][0] != "eof":
+            raise Decline
+        return GameRecord(tags, setup, rounds, termination, comments=leading, source=source)
+
+    def tag(self) -> Tag:
+        self.i += 1
+        kind, name, line, column = self.tokens[self.i]
+        if kind != "word" or _TAG_NAME.fullmatch(name) is None:
+            raise Decline
+        self.i += 1
+        values: list[str] = []
+        while self.tokens[self.i][0] == "string":
+            values.append(unquote(self.tokens[self.i][1]))
+            self.i += 1
+        if not values:
+            raise Decline
+        self.punct("]")
+        return Tag(name, values, comments=self.comments(), line=line, column=column)
+
+    def deal(self) -> Deal:
+        self.i += 1
+        name, line, column = self.player()
+        self.punct(":")
+        cards = self.cards()
+        return Deal(name, cards, comments=self.comments(), line=line, column=column)
+
+    def pile(self) -> Pile:
+        self.i += 1
+        kind, value, line, column = self.tokens[self.i]
+        if kind not in ("int", "draws") or value not in ("1", "2"):
+            raise Decline
+        self.i += 1
+        self.punct(":")
+        cards = self.cards()
+        return Pile(int(value), cards, comments=self.comments(), line=line, column=column)
+
+    def settled(self) -> bool:
+        """Whether the next token starts a new round or the termination."""
+        kind, value, _, _ = self.tokens[self.i]
+        if kind in _ROUND_STARTS:
+            return True
+        return (kind == "punct" and value == "*") or (kind == "word" and value == "end")
+
+    def round(self) -> Round:
+        tokens = self.tokens
+        kind, value, line, column = tokens[self.i]
+        self.i += 1
+        if kind == "roundline":  # the usual layout: a round line, perhaps a battle line
+            if self.settled():
+                made: Round = _round(value[0], tuple(value[1]), (), (), line, column)
+                return made
+            if tokens[self.i][0] == "fightsline":
+                self.i += 1
+                if self.settled():
+                    fought = tuple(tokens[self.i - 1][1])
+                    made = _round(value[0], tuple(value[1]), fought, (), line, column)
+                    return made
+                self.i -= 1
+        actions: list[Play | Pass]
+        comments: list[Comment] = []
+        if kind == "roundline":
+            number, actions = value[0], value[1][:]
+            build, more = self.prebuilt(actions.pop())
+        else:
+            number = int(value[:-1])
+            comments = self.comments()
+            actions = []
+            build, more = self.action()
+        while tokens[self.i][0] == "punct" and tokens[self.i][1] == ",":
+            self.i += 1
+            if tokens[self.i][0] == "comment":
+                more.extend(self.comments())
+            actions.append(build(more))
+            build, more = self.action()
+        actions.append(build(more))
+        battles: list[Battle] = []
+        kind = tokens[self.i][0]
+        if kind == "fightsline" or (kind == "word" and tokens[self.i][1] == "fights"):
+            self.i += 1
+            if kind == "fightsline":
+                battles = tokens[self.i - 1][1][:]
+                build_battle, more = self.prebuilt(battles.pop())
+            else:
+                build_battle, more = self.battle()
+            while tokens[self.i][0] == "punct" and tokens[self.i][1] == ",":
+                self.i += 1
+                if tokens[self.i][0] == "comment":
+                    more.extend(self.comments())
+                battles.append(build_battle(more))
+                build_battle, more = self.battle()
+            battles.append(build_battle(more))
+        return Round(number, actions, battles, comments=comments, line=line, column=column)
+
+    def prebuilt(self, element: Any) -> tuple[Callable[[list[Comment]], Any], list[Comment]]:
+        """A builder for an element read with its line; only comments may still follow it."""
+        kind, value, _, _ = self.tokens[self.i]
+        if kind in ("glyph", "nag", "cards", "draws") or (kind == "punct" and value in "(>"):
+            raise Decline
+        return (
+            lambda comments: (
+                attrs.evolve(element, comments=(*element.comments, *comments))
+                if comments
+                else element
+            )
+        ), self.comments()
+
+    def action(self) -> tuple[Callable[[list[Comment]], Play | Pass], list[Comment]]:
+        """The action's builder (given its comments) and the comments read so far."""
+        tokens = self.tokens
+        name, line, column = self.player()
+        kind, value, _, _ = tokens[self.i]
+        if kind == "cards":
+            cards = self.cards()
+            glyph, nags, comments = self.annotation()
+            return (
+                lambda comments: Play(
+                    name,
+                    cards,
+                    glyph=glyph,
+                    nags=nags,
+                    comments=comments,
+                    line=line,
+                    column=column,
+                ),
+                comments,
+            )
+        if kind != "word" or value != "pass":
+            raise Decline
+        self.i += 1
+        draws: list[PassDraw] = []
+        while tokens[self.i][0] == "draws":
+            _, run, run_line, run_column = tokens[self.i]
+            offset = 0
+            for part in run.split():
+                offset = run.index(part, offset)
+                seen = CARDS[part[2:]] if len(part) > 1 else None
+                draws.append(
+                    PassDraw(int(part[0]), seen, line=run_line, column=run_column + offset)
+                )
+                offset += len(part)
+            self.i += 1
+        glyph, nags, comments = self.annotation()
+        return (
+            lambda comments: Pass(
+                name,
+                draws,
+                glyph=glyph,
+                nags=nags,
+                comments=comments,
+                line=line,
+                column=column,
+            ),
+            comments,
+        )
+
+    def battle(self) -> tuple[Callable[[list[Comment]], Battle], list[Comment]]:
+        """The battle's builder (given its comments) and the comments read so far."""
+        tokens = self.tokens
+        kind, letter, line, column = tokens[self.i]
+        if kind == "cards" and len(letter) == 2 and letter[1] == "?":
+            # "G?" here is colour G with glyph "?" (perhaps continued: "G??" or "G?!")
+            self.i += 1
+            glyph: str | None = "?"
+            kind, value, glyph_line, glyph_column = tokens[self.i]
+            if kind == "glyph" and glyph_line == line and glyph_column == column + 2:
+                glyph = "?" + value
+                self.i += 1
+                if glyph not in GLYPHS:
+                    raise Decline
+            nags, comments = self.nags_and_comments()
+            colour = COLOURS.get(letter[0])
+        else:
+            colour = COLOURS.get(letter) if kind == "word" else None
+            self.i += 1
+            glyph, nags, comments = self.annotation()
+        if colour is None:
+            raise Decline
+        winners: tuple[str | None, ...] | None = None
+        draws: list[Draw] = []
+        if tokens[self.i][0] == "punct" and tokens[self.i][1] == ">":
+            self.i += 1
+            names: list[str | None] = []
+            while True:
+                kind, value, _, _ = tokens[self.i]
+                if kind == "punct" and value == "-":
+                    names.append(None)
+                    self.i += 1
+                elif kind == "word" or kind == "string":
+                    names.append(self.player()[0])
+                else:
+                    break
+            if not names:
+                raise Decline
+            winners = tuple(names)
+            comments.extend(self.comments())
+        if tokens[self.i][0] == "punct" and tokens[self.i][1] == "(":
+            self.i += 1
+            build, more = self.draw()
+            while tokens[self.i][0] == "punct" and tokens[self.i][1] == ",":
+                self.i += 1
+                if tokens[self.i][0] == "comment":
+                    more.extend(self.comments())
+                draws.append(build(more))
+                build, more = self.draw()
+            draws.append(build(more))
+            self.punct(")")
+            comments.extend(self.comments())
+        return (
+            lambda comments: Battle(
+                colour,
+                draws,
+                winners=winners,
+                glyph=glyph,
+                nags=nags,
+                comments=comments,
+                line=line,
+                column=column,
+            ),
+            comments,
+        )
+
+    def draw(self) -> tuple[Callable[[list[Comment]], Draw], list[Comment]]:
+        """The draw's builder (given its comments) and the comments read so far."""
+        tokens = self.tokens
+        name, line, column = self.player()
+        kind, value, _, _ = tokens[self.i]
+        pile: int | None
+        seen: AnyCard | None = None
+        if kind == "draws" and " " not in value and "\t" not in value:
+            pile = int(value[0])
+            if len(value) > 1:
+                seen = CARDS[value[2:]]
+        elif kind == "word" and value == "forgot":
+            pile = None
+        else:
+            raise Decline
+        self.i += 1
+        glyph, nags, comments = self.annotation()
+        return (
+            lambda comments: Draw(
+                name,
+                pile,
+                seen,
+                glyph=glyph,
+                nags=nags,
+                comments=comments,
+                line=line,
+                column=column,
+            ),
+            comments,
+        )
+
+    def termination(self) -> Termination:
+        tokens = self.tokens
+        kind, value, line, column = tokens[self.i]
+        scores: list[Score] = []
+        if kind == "punct" and value == "*":
+            finished = False
+            self.i += 1
+        elif kind == "word" and value == "end":
+            finished = True
+            self.i += 1
+            if tokens[self.i][0] in ("word", "string"):
+                scores.append(self.score())
+                while tokens[self.i][0] == "punct" and tokens[self.i][1] == ",":
+                    self.i += 1
+                    scores.append(self.score())
+        else:
+            raise Decline
+        return Termination(finished, scores, comments=self.comments(), line=line, column=column)
+
+    def score(self) -> Score:
+        name, line, column = self.player()
+        kind, value, _, _ = self.tokens[self.i]
+        if kind not in ("int", "draws") or not value.isdigit():
+            raise Decline
+        self.i += 1
+        return Score(name, int(value), line=line, column=column)
+
+
+def parse_fast(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:
+    """Read one game, or raise :class:`Decline` when not sure (never any other error)."""
+    try:
+        return _Reader(_tokens(text, first_line)).game(source)
+    except Decline:
+        raise
+    except Exception as error:  # a slip of this reader: let the grammar decide
+        raise Decline from error

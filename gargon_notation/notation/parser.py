@@ -1,0 +1,428 @@
+"""The reference reader: the normative grammar ``gargon.lark`` run by Lark's LALR parser.
+
+A tree-less :class:`lark.Transformer` passed to ``Lark(...)`` builds the model directly.  This
+module is the only one that imports lark; no lark object leaves it.  Every failure becomes a
+:class:`~gargon_notation.errors.NotationError` naming line and column and saying in words what
+was expected.
+
+The fast reader (:mod:`.fast`) handles most well-formed text; whatever it declines comes here,
+so the diagnostics are always this module's.
+
+>>> parse_with_grammar("1. Adam Y2, Bernd pass 1\\n*\\n").rounds[0].actions[1].piles
+(1,)
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib.resources
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+import attrs
+import lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from gargon_notation.errors import NotationError
+from gargon_notation.notation.lexical import COLOURS, card_of, comment_of, name_of, unquote
+from gargon_notation.notation.model import (
+    Battle,
+    Comment,
+    Deal,
+    Draw,
+    GameRecord,
+    Pass,
+    PassDraw,
+    Pile,
+    Play,
+    Round,
+    Score,
+    Tag,
+    Termination,
+)
+
+__all__ = ["grammar_text", "parse_with_grammar"]
+
+
+def grammar_text() -> str:
+    """The normative grammar, from the installed package or else the source checkout."""
+    packaged = importlib.resources.files("gargon_notation") / "grammar" / "gargon.lark"
+    if packaged.is_file():
+        return packaged.read_text(encoding="utf-8")
+    return (Path(__file__).resolve().parents[2] / "grammar" / "gargon.lark").read_text("utf-8")
+
+
+@attrs.frozen
+class _Annotation:
+    glyph: str | None
+    nags: tuple[int, ...]
+    comments: tuple[Comment, ...]
+
+
+@attrs.frozen
+class _Winners:
+    names: tuple[str | None, ...]
+
+
+@attrs.frozen
+class _Draws:
+    draws: tuple[Draw, ...]
+
+
+@attrs.frozen
+class _Battles:
+    battles: tuple[Battle, ...]
+
+
+def _comment(token: lark.Token) -> Comment:
+    return comment_of(str(token), _line(token), _column(token))
+
+
+def _line(token: lark.Token) -> int:
+    return token.line or 0
+
+
+def _column(token: lark.Token) -> int:
+    return token.column or 0
+
+
+def _number(token: lark.Token, digits: str) -> int:
+    if len(digits) > 9:
+        raise NotationError("this number is too large", line=_line(token), column=_column(token))
+    return int(digits)
+
+
+def _player(token: lark.Token) -> str:
+    name = name_of(str(token))
+    if not name:
+        raise NotationError(
+            "a player name cannot be empty", line=_line(token), column=_column(token)
+        )
+    return name
+
+
+def _attach(items: list[Any], children: Iterable[Any], kind: Any) -> list[Any]:
+    """Items of ``kind`` in order; comment tokens among them join the item before them."""
+    for child in children:
+        if isinstance(child, kind):
+            items.append(child)
+        else:
+            last = items[-1]
+            items[-1] = attrs.evolve(last, comments=(*last.comments, _comment(child)))
+    return items
+
+
+class _Builder(lark.Transformer[lark.Token, GameRecord]):
+    """Builds the model from the grammar's rules, one method per rule."""
+
+    def start(self, children: list[GameRecord]) -> GameRecord:
+        return children[0]
+
+    def game(self, children: list[Any]) -> GameRecord:
+        comments = tuple(_comment(c) for c in children if isinstance(c, lark.Token))
+        return GameRecord(
+            tags=[c for c in children if isinstance(c, Tag)],
+            setup=[c for c in children if isinstance(c, Deal | Pile)],
+            rounds=[c for c in children if isinstance(c, Round)],
+            termination=children[-1],
+            comments=comments,
+        )
+
+    def tag(self, children: list[lark.Token]) -> Tag:
+        name = children[0]
+        return Tag(
+            str(name),
+            [unquote(str(c)) for c in children[1:] if c.type == "STRING"],
+            comments=[_comment(c) for c in children[1:] if c.type == "COMMENT"],
+            line=_line(name),
+            column=_column(name),
+        )
+
+    def deal(self, children: list[lark.Token]) -> Deal:
+        player = children[0]
+        return Deal(
+            _player(player),
+            [card_of(str(c)) for c in children[1:] if c.type == "CARD"],
+            comments=[_comment(c) for c in children[1:] if c.type == "COMMENT"],
+            line=_line(player),
+            column=_column(player),
+        )
+
+    def pile(self, children: list[lark.Token]) -> Pile:
+        number = children[0]
+        return Pile(
+            int(number),
+            [card_of(str(c)) for c in children[1:] if c.type == "CARD"],
+            comments=[_comment(c) for c in children[1:] if c.type == "COMMENT"],
+            line=_line(number),
+            column=_column(number),
+        )
+
+    def round(self, children: list[Any]) -> Round:
+        number = children[0]
+        comments: list[Comment] = []
+        index = 1
+        while isinstance(children[index], lark.Token):
+            comments.append(_comment(children[index]))
+            index += 1
+        battles: tuple[Battle, ...] = ()
+        rest = children[index:]
+        if isinstance(rest[-1], _Battles):
+            battles = rest.pop().battles
+        return Round(
+            _number(number, str(number)[:-1]),
+            _attach([], rest, Play | Pass),
+            battles,
+            comments=comments,
+            line=_line(number),
+            column=_column(number),
+        )
+
+    def annotation(self, children: list[lark.Token]) -> _Annotation:
+        glyph = None
+        nags: list[int] = []
+        comments: list[Comment] = []
+        for child in children:
+            if child.type == "GLYPH":
+                glyph = str(child)
+            elif child.type == "NAG":
+                nags.append(_number(child, str(child)[1:]))
+            else:
+                comments.append(_comment(child))
+        return _Annotation(glyph, tuple(nags), tuple(comments))
+
+    def play(self, children: list[Any]) -> Play:
+        player, *cards, note = children
+        return Play(
+            _player(player),
+            [card_of(str(c)) for c in cards],
+            glyph=note.glyph,
+            nags=note.nags,
+            comments=note.comments,
+            line=_line(player),
+            column=_column(player),
+        )
+
+    def pass_draw(self, children: list[lark.Token]) -> PassDraw:
+        pile = children[0]
+        seen = card_of(str(children[1])) if len(children) > 1 else None
+        return PassDraw(int(pile), seen, line=_line(pile), column=_column(pile))
+
+    def pass_(self, children: list[Any]) -> Pass:
+        player, *draws, note = children
+        return Pass(
+            _player(player),
+            draws,
+            glyph=note.glyph,
+            nags=note.nags,
+            comments=note.comments,
+            line=_line(player),
+            column=_column(player),
+        )
+
+    def battles(self, children: list[Any]) -> _Battles:
+        return _Battles(tuple(_attach([], children, Battle)))
+
+    def battle(self, children: list[Any]) -> Battle:
+        colour, note, *rest = children
+        winners = None
+        draws: tuple[Draw, ...] = ()
+        comments = list(note.comments)
+        for child in rest:
+            if isinstance(child, _Winners):
+                winners = child.names
+            elif isinstance(child, _Draws):
+                draws = child.draws
+            else:
+                comments.append(_comment(child))
+        return Battle(
+            COLOURS[str(colour)],
+            draws,
+            winners=winners,
+            glyph=note.glyph,
+            nags=note.nags,
+            comments=comments,
+            line=_line(colour),
+            column=_column(colour),
+        )
+
+    def winners(self, children: list[lark.Token]) -> _Winners:
+        return _Winners(tuple(None if c.type == "NOBODY" else _player(c) for c in children))
+
+    def draws(self, children: list[Any]) -> _Draws:
+        return _Draws(tuple(_attach([], children, Draw)))
+
+    def draw(self, children: list[Any]) -> Draw:
+        player, how, *rest = children
+        note = rest.pop()
+        pile = None if how.type == "FORGOT" else int(how)
+        seen = card_of(str(rest[0])) if rest else None
+        return Draw(
+            _player(player),
+            pile,
+            seen,
+            glyph=note.glyph,
+            nags=note.nags,
+            comments=note.comments,
+            line=_line(player),
+            column=_column(player),
+        )
+
+    def score(self, children: list[lark.Token]) -> Score:
+        player, points = children
+        return Score(
+            _player(player),
+            _number(points, str(points)),
+            line=_line(player),
+            column=_column(player),
+        )
+
+    def termination(self, children: list[Any]) -> Termination:
+        marker = children[0]
+        return Termination(
+            marker.type == "END",
+            [c for c in children if isinstance(c, Score)],
+            comments=[_comment(c) for c in children[1:] if isinstance(c, lark.Token)],
+            line=_line(marker),
+            column=_column(marker),
+        )
+
+
+# Lark calls the rule "pass" (a Python keyword); the builder's method is pass_.
+setattr(_Builder, "pass", _Builder.pass_)
+
+
+@functools.cache
+def _lark() -> lark.Lark:
+    return lark.Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        transformer=_Builder(),
+        maybe_placeholders=False,
+    )
+
+
+# ---- diagnostics ------------------------------------------------------------------------
+
+_WORDS: tuple[tuple[str, str], ...] = (
+    ("_LSQB", 'a tag like [Event "..."]'),
+    ("TAG_NAME", "a tag name like Event"),
+    ("STRING", 'a quoted value like "..."'),
+    ("_RSQB", "']'"),
+    ("_DEAL", "'deal'"),
+    ("_PILE", "'pile'"),
+    ("PILE", "a pile number (1 or 2)"),
+    ("_COLON", "':'"),
+    ("ROUND", "a round number like '1.'"),
+    ("PLAYER", "a player name"),
+    ("CARD", "a card like R14"),
+    ("_PASS", "'pass'"),
+    ("FORGOT", "'forgot'"),
+    ("COLOUR", "a colour letter (W B V Y R G)"),
+    ("_GT", "'>'"),
+    ("NOBODY", "'-'"),
+    ("_LPAR", "'('"),
+    ("_RPAR", "')'"),
+    ("_COMMA", "','"),
+    ("_FIGHTS", "'fights'"),
+    ("INT", "a score (a whole number)"),
+    ("UNFINISHED", "the end of the game ('*' or 'end')"),
+    ("END", "the end of the game ('*' or 'end')"),
+    ("GLYPH", "a glyph like '!'"),
+    ("NAG", "a numeric annotation like $1"),
+    ("COMMENT", "a comment"),
+    ("$END", "the end of the text"),
+)
+_ANNOTATIONS = frozenset({"GLYPH", "NAG", "COMMENT"})
+_CARD_LIKE = re.compile(r"[A-Za-z][0-9?][0-9?]*")
+_FOUND = re.compile(r"""[^\s,:()\[\]{};"]+|\S""")
+
+
+def _expected(names: Iterable[str]) -> str:
+    names = set(names)
+    if names - _ANNOTATIONS:
+        names -= _ANNOTATIONS
+    words: list[str] = []
+    for name, word in _WORDS:
+        if name in names and word not in words:
+            words.append(word)
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + ", or " + words[-1]
+
+
+def _end_position(lines: list[str]) -> tuple[int, int]:
+    for index in range(len(lines) - 1, -1, -1):
+        stripped = lines[index].rstrip()
+        if stripped:
+            return index + 1, len(stripped) + 1
+    return 1, 1
+
+
+def _diagnose(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str, int, int]:
+    """Message, line and column (in ``text``) for a Lark error."""
+    expected: Iterable[str] = ()
+    if error.interactive_parser is not None:
+        expected = error.interactive_parser.accepts()  # type: ignore[no-untyped-call]
+    if isinstance(error, UnexpectedToken):
+        expected = expected or error.expected
+        if error.token.type == "$END":
+            line, column = _end_position(lines)
+            return f"expected {_expected(expected)}, not the end of the text", line, column
+        line, column = error.token.line or 1, error.token.column or 1
+    elif isinstance(error, UnexpectedCharacters):
+        expected = expected or error.allowed or ()
+        line, column = error.line, error.column
+    else:  # pragma: no cover - LALR raises only the two kinds above
+        return str(error), 1, 1
+    rest = lines[line - 1][column - 1 :] if line <= len(lines) else ""
+    if rest.startswith("{") and "COMMENT" in expected:
+        return "this comment is never closed: '{' has no matching '}'", line, column
+    if rest.startswith('"') and ("STRING" in expected or "PLAYER" in expected):
+        return "this quoted text is not closed on its line", line, column
+    match = _FOUND.match(rest)
+    found = match.group() if match else rest[:1]
+    if len(found) > 24:
+        found = found[:21] + "..."
+    message = f"expected {_expected(expected)}, not '{found}'"
+    if set(expected) - _ANNOTATIONS == {"$END"}:
+        message = f"only comments may follow the end of the game ('*' or 'end'), not '{found}'"
+    if "CARD" in expected and _CARD_LIKE.fullmatch(found):
+        message = (
+            f"'{found}' is not a card (a colour W B V Y R G and a value 0-15 like R14, "
+            f"or a colour or X and '?' like R? or X?)"
+        )
+    return message, line, column
+
+
+def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:
+    """Read one game with the normative grammar.
+
+    ``text`` holds one game (newlines already LF); ``first_line`` is the line of the file
+    on which it starts, so that positions are the file's.
+
+    Raises :class:`NotationError` for text that is not one valid game.
+    """
+    padded = "\n" * (first_line - 1) + text if first_line > 1 else text
+    try:
+        record: GameRecord = _lark().parse(padded)  # type: ignore[assignment]
+    except UnexpectedInput as error:
+        lines = padded.split("\n")
+        message, line, column = _diagnose(error, padded, lines)
+        excerpt = lines[line - 1] if 0 < line <= len(lines) else ""
+        raise NotationError(
+            message, source=source, line=line, column=column, excerpt=excerpt
+        ) from None
+    except NotationError as error:
+        lines = padded.split("\n")
+        raise NotationError(
+            error.message,
+            source=source,
+            line=error.line,
+            column=error.column,
+            excerpt=lines[error.line - 1] if 0 < error.line <= len(lines) else "",
+        ) from None
+    return attrs.evolve(record, source=source)

@@ -1,0 +1,161 @@
+"""The known header tags and typed access to their values.
+
+The reader keeps every tag as written (known or not, in order); these accessors interpret the
+known ones on demand and raise :class:`~gargon_notation.errors.NotationError` at the tag's
+position when a value is malformed.  Unknown tags are kept and never interpreted, so a later
+version of the notation can add tags without breaking this reader.
+
+>>> from gargon_notation.notation import parse_game
+>>> record = parse_game('[Players "Adam" "Bernd" "Collette"]\\n[Start "Bernd"]\\n*\\n')
+>>> players(record), start(record), shuffle(record)
+(('Adam', 'Bernd', 'Collette'), 'Bernd', 'sha256-fy-1')
+"""
+
+from __future__ import annotations
+
+import re
+
+from gargon_notation.errors import NotationError
+from gargon_notation.notation.model import GameRecord, Tag
+
+__all__ = [
+    "DEFAULT_SHUFFLE",
+    "KNOWN_TAGS",
+    "NOTATION_VERSION",
+    "date",
+    "notation_version",
+    "players",
+    "ruleset_options",
+    "seed",
+    "shuffle",
+    "start",
+]
+
+NOTATION_VERSION = 1
+"""The version of the notation this package reads and writes."""
+
+DEFAULT_SHUFFLE = "sha256-fy-1"
+"""The shuffle algorithm a ``Seed`` refers to when no ``Shuffle`` tag is given."""
+
+KNOWN_TAGS: dict[str, str] = {
+    "Notation": 'version of the notation, "1"; recommended as the first tag',
+    "Event": "name of the event (free text)",
+    "Site": "where the game was played (free text)",
+    "Date": 'date played, "YYYY.MM.DD", "??" for unknown parts ("2026.??.??")',
+    "Players": "one value per seat, in clockwise order from seat 0 (3 to 5 names)",
+    "Start": "name of the first round's start player (one of Players)",
+    "Ruleset": 'rules variant: "standard" (default) or "english" (both 0s triple)',
+    "ZeroPair": 'multiplier for both 0s of a colour, overriding the ruleset ("4", "3")',
+    "WonCardsFaceUp": 'variant in which won cards stay visible: "yes" or "no" (default)',
+    "Seed": "seed from which the deal is shuffled (free text)",
+    "Shuffle": f'shuffle algorithm for Seed (default "{DEFAULT_SHUFFLE}")',
+    "Result": 'copy of the termination marker: "*", "end" or "end Adam 52, Bernd 31, ..."',
+}
+"""The tags this version documents, with the format of their values."""
+
+_DATE = re.compile(r"(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)")
+
+
+def _fail(tag: Tag, message: str, source: str) -> NotationError:
+    return NotationError(message, source=source, line=tag.line, column=tag.column)
+
+
+def _single(record: GameRecord, name: str) -> tuple[Tag, str] | None:
+    tag = record.tag(name)
+    if tag is None:
+        return None
+    if len(tag.values) != 1:
+        raise _fail(tag, f"tag {name} takes one value, not {len(tag.values)}", record.source)
+    return tag, tag.value
+
+
+def notation_version(record: GameRecord) -> int | None:
+    """The ``Notation`` version, or None when the tag is absent."""
+    found = _single(record, "Notation")
+    if found is None:
+        return None
+    tag, value = found
+    if not value.isdigit():
+        raise _fail(tag, f"the Notation version is a whole number, not {value!r}", record.source)
+    return int(value)
+
+
+def players(record: GameRecord) -> tuple[str, ...] | None:
+    """The players in clockwise seat order, or None when ``Players`` is absent."""
+    tag = record.tag("Players")
+    if tag is None:
+        return None
+    if not 3 <= len(tag.values) <= 5:
+        raise _fail(
+            tag, f"Gargon is played by 3 to 5 players, not {len(tag.values)}", record.source
+        )
+    if len(set(tag.values)) != len(tag.values) or "" in tag.values:
+        raise _fail(tag, "player names must be different and not empty", record.source)
+    return tag.values
+
+
+def start(record: GameRecord) -> str | None:
+    """The first start player, or None when ``Start`` is absent."""
+    found = _single(record, "Start")
+    if found is None:
+        return None
+    tag, value = found
+    seats = players(record)
+    if seats is not None and value not in seats:
+        raise _fail(tag, f"the start player {value!r} is not one of the Players", record.source)
+    return value
+
+
+def date(record: GameRecord) -> str | None:
+    """The ``Date`` value (``YYYY.MM.DD``, parts may be ``??``), or None when absent."""
+    found = _single(record, "Date")
+    if found is None:
+        return None
+    tag, value = found
+    if _DATE.fullmatch(value) is None:
+        raise _fail(
+            tag, f"a Date is written YYYY.MM.DD (?? for unknown), not {value!r}", record.source
+        )
+    return value
+
+
+def seed(record: GameRecord) -> str | None:
+    """The ``Seed`` value, or None when absent."""
+    found = _single(record, "Seed")
+    return None if found is None else found[1]
+
+
+def shuffle(record: GameRecord) -> str:
+    """The ``Shuffle`` algorithm's name (``sha256-fy-1`` when absent)."""
+    found = _single(record, "Shuffle")
+    return DEFAULT_SHUFFLE if found is None else found[1]
+
+
+def ruleset_options(record: GameRecord) -> dict[str, str | int | bool]:
+    """``Ruleset``, ``ZeroPair`` and ``WonCardsFaceUp`` as far as written, typed.
+
+    >>> from gargon_notation.notation import parse_game
+    >>> ruleset_options(parse_game('[Ruleset "english"]\\n[WonCardsFaceUp "yes"]\\n*'))
+    {'ruleset': 'english', 'won_cards_face_up': True}
+    """
+    options: dict[str, str | int | bool] = {}
+    found = _single(record, "Ruleset")
+    if found is not None:
+        if found[1] not in ("standard", "english"):
+            message = f"the Ruleset is 'standard' or 'english', not {found[1]!r}"
+            raise _fail(found[0], message, record.source)
+        options["ruleset"] = found[1]
+    found = _single(record, "ZeroPair")
+    if found is not None:
+        if not found[1].isdigit() or int(found[1]) < 1:
+            message = f"ZeroPair is a whole number >= 1, not {found[1]!r}"
+            raise _fail(found[0], message, record.source)
+        options["zero_pair_multiplier"] = int(found[1])
+    found = _single(record, "WonCardsFaceUp")
+    if found is not None:
+        if found[1] not in ("yes", "no"):
+            raise _fail(
+                found[0], f"WonCardsFaceUp is 'yes' or 'no', not {found[1]!r}", record.source
+            )
+        options["won_cards_face_up"] = found[1] == "yes"
+    return options

@@ -1,0 +1,154 @@
+"""From the engine back to notation: records of games played by the engine (the simulator).
+
+>>> from gargon_notation.bots import simulate
+>>> record = record_from_simulation(simulate(4, "demo"))
+>>> record.tag("Players").values
+('Adam', 'Bernd', 'Collette', 'Dagmar')
+>>> record.termination.finished
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from gargon_notation.bots import SimulatedGame
+from gargon_notation.engine import (
+    SHUFFLE_ALGORITHM,
+    Action,
+    BattleResolved,
+    Choose,
+    Deal,
+    Draw,
+    Game,
+    Pass,
+    Play,
+)
+from gargon_notation.notation import model
+from gargon_notation.rules import STANDARD, Ruleset
+
+__all__ = ["record_from_actions", "record_from_simulation"]
+
+
+def record_from_actions(
+    deal: Deal,
+    names: Sequence[str],
+    actions: Sequence[Action],
+    *,
+    start: int = 0,
+    ruleset: Ruleset = STANDARD,
+    tags: Sequence[model.Tag] = (),
+    seed: str | None = None,
+    write_deal: bool = True,
+    winners: bool = False,
+) -> model.GameRecord:
+    """The record of a game: ``actions`` applied to ``deal``.
+
+    ``tags`` come first (Event, Site, ...); Players, Start, and Seed/Shuffle when ``seed`` is
+    given, follow.  ``write_deal`` writes each hand and both piles in full; ``winners`` writes
+    each battle's winners (a derived fact, checked on replay).  A finished game ends with
+    ``end`` and the final scores.
+
+    Raises :class:`~gargon_notation.engine.IllegalAction` if an action is illegal.
+    """
+    game = Game.new(deal, start, ruleset, names)
+    all_tags = [
+        *tags,
+        model.Tag("Players", tuple(names)),
+        model.Tag("Start", (names[start],)),
+    ]
+    if seed is not None:
+        all_tags += [model.Tag("Seed", (seed,)), model.Tag("Shuffle", (SHUFFLE_ALGORITHM,))]
+    setup: list[model.SetupLine] = []
+    if write_deal:
+        setup += [model.Deal(name, hand) for name, hand in zip(names, deal.hands, strict=True)]
+        setup += [model.Pile(number, pile) for number, pile in enumerate(deal.piles, start=1)]
+    rounds: list[model.Round] = []
+    plays: list[model.Play | model.Pass] = []
+    battles: list[model.Battle] = []
+    number = game.round
+
+    def close_round() -> None:
+        if plays:
+            rounds.append(model.Round(number, tuple(plays), tuple(battles)))
+        plays.clear()
+        battles.clear()
+
+    for action in actions:
+        if game.round != number:
+            close_round()
+            number = game.round
+        name = names[action.seat]
+        events = game.apply(action)
+        if isinstance(action, Play):
+            plays.append(model.Play(name, action.cards))
+        elif isinstance(action, Pass):
+            seen = action.seen or (None,) * len(action.piles)
+            draws = tuple(
+                model.PassDraw(pile, card) for pile, card in zip(action.piles, seen, strict=True)
+            )
+            plays.append(model.Pass(name, draws))
+        elif isinstance(action, Choose):
+            battles.append(model.Battle(action.colour))
+        else:
+            _add_draw(battles, name, action)
+        if winners and battles:
+            battles[-1] = _with_winners(battles[-1], events, names)
+    close_round()
+    termination = model.Termination()
+    if game.is_over:
+        totals = game.score().totals
+        termination = model.Termination(
+            finished=True,
+            scores=tuple(
+                model.Score(name, total) for name, total in zip(names, totals, strict=True)
+            ),
+        )
+    return model.GameRecord(
+        tags=tuple(all_tags), setup=tuple(setup), rounds=tuple(rounds), termination=termination
+    )
+
+
+def _add_draw(battles: list[model.Battle], name: str, action: Draw) -> None:
+    battle = battles[-1]
+    draw = model.Draw(name, action.pile, action.seen)
+    battles[-1] = model.Battle(battle.colour, (*battle.draws, draw), winners=battle.winners)
+
+
+def _with_winners(
+    battle: model.Battle, events: Sequence[object], names: Sequence[str]
+) -> model.Battle:
+    found = [
+        names[event.winner] if event.winner is not None else None
+        for event in events
+        if isinstance(event, BattleResolved) and event.colour is battle.colour
+    ]
+    if not found:
+        return battle
+    winners = (*(battle.winners or ()), *found)
+    return model.Battle(battle.colour, battle.draws, winners=winners)
+
+
+def record_from_simulation(
+    simulated: SimulatedGame,
+    *,
+    write_deal: bool = False,
+    event: str | None = None,
+    bot: str | None = None,
+) -> model.GameRecord:
+    """The record of a simulated game, dealt by its seed (or written out in full)."""
+    tags = [model.Tag("Notation", ("1",))]
+    if event is not None:
+        tags.append(model.Tag("Event", (event,)))
+    if bot is not None:
+        tags.append(model.Tag("Bot", (bot,)))
+    return record_from_actions(
+        simulated.deal,
+        simulated.names,
+        simulated.game.actions,
+        start=simulated.start,
+        ruleset=simulated.game.ruleset,
+        tags=tags,
+        seed=simulated.seed,
+        write_deal=write_deal,
+    )

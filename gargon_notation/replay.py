@@ -1,0 +1,564 @@
+"""The bridge: a written record replayed through the engine, giving snapshots and a verdict.
+
+Each written action is turned into an engine action against the current state (names become
+seats; the chooser of a battle is the engine's) and applied.  Derived facts the record
+states (battle winners, final scores, an explicit deal beside a seed) are checked against what
+the engine derives.
+
+- **Strict** replay stops at the first problem and raises :class:`ReplayError`.
+- **Lenient** replay collects every problem, repairs what it safely can (an owed replacement
+  draw that is not written is taken as forgotten) or skips the action, goes on, and lists each
+  repair or skip in the problem's ``repair``.
+
+>>> from gargon_notation.bots import simulate
+>>> from gargon_notation.records import record_from_simulation
+>>> result = replay(record_from_simulation(simulate(4, "demo")))
+>>> result.valid, result.game.is_over
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from gargon_notation.cards import UNKNOWN, AnyCard, Card
+from gargon_notation.engine import (
+    Action,
+    BattleResolved,
+    Choose,
+    Deal,
+    DecisionKind,
+    Draw,
+    Event,
+    Game,
+    GameState,
+    Pass,
+    Play,
+    pile_size,
+)
+from gargon_notation.errors import GargonError, RuleViolation
+from gargon_notation.header import Header, HeaderError, read_header
+from gargon_notation.notation import model
+from gargon_notation.notation.writer import write_action
+
+__all__ = ["Problem", "Replay", "ReplayError", "Step", "replay"]
+
+MAX_PROBLEMS = 50
+"""A lenient replay gives up on a game after this many problems (the rest would be noise)."""
+
+
+@attrs.frozen
+class Problem:
+    """Everything about one problem, in one message (:meth:`__str__`).
+
+    ``code`` is the engine's rule code, or one of the bridge's own: ``header`` (a tag the
+    replay needs is missing or wrong), ``unknown-player``, ``round-number``, ``deal-mismatch``,
+    ``winner-mismatch``, ``score-mismatch``, ``result-mismatch``, ``game-not-over``,
+    ``game-over-unmarked``, ``record-incomplete``.
+    """
+
+    code: str
+    message: str
+    source: str = "<string>"
+    line: int = 0
+    column: int = 0
+    game: int = 1
+    event: str | None = None
+    round: int | None = None
+    player: str | None = None
+    seat: int | None = None
+    written: str | None = None
+    context: str | None = None
+    repair: str | None = None
+
+    def __str__(self) -> str:
+        where = f"{self.source}:{self.line}:{self.column}" if self.line else self.source
+        parts = [f"game {self.game}"]
+        if self.event:
+            parts[0] += f' "{self.event}"'
+        if self.round is not None:
+            parts.append(f"round {self.round}")
+        if self.player is not None:
+            seat = f" (seat {self.seat + 1})" if self.seat is not None else ""
+            parts.append(f"{self.player}{seat}")
+        text = f"{where}: {', '.join(parts)}: "
+        if self.written:
+            text += f"'{self.written}': "
+        text += f"{self.message} [{self.code}]"
+        if self.context:
+            text += f"\n    {self.context}"
+        if self.repair:
+            text += f"\n    {self.repair}"
+        return text
+
+
+class ReplayError(GargonError):
+    """Raised by a strict replay at its first problem; ``problem`` holds the details."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+@attrs.frozen
+class Step:
+    """One applied engine action, the written element it came from and the events it caused."""
+
+    element: model.Action | None
+    action: Action
+    events: tuple[Event, ...]
+    round: int
+
+
+@attrs.define
+class Replay:
+    """The outcome of replaying one record.
+
+    ``game`` is the engine after the last action that could be applied; ``steps`` every
+    applied action; ``problems`` what went wrong (empty: the record is valid);
+    ``unchecked`` what the record's missing information kept from being checked.
+    """
+
+    record: model.GameRecord
+    header: Header | None = None
+    deal: Deal | None = None
+    game: Game | None = None
+    steps: list[Step] = attrs.Factory(list)
+    problems: list[Problem] = attrs.Factory(list)
+    unchecked: list[str] = attrs.Factory(list)
+    round_states: dict[int, GameState] = attrs.Factory(dict)
+
+    @property
+    def valid(self) -> bool:
+        """True when the record has no problem."""
+        return not self.problems
+
+    @property
+    def finished(self) -> bool:
+        """True when the game reached its end."""
+        return self.game is not None and self.game.is_over
+
+    def state_after(self, step: int) -> GameState:
+        """The table after the first ``step`` applied actions (0: the deal).
+
+        Raises :class:`IndexError` outside ``0..len(steps)`` and :class:`ValueError` when
+        the record could not be set up (no game to show).
+        """
+        if self.header is None or self.deal is None:
+            raise ValueError("the record could not be set up, so it has no table to show")
+        if not 0 <= step <= len(self.steps):
+            raise IndexError(f"step {step} is outside 0-{len(self.steps)}")
+        game = Game.new(self.deal, self.header.start, self.header.ruleset, self.header.players)
+        for recorded in self.steps[:step]:
+            game.apply(recorded.action)
+        return game.snapshot()
+
+    def state_after_round(self, number: int) -> GameState:
+        """The table at the end of round ``number`` (or where the replay stopped in it).
+
+        Raises :class:`IndexError` for a round the replay did not reach.
+        """
+        if number not in self.round_states:
+            raise IndexError(f"the replay has no round {number}")
+        return self.round_states[number]
+
+
+class _Stop(Exception):
+    """Ends a lenient replay of one game early; the message says why."""
+
+
+class _Replayer:
+    def __init__(self, record: model.GameRecord, game_number: int, strict: bool) -> None:
+        self.record = record
+        self.game_number = game_number
+        self.strict = strict
+        event = record.tag("Event")
+        self.event = event.value if event is not None else None
+        self.result = Replay(record)
+        self.round: int | None = None
+        self.skipped = False
+
+    # -- problems --------------------------------------------------------------------
+
+    def problem(
+        self,
+        code: str,
+        message: str,
+        element: object | None = None,
+        *,
+        seat: int | None = None,
+        context: str | None = None,
+        repair: str | None = None,
+    ) -> None:
+        header = self.result.header
+        player = header.players[seat] if header is not None and seat is not None else None
+        if player is None and element is not None:
+            player = getattr(element, "player", None)
+        written = None
+        if isinstance(element, model.Play | model.Pass | model.Draw | model.Battle):
+            written = write_action(element)
+        found = Problem(
+            code=code,
+            message=message,
+            source=self.record.source,
+            line=getattr(element, "line", 0) or 0,
+            column=getattr(element, "column", 0) or 0,
+            game=self.game_number,
+            event=self.event,
+            round=self.round,
+            player=player,
+            seat=seat,
+            written=written,
+            context=context,
+            repair=None if self.strict else repair,
+        )
+        if self.strict:
+            raise ReplayError(found)
+        self.result.problems.append(found)
+        if len(self.result.problems) >= MAX_PROBLEMS:
+            raise _Stop(f"the replay stopped after {MAX_PROBLEMS} problems")
+
+    # -- the replay ------------------------------------------------------------------
+
+    def run(self) -> Replay:
+        try:
+            self._run()
+        except _Stop as stop:
+            self.result.unchecked.append(f"{stop}; the rest of the record was not checked")
+        return self.result
+
+    def _run(self) -> None:
+        record = self.record
+        try:
+            header = read_header(record)
+        except HeaderError as error:
+            self.problem("header", error.message, error.tag or record)
+            return
+        self.result.header = header
+        deal = self._deal(header)
+        if deal is None:
+            return
+        try:
+            game = Game.new(deal, header.start, header.ruleset, header.players)
+        except RuleViolation as violation:
+            self.problem(
+                violation.code, violation.message, record.setup[0] if record.setup else None
+            )
+            return
+        self.result.game = game
+        self.result.deal = deal
+        for written_round in record.rounds:
+            self.round = written_round.number
+            if game.is_over:
+                self.problem(
+                    "game-over",
+                    f"round {written_round.number} is written, but the game ended "
+                    f"after round {game.round}",
+                    written_round,
+                )
+                break
+            if written_round.number != game.round:
+                self.problem(
+                    "round-number",
+                    f"this is round {game.round}, but it is numbered {written_round.number}",
+                    written_round,
+                    repair=f"read as round {game.round}",
+                )
+            self.round = game.round
+            for action in written_round.actions:
+                self._apply_written(game, action)
+            for battle in written_round.battles:
+                self._apply_battle(game, battle)
+            self.result.round_states[self.round] = game.snapshot()
+        self._check_end(game)
+
+    def _deal(self, header: Header) -> Deal | None:
+        players = len(header.players)
+        hand_size = header.ruleset.hand_size
+        seeded = None
+        if header.seed is not None:
+            try:
+                seeded = Deal.from_seed(header.seed, players, header.shuffle, hand_size)
+            except ValueError as error:
+                self.problem("header", str(error), self.record.tag("Shuffle") or self.record)
+                return None
+        written = [line for line in self.record.setup]
+        if not written:
+            if seeded is None:
+                self.result.unchecked.append(
+                    "the deal is not known: cards are checked by count only until revealed"
+                )
+            return seeded or Deal.hidden(players, hand_size)
+        hands: list[list[AnyCard]] = [[] for _ in range(players)]
+        piles: list[list[AnyCard]] = [[], []]
+        size = pile_size(players, hand_size)
+        for line in written:
+            if isinstance(line, model.Deal):
+                seat = self._seat(line.player, line)
+                if seat is None:
+                    continue
+                if len(line.cards) > hand_size:
+                    self.problem(
+                        "deal-size",
+                        f"{line.player} is dealt {len(line.cards)} cards; a hand is {hand_size}",
+                        line,
+                    )
+                    return None
+                hands[seat] = list(line.cards)
+            else:
+                if len(line.cards) > size:
+                    self.problem(
+                        "deal-size",
+                        f"pile {line.number} lists {len(line.cards)} cards; it holds {size}",
+                        line,
+                    )
+                    return None
+                piles[line.number - 1] = list(line.cards)
+        for hand in hands:
+            hand.extend([UNKNOWN] * (hand_size - len(hand)))
+        for pile in piles:
+            pile.extend([UNKNOWN] * (size - len(pile)))
+        deal = Deal(tuple(map(tuple, hands)), (tuple(piles[0]), tuple(piles[1])))
+        if seeded is not None:
+            self._check_against_seed(deal, seeded)
+            return seeded
+        hidden = sum(1 for card in deal.cards() if not isinstance(card, Card))
+        if hidden:
+            self.result.unchecked.append(
+                f"{hidden} cards of the deal are not fully known: plays from them are checked "
+                "by colour and count only, and draws of them cannot be checked"
+            )
+        return deal
+
+    def _check_against_seed(self, written: Deal, seeded: Deal) -> None:
+        where = [*(("hand", seat) for seat in range(len(written.hands)))]
+        for (kind, seat), mine, theirs in zip(where, written.hands, seeded.hands, strict=True):
+            for k, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+                if a is not UNKNOWN and _contradicts(a, b):
+                    self.problem(
+                        "deal-mismatch",
+                        f"the deal line says card {k + 1} of this {kind} is {a}, "
+                        f"but the seed deals {b}",
+                        self._setup_line(seat=seat),
+                    )
+                    return
+        for number in (1, 2):
+            for k, (a, b) in enumerate(
+                zip(written.piles[number - 1], seeded.piles[number - 1], strict=True)
+            ):
+                if a is not UNKNOWN and _contradicts(a, b):
+                    self.problem(
+                        "deal-mismatch",
+                        f"pile {number}'s card {k + 1} is written as {a}, but the seed deals {b}",
+                        self._setup_line(pile=number),
+                    )
+                    return
+
+    def _setup_line(self, seat: int | None = None, pile: int | None = None) -> object | None:
+        header = self.result.header
+        assert header is not None
+        for line in self.record.setup:
+            if isinstance(line, model.Deal) and seat is not None:
+                if line.player == header.players[seat]:
+                    return line
+            elif isinstance(line, model.Pile) and line.number == pile:
+                return line
+        return None
+
+    def _seat(self, name: str, element: object) -> int | None:
+        header = self.result.header
+        assert header is not None
+        try:
+            return header.players.index(name)
+        except ValueError:
+            self.problem(
+                "unknown-player",
+                f"{name} is not at this table (players: {', '.join(header.players)})",
+                element,
+            )
+            return None
+
+    def _context(self, game: Game, seat: int) -> str:
+        state = game.snapshot()
+        hand = " ".join(str(card) for card in state.hands[seat]) or "empty"
+        parts = [f"hand: {hand}"]
+        if state.pattern is not None:
+            parts.append(f"led: {':'.join(map(str, state.pattern))}")
+        if state.colours_played:
+            letters = sorted(state.colours_played, key=lambda c: c.index)
+            parts.append("colours played: " + " ".join(c.value for c in letters))
+        parts.append(f"piles: {len(state.piles[0])}+{len(state.piles[1])}")
+        return "; ".join(parts)
+
+    def _apply(self, game: Game, action: Action, element: model.Action) -> list[Event] | None:
+        violation = game.check(action)
+        if violation is not None:
+            self._lost_track(violation.code)
+            self.problem(
+                violation.code,
+                violation.message,
+                element,
+                seat=action.seat,
+                context=self._context(game, action.seat),
+                repair="skipped this action",
+            )
+            return None
+        events = game.apply(action)
+        self.skipped = False
+        self.result.steps.append(Step(element, action, tuple(events), game.round))
+        return events
+
+    def _lost_track(self, code: str) -> None:
+        """After a skipped action, a record that no longer fits the game is not followed."""
+        if self.skipped and code in ("not-your-turn", "wrong-decision", "game-over"):
+            raise _Stop("the record no longer follows the game after the skipped action")
+        self.skipped = True
+
+    def _owed_draws_unwritten(
+        self, game: Game, element: model.Action, before: int | None = None
+    ) -> None:
+        """Lenient repair: owed draws the record does not write are taken as forgotten.
+
+        With ``before``, only the draws owed ahead of that seat's own owed draw.
+        """
+        if before is not None and before not in game.snapshot().owed:
+            return
+        while game.to_act is not None and game.to_act.kind is DecisionKind.DRAW:
+            seat = game.to_act.seat
+            if seat == before:
+                return
+            self.problem(
+                "record-incomplete",
+                f"{game.names[seat]} owes a replacement draw here, but the record "
+                "does not write it",
+                element,
+                seat=seat,
+                repair=f"taken as '{game.names[seat]} forgot'",
+            )
+            events = game.apply(Draw(seat, None))
+            self.result.steps.append(Step(None, Draw(seat, None), tuple(events), game.round))
+
+    def _apply_written(self, game: Game, element: model.Play | model.Pass) -> None:
+        seat = self._seat(element.player, element)
+        if seat is None:
+            return
+        self._owed_draws_unwritten(game, element)
+        if isinstance(element, model.Play):
+            self._apply(game, Play(seat, element.cards), element)  # type: ignore[arg-type]
+        else:
+            seen = element.seen if any(s is not None for s in element.seen) else ()
+            self._apply(game, Pass(seat, element.piles, seen), element)
+
+    def _apply_battle(self, game: Game, battle: model.Battle) -> None:
+        self._owed_draws_unwritten(game, battle)
+        decision = game.to_act
+        if decision is None or decision.kind is not DecisionKind.CHOOSE:
+            self._lost_track("wrong-decision")
+            asked = "the game is over" if decision is None else "no battle is due"
+            self.problem(
+                "wrong-decision",
+                f"a battle in {battle.colour.name.lower()} is written, but {asked}",
+                battle,
+                repair="skipped this battle",
+            )
+            return
+        mark = len(game.events)
+        if self._apply(game, Choose(decision.seat, battle.colour), battle) is None:
+            return
+        for draw in battle.draws:
+            seat = self._seat(draw.player, draw)
+            if seat is not None:
+                self._owed_draws_unwritten(game, draw, before=seat)
+                self._apply(game, Draw(seat, draw.pile, draw.seen), draw)
+        if battle.winners is not None:
+            self._check_winners(game, battle, game.events[mark:])
+
+    def _check_winners(self, game: Game, battle: model.Battle, events: Sequence[Event]) -> None:
+        written = battle.winners
+        assert written is not None
+        fights = [e for e in events if isinstance(e, BattleResolved) and e.colour is battle.colour]
+        derived = tuple(game.names[e.winner] if e.winner is not None else None for e in fights)
+        if derived != written:
+
+            def show(names: Sequence[str | None]) -> str:
+                return " ".join(name if name is not None else "-" for name in names)
+
+            self.problem(
+                "winner-mismatch",
+                f"the record says {show(written)} won, "
+                f"but the fights were won by {show(derived)}",
+                battle,
+            )
+
+    def _check_result(self, game: Game, result: tuple[str, ...]) -> None:
+        tag = self.record.tag("Result")
+        if not game.is_over:
+            if result != ("*",):
+                self.problem(
+                    "result-mismatch",
+                    f"the Result tag names {_result_text(result)}, but the game is not over",
+                    tag,
+                )
+            return
+        winners = tuple(game.names[seat] for seat in game.score().winners)
+        if result != winners:
+            self.problem(
+                "result-mismatch",
+                f"the Result tag says {_result_text(result)}, but the winners are "
+                f"{_result_text(winners)}",
+                tag,
+            )
+
+    def _check_end(self, game: Game) -> None:
+        termination = self.record.termination
+        self.round = None
+        if termination.finished and not game.is_over:
+            self.problem(
+                "game-not-over",
+                f"the record is marked finished ('end'), but the game goes on in round "
+                f"{game.round}",
+                termination,
+            )
+            return
+        if game.is_over and not termination.finished:
+            self.problem(
+                "game-over-unmarked",
+                "the game is over, but the record is marked unfinished ('*'); write 'end'",
+                termination,
+            )
+        result = self.result.header.result if self.result.header is not None else None
+        if result is not None:
+            self._check_result(game, result)
+        if termination.scores and game.is_over:
+            totals = dict(zip(game.names, game.score().totals, strict=True))
+            for written in termination.scores:
+                if written.player not in totals:
+                    self._seat(written.player, written)
+                elif totals[written.player] != written.points:
+                    self.problem(
+                        "score-mismatch",
+                        f"{written.player} is written with {written.points} points, "
+                        f"but scores {totals[written.player]}",
+                        written,
+                    )
+
+
+def _result_text(names: Sequence[str]) -> str:
+    return " ".join(f'"{name}"' for name in names)
+
+
+def _contradicts(written: AnyCard, dealt: AnyCard) -> bool:
+    if isinstance(written, Card):
+        return written != dealt
+    return written.colour is not None and written.colour is not dealt.colour
+
+
+def replay(record: model.GameRecord, *, strict: bool = False, game_number: int = 1) -> Replay:
+    """Replay ``record`` through the engine.
+
+    Strict: raises :class:`ReplayError` at the first problem.  Lenient (the default): returns
+    a :class:`Replay` whose ``problems`` list every problem found.
+    """
+    return _Replayer(record, game_number, strict).run()

@@ -1,0 +1,129 @@
+"""Diagnostics: every file in tests/data/invalid/syntax/ gives exactly its recorded messages.
+
+``NAME.expected`` holds what lenient reading of ``NAME.ggn`` yields, item by item (separated
+by a line ``---``): the exact ``str(error)`` of a broken game, or ``ok: a game of N round(s)``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gargon_notation.errors import NotationError
+from gargon_notation.notation import GameRecord, parse_game, read_games
+
+DATA = Path(__file__).parent / "data" / "invalid" / "syntax"
+FILES = sorted(DATA.glob("*.ggn"))
+
+
+def render(item: GameRecord | NotationError) -> str:
+    if isinstance(item, GameRecord):
+        return f"ok: a game of {len(item.rounds)} round(s)"
+    return str(item)
+
+
+def test_there_are_enough_broken_records() -> None:
+    assert len(FILES) >= 25
+    for path in FILES:
+        assert path.with_suffix(".expected").is_file(), path.name
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_lenient_reading_yields_the_recorded_items(path: Path) -> None:
+    expected = path.with_suffix(".expected").read_text(encoding="utf-8")
+    items = [render(item) for item in read_games(path, name=path.name)]
+    assert "\n---\n".join(items) + "\n" == expected
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_strict_reading_raises_the_first_error(path: Path) -> None:
+    expected = path.with_suffix(".expected").read_text(encoding="utf-8").split("\n---\n")
+    first_error = next(item for item in expected if not item.startswith("ok:"))
+    with pytest.raises(NotationError) as caught:
+        list(read_games(path, strict=True, name=path.name))
+    assert str(caught.value) == first_error.rstrip("\n")
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
+def test_single_game_files_give_the_same_error_from_parse_game(path: Path) -> None:
+    expected = path.with_suffix(".expected").read_text(encoding="utf-8")
+    if "\n---\n" in expected or path.stem == "bad-utf8":
+        pytest.skip("several games in this file")
+    with pytest.raises(NotationError) as caught:
+        parse_game(path.read_text(encoding="utf-8"), source=path.name)
+    assert str(caught.value) + "\n" == expected
+
+
+def test_an_error_carries_its_place() -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_game('[Event "x"]\n1. Adam Y2, Bernd R16\n*\n', source="game.ggn")
+    error = caught.value
+    assert (error.source, error.line, error.column) == ("game.ggn", 2, 19)
+    assert error.excerpt == "1. Adam Y2, Bernd R16"
+    assert "R16" in error.message
+
+
+def test_messages_never_name_terminals() -> None:
+    for path in FILES:
+        text = path.with_suffix(".expected").read_text(encoding="utf-8")
+        for name in ("CARD", "PLAYER", "_COMMA", "$END", "COLOUR", "ROUND", "Token("):
+            assert name not in text, (path.name, name)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "\x00",
+        "{",
+        '"',
+        "[",
+        "1.",
+        "1. Adam",
+        "end end",
+        "* *",
+        "1. Adam Y2\n    fights Y (Adam 1,",
+        "deal: Y2\n*",
+        "\ufeff\ufeff*",
+    ],
+)
+def test_nothing_but_notation_errors_escape(text: str) -> None:
+    with pytest.raises(NotationError):
+        parse_game(text)
+
+
+def test_undecodable_bytes_in_a_stream_name_the_offset() -> None:
+    import io
+
+    data = b'*\n\n[Event "\xff"]\n*\n'
+    items = list(read_games(io.BytesIO(data), name="s.ggn"))
+    assert isinstance(items[0], GameRecord)
+    assert isinstance(items[1], NotationError)
+    assert items[1].message.endswith("undecodable byte 0xff at byte offset 11")
+    assert (items[1].line, items[1].column) == (3, 9)
+
+
+@pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        ("1. Adam Y2 $" + "9" * 5000 + "\n*\n", 12),
+        ("9" * 5000 + ". Adam Y2\n*\n", 1),
+        ("1. Adam Y2\nend Adam " + "1" * 5000 + "\n", 10),
+    ],
+)
+def test_huge_numbers_are_notation_errors(text: str, column: int) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_game(text)
+    assert caught.value.message == "this number is too large"
+    assert caught.value.column == column
+
+
+def test_a_text_stream_that_cannot_be_decoded_is_a_notation_error() -> None:
+    import io
+
+    stream = io.TextIOWrapper(io.BytesIO(b"*\n\n\xff*\n"), encoding="utf-8")
+    with pytest.raises(NotationError) as caught:
+        list(read_games(stream, name="s.ggn"))
+    assert caught.value.source == "s.ggn"
+    assert "cannot be decoded" in caught.value.message
