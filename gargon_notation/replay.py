@@ -41,7 +41,7 @@ from gargon_notation.engine import (
 from gargon_notation.errors import GargonError, RuleViolation
 from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import model
-from gargon_notation.notation.writer import write_action
+from gargon_notation.notation.writer import name_text, write_action
 
 __all__ = ["Problem", "Replay", "ReplayError", "Step", "replay"]
 
@@ -487,27 +487,21 @@ class _Replayer:
 
             self.problem(
                 "winner-mismatch",
-                f"the record says {show(written)} won, "
-                f"but the fights were won by {show(derived)}",
+                f"the record says {show(written)} won, but the fights were won by {show(derived)}",
                 battle,
             )
 
-    def _check_result(self, game: Game, result: tuple[str, ...]) -> None:
+    def _check_result(self) -> None:
+        """The Result tag, when written, repeats the termination marker's text."""
         tag = self.record.tag("Result")
-        if not game.is_over:
-            if result != ("*",):
-                self.problem(
-                    "result-mismatch",
-                    f"the Result tag names {_result_text(result)}, but the game is not over",
-                    tag,
-                )
+        if tag is None:
             return
-        winners = tuple(game.names[seat] for seat in game.score().winners)
-        if result != winners:
+        marker = _marker_text(self.record.termination)
+        if tag.values != (marker,):
+            written = " ".join(f'"{value}"' for value in tag.values)
             self.problem(
                 "result-mismatch",
-                f"the Result tag says {_result_text(result)}, but the winners are "
-                f"{_result_text(winners)}",
+                f'the Result tag says {written}, but the game ends with "{marker}"',
                 tag,
             )
 
@@ -528,9 +522,7 @@ class _Replayer:
                 "the game is over, but the record is marked unfinished ('*'); write 'end'",
                 termination,
             )
-        result = self.result.header.result if self.result.header is not None else None
-        if result is not None:
-            self._check_result(game, result)
+        self._check_result()
         if termination.scores and game.is_over:
             totals = dict(zip(game.names, game.score().totals, strict=True))
             for written in termination.scores:
@@ -545,8 +537,12 @@ class _Replayer:
                     )
 
 
-def _result_text(names: Sequence[str]) -> str:
-    return " ".join(f'"{name}"' for name in names)
+def _marker_text(termination: model.Termination) -> str:
+    """The termination marker as written, without comments: ``*``, ``end`` or ``end A 41, ...``."""
+    if not termination.finished:
+        return "*"
+    scores = ", ".join(f"{name_text(s.player)} {s.points}" for s in termination.scores)
+    return f"end {scores}" if scores else "end"
 
 
 def _contradicts(written: AnyCard, dealt: AnyCard) -> bool:

@@ -47,6 +47,7 @@ KNOWN_TAGS: dict[str, str] = {
     "Ruleset": 'rules variant: "standard" (default) or "english" (both 0s triple)',
     "ZeroPair": 'multiplier for both 0s of a colour, overriding the ruleset ("4", "3")',
     "WonCardsFaceUp": 'variant in which won cards stay visible: "yes" or "no" (default)',
+    "StartMustPlay": '"yes" (default): the start player must play while he holds a card; "no"',
     "Seed": "seed from which the deal is shuffled (free text)",
     "Shuffle": f'shuffle algorithm for Seed (default "{DEFAULT_SHUFFLE}")',
     "Result": 'copy of the termination marker: "*", "end" or "end Adam 52, Bernd 31, ..."',
@@ -132,7 +133,7 @@ def shuffle(record: GameRecord) -> str:
 
 
 def ruleset_options(record: GameRecord) -> dict[str, str | int | bool]:
-    """``Ruleset``, ``ZeroPair`` and ``WonCardsFaceUp`` as far as written, typed.
+    """``Ruleset``, ``ZeroPair``, ``WonCardsFaceUp`` and ``StartMustPlay`` as written, typed.
 
     >>> from gargon_notation.notation import parse_game
     >>> ruleset_options(parse_game('[Ruleset "english"]\\n[WonCardsFaceUp "yes"]\\n*'))
@@ -151,11 +152,13 @@ def ruleset_options(record: GameRecord) -> dict[str, str | int | bool]:
             message = f"ZeroPair is a whole number >= 1, not {found[1]!r}"
             raise _fail(found[0], message, record.source)
         options["zero_pair_multiplier"] = int(found[1])
-    found = _single(record, "WonCardsFaceUp")
-    if found is not None:
-        if found[1] not in ("yes", "no"):
-            raise _fail(
-                found[0], f"WonCardsFaceUp is 'yes' or 'no', not {found[1]!r}", record.source
-            )
-        options["won_cards_face_up"] = found[1] == "yes"
+    for name, option in (
+        ("WonCardsFaceUp", "won_cards_face_up"),
+        ("StartMustPlay", "start_player_must_play"),
+    ):
+        found = _single(record, name)
+        if found is not None:
+            if found[1] not in ("yes", "no"):
+                raise _fail(found[0], f"{name} is 'yes' or 'no', not {found[1]!r}", record.source)
+            options[option] = found[1] == "yes"
     return options
