@@ -48,6 +48,10 @@ out = Console(highlight=False, soft_wrap=True)
 err = Console(stderr=True, highlight=False)
 
 
+def _plural(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def _fail(message: str, code: int = 2) -> NoReturn:
     err.print(Text(f"gargon: {message}", style="bold red"))
     raise typer.Exit(code)
@@ -185,8 +189,8 @@ def validate(
         style = "bold green" if summary.invalid == 0 else "bold red"
         out.print(
             Text(
-                f"{summary.games} games in {summary.files} files: {summary.valid} valid, "
-                f"{summary.invalid} invalid",
+                f"{_plural(summary.games, 'game')} in {_plural(summary.files, 'file')}: "
+                f"{summary.valid} valid, {summary.invalid} invalid",
                 style=style,
             )
         )
@@ -200,7 +204,7 @@ def _print_verdict(verdict: GameVerdict) -> None:
     if verdict.valid:
         state = "finished" if verdict.finished else "unfinished"
         line = Text("ok ", style="bold green")
-        line.append(f"{title}: valid, {state}, {verdict.rounds} rounds")
+        line.append(f"{title}: valid, {state}, {_plural(verdict.rounds, 'round')}")
         if verdict.winners:
             line.append(f"; won by {', '.join(verdict.winners)}")
         out.print(line)
