@@ -136,9 +136,13 @@ class _Annotator:
             for draw in battle.draws
         }
         last_of_round: dict[int, model.Action] = {}
-        for step in result.steps:
+        ends = {applied: number for number, applied in result.round_ends.items()}
+        states: dict[int, GameState] = {}
+        for applied, step in enumerate(result.steps, start=1):
             number = game.round
             events = game.apply(step.action)
+            if applied in ends:
+                states[ends[applied]] = game.snapshot()
             element = step.element
             if element is None:
                 continue
@@ -152,8 +156,8 @@ class _Annotator:
                 battle = battle_of_draw.get(id(element), element)
                 self._note(battle, "; ".join(_fight_text(e, self.names) for e in fights))
         for number, element in last_of_round.items():
-            if number in result.round_states:
-                self._note(element, _round_summary(result.round_states[number], number))
+            if number in states:
+                self._note(element, _round_summary(states[number], number))
 
     def _with_notes(self, original: E, changed: E | None = None) -> E:
         target = original if changed is None else changed

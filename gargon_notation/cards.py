@@ -102,27 +102,56 @@ _CREATURES = {
     Colour.GREEN: "Fairy",
 }
 _COLOUR_INDEX = {colour: index for index, colour in enumerate(Colour)}
+_INTERNED: dict[tuple[Colour, int], Card] = {}
 _BY_LETTER = {colour.value: colour for colour in Colour}
 
 
-@attrs.frozen(order=False, repr=False, cache_hash=True)
 class Card:
     """A card whose colour and value are known.
 
-    Cards compare equal by colour and value; :func:`sort_cards` gives the canonical order.
+    There is exactly one object for each of the 96 distinct cards (the two 0s of a colour are
+    the same card): ``Card(colour, value)`` returns it, so cards compare and hash by identity,
+    as fast as Python allows.  Cards are immutable; :func:`sort_cards` gives the canonical
+    order.
 
     >>> card = Card(Colour.YELLOW, 6)
-    >>> str(card), card.is_zero
-    ('Y6', False)
+    >>> str(card), card.is_zero, card is Card.parse("Y6")
+    ('Y6', False, True)
     """
 
+    __slots__ = ("colour", "value")
     colour: Colour
-    value: int = attrs.field()
+    value: int
 
-    @value.validator
-    def _check_value(self, _attribute: attrs.Attribute[int], value: int) -> None:
+    def __new__(cls, colour: Colour, value: int) -> Card:
+        if type(value) is int:
+            card = _INTERNED.get((colour, value))
+            if card is not None:
+                return card
+        if not isinstance(colour, Colour):
+            raise TypeError(f"a card's colour is a Colour, not {colour!r}")
         if type(value) is not int or not 0 <= value <= 15:
             raise ValueError(f"a card's value is a whole number from 0 to 15, not {value!r}")
+        card = object.__new__(cls)
+        object.__setattr__(card, "colour", colour)
+        object.__setattr__(card, "value", value)
+        _INTERNED[colour, value] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Card is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError("a Card is immutable")
+
+    def __reduce__(self) -> tuple[type[Card], tuple[Colour, int]]:
+        return (Card, (self.colour, self.value))
+
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, _memo: object) -> Card:
+        return self
 
     @property
     def is_zero(self) -> bool:

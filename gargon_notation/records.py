@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
+
 from gargon_notation.bots import SimulatedGame
 from gargon_notation.engine import (
     SHUFFLE_ALGORITHM,
@@ -23,11 +25,12 @@ from gargon_notation.engine import (
     Game,
     Pass,
     Play,
+    Rng,
 )
 from gargon_notation.notation import model
 from gargon_notation.rules import STANDARD, Ruleset
 
-__all__ = ["record_from_actions", "record_from_simulation"]
+__all__ = ["record_from_actions", "record_from_simulation", "with_comments"]
 
 
 def record_from_actions(
@@ -152,3 +155,39 @@ def record_from_simulation(
         seed=simulated.seed,
         write_deal=write_deal,
     )
+
+
+_REMARKS = (
+    "a strong lead",
+    "risky",
+    "he keeps his high cards",
+    "forced",
+    "a careful pass",
+    "she wants the blue majority",
+    "too greedy",
+    "nothing better",
+)
+
+
+def with_comments(record: model.GameRecord, seed: str) -> model.GameRecord:
+    """The record with a few comments and glyphs, as a person might add them.
+
+    Deterministic for a seed: about one remark and one glyph every two rounds, and a
+    rest-of-line comment on the termination.
+    """
+    rng = Rng(f"{seed}/comments")
+    glyphs = sorted(model.GLYPHS)
+    rounds = []
+    for written in record.rounds:
+        actions = list(written.actions)
+        k = rng.below(len(actions))
+        if rng.below(2) == 0:
+            remark = model.Comment(rng.choice(_REMARKS))
+            actions[k] = attrs.evolve(actions[k], comments=(*actions[k].comments, remark))
+        if rng.below(2) == 0:
+            k = rng.below(len(actions))
+            actions[k] = attrs.evolve(actions[k], glyph=rng.choice(glyphs))
+        rounds.append(attrs.evolve(written, actions=tuple(actions)))
+    ending = model.Comment(" recorded by gargon simulate", model.CommentKind.LINE)
+    termination = attrs.evolve(record.termination, comments=(*record.termination.comments, ending))
+    return attrs.evolve(record, rounds=tuple(rounds), termination=termination)

@@ -34,6 +34,7 @@ from gargon_notation.engine import (
     Event,
     Game,
     GameState,
+    IllegalAction,
     Pass,
     Play,
     pile_size,
@@ -44,6 +45,8 @@ from gargon_notation.notation import model
 from gargon_notation.notation.writer import name_text, write_action
 
 __all__ = ["Problem", "Replay", "ReplayError", "Step", "replay"]
+
+_DRAW = DecisionKind.DRAW
 
 MAX_PROBLEMS = 50
 """A lenient replay gives up on a game after this many problems (the rest would be noise)."""
@@ -128,7 +131,8 @@ class Replay:
     steps: list[Step] = attrs.Factory(list)
     problems: list[Problem] = attrs.Factory(list)
     unchecked: list[str] = attrs.Factory(list)
-    round_states: dict[int, GameState] = attrs.Factory(dict)
+    round_ends: dict[int, int] = attrs.Factory(dict)
+    """For each round written, how many steps had been applied at its end."""
 
     @property
     def valid(self) -> bool:
@@ -160,9 +164,9 @@ class Replay:
 
         Raises :class:`IndexError` for a round the replay did not reach.
         """
-        if number not in self.round_states:
+        if number not in self.round_ends:
             raise IndexError(f"the replay has no round {number}")
-        return self.round_states[number]
+        return self.state_after(self.round_ends[number])
 
 
 class _Stop(Exception):
@@ -271,7 +275,7 @@ class _Replayer:
                 self._apply_written(game, action)
             for battle in written_round.battles:
                 self._apply_battle(game, battle)
-            self.result.round_states[self.round] = game.snapshot()
+            self.result.round_ends[self.round] = len(self.result.steps)
         self._check_end(game)
 
     def _deal(self, header: Header) -> Deal | None:
@@ -393,8 +397,9 @@ class _Replayer:
         return "; ".join(parts)
 
     def _apply(self, game: Game, action: Action, element: model.Action) -> list[Event] | None:
-        violation = game.check(action)
-        if violation is not None:
+        try:
+            events = game.apply(action)
+        except IllegalAction as violation:
             self._lost_track(violation.code)
             self.problem(
                 violation.code,
@@ -405,7 +410,6 @@ class _Replayer:
                 repair="skipped this action",
             )
             return None
-        events = game.apply(action)
         self.skipped = False
         self.result.steps.append(Step(element, action, tuple(events), game.round))
         return events
@@ -423,9 +427,12 @@ class _Replayer:
 
         With ``before``, only the draws owed ahead of that seat's own owed draw.
         """
-        if before is not None and before not in game.snapshot().owed:
+        decision = game.to_act
+        if decision is None or decision.kind is not _DRAW or decision.seat == before:
             return
-        while game.to_act is not None and game.to_act.kind is DecisionKind.DRAW:
+        if before is not None and before not in game.owed:
+            return
+        while game.to_act is not None and game.to_act.kind is _DRAW:
             seat = game.to_act.seat
             if seat == before:
                 return
@@ -444,12 +451,14 @@ class _Replayer:
         seat = self._seat(element.player, element)
         if seat is None:
             return
-        self._owed_draws_unwritten(game, element)
+        decision = game.to_act
+        if decision is not None and decision.kind is _DRAW:
+            self._owed_draws_unwritten(game, element)
         if isinstance(element, model.Play):
             self._apply(game, Play(seat, element.cards), element)  # type: ignore[arg-type]
         else:
-            seen = element.seen if any(s is not None for s in element.seen) else ()
-            self._apply(game, Pass(seat, element.piles, seen), element)
+            seen = element.seen
+            self._apply(game, Pass(seat, element.piles, seen if any(seen) else ()), element)
 
     def _apply_battle(self, game: Game, battle: model.Battle) -> None:
         self._owed_draws_unwritten(game, battle)

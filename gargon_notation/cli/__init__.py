@@ -32,7 +32,7 @@ from gargon_notation.cli.files import (
 from gargon_notation.cli.validate import json_report, run_validation, stderr_is_terminal
 from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import model, parse_game, write_game
-from gargon_notation.records import record_from_simulation
+from gargon_notation.records import record_from_simulation, with_comments
 from gargon_notation.render import round_panel, rounds_of, scoreboard, table_view
 from gargon_notation.replay import Replay, replay
 from gargon_notation.validation import GameVerdict, iter_chunks
@@ -491,6 +491,9 @@ def simulate_command(
     deal: Annotated[
         bool, typer.Option("--deal", help="Write each deal out instead of its seed.")
     ] = False,
+    comments: Annotated[
+        bool, typer.Option("--comments", help="Add a few comments and glyphs to each game.")
+    ] = False,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
     ] = None,
@@ -508,6 +511,8 @@ def simulate_command(
         record = record_from_simulation(
             simulated, write_deal=deal, event=f"Simulated game {k}", bot=bot
         )
+        if comments:
+            record = with_comments(record, game_seed)
         texts.append(write_game(record))
     text = "\n".join(texts)
     if output is None:

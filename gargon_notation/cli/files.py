@@ -105,7 +105,8 @@ def atomic_write(path: Path, text: str) -> None:
 
     The text goes to a temporary file in the same directory, which is flushed, synced to disk
     and renamed over the original, so a reader (or a crash) sees either the old file or the
-    new one, never a mix.  The original's permission bits are kept.
+    new one, never a mix.  The original's permission bits are kept (a new file gets the
+    usual ones for the umask).
     """
     directory = path.resolve().parent
     fd, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
@@ -114,8 +115,13 @@ def atomic_write(path: Path, text: str) -> None:
             handle.write(text.encode("utf-8"))
             handle.flush()
             os.fsync(handle.fileno())
-        with contextlib.suppress(OSError):
-            os.chmod(temporary, path.stat().st_mode & 0o7777)
+        try:
+            mode = path.stat().st_mode & 0o7777
+        except FileNotFoundError:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(temporary, mode)
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):

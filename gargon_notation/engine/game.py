@@ -20,7 +20,7 @@ then checks what can be checked and learns each card as it is revealed.
 
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Sequence
 
 from gargon_notation.cards import COPIES, UNKNOWN, AnyCard, Card, Colour, HiddenCard
@@ -55,6 +55,13 @@ __all__ = ["Game", "IllegalAction"]
 _PLAY = DecisionKind.PLAY_OR_PASS
 _CHOOSE = DecisionKind.CHOOSE
 _DRAW = DecisionKind.DRAW
+
+
+_Prepared = tuple[list[int], tuple[int, ...], bool]
+
+
+def _value(card: Card) -> int:
+    return card.value
 
 
 _KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE, Draw: _DRAW}
@@ -106,6 +113,10 @@ class Game:
         self.actions: list[Action] = []
         self.events: list[Event] = []
         self._players = len(deal.hands)
+        seats = range(self._players)
+        self._play_decisions = [Decision(_PLAY, seat) for seat in seats]
+        self._choose_decisions = [Decision(_CHOOSE, seat) for seat in seats]
+        self._draw_decisions = [Decision(_DRAW, seat) for seat in seats]
         self._hands: list[list[AnyCard]] = [list(hand) for hand in deal.hands]
         # Piles are kept bottom first so that drawing pops from the end.
         self._piles: tuple[list[AnyCard], list[AnyCard]] = (
@@ -115,10 +126,9 @@ class Game:
         self._front: list[dict[Colour, list[Card]]] = [{} for _ in range(self._players)]
         self._won: list[list[Card]] = [[] for _ in range(self._players)]
         self._discard: list[Card] = []
-        self._known_colours: dict[Colour | None, int] = {}
-        self._known_cards: dict[Card, int] = {}
-        for card in deal.cards():
-            self._count(card, +1)
+        dealt = list(deal.cards())
+        self._known_colours: dict[Colour | None, int] = Counter(card.colour for card in dealt)
+        self._known_cards: dict[Card, int] = Counter(c for c in dealt if type(c) is Card)
         self._round = 0
         self._start = start
         self._order: list[int] = []
@@ -132,6 +142,7 @@ class Game:
         self._owed: deque[int] = deque()
         self._decision: Decision | None = None
         self._last_card_taken = False
+        self._final: Score | None = None
         self._start_round(start, ())
 
     @classmethod
@@ -201,8 +212,15 @@ class Game:
         """The number of cards in pile 1 and pile 2."""
         return len(self._piles[0]), len(self._piles[1])
 
+    @property
+    def owed(self) -> tuple[int, ...]:
+        """The seats owing replacement draws, in the order they draw."""
+        return tuple(self._owed)
+
     def score(self) -> Score:
         """The score of the cards won so far (the final score once the game is over)."""
+        if self._final is not None:
+            return self._final
         return score(self._won, self.ruleset, self.names)
 
     def snapshot(self) -> GameState:
@@ -295,8 +313,8 @@ class Game:
     def _name(self, seat: int) -> str:
         return self.names[seat]
 
-    def _verify(self, action: Action) -> list[int]:
-        """Raise the violation ``action`` commits; for a play, return the hand slots used."""
+    def _verify(self, action: Action) -> _Prepared | None:
+        """Raise the violation ``action`` commits; for a play, return what applying it needs."""
         decision = self._decision
         if decision is None:
             raise RuleViolation("game-over", "the game is over; no further action is possible")
@@ -332,7 +350,7 @@ class Game:
                 )
         else:
             self._verify_draw(action)
-        return []
+        return None
 
     def _wrong_decision(self, action: Action, decision: Decision) -> str:
         asked = {
@@ -343,7 +361,7 @@ class Game:
         verb = {Play: "a play", Pass: "a pass", Choose: "a choice of colour", Draw: "a draw"}
         return f"{verb[type(action)]} is not possible now: the game waits for {asked}"
 
-    def _verify_play(self, action: Play) -> list[int]:
+    def _verify_play(self, action: Play) -> _Prepared:
         seat, cards = action.seat, action.cards
         name = self._name(seat)
         if not 1 <= len(cards) <= 3:
@@ -369,7 +387,7 @@ class Game:
                 f"{name} plays {_cards_text(cards)}, {describe_pattern(pattern)}, but "
                 f"{self._name(self._leader)} led {describe_pattern(self._pattern)}",
             )
-        if seat == self.last_seat and seat != self._start:
+        if seat == self._order[-1] and seat != self._start:
             new = {card.colour for card in cards} - self._colours_played
             if new:
                 raise RuleViolation(
@@ -378,15 +396,27 @@ class Game:
                     f"already played this round ({_colours_text(self._colours_played)}), "
                     f"not {_colours_text(new)}",
                 )
-        slots = self._match(seat, cards)
-        self._verify_learning(
-            (self._hands[seat][slot], card) for slot, card in zip(slots, cards, strict=True)
-        )
-        return slots
+        slots, exact = self._match(seat, cards)
+        if not exact:
+            self._verify_learning(
+                (self._hands[seat][slot], card) for slot, card in zip(slots, cards, strict=True)
+            )
+        return slots, pattern, exact
 
-    def _match(self, seat: int, cards: Sequence[Card]) -> list[int]:
-        """Hand slots for ``cards``: exact cards first, then colour-only, then unknown."""
+    def _match(self, seat: int, cards: Sequence[Card]) -> tuple[list[int], bool]:
+        """Hand slots for ``cards`` (exact cards first, then colour-only, then unknown), and
+        whether every card was found exactly."""
         hand = self._hands[seat]
+        found: list[int] = []
+        try:
+            for card in cards:
+                index = hand.index(card)
+                while index in found:
+                    index = hand.index(card, index + 1)
+                found.append(index)
+            return found, True
+        except ValueError:
+            pass
         used: list[int | None] = [None] * len(cards)
         taken: set[int] = set()
         for accepts in (
@@ -410,7 +440,7 @@ class Game:
                 f"{self._name(seat)} plays {_cards_text(cards)}, but does not hold "
                 f"{_cards_text(missing)} ({name}'s hand: {_cards_text(hand) or 'empty'})",
             )
-        return [index for index in used if index is not None]
+        return [index for index in used if index is not None], False
 
     def _verify_learning(self, pairs: Iterable[tuple[AnyCard, AnyCard]]) -> None:
         """Raise ``card-conservation`` if turning each ``known`` into ``learnt`` breaks the deck."""
@@ -520,13 +550,14 @@ class Game:
         the game unchanged when the action is illegal.
         """
         try:
-            slots = self._verify(action)
+            prepared = self._verify(action)
         except RuleViolation as violation:
             raise IllegalAction(violation.code, violation.message) from None
         mark = len(self.events)
         self.actions.append(action)
         if isinstance(action, Play):
-            self._do_play(action, slots)
+            assert prepared is not None
+            self._do_play(action, prepared)
         elif isinstance(action, Pass):
             self._do_pass(action)
         elif isinstance(action, Choose):
@@ -546,20 +577,24 @@ class Game:
             self._count(old, -1)
             self._count(new, +1)
 
-    def _do_play(self, action: Play, slots: list[int]) -> None:
+    def _do_play(self, action: Play, prepared: _Prepared) -> None:
         seat, cards = action.seat, action.cards
+        slots, pattern, exact = prepared
         hand = self._hands[seat]
-        for slot, card in zip(slots, cards, strict=True):
-            self._learn(hand[slot], card)
+        if not exact:
+            for slot, card in zip(slots, cards, strict=True):
+                self._learn(hand[slot], card)
         for slot in sorted(slots, reverse=True):
             del hand[slot]
         front = self._front[seat]
         for card in cards:
-            front.setdefault(card.colour, []).append(card)
+            group = front.get(card.colour)
+            if group is None:
+                front[card.colour] = [card]
+            else:
+                group.append(card)
+                group.sort(key=_value, reverse=True)
             self._colours_played.add(card.colour)
-        for group in front.values():
-            group.sort(key=lambda card: card.value, reverse=True)
-        pattern = pattern_of(cards)
         if self._pattern is None:
             self._pattern = pattern
             self._leader = seat
@@ -592,7 +627,7 @@ class Game:
     def _next_in_play_phase(self) -> None:
         self._turn += 1
         if self._turn < self._players:
-            self._decision = Decision(_PLAY, self._order[self._turn])
+            self._decision = self._play_decisions[self._order[self._turn]]
             return
         self._chooser = self._start
         self._advance_battles()
@@ -639,7 +674,10 @@ class Game:
                 )
             )
             return
-        best_seat, best = max(entries, key=lambda entry: entry[1].value)
+        best_seat, best = entries[0]
+        for seat, card in entries:
+            if card.value > best.value:
+                best_seat, best = seat, card
         if best.value == 0:
             discarded = tuple(card for _, card in entries)
             self._discard.extend(discarded)
@@ -680,7 +718,7 @@ class Game:
         while True:
             if self._owed:
                 if self._piles[0] or self._piles[1]:
-                    self._decision = Decision(_DRAW, self._owed[0])
+                    self._decision = self._draw_decisions[self._owed[0]]
                     return
                 self.events.append(DrawSkipped(self._owed.popleft()))
                 continue
@@ -692,7 +730,7 @@ class Game:
                 seat = (self._chooser + k) % self._players
                 if self._front[seat]:
                     self._chooser = seat
-                    self._decision = Decision(_CHOOSE, seat)
+                    self._decision = self._choose_decisions[seat]
                     return
             self._end_round()
             return
@@ -710,7 +748,7 @@ class Game:
         self.events.append(RoundEnded(self._round, following))
         if following is None:
             self._decision = None
-            final = self.score()
+            final = self._final = self.score()
             self.events.append(GameEnded(final.winners, final.totals))
             return
         self._start_round(following, tuple(skipped))
@@ -723,5 +761,5 @@ class Game:
         self._played = [None] * self._players
         self._pattern = None
         self._colours_played = set()
-        self._decision = Decision(_PLAY, start)
+        self._decision = self._play_decisions[start]
         self.events.append(RoundStarted(self._round, start, skipped))
