@@ -254,6 +254,7 @@ class _Replayer:
         self.result.game = game
         self.result.deal = deal
         for written_round in record.rounds:
+            self._owed_draws_unwritten(game, written_round)
             self.round = written_round.number
             if game.is_over:
                 self.problem(
@@ -337,17 +338,25 @@ class _Replayer:
         return deal
 
     def _check_against_seed(self, written: Deal, seeded: Deal) -> None:
-        where = [*(("hand", seat) for seat in range(len(written.hands)))]
-        for (kind, seat), mine, theirs in zip(where, written.hands, seeded.hands, strict=True):
-            for k, (a, b) in enumerate(zip(mine, theirs, strict=True)):
-                if a is not UNKNOWN and _contradicts(a, b):
+        """Deal lines beside a seed must agree with it: hands as sets, piles card by card."""
+        assert self.result.header is not None
+        names = self.result.header.players
+        for seat, (mine, theirs) in enumerate(zip(written.hands, seeded.hands, strict=True)):
+            left = list(theirs)
+            known: list[AnyCard] = [card for card in mine if isinstance(card, Card)]
+            known += [card for card in mine if not isinstance(card, Card) and card.colour]
+            for card in known:
+                match = next((c for c in left if not _contradicts(card, c)), None)
+                if match is None:
+                    dealt = " ".join(str(c) for c in theirs)
                     self.problem(
                         "deal-mismatch",
-                        f"the deal line says card {k + 1} of this {kind} is {a}, "
-                        f"but the seed deals {b}",
+                        f"the deal line gives {names[seat]} {card}, but the seed deals "
+                        f"{names[seat]} {dealt}",
                         self._setup_line(seat=seat),
                     )
                     return
+                left.remove(match)
         for number in (1, 2):
             for k, (a, b) in enumerate(
                 zip(written.piles[number - 1], seeded.piles[number - 1], strict=True)
@@ -371,16 +380,19 @@ class _Replayer:
                 return line
         return None
 
-    def _seat(self, name: str, element: object) -> int | None:
+    def _seat(self, name: str, element: object, repair: str | None = None) -> int | None:
         header = self.result.header
         assert header is not None
         try:
             return header.players.index(name)
         except ValueError:
+            if repair is not None:
+                self._lost_track("unknown-player")
             self.problem(
                 "unknown-player",
                 f"{name} is not at this table (players: {', '.join(header.players)})",
                 element,
+                repair=repair,
             )
             return None
 
@@ -397,6 +409,7 @@ class _Replayer:
         return "; ".join(parts)
 
     def _apply(self, game: Game, action: Action, element: model.Action) -> list[Event] | None:
+        number = game.round
         try:
             events = game.apply(action)
         except IllegalAction as violation:
@@ -411,7 +424,7 @@ class _Replayer:
             )
             return None
         self.skipped = False
-        self.result.steps.append(Step(element, action, tuple(events), game.round))
+        self.result.steps.append(Step(element, action, tuple(events), number))
         return events
 
     def _lost_track(self, code: str) -> None:
@@ -421,7 +434,7 @@ class _Replayer:
         self.skipped = True
 
     def _owed_draws_unwritten(
-        self, game: Game, element: model.Action, before: int | None = None
+        self, game: Game, element: model.Action | model.Round, before: int | None = None
     ) -> None:
         """Lenient repair: owed draws the record does not write are taken as forgotten.
 
@@ -444,11 +457,12 @@ class _Replayer:
                 seat=seat,
                 repair=f"taken as '{game.names[seat]} forgot'",
             )
+            number = game.round
             events = game.apply(Draw(seat, None))
-            self.result.steps.append(Step(None, Draw(seat, None), tuple(events), game.round))
+            self.result.steps.append(Step(None, Draw(seat, None), tuple(events), number))
 
     def _apply_written(self, game: Game, element: model.Play | model.Pass) -> None:
-        seat = self._seat(element.player, element)
+        seat = self._seat(element.player, element, repair="skipped this action")
         if seat is None:
             return
         decision = game.to_act
@@ -477,7 +491,7 @@ class _Replayer:
         if self._apply(game, Choose(decision.seat, battle.colour), battle) is None:
             return
         for draw in battle.draws:
-            seat = self._seat(draw.player, draw)
+            seat = self._seat(draw.player, draw, repair="skipped this draw")
             if seat is not None:
                 self._owed_draws_unwritten(game, draw, before=seat)
                 self._apply(game, Draw(seat, draw.pile, draw.seen), draw)

@@ -20,10 +20,17 @@ from typing import Any
 import attrs
 
 from gargon_notation.errors import NotationError
-from gargon_notation.notation import Chunk, decode_lines, parse_game, split_games
+from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.replay import Problem, ReplayError, replay
 
-__all__ = ["GameVerdict", "iter_chunks", "validate_chunk", "validate_chunks", "validate_text"]
+__all__ = [
+    "GameVerdict",
+    "iter_chunks",
+    "validate_chunk",
+    "validate_chunks",
+    "validate_record",
+    "validate_text",
+]
 
 
 @attrs.frozen
@@ -102,6 +109,14 @@ def validate_text(
             problems=(str(error),),
             details=(_syntax_problem(error, game),),
         )
+    return validate_record(record, source, game, strict, first_line)
+
+
+def validate_record(
+    record: GameRecord, source: str, game: int = 1, strict: bool = False, line: int | None = None
+) -> GameVerdict:
+    """Replay one record (already read, from text or JSON); never raises for bad input."""
+    first_line = line if line is not None else (record.tags[0].line if record.tags else 0)
     event_tag = record.tag("Event")
     event = event_tag.value if event_tag is not None else None
     try:
@@ -164,9 +179,17 @@ def validate_chunk(chunk: Chunk, source: str, game: int, strict: bool = False) -
     return validate_text(chunk.text, source, chunk.first_line, game, strict)
 
 
-def validate_chunks(batch: list[tuple[Chunk, str, int]], strict: bool = False) -> list[GameVerdict]:
-    """Verdicts for a batch of (chunk, source, game number): the unit of work of a worker."""
-    return [validate_chunk(chunk, source, game, strict) for chunk, source, game in batch]
+def validate_chunks(
+    batch: list[tuple[Chunk | GameRecord, str, int]], strict: bool = False
+) -> list[GameVerdict]:
+    """Verdicts for a batch of (chunk of text or record read from JSON, source, game number):
+    the unit of work of a worker process."""
+    return [
+        validate_chunk(item, source, game, strict)
+        if isinstance(item, Chunk)
+        else validate_record(item, source, game, strict)
+        for item, source, game in batch
+    ]
 
 
 def iter_chunks(lines: Iterable[bytes], source: str) -> Iterator[Chunk]:

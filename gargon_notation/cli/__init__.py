@@ -7,11 +7,13 @@ finding work to do); 2 a usage or I/O error.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from pathlib import Path
 from typing import Annotated, NoReturn
 
+import attrs
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
@@ -25,13 +27,14 @@ from gargon_notation.cli.files import (
     Input,
     InputError,
     atomic_write,
+    decode_text,
     find_inputs,
-    open_input,
-    read_text,
+    looks_like_json,
+    read_bytes,
 )
 from gargon_notation.cli.validate import json_report, run_validation, stderr_is_terminal
 from gargon_notation.errors import GargonError, NotationError
-from gargon_notation.notation import model, parse_game, write_game
+from gargon_notation.notation import model, parse_game, write_action, write_game
 from gargon_notation.records import record_from_simulation, with_comments
 from gargon_notation.render import round_panel, rounds_of, scoreboard, table_view
 from gargon_notation.replay import Replay, replay
@@ -45,7 +48,7 @@ app = typer.Typer(
 )
 
 out = Console(highlight=False, soft_wrap=True)
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def _plural(number: int, noun: str) -> str:
@@ -53,7 +56,7 @@ def _plural(number: int, noun: str) -> str:
 
 
 def _fail(message: str, code: int = 2) -> NoReturn:
-    err.print(Text(f"gargon: {message}", style="bold red"))
+    err.print(Text(f"gargon: {message}", style="bold red"), soft_wrap=True)
     raise typer.Exit(code)
 
 
@@ -67,49 +70,61 @@ def _single_input(path: str) -> Input:
     return inputs[0]
 
 
-def _is_json(source: Input, text: str | None = None) -> bool:
-    if source.path is not None and source.path.suffix.lower() == ".json":
-        return True
-    return text is not None and text.lstrip().startswith("{")
+@attrs.frozen
+class _Loaded:
+    """A file read whole: its bytes, whether it is JSON, and its games (or their errors)."""
+
+    source: Input
+    data: bytes
+    is_json: bool
+    games: list[model.GameRecord | NotationError]
+
+    @property
+    def records(self) -> list[model.GameRecord]:
+        return [game for game in self.games if isinstance(game, model.GameRecord)]
 
 
-def _load(path: str) -> tuple[Input, list[model.GameRecord | NotationError]]:
-    """Every game of a .ggn or .json file (a broken game is its error)."""
+def _load(path: str) -> _Loaded:
+    """Every game of a .ggn or .json file or of stdin (a broken game is its error)."""
     source = _single_input(path)
     try:
-        if _is_json(source):
-            return source, list(jsonio.loads(read_text(source), source.name))
-        games: list[model.GameRecord | NotationError] = []
-        with open_input(source) as handle:
-            for chunk in iter_chunks(handle, source.name):
-                if chunk.error is not None:
-                    games.append(chunk.error)
-                    continue
-                try:
-                    games.append(
-                        parse_game(chunk.text, source=source.name, first_line=chunk.first_line)
-                    )
-                except NotationError as error:
-                    games.append(error)
-        return source, games
+        data = read_bytes(source)
     except InputError as error:
         _fail(str(error))
-    except NotationError as error:
-        err.print(str(error))
-        raise typer.Exit(1) from None
+    if looks_like_json(source, data):
+        try:
+            text = decode_text(source, data)
+            return _Loaded(source, data, True, list(jsonio.loads(text, source.name)))
+        except (InputError, NotationError) as error:
+            _print_error(str(error))
+            raise typer.Exit(1) from None
+    games: list[model.GameRecord | NotationError] = []
+    for chunk in iter_chunks(io.BytesIO(data), source.name):
+        if chunk.error is not None:
+            games.append(chunk.error)
+            continue
+        try:
+            games.append(parse_game(chunk.text, source=source.name, first_line=chunk.first_line))
+        except NotationError as error:
+            games.append(error)
+    return _Loaded(source, data, False, games)
 
 
-def _records(path: str) -> tuple[Input, list[model.GameRecord]]:
+def _print_error(message: str) -> None:
+    err.print(Text(message), soft_wrap=True)
+
+
+def _records(path: str) -> _Loaded:
     """All games of a file, or exit 1 showing every syntax error (nothing is half-read)."""
-    source, games = _load(path)
-    errors = [game for game in games if isinstance(game, NotationError)]
+    loaded = _load(path)
+    errors = [game for game in loaded.games if isinstance(game, NotationError)]
     if errors:
         for error in errors:
-            err.print(str(error), highlight=False)
+            _print_error(str(error))
         raise typer.Exit(1)
-    if not games:
-        _fail(f"{source.name}: no game found", 1)
-    return source, [game for game in games if isinstance(game, model.GameRecord)]
+    if not loaded.games:
+        _fail(f"{loaded.source.name}: no game found", 1)
+    return loaded
 
 
 def _pick(records: list[model.GameRecord], game: int | None) -> list[tuple[int, model.GameRecord]]:
@@ -228,7 +243,14 @@ def _replayed(record: model.GameRecord, number: int) -> Replay:
 
 def _print_problems(result: Replay) -> None:
     for problem in result.problems:
-        err.print(Text(str(problem), style="red"))
+        err.print(Text(str(problem), style="red"), soft_wrap=True)
+
+
+def _console(no_color: bool) -> Console:
+    """Standard output, or for ``--no-color`` a console that writes no escape codes at all."""
+    if not no_color:
+        return out
+    return Console(color_system=None, highlight=False, soft_wrap=True, width=out.width)
 
 
 def _header_table(record: model.GameRecord) -> Table:
@@ -244,27 +266,26 @@ def _header_table(record: model.GameRecord) -> Table:
 def show(
     file: Annotated[str, typer.Argument(help="A .ggn or .json record file, or - for stdin.")],
     game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (from 1).")] = None,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
+    ] = False,
 ) -> None:
     """Pretty-print games: headers, each round as a table, battles and the final score."""
-    if no_color:
-        out.no_color = True
-    _, records = _records(file)
+    console = _console(no_color)
+    records = _records(file).records
     invalid = False
     for number, record in _pick(records, game):
         result = _replayed(record, number)
-        out.rule(Text(f"Game {number}", style="bold"))
-        out.print(_header_table(record))
+        console.rule(Text(f"Game {number}", style="bold"))
+        console.print(_header_table(record))
         if result.game is not None:
             for events in rounds_of(result.game.events):
-                out.print()
-                out.print(round_panel(events, result.game.names))
-            out.print()
-            if result.game.is_over:
-                out.print(scoreboard(result.game.score()))
-            else:
-                out.print(Text("Unfinished game; score so far:", style="italic"))
-                out.print(scoreboard(result.game.score()))
+                console.print()
+                console.print(round_panel(events, result.game.names))
+            console.print()
+            if not result.game.is_over:
+                console.print(Text("Unfinished game; score so far:", style="italic"))
+            console.print(scoreboard(result.game.score(), final=result.game.is_over))
         if result.problems:
             invalid = True
             _print_problems(result)
@@ -273,8 +294,8 @@ def show(
 
 @app.command(
     "replay",
-    epilog="Examples: [bold]gargon replay game.ggn --round 3[/]  "
-    "[bold]gargon replay game.ggn --step 12[/]",
+    epilog="Examples: [bold]gargon replay examples/full-game.ggn --round 3[/]  "
+    "[bold]gargon replay examples/full-game.ggn --step 12[/]",
 )
 def replay_command(
     file: Annotated[str, typer.Argument(help="A .ggn or .json record file.")],
@@ -285,17 +306,18 @@ def replay_command(
     step: Annotated[
         int | None, typer.Option("--step", "-s", help="The table after K actions (0: the deal).")
     ] = None,
-    no_color: Annotated[bool, typer.Option("--no-color", help="No colours.")] = False,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
+    ] = False,
 ) -> None:
     """Show the table at a point of a game: hands, piles, cards in front, won cards, score.
 
     Without --round or --step, on a terminal, step through the game interactively.
     """
-    if no_color:
-        out.no_color = True
+    console = _console(no_color)
     if round_ is not None and step is not None:
         _fail("give --round or --step, not both")
-    _, records = _records(file)
+    records = _records(file).records
     ((number, record),) = _pick(records, game)
     result = _replayed(record, number)
     if result.game is None:
@@ -303,27 +325,30 @@ def replay_command(
         raise typer.Exit(1)
     try:
         if round_ is not None:
-            out.print(table_view(result.state_after_round(round_)))
+            console.print(table_view(result.state_after_round(round_)))
         elif step is not None:
-            out.print(table_view(result.state_after(step)))
+            console.print(table_view(result.state_after(step)))
         elif sys.stdin.isatty() and sys.stdout.isatty():
-            _interactive(result)
+            _interactive(result, console)
         else:
-            out.print(table_view(result.game.snapshot()))
+            console.print(table_view(result.game.snapshot()))
     except IndexError as error:
         _fail(str(error))
+    _print_problems(result)
     raise typer.Exit(1 if result.problems else 0)
 
 
-def _interactive(result: Replay) -> None:
+def _interactive(result: Replay, console: Console) -> None:
+    """Step through a replay: one key (and Enter) per move."""
     step = 0
     last = len(result.steps)
     while True:
-        out.clear()
-        out.print(table_view(result.state_after(step)))
+        console.clear()
+        console.print(table_view(result.state_after(step)))
         if step:
-            action = result.steps[step - 1]
-            out.print(Text(f"step {step}/{last}: {action.action}", style="dim"))
+            element = result.steps[step - 1].element
+            written = write_action(element) if element is not None else "(a forgotten draw)"
+            console.print(Text(f"step {step}/{last}: {written}", style="dim"))
         answer = (
             typer.prompt(
                 "[n]ext, [p]revious, [r]ound, [e]nd, [s]tart, [q]uit",
@@ -349,16 +374,16 @@ def _interactive(result: Replay) -> None:
             step = min(last, step + 1)
 
 
-@app.command(epilog="Example: [bold]gargon score examples/ --json[/]")
+@app.command(epilog="Example: [bold]gargon score examples/club-night.ggn --json[/]")
 def score(
-    file: Annotated[str, typer.Argument(help="A .ggn or .json record file.")],
+    file: Annotated[str, typer.Argument(help="A .ggn or .json record file, or - for stdin.")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Final scores of every game (per player, with bonus and amulet points)."""
-    source, records = _records(file)
+    loaded = _records(file)
     results = []
     invalid = False
-    for number, record in enumerate(records, start=1):
+    for number, record in enumerate(loaded.records, start=1):
         result = _replayed(record, number)
         invalid = invalid or not result.valid
         entry: dict[str, object] = {
@@ -378,9 +403,9 @@ def score(
         results.append(entry)
         if not as_json:
             status = "final" if result.finished else "so far (unfinished)"
-            out.print(Text(f"{source.name} game {number}: score {status}", style="bold"))
+            out.print(Text(f"{loaded.source.name} game {number}: score {status}", style="bold"))
             if result.game is not None:
-                out.print(scoreboard(result.game.score()))
+                out.print(scoreboard(result.game.score(), final=result.finished))
             _print_problems(result)
     if as_json:
         out.print(json.dumps({"games": results}, indent=2, ensure_ascii=False), markup=False)
@@ -390,14 +415,23 @@ def score(
 # -- annotate, fmt, convert, schema -------------------------------------------------------
 
 
-def _emit(text: str, source: Input, in_place: bool) -> None:
+def _write(path: Path, text: str) -> None:
+    try:
+        atomic_write(path, text)
+    except OSError as error:
+        _fail(f"{path}: {error.strerror or error}")
+
+
+def _as_input_format(loaded: _Loaded, records: list[model.GameRecord]) -> str:
+    """Records written in the format they were read in (JSON stays JSON)."""
+    return jsonio.dumps(records) if loaded.is_json else _write_ggn(records)
+
+
+def _emit(text: str, loaded: _Loaded, in_place: bool) -> None:
     if in_place:
-        if source.path is None:
+        if loaded.source.path is None:
             _fail("--in-place needs a file, not standard input")
-        try:
-            atomic_write(source.path, text)
-        except OSError as error:
-            _fail(f"{source.name}: {error.strerror or error}")
+        _write(loaded.source.path, text)
     else:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -407,9 +441,11 @@ def _write_ggn(records: list[model.GameRecord]) -> str:
     return "\n".join(write_game(record) for record in records)
 
 
-@app.command("annotate", epilog="Example: [bold]gargon annotate game.ggn --in-place[/]")
+@app.command(
+    "annotate", epilog="Example: [bold]gargon annotate examples/full-game.ggn --in-place[/]"
+)
 def annotate_command(
-    file: Annotated[str, typer.Argument(help="A .ggn record file, or - for stdin.")],
+    file: Annotated[str, typer.Argument(help="A .ggn or .json record file, or - for stdin.")],
     strip: Annotated[
         bool, typer.Option("--strip", help="Remove exactly what annotate adds.")
     ] = False,
@@ -419,16 +455,16 @@ def annotate_command(
 ) -> None:
     """Add derived facts as {=...} annotations: battles, draws, hand sizes, scores.
 
-    Idempotent; user comments are never touched.
+    Idempotent; user comments are never touched.  JSON input gives JSON output.
     """
-    source, records = _records(file)
-    changed = [strip_annotations(r) if strip else annotate(r) for r in records]
-    _emit(_write_ggn(changed), source, in_place)
+    loaded = _records(file)
+    changed = [strip_annotations(r) if strip else annotate(r) for r in loaded.records]
+    _emit(_as_input_format(loaded, changed), loaded, in_place)
 
 
-@app.command(epilog="Example: [bold]gargon fmt game.ggn --check[/]")
+@app.command(epilog="Example: [bold]gargon fmt examples/full-game.ggn --check[/]")
 def fmt(
-    file: Annotated[str, typer.Argument(help="A .ggn record file, or - for stdin.")],
+    file: Annotated[str, typer.Argument(help="A .ggn or .json record file, or - for stdin.")],
     check: Annotated[
         bool, typer.Option("--check", help="Exit 1 when the file is not canonical.")
     ] = False,
@@ -436,19 +472,18 @@ def fmt(
         bool, typer.Option("--in-place", "-i", help="Rewrite the file (atomically).")
     ] = False,
 ) -> None:
-    """Write records in canonical form (to stdout, or --in-place)."""
-    source, records = _records(file)
-    text = _write_ggn(records)
+    """Write records in canonical form (to stdout, or --in-place); JSON input stays JSON."""
+    loaded = _records(file)
+    text = _as_input_format(loaded, loaded.records)
     if check:
-        current = read_text(source) if source.path is not None else None
-        if current != text:
-            err.print(f"{source.name}: not in canonical form (run gargon fmt --in-place)")
+        if loaded.data != text.encode("utf-8"):
+            _print_error(f"{loaded.source.name}: not in canonical form (run gargon fmt --in-place)")
             raise typer.Exit(1)
         raise typer.Exit(0)
-    _emit(text, source, in_place)
+    _emit(text, loaded, in_place)
 
 
-@app.command(epilog="Example: [bold]gargon convert game.ggn --to json > game.json[/]")
+@app.command(epilog="Example: [bold]gargon convert examples/full-game.ggn --to json[/]")
 def convert(
     file: Annotated[str, typer.Argument(help="A .ggn or .json file, or - for stdin.")],
     to: Annotated[str, typer.Option("--to", help="Target format: json or ggn.")],
@@ -459,15 +494,12 @@ def convert(
     """Convert records between the text notation and the JSON interchange form."""
     if to not in ("json", "ggn"):
         _fail(f"--to {to}: choose json or ggn")
-    _, records = _records(file)
+    records = _records(file).records
     text = jsonio.dumps(records) if to == "json" else _write_ggn(records)
     if output is None:
         sys.stdout.write(text)
     else:
-        try:
-            atomic_write(output, text)
-        except OSError as error:
-            _fail(f"{output}: {error.strerror or error}")
+        _write(output, text)
 
 
 @app.command(epilog="Example: [bold]gargon schema > gargon.schema.json[/]")
@@ -489,7 +521,8 @@ def simulate_command(
     seed: Annotated[str, typer.Option("--seed", "-s", help="Seed of the first game.")] = "gargon",
     bot: Annotated[str, typer.Option("--bot", "-b", help="random or greedy.")] = "random",
     deal: Annotated[
-        bool, typer.Option("--deal", help="Write each deal out instead of its seed.")
+        bool,
+        typer.Option("--deal", help="Also write each deal out in full (checked against the seed)."),
     ] = False,
     comments: Annotated[
         bool, typer.Option("--comments", help="Add a few comments and glyphs to each game.")
@@ -518,10 +551,7 @@ def simulate_command(
     if output is None:
         sys.stdout.write(text)
     else:
-        try:
-            atomic_write(output, text)
-        except OSError as error:
-            _fail(f"{output}: {error.strerror or error}")
+        _write(output, text)
 
 
 def _version(value: bool) -> None:

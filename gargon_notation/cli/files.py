@@ -20,7 +20,16 @@ from typing import BinaryIO
 
 import attrs
 
-__all__ = ["Input", "InputError", "atomic_write", "find_inputs", "open_input", "read_text"]
+__all__ = [
+    "Input",
+    "InputError",
+    "atomic_write",
+    "decode_text",
+    "find_inputs",
+    "looks_like_json",
+    "open_input",
+    "read_bytes",
+]
 
 STDIN = "-"
 
@@ -81,16 +90,30 @@ def open_input(source: Input) -> Iterator[BinaryIO]:
         yield handle
 
 
-def read_text(source: Input) -> str:
-    """The whole input as text (for formats read at once, such as JSON).
+def read_bytes(source: Input) -> bytes:
+    """The whole input.
 
-    Raises :class:`InputError` when it cannot be read or is not UTF-8 (naming the offset).
+    Raises :class:`InputError` when it cannot be read.
     """
     with open_input(source) as handle:
         try:
-            data = handle.read()
+            return handle.read()
         except OSError as error:
             raise InputError(f"{source.name}: {error.strerror or error}") from None
+
+
+def looks_like_json(source: Input, head: bytes) -> bool:
+    """JSON by its name (``.json``) or, for other names and stdin, by its first character."""
+    if source.path is not None and source.path.suffix.lower() == ".json":
+        return True
+    return head[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+
+
+def decode_text(source: Input, data: bytes) -> str:
+    """UTF-8 text (a byte-order mark is dropped).
+
+    Raises :class:`InputError` naming the byte offset of the first undecodable byte.
+    """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

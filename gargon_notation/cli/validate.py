@@ -15,8 +15,10 @@ from typing import Any
 
 import attrs
 
-from gargon_notation.cli.files import Input, open_input
-from gargon_notation.notation import Chunk
+from gargon_notation import jsonio
+from gargon_notation.cli.files import Input, InputError, decode_text, looks_like_json, open_input
+from gargon_notation.errors import NotationError
+from gargon_notation.notation import Chunk, GameRecord
 from gargon_notation.validation import GameVerdict, iter_chunks, validate_chunks
 
 __all__ = ["Summary", "run_validation"]
@@ -36,30 +38,49 @@ class Summary:
     invalid: int = 0
     finished: int = 0
     bytes: int = 0
+    """Bytes of input read (for standard input, characters)."""
 
     def as_dict(self) -> dict[str, int]:
         """A JSON-ready dictionary."""
         return attrs.asdict(self)
 
 
-Batch = list[tuple[Chunk, str, int]]
+Batch = list[tuple[Chunk | GameRecord, str, int]]
+
+
+def _items(source: Input) -> Iterator[Chunk | GameRecord]:
+    """The games of one input: chunks of text, or records read from JSON."""
+    with open_input(source) as handle:
+        head = handle.peek(4096) if hasattr(handle, "peek") else b""
+        if looks_like_json(source, head):
+            data = handle.read()
+            try:
+                yield from jsonio.loads(decode_text(source, data), source.name)
+            except NotationError as error:
+                yield Chunk("", error.line or 1, error)
+            except InputError as error:
+                yield Chunk("", 1, NotationError(str(error), source=source.name))
+            return
+        yield from iter_chunks(handle, source.name)
 
 
 def _batches(inputs: list[Input], on_bytes: Callable[[int], None]) -> Iterator[Batch]:
+    """Batches of games; ``on_bytes`` hears how much of the input each batch covers."""
     for source in inputs:
-        with open_input(source) as handle:
-            batch: Batch = []
-            size = 0
-            for number, chunk in enumerate(iter_chunks(handle, source.name), start=1):
-                batch.append((chunk, source.name, number))
-                size += len(chunk.text)
-                if len(batch) >= BATCH_GAMES or size >= BATCH_BYTES:
-                    on_bytes(size)
-                    yield batch
-                    batch, size = [], 0
-            if batch:
+        batch: Batch = []
+        size = reported = 0
+        for number, item in enumerate(_items(source), start=1):
+            batch.append((item, source.name, number))
+            size += len(item.text) if isinstance(item, Chunk) else BATCH_BYTES // BATCH_GAMES
+            if len(batch) >= BATCH_GAMES or size >= BATCH_BYTES:
                 on_bytes(size)
+                reported += size
                 yield batch
+                batch, size = [], 0
+        if batch:
+            yield batch
+        # The chunks' text approximates the bytes read; the file's size is exact.
+        on_bytes(source.size - reported if source.path is not None else size)
 
 
 def _verdicts(
@@ -93,7 +114,12 @@ def run_validation(
     With ``strict``, the run stops after the first invalid game.
     """
     summary = Summary(files=len(inputs))
-    for verdict in _verdicts(inputs, jobs, strict, on_bytes):
+
+    def counted(size: int) -> None:
+        summary.bytes += size
+        on_bytes(size)
+
+    for verdict in _verdicts(inputs, jobs, strict, counted):
         summary.games += 1
         if verdict.valid:
             summary.valid += 1

@@ -42,14 +42,18 @@ __all__ = ["battle_lines", "round_panel", "rounds_of", "scoreboard"]
 
 
 def rounds_of(events: Iterable[Event]) -> Iterator[list[Event]]:
-    """The events grouped by round, each group from its RoundStarted to its RoundEnded."""
+    """The events grouped by round, each group from its RoundStarted to its RoundEnded.
+
+    A round in which nothing has happened yet (the next round of an unfinished game) is
+    left out.
+    """
     current: list[Event] = []
     for event in events:
         if isinstance(event, RoundStarted) and current:
             yield current
             current = []
         current.append(event)
-    if current:
+    if len(current) > 1:
         yield current
 
 
@@ -134,7 +138,7 @@ def round_panel(events: Sequence[Event], names: Sequence[str]) -> Group:
     for seat in order:
         table.add_row(
             names[seat],
-            plays.get(seat, Text("pass", style="italic")),
+            plays.get(seat, Text("(not yet)", style="dim")),
             cards_text(won[seat], empty="-"),
         )
     parts: list[RenderableType] = [heading, table, *battle_lines(events, names)]
@@ -144,7 +148,7 @@ def round_panel(events: Sequence[Event], names: Sequence[str]) -> Group:
     return Group(*parts)
 
 
-def scoreboard(score: Score) -> Table:
+def scoreboard(score: Score, final: bool = True) -> Table:
     """Final (or running) scores, colour by colour, fitting an 80-column terminal.
 
     A colour's cell has three lines: the points, then cards won and amulets (times the 0s'
@@ -161,7 +165,7 @@ def scoreboard(score: Score) -> Table:
     for colour in Colour:
         table.add_column(colour_text(colour), justify="right", no_wrap=True)
     table.add_column("Total", justify="right", no_wrap=True)
-    winners = set(score.winners)
+    winners = set(score.winners) if final else set()
     for player in score.players:
         cells: list[RenderableType] = []
         for part in player.colours:
