@@ -408,6 +408,8 @@ def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
     """
     try:
         document = json.loads(text)
+    except RecursionError:
+        raise NotationError("invalid JSON: nested too deeply", source=source) from None
     except json.JSONDecodeError as error:
         lines = text.splitlines()
         excerpt = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else ""

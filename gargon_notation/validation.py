@@ -15,7 +15,7 @@ games and send back only what is to be reported.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, BinaryIO
 
 import attrs
 
@@ -192,6 +192,6 @@ def validate_chunks(
     ]
 
 
-def iter_chunks(lines: Iterable[bytes], source: str) -> Iterator[Chunk]:
+def iter_chunks(lines: Iterable[bytes] | BinaryIO, source: str) -> Iterator[Chunk]:
     """The games of a binary stream, one chunk at a time, in constant memory."""
-    return split_games(decode_lines(lines, source))
+    return split_games(decode_lines(lines, source), source)

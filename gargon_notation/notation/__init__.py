@@ -136,7 +136,7 @@ def parse_games(
     Raises :class:`NotationError` (strict reading only) at the first broken game.
     """
     lines = ((line, None) for line in io.StringIO(_normalise(text), newline="\n"))
-    return list(_read(split_games(lines), source, strict))
+    return list(_read(split_games(lines, source), source, strict))
 
 
 def _text_lines(source: IO[str], label: str) -> Iterator[tuple[str, NotationError | None]]:
@@ -175,10 +175,10 @@ def read_games(
     if isinstance(source, str | os.PathLike):
         label = name or os.fspath(source)
         with open(source, "rb") as handle:
-            yield from _read(split_games(decode_lines(handle, label)), label, strict)
+            yield from _read(split_games(decode_lines(handle, label), label), label, strict)
         return
     label = name or str(getattr(source, "name", "<stream>"))
     if isinstance(source, io.TextIOBase):
-        yield from _read(split_games(_text_lines(source, label)), label, strict)
+        yield from _read(split_games(_text_lines(source, label), label), label, strict)
     else:
-        yield from _read(split_games(decode_lines(source, label)), label, strict)  # type: ignore[arg-type]
+        yield from _read(split_games(decode_lines(source, label), label), label, strict)  # type: ignore[arg-type]

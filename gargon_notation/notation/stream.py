@@ -13,18 +13,36 @@ Rules (docs/notation.md, "Files holding many games"):
 
 Lines are decoded from UTF-8 one at a time (a byte-order mark is skipped); an undecodable
 line makes its game a :class:`NotationError` naming the byte offset.
+
+Limits keep memory bounded on hostile input: a line longer than :data:`MAX_LINE_BYTES` is
+never read whole (its game becomes a NotationError and the rest of the line is skipped), and
+a game longer than :data:`MAX_GAME_CHARS` is not kept (its game becomes a NotationError; the
+next game is read as usual).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from typing import BinaryIO
 
 import attrs
 
 from gargon_notation.errors import NotationError
 
-__all__ = ["Chunk", "decode_lines", "split_games"]
+__all__ = [
+    "MAX_GAME_CHARS",
+    "MAX_LINE_BYTES",
+    "Chunk",
+    "bounded_lines",
+    "decode_lines",
+    "split_games",
+]
+
+MAX_LINE_BYTES = 100_000
+"""The longest line a reader accepts, in bytes (a real line is well under 1,000)."""
+MAX_GAME_CHARS = 2_000_000
+"""The longest game a reader keeps, in characters (a real game is a few thousand)."""
 
 _HIDDEN = re.compile(r'\{[^}]*\}|"(?:[^"\\\n]|\\.)*"|;.*|\{.*', re.DOTALL)
 _END = re.compile(r"(?<![\w'-])end(?![\w'-])")
@@ -39,11 +57,59 @@ class Chunk:
     error: NotationError | None = None
 
 
-def decode_lines(data: Iterable[bytes], source: str) -> Iterator[tuple[str, NotationError | None]]:
-    """Decode lines of bytes; each comes with the decoding error it caused, if any."""
+class _TooLong(bytes):
+    """The first MAX_LINE_BYTES bytes of a longer line (the rest was skipped); ``size`` is the
+    line's full length."""
+
+    size: int
+
+
+def bounded_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+    """The lines of a binary stream, never reading more than ``limit`` bytes of one line into
+    memory: a longer line is cut (and marked) and the rest of it skipped in pieces."""
+    while True:
+        raw = stream.readline(limit + 1)
+        if not raw:
+            return
+        if len(raw) <= limit or raw.endswith(b"\n"):
+            yield raw
+            continue
+        size = len(raw)
+        while not raw.endswith(b"\n"):
+            raw = stream.readline(limit)
+            if not raw:
+                break
+            size += len(raw)
+        cut = _TooLong(raw[:0] + b"\n")
+        cut.size = size
+        yield cut
+
+
+def decode_lines(
+    data: Iterable[bytes] | BinaryIO, source: str
+) -> Iterator[tuple[str, NotationError | None]]:
+    """Decode lines of bytes; each comes with the decoding error it caused, if any.
+
+    A binary stream is read with :func:`bounded_lines`; a line over the limit comes as an
+    empty line with its error.
+    """
+    lines = bounded_lines(data) if hasattr(data, "readline") else data  # type: ignore[arg-type]
     offset = 0
-    for number, raw in enumerate(data, start=1):
+    for number, raw in enumerate(lines, start=1):
         error = None
+        if isinstance(raw, _TooLong):
+            yield (
+                "\n",
+                NotationError(
+                    f"line {number} is {raw.size} bytes long, over the limit of {MAX_LINE_BYTES}; "
+                    "its game is skipped",
+                    source=source,
+                    line=number,
+                    column=1,
+                ),
+            )
+            offset += raw.size
+            continue
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as problem:
@@ -86,8 +152,11 @@ def _scan(line: str, in_brace: bool) -> tuple[str, bool]:
     return _HIDDEN.sub(hide, line), opened
 
 
-def split_games(lines: Iterable[tuple[str, NotationError | None]]) -> Iterator[Chunk]:
-    """Group decoded lines into games (see the module docstring)."""
+def split_games(
+    lines: Iterable[tuple[str, NotationError | None]], source: str = "<stream>"
+) -> Iterator[Chunk]:
+    """Group decoded lines into games (see the module docstring); ``source`` names the file
+    in the error of a game over the size limit."""
     pending: Chunk | None = None
     buffer: list[str] = []
     first_line = 1
@@ -95,13 +164,31 @@ def split_games(lines: Iterable[tuple[str, NotationError | None]]) -> Iterator[C
     in_brace = False
     error: NotationError | None = None
 
+    size = 0
+
     def take() -> Chunk:
-        nonlocal buffer, content, movetext, waiting, error
+        nonlocal buffer, content, movetext, waiting, error, size
         chunk = Chunk("".join(buffer), first_line, error)
         buffer = []
         content = movetext = waiting = False
         error = None
+        size = 0
         return chunk
+
+    def keep(line: str) -> None:
+        """Add a line to the game, unless the game is already over the size limit."""
+        nonlocal size, error
+        size += len(line)
+        if size <= MAX_GAME_CHARS:
+            buffer.append(line)
+        elif error is None or not error.message.startswith("the game starting"):
+            error = NotationError(
+                f"the game starting at line {first_line} is over the limit of "
+                f"{MAX_GAME_CHARS} characters; it is skipped",
+                source=source,
+                line=first_line,
+                column=1,
+            )
 
     next_number = 1
     for raw, line_error in lines:
@@ -111,7 +198,7 @@ def split_games(lines: Iterable[tuple[str, NotationError | None]]) -> Iterator[C
         significant, in_brace = _scan(line, in_brace)
         stripped = significant.strip()
         if waiting:
-            buffer.append(line)
+            keep(line)
             error = error or line_error
             if not in_brace:
                 if pending is not None:
@@ -124,7 +211,7 @@ def split_games(lines: Iterable[tuple[str, NotationError | None]]) -> Iterator[C
             pending = take()
         if not buffer:
             first_line = number
-        buffer.append(line)
+        keep(line)
         error = error or line_error
         if stripped:
             if not content and pending is not None:
