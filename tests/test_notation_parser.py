@@ -264,8 +264,13 @@ def test_streaming_reads_one_game_at_a_time() -> None:
                 yield line.encode()
 
     class Source(io.RawIOBase):
-        def __iter__(self) -> object:
-            return lines()
+        """A stream that counts the lines it hands out (readers read it line by line)."""
+
+        def __init__(self) -> None:
+            self.pending = lines()
+
+        def readline(self, size: int | None = -1) -> bytes:
+            return next(self.pending, b"")  # type: ignore[call-overload, no-any-return]
 
     games = read_games(Source())  # type: ignore[arg-type]
     first = next(games)
