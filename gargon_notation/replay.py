@@ -152,6 +152,8 @@ class Replay:
         """
         if self.header is None or self.deal is None:
             raise ValueError("the record could not be set up, so it has no table to show")
+        if self.game is not None and self.game.actions and not self.steps:
+            raise ValueError("this replay kept no steps (keep_steps=False)")
         if not 0 <= step <= len(self.steps):
             raise IndexError(f"step {step} is outside 0-{len(self.steps)}")
         game = Game.new(self.deal, self.header.start, self.header.ruleset, self.header.players)
@@ -174,7 +176,10 @@ class _Stop(Exception):
 
 
 class _Replayer:
-    def __init__(self, record: model.GameRecord, game_number: int, strict: bool) -> None:
+    def __init__(
+        self, record: model.GameRecord, game_number: int, strict: bool, keep_steps: bool = True
+    ) -> None:
+        self.keep_steps = keep_steps
         self.record = record
         self.game_number = game_number
         self.strict = strict
@@ -424,7 +429,8 @@ class _Replayer:
             )
             return None
         self.skipped = False
-        self.result.steps.append(Step(element, action, tuple(events), number))
+        if self.keep_steps:
+            self.result.steps.append(Step(element, action, tuple(events), number))
         return events
 
     def _lost_track(self, code: str) -> None:
@@ -459,7 +465,8 @@ class _Replayer:
             )
             number = game.round
             events = game.apply(Draw(seat, None))
-            self.result.steps.append(Step(None, Draw(seat, None), tuple(events), number))
+            if self.keep_steps:
+                self.result.steps.append(Step(None, Draw(seat, None), tuple(events), number))
 
     def _apply_written(self, game: Game, element: model.Play | model.Pass) -> None:
         seat = self._seat(element.player, element, repair="skipped this action")
@@ -574,10 +581,18 @@ def _contradicts(written: AnyCard, dealt: AnyCard) -> bool:
     return written.colour is not None and written.colour is not dealt.colour
 
 
-def replay(record: model.GameRecord, *, strict: bool = False, game_number: int = 1) -> Replay:
+def replay(
+    record: model.GameRecord,
+    *,
+    strict: bool = False,
+    game_number: int = 1,
+    keep_steps: bool = True,
+) -> Replay:
     """Replay ``record`` through the engine.
 
     Strict: raises :class:`ReplayError` at the first problem.  Lenient (the default): returns
-    a :class:`Replay` whose ``problems`` list every problem found.
+    a :class:`Replay` whose ``problems`` list every problem found.  Without ``keep_steps``
+    (a verdict is all that is wanted), no steps are kept, so the replay hands out no
+    snapshots but the final one (``game.snapshot()``).
     """
-    return _Replayer(record, game_number, strict).run()
+    return _Replayer(record, game_number, strict, keep_steps).run()

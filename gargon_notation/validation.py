@@ -120,7 +120,7 @@ def validate_record(
     event_tag = record.tag("Event")
     event = event_tag.value if event_tag is not None else None
     try:
-        result = replay(record, strict=strict, game_number=game)
+        result = replay(record, strict=strict, game_number=game, keep_steps=False)
     except ReplayError as error:
         problem = error.problem
         return GameVerdict(

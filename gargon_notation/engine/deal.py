@@ -140,6 +140,11 @@ class Deal:
     """Made by :meth:`from_seed`: a permutation of the deck, so conservation holds."""
 
     @property
+    def fully_known(self) -> bool:
+        """Every card of the deal is known (and, once checked, the deal is the whole deck)."""
+        return self._shuffled or all(type(card) is Card for card in self.cards())
+
+    @property
     def players(self) -> int:
         """The number of players dealt in."""
         return len(self.hands)

@@ -58,6 +58,7 @@ _DRAW = DecisionKind.DRAW
 
 
 _Prepared = tuple[list[int], tuple[int, ...], bool]
+_ALL_COLOURS_KNOWN: dict[Colour | None, int] = {colour: 17 for colour in Colour}
 
 
 def _value(card: Card) -> int:
@@ -126,9 +127,15 @@ class Game:
         self._front: list[dict[Colour, list[Card]]] = [{} for _ in range(self._players)]
         self._won: list[list[Card]] = [[] for _ in range(self._players)]
         self._discard: list[Card] = []
-        dealt = list(deal.cards())
-        self._known_colours: dict[Colour | None, int] = Counter(card.colour for card in dealt)
-        self._known_cards: dict[Card, int] = Counter(c for c in dealt if type(c) is Card)
+        self._known_colours: dict[Colour | None, int]
+        self._known_cards: dict[Card, int]
+        if deal.fully_known:
+            self._known_colours = dict(_ALL_COLOURS_KNOWN)
+            self._known_cards = dict(COPIES)
+        else:
+            dealt = list(deal.cards())
+            self._known_colours = Counter(card.colour for card in dealt)
+            self._known_cards = Counter(c for c in dealt if type(c) is Card)
         self._round = 0
         self._start = start
         self._order: list[int] = []

@@ -108,26 +108,30 @@ def score(
             if card.value == 0:
                 zeros[seat][index] += 1
             amulets[seat][index] += ruleset.amulets[card.value]
+    bonuses = [[0] * 6 for _ in won]
+    for index in range(6):
+        column = [row[index] for row in counts]
+        most = max(column)
+        if most == 0:
+            continue
+        leaders = [seat for seat, count in enumerate(column) if count == most]
+        bonus = ruleset.majority_bonus if len(leaders) == 1 else ruleset.shared_majority_bonus
+        for seat in leaders:
+            bonuses[seat][index] = bonus
     players = []
+    colours = tuple(Colour)
     for seat in range(len(won)):
-        colour_scores = []
-        for colour in Colour:
-            index = colour.index
-            most = max(row[index] for row in counts)
-            bonus = 0
-            if most > 0 and counts[seat][index] == most:
-                tied = sum(1 for row in counts if row[index] == most)
-                bonus = ruleset.majority_bonus if tied == 1 else ruleset.shared_majority_bonus
-            colour_scores.append(
-                ColourScore(
-                    colour=colour,
-                    cards=counts[seat][index],
-                    zeros=zeros[seat][index],
-                    amulets=amulets[seat][index],
-                    multiplier=ruleset.multiplier(zeros[seat][index]),
-                    bonus=bonus,
-                )
+        colour_scores = tuple(
+            ColourScore(
+                colour=colour,
+                cards=counts[seat][index],
+                zeros=zeros[seat][index],
+                amulets=amulets[seat][index],
+                multiplier=ruleset.multiplier(zeros[seat][index]),
+                bonus=bonuses[seat][index],
             )
+            for index, colour in enumerate(colours)
+        )
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
-        players.append(PlayerScore(seat, name, tuple(colour_scores)))
+        players.append(PlayerScore(seat, name, colour_scores))
     return Score(tuple(players))
