@@ -34,6 +34,7 @@ from gargon_notation.engine import (
     CardDrawn,
     Game,
     GameState,
+    RoundEnded,
 )
 from gargon_notation.notation import model
 from gargon_notation.replay import Replay, replay
@@ -155,8 +156,11 @@ class _Annotator:
             if fights:
                 battle = battle_of_draw.get(id(element), element)
                 self._note(battle, "; ".join(_fight_text(e, self.names) for e in fights))
+        ended = {
+            e.number for step in result.steps for e in step.events if isinstance(e, RoundEnded)
+        }
         for number, element in last_of_round.items():
-            if number in states:
+            if number in states and number in ended:
                 self._note(element, _round_summary(states[number], number))
 
     def _with_notes(self, original: E, changed: E | None = None) -> E:

@@ -13,6 +13,9 @@ player's seat and a :class:`~gargon_notation.rules.Ruleset`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import attrs
 
 from gargon_notation.engine import SHUFFLE_ALGORITHM
@@ -22,6 +25,8 @@ from gargon_notation.notation.model import GameRecord, Tag
 from gargon_notation.rules import STANDARD, Ruleset
 
 __all__ = ["Header", "HeaderError", "read_header"]
+
+T = TypeVar("T")
 
 
 class HeaderError(GargonError):
@@ -44,11 +49,19 @@ class Header:
     shuffle: str = SHUFFLE_ALGORITHM
 
 
-def _tag_at(record: GameRecord, error: NotationError) -> Tag | None:
-    for tag in record.tags:
-        if tag.line == error.line and tag.column == error.column:
-            return tag
-    return None
+_RULESET_TAGS = ("Ruleset", "ZeroPair", "WonCardsFaceUp", "StartMustPlay")
+
+
+def _ruleset_options(record: GameRecord) -> dict[str, str | int | bool]:
+    """The ruleset options; an error names the option tag at fault."""
+    for name in _RULESET_TAGS:
+        tag = record.tag(name)
+        if tag is not None:
+            try:
+                tags.ruleset_options(GameRecord(tags=(tag,)))
+            except NotationError as error:
+                raise HeaderError(error.message, tag) from None
+    return tags.ruleset_options(record)
 
 
 def read_header(record: GameRecord) -> Header:
@@ -58,15 +71,19 @@ def read_header(record: GameRecord) -> Header:
     tag's value is malformed, the notation version is newer than this reader, or the shuffle
     algorithm is unknown.
     """
-    try:
-        version = tags.notation_version(record)
-        seats = tags.players(record)
-        first = tags.start(record)
-        options = tags.ruleset_options(record)
-        seed = tags.seed(record)
-        shuffle = tags.shuffle(record)
-    except NotationError as error:
-        raise HeaderError(error.message, _tag_at(record, error)) from None
+
+    def read(name: str, accessor: Callable[[GameRecord], T]) -> T:
+        try:
+            return accessor(record)
+        except NotationError as error:
+            raise HeaderError(error.message, record.tag(name)) from None
+
+    version = read("Notation", tags.notation_version)
+    seats = read("Players", tags.players)
+    first = read("Start", tags.start)
+    options = read("Ruleset", _ruleset_options)
+    seed = read("Seed", tags.seed)
+    shuffle = read("Shuffle", tags.shuffle)
     if version is not None and version > tags.NOTATION_VERSION:
         raise HeaderError(
             f"this reader knows notation version {tags.NOTATION_VERSION}, not {version}",

@@ -30,7 +30,7 @@ from gargon_notation.engine import (
 from gargon_notation.notation import model
 from gargon_notation.rules import STANDARD, Ruleset
 
-__all__ = ["record_from_actions", "record_from_simulation", "with_comments"]
+__all__ = ["record_from_actions", "record_from_simulation", "ruleset_tags", "with_comments"]
 
 
 def record_from_actions(
@@ -60,6 +60,7 @@ def record_from_actions(
         model.Tag("Players", tuple(names)),
         model.Tag("Start", (names[start],)),
     ]
+    all_tags += ruleset_tags(ruleset)
     if seed is not None:
         all_tags += [model.Tag("Seed", (seed,)), model.Tag("Shuffle", (SHUFFLE_ALGORITHM,))]
     setup: list[model.SetupLine] = []
@@ -110,6 +111,33 @@ def record_from_actions(
     return model.GameRecord(
         tags=tuple(all_tags), setup=tuple(setup), rounds=tuple(rounds), termination=termination
     )
+
+
+def ruleset_tags(ruleset: Ruleset) -> list[model.Tag]:
+    """The tags that say ``ruleset`` (none for the standard one).
+
+    Raises :class:`ValueError` for a ruleset the notation's tags cannot express (another
+    amulet table, other bonuses, hand size or player counts).
+    """
+    base = Ruleset.english() if ruleset.zero_pair_multiplier == 3 else STANDARD
+    found: list[model.Tag] = []
+    if base is not STANDARD:
+        found.append(model.Tag("Ruleset", ("english",)))
+    elif ruleset.zero_pair_multiplier != STANDARD.zero_pair_multiplier:
+        found.append(model.Tag("ZeroPair", (str(ruleset.zero_pair_multiplier),)))
+    if not ruleset.start_player_must_play:
+        found.append(model.Tag("StartMustPlay", ("no",)))
+    if ruleset.won_cards_face_up:
+        found.append(model.Tag("WonCardsFaceUp", ("yes",)))
+    expressed = attrs.evolve(
+        base,
+        zero_pair_multiplier=ruleset.zero_pair_multiplier,
+        start_player_must_play=ruleset.start_player_must_play,
+        won_cards_face_up=ruleset.won_cards_face_up,
+    )
+    if expressed != ruleset:
+        raise ValueError(f"the notation's tags cannot express this ruleset: {ruleset!r}")
+    return found
 
 
 def _add_draw(battles: list[model.Battle], name: str, action: Draw) -> None:

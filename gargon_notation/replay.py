@@ -538,6 +538,7 @@ class _Replayer:
     def _check_end(self, game: Game) -> None:
         termination = self.record.termination
         self.round = None
+        self._check_result()
         if termination.finished and not game.is_over:
             self.problem(
                 "game-not-over",
@@ -552,7 +553,6 @@ class _Replayer:
                 "the game is over, but the record is marked unfinished ('*'); write 'end'",
                 termination,
             )
-        self._check_result()
         if termination.scores and game.is_over:
             totals = dict(zip(game.names, game.score().totals, strict=True))
             for written in termination.scores:

@@ -121,7 +121,7 @@ def test_start_player_must_play_while_he_holds_a_card(rulebook_deal: Deal) -> No
         game,
         Pass(ADAM, (1,)),
         "start-must-play",
-        "Adam is the start player and holds cards, so he must play",
+        "Adam is the start player and holds cards, so must play",
     )
     refused(game, Pass(ADAM, (1, 2, 2)), "start-must-play")
     assert all(isinstance(action, Play) for action in game.legal_actions())
@@ -491,7 +491,7 @@ def test_short_piles_empty_pile_and_draw_count() -> None:
         game,
         Pass(1, (1, 1)),
         "pile-empty",
-        "B draws from pile 1, which is empty; he must draw from pile 2",
+        "B draws from pile 1, which is empty; the card must come from pile 2",
     )
     assert Pass(1, (1, 2)) in game.legal_actions()
     assert [a for a in game.legal_actions() if isinstance(a, Pass)] == [
@@ -510,7 +510,7 @@ def test_short_piles_empty_pile_and_draw_count() -> None:
         game,
         Pass(2, (1,)),
         "pile-empty",
-        "C draws from pile 1, which is empty; he must draw from pile 2",
+        "C draws from pile 1, which is empty; the card must come from pile 2",
     )
     refused(
         game,

@@ -478,7 +478,7 @@ class Game:
         if seat == self._start and self.ruleset.start_player_must_play and self._hands[seat]:
             raise RuleViolation(
                 "start-must-play",
-                f"{name} is the start player and holds cards, so he must play",
+                f"{name} is the start player and holds cards, so must play",
             )
         sizes = [len(self._piles[0]), len(self._piles[1])]
         remaining = sizes[0] + sizes[1]
@@ -519,7 +519,7 @@ class Game:
             raise RuleViolation(
                 "pile-empty",
                 f"{self._name(seat)} draws from pile {pile}, which is empty; "
-                f"he must draw from pile {3 - pile}",
+                f"the card must come from pile {3 - pile}",
             )
 
     def _verify_seen(self, seat: int, pile: int, top: AnyCard, seen: AnyCard) -> AnyCard:

@@ -833,7 +833,7 @@ class _Reader:
     def score(self) -> Score:
         name, line, column = self.player()
         kind, value, _, _ = self.tokens[self.i]
-        if kind not in ("int", "draws") or not value.isdigit():
+        if kind not in ("int", "draws") or not (value.isascii() and value.isdigit()):
             raise Decline
         self.i += 1
         return Score(name, int(value), line=line, column=column)

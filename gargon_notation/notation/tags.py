@@ -76,7 +76,7 @@ def notation_version(record: GameRecord) -> int | None:
     if found is None:
         return None
     tag, value = found
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):
         raise _fail(tag, f"the Notation version is a whole number, not {value!r}", record.source)
     return int(value)
 
@@ -148,7 +148,7 @@ def ruleset_options(record: GameRecord) -> dict[str, str | int | bool]:
         options["ruleset"] = found[1]
     found = _single(record, "ZeroPair")
     if found is not None:
-        if not found[1].isdigit() or int(found[1]) < 1:
+        if not (found[1].isascii() and found[1].isdigit()) or int(found[1]) < 1:
             message = f"ZeroPair is a whole number >= 1, not {found[1]!r}"
             raise _fail(found[0], message, record.source)
         options["zero_pair_multiplier"] = int(found[1])

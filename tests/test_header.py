@@ -1,0 +1,145 @@
+"""The header's typed reading (gargon_notation.header): seats, start, ruleset, seed, errors."""
+
+from __future__ import annotations
+
+import pytest
+
+from gargon_notation.engine import SHUFFLE_ALGORITHM
+from gargon_notation.header import Header, HeaderError, read_header
+from gargon_notation.notation import GameRecord, Tag, parse_game
+from gargon_notation.replay import replay
+from gargon_notation.rules import STANDARD, Ruleset
+
+PLAYERS = '[Players "Ann" "Bob" "Cy"]\n'
+
+
+def header(tags: str) -> Header:
+    return read_header(parse_game(tags + "*\n"))
+
+
+def test_players_alone_give_the_defaults() -> None:
+    assert header(PLAYERS) == Header(("Ann", "Bob", "Cy"), 0, STANDARD, None, SHUFFLE_ALGORITHM)
+
+
+def test_the_start_player_is_a_seat() -> None:
+    assert header(PLAYERS + '[Start "Cy"]\n').start == 2
+    assert header('[Start "Bob"]\n' + PLAYERS).start == 1
+
+
+@pytest.mark.parametrize(
+    ("tags", "ruleset"),
+    [
+        ('[Ruleset "standard"]\n', STANDARD),
+        ('[Ruleset "english"]\n', Ruleset.english()),
+        ('[ZeroPair "7"]\n', Ruleset(zero_pair_multiplier=7)),
+        ('[Ruleset "english"]\n[ZeroPair "5"]\n', Ruleset(zero_pair_multiplier=5)),
+        ('[WonCardsFaceUp "yes"]\n', Ruleset(won_cards_face_up=True)),
+        ('[WonCardsFaceUp "no"]\n', STANDARD),
+        ('[StartMustPlay "no"]\n', Ruleset(start_player_must_play=False)),
+        ('[StartMustPlay "yes"]\n', STANDARD),
+        (
+            '[Ruleset "english"]\n[StartMustPlay "no"]\n[WonCardsFaceUp "yes"]\n',
+            Ruleset(zero_pair_multiplier=3, start_player_must_play=False, won_cards_face_up=True),
+        ),
+    ],
+)
+def test_ruleset_tags_make_the_ruleset(tags: str, ruleset: Ruleset) -> None:
+    assert header(PLAYERS + tags).ruleset == ruleset
+
+
+def test_seed_and_shuffle() -> None:
+    found = header(PLAYERS + '[Seed "club-1"]\n[Shuffle "sha256-fy-1"]\n')
+    assert (found.seed, found.shuffle) == ("club-1", "sha256-fy-1")
+    assert header(PLAYERS + '[Seed "x"]\n').shuffle == SHUFFLE_ALGORITHM
+
+
+def test_the_first_of_repeated_tags_counts() -> None:
+    assert header(PLAYERS + '[Start "Bob"]\n[Start "Cy"]\n').start == 1
+
+
+def test_unknown_tags_and_tags_the_replay_does_not_need_are_not_read() -> None:
+    found = header(PLAYERS + '[Date "22.11.2026"]\n[Bot "greedy"]\n[Result "nonsense"]\n')
+    assert found == header(PLAYERS)
+
+
+def test_notation_version_one_and_older_forms_are_accepted() -> None:
+    assert header('[Notation "1"]\n' + PLAYERS) == header(PLAYERS)
+    assert header('[Notation "01"]\n' + PLAYERS) == header(PLAYERS)
+    assert header('[Notation "0"]\n' + PLAYERS) == header(PLAYERS)
+
+
+ERRORS = [
+    ('[Start "Ann"]\n', 'the record has no Players tag (such as [Players "Ann" "Bob" "Cy"])', None),
+    ('[Players "Ann" "Bob"]\n', "Gargon is played by 3 to 5 players, not 2", (1, 2)),
+    (
+        '[Players "A" "B" "C" "D" "E" "F"]\n',
+        "Gargon is played by 3 to 5 players, not 6",
+        (1, 2),
+    ),
+    ('[Players "Ann" "Ann" "Cy"]\n', "player names must be different and not empty", (1, 2)),
+    ('[Players "Ann" "" "Cy"]\n', "player names must be different and not empty", (1, 2)),
+    (PLAYERS + '[Start "Eve"]\n', "the start player 'Eve' is not one of the Players", (2, 2)),
+    (PLAYERS + '[Start "Ann" "Bob"]\n', "tag Start takes one value, not 2", (2, 2)),
+    ('[Notation "2"]\n' + PLAYERS, "this reader knows notation version 1, not 2", (1, 2)),
+    ('[Notation "1.0"]\n' + PLAYERS, "the Notation version is a whole number, not '1.0'", (1, 2)),
+    (
+        PLAYERS + '[Ruleset "fancy"]\n',
+        "the Ruleset is 'standard' or 'english', not 'fancy'",
+        (2, 2),
+    ),
+    (PLAYERS + '[ZeroPair "0"]\n', "ZeroPair is a whole number >= 1, not '0'", (2, 2)),
+    (PLAYERS + '[ZeroPair "x"]\n', "ZeroPair is a whole number >= 1, not 'x'", (2, 2)),
+    (
+        PLAYERS + '[WonCardsFaceUp "maybe"]\n',
+        "WonCardsFaceUp is 'yes' or 'no', not 'maybe'",
+        (2, 2),
+    ),
+    (PLAYERS + '[StartMustPlay "No"]\n', "StartMustPlay is 'yes' or 'no', not 'No'", (2, 2)),
+    (PLAYERS + '[Seed "a" "b"]\n', "tag Seed takes one value, not 2", (2, 2)),
+    (
+        PLAYERS + '[Seed "a"]\n[Shuffle "md5"]\n',
+        "unknown shuffle algorithm 'md5' (known: sha256-fy-1)",
+        (3, 2),
+    ),
+]
+
+
+@pytest.mark.parametrize(("tags", "message", "where"), ERRORS)
+def test_header_errors_name_the_tag_at_fault(
+    tags: str, message: str, where: tuple[int, int] | None
+) -> None:
+    with pytest.raises(HeaderError) as caught:
+        header(tags)
+    error = caught.value
+    assert error.message == message
+    assert str(error) == message
+    if where is None:
+        assert error.tag is None
+    else:
+        assert error.tag is not None
+        assert (error.tag.line, error.tag.column) == where
+
+
+@pytest.mark.parametrize(("tags", "message", "where"), ERRORS)
+def test_a_header_error_is_a_header_problem_of_the_replay(
+    tags: str, message: str, where: tuple[int, int] | None
+) -> None:
+    result = replay(parse_game(tags + "*\n", source="h.ggn"))
+    [problem] = result.problems
+    assert (problem.code, problem.message) == ("header", message)
+    assert (problem.line, problem.column) == (where or (0, 0))
+    assert result.game is None
+
+
+def test_the_tag_at_fault_is_found_in_a_record_built_in_code() -> None:
+    players = Tag("Players", ("Ann", "Bob"))
+    record = GameRecord(tags=[Tag("Notation", ("1",)), players])
+    with pytest.raises(HeaderError) as caught:
+        read_header(record)
+    assert caught.value.tag is players
+
+
+@pytest.mark.parametrize("tag", ['[Notation "²"]\n', '[ZeroPair "²"]\n'])
+def test_a_superscript_digit_is_a_header_error(tag: str) -> None:
+    with pytest.raises(HeaderError):
+        header(PLAYERS + tag)

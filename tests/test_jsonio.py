@@ -1,0 +1,326 @@
+"""The JSON interchange form (gargon_notation.jsonio) and its JSON Schema."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from jsonschema import Draft202012Validator
+from notation_strategies import games
+
+from gargon_notation import jsonio
+from gargon_notation.errors import NotationError
+from gargon_notation.notation import GameRecord, parse_game, parse_games, write_games
+
+ROOT = Path(__file__).parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
+VALIDATOR = Draft202012Validator(jsonio.schema())
+
+
+def records_of(path: Path) -> list[GameRecord]:
+    items = parse_games(path.read_text(encoding="utf-8"), source=path.name, strict=True)
+    return [item for item in items if isinstance(item, GameRecord)]
+
+
+def rulebook_document() -> dict[str, Any]:
+    text = (ROOT / "examples" / "rulebook-round.ggn").read_text(encoding="utf-8")
+    document: dict[str, Any] = json.loads(jsonio.dumps([parse_game(text)]))
+    return document
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema() -> None:
+    Draft202012Validator.check_schema(jsonio.schema())
+    assert jsonio.schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert json.loads(jsonio.schema_text()) == jsonio.schema()
+
+
+def test_the_documented_schema_is_the_packaged_one() -> None:
+    documented = ROOT / "docs" / "gargon.schema.json"
+    if not documented.exists():
+        pytest.skip("docs/gargon.schema.json is not in this checkout")
+    assert documented.read_text(encoding="utf-8") == jsonio.schema_text()
+
+
+def test_the_cli_prints_the_packaged_schema() -> None:
+    from typer.testing import CliRunner
+
+    from gargon_notation.cli import app
+
+    result = CliRunner().invoke(app, ["schema"])
+    assert result.exit_code == 0
+    assert json.loads(result.stdout) == jsonio.schema()
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_every_example_converts_to_json_that_follows_the_schema(path: Path) -> None:
+    document = json.loads(jsonio.dumps(records_of(path)))
+    errors = [f"{list(e.absolute_path)}: {e.message}" for e in VALIDATOR.iter_errors(document)]
+    assert errors == []
+    assert document["format"] == "gargon-notation"
+    assert document["version"] == 1
+    assert len(document["games"]) == len(records_of(path))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_text_to_json_to_text_is_the_identity(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert write_games(jsonio.loads(jsonio.dumps(records_of(path)))) == text
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_json_to_text_to_json_is_the_identity(path: Path) -> None:
+    document = jsonio.dumps(records_of(path))
+    text = write_games(jsonio.loads(document))
+    records = [item for item in parse_games(text, strict=True) if isinstance(item, GameRecord)]
+    assert jsonio.dumps(records) == document
+    assert jsonio.to_document(records) == json.loads(document)
+
+
+def test_dumps_without_indent_is_one_line() -> None:
+    records = records_of(ROOT / "examples" / "rulebook-round.ggn")
+    text = jsonio.dumps(records, indent=None)
+    assert text.count("\n") == 1 and text.endswith("}\n")
+    assert jsonio.loads(text) == records
+
+
+def test_fields_at_their_default_are_left_out() -> None:
+    record = parse_game('[Players "Ann" "Bob" "Cy"]\n1. Ann Y2, Bob pass 1:G? 2\n*\n')
+    assert jsonio.to_document([record]) == {
+        "format": "gargon-notation",
+        "version": 1,
+        "games": [
+            {
+                "tags": [{"name": "Players", "values": ["Ann", "Bob", "Cy"]}],
+                "rounds": [
+                    {
+                        "number": 1,
+                        "actions": [
+                            {"type": "play", "player": "Ann", "cards": ["Y2"]},
+                            {
+                                "type": "pass",
+                                "player": "Bob",
+                                "draws": [{"pile": 1, "seen": "G?"}, {"pile": 2}],
+                            },
+                        ],
+                    }
+                ],
+                "termination": {"finished": False},
+            }
+        ],
+    }
+
+
+def test_every_construct_is_in_the_json_form() -> None:
+    text = (
+        "{=tool} ; lead\n"
+        '[Players "Ann" "Bob" "Cy"] {t}\n'
+        "deal Ann: Y2 R? X? {d}\n"
+        "pile 2: G? {p}\n"
+        "1. {r} Ann Y2! $1 $14 {good}, Bob pass, Cy R5\n"
+        "    fights Y?? $2 {y} > Ann - (Bob forgot {f}, Cy 1:R7!? $3 {c})\n"
+        "end Ann 3 {e}\n"
+    )
+    game = jsonio.to_document([parse_game(text)])["games"][0]
+    assert game["comments"] == [
+        {"kind": "annotation", "text": "tool"},
+        {"kind": "line", "text": " lead"},
+    ]
+    assert game["setup"] == [
+        {
+            "type": "deal",
+            "player": "Ann",
+            "cards": ["Y2", "R?", "X?"],
+            "comments": [{"kind": "brace", "text": "d"}],
+        },
+        {
+            "type": "pile",
+            "number": 2,
+            "cards": ["G?"],
+            "comments": [{"kind": "brace", "text": "p"}],
+        },
+    ]
+    assert game["rounds"][0]["actions"][0] == {
+        "type": "play",
+        "player": "Ann",
+        "cards": ["Y2"],
+        "glyph": "!",
+        "nags": [1, 14],
+        "comments": [{"kind": "brace", "text": "good"}],
+    }
+    assert game["rounds"][0]["actions"][1] == {"type": "pass", "player": "Bob", "draws": []}
+    assert game["rounds"][0]["battles"] == [
+        {
+            "colour": "Y",
+            "winners": ["Ann", None],
+            "draws": [
+                {"player": "Bob", "forgot": True, "comments": [{"kind": "brace", "text": "f"}]},
+                {
+                    "player": "Cy",
+                    "pile": 1,
+                    "seen": "R7",
+                    "glyph": "!?",
+                    "nags": [3],
+                    "comments": [{"kind": "brace", "text": "c"}],
+                },
+            ],
+            "glyph": "??",
+            "nags": [2],
+            "comments": [{"kind": "brace", "text": "y"}],
+        }
+    ]
+    assert game["termination"] == {
+        "finished": True,
+        "scores": [{"player": "Ann", "points": 3}],
+        "comments": [{"kind": "brace", "text": "e"}],
+    }
+    assert VALIDATOR.is_valid(jsonio.to_document([parse_game(text)]))
+    assert jsonio.loads(jsonio.dumps([parse_game(text)])) == [parse_game(text)]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_generated_records_follow_the_schema_and_come_back(record: GameRecord) -> None:
+    document = json.loads(jsonio.dumps([record]))
+    assert [e.message for e in VALIDATOR.iter_errors(document)] == []
+    assert jsonio.from_document(document) == [record]
+
+
+def test_unknown_fields_are_ignored() -> None:
+    document = rulebook_document()
+    document["generator"] = "elsewhere"
+    document["games"][0]["rating"] = 3
+    document["games"][0]["rounds"][0]["actions"][0]["clock"] = "0:12"
+    assert jsonio.from_document(document) == jsonio.from_document(rulebook_document())
+
+
+def broken(change: str) -> Any:
+    document = rulebook_document()
+    game = document["games"][0]
+    first = game["rounds"][0]
+    if change == "format":
+        document["format"] = "pgn"
+    elif change == "version 2":
+        document["version"] = 2
+    elif change == "version 0":
+        document["version"] = 0
+    elif change == "version true":
+        document["version"] = True
+    elif change == "no games":
+        del document["games"]
+    elif change == "no termination":
+        del game["termination"]
+    elif change == "bad card":
+        game["setup"][0]["cards"][1] = "R16"
+    elif change == "card not a string":
+        game["setup"][0]["cards"][1] = 14
+    elif change == "bad comment kind":
+        game["comments"][0]["kind"] = "block"
+    elif change == "comment without text":
+        del game["comments"][0]["text"]
+    elif change == "bad action type":
+        first["actions"][1]["type"] = "fold"
+    elif change == "pile 3":
+        first["actions"][1]["draws"][0]["pile"] = 3
+    elif change == "bad colour":
+        first["battles"][0]["colour"] = "Q"
+    elif change == "bad glyph":
+        first["actions"][0]["glyph"] = "!!!"
+    elif change == "round 0":
+        first["number"] = 0
+    elif change == "finished not a bool":
+        game["termination"]["finished"] = "no"
+    elif change == "forgot and seen":
+        first["battles"][1]["draws"][0] |= {"forgot": True, "seen": "R?"}
+    elif change == "bad setup type":
+        game["setup"][0]["type"] = "hand"
+    elif change == "not an object":
+        document = ["gargon-notation"]
+    return document
+
+
+MALFORMED = {
+    "format": '$.format: expected "gargon-notation"',
+    "version 2": "$.version: version 2 is not supported (this reader: 1)",
+    "version 0": "$.version: version 0 is not supported (this reader: 1)",
+    "version true": "$.version: expected a whole number",
+    "no games": "$: missing field 'games'",
+    "no termination": "$.games[0]: missing field 'termination'",
+    "bad card": "$.games[0].setup[0].cards[1]: 'R16' is not a card (a colour letter W B V Y R G "
+    "and a value 0-15)",
+    "card not a string": '$.games[0].setup[0].cards[1]: expected a card such as "R14", "R?" '
+    'or "X?"',
+    "bad comment kind": "$.games[0].comments[0].kind: expected brace, line or annotation",
+    "comment without text": "$.games[0].comments[0]: missing field 'text'",
+    "bad action type": '$.games[0].rounds[0].actions[1].type: expected "play" or "pass"',
+    "pile 3": "$.games[0].rounds[0].actions[1].draws[0]: a pile is 1 or 2, not 3",
+    "bad colour": "$.games[0].rounds[0].battles[0].colour: 'Q' is not a colour letter "
+    "(one of W B V Y R G)",
+    "bad glyph": "$.games[0].rounds[0].actions[0]: '!!!' is not a glyph (one of ! ? !! ?? !? ?!)",
+    "round 0": "$.games[0].rounds[0]: a round number is a whole number >= 1, not 0",
+    "finished not a bool": "$.games[0].termination.finished: expected true or false",
+    "forgot and seen": "$.games[0].rounds[0].battles[1].draws[0]: a forgotten draw has no card "
+    "to observe",
+    "bad setup type": '$.games[0].setup[0].type: expected "deal" or "pile"',
+    "not an object": "$: expected an object",
+}
+
+
+@pytest.mark.parametrize("change", sorted(MALFORMED))
+def test_malformed_documents_name_the_json_path(change: str) -> None:
+    document = broken(change)
+    with pytest.raises(NotationError) as caught:
+        jsonio.from_document(document, source="games.json")
+    assert caught.value.message == MALFORMED[change]
+    assert str(caught.value) == f"games.json: {MALFORMED[change]}"
+    assert caught.value.line == 0
+    # The schema refuses the same documents.
+    assert not VALIDATOR.is_valid(document)
+
+
+def test_malformed_json_text_gives_the_same_error_as_the_document() -> None:
+    text = json.dumps(broken("bad card"))
+    with pytest.raises(
+        NotationError, match=r"^<json>: \$\.games\[0\]\.setup\[0\]\.cards\[1\]: 'R16'"
+    ):
+        jsonio.loads(text)
+
+
+def test_invalid_json_names_line_and_column() -> None:
+    text = '{"format": "gargon-notation",\n "version": 1,\n "games": [}\n'
+    with pytest.raises(NotationError) as caught:
+        jsonio.loads(text, source="games.json")
+    error = caught.value
+    assert (error.line, error.column) == (3, 12)
+    assert error.message == "invalid JSON: Expecting value"
+    assert str(error) == (
+        'games.json:3:12: invalid JSON: Expecting value\n     "games": [}\n               ^'
+    )
+
+
+def test_empty_text_is_invalid_json_at_the_start() -> None:
+    with pytest.raises(NotationError) as caught:
+        jsonio.loads("")
+    assert str(caught.value) == "<json>:1:1: invalid JSON: Expecting value"
+
+
+def test_a_document_with_no_games_is_an_empty_list() -> None:
+    assert jsonio.loads('{"format": "gargon-notation", "version": 1, "games": []}') == []
+    assert (
+        jsonio.dumps([]) == '{\n  "format": "gargon-notation",\n  "version": 1,\n  "games": []\n}\n'
+    )
+
+
+def test_loaded_records_carry_the_source() -> None:
+    [record] = jsonio.from_document(rulebook_document(), source="club.json")
+    assert record.source == "club.json"
+
+
+def test_documents_are_not_changed_by_reading() -> None:
+    document = rulebook_document()
+    before = copy.deepcopy(document)
+    jsonio.from_document(document)
+    assert document == before

@@ -1,0 +1,707 @@
+"""The bridge (gargon_notation.replay): records replayed through the engine.
+
+Steps and snapshots, lenient repairs, partial information, derived facts and strict mode.
+The broken records of tests/data/invalid/rules/ are checked in test_replay_invalid.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import attrs
+import pytest
+from conftest import cards
+
+from gargon_notation.cards import UNKNOWN, Card, Colour, HiddenCard
+from gargon_notation.engine import (
+    BattleKind,
+    BattleResolved,
+    CardDrawn,
+    Choose,
+    Deal,
+    Draw,
+    DrawForgotten,
+    Game,
+    Pass,
+    Passed,
+    Play,
+    RoundEnded,
+    RoundStarted,
+)
+from gargon_notation.notation import GameRecord, Tag, parse_game
+from gargon_notation.replay import MAX_PROBLEMS, Problem, ReplayError, Step, replay
+from gargon_notation.rules import STANDARD
+
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ROOT / "examples"
+RULES = Path(__file__).parent / "data" / "invalid" / "rules"
+
+RULEBOOK_NOTE = (
+    "93 cards of the deal are not fully known: plays from them are checked by colour and "
+    "count only, and draws of them cannot be checked"
+)
+NO_DEAL_NOTE = "the deal is not known: cards are checked by count only until revealed"
+LOST_NOTE = (
+    "the record no longer follows the game after the skipped action; "
+    "the rest of the record was not checked"
+)
+NAMES = ("Adam", "Bernd", "Collette", "Dagmar")
+
+HEADER = """\
+[Players "Adam" "Bernd" "Collette" "Dagmar"]
+[Start "Adam"]
+deal Adam: Y2 Y6 R9
+deal Collette: B8 B2 R8
+deal Dagmar: R14 R0 B12
+"""
+ROUND_ONE = "1. Adam Y2 Y6 R9, Bernd pass 1 1 2, Collette B8 B2 R8, Dagmar R14 R0 B12\n"
+
+# The finished five-player game of `gargon simulate --players 5 --seed x38 --bot greedy`.
+X38 = """\
+[Players "Adam" "Bernd" "Collette" "Dagmar" "Emil"]
+[Start "Adam"]
+[Seed "x38"]
+[Shuffle "sha256-fy-1"]
+1. Adam Y15 Y14 G14, Bernd V13 V10 Y11, Collette pass 1 2 1, Dagmar pass 2 1 2, Emil Y12 Y8 V11
+    fights Y (Bernd 1, Emil 2, Emil 1), G, V (Emil 2)
+2. Bernd B12 B5 Y9, Collette pass 1 2 1, Dagmar pass 2 1 2, Emil R14 R13 W12, Adam R12 R9 W9
+    fights B, Y, R (Adam 1, Adam 2), W (Adam 1)
+3. Collette G15 G11 V15, Dagmar Y13 Y10 W14, Emil pass 2 1 2, Adam pass 1 2 1, Bernd pass 2 1 2
+    fights V, G, W, Y
+4. Dagmar B10 V9 G9, Emil pass 1 2 1, Adam V12 R15 G13, Bernd pass 2 1 2, Collette pass 1 2 1
+    fights B, V (Dagmar 2), G (Dagmar 1), R
+5. Emil B14 B11 R11, Adam pass 2 1 2, Bernd pass 1 2 1, Collette pass 2 1 2, Dagmar pass 1 2 1
+    fights B, R
+"""
+X38_END = "end Adam 11, Bernd 22, Collette 6, Dagmar 12, Emil 23\n"
+
+
+def example(name: str) -> GameRecord:
+    path = EXAMPLES / name
+    return parse_game(path.read_text(encoding="utf-8"), source=path.name)
+
+
+def rulebook() -> GameRecord:
+    return example("rulebook-round.ggn")
+
+
+def problems(text: str) -> list[str]:
+    return [str(problem) for problem in replay(parse_game(text, source="t.ggn")).problems]
+
+
+# -- the rulebook round -----------------------------------------------------------------
+
+
+def test_the_rulebook_round_is_valid() -> None:
+    result = replay(rulebook())
+    assert result.valid
+    assert result.problems == []
+    assert result.unchecked == [RULEBOOK_NOTE]
+    assert not result.finished
+    assert len(result.steps) == 10
+    assert result.state_after_round(1) == result.state_after(10)
+    assert result.header is not None
+    assert result.header.players == NAMES
+    assert result.header.start == 0
+
+
+def test_the_rulebook_deal_is_known_where_written_and_hidden_elsewhere() -> None:
+    deal = replay(rulebook()).deal
+    assert deal is not None
+    assert deal.hands[0] == (*cards("Y2 Y6 R9"), *[UNKNOWN] * 7)
+    assert deal.hands[1] == (UNKNOWN,) * 10
+    assert deal.hands[2] == (*cards("B8 B2 R8"), *[UNKNOWN] * 7)
+    assert deal.hands[3] == (*cards("R14 R0 B12"), *[UNKNOWN] * 7)
+    assert deal.piles == ((UNKNOWN,) * 31, (UNKNOWN,) * 31)
+
+
+def rulebook_actions() -> list[object]:
+    return [
+        Play(0, cards("Y2 Y6 R9")),
+        Pass(1, (1, 1, 2)),
+        Play(2, cards("B8 B2 R8")),
+        Play(3, cards("R14 R0 B12")),
+        Choose(0, Colour.YELLOW),
+        Choose(0, Colour.RED),
+        Draw(0, 1),
+        Draw(2, 2),
+        Choose(2, Colour.BLUE),
+        Draw(2, 1),
+    ]
+
+
+def test_steps_map_to_the_written_elements() -> None:
+    record = rulebook()
+    result = replay(record)
+    written = record.rounds[0]
+    plays, battles = written.actions, written.battles
+    elements = [
+        *plays,
+        battles[0],
+        battles[1],
+        battles[1].draws[0],
+        battles[1].draws[1],
+        battles[2],
+        battles[2].draws[0],
+    ]
+    assert len(result.steps) == len(elements)
+    for step, element in zip(result.steps, elements, strict=True):
+        assert step.element is element
+    assert [step.action for step in result.steps] == rulebook_actions()
+
+
+def test_steps_carry_the_events_of_their_action() -> None:
+    steps = replay(rulebook()).steps
+    assert steps[1].events == (
+        Passed(1, (1, 1, 2)),
+        CardDrawn(1, 1, UNKNOWN, False),
+        CardDrawn(1, 1, UNKNOWN, False),
+        CardDrawn(1, 2, UNKNOWN, False),
+    )
+    assert steps[5].events == (
+        BattleResolved(
+            Colour.RED,
+            1,
+            BattleKind.FIGHT,
+            ((0, Card.parse("R9")), (2, Card.parse("R8")), (3, Card.parse("R14"))),
+            3,
+            (Card.parse("R14"),),
+            cards("R9 R8"),
+            (0, 2),
+        ),
+    )
+    assert steps[7].events == (
+        CardDrawn(2, 2, UNKNOWN, True),
+        BattleResolved(
+            Colour.RED,
+            2,
+            BattleKind.LAST_CARD,
+            ((3, Card.parse("R0")),),
+            3,
+            (Card.parse("R0"),),
+            (),
+            (),
+        ),
+    )
+    assert [type(event) for event in steps[9].events] == [
+        CardDrawn,
+        BattleResolved,
+        RoundEnded,
+        RoundStarted,
+    ]
+
+
+def test_every_step_of_the_rulebook_round_is_in_round_one() -> None:
+    assert [step.round for step in replay(rulebook()).steps] == [1] * 10
+
+
+def by_hand(result_deal: Deal, count: int) -> Game:
+    game = Game.new(result_deal, 0, STANDARD, NAMES)
+    for action in rulebook_actions()[:count]:
+        game.apply(action)  # type: ignore[arg-type]
+    return game
+
+
+@pytest.mark.parametrize("count", [0, 5, 10])
+def test_state_after_equals_replaying_the_engine_by_hand(count: int) -> None:
+    result = replay(rulebook())
+    assert result.deal is not None
+    assert result.state_after(count) == by_hand(result.deal, count).snapshot()
+
+
+def test_state_after_the_last_step_is_the_end_of_round_one() -> None:
+    result = replay(rulebook())
+    assert result.deal is not None and result.game is not None
+    final = by_hand(result.deal, 10).snapshot()
+    assert result.state_after_round(1) == final
+    assert result.state_after(len(result.steps)) == final
+    assert result.game.snapshot() == final
+    assert final.round == 2 and final.start == 1
+    assert [len(hand) for hand in final.hands] == [8, 13, 9, 7]
+    assert [len(pile) for pile in final.piles] == [27, 29]
+
+
+def test_state_after_five_steps_is_after_the_yellows() -> None:
+    state = replay(rulebook()).state_after(5)
+    assert state.won[0] == cards("Y6 Y2")
+    assert state.front[0] == cards("R9")
+    assert state.to_act is not None and state.to_act.seat == 0
+
+
+@pytest.mark.parametrize("step", [-1, 11, 100])
+def test_state_after_outside_the_steps_raises(step: int) -> None:
+    with pytest.raises(IndexError, match=rf"^step {step} is outside 0-10$"):
+        replay(rulebook()).state_after(step)
+
+
+@pytest.mark.parametrize("number", [0, 2])
+def test_state_after_a_round_not_reached_raises(number: int) -> None:
+    with pytest.raises(IndexError, match=rf"^the replay has no round {number}$"):
+        replay(rulebook()).state_after_round(number)
+
+
+def test_a_record_that_cannot_be_set_up_has_no_table() -> None:
+    result = replay(parse_game('[Start "Adam"]\n1. Adam Y2\n*\n'))
+    assert result.game is None and result.deal is None and result.header is None
+    assert [problem.code for problem in result.problems] == ["header"]
+    with pytest.raises(ValueError, match="could not be set up"):
+        result.state_after(0)
+    with pytest.raises(IndexError):
+        result.state_after_round(1)
+
+
+# -- lenient repairs --------------------------------------------------------------------
+
+
+def test_an_unwritten_owed_draw_is_taken_as_forgotten_and_the_game_goes_on() -> None:
+    text = (
+        HEADER
+        + ROUND_ONE
+        + "    fights Y, R (Adam 1), B (Collette 1)\n"
+        + "2. Bernd V5, Collette pass 1, Dagmar pass 2, Adam pass 1\n"
+        + "    fights V\n*\n"
+    )
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [str(problem) for problem in result.problems] == [
+        "t.ggn:7:27: game 1, round 1, Collette (seat 3): 'B (Collette 1)': Collette owes a "
+        "replacement draw here, but the record does not write it [record-incomplete]\n"
+        "    taken as 'Collette forgot'"
+    ]
+    forgot = result.steps[7]
+    assert forgot.element is None
+    assert forgot.action == Draw(2, None)
+    assert [type(event) for event in forgot.events] == [DrawForgotten, BattleResolved]
+    assert result.state_after_round(1).hands[2] == (*[UNKNOWN] * 7, UNKNOWN)
+    assert [len(hand) for hand in result.state_after_round(1).hands] == [8, 13, 8, 7]
+    assert result.game is not None and result.game.round == 3
+    assert [len(hand) for hand in result.state_after_round(2).hands] == [9, 12, 9, 8]
+    assert result.unchecked == [RULEBOOK_NOTE]
+
+
+def test_an_unwritten_draw_owed_before_a_written_one_is_taken_as_forgotten() -> None:
+    text = HEADER + ROUND_ONE + "    fights Y, R (Collette 2), B (Collette 1)\n*\n"
+    assert problems(text) == [
+        "t.ggn:7:18: game 1, round 1, Adam (seat 1): 'Collette 2': Adam owes a replacement "
+        "draw here, but the record does not write it [record-incomplete]\n"
+        "    taken as 'Adam forgot'"
+    ]
+
+
+def test_an_unwritten_draw_at_the_end_of_a_round_is_only_record_incomplete() -> None:
+    text = (
+        HEADER
+        + ROUND_ONE
+        + "    fights Y, R (Adam 1, Collette 2), B\n"
+        + "2. Bernd V5, Collette pass 1, Dagmar pass 2, Adam pass 1\n"
+        + "    fights V\n*\n"
+    )
+    result = replay(parse_game(text))
+    assert [problem.code for problem in result.problems] == ["record-incomplete"]
+    assert result.state_after_round(2).round == 3
+
+
+def test_a_skipped_action_then_a_record_that_no_longer_fits_stops_the_replay() -> None:
+    text = HEADER + "1. Adam Y2 Y6 R9, Collette B8 B2 R8, Dagmar R14 R0 B12\n*\n"
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [str(problem) for problem in result.problems] == [
+        "t.ggn:6:19: game 1, round 1, Collette (seat 3): 'Collette B8 B2 R8': Collette may not "
+        "act now: it is Bernd's turn to play or pass [not-your-turn]\n"
+        "    hand: B8 B2 R8 X? X? X? X? X? X? X?; led: 2:1; colours played: Y R; piles: 31+31\n"
+        "    skipped this action"
+    ]
+    assert result.unchecked == [RULEBOOK_NOTE, LOST_NOTE]
+    assert len(result.steps) == 1
+
+
+def test_a_skipped_battle_then_a_battle_that_no_longer_fits_stops_the_replay() -> None:
+    text = HEADER + "1. Adam Y2 Y6 R9, Bernd pass 1 1 2, Collette B8 B2 R8\n    fights Y, R\n*\n"
+    result = replay(parse_game(text))
+    assert [problem.code for problem in result.problems] == ["wrong-decision"]
+    assert result.unchecked == [RULEBOOK_NOTE, LOST_NOTE]
+
+
+def test_after_a_skipped_action_that_the_record_gets_past_the_replay_goes_on() -> None:
+    text = (
+        HEADER
+        + ROUND_ONE
+        + "    fights Y (Bernd 1), R > Adam (Adam 1, Collette 2), B (Collette 1)\n*\n"
+    )
+    result = replay(parse_game(text))
+    assert [problem.code for problem in result.problems] == ["wrong-decision", "winner-mismatch"]
+    assert result.problems[1].message == (
+        "the record says Adam won, but the fights were won by Dagmar Dagmar"
+    )
+    assert result.unchecked == [RULEBOOK_NOTE]
+    assert len(result.steps) == 10
+
+
+def test_the_replay_gives_up_after_max_problems() -> None:
+    record = example("seeded-game.ggn")
+    wrong = attrs.evolve(
+        record,
+        rounds=[
+            attrs.evolve(
+                written,
+                battles=[attrs.evolve(b, winners=("Nobody",)) for b in written.battles],
+            )
+            for written in record.rounds
+        ],
+    )
+    assert sum(len(written.battles) for written in wrong.rounds) > MAX_PROBLEMS
+    result = replay(wrong)
+    assert MAX_PROBLEMS == 50
+    assert len(result.problems) == MAX_PROBLEMS
+    assert {problem.code for problem in result.problems} == {"winner-mismatch"}
+    assert result.unchecked == [
+        "the replay stopped after 50 problems; the rest of the record was not checked"
+    ]
+
+
+def test_fewer_problems_than_the_limit_are_all_reported() -> None:
+    record = example("seeded-game.ggn")
+    rounds = list(record.rounds)
+    for index in range(10):
+        written = rounds[index]
+        rounds[index] = attrs.evolve(
+            written, battles=[attrs.evolve(b, winners=("Nobody",)) for b in written.battles]
+        )
+    result = replay(attrs.evolve(record, rounds=rounds))
+    expected = sum(len(written.battles) for written in rounds[:10])
+    assert expected < MAX_PROBLEMS
+    assert len(result.problems) == expected
+    assert result.unchecked == []
+    assert result.finished
+
+
+# -- partial information ----------------------------------------------------------------
+
+
+def test_a_deal_known_by_colour_only_is_valid_with_a_note() -> None:
+    result = replay(example("table-record.ggn"))
+    assert result.valid and result.finished
+    assert result.unchecked == [
+        "102 cards of the deal are not fully known: plays from them are checked by colour and "
+        "count only, and draws of them cannot be checked"
+    ]
+
+
+NO_DEAL = """\
+[Players "Adam" "Bernd" "Collette" "Dagmar"]
+1. Adam Y2 Y6 R9, Bernd pass 1 1 2, Collette B8 B2 R8, Dagmar R14 R0 B12
+    fights Y, R (Adam 1, Collette 2), B (Collette 1)
+*
+"""
+
+
+def test_a_record_without_a_deal_is_valid_with_a_note() -> None:
+    result = replay(parse_game(NO_DEAL))
+    assert result.valid
+    assert result.unchecked == [NO_DEAL_NOTE]
+    assert result.deal == Deal.hidden(4)
+
+
+def test_a_record_without_a_deal_still_conserves_cards() -> None:
+    text = '[Players "Adam" "Bernd" "Collette" "Dagmar"]\n1. Adam R9, Bernd R9\n*\n'
+    assert problems(text) == [
+        "t.ggn:2:13: game 1, round 1, Bernd (seat 2): 'Bernd R9': R9 is already elsewhere: "
+        "the deck has only 1 copy of it [card-conservation]\n"
+        "    hand: X? X? X? X? X? X? X? X? X? X?; led: 1; colours played: R; piles: 31+31\n"
+        "    skipped this action"
+    ]
+
+
+X_PILES = """\
+[Players "Adam" "Bernd" "Collette" "Dagmar"]
+[Start "Adam"]
+deal Adam: Y2 Y6 R9 W1 W10 V3 V4 G5 G6 B7
+pile 1: X? G? X?
+pile 2: X?
+"""
+
+
+def test_unknown_pile_cards_are_learnt_from_observed_draws() -> None:
+    text = X_PILES + "1. Adam Y2 Y6 R9, Bernd pass 1:R? 1:G15 1:B3\n*\n"
+    result = replay(parse_game(text))
+    assert result.valid
+    assert result.unchecked == [
+        "92 cards of the deal are not fully known: plays from them are checked by colour and "
+        "count only, and draws of them cannot be checked"
+    ]
+    bernd = result.state_after(2).hands[1]
+    assert bernd[-3:] == (HiddenCard(Colour.RED), Card.parse("G15"), Card.parse("B3"))
+
+
+def test_a_known_pile_colour_is_checked_against_an_observed_draw() -> None:
+    text = X_PILES + "1. Adam Y2 Y6 R9, Bernd pass 1 1:Y7\n*\n"
+    assert [p.splitlines()[0] for p in problems(text)] == [
+        "t.ggn:6:19: game 1, round 1, Bernd (seat 2): 'Bernd pass 1 1:Y7': Bernd is noted "
+        "drawing Y7 from pile 1, but that card is G? [draw-mismatch]"
+    ]
+
+
+def test_a_card_observed_in_a_pile_cannot_be_played_from_a_hand() -> None:
+    text = X_PILES + "1. Adam Y2 Y6 R9, Bernd pass 1:G15, Collette G15\n*\n"
+    assert [p.splitlines()[0] for p in problems(text)] == [
+        "t.ggn:6:37: game 1, round 1, Collette (seat 3): 'Collette G15': Collette plays G15, "
+        "a single card (1), but Adam led two of one colour and one of another (2:1) "
+        "[pattern-mismatch]"
+    ]
+    text = X_PILES + "1. Adam Y2 Y6 R9, Bernd pass 1:G15, Collette G15 G14 R3\n*\n"
+    assert [p.splitlines()[0] for p in problems(text)] == [
+        "t.ggn:6:37: game 1, round 1, Collette (seat 3): 'Collette G15 G14 R3': G15 is already "
+        "elsewhere: the deck has only 1 copy of it [card-conservation]"
+    ]
+
+
+def test_a_seeded_record_with_agreeing_deal_lines_is_valid() -> None:
+    result = replay(example("full-game.ggn"))
+    assert result.valid and result.finished
+    assert result.unchecked == []
+
+
+def test_a_seeded_record_with_partial_agreeing_deal_lines_is_valid() -> None:
+    setup = "deal Adam: V12 W9 G14\ndeal Bernd: Y? B? X? G1\npile 2: B7 B? X? Y?\n"
+    head, rounds = X38.split("1. ", 1)
+    result = replay(parse_game(head + setup + "1. " + rounds + X38_END))
+    assert result.valid and result.finished
+    assert result.unchecked == []
+    assert result.deal == Deal.from_seed("x38", 5)
+
+
+def test_a_pile_line_contradicting_the_seed_is_a_deal_mismatch() -> None:
+    head, rounds = X38.split("1. ", 1)
+    text = head + "pile 2: B7 R10\n1. " + rounds + X38_END
+    assert problems(text) == [
+        "t.ggn:5:6: game 1: pile 2's card 2 is written as R10, but the seed deals B10 "
+        "[deal-mismatch]"
+    ]
+
+
+def test_a_colour_contradicting_the_seed_is_a_deal_mismatch() -> None:
+    head, rounds = X38.split("1. ", 1)
+    assert problems(head + "deal Bernd: Y? Y? Y? B?\n1. " + rounds + X38_END) == []
+    text = head + "deal Bernd: Y? Y? Y? Y?\n1. " + rounds + X38_END
+    assert problems(text) == [
+        "t.ggn:5:6: game 1, Bernd: the deal line gives Bernd Y?, but the seed deals Bernd "
+        "Y9 B5 Y2 G1 B0 G3 B3 V13 V10 Y11 [deal-mismatch]"
+    ]
+
+
+def test_a_seeded_deal_line_may_list_the_hand_in_any_order() -> None:
+    head, rounds = X38.split("1. ", 1)
+    text = head + "deal Adam: R9 G13 R12 Y14 W4 Y15 R0 G14 W9 V12\n1. " + rounds + X38_END
+    assert problems(text) == []
+
+
+# -- derived facts ----------------------------------------------------------------------
+
+ZEROS = """\
+[Players "Adam" "Bernd" "Collette" "Dagmar"]
+[Start "Adam"]
+deal Adam: W0 G5 G0
+deal Bernd: W0 G7 G0
+1. Adam W0, Bernd W0, Collette pass 1, Dagmar pass 1
+    fights W > -
+2. Bernd G7 G0, Collette pass 1, Dagmar pass 1, Adam G5 G0
+    fights G > Bernd - (Adam 1)
+*
+"""
+
+
+def test_two_zeros_cancelling_are_written_as_a_dash() -> None:
+    record = parse_game(ZEROS)
+    assert record.rounds[0].battles[0].winners == (None,)
+    assert record.rounds[1].battles[0].winners == ("Bernd", None)
+    result = replay(record)
+    assert result.valid
+    kinds = [
+        event.kind
+        for step in result.steps
+        for event in step.events
+        if isinstance(event, BattleResolved)
+    ]
+    assert kinds == [BattleKind.ZEROS, BattleKind.FIGHT, BattleKind.ZEROS]
+
+
+def test_winners_contradicting_two_cancelling_zeros_are_a_mismatch() -> None:
+    text = ZEROS.replace("G > Bernd -", "G > Bernd Adam").replace("W > -", "W > Adam")
+    assert problems(text) == [
+        "t.ggn:6:12: game 1, round 1: 'W > Adam': the record says Adam won, but the fights "
+        "were won by - [winner-mismatch]",
+        "t.ggn:8:12: game 1, round 2: 'G > Bernd Adam (Adam 1)': the record says Bernd Adam "
+        "won, but the fights were won by Bernd - [winner-mismatch]",
+    ]
+
+
+def test_writing_too_few_winners_is_a_mismatch() -> None:
+    text = HEADER + ROUND_ONE + "    fights Y, R > Dagmar (Adam 1, Collette 2), B (Collette 1)\n*\n"
+    assert problems(text) == [
+        "t.ggn:7:15: game 1, round 1: 'R > Dagmar (Adam 1, Collette 2)': the record says "
+        "Dagmar won, but the fights were won by Dagmar Dagmar [winner-mismatch]"
+    ]
+
+
+def test_final_scores_are_checked() -> None:
+    assert problems(X38 + X38_END) == []
+    assert problems(X38 + "end\n") == []
+    assert problems(X38 + "end Emil 23, Adam 11\n") == []
+    assert problems(X38 + "end Adam 11, Bernd 21\n") == [
+        "t.ggn:15:14: game 1, Bernd: Bernd is written with 21 points, but scores 22 "
+        "[score-mismatch]"
+    ]
+
+
+def test_a_score_for_a_player_not_at_the_table_is_unknown_player() -> None:
+    assert problems(X38 + "end Adam 11, Eve 3\n") == [
+        "t.ggn:15:14: game 1, Eve: Eve is not at this table (players: Adam, Bernd, Collette, "
+        "Dagmar, Emil) [unknown-player]"
+    ]
+
+
+def test_the_result_tag_repeats_the_termination_marker() -> None:
+    marker = X38_END.strip()
+    assert problems(f'[Result "{marker}"]\n' + X38 + X38_END) == []
+    assert problems('[Result "end"]\n' + X38 + "end\n") == []
+    assert problems('[Result "*"]\n' + HEADER + ROUND_ONE + "*\n") == []
+    assert problems('[Result "end"]\n' + X38 + X38_END) == [
+        f't.ggn:1:2: game 1: the Result tag says "end", but the game ends with "{marker}" '
+        "[result-mismatch]"
+    ]
+    assert problems('[Result "end" "Adam 11"]\n' + X38 + "end\n") == [
+        't.ggn:1:2: game 1: the Result tag says "end" "Adam 11", but the game ends with "end" '
+        "[result-mismatch]"
+    ]
+
+
+def test_the_result_tag_quotes_names_as_the_movetext_does() -> None:
+    text = X38.replace("Emil ", '"Emil Z" ').replace('"Emil"', '"Emil Z"')
+    end = 'end Adam 11, Bernd 22, Collette 6, Dagmar 12, "Emil Z" 23'
+    assert problems(text + end + "\n") == []
+    tag = '[Result "end Adam 11, Bernd 22, Collette 6, Dagmar 12, \\"Emil Z\\" 23"]\n'
+    assert problems(tag + text + end + "\n") == []
+
+
+def test_a_finished_game_with_another_round_is_game_over_and_still_scored() -> None:
+    text = X38 + "6. Adam pass 1\nend Adam 12\n"
+    assert problems(text) == [
+        "t.ggn:15:1: game 1, round 6: round 6 is written, but the game ended after round 5 "
+        "[game-over]",
+        "t.ggn:16:5: game 1, Adam: Adam is written with 12 points, but scores 11 [score-mismatch]",
+    ]
+
+
+# -- problems and strict mode -----------------------------------------------------------
+
+
+def test_a_problem_prints_everything_it_knows() -> None:
+    problem = Problem(
+        code="pattern-mismatch",
+        message="it does not match",
+        source="club.ggn",
+        line=3,
+        column=4,
+        game=2,
+        event="Club night",
+        round=5,
+        player="Adam",
+        seat=0,
+        written="Adam Y2",
+        context="hand: Y2",
+        repair="skipped this action",
+    )
+    assert str(problem) == (
+        "club.ggn:3:4: game 2 \"Club night\", round 5, Adam (seat 1): 'Adam Y2': it does not "
+        "match [pattern-mismatch]\n    hand: Y2\n    skipped this action"
+    )
+    assert str(Problem("header", "no players")) == "<string>: game 1: no players [header]"
+
+
+def test_problems_name_the_event_and_the_game_number() -> None:
+    text = '[Event "Club night"]\n' + HEADER + "1. Adam pass 1\n*\n"
+    result = replay(parse_game(text, source="club.ggn"), game_number=7)
+    assert str(result.problems[0]).splitlines()[0] == (
+        "club.ggn:7:4: game 7 \"Club night\", round 1, Adam (seat 1): 'Adam pass 1': Adam is "
+        "the start player and holds cards, so must play [start-must-play]"
+    )
+    assert result.problems[0].game == 7
+    assert result.problems[0].event == "Club night"
+
+
+def test_strict_replay_raises_at_the_first_problem() -> None:
+    text = HEADER + "2. " + ROUND_ONE[3:] + "    fights Y > Bernd\n*\n"
+    lenient = replay(parse_game(text, source="t.ggn"))
+    assert [problem.code for problem in lenient.problems] == ["round-number", "winner-mismatch"]
+    with pytest.raises(ReplayError) as caught:
+        replay(parse_game(text, source="t.ggn"), strict=True)
+    assert caught.value.problem == attrs.evolve(lenient.problems[0], repair=None)
+    assert str(caught.value) == (
+        "t.ggn:6:1: game 1, round 2: this is round 1, but it is numbered 2 [round-number]"
+    )
+
+
+def test_strict_replay_of_a_valid_record_returns_the_replay() -> None:
+    result = replay(rulebook(), strict=True)
+    assert result.valid
+    assert [step.action for step in result.steps] == rulebook_actions()
+
+
+def test_strict_replay_of_a_header_problem_raises() -> None:
+    with pytest.raises(ReplayError) as caught:
+        replay(parse_game('[Players "Adam" "Bernd"]\n*\n', source="t.ggn"), strict=True)
+    assert str(caught.value) == (
+        "t.ggn:1:2: game 1: Gargon is played by 3 to 5 players, not 2 [header]"
+    )
+
+
+def test_an_empty_record_with_players_is_valid() -> None:
+    result = replay(parse_game('[Players "Ann" "Bob" "Cy"]\n*\n'))
+    assert result.valid
+    assert result.steps == []
+    assert result.unchecked == [NO_DEAL_NOTE]
+    assert result.state_after(0).to_act is not None
+
+
+def test_a_step_is_a_frozen_value() -> None:
+    step = replay(rulebook()).steps[0]
+    assert isinstance(step, Step)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        step.round = 3  # type: ignore[misc]
+
+
+def test_the_rules_directory_holds_whole_games_that_are_valid_when_repaired() -> None:
+    """The finished-game cases differ from a valid record only in what they break."""
+    text = (RULES / "game-over-unmarked.ggn").read_text(encoding="utf-8")
+    fixed = text.replace("\n*\n", "\n" + X38_END)
+    assert replay(parse_game(fixed)).valid
+    record = parse_game(text)
+    assert record.tag("Seed") == Tag("Seed", ("x38",))
+
+
+def test_a_result_tag_is_checked_even_when_end_comes_too_early() -> None:
+    text = (
+        '[Result "*"]\n'
+        + HEADER
+        + ROUND_ONE
+        + "    fights Y, R (Adam 1, Collette 2), B (Collette 1)\nend\n"
+    )
+    codes = [problem.code for problem in replay(parse_game(text)).problems]
+    assert codes == ["result-mismatch", "game-not-over"]  # in the order they are written
+
+
+def test_an_action_of_an_unknown_player_is_skipped_and_the_record_then_lost() -> None:
+    text = HEADER + "1. Adam Y2 Y6 R9, Bernhard pass 1 1 2, Collette B8 B2 R8\n*\n"
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [str(problem) for problem in result.problems] == [
+        "t.ggn:6:19: game 1, round 1, Bernhard: 'Bernhard pass 1 1 2': Bernhard is not at this "
+        "table (players: Adam, Bernd, Collette, Dagmar) [unknown-player]\n"
+        "    skipped this action"
+    ]
+    assert result.unchecked == [RULEBOOK_NOTE, LOST_NOTE]
+
+
+def test_an_unknown_player_in_a_deal_line_is_reported_and_the_line_ignored() -> None:
+    text = HEADER.replace("deal Collette", "deal Colette") + ROUND_ONE + "*\n"
+    assert problems(text) == [
+        "t.ggn:4:6: game 1, Colette: Colette is not at this table (players: Adam, Bernd, "
+        "Collette, Dagmar) [unknown-player]"
+    ]
