@@ -6,7 +6,6 @@ import pickle
 from pathlib import Path
 
 import attrs
-import pytest
 
 from gargon_notation.notation import parse_game
 from gargon_notation.replay import replay
