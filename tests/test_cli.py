@@ -15,6 +15,8 @@ import os
 import re
 import shutil
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -1203,3 +1205,20 @@ def test_help_examples_on_the_bundled_files_work(
     monkeypatch.chdir(ROOT)
     result = gargon(*example)
     assert result.exit_code == 0, result.output
+
+
+def test_shell_completion_completes_the_verbs() -> None:
+    """Typer's completion protocol, as the installed shell function drives it."""
+    result = subprocess.run(
+        [sys.executable, "-m", "gargon_notation"],
+        env={
+            **os.environ,
+            "_GARGON_COMPLETE": "complete_bash",
+            "COMP_WORDS": "gargon va",
+            "COMP_CWORD": "1",
+        },
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.stdout.split() == ["validate"]

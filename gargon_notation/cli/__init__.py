@@ -573,7 +573,7 @@ def main(
 def run() -> None:
     """Entry point that turns any GargonError escaping a command into exit code 1."""
     try:
-        app()
+        app(prog_name="gargon")
     except GargonError as error:
         err.print(str(error))
         raise SystemExit(1) from None
