@@ -20,10 +20,10 @@ then checks what can be checked and learns each card as it is revealed.
 
 from __future__ import annotations
 
-from collections import Counter, deque
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Sequence
 
-from gargon_notation.cards import COPIES, UNKNOWN, AnyCard, Card, Colour, HiddenCard
+from gargon_notation.cards import AnyCard, Card, Colour
 from gargon_notation.engine.actions import (
     Action,
     BattleKind,
@@ -44,9 +44,11 @@ from gargon_notation.engine.actions import (
     RoundStarted,
 )
 from gargon_notation.engine.deal import Deal
-from gargon_notation.engine.patterns import describe_pattern, pattern_of, plays_from
+from gargon_notation.engine.knowledge import Knowledge, match, refine
+from gargon_notation.engine.patterns import describe_pattern, pass_choices, pattern_of, plays_from
 from gargon_notation.engine.scoring import Score, score
 from gargon_notation.engine.state import Decision, DecisionKind, GameState
+from gargon_notation.engine.wording import cards_text, colours_text, count_of
 from gargon_notation.errors import RuleViolation
 from gargon_notation.rules import STANDARD, Ruleset
 
@@ -58,7 +60,6 @@ _DRAW = DecisionKind.DRAW
 
 
 _Prepared = tuple[list[int], tuple[int, ...], bool]
-_ALL_COLOURS_KNOWN: dict[Colour | None, int] = {colour: 17 for colour in Colour}
 
 
 def _value(card: Card) -> int:
@@ -70,34 +71,6 @@ _KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE,
 
 class IllegalAction(RuleViolation):
     """Raised by :meth:`Game.apply` for an action the rules forbid; the game is unchanged."""
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-def _cards_text(cards: Iterable[AnyCard]) -> str:
-    return " ".join(str(card) for card in cards)
-
-
-def _colours_text(colours: Iterable[Colour]) -> str:
-    names = [colour.name.lower() for colour in sorted(colours, key=lambda c: c.index)]
-    if not names:
-        return "none"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _refine(known: AnyCard, seen: AnyCard) -> AnyCard | None:
-    """The more precise of two descriptions of one card, or None if they contradict."""
-    if isinstance(known, Card):
-        if isinstance(seen, Card):
-            return known if seen == known else None
-        return known if seen.colour in (None, known.colour) else None
-    if isinstance(seen, Card):
-        return seen if known.colour in (None, seen.colour) else None
-    if seen.colour is None or known.colour is None or seen.colour == known.colour:
-        return known if known.colour is not None else seen
-    return None
 
 
 class Game:
@@ -127,15 +100,7 @@ class Game:
         self._front: list[dict[Colour, list[Card]]] = [{} for _ in range(self._players)]
         self._won: list[list[Card]] = [[] for _ in range(self._players)]
         self._discard: list[Card] = []
-        self._known_colours: dict[Colour | None, int]
-        self._known_cards: dict[Card, int]
-        if deal.fully_known:
-            self._known_colours = dict(_ALL_COLOURS_KNOWN)
-            self._known_cards = dict(COPIES)
-        else:
-            dealt = list(deal.cards())
-            self._known_colours = Counter(card.colour for card in dealt)
-            self._known_cards = Counter(c for c in dealt if type(c) is Card)
+        self._knowledge = Knowledge(deal.cards(), deal.fully_known)
         self._round = 0
         self._start = start
         self._order: list[int] = []
@@ -283,25 +248,11 @@ class Game:
             for play in plays_from(known, None if leading else self._pattern, allowed)
         ]
         if not (seat == self._start and self.ruleset.start_player_must_play and self._hands[seat]):
-            actions.extend(Pass(seat, piles) for piles in self._pass_choices())
+            actions.extend(
+                Pass(seat, piles)
+                for piles in pass_choices(len(self._piles[0]), len(self._piles[1]))
+            )
         return actions
-
-    def _pass_choices(self) -> list[tuple[int, ...]]:
-        sizes = [len(self._piles[0]), len(self._piles[1])]
-        if sizes == [0, 0]:
-            return [()]
-        choices: list[tuple[int, ...]] = []
-        frontier: list[tuple[tuple[int, ...], tuple[int, int]]] = [((), (sizes[0], sizes[1]))]
-        for _ in range(3):
-            grown = []
-            for piles, (one, two) in frontier:
-                if one:
-                    grown.append(((*piles, 1), (one - 1, two)))
-                if two:
-                    grown.append(((*piles, 2), (one, two - 1)))
-            choices.extend(piles for piles, _ in grown)
-            frontier = grown
-        return choices
 
     # -- checking --------------------------------------------------------------------
 
@@ -353,7 +304,7 @@ class Game:
                 raise RuleViolation(
                     "colour-not-in-front",
                     f"{self._name(seat)} may not choose {action.colour.name.lower()}, having "
-                    f"only {_colours_text(self._front[seat])} face up",
+                    f"only {colours_text(self._front[seat])} face up",
                 )
         else:
             self._verify_draw(action)
@@ -374,7 +325,7 @@ class Game:
         if not 1 <= len(cards) <= 3:
             raise RuleViolation(
                 "play-size",
-                f"{name} plays {_count(len(cards), 'card')}; a play is one to three cards",
+                f"{name} plays {count_of(len(cards), 'card')}; a play is one to three cards",
             )
         for card in cards:
             if not isinstance(card, Card):
@@ -386,12 +337,12 @@ class Game:
         if pattern[0] >= 3:
             raise RuleViolation(
                 "three-of-a-colour",
-                f"{name} plays {_cards_text(cards)}: three cards of one colour are never allowed",
+                f"{name} plays {cards_text(cards)}: three cards of one colour are never allowed",
             )
         if self._pattern is not None and pattern != self._pattern:
             raise RuleViolation(
                 "pattern-mismatch",
-                f"{name} plays {_cards_text(cards)}, {describe_pattern(pattern)}, but "
+                f"{name} plays {cards_text(cards)}, {describe_pattern(pattern)}, but "
                 f"{self._name(self._leader)} led {describe_pattern(self._pattern)}",
             )
         if seat == self._order[-1] and seat != self._start:
@@ -399,78 +350,29 @@ class Game:
             if new:
                 raise RuleViolation(
                     "last-seat-new-colour",
-                    f"{name} plays {_cards_text(cards)}, but as last seat may only play colours "
-                    f"already played this round ({_colours_text(self._colours_played)}), "
-                    f"not {_colours_text(new)}",
+                    f"{name} plays {cards_text(cards)}, but as last seat may only play colours "
+                    f"already played this round ({colours_text(self._colours_played)}), "
+                    f"not {colours_text(new)}",
                 )
         slots, exact = self._match(seat, cards)
         if not exact:
-            self._verify_learning(
+            self._knowledge.check(
                 (self._hands[seat][slot], card) for slot, card in zip(slots, cards, strict=True)
             )
         return slots, pattern, exact
 
     def _match(self, seat: int, cards: Sequence[Card]) -> tuple[list[int], bool]:
-        """Hand slots for ``cards`` (exact cards first, then colour-only, then unknown), and
-        whether every card was found exactly."""
+        """Hand slots for ``cards``, and whether every card was found exactly."""
         hand = self._hands[seat]
-        found: list[int] = []
-        try:
-            for card in cards:
-                index = hand.index(card)
-                while index in found:
-                    index = hand.index(card, index + 1)
-                found.append(index)
-            return found, True
-        except ValueError:
-            pass
-        used: list[int | None] = [None] * len(cards)
-        taken: set[int] = set()
-        for accepts in (
-            lambda slot, card: slot == card,
-            lambda slot, card: isinstance(slot, HiddenCard) and slot.colour is card.colour,
-            lambda slot, card: slot == UNKNOWN,
-        ):
-            for k, card in enumerate(cards):
-                if used[k] is not None:
-                    continue
-                for index, slot in enumerate(hand):
-                    if index not in taken and accepts(slot, card):
-                        used[k] = index
-                        taken.add(index)
-                        break
-        missing = [card for k, card in enumerate(cards) if used[k] is None]
-        name = self._name(seat)
-        if missing:
+        found = match(hand, cards)
+        if isinstance(found, list):
+            name = self._name(seat)
             raise RuleViolation(
                 "card-not-in-hand",
-                f"{self._name(seat)} plays {_cards_text(cards)}, but does not hold "
-                f"{_cards_text(missing)} ({name}'s hand: {_cards_text(hand) or 'empty'})",
+                f"{name} plays {cards_text(cards)}, but does not hold "
+                f"{cards_text(found)} ({name}'s hand: {cards_text(hand) or 'empty'})",
             )
-        return [index for index in used if index is not None], False
-
-    def _verify_learning(self, pairs: Iterable[tuple[AnyCard, AnyCard]]) -> None:
-        """Raise ``card-conservation`` if turning each ``known`` into ``learnt`` breaks the deck."""
-        colours = dict(self._known_colours)
-        cards = dict(self._known_cards)
-        for known, learnt in pairs:
-            if known == learnt:
-                continue
-            if known.colour is None and learnt.colour is not None:
-                colours[learnt.colour] = colours.get(learnt.colour, 0) + 1
-                if colours[learnt.colour] > 17:
-                    raise RuleViolation(
-                        "card-conservation",
-                        f"{learnt} would make more than 17 {learnt.colour.name.lower()} cards",
-                    )
-            if isinstance(learnt, Card) and not isinstance(known, Card):
-                cards[learnt] = cards.get(learnt, 0) + 1
-                if cards[learnt] > COPIES[learnt]:
-                    raise RuleViolation(
-                        "card-conservation",
-                        f"{learnt} is already elsewhere: the deck has only "
-                        f"{COPIES[learnt]} {'copies' if COPIES[learnt] > 1 else 'copy'} of it",
-                    )
+        return found
 
     def _verify_pass(self, action: Pass) -> None:
         seat, piles = action.seat, action.piles
@@ -492,7 +394,7 @@ class Game:
                 wanted = f"1 to {most} cards"
             raise RuleViolation(
                 "draw-count",
-                f"{name} passes drawing {_count(len(piles), 'card')}; a pass draws {wanted}",
+                f"{name} passes drawing {count_of(len(piles), 'card')}; a pass draws {wanted}",
             )
         if action.seen and len(action.seen) != len(piles):
             raise RuleViolation(
@@ -507,7 +409,7 @@ class Game:
                 top = self._piles[pile - 1][sizes[pile - 1] - 1]
                 pairs.append((top, self._verify_seen(seat, pile, top, seen)))
             sizes[pile - 1] -= 1
-        self._verify_learning(pairs)
+        self._knowledge.check(pairs)
 
     def _verify_pile(self, seat: int, pile: object, sizes: Sequence[int]) -> None:
         if type(pile) is not int or pile not in (1, 2):
@@ -523,7 +425,7 @@ class Game:
             )
 
     def _verify_seen(self, seat: int, pile: int, top: AnyCard, seen: AnyCard) -> AnyCard:
-        learnt = _refine(top, seen)
+        learnt = refine(top, seen)
         if learnt is None:
             raise RuleViolation(
                 "draw-mismatch",
@@ -546,7 +448,7 @@ class Game:
         if action.seen is not None:
             top = self._piles[action.pile - 1][-1]
             learnt = self._verify_seen(action.seat, action.pile, top, action.seen)
-            self._verify_learning([(top, learnt)])
+            self._knowledge.check([(top, learnt)])
 
     # -- applying --------------------------------------------------------------------
 
@@ -573,24 +475,13 @@ class Game:
             self._do_draw(action)
         return self.events[mark:]
 
-    def _count(self, card: AnyCard, delta: int) -> None:
-        colour = card.colour
-        self._known_colours[colour] = self._known_colours.get(colour, 0) + delta
-        if isinstance(card, Card):
-            self._known_cards[card] = self._known_cards.get(card, 0) + delta
-
-    def _learn(self, old: AnyCard, new: AnyCard) -> None:
-        if old is not new:
-            self._count(old, -1)
-            self._count(new, +1)
-
     def _do_play(self, action: Play, prepared: _Prepared) -> None:
         seat, cards = action.seat, action.cards
         slots, pattern, exact = prepared
         hand = self._hands[seat]
         if not exact:
             for slot, card in zip(slots, cards, strict=True):
-                self._learn(hand[slot], card)
+                self._knowledge.learn(hand[slot], card)
         for slot in sorted(slots, reverse=True):
             del hand[slot]
         front = self._front[seat]
@@ -621,9 +512,9 @@ class Game:
         stack = self._piles[pile - 1]
         card = stack.pop()
         if seen is not None:
-            learnt = _refine(card, seen)
+            learnt = refine(card, seen)
             assert learnt is not None
-            self._learn(card, learnt)
+            self._knowledge.learn(card, learnt)
             card = learnt
         self._hands[seat].append(card)
         self.events.append(CardDrawn(seat, pile, card, replacement))

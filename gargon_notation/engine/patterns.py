@@ -19,7 +19,7 @@ from itertools import combinations
 
 from gargon_notation.cards import Card, Colour
 
-__all__ = ["PATTERNS", "describe_pattern", "pattern_of", "plays_from"]
+__all__ = ["PATTERNS", "describe_pattern", "pass_choices", "pattern_of", "plays_from"]
 
 PATTERNS: tuple[tuple[int, ...], ...] = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
 
@@ -96,3 +96,27 @@ def plays_from(
             for first, second, third in combinations(groups, 3):
                 plays.extend((a, b, c) for a in first for b in second for c in third)
     return plays
+
+
+def pass_choices(pile_one: int, pile_two: int) -> list[tuple[int, ...]]:
+    """Every legal sequence of draws for a pass, given the piles' sizes.
+
+    >>> pass_choices(1, 0)
+    [(1,)]
+    >>> len(pass_choices(5, 5)), pass_choices(0, 0)
+    (14, [()])
+    """
+    if pile_one == pile_two == 0:
+        return [()]
+    choices: list[tuple[int, ...]] = []
+    frontier: list[tuple[tuple[int, ...], int, int]] = [((), pile_one, pile_two)]
+    for _ in range(3):
+        grown = []
+        for piles, one, two in frontier:
+            if one:
+                grown.append(((*piles, 1), one - 1, two))
+            if two:
+                grown.append(((*piles, 2), one, two - 1))
+        choices.extend(piles for piles, _, _ in grown)
+        frontier = grown
+    return choices
