@@ -95,7 +95,7 @@ def _load(path: str) -> _Loaded:
         try:
             text = decode_text(source, data)
             return _Loaded(source, data, True, list(jsonio.loads(text, source.name)))
-        except (InputError, NotationError) as error:
+        except NotationError as error:
             _print_error(str(error))
             raise typer.Exit(1) from None
     games: list[model.GameRecord | NotationError] = []
@@ -455,11 +455,23 @@ def annotate_command(
 ) -> None:
     """Add derived facts as {=...} annotations: battles, draws, hand sizes, scores.
 
-    Idempotent; user comments are never touched.  JSON input gives JSON output.
+    Idempotent; user comments are never touched.  JSON input gives JSON output.  A record
+    with problems is annotated as far as it can be replayed; its problems go to stderr, the
+    exit code is 1, and --in-place leaves the file untouched.
     """
     loaded = _records(file)
     changed = [strip_annotations(r) if strip else annotate(r) for r in loaded.records]
+    invalid = False
+    if not strip:
+        for number, record in enumerate(loaded.records, start=1):
+            result = _replayed(record, number)
+            invalid = invalid or not result.valid
+            _print_problems(result)
+    if invalid and in_place:
+        _print_error(f"{loaded.source.name}: not rewritten: annotations stop at the problems")
+        raise typer.Exit(1)
     _emit(_as_input_format(loaded, changed), loaded, in_place)
+    raise typer.Exit(1 if invalid else 0)
 
 
 @app.command(epilog="Example: [bold]gargon fmt examples/full-game.ggn --check[/]")

@@ -20,6 +20,8 @@ from typing import BinaryIO
 
 import attrs
 
+from gargon_notation.errors import NotationError
+
 __all__ = [
     "Input",
     "InputError",
@@ -103,23 +105,30 @@ def read_bytes(source: Input) -> bytes:
 
 
 def looks_like_json(source: Input, head: bytes) -> bool:
-    """JSON by its name (``.json``) or, for other names and stdin, by its first character."""
-    if source.path is not None and source.path.suffix.lower() == ".json":
-        return True
-    return head[:4096].lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"{")
+    """JSON by its name (``.json``); a ``.ggn`` file never is; otherwise (standard input and
+    other names) when it opens like the JSON form, ``{"format"``, rather than with a brace
+    comment."""
+    if source.path is not None:
+        suffix = source.path.suffix.lower()
+        if suffix in (".json", ".ggn"):
+            return suffix == ".json"
+    start = head[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    return start.startswith(b"{") and start[1:].lstrip(b" \t\r\n").startswith(b'"format"')
 
 
 def decode_text(source: Input, data: bytes) -> str:
     """UTF-8 text (a byte-order mark is dropped).
 
-    Raises :class:`InputError` naming the byte offset of the first undecodable byte.
+    Raises :class:`~gargon_notation.errors.NotationError` naming the byte offset of the first
+    undecodable byte.
     """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InputError(
-            f"{source.name}: not UTF-8 text: undecodable byte 0x{data[error.start]:02x} "
-            f"at byte offset {error.start}"
+        raise NotationError(
+            f"not UTF-8 text: undecodable byte 0x{data[error.start]:02x} "
+            f"at byte offset {error.start}",
+            source=source.name,
         ) from None
 
 

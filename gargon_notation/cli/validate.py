@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from gargon_notation import jsonio
-from gargon_notation.cli.files import Input, InputError, decode_text, looks_like_json, open_input
+from gargon_notation.cli.files import Input, decode_text, looks_like_json, open_input
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import Chunk, GameRecord
 from gargon_notation.validation import GameVerdict, iter_chunks, validate_chunks
@@ -58,8 +58,6 @@ def _items(source: Input) -> Iterator[Chunk | GameRecord]:
                 yield from jsonio.loads(decode_text(source, data), source.name)
             except NotationError as error:
                 yield Chunk("", error.line or 1, error)
-            except InputError as error:
-                yield Chunk("", 1, NotationError(str(error), source=source.name))
             return
         yield from iter_chunks(handle, source.name)
 
