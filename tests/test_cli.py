@@ -1222,3 +1222,24 @@ def test_shell_completion_completes_the_verbs() -> None:
         check=False,
     )
     assert result.stdout.split() == ["validate"]
+
+
+def test_a_notation_file_may_open_with_a_brace_comment(work: Path) -> None:
+    text = "{a brace comment first}\n" + (work / "rulebook-round.ggn").read_text(encoding="utf-8")
+    (work / "brace.ggn").write_text(text, encoding="utf-8")
+    assert gargon("validate", "brace.ggn").exit_code == 0
+    from_stdin = gargon("validate", "-", input=text)
+    assert from_stdin.exit_code == 0
+    assert lines(from_stdin.stdout)[-1] == "1 game in 1 file: 1 valid, 0 invalid"
+
+
+def test_annotate_reports_a_broken_record_and_does_not_rewrite_it(work: Path) -> None:
+    before = (work / "broken.ggn").read_bytes()
+    result = gargon("annotate", "broken.ggn")
+    assert result.exit_code == 1
+    assert "[last-seat-new-colour]" in result.stderr
+    assert "{=" in result.stdout
+    in_place = gargon("annotate", "broken.ggn", "--in-place")
+    assert in_place.exit_code == 1
+    assert "broken.ggn: not rewritten: annotations stop at the problems" in in_place.stderr
+    assert (work / "broken.ggn").read_bytes() == before
