@@ -416,7 +416,11 @@ class _Replayer:
     def _apply(self, game: Game, action: Action, element: model.Action) -> list[Event] | None:
         number = game.round
         try:
-            events = game.apply(action)
+            if self.keep_steps:
+                events = game.apply(action)
+            else:
+                game.push(action)
+                events = []
         except IllegalAction as violation:
             self._lost_track(violation.code)
             self.problem(
@@ -494,7 +498,7 @@ class _Replayer:
                 repair="skipped this battle",
             )
             return
-        mark = len(game.events)
+        mark = game.event_count
         if self._apply(game, Choose(decision.seat, battle.colour), battle) is None:
             return
         for draw in battle.draws:

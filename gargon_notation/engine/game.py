@@ -21,7 +21,8 @@ then checks what can be checked and learns each card as it is revealed.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from gargon_notation.cards import AnyCard, Card, Colour
 from gargon_notation.engine.actions import (
@@ -85,7 +86,9 @@ class Game:
         self.ruleset = ruleset
         self.names = names
         self.actions: list[Action] = []
-        self.events: list[Event] = []
+        # Events are logged as (class, arguments) and built only when asked for.
+        self._log: list[tuple[Callable[..., Event], tuple[Any, ...]]] = []
+        self._events: list[Event] = []
         self._players = len(deal.hands)
         seats = range(self._players)
         self._play_decisions = [Decision(_PLAY, seat) for seat in seats]
@@ -462,7 +465,11 @@ class Game:
             prepared = self._verify(action)
         except RuleViolation as violation:
             raise IllegalAction(violation.code, violation.message) from None
-        mark = len(self.events)
+        mark = len(self._log)
+        self._perform(action, prepared)
+        return self.events[mark:]
+
+    def _perform(self, action: Action, prepared: _Prepared | None) -> None:
         self.actions.append(action)
         if isinstance(action, Play):
             assert prepared is not None
@@ -473,7 +480,30 @@ class Game:
             self._do_choose(action)
         else:
             self._do_draw(action)
-        return self.events[mark:]
+
+    def push(self, action: Action) -> None:
+        """Like :meth:`apply`, without handing out the events (a little faster).
+
+        Raises :class:`IllegalAction` and leaves the game unchanged when the action is illegal.
+        """
+        try:
+            prepared = self._verify(action)
+        except RuleViolation as violation:
+            raise IllegalAction(violation.code, violation.message) from None
+        self._perform(action, prepared)
+
+    @property
+    def event_count(self) -> int:
+        """How many events there have been (without building them)."""
+        return len(self._log)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far, in order (built when asked for, then kept)."""
+        built = self._events
+        if len(built) < len(self._log):
+            built.extend(cls(*args) for cls, args in self._log[len(built) :])
+        return built
 
     def _do_play(self, action: Play, prepared: _Prepared) -> None:
         seat, cards = action.seat, action.cards
@@ -497,11 +527,28 @@ class Game:
             self._pattern = pattern
             self._leader = seat
         self._played[seat] = tuple(cards)
-        self.events.append(Played(seat, tuple(cards), pattern))
+        self._log.append(
+            (
+                Played,
+                (
+                    seat,
+                    tuple(cards),
+                    pattern,
+                ),
+            )
+        )
         self._next_in_play_phase()
 
     def _do_pass(self, action: Pass) -> None:
-        self.events.append(Passed(action.seat, tuple(action.piles)))
+        self._log.append(
+            (
+                Passed,
+                (
+                    action.seat,
+                    tuple(action.piles),
+                ),
+            )
+        )
         for k, pile in enumerate(action.piles):
             seen = action.seen[k] if action.seen else None
             self._take(action.seat, pile, seen, replacement=False)
@@ -517,10 +564,20 @@ class Game:
             self._knowledge.learn(card, learnt)
             card = learnt
         self._hands[seat].append(card)
-        self.events.append(CardDrawn(seat, pile, card, replacement))
+        self._log.append(
+            (
+                CardDrawn,
+                (
+                    seat,
+                    pile,
+                    card,
+                    replacement,
+                ),
+            )
+        )
         if not stack:
             self._last_card_taken = True
-            self.events.append(PileEmptied(pile))
+            self._log.append((PileEmptied, (pile,)))
 
     def _next_in_play_phase(self) -> None:
         self._turn += 1
@@ -537,16 +594,19 @@ class Game:
             seat = holders[0]
             cards = tuple(self._front[seat].pop(colour))
             self._won[seat].extend(cards)
-            self.events.append(
-                BattleResolved(
-                    colour,
-                    1,
-                    BattleKind.ALONE,
-                    tuple((seat, c) for c in cards),
-                    seat,
-                    cards,
-                    (),
-                    (),
+            self._log.append(
+                (
+                    BattleResolved,
+                    (
+                        colour,
+                        1,
+                        BattleKind.ALONE,
+                        tuple((seat, c) for c in cards),
+                        seat,
+                        cards,
+                        (),
+                        (),
+                    ),
                 )
             )
         else:
@@ -566,9 +626,19 @@ class Game:
         if len(entries) == 1:
             seat, card = entries[0]
             self._won[seat].append(card)
-            self.events.append(
-                BattleResolved(
-                    colour, number, BattleKind.LAST_CARD, tuple(entries), seat, (card,), (), ()
+            self._log.append(
+                (
+                    BattleResolved,
+                    (
+                        colour,
+                        number,
+                        BattleKind.LAST_CARD,
+                        tuple(entries),
+                        seat,
+                        (card,),
+                        (),
+                        (),
+                    ),
                 )
             )
             return
@@ -579,9 +649,19 @@ class Game:
         if best.value == 0:
             discarded = tuple(card for _, card in entries)
             self._discard.extend(discarded)
-            self.events.append(
-                BattleResolved(
-                    colour, number, BattleKind.ZEROS, tuple(entries), None, (), discarded, ()
+            self._log.append(
+                (
+                    BattleResolved,
+                    (
+                        colour,
+                        number,
+                        BattleKind.ZEROS,
+                        tuple(entries),
+                        None,
+                        (),
+                        discarded,
+                        (),
+                    ),
                 )
             )
             return
@@ -590,23 +670,26 @@ class Game:
         discarded = tuple(card for seat, card in entries if seat != best_seat)
         self._discard.extend(discarded)
         self._owed.extend(losers)
-        self.events.append(
-            BattleResolved(
-                colour,
-                number,
-                BattleKind.FIGHT,
-                tuple(entries),
-                best_seat,
-                (best,),
-                discarded,
-                losers,
+        self._log.append(
+            (
+                BattleResolved,
+                (
+                    colour,
+                    number,
+                    BattleKind.FIGHT,
+                    tuple(entries),
+                    best_seat,
+                    (best,),
+                    discarded,
+                    losers,
+                ),
             )
         )
 
     def _do_draw(self, action: Draw) -> None:
         self._owed.popleft()
         if action.pile is None:
-            self.events.append(DrawForgotten(action.seat))
+            self._log.append((DrawForgotten, (action.seat,)))
         else:
             self._take(action.seat, action.pile, action.seen, replacement=True)
         self._advance_battles()
@@ -618,7 +701,7 @@ class Game:
                 if self._piles[0] or self._piles[1]:
                     self._decision = self._draw_decisions[self._owed[0]]
                     return
-                self.events.append(DrawSkipped(self._owed.popleft()))
+                self._log.append((DrawSkipped, (self._owed.popleft(),)))
                 continue
             if self._second_fight is not None:
                 colour, self._second_fight = self._second_fight, None
@@ -643,11 +726,27 @@ class Game:
                     following = seat
                     break
                 skipped.append(seat)
-        self.events.append(RoundEnded(self._round, following))
+        self._log.append(
+            (
+                RoundEnded,
+                (
+                    self._round,
+                    following,
+                ),
+            )
+        )
         if following is None:
             self._decision = None
             final = self._final = self.score()
-            self.events.append(GameEnded(final.winners, final.totals))
+            self._log.append(
+                (
+                    GameEnded,
+                    (
+                        final.winners,
+                        final.totals,
+                    ),
+                )
+            )
             return
         self._start_round(following, tuple(skipped))
 
@@ -660,4 +759,13 @@ class Game:
         self._pattern = None
         self._colours_played = set()
         self._decision = self._play_decisions[start]
-        self.events.append(RoundStarted(self._round, start, skipped))
+        self._log.append(
+            (
+                RoundStarted,
+                (
+                    self._round,
+                    start,
+                    skipped,
+                ),
+            )
+        )
