@@ -1,0 +1,252 @@
+"""Atomic writes: ``atomic_write`` and ``--in-place`` never leave a truncated or mixed file.
+
+``atomic_write(path, text)`` writes a temporary file ``.NAME.<random>.tmp`` in the same
+directory, flushes and fsyncs it, gives it the original's permission bits and renames it over
+the original.  So:
+
+- on success only the new file is left, with the old permission bits (a new file: 0o666 less
+  the umask);
+- on an exception while writing, the original is untouched and the temporary file removed;
+- when the process is killed (SIGKILL: no clean-up runs) before the rename, the original is
+  intact byte for byte; the only leftover is the hidden temporary file ``.NAME.*.tmp`` beside
+  it, which a later run does not read (``gargon validate DIR`` looks for ``*.ggn``).
+
+The kill tests run a child process that patches ``os.fsync`` (or the file's ``write``) to touch
+a marker file and sleep; the parent waits for the marker and kills the child.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import stat
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gargon_notation.bots import simulate
+from gargon_notation.cli import app, files
+from gargon_notation.cli.files import atomic_write
+from gargon_notation.notation import write_game
+from gargon_notation.records import record_from_simulation
+
+ORIGINAL = '[Players "Ann" "Bob" "Cy"]\n1. Ann R1, Bob pass 1, Cy pass 2\n*\n' * 2000
+LEFTOVER = re.compile(r"\.records\.ggn\.[^/]+\.tmp")
+
+
+def names(directory: Path) -> list[str]:
+    return sorted(path.name for path in directory.iterdir())
+
+
+@pytest.fixture
+def target(tmp_path: Path) -> Path:
+    path = tmp_path / "records.ggn"
+    path.write_text(ORIGINAL, encoding="utf-8")
+    return path
+
+
+# -- in process ---------------------------------------------------------------------------
+
+
+def test_success_replaces_the_file_and_leaves_no_temporary(target: Path) -> None:
+    atomic_write(target, "new text ü\n")
+    assert target.read_bytes() == "new text ü\n".encode()
+    assert names(target.parent) == ["records.ggn"]
+
+
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o755, 0o444])
+def test_the_permission_bits_are_kept(target: Path, mode: int) -> None:
+    target.chmod(mode)
+    atomic_write(target, "new\n")
+    assert stat.S_IMODE(target.stat().st_mode) == mode
+    assert target.read_text(encoding="utf-8") == "new\n"
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o027, 0o077])
+def test_a_new_file_gets_the_umask_bits(tmp_path: Path, umask: int) -> None:
+    path = tmp_path / "new.ggn"
+    previous = os.umask(umask)
+    try:
+        atomic_write(path, "new\n")
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o666 & ~umask
+    assert names(tmp_path) == ["new.ggn"]
+
+
+@pytest.mark.parametrize("failure", [OSError(28, "No space left on device"), KeyboardInterrupt()])
+def test_an_exception_while_writing_keeps_the_original(
+    target: Path, monkeypatch: pytest.MonkeyPatch, failure: BaseException
+) -> None:
+    def fail(_fd: int) -> None:
+        raise failure
+
+    monkeypatch.setattr(files.os, "fsync", fail)
+    with pytest.raises(type(failure)):
+        atomic_write(target, "half\n" * 100_000)
+    assert target.read_text(encoding="utf-8") == ORIGINAL
+    assert names(target.parent) == ["records.ggn"]
+
+
+def test_an_exception_in_the_rename_keeps_the_original(
+    target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def fail(_source: object, _destination: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(files.os, "replace", fail)
+    with pytest.raises(PermissionError):
+        atomic_write(target, "new\n")
+    assert target.read_text(encoding="utf-8") == ORIGINAL
+    assert names(target.parent) == ["records.ggn"]
+
+
+def test_in_place_failure_is_a_usage_error(target: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = write_game(record_from_simulation(simulate(3, "atomic")))
+    target.write_text(text.replace("\n1.", "\n\n1."), encoding="utf-8")
+    before = target.read_bytes()
+
+    def fail(_fd: int) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", fail)
+    result = CliRunner().invoke(app, ["fmt", "--in-place", str(target)])
+    assert result.exit_code == 2
+    assert result.output == f"gargon: {target}: No space left on device\n"
+    assert target.read_bytes() == before
+    assert names(target.parent) == ["records.ggn"]
+
+
+def test_in_place_success(target: Path) -> None:
+    text = write_game(record_from_simulation(simulate(3, "atomic")))
+    target.write_text(text.replace("\n1.", "\n\n1."), encoding="utf-8")
+    target.chmod(0o640)
+    result = CliRunner().invoke(app, ["fmt", "--in-place", str(target)])
+    assert result.exit_code == 0
+    assert target.read_text(encoding="utf-8") == text
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640
+    assert names(target.parent) == ["records.ggn"]
+
+
+# -- killed in the middle -----------------------------------------------------------------
+
+PAUSE = textwrap.dedent(
+    """
+    import os, sys, time
+    from pathlib import Path
+
+    marker = Path(sys.argv[1])
+    where = sys.argv[2]
+
+    def pause(*args, **kwargs):
+        marker.write_text("paused")
+        time.sleep(60)
+
+    if where == "fsync":
+        os.fsync = pause
+    else:
+        # The file object's write: half of the text is written and flushed, then the pause.
+        real_fdopen = os.fdopen
+
+        def fdopen(fd, *args, **kwargs):
+            handle = real_fdopen(fd, *args, **kwargs)
+            real_write = handle.write
+
+            class Half:
+                def __enter__(self):
+                    return self
+
+                def __exit__(self, *exc):
+                    return handle.__exit__(*exc)
+
+                def write(self, data):
+                    real_write(data[: len(data) // 2])
+                    handle.flush()
+                    pause()
+
+                def __getattr__(self, name):
+                    return getattr(handle, name)
+
+            return Half()
+
+        os.fdopen = fdopen
+    """
+)
+ATOMIC_CHILD = PAUSE + textwrap.dedent(
+    """
+    from gargon_notation.cli.files import atomic_write
+    atomic_write(Path(sys.argv[3]), "new record text\\n" * 500_000)
+    """
+)
+FMT_CHILD = PAUSE + textwrap.dedent(
+    """
+    from gargon_notation.cli import run
+    sys.argv = ["gargon", "fmt", "--in-place", sys.argv[3]]
+    run()
+    """
+)
+
+
+def kill_when_paused(script: str, where: str, path: Path) -> None:
+    marker = path.parent.parent / f"marker-{where}"
+    child = subprocess.Popen(
+        [sys.executable, "-c", script, str(marker), where, str(path)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists():
+            if child.poll() is not None:
+                pytest.fail(f"the child ended before pausing: {child.stderr.read()!r}")  # type: ignore[union-attr]
+            if time.monotonic() > deadline:
+                pytest.fail("the child never paused")
+            time.sleep(0.01)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait(timeout=30)
+        assert child.stderr is not None
+        child.stderr.close()
+    assert child.returncode == -signal.SIGKILL
+
+
+@pytest.mark.parametrize("where", ["fsync", "write"])
+def test_atomic_write_killed_leaves_the_original_intact(tmp_path: Path, where: str) -> None:
+    directory = tmp_path / "records"
+    directory.mkdir()
+    path = directory / "records.ggn"
+    path.write_text(ORIGINAL, encoding="utf-8")
+    path.chmod(0o640)
+    kill_when_paused(ATOMIC_CHILD, where, path)
+    assert path.read_text(encoding="utf-8") == ORIGINAL
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+    leftovers = [name for name in names(directory) if name != "records.ggn"]
+    assert len(leftovers) == 1
+    assert LEFTOVER.fullmatch(leftovers[0])
+    written = (directory / leftovers[0]).read_bytes()
+    new = b"new record text\n" * 500_000
+    assert written == (new if where == "fsync" else new[: len(new) // 2])
+
+
+@pytest.mark.parametrize("where", ["fsync", "write"])
+def test_fmt_in_place_killed_leaves_the_original_intact(tmp_path: Path, where: str) -> None:
+    directory = tmp_path / "records"
+    directory.mkdir()
+    path = directory / "records.ggn"
+    games = [write_game(record_from_simulation(simulate(4, f"kill-{k}"))) for k in range(40)]
+    original = "\n\n".join(game.replace("\n1.", "\n\n1.") for game in games).encode()
+    path.write_bytes(original)
+    kill_when_paused(FMT_CHILD, where, path)
+    assert path.read_bytes() == original
+    leftovers = [name for name in names(directory) if name != "records.ggn"]
+    assert len(leftovers) == 1
+    assert LEFTOVER.fullmatch(leftovers[0])
+    result = CliRunner().invoke(app, ["validate", "--quiet", str(directory)])
+    assert result.exit_code == 0
+    assert result.output == "40 games in 1 file: 40 valid, 0 invalid\n"

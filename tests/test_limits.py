@@ -1,0 +1,403 @@
+"""Bounded resources: line and game size limits, memory on huge files, deep input, time.
+
+The readers never hold more than ``MAX_LINE_BYTES`` of one line or ``MAX_GAME_CHARS`` of one
+game (docs/notation.md, 11.3): a longer line or game becomes a located NotationError and the
+following games are read as usual.  The size in the line message counts the line's LF; a line
+of exactly ``MAX_LINE_BYTES`` bytes before its LF is still read.
+
+Memory is measured in a child process reading 50 MB files (its own peak resident size).
+Deep input (nested JSON, 10,000 rounds, 100,000 comments) must not hit Python's recursion
+limit.  Known bugs are ``xfail(strict=True)``; their inputs are in ``tests/data/fuzz/``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from gargon_notation import jsonio
+from gargon_notation.cli import app
+from gargon_notation.errors import NotationError
+from gargon_notation.notation import GameRecord, parse_game, read_games, write_game
+from gargon_notation.notation.parser import parse_with_grammar
+from gargon_notation.notation.stream import MAX_GAME_CHARS, MAX_LINE_BYTES
+from gargon_notation.replay import replay
+from gargon_notation.validation import iter_chunks, validate_chunk
+
+NAME = "f.ggn"
+ROOT = Path(__file__).resolve().parents[1]
+RULEBOOK = (ROOT / "tests" / "data" / "valid" / "rulebook-round.ggn").read_bytes()
+HEADER = b'[Players "Ann" "Bob" "Cy"]\n'
+GAME = HEADER + b"1. Ann R1, Bob pass 1, Cy pass 2\n*\n"
+MB = 1 << 20
+
+
+def line_message(number: int, size: int) -> str:
+    return (
+        f"line {number} is {size} bytes long, over the limit of {MAX_LINE_BYTES}; "
+        "its game is skipped"
+    )
+
+
+def game_message(number: int) -> str:
+    return (
+        f"the game starting at line {number} is over the limit of {MAX_GAME_CHARS} "
+        "characters; it is skipped"
+    )
+
+
+def outcomes(data: bytes) -> list[object]:
+    """What read_games yields: records, or errors as (message, source, line, column)."""
+    return [
+        (item.message, item.source, item.line, item.column)
+        if isinstance(item, NotationError)
+        else item
+        for item in read_games(io.BytesIO(data), name=NAME)
+    ]
+
+
+def test_the_limits() -> None:
+    assert (MAX_LINE_BYTES, MAX_GAME_CHARS) == (100_000, 2_000_000)
+
+
+# -- lines --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [MB, 10 * MB], ids=["1MB", "10MB"])
+def test_a_line_over_the_limit_skips_its_game_only(size: int) -> None:
+    long_line = b";" + b"x" * (size - 2) + b"\n"  # a comment inside the first game's movetext
+    data = HEADER + b"1. Ann R1, Bob pass 1, Cy pass 2\n" + long_line + b"*\n" + GAME
+    assert outcomes(data) == [
+        (line_message(3, size), NAME, 3, 1),
+        parse_game(GAME.decode()),
+    ]
+    (_, second) = read_games(io.BytesIO(data), name=NAME)
+    assert isinstance(second, GameRecord)
+    assert second.tags[0].line == 5
+
+
+def test_a_line_over_the_limit_through_validate(tmp_path: Path) -> None:
+    path = tmp_path / "long.ggn"
+    path.write_bytes(b'[Event "' + b"x" * MB + b'"]\n' + GAME[len(HEADER) :] + GAME)
+    chunks = list(iter_chunks(io.BytesIO(path.read_bytes()), NAME))
+    verdicts = [validate_chunk(chunk, NAME, k) for k, chunk in enumerate(chunks, start=1)]
+    assert [(v.valid, v.line, v.problems) for v in verdicts] == [
+        (False, 1, (f"{NAME}:1:1: {line_message(1, MB + 11)}",)),
+        (True, 4, ()),
+    ]
+    result = CliRunner().invoke(app, ["validate", "--quiet", str(path)])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"INVALID {path} game 1: 1 problem\n"
+        f"  {path}:1:1: {line_message(1, MB + 11)}\n"
+        "2 games in 1 file: 1 valid, 1 invalid\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (MAX_LINE_BYTES - 1, "read"),
+        (MAX_LINE_BYTES, "read"),
+        (MAX_LINE_BYTES + 1, line_message(2, MAX_LINE_BYTES + 2)),
+    ],
+)
+def test_the_line_limit_boundary(content: int, expected: str) -> None:
+    """A line of MAX_LINE_BYTES bytes before its LF is read; one more byte is not (and the
+    message then counts the LF too)."""
+    data = HEADER + b";" + b"x" * (content - 1) + b"\n*\n"
+    if expected == "read":
+        (record,) = outcomes(data)
+        assert record == parse_game(data.decode())
+        assert isinstance(record, GameRecord)
+        assert record.tags[0].comments[0].text == "x" * (content - 1)
+    else:
+        assert outcomes(data) == [(expected, NAME, 2, 1)]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug: a line over the limit becomes a blank line, so between two games it counts "
+    "as a leading comment of the next game, whose game is then skipped with it (docs/cli.md's "
+    "own longline.ggn example loses the rulebook round after it)",
+)
+@pytest.mark.parametrize(
+    ("before", "long_line", "number"),
+    [
+        (b"", b"x" * 150_010 + b"\n", 1),
+        (GAME, b"y" * MB + b"\n", 4),
+        (HEADER, b"z" * MB + b" *\n", 2),
+    ],
+    ids=["docs-example", "between-games", "holding-the-termination"],
+)
+def test_a_long_line_outside_a_game_does_not_swallow_the_next(
+    before: bytes, long_line: bytes, number: int
+) -> None:
+    after = RULEBOOK if not before else GAME
+    expected: list[object] = [parse_game(GAME.decode())] if before == GAME else []
+    expected += [
+        (line_message(number, len(long_line)), NAME, number, 1),
+        parse_game(after.decode()),
+    ]
+    assert outcomes(before + long_line + after) == expected
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug: a line over the limit after the last game is dropped with its error: "
+    "read_games yields only the game, and gargon validate calls the file valid",
+)
+def test_a_long_line_after_the_last_game_is_reported(tmp_path: Path) -> None:
+    data = GAME + b"x" * 200_000 + b"\n"
+    assert (line_message(4, 200_001), NAME, 4, 1) in outcomes(data)
+    path = tmp_path / "tail.ggn"
+    path.write_bytes(data)
+    assert CliRunner().invoke(app, ["validate", "--quiet", str(path)]).exit_code == 1
+
+
+# -- games --------------------------------------------------------------------------------
+
+
+def big_game(chars: int) -> bytes:
+    """A game of about ``chars`` characters: comment lines of 99,000 bytes after its header."""
+    line = b";" + b"c" * 98_998 + b"\n"
+    return HEADER + line * (chars // len(line) + 1) + b"*\n"
+
+
+def test_a_game_over_the_limit_is_skipped_and_the_next_is_read() -> None:
+    data = GAME + big_game(MAX_GAME_CHARS) + GAME
+    lines = data.count(b"\n")
+    assert outcomes(data) == [
+        parse_game(GAME.decode()),
+        (game_message(4), NAME, 4, 1),
+        parse_game(GAME.decode()),
+    ]
+    (*_, last) = read_games(io.BytesIO(data), name=NAME)
+    assert isinstance(last, GameRecord)
+    assert last.tags[0].line == lines - 2
+
+
+def test_a_game_just_under_the_limit_is_read() -> None:
+    line = b";" + b"c" * 98_998 + b"\n"
+    count = (MAX_GAME_CHARS - len(HEADER) - 2) // len(line)
+    data = HEADER + line * count + b"*\n"
+    assert len(data) <= MAX_GAME_CHARS
+    (record,) = outcomes(data)
+    assert isinstance(record, GameRecord)
+    assert (
+        len(record.comments) + len(record.termination.comments) + len(record.tags[0].comments)
+        == count
+    )
+
+
+# -- memory -------------------------------------------------------------------------------
+
+# The child's own peak: VmHWM belongs to the process image and starts afresh at exec, while
+# ru_maxrss survives exec and so counts the parent's memory at fork (pytest's, 150 MB and more
+# in a full run); ru_maxrss is the fallback where /proc is missing.
+PEAK_FUNCTION = textwrap.dedent(
+    """
+    import resource
+
+    def high_water_mark():
+        try:
+            with open("/proc/self/status") as status:
+                for line in status:
+                    if line.startswith("VmHWM:"):
+                        return int(line.split()[1]) * 1024
+        except OSError:
+            pass
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    """
+)
+CHILD = PEAK_FUNCTION + textwrap.dedent(
+    """
+    import json, sys
+    from gargon_notation.notation import read_games
+    from gargon_notation.errors import NotationError
+    found = [
+        [item.message, item.line] if isinstance(item, NotationError) else len(item.rounds)
+        for item in read_games(sys.argv[1])
+    ]
+    peak = high_water_mark()
+    print(json.dumps({"found": found, "peak": peak}))
+    """
+)
+CLI_CHILD = PEAK_FUNCTION + textwrap.dedent(
+    """
+    import json, sys
+    from gargon_notation.cli import run
+    sys.argv = ["gargon", "validate", "--quiet", sys.argv[1]]
+    try:
+        run()
+    except SystemExit as exit:
+        code = exit.code
+    peak = high_water_mark()
+    print(json.dumps({"code": code, "peak": peak}), file=sys.stderr)
+    """
+)
+# The readers peak at 25-50 MB here; one holding the 50 MB line whole (bytes, then text) at
+# ~113 MB.  The issue asks for under ~150 MB; 100 MB also catches that naive reader.
+PEAK = 100 * MB
+
+
+def write_single_line(path: Path, size: int) -> None:
+    """A game whose third line is a comment of ``size`` bytes (and its LF), then a game."""
+    with path.open("wb") as handle:
+        handle.write(HEADER + b"1. Ann R1, Bob pass 1, Cy pass 2\n;")
+        block = b"x" * MB
+        for _ in range(size // MB):
+            handle.write(block)
+        handle.write(b"\n*\n" + GAME)
+
+
+def write_single_game(path: Path, size: int) -> None:
+    """A game of ``size`` bytes of comment lines, then a game."""
+    line = b";" + b"c" * 98_998 + b"\n"
+    with path.open("wb") as handle:
+        handle.write(HEADER)
+        for _ in range(size // len(line)):
+            handle.write(line)
+        handle.write(b"*\n" + GAME)
+
+
+@pytest.fixture(scope="module")
+def huge_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    directory = tmp_path_factory.mktemp("huge")
+    line, game = directory / "line.ggn", directory / "game.ggn"
+    write_single_line(line, 50 * MB)
+    write_single_game(game, 50 * MB)
+    return {"line": line, "game": game}
+
+
+def run_child(script: str, path: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-c", script, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+
+
+def test_a_50MB_line_is_read_in_bounded_memory(huge_files: dict[str, Path]) -> None:
+    done = run_child(CHILD, huge_files["line"])
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["found"] == [[line_message(3, 50 * MB + 2), 3], 1]
+    assert report["peak"] < PEAK
+
+
+def test_a_50MB_game_is_read_in_bounded_memory(huge_files: dict[str, Path]) -> None:
+    done = run_child(CHILD, huge_files["game"])
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["found"] == [[game_message(1), 1], 1]
+    assert report["peak"] < PEAK
+
+
+@pytest.mark.parametrize("kind", ["line", "game"])
+def test_gargon_validate_reads_50MB_in_bounded_memory(
+    huge_files: dict[str, Path], kind: str
+) -> None:
+    done = run_child(CLI_CHILD, huge_files[kind])
+    report = json.loads(done.stderr.strip().rsplit("\n", 1)[-1])
+    assert report["code"] == 1
+    assert "problem" in done.stdout
+    assert done.stdout.rstrip("\n").endswith("2 games in 1 file: 1 valid, 1 invalid")
+    assert report["peak"] < PEAK
+
+
+# -- depth --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000, '{"a": ' * 100_000, '{"format": "gargon-notation", "games": ' + "[" * 100_000],
+    ids=["arrays", "objects", "inside-a-document"],
+)
+def test_deeply_nested_json_is_a_notation_error(text: str) -> None:
+    with pytest.raises(NotationError) as raised:
+        jsonio.loads(text, "deep.json")
+    assert (raised.value.message, raised.value.source) == (
+        "invalid JSON: nested too deeply",
+        "deep.json",
+    )
+
+
+def test_deeply_nested_json_through_the_command(tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000, encoding="utf-8")
+    result = CliRunner().invoke(app, ["convert", str(path), "--to", "ggn"])
+    assert result.exit_code == 1
+    assert result.output == f"{path}: invalid JSON: nested too deeply\n"
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}: invalid JSON: nested too deeply" in result.output
+
+
+def test_ten_thousand_rounds() -> None:
+    rounds = "".join(f"{n}. Ann R1, Bob pass 1, Cy pass 2\n" for n in range(1, 10_001))
+    text = HEADER.decode() + rounds + "*\n"
+    record = parse_game(text, NAME)
+    assert len(record.rounds) == 10_000
+    assert parse_with_grammar(text, NAME, 1) == record
+    assert write_game(record) == text
+    (read,) = read_games(io.BytesIO(text.encode()), name=NAME)
+    assert read == record
+    assert [(p.code, p.line, p.column) for p in replay(record).problems] == [
+        ("round-number", 3, 1),
+        ("wrong-decision", 3, 4),
+    ]
+
+
+def test_a_hundred_thousand_comments() -> None:
+    text = HEADER.decode() + "1. Ann R1 {c}\n" + "{c}\n" * 99_999 + ", Bob pass 1, Cy pass 2\n*\n"
+    record = parse_game(text, NAME)
+    assert len(record.rounds[0].actions[0].comments) == 100_000
+    assert parse_with_grammar(text, NAME, 1) == record
+    written = write_game(record)
+    assert parse_game(written) == record
+    assert replay(record).problems == []
+
+
+# -- time ---------------------------------------------------------------------------------
+
+SLOW_CHILD = textwrap.dedent(
+    """
+    import sys
+    from gargon_notation.notation import read_games
+    for item in read_games(sys.argv[1]):
+        print(item.message, item.line, item.column)
+    """
+)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug: the fast reader's TOKEN.finditer scans to the end of the text from every '{' "
+    "of an unclosed run, so time grows with (braces x text): 16,000 '{' before 1.6 MB of text "
+    "(within both limits) take ~20 s; 100,000 before 1.9 MB about two minutes",
+)
+def test_an_unclosed_run_of_braces_is_read_in_linear_time(tmp_path: Path) -> None:
+    """tests/data/fuzz/unclosed-brace-run.ggn is the small form (1,000 braces) of this input."""
+    path = tmp_path / "braces.ggn"
+    path.write_bytes(HEADER + b"{" * 16_000 + b"\n" + (b"x" * 999 + b"\n") * 1_600 + b"*\n")
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", SLOW_CHILD, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=4,
+        )
+    except subprocess.TimeoutExpired:
+        pytest.fail("reading a 1.6 MB game took more than 4 s")
+    assert done.stdout == "this comment is never closed: '{' has no matching '}' 2 1\n"
