@@ -410,14 +410,20 @@ def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
         document = json.loads(text)
     except RecursionError:
         raise NotationError("invalid JSON: nested too deeply", source=source) from None
-    except json.JSONDecodeError as error:
-        lines = text.splitlines()
-        excerpt = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else ""
-        raise NotationError(
-            f"invalid JSON: {error.msg}",
-            source=source,
-            line=error.lineno,
-            column=error.colno,
-            excerpt=excerpt,
-        ) from None
+    except ValueError as error:  # JSONDecodeError is one; so is a number of over 4,300 digits
+        if isinstance(error, json.JSONDecodeError):
+            raise _decode_error(error, text, source) from None
+        raise NotationError(f"invalid JSON: {error}", source=source) from None
     return from_document(document, source)
+
+
+def _decode_error(error: json.JSONDecodeError, text: str, source: str) -> NotationError:
+    lines = text.splitlines()
+    excerpt = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else ""
+    return NotationError(
+        f"invalid JSON: {error.msg}",
+        source=source,
+        line=error.lineno,
+        column=error.colno,
+        excerpt=excerpt,
+    )

@@ -314,12 +314,6 @@ def test_undecodable_json_names_the_byte_offset(
         assert output == message + "\n"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: on line 1 of a file with a BOM the column of an undecodable byte counts the "
-    "BOM (column 17 for the 16th character) and the excerpt holds the BOM, so the caret points "
-    "one character too far",
-)
 def test_an_undecodable_byte_after_a_bom_is_placed_without_it() -> None:
     data = BOM + b'[Players "Ann" \xff "Bob" "Cy"]\n*\n'
     assert read(data) == [
@@ -367,16 +361,7 @@ def test_undecodable_bytes_in_a_text_stream_name_the_file_offset() -> None:
 
 LINE_ENDS = [
     pytest.param(b"\r\n", id="CRLF"),
-    pytest.param(
-        b"\r",
-        id="CR",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="bug: the stream reader splits lines at LF only, so a lone-CR file is one "
-            "line: games after the first are not split apart (a file of several games is one "
-            "broken game) and a CR file over 100,000 bytes is one line over the limit",
-        ),
-    ),
+    pytest.param(b"\r", id="CR"),
 ]
 
 
@@ -418,11 +403,6 @@ def test_errors_in_a_crlf_file_are_placed_like_in_lf() -> None:
     assert read(data.replace(b"\n", b"\r\n")) == read(data)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: in a lone-CR file an undecodable byte is placed by LF lines: line 1, column "
-    "40 instead of line 3, column 1, and the excerpt is the whole file",
-)
 def test_an_undecodable_byte_in_a_cr_file_is_placed_by_cr_lines() -> None:
     data = (FUZZ / "cr-only-undecodable-line-3.ggn").read_bytes()
     assert read(data) == [

@@ -123,12 +123,6 @@ def test_the_line_limit_boundary(content: int, expected: str) -> None:
         assert outcomes(data) == [(expected, NAME, 2, 1)]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a line over the limit becomes a blank line, so between two games it counts "
-    "as a leading comment of the next game, whose game is then skipped with it (docs/cli.md's "
-    "own longline.ggn example loses the rulebook round after it)",
-)
 @pytest.mark.parametrize(
     ("before", "long_line", "number"),
     [
@@ -150,11 +144,6 @@ def test_a_long_line_outside_a_game_does_not_swallow_the_next(
     assert outcomes(before + long_line + after) == expected
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: a line over the limit after the last game is dropped with its error: "
-    "read_games yields only the game, and gargon validate calls the file valid",
-)
 def test_a_long_line_after_the_last_game_is_reported(tmp_path: Path) -> None:
     data = GAME + b"x" * 200_000 + b"\n"
     assert (line_message(4, 200_001), NAME, 4, 1) in outcomes(data)
@@ -381,12 +370,6 @@ SLOW_CHILD = textwrap.dedent(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: the fast reader's TOKEN.finditer scans to the end of the text from every '{' "
-    "of an unclosed run, so time grows with (braces x text): 16,000 '{' before 1.6 MB of text "
-    "(within both limits) take ~20 s; 100,000 before 1.9 MB about two minutes",
-)
 def test_an_unclosed_run_of_braces_is_read_in_linear_time(tmp_path: Path) -> None:
     """tests/data/fuzz/unclosed-brace-run.ggn is the small form (1,000 braces) of this input."""
     path = tmp_path / "braces.ggn"

@@ -85,7 +85,7 @@ def test_messages_never_name_terminals() -> None:
         "* *",
         "1. Adam Y2\n    fights Y (Adam 1,",
         "deal: Y2\n*",
-        "\ufeff\ufeff*",
+        "\ufeff\ufeff* R16",
     ],
 )
 def test_nothing_but_notation_errors_escape(text: str) -> None:

@@ -269,7 +269,7 @@ def test_streaming_reads_one_game_at_a_time() -> None:
         def __init__(self) -> None:
             self.pending = lines()
 
-        def readline(self, size: int | None = -1) -> bytes:
+        def read(self, size: int | None = -1) -> bytes:
             return next(self.pending, b"")  # type: ignore[call-overload, no-any-return]
 
     games = read_games(Source())  # type: ignore[arg-type]

@@ -91,8 +91,7 @@ __all__ = [
 
 def _normalise(text: str) -> str:
     """Drop a byte-order mark; CRLF and a lone CR end a line like LF."""
-    if text.startswith("\ufeff"):
-        text = text[1:]
+    text = text.lstrip("\ufeff")
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 

@@ -168,7 +168,7 @@ def _notes(
 ) -> tuple[tuple[int, ...], tuple[Comment, ...]]:
     """The NAGs and brace comments of an item that has some."""
     nags_text = match.group("nags")
-    nags = tuple(int(n) for n in nags_text.split(" $")[1:]) if nags_text else ()
+    nags = tuple(_small(n) for n in nags_text.split(" $")[1:]) if nags_text else ()
     if not match.group("comments"):
         return nags, ()
     comments = tuple(
@@ -226,7 +226,7 @@ def _plain_round_line(text: str, pos: int, line: int) -> tuple[_Token, int] | No
             hand = tuple(map(card_of, parts[1:]))
             actions.append(_play(name, hand, None, (), (), line, column))
         column += len(piece) + 2
-    return ("roundline", (int(number), actions), line, 1), match.end()
+    return ("roundline", (_small(number), actions), line, 1), match.end()
 
 
 def _plain_fights_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
@@ -320,7 +320,7 @@ def _round_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
         if end is None:
             return None
         actions[-1] = _with_comment(actions[-1], end[1])
-        return ("roundline", (int(head.group(1)), actions), line, 1), end[0]
+        return ("roundline", (_small(head.group(1)), actions), line, 1), end[0]
 
 
 def _fights_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
@@ -430,6 +430,13 @@ class Decline(Exception):
     """The fast reader is not sure; the grammar reader must decide."""
 
 
+def _small(digits: str) -> int:
+    """A number as the grammar reader accepts it (at most 9 digits); otherwise decline."""
+    if len(digits) > 9:
+        raise Decline
+    return int(digits)
+
+
 def _tokens(text: str, first_line: int) -> list[_Token]:
     tokens: list[_Token] = []
     append = tokens.append
@@ -526,7 +533,7 @@ class _Reader:
         tokens = self.tokens
         nags: list[int] = []
         while tokens[self.i][0] == "nag":
-            nags.append(int(tokens[self.i][1][1:]))
+            nags.append(_small(tokens[self.i][1][1:]))
             self.i += 1
         return nags, self.comments() if tokens[self.i][0] == "comment" else []
 
@@ -623,7 +630,7 @@ class _Reader:
             number, actions = value[0], value[1][:]
             build, more = self.prebuilt(actions.pop())
         else:
-            number = int(value[:-1])
+            number = _small(value[:-1])
             comments = self.comments()
             actions = []
             build, more = self.action()
@@ -836,11 +843,13 @@ class _Reader:
         if kind not in ("int", "draws") or not (value.isascii() and value.isdigit()):
             raise Decline
         self.i += 1
-        return Score(name, int(value), line=line, column=column)
+        return Score(name, _small(value), line=line, column=column)
 
 
 def parse_fast(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:
     """Read one game, or raise :class:`Decline` when not sure (never any other error)."""
+    if text.rfind("{") > text.rfind("}"):
+        raise Decline  # an unclosed comment: scanning for it from every "{" would be quadratic
     try:
         return _Reader(_tokens(text, first_line)).game(source)
     except Decline:

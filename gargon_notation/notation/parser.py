@@ -354,15 +354,17 @@ def _expected(names: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + ", or " + words[-1]
 
 
-def _end_position(lines: list[str]) -> tuple[int, int]:
-    for index in range(len(lines) - 1, -1, -1):
+def _end_position(lines: list[str], first_line: int = 1) -> tuple[int, int]:
+    for index in range(len(lines) - 1, first_line - 2, -1):
         stripped = lines[index].rstrip()
         if stripped:
             return index + 1, len(stripped) + 1
-    return 1, 1
+    return first_line, 1
 
 
-def _diagnose(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str, int, int]:
+def _diagnose(
+    error: UnexpectedInput, text: str, lines: list[str], first_line: int = 1
+) -> tuple[str, int, int]:
     """Message, line and column (in ``text``) for a Lark error."""
     expected: Iterable[str] = ()
     if error.interactive_parser is not None:
@@ -370,7 +372,7 @@ def _diagnose(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str,
     if isinstance(error, UnexpectedToken):
         expected = expected or error.expected
         if error.token.type == "$END":
-            line, column = _end_position(lines)
+            line, column = _end_position(lines, first_line)
             return f"expected {_expected(expected)}, not the end of the text", line, column
         line, column = error.token.line or 1, error.token.column or 1
     elif isinstance(error, UnexpectedCharacters):
@@ -411,7 +413,7 @@ def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1)
         record: GameRecord = _lark().parse(padded)  # type: ignore[assignment]
     except UnexpectedInput as error:
         lines = padded.split("\n")
-        message, line, column = _diagnose(error, padded, lines)
+        message, line, column = _diagnose(error, padded, lines, first_line)
         excerpt = lines[line - 1] if 0 < line <= len(lines) else ""
         raise NotationError(
             message, source=source, line=line, column=column, excerpt=excerpt

@@ -57,32 +57,70 @@ class Chunk:
     error: NotationError | None = None
 
 
+def _line_too_long(message: str, source: str, line: int) -> NotationError:
+    error = NotationError(message, source=source, line=line, column=1)
+    error.too_long = True  # type: ignore[attr-defined]
+    return error
+
+
 class _TooLong(bytes):
-    """The first MAX_LINE_BYTES bytes of a longer line (the rest was skipped); ``size`` is the
-    line's full length."""
+    """Stands for a line over the limit: its first and last few bytes (enough to tell where
+    games begin and end), while ``size`` is the line's full length."""
 
     size: int
 
 
+_EOL = re.compile(rb"\r\n|\r|\n")
+_BLOCK = 1 << 16
+_KEEP = 256
+
+
+def _too_long(head: bytes, tail: bytes, size: int) -> _TooLong:
+    cut = _TooLong(head[:_KEEP] + b" ... " + tail[-_KEEP:] + b"\n")
+    cut.size = size
+    return cut
+
+
 def bounded_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
-    """The lines of a binary stream, never reading more than ``limit`` bytes of one line into
-    memory: a longer line is cut (and marked) and the rest of it skipped in pieces."""
+    """The lines of a binary stream, each with its own line end (LF, CRLF or a lone CR),
+    never holding more than about ``limit`` bytes of one line: a longer line comes as a
+    marked stand-in holding its first and last few bytes, and the rest is skipped."""
+    carry = bytearray()
+    head = tail = b""
+    size = 0
     while True:
-        raw = stream.readline(limit + 1)
-        if not raw:
-            return
-        if len(raw) <= limit or raw.endswith(b"\n"):
-            yield raw
-            continue
-        size = len(raw)
-        while not raw.endswith(b"\n"):
-            raw = stream.readline(limit)
-            if not raw:
-                break
-            size += len(raw)
-        cut = _TooLong(raw[:0] + b"\n")
-        cut.size = size
-        yield cut
+        data = stream.read(_BLOCK)
+        if not data:
+            break
+        if data.endswith(b"\r"):
+            data += stream.read(1)  # so that a CRLF is never cut in two
+        start = 0
+        for end_of_line in _EOL.finditer(data):
+            end = end_of_line.end()
+            size += end - start
+            if size - len(end_of_line.group()) > limit:
+                last = (tail + data[start : end_of_line.start()])[-_KEEP:]
+                yield _too_long(head or bytes(carry), last, size)
+            else:
+                carry += data[start:end]
+                yield bytes(carry)
+            carry.clear()
+            head = tail = b""
+            size = 0
+            start = end
+        rest = data[start:]
+        size += len(rest)
+        if size <= limit:
+            carry += rest
+        else:
+            if not head:
+                head = bytes(carry[:_KEEP]) + rest[: max(0, _KEEP - len(carry))]
+            tail = (tail + rest)[-_KEEP:]
+            carry.clear()
+    if size > limit:
+        yield _too_long(head, tail, size)
+    elif size:
+        yield bytes(carry)
 
 
 def decode_lines(
@@ -93,23 +131,25 @@ def decode_lines(
     A binary stream is read with :func:`bounded_lines`; a line over the limit comes as an
     empty line with its error.
     """
-    lines = bounded_lines(data) if hasattr(data, "readline") else data  # type: ignore[arg-type]
+    lines = bounded_lines(data) if hasattr(data, "read") else data  # type: ignore[arg-type]
     offset = 0
     for number, raw in enumerate(lines, start=1):
         error = None
         if isinstance(raw, _TooLong):
             yield (
-                "\n",
-                NotationError(
+                raw.decode("utf-8", errors="replace"),
+                _line_too_long(
                     f"line {number} is {raw.size} bytes long, over the limit of {MAX_LINE_BYTES}; "
                     "its game is skipped",
-                    source=source,
-                    line=number,
-                    column=1,
+                    source,
+                    number,
                 ),
             )
             offset += raw.size
             continue
+        while raw.startswith(b"\xef\xbb\xbf"):
+            offset += 3
+            raw = raw[3:]
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as problem:
@@ -123,8 +163,6 @@ def decode_lines(
                 column=column,
                 excerpt=line.rstrip("\r\n"),
             )
-        if number == 1 and line.startswith("\ufeff"):
-            line = line[1:]
         offset += len(raw)
         yield line, error
 
@@ -205,6 +243,19 @@ def split_games(
                     yield pending
                 pending = take()
             continue
+        if (
+            line_error is not None
+            and not content
+            and (not stripped or (getattr(line_error, "too_long", False) and stripped[0] != "["))
+        ):
+            # A broken line before any game begins (too long to be read and not a tag, or a
+            # comment or blank line that is not UTF-8) is reported on its own, so that the
+            # next game is read whole.
+            if pending is not None:
+                yield pending
+                pending = None
+            yield Chunk("", number, line_error)
+            continue
         if stripped and stripped[0] == "[" and movetext:
             if pending is not None:
                 yield pending
@@ -220,7 +271,9 @@ def split_games(
             content = True
             if stripped[0] != "[":
                 movetext = True
-            if "*" in stripped or ("end" in stripped and _END.search(stripped)):
+            if stripped[0] != "[" and (
+                "*" in stripped or ("end" in stripped and _END.search(stripped))
+            ):
                 if in_brace:
                     waiting = True
                 else:

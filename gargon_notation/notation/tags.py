@@ -76,6 +76,9 @@ def notation_version(record: GameRecord) -> int | None:
     if found is None:
         return None
     tag, value = found
+    if value.isascii() and value.isdigit() and len(value) > 9:
+        message = f"this reader knows notation version {NOTATION_VERSION}, not {value}"
+        raise _fail(tag, message, record.source)
     if not (value.isascii() and value.isdigit()):
         raise _fail(tag, f"the Notation version is a whole number, not {value!r}", record.source)
     return int(value)
@@ -148,7 +151,10 @@ def ruleset_options(record: GameRecord) -> dict[str, str | int | bool]:
         options["ruleset"] = found[1]
     found = _single(record, "ZeroPair")
     if found is not None:
-        if not (found[1].isascii() and found[1].isdigit()) or int(found[1]) < 1:
+        if not (found[1].isascii() and found[1].isdigit()) or not 1 <= len(found[1]) <= 9:
+            message = f"ZeroPair is a whole number >= 1, not {found[1]!r}"
+            raise _fail(found[0], message, record.source)
+        if int(found[1]) < 1:
             message = f"ZeroPair is a whole number >= 1, not {found[1]!r}"
             raise _fail(found[0], message, record.source)
         options["zero_pair_multiplier"] = int(found[1])
