@@ -39,7 +39,7 @@ from gargon_notation.engine import (
 from gargon_notation.notation import model
 from gargon_notation.replay import Replay, replay
 
-__all__ = ["annotate", "strip_annotations"]
+__all__ = ["annotate", "annotate_replayed", "strip_annotations"]
 
 E = TypeVar("E")
 _ANNOTATION = model.CommentKind.ANNOTATION
@@ -198,10 +198,19 @@ def annotate(record: model.GameRecord) -> model.GameRecord:
     A record that cannot be set up (no Players tag, say) is returned without annotations;
     a record with rule problems is annotated up to where its replay could go.
     """
+    return annotate_replayed(record)[0]
+
+
+def annotate_replayed(
+    record: model.GameRecord, game_number: int = 1
+) -> tuple[model.GameRecord, Replay]:
+    """:func:`annotate`, and the replay it was made from (whose ``problems`` say what, if
+    anything, kept the annotations from reaching the end); ``game_number`` is the game's
+    place in its file, for those problems."""
     clean = strip_annotations(record)
-    result = replay(clean)
+    result = replay(clean, game_number=game_number)
     if result.game is None:
-        return clean
+        return clean, result
     annotator = _Annotator(result)
     annotator.collect()
-    return annotator.apply(clean)
+    return annotator.apply(clean), result

@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gargon_notation import __version__, jsonio
-from gargon_notation.annotate import annotate, strip_annotations
+from gargon_notation.annotate import annotate_replayed, strip_annotations
 from gargon_notation.bots import BOTS, simulate
 from gargon_notation.cli.files import (
     Input,
@@ -460,13 +460,16 @@ def annotate_command(
     exit code is 1, and --in-place leaves the file untouched.
     """
     loaded = _records(file)
-    changed = [strip_annotations(r) if strip else annotate(r) for r in loaded.records]
+    changed: list[model.GameRecord] = []
     invalid = False
-    if not strip:
-        for number, record in enumerate(loaded.records, start=1):
-            result = _replayed(record, number)
-            invalid = invalid or not result.valid
-            _print_problems(result)
+    for number, record in enumerate(loaded.records, start=1):
+        if strip:
+            changed.append(strip_annotations(record))
+            continue
+        annotated, result = annotate_replayed(record, number)
+        changed.append(annotated)
+        invalid = invalid or not result.valid
+        _print_problems(result)
     if invalid and in_place:
         _print_error(f"{loaded.source.name}: not rewritten: annotations stop at the problems")
         raise typer.Exit(1)
