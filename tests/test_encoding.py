@@ -193,11 +193,6 @@ def test_a_bom_on_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
     assert plain.output.endswith("3 games in 1 file: 3 valid, 0 invalid\n")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: read_games on a text stream (open(..., encoding='utf-8'), StringIO) keeps the "
-    "BOM, and the game fails with \"expected a tag ..., not '\\ufeff'\"",
-)
 def test_a_bom_through_a_text_stream() -> None:
     text = (BOM + GAMES).decode("utf-8")
     assert outcomes(list(read_games(io.StringIO(text), name=NAME))) == read(GAMES)
@@ -331,11 +326,6 @@ def _text_stream(data: bytes) -> io.TextIOWrapper:
     return io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: read_games on a text stream raises the decoding NotationError even when "
-    "reading leniently, and without a line (line 0)",
-)
 def test_undecodable_bytes_in_a_text_stream_are_a_located_lenient_error() -> None:
     items = list(read_games(_text_stream(with_bad(b"\xff")), name=NAME))
     assert len(items) == 1
@@ -343,11 +333,6 @@ def test_undecodable_bytes_in_a_text_stream_are_a_located_lenient_error() -> Non
     assert items[0].line >= 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: read_games on a text stream names the offset of the bad byte within the "
-    "decoder's last chunk (7040), not in the file (48000)",
-)
 def test_undecodable_bytes_in_a_text_stream_name_the_file_offset() -> None:
     padding = b"; " + b"p" * 97 + b"\n"
     data = padding * 480 + b"\xff\n"

@@ -119,11 +119,12 @@ def test_huge_numbers_are_notation_errors(text: str, column: int) -> None:
     assert caught.value.column == column
 
 
-def test_a_text_stream_that_cannot_be_decoded_is_a_notation_error() -> None:
+def test_a_text_stream_that_cannot_be_decoded_gives_a_located_notation_error() -> None:
     import io
 
     stream = io.TextIOWrapper(io.BytesIO(b"*\n\n\xff*\n"), encoding="utf-8")
-    with pytest.raises(NotationError) as caught:
-        list(read_games(stream, name="s.ggn"))
-    assert caught.value.source == "s.ggn"
-    assert "cannot be decoded" in caught.value.message
+    first, broken = list(read_games(stream, name="s.ggn"))
+    assert isinstance(first, GameRecord)
+    assert isinstance(broken, NotationError)
+    assert (broken.source, broken.line, broken.column) == ("s.ggn", 3, 1)
+    assert broken.message.endswith("undecodable byte 0xff at byte offset 3")

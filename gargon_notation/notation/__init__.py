@@ -141,7 +141,7 @@ def parse_games(
 def _text_lines(source: IO[str], label: str) -> Iterator[tuple[str, NotationError | None]]:
     try:
         for line in source:
-            yield line, None
+            yield line.lstrip("\ufeff"), None
     except UnicodeDecodeError as problem:
         raise NotationError(
             f"this text cannot be decoded ({problem.reason}) near byte offset {problem.start}",
@@ -177,7 +177,11 @@ def read_games(
             yield from _read(split_games(decode_lines(handle, label), label), label, strict)
         return
     label = name or str(getattr(source, "name", "<stream>"))
-    if isinstance(source, io.TextIOBase):
+    binary = getattr(source, "buffer", None)
+    if isinstance(source, io.TextIOBase) and binary is not None:
+        # A file opened as text: read its bytes, so that a bad byte is placed exactly.
+        yield from _read(split_games(decode_lines(binary, label), label), label, strict)
+    elif isinstance(source, io.TextIOBase):
         yield from _read(split_games(_text_lines(source, label), label), label, strict)
     else:
         yield from _read(split_games(decode_lines(source, label), label), label, strict)  # type: ignore[arg-type]
