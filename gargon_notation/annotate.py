@@ -32,7 +32,6 @@ from gargon_notation.engine import (
     BattleKind,
     BattleResolved,
     CardDrawn,
-    Game,
     GameState,
     RoundEnded,
 )
@@ -127,9 +126,7 @@ class _Annotator:
 
     def collect(self) -> None:
         result = self.result
-        assert result.header is not None and result.deal is not None
-        header = result.header
-        game = Game.new(result.deal, header.start, header.ruleset, header.players)
+        game = result.fresh_game()
         battle_of_draw: dict[int, model.Battle] = {
             id(draw): battle
             for written in result.record.rounds

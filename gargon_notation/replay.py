@@ -144,21 +144,29 @@ class Replay:
         """True when the game reached its end."""
         return self.game is not None and self.game.is_over
 
+    def fresh_game(self) -> Game:
+        """A new game at this record's deal, ready for its first action.
+
+        Raises :class:`ValueError` when the record could not be set up.
+        """
+        if self.header is None or self.deal is None:
+            raise ValueError("the record could not be set up, so it has no table to show")
+        header = self.header
+        return Game.new(self.deal, header.start, header.ruleset, header.players)
+
     def state_after(self, step: int) -> GameState:
         """The table after the first ``step`` applied actions (0: the deal).
 
         Raises :class:`IndexError` outside ``0..len(steps)`` and :class:`ValueError` when
         the record could not be set up (no game to show).
         """
-        if self.header is None or self.deal is None:
-            raise ValueError("the record could not be set up, so it has no table to show")
+        game = self.fresh_game()
         if self.game is not None and self.game.actions and not self.steps:
             raise ValueError("this replay kept no steps (keep_steps=False)")
         if not 0 <= step <= len(self.steps):
             raise IndexError(f"step {step} is outside 0-{len(self.steps)}")
-        game = Game.new(self.deal, self.header.start, self.header.ruleset, self.header.players)
         for recorded in self.steps[:step]:
-            game.apply(recorded.action)
+            game.push(recorded.action)
         return game.snapshot()
 
     def state_after_round(self, number: int) -> GameState:
