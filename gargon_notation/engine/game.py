@@ -152,6 +152,46 @@ class Game:
             raise ValueError(f"start seat {start} is not at this table")
         return cls(deal, start, rules, seat_names)
 
+    def copy(self) -> Game:
+        """An independent copy of the game, history included (for search and undo).
+
+        Cheap: the cards and events are immutable values and are shared; only the containers
+        are copied.
+
+        >>> game = Game.new(Deal.from_seed("gargon", players=3))
+        >>> twin = game.copy()
+        >>> twin.push(twin.legal_actions()[0])
+        >>> len(game.actions), len(twin.actions)
+        (0, 1)
+        """
+        twin = Game.__new__(Game)
+        twin.__dict__.update(self.__dict__)
+        twin.actions = list(self.actions)
+        twin._log = list(self._log)
+        twin._events = list(self._events)
+        twin._hands = [list(hand) for hand in self._hands]
+        twin._piles = (list(self._piles[0]), list(self._piles[1]))
+        twin._front = [{colour: list(group) for colour, group in f.items()} for f in self._front]
+        twin._won = [list(cards) for cards in self._won]
+        twin._discard = list(self._discard)
+        twin._knowledge = self._knowledge.copy()
+        twin._order = list(self._order)
+        twin._played = list(self._played)
+        twin._colours_played = set(self._colours_played)
+        twin._owed = deque(self._owed)
+        return twin
+
+    def __repr__(self) -> str:
+        decision = self._decision
+        if decision is None:
+            now = "over"
+        else:
+            now = f"{self.names[decision.seat]} to {decision.kind.value.replace('-', ' ')}"
+        return (
+            f"<Game {', '.join(self.names)}: round {self._round}, {now}, "
+            f"{len(self.actions)} actions>"
+        )
+
     # -- what is asked now -------------------------------------------------------------
 
     @property

@@ -92,6 +92,13 @@ class Knowledge:
             self.colours = Counter(card.colour for card in dealt)
             self.cards = Counter(card for card in dealt if type(card) is Card)
 
+    def copy(self) -> Knowledge:
+        """An independent copy."""
+        twin = Knowledge.__new__(Knowledge)
+        twin.colours = dict(self.colours)
+        twin.cards = dict(self.cards)
+        return twin
+
     def check(self, changes: Iterable[tuple[AnyCard, AnyCard]]) -> None:
         """Raise ``card-conservation`` if learning each ``(known, learnt)`` would mean more
         cards of a colour, or copies of a card, than the deck holds."""

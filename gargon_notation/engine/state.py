@@ -51,7 +51,7 @@ def _masked(card: AnyCard) -> HiddenCard:
     return HiddenCard(card.colour)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameState:
     """The whole table at one moment.
 
@@ -77,6 +77,18 @@ class GameState:
     owed: tuple[int, ...]
     last_card_taken: bool
     over: bool
+
+    def __repr__(self) -> str:
+        decision = self.to_act
+        if decision is None:
+            now = "over"
+        else:
+            now = f"{self.names[decision.seat]} to {decision.kind.value.replace('-', ' ')}"
+        hands = "/".join(str(len(hand)) for hand in self.hands)
+        return (
+            f"<GameState round {self.round}, {now}, hands {hands}, "
+            f"piles {len(self.piles[0])}+{len(self.piles[1])}>"
+        )
 
     @property
     def players(self) -> int:

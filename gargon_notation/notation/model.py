@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TypeAlias
 
 import attrs
@@ -427,9 +427,12 @@ class Termination:
             raise ValueError("only a finished game ('end') lists scores")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class GameRecord:
-    """One game as written: ``comments`` are those before its first tag."""
+    """One game as written: ``comments`` are those before its first tag.
+
+    ``headers`` gives the tags as a read-only mapping from name to value.
+    """
 
     tags: tuple[Tag, ...] = attrs.field(default=(), converter=_to_tags)
     setup: tuple[SetupLine, ...] = attrs.field(default=(), converter=_to_setup)
@@ -438,9 +441,67 @@ class GameRecord:
     comments: Comments = attrs.field(default=(), converter=_to_comments, kw_only=True)
     source: str = attrs.field(default="<string>", eq=False, repr=False, kw_only=True)
 
+    def __repr__(self) -> str:
+        parts = []
+        event = self.tag("Event")
+        if event is not None:
+            parts.append(repr(event.value))
+        players = self.tag("Players")
+        if players is not None:
+            parts.append(", ".join(players.values))
+        parts.append(f"{len(self.rounds)} round{'s' if len(self.rounds) != 1 else ''}")
+        parts.append("end" if self.termination.finished else "*")
+        return f"<GameRecord {'; '.join(parts)}>"
+
+    @property
+    def headers(self) -> Headers:
+        """The tags as a read-only mapping (name to value; see :class:`Headers`).
+
+        >>> tags = (Tag("Event", ("Club night",)), Tag("Players", ("A", "B", "C")))
+        >>> record = GameRecord(tags=tags)
+        >>> record.headers["Event"], record.headers.values_of("Players")
+        ('Club night', ('A', 'B', 'C'))
+        """
+        return Headers(self.tags)
+
     def tag(self, name: str) -> Tag | None:
         """The first tag called ``name``, or None."""
         for tag in self.tags:
             if tag.name == name:
                 return tag
         return None
+
+
+class Headers(Mapping[str, str]):
+    """A record's tags, read-only: ``headers[name]`` is the tag's value (a tag with several
+    values, such as ``Players``, gives them joined by ", "; :meth:`values_of` gives
+    them apart).  The first tag of a name wins, as in :meth:`GameRecord.tag`.
+
+    Raises :class:`KeyError` for a tag the record does not have.
+    """
+
+    __slots__ = ("_tags",)
+
+    def __init__(self, tags: tuple[Tag, ...]) -> None:
+        self._tags: dict[str, Tag] = {}
+        for tag in tags:
+            self._tags.setdefault(tag.name, tag)
+
+    def __getitem__(self, name: str) -> str:
+        return ", ".join(self._tags[name].values)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tags)
+
+    def __len__(self) -> int:
+        return len(self._tags)
+
+    def values_of(self, name: str) -> tuple[str, ...]:
+        """Every value of tag ``name``.
+
+        Raises :class:`KeyError` for a tag the record does not have.
+        """
+        return self._tags[name].values
+
+    def __repr__(self) -> str:
+        return f"Headers({dict(self)!r})"
