@@ -32,11 +32,12 @@ from gargon_notation.engine import (
     BattleKind,
     BattleResolved,
     CardDrawn,
+    Game,
     GameState,
     RoundEnded,
 )
 from gargon_notation.notation import model
-from gargon_notation.replay import Replay, replay
+from gargon_notation.replay import Outcome, Replay, Step, Visitor, replay
 
 __all__ = ["annotate", "annotate_replayed", "strip_annotations"]
 
@@ -112,53 +113,52 @@ def _add(element: E, *texts: str) -> E:
     return attrs.evolve(element, comments=(*element.comments, *notes))  # type: ignore[attr-defined, misc]
 
 
-class _Annotator:
-    """Collects notes per written element (keyed by identity), then writes them in."""
+class _Annotator(Visitor):
+    """Collects notes per written element (keyed by identity) during the walk, then writes
+    them in."""
 
-    def __init__(self, result: Replay) -> None:
-        assert result.game is not None and result.header is not None
-        self.result = result
-        self.names = result.game.names
+    wants_events = True
+
+    def __init__(self, record: model.GameRecord) -> None:
         self.notes: dict[int, list[str]] = {}
+        self.names: tuple[str, ...] = ()
+        self.game: Game | None = None
+        self.battle_of_draw: dict[int, model.Battle] = {
+            id(draw): battle
+            for written in record.rounds
+            for battle in written.battles
+            for draw in battle.draws
+        }
+        self.last_of_round: dict[int, model.Action] = {}
+        self.ended: set[int] = set()
 
     def _note(self, element: object, text: str) -> None:
         self.notes.setdefault(id(element), []).append(text)
 
-    def collect(self) -> None:
-        result = self.result
-        game = result.fresh_game()
-        battle_of_draw: dict[int, model.Battle] = {
-            id(draw): battle
-            for written in result.record.rounds
-            for battle in written.battles
-            for draw in battle.draws
-        }
-        last_of_round: dict[int, model.Action] = {}
-        ends = {applied: number for number, applied in result.round_ends.items()}
-        states: dict[int, GameState] = {}
-        for applied, step in enumerate(result.steps, start=1):
-            number = game.round
-            events = game.apply(step.action)
-            if applied in ends:
-                states[ends[applied]] = game.snapshot()
-            element = step.element
-            if element is None:
-                continue
-            last_of_round[number] = battle_of_draw.get(id(element), element)
-            if isinstance(element, model.Play | model.Pass | model.Draw):
-                drawn = [e.card for e in events if isinstance(e, CardDrawn)]
-                hand = f"hand {len(game.hand(step.action.seat))}"
-                self._note(element, f"drew {_cards(drawn)}; {hand}" if drawn else hand)
-            fights = [e for e in events if isinstance(e, BattleResolved)]
-            if fights:
-                battle = battle_of_draw.get(id(element), element)
-                self._note(battle, "; ".join(_fight_text(e, self.names) for e in fights))
-        ended = {
-            e.number for step in result.steps for e in step.events if isinstance(e, RoundEnded)
-        }
-        for number, element in last_of_round.items():
-            if number in states and number in ended:
-                self._note(element, _round_summary(states[number], number))
+    def begin_game(self, outcome: Outcome, game: Game) -> None:
+        self.names = game.names
+        self.game = game
+
+    def visit_step(self, step: Step, game: Game) -> None:
+        events = step.events
+        self.ended.update(e.number for e in events if isinstance(e, RoundEnded))
+        element = step.element
+        if element is None:
+            return
+        battle = self.battle_of_draw.get(id(element), element)
+        self.last_of_round[step.round] = battle
+        if isinstance(element, model.Play | model.Pass | model.Draw):
+            drawn = [e.card for e in events if isinstance(e, CardDrawn)]
+            hand = f"hand {len(game.hand(step.action.seat))}"
+            self._note(element, f"drew {_cards(drawn)}; {hand}" if drawn else hand)
+        fights = [e for e in events if isinstance(e, BattleResolved)]
+        if fights:
+            self._note(battle, "; ".join(_fight_text(e, self.names) for e in fights))
+
+    def end_round(self, number: int, game: Game) -> None:
+        element = self.last_of_round.get(number)
+        if element is not None and number in self.ended:
+            self._note(element, _round_summary(game.snapshot(), number))
 
     def _with_notes(self, original: E, changed: E | None = None) -> E:
         target = original if changed is None else changed
@@ -177,9 +177,8 @@ class _Annotator:
             )
             rounds.append(attrs.evolve(written, actions=actions, battles=battles))
         termination = record.termination
-        game = self.result.game
-        assert game is not None
-        if game.is_over:
+        game = self.game
+        if game is not None and game.is_over:
             final = game.score()
             winners = ", ".join(self.names[seat] for seat in final.winners)
             totals = ", ".join(
@@ -201,13 +200,12 @@ def annotate(record: model.GameRecord) -> model.GameRecord:
 def annotate_replayed(
     record: model.GameRecord, game_number: int = 1
 ) -> tuple[model.GameRecord, Replay]:
-    """:func:`annotate`, and the replay it was made from (whose ``problems`` say what, if
-    anything, kept the annotations from reaching the end); ``game_number`` is the game's
-    place in its file, for those problems."""
+    """:func:`annotate`, and the replay it was made from, in one walk (its ``problems`` say
+    what, if anything, kept the annotations from reaching the end); ``game_number`` is the
+    game's place in its file, for those problems."""
     clean = strip_annotations(record)
-    result = replay(clean, game_number=game_number)
+    annotator = _Annotator(clean)
+    result = replay(clean, game_number=game_number, keep_steps=False, visitors=[annotator])
     if result.game is None:
         return clean, result
-    annotator = _Annotator(result)
-    annotator.collect()
     return annotator.apply(clean), result

@@ -21,25 +21,29 @@ import attrs
 
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
-from gargon_notation.replay import Problem, ReplayError, replay
+from gargon_notation.replay import Problem, ReplayError, walk
 
 __all__ = [
     "GameVerdict",
+    "Verdict",
     "iter_chunks",
     "validate_chunk",
     "validate_chunks",
     "validate_record",
+    "validate",
     "validate_text",
 ]
 
 
 @attrs.frozen
-class GameVerdict:
-    """The verdict on one game of a file.
+class Verdict:
+    """The verdict on one game: valid or not, and why.
 
-    ``problems`` are ready-to-print messages and ``details`` the same problems as
-    dictionaries (for JSON reports).  ``names``/``totals``/``winners`` are filled when the
-    game could be replayed.
+    ``problems`` are :class:`~gargon_notation.replay.problems.Problem` values (print one
+    for its message; :attr:`messages` gives them all as text, :attr:`details` as JSON-ready
+    dictionaries).  ``names``/``totals``/``winners`` are filled when the game could be
+    replayed (``totals`` and ``winners`` once it is finished).  Verdicts are small picklable
+    values, so worker processes can send them back.
     """
 
     source: str
@@ -49,12 +53,21 @@ class GameVerdict:
     valid: bool
     finished: bool
     rounds: int
-    problems: tuple[str, ...] = ()
-    details: tuple[dict[str, Any], ...] = ()
+    problems: tuple[Problem, ...] = ()
     unchecked: tuple[str, ...] = ()
     names: tuple[str, ...] = ()
     totals: tuple[int, ...] = ()
     winners: tuple[str, ...] = ()
+
+    @property
+    def messages(self) -> tuple[str, ...]:
+        """Each problem as a ready-to-print message."""
+        return tuple(str(problem) for problem in self.problems)
+
+    @property
+    def details(self) -> tuple[dict[str, Any], ...]:
+        """Each problem as a JSON-ready dictionary."""
+        return tuple(problem.as_dict() for problem in self.problems)
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary."""
@@ -73,24 +86,19 @@ class GameVerdict:
         }
 
 
-def _problem_dict(problem: Problem) -> dict[str, Any]:
-    return attrs.asdict(problem)
+GameVerdict = Verdict
+"""The name :class:`Verdict` had before the front door (kept for existing imports)."""
 
 
-def _syntax_problem(error: NotationError, game: int) -> dict[str, Any]:
-    return {
-        "code": "syntax",
-        "message": error.message,
-        "source": error.source,
-        "line": error.line,
-        "column": error.column,
-        "game": game,
-    }
+def _unreadable(error: NotationError, source: str, game: int, line: int) -> Verdict:
+    return Verdict(
+        source, game, line, None, False, False, 0, problems=(Problem.from_error(error, game),)
+    )
 
 
 def validate_text(
     text: str, source: str = "<string>", first_line: int = 1, game: int = 1, strict: bool = False
-) -> GameVerdict:
+) -> Verdict:
     """Parse and replay one game's text; never raises for bad input.
 
     ``strict`` stops the replay at the first problem (the verdict then holds only that one).
@@ -98,32 +106,38 @@ def validate_text(
     try:
         record = parse_game(text, source=source, first_line=first_line)
     except NotationError as error:
-        return GameVerdict(
-            source,
-            game,
-            first_line,
-            None,
-            False,
-            False,
-            0,
-            problems=(str(error),),
-            details=(_syntax_problem(error, game),),
-        )
+        return _unreadable(error, source, game, first_line)
     return validate_record(record, source, game, strict, first_line)
+
+
+def validate(
+    record: GameRecord, *, strict: bool = False, source: str | None = None, game: int = 1
+) -> Verdict:
+    """The verdict on one record; never raises for a bad record.
+
+    ``source`` names the file in messages (default: the record's own); ``game`` is the
+    game's place in it.  ``strict`` stops at the first problem.
+
+    >>> from gargon_notation.notation import parse_game
+    >>> verdict = validate(parse_game('[Players "Ann" "Bob" "Cy"]\\n1. Bob Y2\\n*\\n'))
+    >>> verdict.valid, verdict.problems[0].code
+    (False, 'not-your-turn')
+    """
+    return validate_record(record, source if source is not None else record.source, game, strict)
 
 
 def validate_record(
     record: GameRecord, source: str, game: int = 1, strict: bool = False, line: int | None = None
-) -> GameVerdict:
+) -> Verdict:
     """Replay one record (already read, from text or JSON); never raises for bad input."""
     first_line = line if line is not None else (record.tags[0].line if record.tags else 0)
     event_tag = record.tag("Event")
     event = event_tag.value if event_tag is not None else None
     try:
-        result = replay(record, strict=strict, game_number=game, keep_steps=False)
+        outcome = walk(record, strict=strict, game_number=game)
     except ReplayError as error:
         problem = error.problem
-        return GameVerdict(
+        return Verdict(
             source,
             game,
             first_line,
@@ -131,57 +145,45 @@ def validate_record(
             False,
             False,
             problem.round or 0,
-            problems=(str(problem),),
-            details=(_problem_dict(problem),),
+            problems=(problem,),
         )
     names: tuple[str, ...] = ()
     totals: tuple[int, ...] = ()
     winners: tuple[str, ...] = ()
     rounds = 0
-    if result.game is not None:
-        names = result.game.names
+    if outcome.game is not None:
+        names = outcome.game.names
         rounds = len(record.rounds)
-        if result.game.is_over:
-            final = result.game.score()
+        if outcome.game.is_over:
+            final = outcome.game.score()
             totals = final.totals
             winners = tuple(names[seat] for seat in final.winners)
-    return GameVerdict(
+    return Verdict(
         source,
         game,
         first_line,
         event,
-        result.valid,
-        result.finished,
+        outcome.valid,
+        outcome.finished,
         rounds,
-        problems=tuple(str(p) for p in result.problems),
-        details=tuple(_problem_dict(p) for p in result.problems),
-        unchecked=tuple(result.unchecked),
+        problems=tuple(outcome.problems),
+        unchecked=tuple(outcome.unchecked),
         names=names,
         totals=totals,
         winners=winners,
     )
 
 
-def validate_chunk(chunk: Chunk, source: str, game: int, strict: bool = False) -> GameVerdict:
+def validate_chunk(chunk: Chunk, source: str, game: int, strict: bool = False) -> Verdict:
     """The verdict on one game as split from a file (a decoding error makes it invalid)."""
     if chunk.error is not None:
-        return GameVerdict(
-            source,
-            game,
-            chunk.first_line,
-            None,
-            False,
-            False,
-            0,
-            problems=(str(chunk.error),),
-            details=(_syntax_problem(chunk.error, game),),
-        )
+        return _unreadable(chunk.error, source, game, chunk.first_line)
     return validate_text(chunk.text, source, chunk.first_line, game, strict)
 
 
 def validate_chunks(
     batch: list[tuple[Chunk | GameRecord, str, int]], strict: bool = False
-) -> list[GameVerdict]:
+) -> list[Verdict]:
     """Verdicts for a batch of (chunk of text or record read from JSON, source, game number):
     the unit of work of a worker process."""
     return [

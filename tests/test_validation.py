@@ -91,7 +91,7 @@ def test_a_syntax_error_gives_a_syntax_verdict() -> None:
     )
     assert verdict.valid is False and verdict.finished is False
     assert (verdict.game, verdict.line, verdict.rounds, verdict.event) == (3, 5, 0, None)
-    assert verdict.problems == (f"s.ggn:6:19: {message}\n    1. Adam Y2, Bernd R16\n{' ' * 22}^",)
+    assert verdict.messages == (f"s.ggn:6:19: {message}\n    1. Adam Y2, Bernd R16\n{' ' * 22}^",)
     assert verdict.details == (
         {
             "code": "syntax",
@@ -112,8 +112,9 @@ def test_a_rule_problem_verdict_lists_every_problem() -> None:
     result = replay(parse_game(text, source="x.ggn"))
     assert [p.code for p in result.problems] == ["winner-mismatch", "game-over-unmarked"]
     assert verdict.valid is False and verdict.finished is True
-    assert verdict.problems == tuple(str(p) for p in result.problems)
-    assert verdict.details == tuple(attrs.asdict(p) for p in result.problems)
+    assert verdict.messages == tuple(str(p) for p in result.problems)
+    assert verdict.problems == tuple(result.problems)
+    assert verdict.details == tuple(p.as_dict() for p in result.problems)
     assert verdict.details[1] == {
         "code": "game-over-unmarked",
         "message": "the game is over, but the record is marked unfinished ('*'); write 'end'",
@@ -136,7 +137,7 @@ def test_a_strict_verdict_holds_only_the_first_problem() -> None:
     text = X38.replace("fights Y (Bernd 1", "fights Y > Bernd (Bernd 1")
     verdict = validate_text(text, source="x.ggn", strict=True)
     assert verdict.valid is False
-    assert verdict.problems == (
+    assert verdict.messages == (
         "x.ggn:8:12: game 1, round 1: 'Y > Bernd (Bernd 1, Emil 2, Emil 1)': the record says "
         "Bernd won, but the fights were won by Adam Adam [winner-mismatch]",
     )
@@ -147,7 +148,7 @@ def test_a_header_problem_verdict_has_no_names() -> None:
     verdict = validate_text('[Event "E"]\n1. Adam Y2\n*\n', source="h.ggn")
     assert verdict.event == "E"
     assert verdict.valid is False and verdict.rounds == 0 and verdict.names == ()
-    assert verdict.problems == (
+    assert verdict.messages == (
         'h.ggn: game 1 "E": the record has no Players tag (such as [Players "Ann" "Bob" "Cy"]) '
         "[header]",
     )
@@ -156,7 +157,7 @@ def test_a_header_problem_verdict_has_no_names() -> None:
 def test_positions_count_from_the_first_line() -> None:
     text = (RULES / "not-your-turn.ggn").read_text(encoding="utf-8")
     verdict = validate_text(text, source="f.ggn", first_line=100)
-    assert verdict.problems[0].startswith("f.ggn:107:19: game 1, round 1, Collette (seat 3):")
+    assert verdict.messages[0].startswith("f.ggn:107:19: game 1, round 1, Collette (seat 3):")
     assert verdict.details[0]["line"] == 107
 
 
@@ -187,7 +188,7 @@ def test_a_chunk_that_cannot_be_decoded_is_a_syntax_verdict() -> None:
     chunk = next(iter(iter_chunks(FILE.splitlines(keepends=True), "club.ggn")))
     verdict = validate_chunk(chunk, "club.ggn", 1)
     message = "this is not UTF-8 text: undecodable byte 0xe9 at byte offset 28"
-    assert verdict.problems == (f"club.ggn:2:12: {message}\n    1. Adam Y2 \ufffd\n{' ' * 15}^",)
+    assert verdict.messages == (f"club.ggn:2:12: {message}\n    1. Adam Y2 \ufffd\n{' ' * 15}^",)
     assert verdict.details == (
         {
             "code": "syntax",

@@ -1,0 +1,165 @@
+"""Engine actions to and from the notation's words: the bridge between text and decisions.
+
+An action is written as the notation writes it, with the player's name first:
+
+- a play: ``Adam Y2 Y6 R9``;
+- a pass: ``Bernd pass 1 1 2`` (an observed card after a colon: ``pass 1:G? 2``);
+- a replacement draw: ``Collette 2``, ``Collette 2:R7``, or ``Collette forgot``;
+- a choice of colour in the battle phase: ``Dagmar chooses R`` (the notation does not
+  write the chooser, whom the rules name; this form is for one decision alone).
+
+>>> players = ("Adam", "Bernd", "Collette", "Dagmar")
+>>> parse_action("Bernd pass 1 1 2", players)
+Pass(seat=1, piles=(1, 1, 2), seen=())
+>>> format_action(parse_action("Adam y2 Y6 r9", players), players)
+'Adam Y2 Y6 R9'
+>>> format_action(parse_action("Dagmar chooses r", players), players)
+'Dagmar chooses R'
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+
+from gargon_notation.cards import AnyCard, Card, Colour
+from gargon_notation.engine import Action, Choose, Draw, Pass, Play
+from gargon_notation.errors import NotationError
+from gargon_notation.notation.lexical import CARDS, COLOURS, unquote
+from gargon_notation.notation.writer import name_text
+
+__all__ = ["format_action", "parse_action", "parse_card"]
+
+_NAME = re.compile(r'"(?:[^"\\\r\n]|\\["\\])*"|[^\W\d_][\w\'-]*')
+_DRAW = re.compile(r"([12])(?::(\S+))?")
+_WORD = re.compile(r"\S+")
+
+
+def _fail(text: str, message: str, column: int) -> NotationError:
+    return NotationError(message, source="<action>", line=1, column=column, excerpt=text)
+
+
+def parse_card(text: str) -> AnyCard:
+    """A card as written: known (``R14``), colour only (``R?``) or unknown (``X?``).
+
+    >>> parse_card("r14"), parse_card("X?")
+    (Card.parse('R14'), HiddenCard.parse('X?'))
+
+    Raises :class:`~gargon_notation.errors.NotationError` for anything else.
+    """
+    card = CARDS.get(text.strip())
+    if card is None:
+        raise _fail(
+            text,
+            f"{text.strip()!r} is not a card (a colour W B V Y R G and a value 0-15 like "
+            "R14, or a colour or X and '?' like R? or X?)",
+            1,
+        )
+    return card
+
+
+def _seat(text: str, name: str, players: Sequence[str]) -> int:
+    if name in players:
+        return players.index(name)
+    hint = ""
+    same = [player for player in players if player.lower() == name.lower()]
+    close = same or difflib.get_close_matches(name, players, n=1)
+    if close:
+        hint = f"; did you mean {close[0]}? (names are case-sensitive)"
+    raise _fail(text, f"{name} is not at this table (players: {', '.join(players)}){hint}", 1)
+
+
+def parse_action(text: str, players: Sequence[str]) -> Action:
+    """The engine action ``text`` writes, with ``players`` (names in seat order) giving seats.
+
+    Only the words are read: whether the action is legal now is for
+    :meth:`~gargon_notation.engine.Game.check` to say.
+
+    Raises :class:`~gargon_notation.errors.NotationError` (with the column) for text that
+    is not one action, or names a player not at the table.
+    """
+    indent = len(text) - len(text.lstrip())
+    match = _NAME.match(text, indent)
+    if match is None:
+        raise _fail(text, "an action starts with the player's name (such as 'Adam Y2')", indent + 1)
+    name = unquote(match.group()) if match.group().startswith('"') else match.group()
+    found_words = list(_WORD.finditer(text, match.end()))
+    words = [word.group() for word in found_words]
+    if not words:
+        raise _fail(text, f"nothing follows {name}: write cards, pass, a pile or forgot", 1)
+    seat = _seat(text, name, players)
+
+    def at(word: str) -> int:
+        return found_words[words.index(word)].start() + 1
+
+    head = words[0].lower()
+    if head == "pass":
+        piles: list[int] = []
+        seen: list[AnyCard | None] = []
+        for word in words[1:]:
+            found = _DRAW.fullmatch(word.rstrip(","))
+            if found is not None and word.endswith(","):
+                raise _fail(
+                    text,
+                    "the draws of a pass are written without commas, such as 'pass 1 1 2'",
+                    at(word) + len(word) - 1,
+                )
+            if found is None:
+                raise _fail(
+                    text,
+                    f"{word!r} is not a draw: write the piles 1 or 2 separated by spaces, "
+                    "such as 'pass 1 1 2' (an observed card after a colon: '1:G?')",
+                    at(word),
+                )
+            piles.append(int(found.group(1)))
+            seen.append(parse_card(found.group(2)) if found.group(2) else None)
+        return Pass(seat, tuple(piles), tuple(seen) if any(seen) else ())
+    if head == "forgot" and len(words) == 1:
+        return Draw(seat, None)
+    if head in ("chooses", "fights") and len(words) == 2:
+        colour = COLOURS.get(words[1])
+        if colour is None:
+            raise _fail(text, f"{words[1]!r} is not a colour (W B V Y R G)", at(words[1]))
+        return Choose(seat, colour)
+    found = _DRAW.fullmatch(words[0])
+    if found is not None and len(words) == 1:
+        drawn = parse_card(found.group(2)) if found.group(2) else None
+        return Draw(seat, int(found.group(1)), drawn)
+    cards: list[Card] = []
+    for word in words:
+        card = CARDS.get(word)
+        if not isinstance(card, Card):
+            if word.startswith(("{", ";")):
+                what = "a comment comes after the last card of an action"
+            elif card is not None:
+                what = "a played card must be named in full, such as R14"
+            else:
+                what = "not a card"
+            raise _fail(text, f"{word!r}: {what}", at(word))
+        cards.append(card)
+    return Play(seat, tuple(cards))
+
+
+def format_action(action: Action, players: Sequence[str]) -> str:
+    """``action`` in the notation's words (the inverse of :func:`parse_action`).
+
+    >>> format_action(Draw(2, 1, parse_card("R?")), ("Ann", "Bob", "Cy"))
+    'Cy 1:R?'
+    """
+    name = name_text(players[action.seat])
+    if isinstance(action, Play):
+        return f"{name} {' '.join(str(card) for card in action.cards)}"
+    if isinstance(action, Pass):
+        seen = action.seen or (None,) * len(action.piles)
+        draws = [
+            str(pile) if card is None else f"{pile}:{card}"
+            for pile, card in zip(action.piles, seen, strict=True)
+        ]
+        return " ".join([name, "pass", *draws])
+    if isinstance(action, Choose):
+        colour: Colour = action.colour
+        return f"{name} chooses {colour.value}"
+    if action.pile is None:
+        return f"{name} forgot"
+    return f"{name} {action.pile}" + (f":{action.seen}" if action.seen is not None else "")

@@ -1,0 +1,472 @@
+"""One walk over a record, and the visitors that watch it.
+
+:func:`walk` reads the header, sets the table, turns each written action into an engine
+action against the current state (names become seats; the chooser of a battle is the
+engine's), applies it, checks the derived facts the record states (battle winners, the
+ending, final scores, the Result tag), and tells every :class:`Visitor` what happened, in
+order.  Validation, annotation, scoring, the stepper, the events export and rendering are
+visitors over this one walk (python-chess's ``BaseVisitor`` is the model).
+
+- **Strict**: the walk stops at the first problem and raises
+  :class:`~gargon_notation.replay.problems.ReplayError`.
+- **Lenient**: every problem is reported, what can safely be repaired is (an owed
+  replacement draw that is not written is taken as forgotten), an illegal action is skipped,
+  and the walk goes on; each repair or skip is said in the problem's ``repair``.
+
+>>> from gargon_notation.bots import simulate
+>>> from gargon_notation.records import record_from_simulation
+>>> class Counter(Visitor):
+...     def __init__(self) -> None:
+...         self.steps = 0
+...     def visit_step(self, step: Step, game: Game) -> None:
+...         self.steps += 1
+>>> counter = Counter()
+>>> outcome = walk(record_from_simulation(simulate(4, "demo")), [counter])
+>>> outcome.valid, counter.steps == len(outcome.game.actions)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from gargon_notation.engine import (
+    Action,
+    BattleResolved,
+    Choose,
+    Deal,
+    DecisionKind,
+    Draw,
+    Event,
+    Game,
+    IllegalAction,
+    Pass,
+    Play,
+)
+from gargon_notation.errors import RuleViolation
+from gargon_notation.header import Header, HeaderError, read_header
+from gargon_notation.notation import model
+from gargon_notation.notation.writer import name_text, write_action
+from gargon_notation.replay.problems import Problem, ReplayError
+from gargon_notation.replay.setup import build_deal
+
+__all__ = ["MAX_PROBLEMS", "Outcome", "Step", "Visitor", "walk"]
+
+_DRAW = DecisionKind.DRAW
+
+MAX_PROBLEMS = 50
+"""A lenient walk gives up on a game after this many problems (the rest would be noise)."""
+
+
+@attrs.frozen
+class Step:
+    """One applied engine action: the written element it came from (None for a repair),
+    the events it caused (empty when no visitor asked for events), its round, and its
+    number (from 1) in the walk."""
+
+    element: model.Action | None
+    action: Action
+    events: tuple[Event, ...]
+    round: int
+    number: int = attrs.field(default=0, eq=False)
+
+
+class Visitor:
+    """Hooks called by :func:`walk`; override the ones you need (all do nothing here).
+
+    ``game`` is the referee itself, after the step: read it, never change it (copy it with
+    :meth:`~gargon_notation.engine.Game.copy` to keep a moment).  Set :attr:`wants_events`
+    when :attr:`Step.events` is needed (building events costs a little).
+    """
+
+    wants_events: bool = False
+
+    def begin_game(self, outcome: Outcome, game: Game) -> None:
+        """The table is set (``game`` is at the deal); ``outcome`` holds the header."""
+
+    def begin_round(self, number: int, written: model.Round, game: Game) -> None:
+        """Round ``number`` (as the engine counts) begins; ``written`` is its text."""
+
+    def visit_step(self, step: Step, game: Game) -> None:
+        """An action was applied."""
+
+    def end_round(self, number: int, game: Game) -> None:
+        """The written round ``number`` has been walked (the game may be mid-round)."""
+
+    def visit_problem(self, problem: Problem) -> None:
+        """A problem was found (lenient walks; a strict walk raises instead)."""
+
+    def end_game(self, outcome: Outcome) -> None:
+        """The walk is over; ``outcome`` holds the verdict."""
+
+
+@attrs.define
+class Outcome:
+    """What a walk found: the header and deal it set the table with, the game after the
+    last action it could apply, every problem, and what could not be checked."""
+
+    record: model.GameRecord
+    header: Header | None = None
+    deal: Deal | None = None
+    game: Game | None = None
+    problems: list[Problem] = attrs.Factory(list)
+    unchecked: list[str] = attrs.Factory(list)
+
+    @property
+    def valid(self) -> bool:
+        """True when the record has no problem."""
+        return not self.problems
+
+    @property
+    def finished(self) -> bool:
+        """True when the game reached its end."""
+        return self.game is not None and self.game.is_over
+
+
+class _Stop(Exception):
+    """Ends a lenient walk of one game early; the message says why."""
+
+
+class _Walk:
+    def __init__(
+        self,
+        record: model.GameRecord,
+        visitors: Sequence[Visitor],
+        game_number: int,
+        strict: bool,
+    ) -> None:
+        self.record = record
+        self.visitors = visitors
+        self.game_number = game_number
+        self.strict = strict
+        self.events = any(visitor.wants_events for visitor in visitors)
+        event = record.tag("Event")
+        self.event = event.value if event is not None else None
+        self.outcome = Outcome(record)
+        self.round: int | None = None
+        self.skipped = False
+        self.count = 0
+
+    # -- problems --------------------------------------------------------------------
+
+    def problem(
+        self,
+        code: str,
+        message: str,
+        element: object | None = None,
+        *,
+        seat: int | None = None,
+        context: str | None = None,
+        repair: str | None = None,
+    ) -> None:
+        header = self.outcome.header
+        player = header.players[seat] if header is not None and seat is not None else None
+        if player is None and element is not None:
+            player = getattr(element, "player", None)
+        written = None
+        if isinstance(element, model.Play | model.Pass | model.Draw | model.Battle):
+            written = write_action(element)
+        found = Problem(
+            code=code,
+            message=message,
+            source=self.record.source,
+            line=getattr(element, "line", 0) or 0,
+            column=getattr(element, "column", 0) or 0,
+            game=self.game_number,
+            event=self.event,
+            round=self.round,
+            player=player,
+            seat=seat,
+            written=written,
+            context=context,
+            repair=None if self.strict else repair,
+        )
+        if self.strict:
+            raise ReplayError(found)
+        self.outcome.problems.append(found)
+        for visitor in self.visitors:
+            visitor.visit_problem(found)
+        if len(self.outcome.problems) >= MAX_PROBLEMS:
+            raise _Stop(f"the replay stopped after {MAX_PROBLEMS} problems")
+
+    def _report(self, code: str, message: str, element: object | None) -> None:
+        self.problem(code, message, element)
+
+    # -- the walk --------------------------------------------------------------------
+
+    def run(self) -> Outcome:
+        try:
+            self._run()
+        except _Stop as stop:
+            self.outcome.unchecked.append(f"{stop}; the rest of the record was not checked")
+        for visitor in self.visitors:
+            visitor.end_game(self.outcome)
+        return self.outcome
+
+    def _run(self) -> None:
+        record = self.record
+        try:
+            header = read_header(record)
+        except HeaderError as error:
+            self.problem("header", error.message, error.tag or record)
+            return
+        self.outcome.header = header
+        deal = build_deal(record, header, self._report, self.outcome.unchecked)
+        if deal is None:
+            return
+        try:
+            game = Game.new(deal, header.start, header.ruleset, header.players)
+        except RuleViolation as violation:
+            self.problem(
+                violation.code, violation.message, record.setup[0] if record.setup else None
+            )
+            return
+        self.outcome.game = game
+        self.outcome.deal = deal
+        for visitor in self.visitors:
+            visitor.begin_game(self.outcome, game)
+        for written_round in record.rounds:
+            self._owed_draws_unwritten(game, written_round)
+            self.round = written_round.number
+            if game.is_over:
+                self.problem(
+                    "game-over",
+                    f"round {written_round.number} is written, but the game ended "
+                    f"after round {game.round}",
+                    written_round,
+                )
+                break
+            if written_round.number != game.round:
+                self.problem(
+                    "round-number",
+                    f"this is round {game.round}, but it is numbered {written_round.number}",
+                    written_round,
+                    repair=f"read as round {game.round}",
+                )
+            self.round = game.round
+            for visitor in self.visitors:
+                visitor.begin_round(self.round, written_round, game)
+            for action in written_round.actions:
+                self._apply_written(game, action)
+            for battle in written_round.battles:
+                self._apply_battle(game, battle)
+            for visitor in self.visitors:
+                visitor.end_round(self.round, game)
+        self._check_end(game)
+
+    def _seat(self, name: str, element: object, repair: str | None = None) -> int | None:
+        header = self.outcome.header
+        assert header is not None
+        try:
+            return header.players.index(name)
+        except ValueError:
+            if repair is not None:
+                self._lost_track("unknown-player")
+            self.problem(
+                "unknown-player",
+                f"{name} is not at this table (players: {', '.join(header.players)})",
+                element,
+                repair=repair,
+            )
+            return None
+
+    def _context(self, game: Game, seat: int) -> str:
+        state = game.snapshot()
+        hand = " ".join(str(card) for card in state.hands[seat]) or "empty"
+        parts = [f"hand: {hand}"]
+        if state.pattern is not None:
+            parts.append(f"led: {':'.join(map(str, state.pattern))}")
+        if state.colours_played:
+            letters = sorted(state.colours_played, key=lambda c: c.index)
+            parts.append("colours played: " + " ".join(c.value for c in letters))
+        parts.append(f"piles: {len(state.piles[0])}+{len(state.piles[1])}")
+        return "; ".join(parts)
+
+    def _step(self, game: Game, element: model.Action | None, action: Action) -> None:
+        """Apply ``action`` (already known to be legal or raising) and tell the visitors."""
+        number = game.round
+        if self.events:
+            events: tuple[Event, ...] = tuple(game.apply(action))
+        else:
+            game.push(action)
+            events = ()
+        self.count += 1
+        if self.visitors:
+            step = Step(element, action, events, number, self.count)
+            for visitor in self.visitors:
+                visitor.visit_step(step, game)
+
+    def _apply(self, game: Game, action: Action, element: model.Action) -> bool:
+        try:
+            self._step(game, element, action)
+        except IllegalAction as violation:
+            self._lost_track(violation.code)
+            self.problem(
+                violation.code,
+                violation.message,
+                element,
+                seat=action.seat,
+                context=self._context(game, action.seat),
+                repair="skipped this action",
+            )
+            return False
+        self.skipped = False
+        return True
+
+    def _lost_track(self, code: str) -> None:
+        """After a skipped action, a record that no longer fits the game is not followed."""
+        if self.skipped and code in ("not-your-turn", "wrong-decision", "game-over"):
+            raise _Stop("the record no longer follows the game after the skipped action")
+        self.skipped = True
+
+    def _owed_draws_unwritten(
+        self, game: Game, element: model.Action | model.Round, before: int | None = None
+    ) -> None:
+        """Lenient repair: owed draws the record does not write are taken as forgotten.
+
+        With ``before``, only the draws owed ahead of that seat's own owed draw.
+        """
+        decision = game.to_act
+        if decision is None or decision.kind is not _DRAW or decision.seat == before:
+            return
+        if before is not None and before not in game.owed:
+            return
+        while game.to_act is not None and game.to_act.kind is _DRAW:
+            seat = game.to_act.seat
+            if seat == before:
+                return
+            self.problem(
+                "record-incomplete",
+                f"{game.names[seat]} owes a replacement draw here, but the record "
+                "does not write it",
+                element,
+                seat=seat,
+                repair=f"taken as '{game.names[seat]} forgot'",
+            )
+            self._step(game, None, Draw(seat, None))
+
+    def _apply_written(self, game: Game, element: model.Play | model.Pass) -> None:
+        seat = self._seat(element.player, element, repair="skipped this action")
+        if seat is None:
+            return
+        decision = game.to_act
+        if decision is not None and decision.kind is _DRAW:
+            self._owed_draws_unwritten(game, element)
+        if isinstance(element, model.Play):
+            self._apply(game, Play(seat, element.cards), element)  # type: ignore[arg-type]
+        else:
+            seen = element.seen
+            self._apply(game, Pass(seat, element.piles, seen if any(seen) else ()), element)
+
+    def _apply_battle(self, game: Game, battle: model.Battle) -> None:
+        self._owed_draws_unwritten(game, battle)
+        decision = game.to_act
+        if decision is None or decision.kind is not DecisionKind.CHOOSE:
+            self._lost_track("wrong-decision")
+            asked = "the game is over" if decision is None else "no battle is due"
+            self.problem(
+                "wrong-decision",
+                f"a battle in {battle.colour.name.lower()} is written, but {asked}",
+                battle,
+                repair="skipped this battle",
+            )
+            return
+        mark = game.event_count
+        if not self._apply(game, Choose(decision.seat, battle.colour), battle):
+            return
+        for draw in battle.draws:
+            seat = self._seat(draw.player, draw, repair="skipped this draw")
+            if seat is not None:
+                self._owed_draws_unwritten(game, draw, before=seat)
+                self._apply(game, Draw(seat, draw.pile, draw.seen), draw)
+        if battle.winners is not None:
+            self._check_winners(game, battle, game.events[mark:])
+
+    # -- derived facts -----------------------------------------------------------------
+
+    def _check_winners(self, game: Game, battle: model.Battle, events: Sequence[Event]) -> None:
+        written = battle.winners
+        assert written is not None
+        fights = [e for e in events if isinstance(e, BattleResolved) and e.colour is battle.colour]
+        derived = tuple(game.names[e.winner] if e.winner is not None else None for e in fights)
+        if derived != written:
+
+            def show(names: Sequence[str | None]) -> str:
+                return " ".join(name if name is not None else "-" for name in names)
+
+            self.problem(
+                "winner-mismatch",
+                f"the record says {show(written)} won, but the fights were won by {show(derived)}",
+                battle,
+            )
+
+    def _check_result(self) -> None:
+        """The Result tag, when written, repeats the termination marker's text."""
+        tag = self.record.tag("Result")
+        if tag is None:
+            return
+        marker = _marker_text(self.record.termination)
+        if tag.values != (marker,):
+            written = " ".join(f'"{value}"' for value in tag.values)
+            self.problem(
+                "result-mismatch",
+                f'the Result tag says {written}, but the game ends with "{marker}"',
+                tag,
+            )
+
+    def _check_end(self, game: Game) -> None:
+        termination = self.record.termination
+        self.round = None
+        self._check_result()
+        if termination.finished and not game.is_over:
+            self.problem(
+                "game-not-over",
+                f"the record is marked finished ('end'), but the game goes on in round "
+                f"{game.round}",
+                termination,
+            )
+            return
+        if game.is_over and not termination.finished:
+            self.problem(
+                "game-over-unmarked",
+                "the game is over, but the record is marked unfinished ('*'); write 'end'",
+                termination,
+            )
+        if termination.scores and game.is_over:
+            totals = dict(zip(game.names, game.score().totals, strict=True))
+            for written in termination.scores:
+                if written.player not in totals:
+                    self._seat(written.player, written)
+                elif totals[written.player] != written.points:
+                    self.problem(
+                        "score-mismatch",
+                        f"{written.player} is written with {written.points} points, "
+                        f"but scores {totals[written.player]}",
+                        written,
+                    )
+
+
+def _marker_text(termination: model.Termination) -> str:
+    """The termination marker as written, without comments: ``*``, ``end`` or ``end A 41, ...``."""
+    if not termination.finished:
+        return "*"
+    scores = ", ".join(f"{name_text(s.player)} {s.points}" for s in termination.scores)
+    return f"end {scores}" if scores else "end"
+
+
+def walk(
+    record: model.GameRecord,
+    visitors: Sequence[Visitor] = (),
+    *,
+    strict: bool = False,
+    game_number: int = 1,
+) -> Outcome:
+    """Walk ``record`` once through the engine, telling ``visitors`` as it goes.
+
+    ``game_number`` is the game's place in its file (for messages).  Strict: raises
+    :class:`~gargon_notation.replay.problems.ReplayError` at the first problem.  Lenient
+    (the default): never raises for a bad record; the outcome lists every problem.
+    """
+    return _Walk(record, visitors, game_number, strict).run()
