@@ -27,10 +27,10 @@ __all__ = [
     "GameVerdict",
     "Verdict",
     "iter_chunks",
+    "validate",
     "validate_chunk",
     "validate_chunks",
     "validate_record",
-    "validate",
     "validate_text",
 ]
 

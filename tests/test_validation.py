@@ -5,8 +5,6 @@ from __future__ import annotations
 import pickle
 from pathlib import Path
 
-import attrs
-
 from gargon_notation.notation import parse_game
 from gargon_notation.replay import replay
 from gargon_notation.validation import (
