@@ -1,7 +1,7 @@
 """Replaying a written record through the engine: one walk, a verdict, and the table at any
 moment.
 
-:func:`replay` walks a record once (:func:`~gargon_notation.replay.walk.walk`) and keeps
+:func:`replay` walks a record once (:func:`~gargon_notation.replay.walker.walk`) and keeps
 what a viewer or a stepper needs: every applied step with its events, and a copy of the game
 at the end of each round, so that :meth:`Replay.state_after` and
 :meth:`Replay.state_after_round` never replay from the start.
@@ -26,7 +26,7 @@ from gargon_notation.engine import Deal, Event, Game, GameState, Score
 from gargon_notation.header import Header
 from gargon_notation.notation import model
 from gargon_notation.replay.problems import Problem, ReplayError
-from gargon_notation.replay.walk import MAX_PROBLEMS, Outcome, Step, Visitor, walk
+from gargon_notation.replay.walker import MAX_PROBLEMS, Outcome, Step, Visitor, walk
 
 __all__ = [
     "MAX_PROBLEMS",

@@ -55,7 +55,7 @@ from gargon_notation.engine import (
     Score,
 )
 from gargon_notation.notation import model
-from gargon_notation.replay.walk import Outcome, Step, Visitor, walk
+from gargon_notation.replay.walker import Outcome, Step, Visitor, walk
 
 __all__ = ["EventsVisitor", "event_json", "events_json", "score_json"]
 

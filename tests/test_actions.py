@@ -1,0 +1,78 @@
+"""Actions to and from the notation's words (gargon_notation.actions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gargon_notation.actions import format_action, parse_action, parse_card
+from gargon_notation.bots import simulate
+from gargon_notation.cards import Card, Colour, HiddenCard
+from gargon_notation.engine import Choose, Draw, Pass, Play
+from gargon_notation.errors import NotationError
+
+PLAYERS = ("Anna", "Ben", "Cleo", "Anna Lena")
+
+
+@pytest.mark.parametrize(
+    ("text", "action"),
+    [
+        ("Anna Y2 Y6 R9", Play(0, (Card.parse("Y2"), Card.parse("Y6"), Card.parse("R9")))),
+        ("Ben pass 1 1 2", Pass(1, (1, 1, 2))),
+        ("Ben pass 1:G? 2:R7", Pass(1, (1, 2), (HiddenCard.parse("G?"), Card.parse("R7")))),
+        ("Ben pass", Pass(1, ())),
+        ("Cleo 2", Draw(2, 2)),
+        ("Cleo 1:W?", Draw(2, 1, HiddenCard.parse("W?"))),
+        ("Cleo forgot", Draw(2, None)),
+        ("Cleo chooses R", Choose(2, Colour.RED)),
+        ('"Anna Lena" B0', Play(3, (Card.parse("B0"),))),
+    ],
+)
+def test_each_kind_of_action_reads_and_writes_back(text: str, action: object) -> None:
+    assert parse_action(text, PLAYERS) == action
+    assert format_action(parse_action(text, PLAYERS), PLAYERS) == text
+
+
+def test_every_action_of_simulated_games_round_trips() -> None:
+    for seed in ("a", "b", "c"):
+        simulated = simulate(5, seed)
+        for action in simulated.game.actions:
+            text = format_action(action, simulated.names)
+            assert parse_action(text, simulated.names) == action
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "message"),
+    [
+        (
+            "cleo Y3",
+            1,
+            "cleo is not at this table (players: Anna, Ben, Cleo, Anna Lena); "
+            "did you mean Cleo? (names are case-sensitive)",
+        ),
+        (
+            "Ben pass 1, 1, 2",
+            11,
+            "the draws of a pass are written without commas, such as 'pass 1 1 2'",
+        ),
+        (
+            "Anna Y3 {first lead} Y7",
+            9,
+            "'{first': a comment comes after the last card of an action",
+        ),
+        ("Anna R?", 6, "'R?': a played card must be named in full, such as R14"),
+        ("Anna", 1, "nothing follows Anna: write cards, pass, a pile or forgot"),
+        ("Cleo chooses Q", 14, "'Q' is not a colour (W B V Y R G)"),
+        ("12 Y3", 1, "an action starts with the player's name (such as 'Adam Y2')"),
+    ],
+)
+def test_mistakes_are_located_and_explained(text: str, column: int, message: str) -> None:
+    with pytest.raises(NotationError) as raised:
+        parse_action(text, PLAYERS)
+    assert (raised.value.column, raised.value.message) == (column, message)
+
+
+def test_cards_parse() -> None:
+    assert parse_card("r14") == Card.parse("R14")
+    assert parse_card("X?") == HiddenCard(None)
+    with pytest.raises(NotationError, match="'R16' is not a card"):
+        parse_card("R16")
