@@ -1,8 +1,24 @@
-"""JSON interchange: records as JSON documents, described by a versioned JSON Schema.
+"""JSON interchange: records as JSON documents and as JSON Lines, described by a versioned
+JSON Schema.
 
 The JSON form holds exactly what the text holds (comments, glyphs, unknown tags, derived
 facts), so text -> JSON -> text and JSON -> text -> JSON are the identity.  Fields at their
 default (no comments, no glyph, ...) are left out, always in the same way.
+
+Two containers for the same game objects:
+
+- **JSON** (``.json``): one document ``{"format": "gargon-notation", "version": 1, "games":
+  [...]}``; :func:`dumps` and :func:`loads`.
+- **JSON Lines** (``.jsonl``): one game a line, each line exactly one object of the
+  document's ``"games"`` array, written compactly (no white space), with no header line, so
+  that DuckDB, pandas or ``jq`` read it directly.  The format and version of the JSON document
+  apply to every line (version 1; readers ignore fields they do not know); blank lines are
+  skipped.  :func:`dumps_lines` and :func:`loads_lines`; :func:`game_to_json` and
+  :func:`game_from_json` convert one game.
+
+Both writers take ``events``: a function giving a record's derived events (such as
+:func:`gargon_notation.replay.events.events_json`), written as each game's ``"events"`` list.
+Readers ignore that field.
 
 >>> from gargon_notation.bots import simulate
 >>> from gargon_notation.records import record_from_simulation
@@ -10,12 +26,17 @@ default (no comments, no glyph, ...) are left out, always in the same way.
 >>> document = dumps([record])
 >>> loads(document) == [record]
 True
+>>> lines = dumps_lines([record, record])
+>>> lines.count("\\n"), lines.startswith('{"tags":[{"name":"Notation"')
+(2, True)
+>>> list(loads_lines(lines)) == [record, record]
+True
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import resources
 from typing import Any, TypeVar
 
@@ -26,9 +47,17 @@ from gargon_notation.notation import model
 __all__ = [
     "FORMAT",
     "VERSION",
+    "EventsFunction",
     "dumps",
+    "dumps_lines",
     "from_document",
+    "game_from_json",
+    "game_from_line",
+    "game_to_json",
+    "iter_document",
     "loads",
+    "loads_lines",
+    "parse_document",
     "schema",
     "schema_text",
     "to_document",
@@ -41,6 +70,9 @@ VERSION = 1
 ignore fields they do not know and refuse documents of a higher major version."""
 
 _SCHEMA_FILE = "gargon.schema.json"
+
+EventsFunction = Callable[[model.GameRecord], list[dict[str, Any]]]
+"""What the writers take as ``events``: a record's derived events as JSON-ready values."""
 
 
 def schema_text() -> str:
@@ -150,14 +182,59 @@ def _game(record: model.GameRecord) -> dict[str, Any]:
     return out
 
 
-def to_document(records: Iterable[model.GameRecord]) -> dict[str, Any]:
+def game_to_json(
+    record: model.GameRecord, *, events: EventsFunction | None = None
+) -> dict[str, Any]:
+    """One game as a JSON object (Python values): an item of the document's ``"games"`` and
+    a line of JSON Lines; with ``events``, it ends with the field ``"events": events(record)``.
+
+    >>> from gargon_notation.notation import parse_game
+    >>> game = game_to_json(parse_game('[Players "Ann" "Bob" "Cy"]\\n*\\n'))
+    >>> game["tags"], game["rounds"], game["termination"]
+    ([{'name': 'Players', 'values': ['Ann', 'Bob', 'Cy']}], [], {'finished': False})
+    """
+    out = _game(record)
+    if events is not None:
+        out["events"] = events(record)
+    return out
+
+
+def to_document(
+    records: Iterable[model.GameRecord], *, events: EventsFunction | None = None
+) -> dict[str, Any]:
     """The JSON document (as Python values) for a sequence of records."""
-    return {"format": FORMAT, "version": VERSION, "games": [_game(r) for r in records]}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "games": [game_to_json(r, events=events) for r in records],
+    }
 
 
-def dumps(records: Iterable[model.GameRecord], indent: int | None = 2) -> str:
-    """The JSON text for a sequence of records (UTF-8 safe, keys in a fixed order)."""
-    return json.dumps(to_document(records), indent=indent, ensure_ascii=False) + "\n"
+def dumps(
+    records: Iterable[model.GameRecord],
+    indent: int | None = 2,
+    *,
+    events: EventsFunction | None = None,
+) -> str:
+    """The JSON text for a sequence of records (UTF-8 safe, keys in a fixed order).
+
+    With ``events``, each game object gets the field ``"events": events(record)``.
+    """
+    document = to_document(records, events=events)
+    return json.dumps(document, indent=indent, ensure_ascii=False) + "\n"
+
+
+def dumps_lines(
+    records: Iterable[model.GameRecord], *, events: EventsFunction | None = None
+) -> str:
+    """JSON Lines: one compact game object a line, each line ending with a newline.
+
+    With ``events``, each game object gets the field ``"events": events(record)``.
+    """
+    return "".join(
+        json.dumps(game_to_json(r, events=events), ensure_ascii=False, separators=(",", ":")) + "\n"
+        for r in records
+    )
 
 
 # -- JSON to records ---------------------------------------------------------------------
@@ -166,10 +243,13 @@ def dumps(records: Iterable[model.GameRecord], indent: int | None = 2) -> str:
 class _Reader:
     """Reads a document, raising NotationError with a JSON path on anything malformed."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, line: int = 0) -> None:
         self.source = source
+        self.line = line
 
     def fail(self, path: str, message: str) -> NotationError:
+        if self.line:
+            return NotationError(f"{path}: {message}", source=self.source, line=self.line, column=1)
         return NotationError(f"{path}: {message}", source=self.source)
 
     def get(self, obj: Any, key: str, kind: type | tuple[type, ...], path: str) -> Any:
@@ -391,13 +471,54 @@ def from_document(document: Any, source: str = "<json>") -> list[model.GameRecor
     malformed, and for an unknown format or a newer major version.
     """
     reader = _Reader(source)
+    return [reader.game(game, f"$.games[{k}]") for k, game in enumerate(_games(reader, document))]
+
+
+def iter_document(
+    document: Any, source: str = "<json>", *, strict: bool = False
+) -> Iterator[model.GameRecord | NotationError]:
+    """The games of a JSON document (as Python values), one at a time: a game that does not
+    follow the schema is yielded as its error and the next one is read (with ``strict``, it
+    is raised).
+
+    Raises :class:`~gargon_notation.errors.NotationError` for a document that is not the
+    JSON form at all (no ``games`` list, an unknown format, a newer major version).
+    """
+    reader = _Reader(source)
+    games = _games(reader, document)
+    for k, game in enumerate(games):
+        try:
+            yield reader.game(game, f"$.games[{k}]")
+        except NotationError as error:
+            if strict:
+                raise
+            yield error
+
+
+def _games(reader: _Reader, document: Any) -> list[Any]:
     if reader.get(document, "format", str, "$") != FORMAT:
         raise reader.fail("$.format", f'expected "{FORMAT}"')
     version = reader.get(document, "version", int, "$")
     if version > VERSION or version < 1:
         raise reader.fail("$.version", f"version {version} is not supported (this reader: 1)")
-    games = reader.get(document, "games", list, "$")
-    return [reader.game(game, f"$.games[{k}]") for k, game in enumerate(games)]
+    games: list[Any] = reader.get(document, "games", list, "$")
+    return games
+
+
+def parse_document(text: str, source: str = "<json>") -> Any:
+    """JSON text as Python values.
+
+    Raises :class:`~gargon_notation.errors.NotationError` with line and column for invalid
+    JSON (and for JSON nested too deeply).
+    """
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise NotationError("invalid JSON: nested too deeply", source=source) from None
+    except ValueError as error:  # JSONDecodeError is one; so is a number of over 4,300 digits
+        if isinstance(error, json.JSONDecodeError):
+            raise _decode_error(error, text, source) from None
+        raise NotationError(f"invalid JSON: {error}", source=source) from None
 
 
 def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
@@ -406,15 +527,77 @@ def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
     Raises :class:`~gargon_notation.errors.NotationError` with line and column for invalid
     JSON, and with the JSON path for a document that does not follow the schema.
     """
+    return from_document(parse_document(text, source), source)
+
+
+def game_from_json(obj: Any, source: str = "<json>", line: int = 0) -> model.GameRecord:
+    """One game from its JSON object (Python values), as in the document's ``"games"`` or on
+    a line of JSON Lines; ``line`` (from 1; 0: none) is the line of JSON Lines it was on.
+
+    Raises :class:`~gargon_notation.errors.NotationError` naming the JSON path (``$`` is the
+    game object) and the line.
+
+    >>> game_from_json({"tags": [], "rounds": []}, "games.jsonl", 3)
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.NotationError: games.jsonl:3:1: $: missing field 'termination'
+    """
+    return _Reader(source, line).game(obj, "$")
+
+
+def loads_lines(
+    lines: str | Iterable[str], source: str = "<jsonl>", *, strict: bool = False
+) -> Iterator[model.GameRecord | NotationError]:
+    """The games of JSON Lines text (or of its lines, as strings), one a line, in order.
+
+    Blank lines are skipped.  A line that is not a valid game is yielded as its
+    :class:`~gargon_notation.errors.NotationError`, naming ``source``, the line (from 1) and
+    for invalid JSON the column, and reading goes on; with ``strict`` it is raised.
+
+    >>> list(loads_lines('{"tags": []}\\n', "games.jsonl"))
+    [NotationError("$: missing field 'rounds'")]
+    """
+    if isinstance(lines, str):
+        lines = lines.splitlines()
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            yield game_from_line(line, source, number)
+        except NotationError as error:
+            if strict:
+                raise
+            yield error
+
+
+def game_from_line(line: str, source: str = "<jsonl>", number: int = 1) -> model.GameRecord:
+    """One game from one line of JSON Lines; ``number`` is the line's number (from 1).
+
+    Raises :class:`~gargon_notation.errors.NotationError` naming ``source`` and the line (and
+    the column of invalid JSON).
+    """
     try:
-        document = json.loads(text)
+        obj = json.loads(line.rstrip("\r\n"))
     except RecursionError:
-        raise NotationError("invalid JSON: nested too deeply", source=source) from None
-    except ValueError as error:  # JSONDecodeError is one; so is a number of over 4,300 digits
+        raise NotationError(
+            "invalid JSON: nested too deeply", source=source, line=number, column=1
+        ) from None
+    except ValueError as error:
         if isinstance(error, json.JSONDecodeError):
-            raise _decode_error(error, text, source) from None
-        raise NotationError(f"invalid JSON: {error}", source=source) from None
-    return from_document(document, source)
+            raise NotationError(
+                f"invalid JSON: {error.msg}", source=source, line=number, column=error.colno
+            ) from None
+        raise NotationError(
+            f"invalid JSON: {error}", source=source, line=number, column=1
+        ) from None
+    if not isinstance(obj, dict):
+        raise NotationError(
+            "expected a game object on each line of JSON Lines",
+            source=source,
+            line=number,
+            column=1,
+        )
+    return game_from_json(obj, source, number)
 
 
 def _decode_error(error: json.JSONDecodeError, text: str, source: str) -> NotationError:

@@ -30,9 +30,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from gargon_notation import files
 from gargon_notation.bots import simulate
-from gargon_notation.cli import app, files
-from gargon_notation.cli.files import atomic_write
+from gargon_notation.cli import app
+from gargon_notation.files import atomic_write
 from gargon_notation.notation import write_game
 from gargon_notation.records import record_from_simulation
 
@@ -180,7 +181,7 @@ PAUSE = textwrap.dedent(
 )
 ATOMIC_CHILD = PAUSE + textwrap.dedent(
     """
-    from gargon_notation.cli.files import atomic_write
+    from gargon_notation.files import atomic_write
     atomic_write(Path(sys.argv[3]), "new record text\\n" * 500_000)
     """
 )

@@ -25,8 +25,10 @@ from rich.console import Console
 from typer.testing import CliRunner, Result
 
 import gargon_notation.cli as cli
+import gargon_notation.cli.common as cli_common
 from gargon_notation import __version__
 from gargon_notation.cli import app
+from gargon_notation.files import load as load_records
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -497,7 +499,7 @@ def terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     console = Console(
         force_terminal=True, color_system="standard", width=80, highlight=False, soft_wrap=True
     )
-    monkeypatch.setattr(cli, "out", console)
+    monkeypatch.setattr(cli_common, "out", console)
 
 
 @pytest.mark.usefixtures("terminal")
@@ -935,6 +937,128 @@ def test_convert_needs_a_target() -> None:
     result = gargon("convert", EXAMPLES / "full-game.ggn")
     assert result.exit_code == 2
     assert "Missing option '--to'" in result.stderr
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_convert_to_jsonl_and_back(name: str, work: Path, schema: dict[str, object]) -> None:
+    to_jsonl = gargon("convert", name, "--to", "jsonl")
+    assert to_jsonl.exit_code == 0
+    document = json.loads(gargon("convert", name, "--to", "json").stdout)
+    # Each line is one game object of the JSON document, written compactly.
+    assert [json.loads(line) for line in lines(to_jsonl.stdout)] == document["games"]
+    assert all(": " not in line[:20] for line in lines(to_jsonl.stdout))
+    jsonschema.validate(document, schema, cls=jsonschema.Draft202012Validator)
+    (work / "games.jsonl").write_text(to_jsonl.stdout, encoding="utf-8")
+    back = gargon("convert", "games.jsonl", "--to", "ggn")
+    assert back.exit_code == 0
+    assert back.stdout == (work / name).read_text(encoding="utf-8")
+    assert gargon("convert", "games.jsonl", "--to", "jsonl").stdout == to_jsonl.stdout
+    from_stdin = gargon("convert", "-", "--to", "ggn", input=to_jsonl.stdout)
+    assert from_stdin.stdout == back.stdout
+
+
+def test_convert_to_jsonl_output_file(work: Path) -> None:
+    result = gargon("convert", "club-night.ggn", "--to", "jsonl", "-o", "club.jsonl")
+    assert result.exit_code == 0
+    assert result.output == ""
+    written = (work / "club.jsonl").read_text(encoding="utf-8")
+    assert written == gargon("convert", "club-night.ggn", "--to", "jsonl").stdout
+    assert len(lines(written)) == 3
+
+
+def test_jsonl_files_are_read_by_every_verb(work: Path) -> None:
+    (work / "games.jsonl").write_text(
+        gargon("convert", "club-night.ggn", "--to", "jsonl").stdout, encoding="utf-8"
+    )
+    for verb in (["show"], ["score"], ["replay", "--game", "2", "--round", "3"]):
+        from_jsonl = gargon(*verb, "games.jsonl")
+        assert from_jsonl.exit_code == 0, verb
+        from_ggn = gargon(*verb, "club-night.ggn")
+        assert from_jsonl.stdout.replace("games.jsonl", "club-night.ggn") == from_ggn.stdout
+    validated = gargon("validate", "games.jsonl")
+    assert validated.exit_code == 0
+    assert lines(validated.stdout)[-1] == "3 games in 1 file: 3 valid, 0 invalid"
+    assert gargon("fmt", "--check", "games.jsonl").exit_code == 0
+    # annotate and fmt answer in the format they read: JSON Lines stay JSON Lines.
+    annotated = gargon("annotate", "--strip", "games.jsonl")
+    assert annotated.exit_code == 0
+    assert len(lines(annotated.stdout)) == 3
+    (work / "stripped.jsonl").write_text(annotated.stdout, encoding="utf-8")
+    as_text = gargon("convert", "stripped.jsonl", "--to", "ggn").stdout
+    assert as_text == gargon("annotate", "--strip", "club-night.ggn").stdout
+
+
+def test_validate_jsonl_names_the_line_of_a_broken_game(work: Path) -> None:
+    good = lines(gargon("convert", "full-game.ggn", "--to", "jsonl").stdout)[0]
+    (work / "games.jsonl").write_text(f'{good}\n{{"tags": [\n{good}\n', encoding="utf-8")
+    result = gargon("validate", "--quiet", "games.jsonl")
+    assert result.exit_code == 1
+    assert lines(result.stdout) == [
+        "INVALID games.jsonl game 2: 1 problem",
+        "  games.jsonl:2:11: invalid JSON: Expecting value",
+        "3 games in 1 file: 2 valid, 1 invalid",
+    ]
+    from_stdin = gargon("validate", "--quiet", "-", input=(work / "games.jsonl").read_text())
+    assert lines(from_stdin.stdout) == [
+        line.replace("games.jsonl", "<stdin>") for line in lines(result.stdout)
+    ]
+
+
+def test_validate_searches_directories_for_every_format(work: Path) -> None:
+    (work / "dir" / "sub").mkdir(parents=True)
+    shutil.copy(work / "full-game.ggn", work / "dir" / "a.ggn")
+    for form in ("json", "jsonl"):
+        converted = gargon("convert", "full-game.ggn", "--to", form).stdout
+        (work / "dir" / "sub" / f"b.{form}").write_text(converted, encoding="utf-8")
+    (work / "dir" / "notes.txt").write_text("not a record\n", encoding="utf-8")
+    result = gargon("validate", "dir")
+    assert result.exit_code == 0, result.stdout
+    verdicts = [line.split(" game ")[0] for line in lines(result.stdout) if line.startswith("ok")]
+    assert verdicts == ["ok dir/a.ggn", "ok dir/sub/b.json", "ok dir/sub/b.jsonl"]
+    assert lines(result.stdout)[-1] == "3 games in 3 files: 3 valid, 0 invalid"
+
+
+@pytest.mark.parametrize("target", ["ggn", "xml"])
+def test_convert_events_needs_a_json_target(target: str) -> None:
+    result = gargon("convert", EXAMPLES / "full-game.ggn", "--to", target, "--events")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    if target == "ggn":
+        assert result.stderr == (
+            "gargon: --events needs --to json or --to jsonl: the notation has no derived events\n"
+        )
+    else:
+        assert result.stderr == f"gargon: --to {target}: choose json or ggn\n"
+
+
+@pytest.mark.parametrize("target", ["json", "jsonl"])
+def test_convert_with_events_adds_them_to_every_game(
+    target: str, schema: dict[str, object]
+) -> None:
+    """The events come from gargon_notation.replay.events.events_json; while that is not
+    implemented, this test is an expected failure."""
+    from gargon_notation.replay.events import events_json
+
+    try:
+        events_json(next(iter(load_records(EXAMPLES / "full-game.ggn"))))
+    except NotImplementedError:
+        pytest.xfail("gargon_notation.replay.events.events_json is not implemented yet")
+    result = gargon("convert", EXAMPLES / "club-night.ggn", "--to", target, "--events")
+    assert result.exit_code == 0, result.output
+    if target == "json":
+        document = json.loads(result.stdout)
+        games = document["games"]
+        jsonschema.validate(document, schema, cls=jsonschema.Draft202012Validator)
+    else:
+        games = [json.loads(line) for line in lines(result.stdout)]
+    assert len(games) == 3
+    for game in games:
+        assert isinstance(game["events"], list)
+        assert game["events"][0]["type"] == "round-started"
+        assert game["events"][-1]["type"] == "game-ended"
+    # Readers ignore the events: the records are the same as without them.
+    plain = gargon("convert", EXAMPLES / "club-night.ggn", "--to", "ggn").stdout
+    assert gargon("convert", "-", "--to", "ggn", input=result.stdout).stdout == plain
 
 
 def test_schema_is_a_json_schema(schema: dict[str, object]) -> None:

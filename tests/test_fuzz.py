@@ -263,7 +263,7 @@ def check_validate(data: bytes, items: list[GameRecord | NotationError]) -> None
                 item.line,
                 item.column,
             )
-            assert verdict.problems == (str(item),)
+            assert verdict.messages == (str(item),)
         else:
             assert verdict.valid == replay(item).valid
 

@@ -324,3 +324,68 @@ def test_documents_are_not_changed_by_reading() -> None:
     before = copy.deepcopy(document)
     jsonio.from_document(document)
     assert document == before
+
+
+# -- JSON Lines ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_each_jsonl_line_is_a_game_of_the_document(path: Path) -> None:
+    records = records_of(path)
+    text = jsonio.dumps_lines(records)
+    assert text.endswith("\n")
+    lines = text.splitlines()
+    assert [json.loads(line) for line in lines] == json.loads(jsonio.dumps(records))["games"]
+    assert all(
+        line == json.dumps(json.loads(line), separators=(",", ":"), ensure_ascii=False)
+        for line in lines
+    )
+    assert list(jsonio.loads_lines(text, path.name)) == records
+    assert [jsonio.game_from_line(line, path.name, k) for k, line in enumerate(lines, 1)] == records
+    assert jsonio.dumps_lines(jsonio.game_from_json(json.loads(line)) for line in lines) == text
+
+
+def test_jsonl_blank_lines_are_skipped_and_lines_counted() -> None:
+    record = parse_game('[Players "Ann" "Bob" "Cy"]\n*\n')
+    line = jsonio.dumps_lines([record])
+    items = list(jsonio.loads_lines("\n" + line + "\n  \n" + '{"tags": 3}\n', "g.jsonl"))
+    assert items[0] == record
+    assert isinstance(items[1], NotationError)
+    assert (items[1].source, items[1].line, items[1].column) == ("g.jsonl", 5, 1)
+    assert str(items[1]) == "g.jsonl:5:1: $.tags: expected a list"
+    with pytest.raises(NotationError, match=r"\$\.tags: expected a list"):
+        list(jsonio.loads_lines(line + '{"tags": 3}\n', "g.jsonl", strict=True))
+
+
+def test_jsonl_invalid_json_names_line_and_column() -> None:
+    (error,) = jsonio.loads_lines(['{"tags": [}\n'], "g.jsonl")
+    assert str(error) == "g.jsonl:1:11: invalid JSON: Expecting value"
+    (error,) = jsonio.loads_lines(["[1, 2]"], "g.jsonl")
+    assert str(error) == "g.jsonl:1:1: expected a game object on each line of JSON Lines"
+
+
+def test_events_are_written_in_both_forms_and_ignored_on_reading() -> None:
+    record = parse_game('[Players "Ann" "Bob" "Cy"]\n*\n')
+
+    def events(given: GameRecord) -> list[dict[str, Any]]:
+        assert given is record
+        return [{"type": "round-started", "step": 0}]
+
+    document = json.loads(jsonio.dumps([record], events=events))
+    assert document["games"][0]["events"] == [{"type": "round-started", "step": 0}]
+    assert list(document["games"][0]) == ["tags", "rounds", "termination", "events"]
+    line = json.loads(jsonio.dumps_lines([record], events=events))
+    assert line == document["games"][0]
+    assert jsonio.loads(jsonio.dumps([record], events=events)) == [record]
+    assert list(jsonio.loads_lines(jsonio.dumps_lines([record], events=events))) == [record]
+    assert "events" not in jsonio.dumps([record])
+
+
+def test_a_document_is_read_game_by_game_leniently() -> None:
+    document = json.loads(jsonio.dumps([parse_game('[Players "Ann" "Bob" "Cy"]\n*\n')] * 3))
+    document["games"][1]["tags"] = 1
+    items = list(jsonio.iter_document(document, "x.json"))
+    assert [type(item).__name__ for item in items] == ["GameRecord", "NotationError", "GameRecord"]
+    assert str(items[1]) == "x.json: $.games[1].tags: expected a list"
+    with pytest.raises(NotationError):
+        list(jsonio.iter_document(document, "x.json", strict=True))

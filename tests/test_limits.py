@@ -89,7 +89,7 @@ def test_a_line_over_the_limit_through_validate(tmp_path: Path) -> None:
     path.write_bytes(b'[Event "' + b"x" * MB + b'"]\n' + GAME[len(HEADER) :] + GAME)
     chunks = list(iter_chunks(io.BytesIO(path.read_bytes()), NAME))
     verdicts = [validate_chunk(chunk, NAME, k) for k, chunk in enumerate(chunks, start=1)]
-    assert [(v.valid, v.line, v.problems) for v in verdicts] == [
+    assert [(v.valid, v.line, v.messages) for v in verdicts] == [
         (False, 1, (f"{NAME}:1:1: {line_message(1, MB + 11)}",)),
         (True, 4, ()),
     ]

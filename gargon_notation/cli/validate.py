@@ -1,8 +1,11 @@
-"""``gargon validate``: verdicts for every game of many files, optionally in parallel.
+"""The runner of ``gargon validate``: verdicts for every game of many files, optionally in
+parallel.  It prints nothing (see :mod:`gargon_notation.cli.check`).
 
-Games are split from each file in the main process, line by line, and sent to workers in
-batches; at most a few batches per worker are in flight, so memory stays flat however large
-the files are.  Verdicts come back in file order.
+Files are opened and recognised by :mod:`gargon_notation.files`.  Notation games are split
+from each file in the main process, line by line, and sent to workers as text; games of JSON
+and JSON Lines go as records.  Batches go to the workers with at most a few in flight per
+worker, so memory stays flat however large the files are (a JSON document is read whole).
+Verdicts come back in file order.
 """
 
 from __future__ import annotations
@@ -15,9 +18,8 @@ from typing import Any
 
 import attrs
 
-from gargon_notation import jsonio
-from gargon_notation.cli.files import Input, decode_text, looks_like_json, open_input
-from gargon_notation.errors import NotationError
+from gargon_notation import files
+from gargon_notation.files import Input
 from gargon_notation.notation import Chunk, GameRecord
 from gargon_notation.validation import GameVerdict, iter_chunks, validate_chunks
 
@@ -49,17 +51,21 @@ Batch = list[tuple[Chunk | GameRecord, str, int]]
 
 
 def _items(source: Input) -> Iterator[Chunk | GameRecord]:
-    """The games of one input: chunks of text, or records read from JSON."""
-    with open_input(source) as handle:
-        head = handle.peek(4096) if hasattr(handle, "peek") else b""
-        if looks_like_json(source, head):
-            data = handle.read()
-            try:
-                yield from jsonio.loads(decode_text(source, data), source.name)
-            except NotationError as error:
-                yield Chunk("", error.line or 1, error)
-            return
-        yield from iter_chunks(handle, source.name)
+    """The games of one input: chunks of notation text, or records read from JSON (a game
+    that cannot be read is an empty chunk with its error).
+
+    Raises :class:`~gargon_notation.files.FileError` when the input cannot be read.
+    """
+    with files.open_input(source) as handle:
+        try:
+            format, stream = files.sniff_stream(handle, source.path)
+            if format == "ggn":
+                yield from iter_chunks(stream, source.name)
+                return
+            for item in files.iter_games(stream, format, source.name):
+                yield item if isinstance(item, GameRecord) else Chunk("", item.line or 1, item)
+        except OSError as error:
+            raise files.FileError.from_os_error(source.name, error) from None
 
 
 def _batches(inputs: list[Input], on_bytes: Callable[[int], None]) -> Iterator[Batch]:

@@ -1,0 +1,96 @@
+"""The Typer app of ``gargon``, its callback and entry point, and what every verb shares: the
+consoles, and printing errors and problems.
+
+Exit codes, the same for every verb: 0 success; 1 an invalid record (or ``fmt --check``
+finding work to do); 2 a usage or I/O error.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, NoReturn
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from gargon_notation import __version__
+from gargon_notation.errors import GargonError
+from gargon_notation.replay import Replay
+
+__all__ = [
+    "app",
+    "console",
+    "err",
+    "fail",
+    "out",
+    "plural",
+    "print_error",
+    "print_problems",
+    "run",
+]
+
+app = typer.Typer(
+    name="gargon",
+    help="Validate, show, replay, annotate, format and convert records of the card game Gargon.",
+    no_args_is_help=True,
+    rich_markup_mode="rich",
+)
+
+out = Console(highlight=False, soft_wrap=True)
+"""Standard output.  Verbs look it up here when they print, so tests may replace it."""
+err = Console(stderr=True, highlight=False, soft_wrap=True)
+"""Standard error: problems of records and ``gargon:`` errors."""
+
+
+def plural(number: int, noun: str) -> str:
+    """``1 game``, ``2 games``."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``gargon: MESSAGE`` on standard error and exit (2: a usage or I/O error)."""
+    err.print(Text(f"gargon: {message}", style="bold red"), soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def print_error(message: str) -> None:
+    """One message on standard error, never wrapped."""
+    err.print(Text(message), soft_wrap=True)
+
+
+def print_problems(result: Replay) -> None:
+    """The problems a replay found, on standard error."""
+    for problem in result.problems:
+        err.print(Text(str(problem), style="red"), soft_wrap=True)
+
+
+def console(no_color: bool) -> Console:
+    """Standard output, or for ``--no-color`` a console that writes no escape codes at all."""
+    if not no_color:
+        return out
+    return Console(color_system=None, highlight=False, soft_wrap=True, width=out.width)
+
+
+def _version(value: bool) -> None:
+    if value:
+        out.print(f"gargon-notation {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+    ] = False,
+) -> None:
+    """Records of the card game Gargon: validate, show, replay, annotate, format, convert."""
+
+
+def run() -> None:
+    """Entry point that turns any GargonError escaping a command into exit code 1."""
+    try:
+        app(prog_name="gargon")
+    except GargonError as error:
+        err.print(str(error))
+        raise SystemExit(1) from None

@@ -1,0 +1,678 @@
+"""Files: paths, directories, standard input, sniffing, streaming and atomic writes.
+
+All file handling of the project lives here, for the library and the ``gargon`` command alike.
+
+- :func:`load` and :func:`loads` read the games of a ``.ggn``, ``.json`` or ``.jsonl``
+  source, one at a time; :func:`dump` and :func:`dumps` write them (a path is written
+  atomically).
+- :func:`find_inputs` expands command-line paths (files, directories searched recursively
+  for ``*.ggn``, ``*.json`` and ``*.jsonl``, ``-`` for standard input) into :class:`Input`\\ s;
+  :func:`open_input`, :func:`read_bytes` and :func:`sniff_stream` open and recognise them.
+- :func:`atomic_write` replaces a file so that an interruption never leaves it truncated or
+  half written; :func:`write_text` does so raising :class:`FileError`.
+
+**Formats** (:data:`FORMATS`): ``"ggn"`` the notation, ``"json"`` the JSON document,
+``"jsonl"`` JSON Lines, one game object a line (see :mod:`gargon_notation.jsonio`).
+:func:`sniff` recognises them: by the name's suffix first (``.ggn``, ``.json``, ``.jsonl``);
+any other name, and standard input, by content, after a byte-order mark and white space:
+
+- ``{`` then ``"format"`` is the JSON document (as ``gargon convert --to json`` writes it);
+- ``{`` then a ``"`` opening a first line that is a whole JSON object (without a ``format``
+  key) is JSON Lines;
+- anything else is notation, which may begin with a brace comment ``{like this}``.
+
+**Reading** is lenient by default: a broken game is yielded as its
+:class:`~gargon_notation.errors.NotationError` and the next game is read; ``strict=True``
+raises it instead.  Notation and JSON Lines are streamed, a game (a line) at a time, in
+memory that does not grow with the file; a JSON document is read whole.  Text is UTF-8 (a
+byte-order mark is skipped); an undecodable byte is reported with its byte offset (and line
+and column, except in a JSON document).
+
+**Errors** of the operating system (a missing file, no permission, a full disk) are raised as
+:class:`FileError`, a :class:`~gargon_notation.errors.GargonError` naming the file.
+
+>>> import io
+>>> from gargon_notation.bots import simulate
+>>> from gargon_notation.records import record_from_simulation
+>>> record = record_from_simulation(simulate(3, "files"))
+>>> [item == record for item in loads(dumps([record, record], "jsonl"))]
+[True, True]
+>>> out = io.StringIO()
+>>> dump(record, out, format="json")
+>>> next(load(io.BytesIO(out.getvalue().encode()))) == record
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, BinaryIO, Literal, cast
+
+import attrs
+
+from gargon_notation import jsonio
+from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
+from gargon_notation.notation.stream import MAX_GAME_CHARS, bounded_lines
+from gargon_notation.notation.writer import write_games
+
+__all__ = [
+    "FORMATS",
+    "MAX_JSONL_LINE_BYTES",
+    "STDIN",
+    "SUFFIXES",
+    "FileError",
+    "Format",
+    "Input",
+    "atomic_write",
+    "decode_text",
+    "dump",
+    "dumps",
+    "find_inputs",
+    "format_of_name",
+    "iter_games",
+    "load",
+    "loads",
+    "open_input",
+    "read_bytes",
+    "sniff",
+    "sniff_stream",
+    "write_text",
+]
+
+Format = Literal["ggn", "json", "jsonl"]
+FORMATS: tuple[Format, ...] = ("ggn", "json", "jsonl")
+SUFFIXES: dict[str, Format] = {".ggn": "ggn", ".json": "json", ".jsonl": "jsonl"}
+"""Suffixes that decide the format by themselves (and that directories are searched for)."""
+STDIN = "-"
+"""The command-line path that stands for standard input."""
+MAX_JSONL_LINE_BYTES = MAX_GAME_CHARS
+"""The longest line of JSON Lines a reader accepts (a longer line is an error for its game)."""
+
+_BOM = b"\xef\xbb\xbf"
+_LEAD = re.compile(rb"(?:\xef\xbb\xbf|[ \t\r\n])*")
+_EOL = re.compile(rb"[\r\n]")
+_HEAD = 4096
+
+
+class FileError(GargonError):
+    """A file that cannot be found, read or written; the message names it.
+
+    ``filename`` is the name shown, ``reason`` what went wrong, ``errno`` the operating
+    system's error number (None when the error is not the system's).
+
+    >>> str(FileError("games.ggn", "No such file or directory"))
+    'games.ggn: No such file or directory'
+    """
+
+    def __init__(self, filename: str, reason: str, errno: int | None = None) -> None:
+        super().__init__(f"{filename}: {reason}")
+        self.filename = filename
+        self.reason = reason
+        self.errno = errno
+
+    @classmethod
+    def from_os_error(cls, filename: str, error: OSError) -> FileError:
+        """The error for an :class:`OSError` met on ``filename``."""
+        return cls(filename, error.strerror or str(error), error.errno)
+
+
+InputError = FileError
+"""The name :class:`FileError` had in the command line's module (kept for old imports)."""
+
+
+@attrs.frozen
+class Input:
+    """A file to read (``path`` None: standard input) and the name to show for it."""
+
+    name: str
+    path: Path | None
+
+    @property
+    def size(self) -> int:
+        """Its size in bytes (0 for standard input)."""
+        return self.path.stat().st_size if self.path is not None else 0
+
+    @classmethod
+    def stdin(cls) -> Input:
+        """Standard input, shown as ``<stdin>``."""
+        return cls("<stdin>", None)
+
+
+def find_inputs(
+    paths: Iterable[str | os.PathLike[str]], suffixes: Iterable[str] = tuple(SUFFIXES)
+) -> list[Input]:
+    """Expand command-line paths: ``-`` is standard input, a file is itself, a directory is
+    searched recursively for files ending in one of ``suffixes``, sorted by path.
+
+    Raises :class:`FileError` for a path that does not exist or is neither a file nor a
+    directory.
+    """
+    wanted = tuple(suffix.lower() for suffix in suffixes)
+    inputs: list[Input] = []
+    for given in paths:
+        text = os.fspath(given)
+        if text == STDIN:
+            inputs.append(Input.stdin())
+            continue
+        path = Path(text)
+        if path.is_dir():
+            found = (p for p in path.rglob("*") if p.suffix.lower() in wanted and p.is_file())
+            inputs.extend(Input(str(p), p) for p in sorted(found))
+        elif path.is_file():
+            inputs.append(Input(text, path))
+        elif path.exists():
+            raise FileError(text, "not a regular file or directory")
+        else:
+            raise FileError(text, "no such file or directory")
+    return inputs
+
+
+@contextlib.contextmanager
+def open_input(source: Input) -> Iterator[BinaryIO]:
+    """The input as a binary stream (standard input is not closed afterwards).
+
+    Raises :class:`FileError` when it cannot be opened.
+    """
+    if source.path is None:
+        yield sys.stdin.buffer
+        return
+    try:
+        handle = source.path.open("rb")
+    except OSError as error:
+        raise FileError.from_os_error(source.name, error) from None
+    with handle:
+        yield handle
+
+
+def read_bytes(source: Input) -> bytes:
+    """The whole input.
+
+    Raises :class:`FileError` when it cannot be read.
+    """
+    with open_input(source) as handle:
+        try:
+            return handle.read()
+        except OSError as error:
+            raise FileError.from_os_error(source.name, error) from None
+
+
+def format_of_name(name: str | os.PathLike[str] | None) -> Format | None:
+    """The format a file name's suffix decides, or None.
+
+    >>> format_of_name("club.GGN"), format_of_name("games.jsonl"), format_of_name("notes.txt")
+    ('ggn', 'jsonl', None)
+    """
+    if name is None:
+        return None
+    return SUFFIXES.get(os.path.splitext(os.fspath(name))[1].lower())
+
+
+def _json_like(head: bytes) -> tuple[int, bool]:
+    """Where the content starts (after byte-order marks and white space), and whether it
+    opens like a JSON object whose first key is not ``"format"`` (so maybe JSON Lines)."""
+    start = _LEAD.match(head).end()  # type: ignore[union-attr]
+    if not head.startswith(b"{", start):
+        return start, False
+    key = _LEAD.match(head, start + 1).end()  # type: ignore[union-attr]
+    return start, head.startswith(b'"', key) and not head.startswith(b'"format"', key)
+
+
+def sniff(head: bytes, name: str | os.PathLike[str] | None = None) -> Format:
+    """The format of a source from its name (see :func:`format_of_name`) or else from the
+    first bytes of its content, ``head`` (see the module docstring; for JSON Lines ``head``
+    must hold the whole first line).
+
+    >>> sniff(b"", "x.ggn"), sniff(b'{"format": "gargon-notation"}'), sniff(b"{a comment}")
+    ('ggn', 'json', 'ggn')
+    >>> sniff(b'\\xef\\xbb\\xbf\\n{"tags": [], "rounds": []}\\n{"tags"'), sniff(b'[Event "x"]')
+    ('jsonl', 'ggn')
+    """
+    by_name = format_of_name(name)
+    if by_name is not None:
+        return by_name
+    start, maybe_lines = _json_like(head)
+    if not head.startswith(b"{", start):
+        return "ggn"
+    if not maybe_lines:
+        key = _LEAD.match(head, start + 1).end()  # type: ignore[union-attr]
+        return "json" if head.startswith(b'"format"', key) else "ggn"
+    end = _EOL.search(head, start)
+    try:
+        value = json.loads(head[start : end.start() if end else len(head)])
+    except (ValueError, RecursionError):
+        return "ggn"
+    if not isinstance(value, dict):
+        return "ggn"
+    return "json" if "format" in value else "jsonl"
+
+
+class _Prefixed(io.RawIOBase):
+    """A stream that gives ``head`` again, then the rest of ``stream``."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+        super().__init__()
+        self._head = head
+        self._stream = stream
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        if self._head:
+            size = min(len(buffer), len(self._head))
+            buffer[:size] = self._head[:size]
+            self._head = self._head[size:]
+            return size
+        data = self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        return len(data)
+
+
+def _read_head(stream: IO[bytes]) -> bytes:
+    """The first bytes of ``stream``: enough to sniff its format (the whole first line when
+    it might be JSON Lines, up to :data:`MAX_JSONL_LINE_BYTES`)."""
+    head = stream.read(_HEAD)
+    while head and len(head) <= MAX_JSONL_LINE_BYTES:
+        start, maybe_lines = _json_like(head)
+        if start < len(head) and not (maybe_lines and not _EOL.search(head, start)):
+            break
+        more = stream.read(max(_HEAD, len(head)))
+        if not more:
+            break
+        head += more
+    return head
+
+
+def sniff_stream(
+    stream: IO[bytes], name: str | os.PathLike[str] | None = None
+) -> tuple[Format, BinaryIO]:
+    """The format of a binary stream (by ``name`` when that decides it, else by the content
+    it opens with) and a stream to read it from, from its start.
+
+    Raises :class:`OSError` when the stream cannot be read.
+    """
+    by_name = format_of_name(name)
+    if by_name is not None:
+        return by_name, cast(BinaryIO, stream)
+    head = _read_head(stream)
+    return sniff(head), cast(BinaryIO, io.BufferedReader(_Prefixed(head, stream)))
+
+
+def decode_text(data: bytes, name: str) -> str:
+    """UTF-8 text (a byte-order mark is dropped).
+
+    Raises :class:`~gargon_notation.errors.NotationError` naming the byte offset of the first
+    undecodable byte.
+
+    >>> decode_text(b"\\xef\\xbb\\xbfok", "x.json")
+    'ok'
+    >>> decode_text(b"ok\\xff", "x.json")
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.NotationError: x.json: not UTF-8 text: undecodable byte 0xff at ...
+    """
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise NotationError(
+            f"not UTF-8 text: undecodable byte 0x{data[error.start]:02x} "
+            f"at byte offset {error.start}",
+            source=name,
+        ) from None
+
+
+def _parse_chunk(chunk: Chunk, name: str) -> GameRecord:
+    if chunk.error is not None:
+        raise chunk.error
+    return parse_game(chunk.text, source=name, first_line=chunk.first_line)
+
+
+def _jsonl_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str | NotationError]]:
+    """The lines of JSON Lines, decoded, or the error that keeps one from being read."""
+    offset = 0
+    for number, raw in enumerate(bounded_lines(stream, MAX_JSONL_LINE_BYTES), start=1):
+        size = getattr(raw, "size", None)
+        if size is not None:
+            yield (
+                number,
+                NotationError(
+                    f"line {number} is {size} bytes long, over the limit of "
+                    f"{MAX_JSONL_LINE_BYTES}; its game is skipped",
+                    source=name,
+                    line=number,
+                    column=1,
+                ),
+            )
+            offset += size
+            continue
+        data = raw
+        if number == 1 and data.startswith(_BOM):
+            data = data[len(_BOM) :]
+            offset += len(_BOM)
+        try:
+            yield number, data.decode("utf-8")
+        except UnicodeDecodeError as problem:
+            column = len(data[: problem.start].decode("utf-8", errors="replace")) + 1
+            yield (
+                number,
+                NotationError(
+                    f"this is not UTF-8 text: undecodable byte 0x{data[problem.start]:02x} "
+                    f"at byte offset {offset + problem.start}",
+                    source=name,
+                    line=number,
+                    column=column,
+                ),
+            )
+        offset += len(data)
+
+
+def _jsonl_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:
+    for number, line in _jsonl_lines(stream, name):
+        if isinstance(line, NotationError):
+            yield line
+        elif line.strip():
+            try:
+                yield jsonio.game_from_line(line, name, number)
+            except NotationError as error:
+                yield error
+
+
+def _json_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:
+    try:
+        text = decode_text(stream.read(), name)
+        games = jsonio.iter_document(jsonio.parse_document(text, name), name)
+        yield from games
+    except NotationError as error:
+        yield error
+
+
+def iter_games(
+    stream: BinaryIO, format: Format, name: str, *, strict: bool = False
+) -> Iterator[GameRecord | NotationError]:
+    """The games of a binary stream in a known format, one at a time.
+
+    Lenient reading yields a broken game as its
+    :class:`~gargon_notation.errors.NotationError` (for a JSON document that cannot be read
+    at all, that is the only item); ``strict`` raises it.
+
+    Raises :class:`OSError` when the stream cannot be read.
+    """
+    if format == "ggn":
+        for chunk in split_games(decode_lines(stream, name), name):
+            try:
+                yield _parse_chunk(chunk, name)
+            except NotationError as error:
+                if strict:
+                    raise
+                yield error
+        return
+    items = _json_games(stream, name) if format == "json" else _jsonl_games(stream, name)
+    for item in items:
+        if strict and isinstance(item, NotationError):
+            raise item
+        yield item
+
+
+Source = str | os.PathLike[str] | IO[bytes] | IO[str] | Input
+
+
+def _check_format(format: str | None) -> None:
+    if format is not None and format not in FORMATS:
+        raise ValueError(f"unknown format {format!r}: choose one of {', '.join(FORMATS)}")
+
+
+def load(
+    source: Source,
+    *,
+    strict: bool = False,
+    format: Format | None = None,
+    name: str | None = None,
+) -> Iterator[GameRecord | NotationError]:
+    """The games of a ``.ggn``, ``.json`` or ``.jsonl`` source, one at a time.
+
+    ``source`` is a path, an :class:`Input`, or a file open for reading in binary (best:
+    bytes are then placed exactly) or text mode.  The format is ``format`` if given, else
+    :func:`sniff`\\ ed from the name and the content.  ``name`` is the file name used in
+    messages (default: the path, or the open file's ``name``).
+
+    Yields a :class:`~gargon_notation.notation.GameRecord` for each game or (lenient
+    reading, the default) the :class:`~gargon_notation.errors.NotationError` of a broken
+    game; reading goes on with the next game.  A path is opened at once and closed when the
+    iterator is exhausted or closed.
+
+    Raises :class:`FileError` when the file cannot be opened (at once) or read (while
+    iterating), :class:`~gargon_notation.errors.NotationError` at the first broken game with
+    ``strict``, and :class:`ValueError` for an unknown ``format``.
+
+    >>> import os, tempfile
+    >>> from gargon_notation.bots import simulate
+    >>> from gargon_notation.records import record_from_simulation
+    >>> record = record_from_simulation(simulate(4, "load"))
+    >>> path = os.path.join(tempfile.mkdtemp(), "games.jsonl")
+    >>> dump([record, record], path)
+    >>> [item == record for item in load(path)]
+    [True, True]
+    >>> load(path + ".missing")
+    Traceback (most recent call last):
+    ...
+    gargon_notation.files.FileError: ...games.jsonl.missing: No such file or directory
+    """
+    _check_format(format)
+    if isinstance(source, Input):
+        label = name or source.name
+        if source.path is None:
+            return _load_stream(sys.stdin.buffer, label, strict, format, None, close=False)
+        source = source.path
+    if isinstance(source, str | os.PathLike):
+        label = name or os.fspath(source)
+        try:
+            handle = open(source, "rb")  # noqa: SIM115 - closed by the generator
+        except OSError as error:
+            raise FileError.from_os_error(label, error) from None
+        return _load_stream(handle, label, strict, format, source, close=True)
+    label = name or str(getattr(source, "name", "<stream>"))
+    binary = getattr(source, "buffer", None)
+    if isinstance(source, io.TextIOBase) and binary is None:
+        return loads(source.read(), strict=strict, format=format, source=label)
+    stream = cast(IO[bytes], binary if isinstance(source, io.TextIOBase) else source)
+    return _load_stream(stream, label, strict, format, getattr(source, "name", None), close=False)
+
+
+def _load_stream(
+    stream: IO[bytes],
+    label: str,
+    strict: bool,
+    format: Format | None,
+    path: object,
+    *,
+    close: bool,
+) -> Iterator[GameRecord | NotationError]:
+    try:
+        name = path if isinstance(path, str | os.PathLike) else None
+        if format is None:
+            format, reader = sniff_stream(stream, name)
+        else:
+            reader = cast(BinaryIO, stream)
+    except OSError as error:
+        if close:
+            stream.close()
+        raise FileError.from_os_error(label, error) from None
+    return _stream_games(stream, reader, format, label, strict, close)
+
+
+def _stream_games(
+    stream: IO[bytes], reader: BinaryIO, format: Format, label: str, strict: bool, close: bool
+) -> Iterator[GameRecord | NotationError]:
+    try:
+        yield from iter_games(reader, format, label, strict=strict)
+    except OSError as error:
+        raise FileError.from_os_error(label, error) from None
+    finally:
+        if close:
+            stream.close()
+
+
+def loads(
+    text: str | bytes,
+    *,
+    strict: bool = False,
+    format: Format | None = None,
+    source: str = "<string>",
+) -> Iterator[GameRecord | NotationError]:
+    """The games of a string (or of bytes, UTF-8), one at a time, like :func:`load`: an
+    iterator, so that a large text is parsed game by game; wrap it in ``list()`` to read all.
+
+    The format is ``format`` if given, else sniffed from the content (never from
+    ``source``, which only names the text in messages).
+
+    Raises :class:`~gargon_notation.errors.NotationError` at the first broken game with
+    ``strict``, and :class:`ValueError` for an unknown ``format``.
+
+    >>> items = list(loads('[Players "Ann" "Bob" "Cy"]\\n1. Ann R1\\n*\\n\\n1. Ann R99\\n*\\n'))
+    >>> [type(item).__name__ for item in items]
+    ['GameRecord', 'NotationError']
+    >>> items[1].line, items[1].column
+    (5, 8)
+    """
+    _check_format(format)
+    data = text.encode("utf-8", errors="surrogatepass") if isinstance(text, str) else text
+    if format is None:
+        format = sniff(data)
+    return iter_games(io.BytesIO(data), format, source, strict=strict)
+
+
+Records = GameRecord | Iterable[GameRecord]
+
+
+def dumps(
+    records: Records, format: Format = "ggn", *, events: jsonio.EventsFunction | None = None
+) -> str:
+    """The text of one record or of several, in ``format``: ``"ggn"`` canonical notation
+    (games separated by a blank line), ``"json"`` the JSON document, ``"jsonl"`` JSON Lines.
+    ``events`` (JSON forms only) adds each game's derived events; see
+    :mod:`gargon_notation.jsonio`.
+
+    Raises :class:`ValueError` for an unknown format, or ``events`` with ``"ggn"``.
+
+    >>> from gargon_notation.notation import parse_game
+    >>> record = parse_game('[Players "Ann" "Bob" "Cy"]\\n1. Ann R1\\n*\\n')
+    >>> print(dumps(record), end="")
+    [Players "Ann" "Bob" "Cy"]
+    1. Ann R1
+    *
+    >>> print(dumps(record, "jsonl"), end="")  # doctest: +ELLIPSIS
+    {"tags":[{"name":"Players","values":["Ann","Bob","Cy"]}],"rounds":[{"number":1,...}
+    """
+    _check_format(format)
+    games = [records] if isinstance(records, GameRecord) else records
+    if format == "ggn":
+        if events is not None:
+            raise ValueError("events are written in the JSON forms only, not in notation")
+        return write_games(games)
+    if format == "json":
+        return jsonio.dumps(games, events=events)
+    return jsonio.dumps_lines(games, events=events)
+
+
+def dump(
+    records: Records,
+    target: str | os.PathLike[str] | IO[str] | IO[bytes],
+    *,
+    format: Format | None = None,
+    events: jsonio.EventsFunction | None = None,
+) -> None:
+    """Write one record or several to ``target``: a path, replaced atomically (see
+    :func:`atomic_write`; the format, unless given, from its suffix, ``.ggn`` when it has
+    none of ``.json`` and ``.jsonl``), or a file open for writing (format default ``"ggn"``).
+
+    Raises :class:`FileError` when the file cannot be written, and :class:`ValueError` as
+    :func:`dumps` does.
+
+    >>> import io
+    >>> from gargon_notation.notation import parse_game
+    >>> out = io.StringIO()
+    >>> dump(parse_game('[Players "Ann" "Bob" "Cy"]\\n*\\n'), out)
+    >>> out.getvalue()
+    '[Players "Ann" "Bob" "Cy"]\\n*\\n'
+    """
+    if isinstance(target, str | os.PathLike):
+        chosen = format or format_of_name(target) or "ggn"
+        write_text(target, dumps(records, chosen, events=events))
+        return
+    text = dumps(records, format or "ggn", events=events)
+    label = str(getattr(target, "name", "<stream>"))
+    try:
+        if isinstance(target, io.RawIOBase | io.BufferedIOBase):
+            target.write(text.encode("utf-8"))
+        else:
+            cast(IO[str], target).write(text)
+    except OSError as error:
+        raise FileError.from_os_error(label, error) from None
+
+
+def write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Replace ``path`` with ``text`` atomically, as :func:`atomic_write` does.
+
+    Raises :class:`FileError` naming ``path`` when it cannot be written.
+    """
+    try:
+        atomic_write(path, text)
+    except OSError as error:
+        raise FileError.from_os_error(os.fspath(path), error) from None
+
+
+def atomic_write(path: str | os.PathLike[str], text: str) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) atomically.
+
+    The text goes to a temporary file ``.NAME.<random>.tmp`` in the same directory, which is
+    flushed, synced to disk and renamed over the original, so a reader (or a crash) sees
+    either the old file or the new one, never a mix.  The original's permission bits are
+    kept, and its owner and group when this process may set them (a new file gets the usual
+    bits for the umask).  When ``path`` is a symbolic link, the file it points to is
+    replaced and the link is kept.
+
+    Raises :class:`OSError` when the file cannot be written; the original is then untouched
+    and the temporary file removed.
+    """
+    target = Path(os.path.realpath(path))
+    directory = target.parent
+    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(text.encode("utf-8"))
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            status: os.stat_result | None = target.stat()
+        except FileNotFoundError:
+            status = None
+        if status is None:
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        else:
+            mode = status.st_mode & 0o7777
+            if hasattr(os, "chown"):
+                with contextlib.suppress(PermissionError):
+                    os.chown(temporary, status.st_uid, status.st_gid)
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)

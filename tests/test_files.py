@@ -1,0 +1,388 @@
+"""Files (gargon_notation.files): load/loads/dump/dumps over the three formats, sniffing,
+strict and lenient reading, errors naming the file, and atomic writes through links."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from gargon_notation import files, jsonio
+from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.files import FileError, dump, dumps, load, loads, sniff
+from gargon_notation.notation import GameRecord, write_games
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
+IDS = [path.stem for path in EXAMPLES]
+GAME = '[Players "Ann" "Bob" "Cy"]\n1. Ann R1, Bob pass 1, Cy pass 2\n*\n'
+BROKEN = '[Players "Ann" "Bob" "Cy"]\n1. Ann R99\n*\n'
+
+
+def records_of(path: Path) -> list[GameRecord]:
+    items = list(load(path, strict=True))
+    assert all(isinstance(item, GameRecord) for item in items)
+    return items  # type: ignore[return-value]
+
+
+# -- round trips --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
+def test_ggn_round_trip_is_byte_for_byte(path: Path) -> None:
+    records = records_of(path)
+    assert dumps(records) == path.read_text(encoding="utf-8")
+    assert dumps(records, "ggn") == write_games(records)
+
+
+@pytest.mark.parametrize("form", ["json", "jsonl"])
+@pytest.mark.parametrize("path", EXAMPLES, ids=IDS)
+def test_json_forms_round_trip_byte_for_byte(path: Path, form: files.Format) -> None:
+    records = records_of(path)
+    text = dumps(records, form)
+    assert list(loads(text)) == records
+    assert list(loads(text, format=form)) == records
+    assert dumps(list(loads(text)), form) == text  # type: ignore[arg-type]
+    assert dumps(list(loads(text)), "ggn") == path.read_text(encoding="utf-8")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("suffix", [".ggn", ".json", ".jsonl"])
+def test_dump_to_a_path_takes_the_format_from_the_suffix(tmp_path: Path, suffix: str) -> None:
+    records = records_of(ROOT / "examples" / "club-night.ggn")
+    path = tmp_path / f"games{suffix}"
+    dump(records, path)
+    assert path.read_text(encoding="utf-8") == dumps(records, suffix[1:])  # type: ignore[arg-type]
+    assert list(load(path)) == records
+    assert list(load(str(path))) == records
+
+
+def test_dump_without_a_known_suffix_writes_notation(tmp_path: Path) -> None:
+    records = records_of(ROOT / "examples" / "full-game.ggn")
+    dump(records, tmp_path / "games.txt")
+    assert (tmp_path / "games.txt").read_text(encoding="utf-8") == dumps(records)
+    dump(records, tmp_path / "forced.txt", format="jsonl")
+    assert list(load(tmp_path / "forced.txt")) == records  # sniffed as JSON Lines
+
+
+def test_dump_and_dumps_take_one_record_or_many() -> None:
+    (record,) = records_of(ROOT / "examples" / "full-game.ggn")
+    assert dumps(record, "jsonl") == dumps([record], "jsonl") == dumps(iter([record]), "jsonl")
+    text, binary = io.StringIO(), io.BytesIO()
+    dump(record, text, format="json")
+    dump(record, binary, format="json")
+    assert text.getvalue() == binary.getvalue().decode("utf-8") == jsonio.dumps([record])
+
+
+def test_dumps_refuses_events_in_notation_and_unknown_formats() -> None:
+    (record,) = records_of(ROOT / "examples" / "full-game.ggn")
+    with pytest.raises(ValueError, match="JSON forms only"):
+        dumps(record, "ggn", events=lambda _: [])
+    with pytest.raises(ValueError, match="unknown format"):
+        dumps(record, "xml")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown format"):
+        list(loads(GAME, format="pgn"))  # type: ignore[arg-type]
+
+
+def test_events_are_written_in_both_json_forms() -> None:
+    (record,) = records_of(ROOT / "examples" / "full-game.ggn")
+
+    def events(_: GameRecord) -> list[dict[str, object]]:
+        return [{"type": "x"}]
+
+    document = json.loads(dumps(record, "json", events=events))
+    assert document["games"][0]["events"] == [{"type": "x"}]
+    line = json.loads(dumps(record, "jsonl", events=events))
+    assert line["events"] == [{"type": "x"}]
+    assert list(loads(dumps(record, "jsonl", events=events))) == [record]  # ignored on reading
+
+
+# -- sources ------------------------------------------------------------------------------
+
+
+def test_load_reads_open_files_in_binary_and_text_mode(tmp_path: Path) -> None:
+    records = records_of(ROOT / "examples" / "club-night.ggn")
+    for form in ("ggn", "json", "jsonl"):
+        path = tmp_path / f"games.{form}"
+        dump(records, path)
+        with path.open("rb") as handle:
+            assert list(load(handle)) == records
+        with path.open(encoding="utf-8") as handle:
+            assert list(load(handle)) == records
+        assert list(load(io.StringIO(path.read_text(encoding="utf-8")))) == records
+        assert list(load(io.BytesIO(path.read_bytes()))) == records
+
+
+def test_load_names_the_source_in_messages(tmp_path: Path) -> None:
+    path = tmp_path / "broken.ggn"
+    path.write_text(GAME + "\n" + BROKEN, encoding="utf-8")
+    items = list(load(path))
+    assert isinstance(items[0], GameRecord)
+    assert isinstance(items[1], NotationError)
+    assert items[1].source == str(path)
+    (renamed,) = [i for i in load(path, name="x.ggn") if isinstance(i, NotationError)]
+    assert str(renamed).startswith("x.ggn:6:")
+
+
+class Endless(io.RawIOBase):
+    """A stream repeating ``unit`` for ever: a reader that read it whole would never end."""
+
+    def __init__(self, unit: bytes) -> None:
+        super().__init__()
+        self.unit = unit
+        self.at = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        size = len(buffer)
+        data = (self.unit * (size // len(self.unit) + 2))[self.at : self.at + size]
+        self.at = (self.at + size) % len(self.unit)
+        buffer[:size] = data
+        return size
+
+
+def test_load_streams_notation_game_by_game() -> None:
+    games = load(io.BufferedReader(Endless(GAME.encode())), format="ggn")
+    assert all(isinstance(next(games), GameRecord) for _ in range(500))
+    games = load(io.BufferedReader(Endless(GAME.encode())))  # sniffed: notation
+    assert isinstance(next(games), GameRecord)
+
+
+def test_jsonl_streams_line_by_line() -> None:
+    (record,) = records_of(ROOT / "examples" / "full-game.ggn")
+    games = load(io.BufferedReader(Endless(dumps(record, "jsonl").encode())))
+    assert [next(games) for _ in range(20)] == [record] * 20
+
+
+# -- sniffing -----------------------------------------------------------------------------
+
+JSONL_LINE = b'{"tags": [], "rounds": [], "termination": {"finished": false}}\n'
+
+SNIFFING = [
+    # (content, name, format)
+    (b'{"format": "gargon-notation"}', "x.ggn", "ggn"),  # a .ggn file is never JSON
+    (b"[Event]\n", "x.json", "json"),  # a .json file always is
+    (b"[Event]\n", "x.JSONL", "jsonl"),
+    (b'{"format": "gargon-notation", "version": 1, "games": []}', None, "json"),
+    (b'\xef\xbb\xbf \n {\n  "format": "gargon-notation"', None, "json"),
+    (b'{"games": [], "format": "gargon-notation", "version": 1}\n', None, "json"),
+    (JSONL_LINE * 2, None, "jsonl"),
+    (b"\xef\xbb\xbf\n\n" + JSONL_LINE, "notes.txt", "jsonl"),
+    (b'{"tags": [], "rounds"', None, "ggn"),  # not a whole JSON object on its first line
+    (b'{"quoted" brace comment}\n[Event "x"]\n*\n', None, "ggn"),
+    (b"{a brace comment}\n[Event]\n", None, "ggn"),
+    (b'[Players "Ann" "Bob" "Cy"]\n*\n', None, "ggn"),
+    (b"", None, "ggn"),
+    (b'["not", "an", "object"]\n', None, "ggn"),
+]
+
+
+@pytest.mark.parametrize(("content", "name", "expected"), SNIFFING)
+def test_sniffing(content: bytes, name: str | None, expected: str) -> None:
+    assert sniff(content, name) == expected
+    stream = io.BytesIO(content)
+    form, reader = files.sniff_stream(stream, name)
+    assert form == expected
+    assert reader.read() == content  # nothing is lost by sniffing
+
+
+def test_sniffing_reads_a_long_first_line_whole() -> None:
+    (record,) = records_of(ROOT / "examples" / "seeded-game.ggn")
+    line = dumps(record, "jsonl").encode()
+    assert len(line) > 4096
+    form, reader = files.sniff_stream(io.BytesIO(b"\n" * 5000 + line))
+    assert form == "jsonl"
+    assert list(files.iter_games(reader, form, "x")) == [record]
+
+
+# -- strict and lenient -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("form", ["ggn", "json", "jsonl"])
+def test_lenient_yields_errors_and_goes_on_strict_raises(form: files.Format) -> None:
+    good = next(loads(GAME))
+    assert isinstance(good, GameRecord)
+    if form == "ggn":
+        text = GAME + "\n" + BROKEN + "\n" + GAME
+    else:
+        broken = jsonio.game_to_json(good)
+        broken["rounds"] = "none"
+        if form == "json":
+            document = jsonio.to_document([good])
+            document["games"] = [document["games"][0], broken, document["games"][0]]
+            text = json.dumps(document)
+        else:
+            text = dumps(good, "jsonl") + json.dumps(broken) + "\n" + dumps(good, "jsonl")
+    items = list(loads(text, source="in"))
+    assert [type(item).__name__ for item in items] == [
+        "GameRecord",
+        "NotationError",
+        "GameRecord",
+    ]
+    assert items[0] == items[2] == good
+    with pytest.raises(NotationError) as raised:
+        list(loads(text, strict=True, source="in"))
+    assert str(raised.value) == str(items[1])
+
+
+def test_a_json_document_that_cannot_be_read_is_one_error() -> None:
+    (item,) = loads('{"format": "gargon-notation", "version": 1, "games": [', source="x.json")
+    assert isinstance(item, NotationError)
+    assert str(item).startswith("x.json:1:")
+    (item,) = loads(b'{"format": "gargon-notation", \xff', format="json", source="x.json")
+    assert str(item) == "x.json: not UTF-8 text: undecodable byte 0xff at byte offset 30"
+
+
+def test_jsonl_errors_name_the_line() -> None:
+    good = dumps(next(loads(GAME)), "jsonl")  # type: ignore[arg-type]
+    text = good + "\n" + '{"tags": [}\n' + good + '{"tags": 1, "rounds": []}\n' + "[1]\n"
+    items = list(loads(text, format="jsonl", source="games.jsonl"))
+    assert [type(item).__name__ for item in items] == [
+        "GameRecord",
+        "NotationError",
+        "GameRecord",
+        "NotationError",
+        "NotationError",
+    ]
+    assert str(items[1]) == "games.jsonl:3:11: invalid JSON: Expecting value"
+    assert str(items[3]) == "games.jsonl:5:1: $.tags: expected a list"
+    assert str(items[4]) == "games.jsonl:6:1: expected a game object on each line of JSON Lines"
+
+
+def test_jsonl_undecodable_bytes_name_line_column_and_offset() -> None:
+    good = dumps(next(loads(GAME)), "jsonl").encode()  # type: ignore[arg-type]
+    bad = good.replace(b'"Ann"', b'"A\xffn"', 1)
+    items = list(loads(good + bad, source="x.jsonl"))
+    assert isinstance(items[1], NotationError)
+    column = bad.index(b"\xff") + 1
+    assert str(items[1]) == (
+        f"x.jsonl:2:{column}: this is not UTF-8 text: undecodable byte 0xff "
+        f"at byte offset {len(good) + column - 1}"
+    )
+
+
+def test_a_jsonl_line_over_the_limit_is_an_error_and_the_next_is_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(files, "MAX_JSONL_LINE_BYTES", 1000)
+    record = next(loads(GAME))
+    long = '{"tags": [], "comments": [{"kind": "brace", "text": "' + "x" * 2000 + '"}]}\n'
+    items = list(loads(long + dumps(record, "jsonl"), format="jsonl", source="x.jsonl"))  # type: ignore[arg-type]
+    assert isinstance(items[0], NotationError)
+    assert str(items[0]) == (
+        f"x.jsonl:1:1: line 1 is {len(long)} bytes long, over the limit of 1000; "
+        "its game is skipped"
+    )
+    assert items[1] == record
+
+
+# -- errors of the system -----------------------------------------------------------------
+
+
+def test_a_missing_file_is_a_gargon_error_naming_it(tmp_path: Path) -> None:
+    missing = tmp_path / "games.ggn"
+    with pytest.raises(GargonError) as raised:
+        load(missing)
+    assert isinstance(raised.value, FileError)
+    assert str(raised.value) == f"{missing}: No such file or directory"
+    with pytest.raises(FileError, match=r"games\.ggn: No such file or directory"):
+        load(str(missing), name="games.ggn")
+
+
+def test_a_directory_cannot_be_loaded_or_dumped_to(tmp_path: Path) -> None:
+    with pytest.raises(FileError, match="Is a directory"):
+        list(load(tmp_path))
+    with pytest.raises(FileError, match=r"nowhere/x\.ggn: No such file or directory"):
+        dump(next(loads(GAME)), tmp_path / "nowhere" / "x.ggn")  # type: ignore[arg-type]
+
+
+def test_find_inputs(tmp_path: Path) -> None:
+    for name in ["b.ggn", "a/c.json", "a/d.jsonl", "a/e.txt", "a/.f.ggn.x.tmp", "a/G.GGN"]:
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    found = files.find_inputs([tmp_path, "-", str(tmp_path / "a" / "e.txt")])
+    assert [Path(i.name).relative_to(tmp_path).as_posix() for i in found[:4]] == [
+        "a/G.GGN",
+        "a/c.json",
+        "a/d.jsonl",
+        "b.ggn",
+    ]
+    assert found[4] == files.Input("<stdin>", None)
+    assert found[5].name == str(tmp_path / "a" / "e.txt")
+    with pytest.raises(FileError, match=r"nothing\.ggn: no such file or directory"):
+        files.find_inputs(["nothing.ggn"])
+
+
+# -- atomic writes ------------------------------------------------------------------------
+
+
+def test_atomic_write_keeps_the_mode(tmp_path: Path) -> None:
+    path = tmp_path / "games.ggn"
+    path.write_text("old\n", encoding="utf-8")
+    path.chmod(0o640)
+    dump(next(loads(GAME)), path)  # type: ignore[arg-type]
+    assert path.read_text(encoding="utf-8") == GAME
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root may give files away"
+)
+def test_atomic_write_keeps_the_owner_and_group(tmp_path: Path) -> None:
+    path = tmp_path / "games.ggn"
+    path.write_text("old\n", encoding="utf-8")
+    os.chown(path, 12345, 23456)
+    files.atomic_write(path, "new\n")
+    assert (path.stat().st_uid, path.stat().st_gid) == (12345, 23456)
+    assert path.read_text(encoding="utf-8") == "new\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX owners")
+def test_atomic_write_goes_on_when_the_owner_cannot_be_kept(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "games.ggn"
+    path.write_text("old\n", encoding="utf-8")
+    path.chmod(0o604)
+    calls: list[tuple[int, int]] = []
+
+    def refuse(_path: object, uid: int, gid: int) -> None:
+        calls.append((uid, gid))
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(files.os, "chown", refuse)
+    files.atomic_write(path, "new\n")
+    assert calls == [(path.stat().st_uid, path.stat().st_gid)]
+    assert path.read_text(encoding="utf-8") == "new\n"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o604
+
+
+def test_atomic_write_writes_through_a_symlink(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    target = tmp_path / "real" / "games.ggn"
+    target.write_text("old\n", encoding="utf-8")
+    target.chmod(0o600)
+    link = tmp_path / "link.ggn"
+    link.symlink_to(target)
+    dump(next(loads(GAME)), link)  # type: ignore[arg-type]
+    assert link.is_symlink()
+    assert os.readlink(link) == str(target)
+    assert target.read_text(encoding="utf-8") == GAME
+    assert stat.S_IMODE(target.stat().st_mode) == 0o600
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.ggn", "real"]
+    assert sorted(p.name for p in (tmp_path / "real").iterdir()) == ["games.ggn"]
+
+
+def test_atomic_write_through_a_dangling_symlink_creates_its_target(tmp_path: Path) -> None:
+    link = tmp_path / "link.jsonl"
+    link.symlink_to(tmp_path / "new.jsonl")
+    record = next(loads(GAME))
+    dump(record, link)  # type: ignore[arg-type]
+    assert link.is_symlink()
+    assert list(load(tmp_path / "new.jsonl")) == [record]
