@@ -3,12 +3,13 @@
 ``GargonError`` is the root.  A record that is *badly written* raises :class:`NotationError`
 (it carries the place: file, line, column and the offending line).  A record that is well
 written but *breaks a rule* raises :class:`RuleViolation` (it carries a stable rule code and a
-plain sentence).  Python's own exceptions escaping the library are bugs.
+plain sentence).  A file that cannot be read or written raises :class:`FileError` (it names
+the file).  Python's own exceptions escaping the library are bugs.
 """
 
 from __future__ import annotations
 
-__all__ = ["GargonError", "NotationError", "RuleViolation"]
+__all__ = ["FileError", "GargonError", "NotationError", "RuleViolation"]
 
 
 class GargonError(Exception):
@@ -56,3 +57,25 @@ class RuleViolation(GargonError):
         super().__init__(f"{message} [{code}]")
         self.code = code
         self.message = message
+
+
+class FileError(GargonError):
+    """A file that cannot be found, read or written; the message names it.
+
+    ``filename`` is the name shown, ``reason`` what went wrong, ``errno`` the operating
+    system's error number (None when the error is not the system's).
+
+    >>> str(FileError("games.ggn", "No such file or directory"))
+    'games.ggn: No such file or directory'
+    """
+
+    def __init__(self, filename: str, reason: str, errno: int | None = None) -> None:
+        super().__init__(f"{filename}: {reason}")
+        self.filename = filename
+        self.reason = reason
+        self.errno = errno
+
+    @classmethod
+    def from_os_error(cls, filename: str, error: OSError) -> FileError:
+        """The error for an :class:`OSError` met on ``filename``."""
+        return cls(filename, error.strerror or str(error), error.errno)

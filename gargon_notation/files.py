@@ -59,7 +59,7 @@ from typing import IO, BinaryIO, Literal, cast
 import attrs
 
 from gargon_notation import jsonio
-from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.errors import FileError, NotationError
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import MAX_GAME_CHARS, bounded_lines
 from gargon_notation.notation.writer import write_games
@@ -101,28 +101,6 @@ _BOM = b"\xef\xbb\xbf"
 _LEAD = re.compile(rb"(?:\xef\xbb\xbf|[ \t\r\n])*")
 _EOL = re.compile(rb"[\r\n]")
 _HEAD = 4096
-
-
-class FileError(GargonError):
-    """A file that cannot be found, read or written; the message names it.
-
-    ``filename`` is the name shown, ``reason`` what went wrong, ``errno`` the operating
-    system's error number (None when the error is not the system's).
-
-    >>> str(FileError("games.ggn", "No such file or directory"))
-    'games.ggn: No such file or directory'
-    """
-
-    def __init__(self, filename: str, reason: str, errno: int | None = None) -> None:
-        super().__init__(f"{filename}: {reason}")
-        self.filename = filename
-        self.reason = reason
-        self.errno = errno
-
-    @classmethod
-    def from_os_error(cls, filename: str, error: OSError) -> FileError:
-        """The error for an :class:`OSError` met on ``filename``."""
-        return cls(filename, error.strerror or str(error), error.errno)
 
 
 InputError = FileError
