@@ -46,6 +46,7 @@ from gargon_notation.notation import model
 
 __all__ = [
     "FORMAT",
+    "MINOR_EVENTS",
     "VERSION",
     "EventsFunction",
     "dumps",
@@ -66,6 +67,8 @@ __all__ = [
 T = TypeVar("T")
 FORMAT = "gargon-notation"
 VERSION = 1
+MINOR_EVENTS = 1
+"""The minor version of a document holding derived events (``"minor": 1``)."""
 """The JSON format version.  A later version may add optional fields; readers of version 1
 ignore fields they do not know and refuse documents of a higher major version."""
 
@@ -202,12 +205,16 @@ def game_to_json(
 def to_document(
     records: Iterable[model.GameRecord], *, events: EventsFunction | None = None
 ) -> dict[str, Any]:
-    """The JSON document (as Python values) for a sequence of records."""
-    return {
-        "format": FORMAT,
-        "version": VERSION,
-        "games": [game_to_json(r, events=events) for r in records],
-    }
+    """The JSON document (as Python values) for a sequence of records.
+
+    With ``events``, the document is of minor version 1 (``"minor": 1``): each game holds
+    its derived events.
+    """
+    document: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if events is not None:
+        document["minor"] = MINOR_EVENTS
+    document["games"] = [game_to_json(r, events=events) for r in records]
+    return document
 
 
 def dumps(
