@@ -17,6 +17,7 @@ from typing import Literal, Protocol
 
 import attrs
 
+from gargon_notation.cards import Card
 from gargon_notation.engine import (
     Action,
     Choose,
@@ -27,6 +28,7 @@ from gargon_notation.engine import (
     Pass,
     Play,
     Rng,
+    SeatView,
 )
 from gargon_notation.rules import STANDARD, Ruleset
 
@@ -38,16 +40,28 @@ DEFAULT_NAMES = ("Adam", "Bernd", "Collette", "Dagmar", "Emil")
 
 
 class Bot(Protocol):
-    """Anything that picks a legal action for the seat to act."""
+    """Anything that picks a legal action for its seat from what that seat may see."""
 
-    def choose(self, game: Game) -> Action:
-        """The action to take; ``game.to_act`` names the seat."""
+    def choose(self, view: SeatView) -> Action:
+        """The action to take; ``view.seat`` is the seat to act (``view.to_act.seat``)."""
         ...
 
 
-def _known_actions(game: Game) -> list[Action]:
-    actions = game.legal_actions()
+def _seat_view(view: SeatView | Game) -> SeatView:
+    """The view to decide from: ``view`` itself, or a game's view for its seat to act."""
+    if isinstance(view, SeatView):
+        return view
+    decision = view.to_act
+    if decision is None:
+        raise ValueError("the game is over: no seat is to act")
+    return view.view(decision.seat)
+
+
+def _known_actions(view: SeatView) -> tuple[Action, ...]:
+    actions = view.legal_actions
     if not actions:
+        if not view.to_act_here:
+            raise ValueError(f"it is not {view.names[view.seat]}'s turn: the view has no decision")
         raise ValueError(
             "no legal action is known for this seat: bots need a hand whose cards are known"
         )
@@ -55,65 +69,86 @@ def _known_actions(game: Game) -> list[Action]:
 
 
 class RandomBot:
-    """Picks uniformly among all legal actions."""
+    """Picks uniformly among all legal actions.
+
+    >>> game = Game.new(Deal.from_seed("gargon", players=3))
+    >>> RandomBot(Rng("x")).choose(game.view(0)) in game.legal_actions()
+    True
+    """
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def choose(self, game: Game) -> Action:
-        """A uniformly random legal action.
+    def choose(self, view: SeatView | Game) -> Action:
+        """A uniformly random legal action for the view's seat.
 
-        Raises :class:`ValueError` when no legal action is known (a hidden hand).
+        A :class:`Game` is accepted too and seen through the view of its seat to act (for
+        callers written before seat views).  Raises :class:`ValueError` when no legal action
+        is known (a hidden hand, or a view of a seat that is not to act).
         """
-        return self.rng.choice(_known_actions(game))
+        if type(view) is not SeatView:
+            view = _seat_view(view)
+        return self.rng.choice(view.legal_actions or _known_actions(view))
 
 
 class GreedyBot:
     """A simple player: strong plays, weak hands pass, fights where it is strongest.
 
-    It uses only what its seat may see: its own hand, pile sizes and the face-up cards.
+    It uses only its seat's view: its own hand, pile sizes and the face-up cards.
 
     - Card play: as start player, the play with the highest total value; as a follower, that
       play too if its weakest card is at least 8, otherwise pass and draw three cards.
     - Battle: the colour of its highest face-up card.
     - Draws: from the larger pile (pile 1 on a tie); a small random share of plays and
       draws are varied so that games differ.
+
+    >>> game = Game.new(Deal.from_seed("gargon", players=3))
+    >>> GreedyBot(Rng("x")).choose(game.view(0)) in game.legal_actions()
+    True
     """
 
     def __init__(self, rng: Rng) -> None:
         self.rng = rng
 
-    def choose(self, game: Game) -> Action:
-        """The greedy action for the seat to act."""
-        decision = game.to_act
+    def choose(self, view: SeatView | Game) -> Action:
+        """The greedy action for the view's seat.
+
+        A :class:`Game` is accepted too and seen through the view of its seat to act.  Raises
+        :class:`ValueError` when no legal action is known (a hidden hand, or a view of a seat
+        that is not to act).
+        """
+        if type(view) is not SeatView:
+            view = _seat_view(view)
+        actions = view.legal_actions or _known_actions(view)
+        decision = view.to_act
         assert decision is not None
         seat = decision.seat
-        actions = _known_actions(game)
         if decision.kind is DecisionKind.CHOOSE:
-            front = game.snapshot().front[seat]
+            # The battle phase: the cards in front lie face up.
+            front = [card for card in view.front[seat] if isinstance(card, Card)]
             best = max(front, key=lambda card: card.value)
             return Choose(seat, best.colour)
         if decision.kind is DecisionKind.DRAW:
-            return Draw(seat, self._larger_pile(game))
+            return Draw(seat, self._larger_pile(view))
         plays = [action for action in actions if isinstance(action, Play)]
         passes = [action for action in actions if isinstance(action, Pass)]
         if plays:
             best_play = max(
                 plays, key=lambda play: (sum(c.value for c in play.cards), len(play.cards))
             )
-            leading = seat == game.start_player
+            leading = seat == view.start
             if leading or not passes or min(c.value for c in best_play.cards) >= 8:
                 if self.rng.below(10) == 0:
                     return self.rng.choice(plays)
                 return best_play
-        return self._greedy_pass(game, seat, passes)
+        return self._greedy_pass(view, seat, passes)
 
-    def _larger_pile(self, game: Game) -> int:
-        one, two = game.pile_sizes()
+    def _larger_pile(self, view: SeatView) -> int:
+        one, two = view.pile_sizes()
         return 1 if one >= two else 2
 
-    def _greedy_pass(self, game: Game, seat: int, passes: Sequence[Pass]) -> Action:
-        one, two = game.pile_sizes()
+    def _greedy_pass(self, view: SeatView, seat: int, passes: Sequence[Pass]) -> Action:
+        one, two = view.pile_sizes()
         piles: list[int] = []
         for _ in range(min(3, one + two)):
             pile = 1 if one >= two else 2
@@ -150,7 +185,8 @@ def simulate(
 ) -> SimulatedGame:
     """Play a whole game: the deal from ``seed``, every seat played by a ``bot``.
 
-    The first start player is seat 0.  Seat ``k``'s bot draws from ``Rng(f"{seed}/{k}")``.
+    The first start player is seat 0.  Seat ``k``'s bot draws from ``Rng(f"{seed}/{k}")``
+    and is handed only ``game.view(k)`` (:class:`~gargon_notation.engine.SeatView`).
     Raises :class:`RuntimeError` if the game has not ended after ``max_actions`` actions
     (it always does: every round takes cards out of the piles or out of the hands).
     """
@@ -164,5 +200,5 @@ def simulate(
         decision = game.to_act
         if decision is None:
             return SimulatedGame(seed, deal, seat_names, 0, game)
-        game.apply(bots[decision.seat].choose(game))
+        game.apply(bots[decision.seat].choose(game.view(decision.seat)))
     raise RuntimeError(f"the game from seed {seed!r} did not end after {max_actions} actions")

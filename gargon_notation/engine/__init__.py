@@ -30,6 +30,7 @@ from gargon_notation.engine.game import Game, IllegalAction
 from gargon_notation.engine.patterns import PATTERNS, pattern_of, plays_from
 from gargon_notation.engine.scoring import ColourScore, PlayerScore, Score, score
 from gargon_notation.engine.state import Decision, DecisionKind, GameState
+from gargon_notation.engine.view import SeatView
 
 __all__ = [
     "PATTERNS",
@@ -61,6 +62,7 @@ __all__ = [
     "RoundEnded",
     "RoundStarted",
     "Score",
+    "SeatView",
     "pattern_of",
     "pile_size",
     "plays_from",

@@ -24,7 +24,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from gargon_notation.cards import AnyCard, Card, Colour
+from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine.actions import (
     Action,
     BattleKind,
@@ -49,6 +49,14 @@ from gargon_notation.engine.knowledge import Knowledge, match, refine
 from gargon_notation.engine.patterns import describe_pattern, pass_choices, pattern_of, plays_from
 from gargon_notation.engine.scoring import Score, score
 from gargon_notation.engine.state import Decision, DecisionKind, GameState
+from gargon_notation.engine.view import (
+    History,
+    SeatView,
+    backs,
+    drawn_as_seen,
+    face_down,
+    played_as_seen,
+)
 from gargon_notation.engine.wording import cards_text, colours_text, count_of
 from gargon_notation.errors import RuleViolation
 from gargon_notation.rules import STANDARD, Ruleset
@@ -65,6 +73,17 @@ _Prepared = tuple[list[int], tuple[int, ...], bool]
 
 def _value(card: Card) -> int:
     return card.value
+
+
+_index = {colour: colour.index for colour in Colour}.__getitem__
+
+
+def _in_colour_order(front: dict[Colour, list[Card]]) -> tuple[Card, ...]:
+    """A seat's cards in front: colour by colour, strongest first within a colour."""
+    if len(front) == 1:
+        for group in front.values():
+            return tuple(group)
+    return tuple([card for colour in sorted(front, key=_index) for card in front[colour]])
 
 
 _KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE, Draw: _DRAW}
@@ -118,6 +137,23 @@ class Game:
         self._decision: Decision | None = None
         self._last_card_taken = False
         self._final: Score | None = None
+        # Seat views (view): the log's events as the seats other than their own see them
+        # (append-only, brought up to date when a view is taken), and each seat's own draws
+        # and plays where they differ, by position.
+        self._shown: list[Event] = []
+        self._own: list[dict[int, Event]] = [{} for _ in seats]
+        # Kept between decisions for the views, each entry None once stale: the hands as backs,
+        # the cards in front face up, and (card play phase) face down, with the plays as the
+        # others see them; pile backs (a pile only ever loses its top); won cards as backs and
+        # the discard pile (they only ever grow: kept by length).
+        self._hand_backs: list[tuple[HiddenCard, ...] | None] = [None] * self._players
+        self._front_open: list[tuple[Card, ...] | None] = [()] * self._players
+        self._front_shut: list[tuple[HiddenCard, ...] | None] = [()] * self._players
+        self._played_shut: list[tuple[AnyCard, ...] | None] = [None] * self._players
+        self._pile_backs: tuple[tuple[HiddenCard, ...], tuple[HiddenCard, ...]] | None = None
+        self._won_backs: list[tuple[HiddenCard, ...]] = [() for _ in seats]
+        self._won_sizes: list[int] = [0] * self._players
+        self._discard_view: tuple[Card, ...] = ()
         self._start_round(start, ())
 
     @classmethod
@@ -179,6 +215,13 @@ class Game:
         twin._played = list(self._played)
         twin._colours_played = set(self._colours_played)
         twin._owed = deque(self._owed)
+        twin._shown = list(self._shown)
+        twin._own = [dict(own) for own in self._own]
+        twin._hand_backs = list(self._hand_backs)
+        twin._front_open = list(self._front_open)
+        twin._front_shut = list(self._front_shut)
+        twin._played_shut = list(self._played_shut)
+        twin._won_backs = list(self._won_backs)
         return twin
 
     def __repr__(self) -> str:
@@ -265,6 +308,130 @@ class Game:
             last_card_taken=self._last_card_taken,
             over=self.is_over,
         )
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know now, and nothing more: the thing to hand a bot.
+
+        Other hands, the piles and (during the card play phase) other seats' played cards
+        are backs; see :class:`~gargon_notation.engine.view.SeatView`.  The view is a value:
+        it does not change as the game goes on, and nothing in it leads back to the game.
+        Raises :class:`ValueError` for a seat that is not at this table.
+
+        >>> game = Game.new(Deal.from_seed("gargon", players=3))
+        >>> view = game.view(0)
+        >>> view.hand == game.hand(0), list(view.legal_actions) == game.legal_actions()
+        (True, True)
+        >>> {str(card) for card in game.view(1).hands[0]} <= {"W?", "B?", "V?", "Y?", "R?", "G?"}
+        True
+        """
+        if type(seat) is not int or not 0 <= seat < self._players:
+            raise ValueError(f"there is no seat {seat!r} at this table")
+        decision = self._decision
+        hand_backs = self._hand_backs
+        if None in hand_backs:
+            for other, shown in enumerate(hand_backs):
+                if shown is None:
+                    hand_backs[other] = backs(self._hands[other])
+        hand = tuple(self._hands[seat])
+        hands: list[tuple[AnyCard, ...] | None] = list(hand_backs)
+        hands[seat] = hand
+        opened = self._front_open
+        if None in opened:
+            for other, laid in enumerate(opened):
+                if laid is None:
+                    opened[other] = _in_colour_order(self._front[other])
+        front: list[tuple[AnyCard, ...] | None]
+        played: list[tuple[AnyCard, ...] | None]
+        if decision is not None and decision.kind is _PLAY:
+            # The card play phase: the others' plays lie face down (backs in colour order).
+            shut = self._front_shut
+            if None in shut:
+                for other, hidden in enumerate(shut):
+                    if hidden is None:
+                        play = self._played[other]
+                        assert play is not None
+                        shut[other] = self._played_shut[other] = face_down(play)
+            front = list(shut)
+            front[seat] = opened[seat]
+            played = list(self._played_shut)
+            played[seat] = self._played[seat]
+        else:
+            front = list(opened)
+            played = list(self._played)
+        won: list[tuple[AnyCard, ...]]
+        if self.ruleset.won_cards_face_up:
+            won = [tuple(taken) for taken in self._won]
+        else:
+            sizes = list(map(len, self._won))
+            won_backs = self._won_backs
+            if sizes != self._won_sizes:
+                for other, size in enumerate(sizes):
+                    if len(won_backs[other]) != size:
+                        won_backs[other] = backs(self._won[other])
+                self._won_sizes = sizes
+            won = list(won_backs)
+            won[seat] = tuple(self._won[seat])
+        discard = self._discard_view
+        if len(discard) != len(self._discard):
+            discard = self._discard_view = tuple(self._discard)
+        return SeatView(
+            seat,
+            self.names,
+            self.ruleset,
+            self._round,
+            self._start,
+            decision,
+            hand,
+            tuple(hands),  # type: ignore[arg-type]  # every None was filled in above
+            self._pile_view(),
+            tuple(front),  # type: ignore[arg-type]
+            tuple(played),
+            tuple(won),
+            discard,
+            self._pattern,
+            frozenset(self._colours_played),
+            tuple(self._owed),
+            self._last_card_taken,
+            decision is None,
+            self._history(seat),
+            (tuple(self.legal_actions()) if decision is not None and decision.seat == seat else ()),
+        )
+
+    def _pile_view(self) -> tuple[tuple[HiddenCard, ...], tuple[HiddenCard, ...]]:
+        """Both piles as backs, top first; kept, since a pile only ever loses its top."""
+        cached = self._pile_backs
+        if cached is None:
+            cached = (backs(reversed(self._piles[0])), backs(reversed(self._piles[1])))
+        else:
+            one, two = cached
+            if len(one) == len(self._piles[0]) and len(two) == len(self._piles[1]):
+                return cached
+            if len(one) != len(self._piles[0]):
+                one = one[len(one) - len(self._piles[0]) :]
+            if len(two) != len(self._piles[1]):
+                two = two[len(two) - len(self._piles[1]) :]
+            cached = (one, two)
+        self._pile_backs = cached
+        return cached
+
+    def _history(self, seat: int) -> History:
+        """The seat's history up to now: the shown events brought up to date, fixed at their
+        length, with the seat's own draws and plays as it knows them."""
+        size = len(self._log)
+        shown = self._shown
+        if len(shown) < size:
+            log, events, own = self._log, self.events, self._own
+            for k in range(len(shown), size):
+                kind, args = log[k]
+                if kind is CardDrawn:
+                    own[args[0]][k] = events[k]
+                    shown.append(drawn_as_seen(*args))
+                elif kind is Played:
+                    own[args[0]][k] = events[k]
+                    shown.append(played_as_seen(*args))
+                else:
+                    shown.append(events[k])
+        return History(shown, size, self._own[seat])
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now (none once the game is over).
@@ -554,6 +721,7 @@ class Game:
                 self._knowledge.learn(hand[slot], card)
         for slot in sorted(slots, reverse=True):
             del hand[slot]
+        self._hand_backs[seat] = self._front_open[seat] = self._front_shut[seat] = None
         front = self._front[seat]
         for card in cards:
             group = front.get(card.colour)
@@ -592,7 +760,7 @@ class Game:
         for k, pile in enumerate(action.piles):
             seen = action.seen[k] if action.seen else None
             self._take(action.seat, pile, seen, replacement=False)
-        self._played[action.seat] = ()
+        self._played[action.seat] = self._played_shut[action.seat] = ()
         self._next_in_play_phase()
 
     def _take(self, seat: int, pile: int, seen: AnyCard | None, replacement: bool) -> None:
@@ -604,6 +772,7 @@ class Game:
             self._knowledge.learn(card, learnt)
             card = learnt
         self._hands[seat].append(card)
+        self._hand_backs[seat] = None
         self._log.append(
             (
                 CardDrawn,
@@ -634,6 +803,7 @@ class Game:
             seat = holders[0]
             cards = tuple(self._front[seat].pop(colour))
             self._won[seat].extend(cards)
+            self._front_open[seat] = None
             self._log.append(
                 (
                     BattleResolved,
@@ -659,6 +829,7 @@ class Game:
         """The strongest card of each holder fights; the highest wins (never a 0)."""
         entries = []
         for seat in holders:
+            self._front_open[seat] = None
             group = self._front[seat][colour]
             entries.append((seat, group.pop(0)))
             if not group:
@@ -796,6 +967,8 @@ class Game:
         self._order = [(start + k) % self._players for k in range(self._players)]
         self._turn = 0
         self._played = [None] * self._players
+        self._played_shut = [None] * self._players
+        self._front_shut = [()] * self._players
         self._pattern = None
         self._colours_played = set()
         self._decision = self._play_decisions[start]

@@ -21,8 +21,9 @@ import enum
 
 import attrs
 
-from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
+from gargon_notation.cards import AnyCard, Card, Colour
 from gargon_notation.engine.scoring import Score, score
+from gargon_notation.engine.view import backs, face_down
 from gargon_notation.rules import Ruleset
 
 __all__ = ["Decision", "DecisionKind", "GameState"]
@@ -47,18 +48,16 @@ class Decision:
     seat: int
 
 
-def _masked(card: AnyCard) -> HiddenCard:
-    return HiddenCard(card.colour)
-
-
 @attrs.frozen(repr=False)
 class GameState:
     """The whole table at one moment.
 
     Seats are numbered from 0 clockwise.  ``piles`` list their cards top first.  ``front``
-    holds each seat's face-up played cards still to be fought over in the current round;
-    ``played`` what each seat did this round so far (its cards, ``()`` for a pass, None if it
-    has not acted yet).  ``owed`` lists the seats owing replacement draws, in order.
+    holds each seat's played cards still to be fought over in the current round (in colour
+    order, strongest first within a colour); ``played`` what each seat did this round so far
+    (its cards, ``()`` for a pass, None if it has not acted yet).  ``owed`` lists the seats
+    owing replacement draws, in order.  A snapshot knows every card the engine knows; only a
+    masked one (:meth:`seen_by`) holds backs in ``front`` and ``played``.
     """
 
     ruleset: Ruleset
@@ -68,8 +67,8 @@ class GameState:
     to_act: Decision | None
     hands: tuple[tuple[AnyCard, ...], ...]
     piles: tuple[tuple[AnyCard, ...], tuple[AnyCard, ...]]
-    front: tuple[tuple[Card, ...], ...]
-    played: tuple[tuple[Card, ...] | None, ...]
+    front: tuple[tuple[AnyCard, ...], ...]
+    played: tuple[tuple[AnyCard, ...] | None, ...]
     won: tuple[tuple[AnyCard, ...], ...]
     discard: tuple[Card, ...]
     pattern: tuple[int, ...] | None
@@ -108,23 +107,41 @@ class GameState:
     def seen_by(self, seat: int) -> GameState:
         """What ``seat`` may see: other hands and the piles as card backs (colours only).
 
-        Won cards lie face down (their backs still show colours) unless the ruleset's
-        ``won_cards_face_up`` variant is on; a player always knows his own won cards.
-        Face-up played cards and the discard pile are public.
+        During the card play phase (``to_act`` is a play-or-pass decision) the other seats'
+        played cards lie face down: in ``front`` and ``played`` they are backs too (a play's
+        backs in colour order); the battle phase turns them face up.  Won cards lie face down
+        (their backs still show colours) unless the ruleset's ``won_cards_face_up`` variant is
+        on; a player always knows his own won cards and his own plays.  The discard pile is
+        public.  This is exactly what :meth:`Game.view <gargon_notation.engine.Game.view>`
+        shows the seat (a :class:`~gargon_notation.engine.view.SeatView`, which adds the
+        seat's history and legal actions).  Raises :class:`ValueError` for a seat that is not
+        at the table.
+
+        >>> from gargon_notation.engine import Game, Deal, Play
+        >>> game = Game.new(Deal.from_seed("gargon", players=3))
+        >>> game.push(Play(0, (Card.parse("W9"),)))
+        >>> game.snapshot().seen_by(1).played[0], game.snapshot().seen_by(0).played[0]
+        ((HiddenCard.parse('W?'),), (Card.parse('W9'),))
         """
+        if not 0 <= seat < len(self.names):
+            raise ValueError(f"there is no seat {seat!r} at this table")
         hands = tuple(
-            hand if other == seat else tuple(_masked(card) for card in hand)
-            for other, hand in enumerate(self.hands)
+            hand if other == seat else backs(hand) for other, hand in enumerate(self.hands)
         )
-        piles = (
-            tuple(_masked(card) for card in self.piles[0]),
-            tuple(_masked(card) for card in self.piles[1]),
-        )
+        piles = (backs(self.piles[0]), backs(self.piles[1]))
         if self.ruleset.won_cards_face_up:
             won = self.won
         else:
             won = tuple(
-                cards if other == seat else tuple(_masked(card) for card in cards)
-                for other, cards in enumerate(self.won)
+                cards if other == seat else backs(cards) for other, cards in enumerate(self.won)
             )
-        return attrs.evolve(self, hands=hands, piles=piles, won=won)
+        front, played = self.front, self.played
+        if self.to_act is not None and self.to_act.kind is DecisionKind.PLAY_OR_PASS:
+            front = tuple(
+                cards if other == seat else backs(cards) for other, cards in enumerate(front)
+            )
+            played = tuple(
+                cards if not cards or other == seat else face_down(cards)
+                for other, cards in enumerate(played)
+            )
+        return attrs.evolve(self, hands=hands, piles=piles, won=won, front=front, played=played)

@@ -1,0 +1,346 @@
+"""What one seat may know: :class:`SeatView`, the only thing a bot is handed.
+
+A seat view is made of values only (tuples, frozen attrs objects, enums, cards): nothing in it
+leads back to the :class:`~gargon_notation.engine.Game` or to a card the seat may not see.
+What the others hold is shown as a *back*: a :class:`~gargon_notation.cards.HiddenCard` of
+the card's colour, since Gargon cards show their colour on both sides.
+
+- Other seats' hands and both piles: backs (the piles are spread, so their colours show).
+- Cards played this round: face down, so backs for the other seats, while the card play phase
+  lasts; face up once the battle phase begins.  Backs of a face-down play are listed in colour
+  order, whatever order the player named his cards in.
+- Won cards: the seat's own are known; the others' are backs unless the ruleset's
+  ``won_cards_face_up`` variant is on.
+- The discard pile, battles, passes and pile sizes are public.
+
+The one thing a view shares with the game is its history's backing store: the game's
+append-only list of events as the table saw them and the seat's own draws and plays, both
+holding nothing the seat may not know (the game refers to them, not they to the game).  A
+view keeps to the object graph: Python code in the same process can always reach a game by
+other means (the caller's frame, :func:`gc.get_objects`), so a bot that must not cheat at all
+has to run in a process of its own.
+
+>>> from gargon_notation.engine import Deal, Game
+>>> game = Game.new(Deal.from_seed("gargon", players=4), names=("Ann", "Bob", "Cy", "Di"))
+>>> view = game.view(1)
+>>> view
+<SeatView of Bob: round 1, Ann to play or pass, hand 10, piles 31+31, 1 event>
+>>> view.hand == game.hand(1), str(view.hands[0][0]), view.legal_actions
+(True, 'Y?', ())
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, cast, overload
+
+import attrs
+
+from gargon_notation.cards import COPIES, UNKNOWN, AnyCard, Card, Colour, HiddenCard
+from gargon_notation.engine.actions import Action, CardDrawn, Event, Played
+from gargon_notation.engine.scoring import Score, score
+from gargon_notation.rules import Ruleset
+
+if TYPE_CHECKING:
+    from gargon_notation.engine.state import Decision
+
+__all__ = [
+    "History",
+    "SeatView",
+    "as_others_see",
+    "back",
+    "backs",
+    "drawn_as_seen",
+    "face_down",
+    "played_as_seen",
+]
+
+BACKS: dict[Colour | None, HiddenCard] = {
+    None: UNKNOWN,
+    **{colour: HiddenCard.parse(f"{colour.letter}?") for colour in Colour},
+}
+"""The back of a card of each colour (None: of a card whose colour is unknown), built once."""
+
+
+def back(card: AnyCard) -> HiddenCard:
+    """What the other players see of ``card``: its back, which shows its colour.
+
+    >>> back(Card.parse("R14"))
+    HiddenCard.parse('R?')
+    >>> back(Card.parse("R14")) is back(Card.parse("R0"))
+    True
+    """
+    return BACKS[card.colour]
+
+
+def backs(cards: Iterable[AnyCard]) -> tuple[HiddenCard, ...]:
+    """The backs of ``cards``, in the same order.
+
+    >>> [str(card) for card in backs([Card.parse("Y2"), Card.parse("R9")])]
+    ['Y?', 'R?']
+    """
+    try:
+        return tuple(map(_BACK_OF.__getitem__, cards))
+    except KeyError:  # not an interned card: look at its colour
+        return tuple([BACKS[card.colour] for card in cards])
+
+
+_BACK_OF: dict[AnyCard, HiddenCard] = {card: BACKS[card.colour] for card in COPIES}
+_BACK_OF.update((hidden, hidden) for hidden in BACKS.values())
+
+
+_colour_index = {back: -1 if back.colour is None else back.colour.index for back in BACKS.values()}
+
+
+def face_down(cards: Iterable[AnyCard]) -> tuple[HiddenCard, ...]:
+    """The backs of a face-down play, in colour order: what the table sees of it.
+
+    Sorting hides the order in which the player named his cards (which could hint at their
+    values).
+
+    >>> [str(card) for card in face_down([Card.parse("R9"), Card.parse("Y2"), Card.parse("Y6")])]
+    ['Y?', 'Y?', 'R?']
+    """
+    return tuple(sorted(backs(cards), key=_colour_index.__getitem__))
+
+
+_DRAWS: dict[tuple[int, int, HiddenCard, bool], CardDrawn] = {}
+_PLAYS: dict[tuple[int, tuple[HiddenCard, ...], tuple[int, ...]], Played] = {}
+
+
+def drawn_as_seen(seat: int, pile: int, card: AnyCard, replacement: bool) -> CardDrawn:
+    """A draw as the other seats see it: the back of the card; one shared value per back.
+
+    >>> drawn_as_seen(1, 2, Card.parse("G13"), False)
+    CardDrawn(seat=1, pile=2, card=HiddenCard.parse('G?'), replacement=False)
+    """
+    key = (seat, pile, _BACK_OF.get(card) or BACKS[card.colour], replacement)
+    drawn = _DRAWS.get(key)
+    if drawn is None:
+        drawn = _DRAWS[key] = CardDrawn(*key)
+    return drawn
+
+
+def played_as_seen(seat: int, cards: Iterable[AnyCard], pattern: tuple[int, ...]) -> Played:
+    """A play as the other seats see it: its backs in colour order (:func:`face_down`).
+
+    >>> played_as_seen(0, (Card.parse("R9"), Card.parse("Y2")), (1, 1)).cards
+    (HiddenCard.parse('Y?'), HiddenCard.parse('R?'))
+    """
+    key = (seat, face_down(cards), pattern)
+    played = _PLAYS.get(key)
+    if played is None:
+        # Played.cards is typed for known cards: here they are backs.
+        played = _PLAYS[key] = Played(seat, cast(tuple[Card, ...], key[1]), pattern)
+    return played
+
+
+def as_others_see(event: Event) -> Event:
+    """``event`` as the seats other than its own see it: a draw or a play shows its backs.
+
+    Every other event is public and comes back as it is.
+
+    >>> as_others_see(CardDrawn(1, 2, Card.parse("G13"), False)).card
+    HiddenCard.parse('G?')
+    >>> from gargon_notation.engine import RoundStarted
+    >>> event = RoundStarted(1, 0)
+    >>> as_others_see(event) is event
+    True
+    """
+    if isinstance(event, CardDrawn):
+        return drawn_as_seen(event.seat, event.pile, event.card, event.replacement)
+    if isinstance(event, Played):
+        return played_as_seen(event.seat, event.cards, event.pattern)
+    return event
+
+
+class History(Sequence[Event]):
+    """The events a seat has seen, as of one moment: a read-only sequence that never grows.
+
+    It shares the game's append-only log of the events as the seats see them (so that taking
+    a view costs O(1)) and shows only its first ``length`` events; ``own`` holds, by
+    position, the seat's own draws and plays, which it sees in full where the others see
+    backs (:func:`as_others_see`).  Indexing past the end raises :class:`IndexError`.
+
+    >>> from gargon_notation.engine import RoundStarted
+    >>> log = [RoundStarted(1, 0)]
+    >>> history = History(log, 1)
+    >>> log.append(RoundStarted(2, 1))
+    >>> len(history), history[-1], list(history) == log[:1]
+    (1, RoundStarted(number=1, start=0, skipped=()), True)
+    """
+
+    __slots__ = ("__length", "__own", "__shown")
+
+    def __init__(
+        self, shown: list[Event], length: int, own: Mapping[int, Event] | None = None
+    ) -> None:
+        self.__shown = shown
+        self.__length = length
+        self.__own = own if own is not None else {}
+
+    def __len__(self) -> int:
+        return self.__length
+
+    @overload
+    def __getitem__(self, index: int) -> Event: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+        length = self.__length
+        if isinstance(index, slice):
+            return tuple(self[position] for position in range(*index.indices(length)))
+        position = index + length if index < 0 else index
+        if not 0 <= position < length:
+            raise IndexError(f"history index {index} out of range ({length} events)")
+        event = self.__own.get(position)
+        return self.__shown[position] if event is None else event
+
+    def __iter__(self) -> Iterator[Event]:
+        shown, own = self.__shown, self.__own
+        for position in range(self.__length):
+            event = own.get(position)
+            yield shown[position] if event is None else event
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, History):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"<History of {len(self)} events>"
+
+
+@attrs.frozen(repr=False, slots=False)  # an instance dict is quicker to fill than 20 slots
+class SeatView:
+    """What seat :attr:`seat` knows at one moment, and nothing more; see the module docstring.
+
+    Take one with :meth:`gargon_notation.engine.Game.view`.  It never changes, and its
+    attributes are values: no path leads from a view to the game or to a hidden card.
+    Assigning an attribute raises :class:`attrs.exceptions.FrozenInstanceError`.
+
+    :meth:`gargon_notation.engine.GameState.seen_by` masks a snapshot in the same way: its
+    ``hands``, ``piles``, ``front``, ``played``, ``won`` and ``discard`` equal a view's.
+
+    >>> from gargon_notation.engine import Deal, Game
+    >>> game = Game.new(Deal.from_seed("gargon", players=3))
+    >>> game.push(game.legal_actions()[0])
+    >>> view = game.view(2)
+    >>> view.played[0], view.front[0] == view.played[0]
+    ((HiddenCard.parse('W?'),), True)
+    >>> game.view(0).played[0]
+    (Card.parse('W9'),)
+    """
+
+    seat: int
+    """The seat this view belongs to (0 to n-1, clockwise)."""
+    names: tuple[str, ...]
+    """The players' names, by seat."""
+    ruleset: Ruleset
+    """The rules of the game."""
+    round: int
+    """The current round, from 1."""
+    start: int
+    """The seat of this round's start player."""
+    to_act: Decision | None
+    """Whose decision it is and of what kind; None once the game is over."""
+    hand: tuple[AnyCard, ...]
+    """The seat's own hand, as far as the engine knows it (all of it in a dealt game)."""
+    hands: tuple[tuple[AnyCard, ...], ...]
+    """Every seat's hand: the own one as :attr:`hand`, the others as backs."""
+    piles: tuple[tuple[HiddenCard, ...], tuple[HiddenCard, ...]]
+    """Pile 1 and pile 2 as backs, top first."""
+    front: tuple[tuple[AnyCard, ...], ...]
+    """The cards in front of each seat still to be fought over, in colour order (strongest
+    first within a colour); other seats' cards are backs during the card play phase."""
+    played: tuple[tuple[AnyCard, ...] | None, ...]
+    """What each seat did this round: its cards (backs in colour order for the other seats
+    during the card play phase), ``()`` for a pass, None if it has not acted yet."""
+    won: tuple[tuple[AnyCard, ...], ...]
+    """Each seat's won cards: the own ones known, the others' backs unless
+    ``ruleset.won_cards_face_up``."""
+    discard: tuple[Card, ...]
+    """The discard pile, oldest first (public)."""
+    pattern: tuple[int, ...] | None
+    """This round's play pattern (group sizes, largest first); None before the start player
+    has played."""
+    colours_played: frozenset[Colour]
+    """The colours played this round (the backs show them)."""
+    owed: tuple[int, ...]
+    """The seats owing replacement draws, in the order they draw."""
+    last_card_taken: bool
+    """A pile has been emptied: the game ends with this round."""
+    over: bool
+    """The game has ended."""
+    history: Sequence[Event]
+    """The events so far as this seat saw them (a :class:`History`): other seats' draws and
+    face-down plays as backs; passes, battles, skipped or forgotten draws, emptied piles and
+    the rounds' and game's ends in full."""
+    legal_actions: tuple[Action, ...]
+    """The legal actions when this seat is to act (as
+    :meth:`gargon_notation.engine.Game.legal_actions` lists them); empty otherwise."""
+
+    def __repr__(self) -> str:
+        decision = self.to_act
+        if decision is None:
+            now = "over"
+        else:
+            now = f"{self.names[decision.seat]} to {decision.kind.value.replace('-', ' ')}"
+        events = len(self.history)
+        return (
+            f"<SeatView of {self.names[self.seat]}: round {self.round}, {now}, "
+            f"hand {len(self.hand)}, piles {len(self.piles[0])}+{len(self.piles[1])}, "
+            f"{events} event{'' if events == 1 else 's'}>"
+        )
+
+    @property
+    def players(self) -> int:
+        """The number of seats.
+
+        >>> from gargon_notation.engine import Deal, Game
+        >>> Game.new(Deal.from_seed("gargon", players=5)).view(0).players
+        5
+        """
+        return len(self.names)
+
+    @property
+    def to_act_here(self) -> bool:
+        """True when this seat is the one to decide now.
+
+        >>> from gargon_notation.engine import Deal, Game
+        >>> game = Game.new(Deal.from_seed("gargon", players=3))
+        >>> game.view(0).to_act_here, game.view(1).to_act_here
+        (True, False)
+        """
+        return self.to_act is not None and self.to_act.seat == self.seat
+
+    def pile_sizes(self) -> tuple[int, int]:
+        """The number of cards in pile 1 and pile 2.
+
+        >>> from gargon_notation.engine import Deal, Game
+        >>> Game.new(Deal.from_seed("gargon", players=5)).view(0).pile_sizes()
+        (26, 26)
+        """
+        return len(self.piles[0]), len(self.piles[1])
+
+    def score(self) -> Score:
+        """The score the won cards give, when the seat can see them all.
+
+        That is only so with ``won_cards_face_up`` (or before any other seat has won a card):
+        otherwise raises :class:`ValueError`, as :meth:`GameState.score
+        <gargon_notation.engine.GameState.score>` does on a masked snapshot.  The final totals
+        are public all the same, in the history's ``GameEnded`` event.
+
+        >>> from gargon_notation.engine import Deal, Game
+        >>> Game.new(Deal.from_seed("gargon", players=3)).view(0).score().totals
+        (0, 0, 0)
+        """
+        won = [[card for card in cards if isinstance(card, Card)] for cards in self.won]
+        if sum(map(len, won)) != sum(map(len, self.won)):
+            raise ValueError("this view hides won cards, so it cannot be scored")
+        return score(won, self.ruleset, self.names)
