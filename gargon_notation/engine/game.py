@@ -20,6 +20,7 @@ then checks what can be checked and learns each card as it is revealed.
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -86,6 +87,14 @@ def _in_colour_order(front: dict[Colour, list[Card]]) -> tuple[Card, ...]:
     return tuple([card for colour in sorted(front, key=_index) for card in front[colour]])
 
 
+@functools.cache
+def _passes(seat: int, pile_one: int, pile_two: int) -> tuple[Pass, ...]:
+    """Every legal pass of ``seat`` for piles of these sizes (only sizes up to 3 matter)."""
+    if pile_one > 3 or pile_two > 3:
+        return _passes(seat, min(pile_one, 3), min(pile_two, 3))
+    return tuple(Pass(seat, piles) for piles in pass_choices(pile_one, pile_two))
+
+
 _KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE, Draw: _DRAW}
 
 
@@ -140,6 +149,7 @@ class Game:
         # Seat views (view): the log's events as the seats other than their own see them
         # (append-only, brought up to date when a view is taken), and each seat's own draws
         # and plays where they differ, by position.
+        self._colours_frozen: frozenset[Colour] = frozenset()
         self._shown: list[Event] = []
         self._own: list[dict[int, Event]] = [{} for _ in seats]
         # Kept between decisions for the views, each entry None once stale: the hands as backs,
@@ -389,13 +399,20 @@ class Game:
             tuple(won),
             discard,
             self._pattern,
-            frozenset(self._colours_played),
+            self._colours_view(),
             tuple(self._owed),
             self._last_card_taken,
             decision is None,
             self._history(seat),
             (tuple(self.legal_actions()) if decision is not None and decision.seat == seat else ()),
         )
+
+    def _colours_view(self) -> frozenset[Colour]:
+        colours = self._colours_played
+        kept = self._colours_frozen
+        if len(kept) != len(colours):
+            kept = self._colours_frozen = frozenset(colours)
+        return kept
 
     def _pile_view(self) -> tuple[tuple[HiddenCard, ...], tuple[HiddenCard, ...]]:
         """Both piles as backs, top first; kept, since a pile only ever loses its top."""
@@ -450,18 +467,15 @@ class Game:
             draws: list[Action] = [Draw(seat, n) for n in (1, 2) if self._piles[n - 1]]
             draws.append(Draw(seat, None))
             return draws
-        known = [card for card in self._hands[seat] if isinstance(card, Card)]
+        known = [card for card in self._hands[seat] if type(card) is Card]
         leading = self._pattern is None
         allowed = self._colours_played if seat == self.last_seat and seat != self._start else None
         actions: list[Action] = [
-            Play(seat, play)
-            for play in plays_from(known, None if leading else self._pattern, allowed)
+            Play(seat, cards)
+            for cards in plays_from(known, None if leading else self._pattern, allowed)
         ]
         if not (seat == self._start and self.ruleset.start_player_must_play and self._hands[seat]):
-            actions.extend(
-                Pass(seat, piles)
-                for piles in pass_choices(len(self._piles[0]), len(self._piles[1]))
-            )
+            actions.extend(_passes(seat, len(self._piles[0]), len(self._piles[1])))
         return actions
 
     # -- checking --------------------------------------------------------------------
@@ -971,6 +985,7 @@ class Game:
         self._front_shut = [()] * self._players
         self._pattern = None
         self._colours_played = set()
+        self._colours_frozen = frozenset()  # kept by size: the set only grows in a round
         self._decision = self._play_decisions[start]
         self._log.append(
             (

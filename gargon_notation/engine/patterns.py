@@ -13,11 +13,10 @@ A pattern is the sizes of a play's colour groups, largest first.  Exactly five a
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 from itertools import combinations
 
-from gargon_notation.cards import Card, Colour
+from gargon_notation.cards import COPIES, Card, Colour
 
 __all__ = ["PATTERNS", "describe_pattern", "pass_choices", "pattern_of", "plays_from"]
 
@@ -45,12 +44,16 @@ def describe_pattern(pattern: tuple[int, ...]) -> str:
     return _DESCRIPTIONS.get(pattern, ":".join(map(str, pattern)))
 
 
-def _pairs(cards: list[Card], counts: Counter[Card]) -> Iterator[tuple[Card, Card]]:
+def _pairs(cards: list[Card], counts: dict[Card, int]) -> Iterator[tuple[Card, Card]]:
     """Distinct pairs from one colour's distinct cards (two 0s when both are held)."""
     yield from combinations(cards, 2)
     for card in cards:
         if counts[card] >= 2:
             yield (card, card)
+
+
+_ORDER = {card: (card.colour.index, -card.value) for card in COPIES}
+"""Each card's place in canonical order: by colour, then value high to low."""
 
 
 def plays_from(
@@ -67,34 +70,39 @@ def plays_from(
     >>> [" ".join(map(str, play)) for play in plays_from(hand, pattern=(2, 1))]
     ['Y6 Y2 R9']
     """
-    counts = Counter(hand)
+    counts: dict[Card, int] = {}
+    for card in hand:
+        counts[card] = counts.get(card, 0) + 1
     by_colour: dict[Colour, list[Card]] = {}
-    for card in sorted(counts, key=lambda c: (c.colour.index, -c.value)):
+    for card in sorted(counts, key=_ORDER.__getitem__):
         if colours is None or card.colour in colours:
-            by_colour.setdefault(card.colour, []).append(card)
+            group = by_colour.get(card.colour)
+            if group is None:
+                by_colour[card.colour] = [card]
+            else:
+                group.append(card)
     groups = list(by_colour.values())
     wanted = PATTERNS if pattern is None else (pattern,)
     plays: list[tuple[Card, ...]] = []
+    pairs: list[list[tuple[Card, ...]]] | None = None
     for shape in wanted:
         if shape == (1,):
-            plays.extend((card,) for group in groups for card in group)
-        elif shape == (2,):
-            plays.extend(pair for group in groups for pair in _pairs(group, counts))
+            plays += [(card,) for group in groups for card in group]
+        elif shape == (2,) or shape == (2, 1):
+            if pairs is None:
+                pairs = [list(_pairs(group, counts)) for group in groups]
+            if shape == (2,):
+                plays += [pair for found in pairs for pair in found]
+                continue
+            for group, found in zip(groups, pairs, strict=True):
+                singles = [(card,) for other in groups if other is not group for card in other]
+                plays += [pair + single for pair in found for single in singles]
         elif shape == (1, 1):
             for first, second in combinations(groups, 2):
-                plays.extend((a, b) for a in first for b in second)
-        elif shape == (2, 1):
-            for group in groups:
-                for pair in _pairs(group, counts):
-                    plays.extend(
-                        (*pair, single)
-                        for other in groups
-                        if other is not group
-                        for single in other
-                    )
+                plays += [(a, b) for a in first for b in second]
         elif shape == (1, 1, 1):
             for first, second, third in combinations(groups, 3):
-                plays.extend((a, b, c) for a in first for b in second for c in third)
+                plays += [(a, b, c) for a in first for b in second for c in third]
     return plays
 
 
