@@ -182,23 +182,40 @@ def simulate(
     ruleset: Ruleset = STANDARD,
     names: Sequence[str] | None = None,
     max_actions: int = 100_000,
+    *,
+    bots: Sequence[Bot] | None = None,
 ) -> SimulatedGame:
-    """Play a whole game: the deal from ``seed``, every seat played by a ``bot``.
+    """Play a whole game: the deal from ``seed``, every seat played by a bot.
 
-    The first start player is seat 0.  Seat ``k``'s bot draws from ``Rng(f"{seed}/{k}")``
-    and is handed only ``game.view(k)`` (:class:`~gargon_notation.engine.SeatView`).
-    Raises :class:`RuntimeError` if the game has not ended after ``max_actions`` actions
-    (it always does: every round takes cards out of the piles or out of the hands).
+    ``bots`` gives one bot per seat (any object with ``choose(view) -> action``); without
+    it, every seat is played by a ``bot`` of that name, seat ``k``'s drawing from
+    ``Rng(f"{seed}/{k}")``.  The first start player is seat 0.  Each bot is handed only
+    ``game.view(k)`` (:class:`~gargon_notation.engine.SeatView`), never the game.
+
+    >>> class First:
+    ...     def choose(self, view: SeatView) -> Action:
+    ...         return view.legal_actions[0]
+    >>> simulate(3, "demo", bots=[First(), First(), First()]).game.is_over
+    True
+
+    Raises :class:`ValueError` for an unknown bot name or a wrong number of bots,
+    :class:`~gargon_notation.engine.IllegalAction` when a bot chooses an illegal action, and
+    :class:`RuntimeError` if the game has not ended after ``max_actions`` actions (it always
+    does: every round takes cards out of the piles or out of the hands).
     """
-    if bot not in BOTS:
+    if bots is None and bot not in BOTS:
         raise ValueError(f"unknown bot {bot!r} (known: {', '.join(BOTS)})")
+    if bots is not None and len(bots) != players:
+        raise ValueError(f"{len(bots)} bots for {players} seats")
     seat_names = tuple(names) if names is not None else DEFAULT_NAMES[:players]
     deal = Deal.from_seed(seed, players, hand_size=ruleset.hand_size)
     game = Game.new(deal, 0, ruleset, seat_names)
-    bots = [BOTS[bot](Rng(f"{seed}/{seat}")) for seat in range(players)]
+    playing: Sequence[Bot] = (
+        bots if bots is not None else [BOTS[bot](Rng(f"{seed}/{seat}")) for seat in range(players)]
+    )
     for _ in range(max_actions):
         decision = game.to_act
         if decision is None:
             return SimulatedGame(seed, deal, seat_names, 0, game)
-        game.apply(bots[decision.seat].choose(game.view(decision.seat)))
+        game.apply(playing[decision.seat].choose(game.view(decision.seat)))
     raise RuntimeError(f"the game from seed {seed!r} did not end after {max_actions} actions")

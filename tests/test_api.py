@@ -1,0 +1,78 @@
+"""The front door: ``import gargon_notation as gg`` and everything in ``gg.__all__``."""
+
+from __future__ import annotations
+
+import pydoc
+import runpy
+from pathlib import Path
+
+import pytest
+
+import gargon_notation as gg
+
+ROOT = Path(__file__).parent.parent
+
+
+def test_every_public_name_is_there_and_documented() -> None:
+    assert len(gg.__all__) == len(set(gg.__all__))
+    for name in gg.__all__:
+        value = getattr(gg, name)
+        if callable(value) and not name.startswith("_"):
+            assert (getattr(value, "__doc__", None) or "").strip(), f"{name} has no docstring"
+
+
+def test_help_shows_the_front_door() -> None:
+    text = pydoc.render_doc(gg, renderer=pydoc.plaintext)
+    for name in ("load", "loads", "dump", "dumps", "replay", "validate", "simulate", "SeatView"):
+        assert name in text
+    assert "import gargon_notation as gg" in text
+
+
+def test_the_package_is_typed() -> None:
+    assert (Path(gg.__file__).parent / "py.typed").is_file()
+
+
+def test_the_errors_form_one_family() -> None:
+    for error in (
+        gg.NotationError,
+        gg.RuleViolation,
+        gg.ReplayError,
+        gg.FileError,
+        gg.IllegalAction,
+        gg.HeaderError,
+    ):
+        assert issubclass(error, gg.GargonError)
+
+
+def test_a_users_script_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    runpy.run_path(str(ROOT / "tests" / "data" / "api_user.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "Bernd pass 1 1 2 R14" in out
+    assert '{\n  "format": "gargon-notation"' in out
+
+
+def test_records_load_and_dump_through_the_front_door(tmp_path: Path) -> None:
+    records = [r for r in gg.load(ROOT / "examples" / "club-night.ggn", strict=True)]
+    target = tmp_path / "copy.jsonl"
+    gg.dump([r for r in records if isinstance(r, gg.GameRecord)], target)
+    again = list(gg.load(target, strict=True))
+    assert again == records
+    assert (ROOT / "examples" / "club-night.ggn").read_text(encoding="utf-8") == gg.dumps(
+        [r for r in again if isinstance(r, gg.GameRecord)]
+    )
+
+
+def test_reprs_read_well() -> None:
+    record = next(iter(gg.load(ROOT / "examples" / "rulebook-round.ggn", strict=True)))
+    assert isinstance(record, gg.GameRecord)
+    assert (
+        repr(record)
+        == "<GameRecord 'Rulebook example round'; Adam, Bernd, Collette, Dagmar; 1 round; *>"
+    )
+    game = gg.replay(record).game
+    assert game is not None
+    assert (
+        repr(game)
+        == "<Game Adam, Bernd, Collette, Dagmar: round 2, Bernd to play or pass, 10 actions>"
+    )
+    assert repr(game.snapshot()).startswith("<GameState round 2, Bernd to play or pass, hands ")
