@@ -54,7 +54,7 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, BinaryIO, Literal, cast
+from typing import IO, BinaryIO, Literal, cast, overload
 
 import attrs
 
@@ -408,6 +408,22 @@ def _check_format(format: str | None) -> None:
         raise ValueError(f"unknown format {format!r}: choose one of {', '.join(FORMATS)}")
 
 
+@overload
+def load(
+    source: Source,
+    *,
+    strict: Literal[True],
+    format: Format | None = None,
+    name: str | None = None,
+) -> Iterator[GameRecord]: ...
+@overload
+def load(
+    source: Source,
+    *,
+    strict: bool = False,
+    format: Format | None = None,
+    name: str | None = None,
+) -> Iterator[GameRecord | NotationError]: ...
 def load(
     source: Source,
     *,
@@ -499,6 +515,22 @@ def _stream_games(
             stream.close()
 
 
+@overload
+def loads(
+    text: str | bytes,
+    *,
+    strict: Literal[True],
+    format: Format | None = None,
+    source: str = "<string>",
+) -> Iterator[GameRecord]: ...
+@overload
+def loads(
+    text: str | bytes,
+    *,
+    strict: bool = False,
+    format: Format | None = None,
+    source: str = "<string>",
+) -> Iterator[GameRecord | NotationError]: ...
 def loads(
     text: str | bytes,
     *,
