@@ -16,7 +16,7 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import app, fail, print_problems
 from gargon_notation.cli.inputs import pick, records
 from gargon_notation.notation import GameRecord, write_action
-from gargon_notation.render import round_panel, rounds_of, scoreboard, table_view
+from gargon_notation.render import RoundPanels, scoreboard, table_view
 from gargon_notation.replay import Replay, replay
 
 __all__ = ["replay_command", "score", "show"]
@@ -45,13 +45,14 @@ def show(
     console = common.console(no_color)
     invalid = False
     for number, record in pick(records(file).records, game):
-        result = replay(record, game_number=number)
+        panels = RoundPanels()
+        result = replay(record, game_number=number, keep_steps=False, visitors=[panels])
         console.rule(Text(f"Game {number}", style="bold"))
         console.print(_header_table(record))
         if result.game is not None:
-            for events in rounds_of(result.game.events):
+            for panel in panels.panels:
                 console.print()
-                console.print(round_panel(events, result.game.names))
+                console.print(panel)
             console.print()
             if not result.game.is_over:
                 console.print(Text("Unfinished game; score so far:", style="italic"))
@@ -154,7 +155,7 @@ def score(
     results = []
     invalid = False
     for number, record in enumerate(loaded.records, start=1):
-        result = replay(record, game_number=number)
+        result = replay(record, game_number=number, keep_steps=False)
         invalid = invalid or not result.valid
         entry: dict[str, object] = {
             "game": number,

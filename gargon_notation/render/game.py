@@ -30,6 +30,7 @@ from gargon_notation.engine import (
     DrawForgotten,
     DrawSkipped,
     Event,
+    Game,
     Passed,
     Played,
     RoundEnded,
@@ -37,8 +38,9 @@ from gargon_notation.engine import (
     Score,
 )
 from gargon_notation.render.style import card_text, cards_text, colour_text
+from gargon_notation.replay import Outcome, Step, Visitor
 
-__all__ = ["battle_lines", "round_panel", "rounds_of", "scoreboard"]
+__all__ = ["RoundPanels", "battle_lines", "round_panel", "rounds_of", "scoreboard"]
 
 
 def rounds_of(events: Iterable[Event]) -> Iterator[list[Event]]:
@@ -55,6 +57,43 @@ def rounds_of(events: Iterable[Event]) -> Iterator[list[Event]]:
         current.append(event)
     if len(current) > 1:
         yield current
+
+
+class RoundPanels(Visitor):
+    """A visitor of the replay walk that builds a :func:`round_panel` for each round as the
+    walk goes (the round still under way, if any, last).
+
+    >>> from gargon_notation.bots import simulate
+    >>> from gargon_notation.records import record_from_simulation
+    >>> from gargon_notation.replay import walk
+    >>> panels = RoundPanels()
+    >>> _ = walk(record_from_simulation(simulate(3, "demo")), [panels])
+    >>> len(panels.panels)
+    17
+    """
+
+    wants_events = True
+
+    def __init__(self) -> None:
+        self.panels: list[Group] = []
+        self._names: tuple[str, ...] = ()
+        self._events: list[Event] = []
+
+    def begin_game(self, outcome: Outcome, game: Game) -> None:
+        self._names = game.names
+        self._events = list(game.events)
+
+    def visit_step(self, step: Step, game: Game) -> None:
+        for event in step.events:
+            if isinstance(event, RoundStarted) and self._events:
+                self.panels.append(round_panel(self._events, self._names))
+                self._events = []
+            self._events.append(event)
+
+    def end_game(self, outcome: Outcome) -> None:
+        if len(self._events) > 1:
+            self.panels.append(round_panel(self._events, self._names))
+        self._events = []
 
 
 def _seat_list(seats: Sequence[int], names: Sequence[str]) -> str:
