@@ -11,16 +11,24 @@ plays, passes, battles and draws, some comments, glyphs and NAGs), then times, i
   keeps re-scanning the growing set of live records);
 - the Lark grammar reader alone on a sample (for reference).
 
-Run:  python bench/parse_speed.py [--games 3000] [--seed 1]
+``--tiers`` measures instead what each tier of the fast reader (see ``notation/fast.py``)
+earns: the same corpus is read with all tiers, then with one tier switched off at a time
+(monkeypatching the reader; the records must not change), each ``--rounds`` times,
+interleaved, best run kept.  Two rates: ``read_games`` streaming (the product path) and the
+fast reader alone over the games already cut out; and how many games fell to the grammar.
+
+Run:  python bench/parse_speed.py [--games 3000] [--seed 1] [--tiers [--rounds 5]]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import re
 import tempfile
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from gargon_notation.cards import DECK, UNKNOWN, Colour, HiddenCard
@@ -39,12 +47,14 @@ from gargon_notation.notation import (
     Score,
     Tag,
     Termination,
+    fast,
     parse_games,
     read_games,
     write_games,
 )
-from gargon_notation.notation.fast import TOKEN
+from gargon_notation.notation.fast import TOKEN, Decline, parse_fast
 from gargon_notation.notation.parser import parse_with_grammar
+from gargon_notation.notation.stream import Chunk, split_games
 
 PLAYERS = ("Adam", "Bernd", "Collette", "Dagmar")
 GLYPH_RATE = 0.02  # per action: about 4 glyphs, 1 NAG and 4 comments in a game
@@ -99,7 +109,9 @@ def random_game(rng: random.Random, number: int) -> GameRecord:
     ]
     deck = list(DECK)
     rng.shuffle(deck)
-    setup = [Deal(name, deck[i * 10 : i * 10 + 10]) for i, name in enumerate(PLAYERS)]
+    setup: list[Deal | Pile] = [
+        Deal(name, deck[i * 10 : i * 10 + 10]) for i, name in enumerate(PLAYERS)
+    ]
     setup += [Pile(1, [HiddenCard(c.colour) for c in deck[40:50]]), Pile(2, [UNKNOWN] * 6)]
     rounds = []
     for n in range(1, rng.randint(16, 24) + 1):
@@ -114,11 +126,11 @@ def random_game(rng: random.Random, number: int) -> GameRecord:
                 actions.append(Pass(name, draws, **_notes(rng)))  # type: ignore[arg-type]
         battles = []
         for colour in rng.sample(list(Colour), rng.randint(1, 4)):
-            draws = [
+            owed = [
                 Draw(name, rng.randint(1, 2), _seen(rng), **_notes(rng))  # type: ignore[arg-type]
                 for name in rng.sample(PLAYERS, rng.randint(0, 2))
             ]
-            battles.append(Battle(colour, draws, **_notes(rng)))  # type: ignore[arg-type]
+            battles.append(Battle(colour, owed, **_notes(rng)))  # type: ignore[arg-type]
         rounds.append(Round(n, actions, battles))
     if rng.random() < 0.5:
         termination = Termination(True, [Score(p, rng.randint(0, 80)) for p in PLAYERS])
@@ -141,12 +153,133 @@ def _rate(size: int, run: object, repeat: int = 3) -> float:
     return size / best / 1e6
 
 
+# ---- tiers ------------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _patched(**values: object) -> Iterator[None]:
+    """Module attributes of the fast reader replaced for a while."""
+    saved = {name: getattr(fast, name) for name in values}
+    try:
+        for name, value in values.items():
+            setattr(fast, name, value)
+        yield
+    finally:
+        for name, value in saved.items():
+            setattr(fast, name, value)
+
+
+def _tiers() -> dict[str, Callable[[], contextlib.AbstractContextManager[None]]]:
+    """Each tier's switch: a context in which the reader runs without it."""
+    return {
+        "all tiers": contextlib.nullcontext,
+        "- whole round and battle lines": lambda: _patched(_LINE_READERS={}),
+        "- unchecked construction": lambda: _patched(
+            _play=lambda player, cards, glyph, nags, comments, line, column: Play(
+                player, cards, glyph=glyph, nags=nags, comments=comments, line=line, column=column
+            ),
+            _pass=lambda player, draws, glyph, nags, comments, line, column: Pass(
+                player, draws, glyph=glyph, nags=nags, comments=comments, line=line, column=column
+            ),
+            _pass_draw=lambda pile, seen, line, column: PassDraw(
+                pile, seen, line=line, column=column
+            ),
+            _battle=lambda colour, draws, winners, glyph, nags, comments, line, column: Battle(
+                colour,
+                draws,
+                winners=winners,
+                glyph=glyph,
+                nags=nags,
+                comments=comments,
+                line=line,
+                column=column,
+            ),
+            _draw=lambda player, pile, seen, glyph, nags, comments, line, column: Draw(
+                player,
+                pile,
+                seen,
+                glyph=glyph,
+                nags=nags,
+                comments=comments,
+                line=line,
+                column=column,
+            ),
+            _round=lambda number, actions, battles, comments, line, column: Round(
+                number, actions, battles, comments=comments, line=line, column=column
+            ),
+        ),
+        "- name cache": lambda: _patched(
+            _KNOWN_BARE=set(), _bare=lambda name: fast._NAME.fullmatch(name) is not None
+        ),
+    }
+
+
+def _fast_or_none(chunk: Chunk) -> GameRecord | None:
+    try:
+        return parse_fast(chunk.text, "corpus", chunk.first_line)
+    except Decline:
+        return None
+
+
+def measure_tiers(text: str, games: int, rounds: int) -> None:
+    """Read speed with all tiers and without each, interleaved; see the module docstring."""
+    size = len(text.encode("utf-8"))
+    chunks = list(split_games(((line, None) for line in text.splitlines(True)), "corpus"))
+    assert len(chunks) == games
+    tiers = _tiers()
+    best_stream = dict.fromkeys(tiers, float("inf"))
+    best_fast = dict.fromkeys(tiers, float("inf"))
+    declined: dict[str, int] = {}
+    reference = [_fast_or_none(chunk) for chunk in chunks[:200]]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "corpus.ggn"
+        path.write_text(text, encoding="utf-8")
+        for _ in range(rounds):
+            for name, switch in tiers.items():
+                with switch():
+                    start = time.perf_counter()
+                    count = sum(1 for _ in read_games(path))
+                    best_stream[name] = min(best_stream[name], time.perf_counter() - start)
+                    assert count == games
+                    start = time.perf_counter()
+                    fell = 0
+                    for chunk in chunks:
+                        try:
+                            parse_fast(chunk.text, "corpus", chunk.first_line)
+                        except Decline:
+                            fell += 1
+                    best_fast[name] = min(best_fast[name], time.perf_counter() - start)
+                    declined[name] = fell
+                    again = [_fast_or_none(chunk) for chunk in chunks[:200]]
+                    assert again == reference, name
+    print(f"corpus: {games} games, {size / 1e6:.2f} MB; best of {rounds} rounds")
+    print(f"{'':34} {'read_games':>18} {'fast reader alone':>24} {'declined':>9}")
+    base_stream, base_fast = best_stream["all tiers"], best_fast["all tiers"]
+    for name in tiers:
+        stream = size / best_stream[name] / 1e6
+        alone = size / best_fast[name] / 1e6
+        cost_stream = 1 - base_stream / best_stream[name]
+        cost_fast = 1 - base_fast / best_fast[name]
+        print(
+            f"{name:34} {stream:6.2f} MB/s {cost_stream:+6.1%}"
+            f" {alone:8.2f} MB/s {cost_fast:+7.1%} {declined[name]:9}"
+        )
+    print("(a percentage is the speed lost without the tier)")
+
+
 def main() -> None:
     options = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     options.add_argument("--games", type=int, default=3000)
     options.add_argument("--seed", type=int, default=1)
+    options.add_argument(
+        "--tiers", action="store_true", help="measure each tier of the fast reader instead"
+    )
+    options.add_argument("--rounds", type=int, default=5, help="rounds of --tiers (best kept)")
     args = options.parse_args()
     text = corpus(args.games, args.seed)
+    if args.tiers:
+        measure_tiers(text, args.games, args.rounds)
+        return
     size = len(text.encode("utf-8"))
     words = re.compile(r"\S+")
 

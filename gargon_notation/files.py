@@ -458,7 +458,7 @@ def load(
     >>> load(path + ".missing")
     Traceback (most recent call last):
     ...
-    gargon_notation.files.FileError: ...games.jsonl.missing: No such file or directory
+    gargon_notation.errors.FileError: ...games.jsonl.missing: No such file or directory
     """
     _check_format(format)
     if isinstance(source, Input):

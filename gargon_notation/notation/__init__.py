@@ -32,7 +32,7 @@ from collections.abc import Iterator
 from typing import IO, overload
 
 from gargon_notation.errors import NotationError
-from gargon_notation.notation.fast import Decline, parse_fast
+from gargon_notation.notation.fast import Decline, parse_fast, tolerate_slip
 from gargon_notation.notation.model import (
     GLYPHS,
     Action,
@@ -42,6 +42,7 @@ from gargon_notation.notation.model import (
     Deal,
     Draw,
     GameRecord,
+    Headers,
     Pass,
     PassDraw,
     Pile,
@@ -67,6 +68,7 @@ __all__ = [
     "Deal",
     "Draw",
     "GameRecord",
+    "Headers",
     "NotationError",
     "Pass",
     "PassDraw",
@@ -96,10 +98,20 @@ def _normalise(text: str) -> str:
 
 
 def _parse_chunk(text: str, source: str, first_line: int) -> GameRecord:
+    """The fast reader's record, or the grammar reader's for text the fast one declines.
+
+    Any other error of the fast reader is a bug of it: an error under ``GARGON_FAST_STRICT=1``
+    (the tests), else a :class:`~gargon_notation.notation.fast.FastReaderWarning` and the
+    grammar reader's record.
+    """
     try:
         return parse_fast(text, source, first_line)
     except Decline:
-        return parse_with_grammar(text, source, first_line)
+        pass
+    except Exception as slip:
+        if not tolerate_slip(slip, source, first_line):
+            raise
+    return parse_with_grammar(text, source, first_line)
 
 
 def parse_game(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:

@@ -1,0 +1,373 @@
+"""The fast reader alone: it reads what the grammar reads, alike, or declines; nothing else.
+
+:func:`parse_fast` is run by itself (not through the dispatcher, which would hide its
+failures) over every example, every file under ``tests/data`` (valid and invalid cases, the
+fuzz corpus), generated records, damaged records, mutated files and token soup.  For each
+game it must either raise :class:`Decline` or return the grammar reader's record, positions
+and source included; any other exception fails the test.
+
+The dispatcher's handling of a slip (any other exception) is tested by injecting one.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any, NoReturn
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from notation_strategies import games
+
+from gargon_notation.errors import NotationError
+from gargon_notation.notation import GameRecord, fast, parse_game, parse_games, write_game
+from gargon_notation.notation.fast import STRICT_ENV, Decline, FastReaderWarning, parse_fast
+from gargon_notation.notation.parser import parse_with_grammar
+from gargon_notation.notation.stream import decode_lines, split_games
+
+ROOT = Path(__file__).resolve().parents[1]
+FILES = sorted(
+    [*(ROOT / "examples").glob("*.ggn"), *(ROOT / "tests" / "data").rglob("*.ggn")],
+    key=lambda path: str(path.relative_to(ROOT)),
+)
+SETTINGS = settings(
+    max_examples=300,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+
+@pytest.fixture(autouse=True)
+def _strict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slip of the fast reader is an error here, whatever the environment says."""
+    monkeypatch.setenv(STRICT_ENV, "1")
+
+
+def positions(element: object, path: str = "game") -> list[tuple[str, int, int]]:
+    """Every (path, line, column) in a record."""
+    found: list[tuple[str, int, int]] = []
+    cls: Any = type(element)
+    if attrs.has(cls):
+        names = {field.name for field in attrs.fields(cls)}
+        if "line" in names:
+            found.append((path, getattr(element, "line"), getattr(element, "column")))  # noqa: B009
+        for field in attrs.fields(cls):
+            value = getattr(element, field.name)
+            if isinstance(value, tuple):
+                for index, item in enumerate(value):
+                    found += positions(item, f"{path}.{field.name}[{index}]")
+            elif attrs.has(type(value)):
+                found += positions(value, f"{path}.{field.name}")
+    return found
+
+
+def check(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord | None:
+    """The fast reader's record for one game's text (None: declined), checked against the
+    grammar reader's.  Any exception but :class:`Decline` escapes and fails the test."""
+    try:
+        record = parse_fast(text, source, first_line)
+    except Decline:
+        return None
+    assert type(record) is GameRecord
+    try:
+        reference = parse_with_grammar(text, source, first_line)
+    except NotationError as error:
+        pytest.fail(f"the fast reader read text that the grammar rejects ({error}): {text!r}")
+    assert record == reference, text
+    assert positions(record) == positions(reference), text
+    assert record.source == reference.source == source
+    return record
+
+
+def check_file(data: bytes, name: str = "f.ggn") -> list[GameRecord | None]:
+    """:func:`check` on every game of a file, cut as the readers cut it."""
+    results: list[GameRecord | None] = []
+    for chunk in split_games(decode_lines(io.BytesIO(data), name), name):
+        if chunk.error is None:
+            results.append(check(chunk.text, name, chunk.first_line))
+    return results
+
+
+def normalised(text: str) -> str:
+    """Line ends as the readers hand text to the fast reader (LF only)."""
+    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+
+
+# ---- every file we have ---------------------------------------------------------------
+
+
+def test_the_files_are_there() -> None:
+    assert len([path for path in FILES if path.parent.name == "examples"]) >= 5
+    assert len([path for path in FILES if path.parent.name == "fuzz"]) >= 25
+    assert len([path for path in FILES if "invalid" in path.parts]) >= 50
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda path: str(path.relative_to(ROOT)))
+def test_every_file_is_read_alike_or_declined(path: Path) -> None:
+    check_file(path.read_bytes(), path.name)
+
+
+def test_the_usual_layout_is_not_declined() -> None:
+    """Every game of the examples and valid records written in canonical form takes the fast
+    path, whole."""
+    canonical = 0
+    for path in FILES:
+        if path.parent.name != "examples" and "valid" not in path.parts:
+            continue
+        for chunk in split_games(decode_lines(io.BytesIO(path.read_bytes()), path.name)):
+            if write_game(parse_with_grammar(chunk.text)) == chunk.text.lstrip("\n"):
+                canonical += 1
+                assert check(chunk.text, path.name, chunk.first_line) is not None, path.name
+    assert canonical >= 5
+
+
+# ---- generated and damaged text -------------------------------------------------------
+
+
+@SETTINGS
+@given(games())
+def test_generated_records_are_read_alike_or_declined(record: GameRecord) -> None:
+    text = write_game(record)
+    assert check(text) in (None, record)
+    check(text, "g.ggn", first_line=7)
+
+
+_NOISE = st.sampled_from(
+    [*'RGBXrgx?!,:;{}()[]>-*$"12 \t\n.0e\\=', "pass", "end", "fights", "forgot", "R?", "\ufeff"]
+)
+
+
+@settings(SETTINGS, max_examples=500)
+@given(games(max_rounds=2), st.data())
+def test_damaged_records_are_read_alike_or_declined(
+    record: GameRecord, data: st.DataObject
+) -> None:
+    text = write_game(record)
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text)))
+        if data.draw(st.booleans()):
+            text = text[:at] + data.draw(_NOISE) + text[at:]
+        else:
+            text = text[:at] + text[at + data.draw(st.integers(1, 3)) :]
+    check(text)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(games(max_rounds=2), st.integers(0, 10**6))
+def test_truncated_records_are_read_alike_or_declined(record: GameRecord, cut: int) -> None:
+    text = write_game(record)
+    check(text[: cut % (len(text) + 1)])
+
+
+_TOKENS = st.sampled_from(
+    [
+        "1.",
+        "2.",
+        "12.",
+        "0.",
+        "Adam",
+        "Bernd",
+        '"Anna Lena"',
+        '""',
+        "R9",
+        "r14",
+        "G?",
+        "x?",
+        "R16",
+        "Y",
+        "g",
+        "pass",
+        "fights",
+        "forgot",
+        "end",
+        "deal",
+        "pile",
+        "1",
+        "2",
+        "3",
+        "1:R?",
+        "2:Y7",
+        "1:",
+        ":",
+        ",",
+        ">",
+        "-",
+        "(",
+        ")",
+        "[",
+        "]",
+        "*",
+        "!",
+        "?",
+        "!?",
+        "$1",
+        "$",
+        "{c}",
+        "{=a}",
+        "{",
+        "}",
+        ";x",
+        "Event",
+        '"v"',
+        "pa\u017fs",
+        "f\u0131ghts",
+        "\u0130",
+        "9999999999",
+    ]
+)
+_BLANKS = st.sampled_from(["", " ", " ", " ", "  ", "\t", "\n", "\n    ", ", "])
+
+
+@st.composite
+def token_soup(draw: st.DrawFn) -> str:
+    """Notation-like text: tokens in any order, with any blanks."""
+    parts = []
+    for token in draw(st.lists(_TOKENS, max_size=30)):
+        parts += [token, draw(_BLANKS)]
+    return "".join(parts)
+
+
+@settings(SETTINGS, max_examples=1000)
+@given(token_soup())
+def test_token_soup_is_read_alike_or_declined(text: str) -> None:
+    check(text)
+
+
+@settings(SETTINGS, max_examples=300)
+@given(games(max_rounds=2), st.lists(st.tuples(st.integers(0, 10**6), _TOKENS), max_size=3))
+def test_records_with_tokens_inserted_are_read_alike_or_declined(
+    record: GameRecord, inserts: list[tuple[int, str]]
+) -> None:
+    text = write_game(record)
+    for at, token in inserts:
+        at %= len(text) + 1
+        text = text[:at] + token + text[at:]
+    check(text)
+
+
+@settings(SETTINGS, max_examples=200)
+@given(st.text(max_size=60))
+def test_any_text_is_read_alike_or_declined(text: str) -> None:
+    check(normalised(text))
+
+
+def _mutated_files() -> st.SearchStrategy[bytes]:
+    from test_fuzz import mutated_files  # the fuzz suite's mutations of simulated games
+
+    return mutated_files()
+
+
+@settings(SETTINGS, max_examples=150)
+@given(_mutated_files())
+def test_mutated_files_are_read_alike_or_declined(data: bytes) -> None:
+    check_file(data)
+
+
+# ---- cases found by these tests -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. Adam R1\n    fights",  # the text ends where a colour is due
+        "1. Adam R1 fights",
+        "1. Adam R1\n    fights G?",
+        "1. Adam R1 {a\rb}\n*\n",  # not normalised: a CR inside a comment
+        '[Event "a\rb"]\n*\n',
+        "1. Adam R1 ;a\rb\n*\n",
+        "[Event",
+        "deal",
+        "1. Adam pass 1:",
+        "end Adam",
+        "end Adam 9999999999",
+        "1. 9999999999. Adam R1\n*\n",
+    ],
+)
+def test_edge_cases_are_declined_or_read_alike(text: str) -> None:
+    check(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1. pa\u017fs R1\n*\n",  # a long s: the keyword pass to the grammar
+        "1. Adam R1, f\u0131ghts R2\n*\n",  # a dotless i: the keyword fights
+        "1. Adam R1\n    fights R > pa\u017fs\n*\n",
+        "deal pa\u017fs: R1\n*\n",
+        "1. Adam R1 {x}, pa\u017fs R2 {y}\n*\n",
+        "end pa\u017fs 3\n",
+    ],
+)
+def test_names_that_only_python_calls_bare_are_not_names(text: str) -> None:
+    """A keyword spelled with a letter that equals an ASCII one without regard to case is no
+    bare name to the grammar (``re`` compares case so); the fast reader must not accept it."""
+    with pytest.raises(NotationError):
+        parse_with_grammar(text)
+    assert check(text) is None
+    with pytest.raises(NotationError):
+        parse_game(text)
+
+
+# ---- slips: the dispatcher makes them visible -----------------------------------------
+
+GAME = '[Players "Ann" "Bob" "Cy"]\n1. Ann R1, Bob pass 1, Cy pass 2\n*\n'
+
+
+def _slip(*args: object) -> NoReturn:
+    raise KeyError("an injected slip")
+
+
+def test_a_slip_escapes_the_fast_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fast._Reader, "termination", _slip)
+    with pytest.raises(KeyError, match="an injected slip"):
+        parse_fast(GAME)
+
+
+def test_under_the_strict_switch_a_slip_is_an_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fast._Reader, "termination", _slip)
+    with pytest.raises(KeyError, match="an injected slip"):
+        parse_game(GAME)
+    with pytest.raises(KeyError, match="an injected slip"):
+        parse_games(GAME + GAME)
+
+
+@pytest.mark.parametrize("value", [None, "", "0"])
+def test_otherwise_a_slip_is_a_warning_and_the_grammar_reads(
+    monkeypatch: pytest.MonkeyPatch, value: str | None
+) -> None:
+    if value is None:
+        monkeypatch.delenv(STRICT_ENV)
+    else:
+        monkeypatch.setenv(STRICT_ENV, value)
+    expected = parse_with_grammar(GAME, "f.ggn", 3)
+    monkeypatch.setattr(fast._Reader, "termination", _slip)
+    with pytest.warns(FastReaderWarning) as caught:
+        record = parse_game(GAME, "f.ggn", first_line=3)
+    assert record == expected
+    assert positions(record) == positions(expected)
+    (warning,) = caught
+    message = str(warning.message)
+    assert "f.ggn:3" in message and "KeyError" in message and STRICT_ENV in message
+
+
+def test_a_decline_is_neither_an_error_nor_a_warning(monkeypatch: pytest.MonkeyPatch) -> None:
+    def decline(*args: object) -> None:
+        raise Decline
+
+    monkeypatch.setattr(fast._Reader, "termination", decline)
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert parse_game(GAME) == parse_with_grammar(GAME)
+
+
+def test_the_fast_reader_raises_nothing_but_decline_by_itself() -> None:
+    """No blanket ``except`` turns a slip into a Decline: the source says so, too."""
+    source = Path(fast.__file__).read_text(encoding="utf-8")
+    assert re.search(r"except\s+(Exception|BaseException)\b|except\s*:", source) is None
