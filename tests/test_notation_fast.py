@@ -12,6 +12,7 @@ The dispatcher's handling of a slip (any other exception) is tested by injecting
 from __future__ import annotations
 
 import io
+import os
 import re
 from pathlib import Path
 from typing import Any, NoReturn
@@ -33,8 +34,17 @@ FILES = sorted(
     [*(ROOT / "examples").glob("*.ggn"), *(ROOT / "tests" / "data").rglob("*.ggn")],
     key=lambda path: str(path.relative_to(ROOT)),
 )
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+
+
+def _n(examples: int) -> int:
+    """Examples for a test: a third by default (the suite runs in 90 s), five times as many
+    with ``GARGON_FUZZ=heavy`` (.ci/run)."""
+    return examples * 5 if HEAVY else max(examples // 3, 30)
+
+
 SETTINGS = settings(
-    max_examples=300,
+    max_examples=_n(300),
     deadline=None,
     derandomize=True,
     database=None,
@@ -142,7 +152,7 @@ _NOISE = st.sampled_from(
 )
 
 
-@settings(SETTINGS, max_examples=500)
+@settings(SETTINGS, max_examples=_n(500))
 @given(games(max_rounds=2), st.data())
 def test_damaged_records_are_read_alike_or_declined(
     record: GameRecord, data: st.DataObject
@@ -157,7 +167,7 @@ def test_damaged_records_are_read_alike_or_declined(
     check(text)
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=_n(300))
 @given(games(max_rounds=2), st.integers(0, 10**6))
 def test_truncated_records_are_read_alike_or_declined(record: GameRecord, cut: int) -> None:
     text = write_game(record)
@@ -232,13 +242,13 @@ def token_soup(draw: st.DrawFn) -> str:
     return "".join(parts)
 
 
-@settings(SETTINGS, max_examples=1000)
+@settings(SETTINGS, max_examples=_n(1000))
 @given(token_soup())
 def test_token_soup_is_read_alike_or_declined(text: str) -> None:
     check(text)
 
 
-@settings(SETTINGS, max_examples=300)
+@settings(SETTINGS, max_examples=_n(300))
 @given(games(max_rounds=2), st.lists(st.tuples(st.integers(0, 10**6), _TOKENS), max_size=3))
 def test_records_with_tokens_inserted_are_read_alike_or_declined(
     record: GameRecord, inserts: list[tuple[int, str]]
@@ -250,7 +260,7 @@ def test_records_with_tokens_inserted_are_read_alike_or_declined(
     check(text)
 
 
-@settings(SETTINGS, max_examples=200)
+@settings(SETTINGS, max_examples=_n(200))
 @given(st.text(max_size=60))
 def test_any_text_is_read_alike_or_declined(text: str) -> None:
     check(normalised(text))
@@ -262,7 +272,7 @@ def _mutated_files() -> st.SearchStrategy[bytes]:
     return mutated_files()
 
 
-@settings(SETTINGS, max_examples=150)
+@settings(SETTINGS, max_examples=_n(150))
 @given(_mutated_files())
 def test_mutated_files_are_read_alike_or_declined(data: bytes) -> None:
     check_file(data)

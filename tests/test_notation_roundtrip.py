@@ -4,6 +4,7 @@ and the fast reader agrees with the grammar reader, positions included."""
 from __future__ import annotations
 
 import io
+import os
 import re
 
 import attrs
@@ -23,7 +24,13 @@ from gargon_notation.notation import (
 from gargon_notation.notation.fast import Decline, parse_fast
 from gargon_notation.notation.parser import parse_with_grammar
 
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+"""``GARGON_FUZZ=heavy`` (.ci/run) tries five times as many records."""
+SETTINGS = settings(
+    max_examples=1500 if HEAVY else 150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 def positions(element: object, path: str = "game") -> list[tuple[str, int, int]]:
@@ -117,7 +124,11 @@ def test_many_games_round_trip_through_text_and_streams(records: list[GameRecord
 _NOISE = st.sampled_from([*'RGBX?!,:;{}()[]>-*$"12 \n.0e', "pass", "end", "fights"])
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=2000 if HEAVY else 200,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(games(max_rounds=2), st.data())
 def test_damaged_text_is_read_alike_or_rejected_with_a_notation_error(
     record: GameRecord, data: st.DataObject

@@ -98,11 +98,7 @@ def test_events_in_the_json_form_validate_against_the_schema(path: Path) -> None
     document = jsonio.to_document(records(path), events=events_json)
     assert document["minor"] == 1
     assert all(game["events"] for game in document["games"])
-    jsonschema.validate(document, jsonio.schema())
-    defs = jsonio.schema()["$defs"]
-    for game in document["games"]:
-        for event in game["events"]:
-            jsonschema.validate(event, {"$defs": defs, "$ref": "#/$defs/event"})
+    jsonschema.Draft202012Validator(jsonio.schema()).validate(document)
     # Readers ignore the events: the records read back are the same.
     assert jsonio.from_document(document) == records(path)
 
