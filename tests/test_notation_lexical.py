@@ -134,12 +134,6 @@ def test_the_fast_reader_s_bare_names_are_the_grammar_s() -> None:
         assert fast._bare(word) == _fullmatch("PLAYER", word), word
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="model.is_bare_name compares keywords with str.lower(), the grammar with re's "
-    "(?i): 'pa\\u017fs' (long s) is a keyword to the grammar, a bare name to is_bare_name, "
-    "so the writer leaves it unquoted",
-)
 def test_is_bare_name_is_the_grammar_s_name() -> None:
     words = [word for word in WORDS if re.fullmatch(lexical.NAME_SHAPE, word)]
     assert [word for word in words if is_bare_name(word) != _fullmatch("PLAYER", word)] == []

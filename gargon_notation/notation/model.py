@@ -67,6 +67,9 @@ RESERVED = KEYWORDS | frozenset("wbvyrg")
 """Words that can never be a bare player name (compared in lower case): keywords, colours."""
 
 _BARE_NAME = re.compile(r"[^\W\d_][\w'-]*")
+# Reserved words as the grammar matches them: case-insensitively in re's sense, where the long
+# s (U+017F) is an s and the dotless i (U+0131) an i, as str.lower() does not know.
+_RESERVED_LIKE = re.compile("|".join(sorted(RESERVED, key=len, reverse=True)), re.IGNORECASE)
 _CARD_LIKE = re.compile(r"(?:[WBVYRG](?:1[0-5]|[0-9])|[WBVYRGX]\?)", re.IGNORECASE)
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 
@@ -79,7 +82,7 @@ def is_bare_name(name: str) -> bool:
     """
     return (
         _BARE_NAME.fullmatch(name) is not None
-        and name.lower() not in RESERVED
+        and _RESERVED_LIKE.fullmatch(name) is None
         and _CARD_LIKE.fullmatch(name) is None
     )
 
