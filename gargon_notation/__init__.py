@@ -54,12 +54,14 @@ from gargon_notation.engine import (
     PileEmptied,
     Play,
     Played,
+    PlayedFaceDown,
     PlayerScore,
     Rng,
     RoundEnded,
     RoundStarted,
     Score,
     SeatView,
+    SeenEvent,
 )
 from gargon_notation.errors import FileError, GargonError, NotationError, RuleViolation
 from gargon_notation.files import dump, dumps, load, loads
@@ -119,6 +121,7 @@ __all__ = [
     "PileEmptied",
     "Play",
     "Played",
+    "PlayedFaceDown",
     "PlayerScore",
     "Problem",
     "RandomBot",
@@ -131,6 +134,7 @@ __all__ = [
     "Ruleset",
     "Score",
     "SeatView",
+    "SeenEvent",
     "SimulatedGame",
     "Step",
     "Tag",

@@ -29,6 +29,7 @@ from gargon_notation.engine import (
     Passed,
     Play,
     Played,
+    PlayedFaceDown,
     Rng,
     RoundStarted,
     SeatView,
@@ -264,9 +265,9 @@ def test_plays_lie_face_down_until_the_battle_phase(rulebook_deal: Deal) -> None
     # The history keeps what the table saw when each play was made.
     events = list(game.view(BERND).history)
     last = events[-1]
-    assert isinstance(last, Played) and texts(last.cards) == "B? R? R?"
-    assert Played(DAGMAR, backs(cards("B12 R14 R0")), (2, 1)) in events  # type: ignore[arg-type]
-    assert Played(ADAM, backs(cards("Y2 Y6 R9")), (2, 1)) in events  # type: ignore[arg-type]
+    assert isinstance(last, PlayedFaceDown) and texts(last.backs) == "B? R? R?"
+    assert PlayedFaceDown(DAGMAR, backs(cards("B12 R14 R0")), (2, 1)) in events
+    assert PlayedFaceDown(ADAM, backs(cards("Y2 Y6 R9")), (2, 1)) in events
     assert Played(DAGMAR, cards("B12 R14 R0"), (2, 1)) in list(game.view(DAGMAR).history)
 
 
@@ -354,11 +355,7 @@ def test_own_draws_are_known_and_the_others_are_backs(rulebook_deal: Deal) -> No
     # The history starts with the round and keeps every public event.
     assert adam[0] == RoundStarted(1, ADAM, ())
     assert adam[1] == Played(ADAM, cards("Y2 Y6 R9"), (2, 1))
-    assert game.view(BERND).history[1] == Played(
-        ADAM,
-        backs(cards("Y2 Y6 R9")),  # type: ignore[arg-type]
-        (2, 1),
-    )
+    assert game.view(BERND).history[1] == PlayedFaceDown(ADAM, backs(cards("Y2 Y6 R9")), (2, 1))
 
 
 def test_replacement_draws_in_the_history(rulebook_deal: Deal) -> None:
@@ -382,8 +379,8 @@ def test_replacement_draws_in_the_history(rulebook_deal: Deal) -> None:
     assert own == [CardDrawn(ADAM, 1, Card.parse("Y3"), True)]
     assert other == [CardDrawn(ADAM, 1, HiddenCard(Y), True)]
     # Everything else the table saw is there in full.
-    public = [e for e in game.events if not isinstance(e, CardDrawn | Played)]
-    assert [e for e in theirs if not isinstance(e, CardDrawn | Played)] == public
+    public = [e for e in game.events if not isinstance(e, CardDrawn | Played | PlayedFaceDown)]
+    assert [e for e in theirs if not isinstance(e, CardDrawn | Played | PlayedFaceDown)] == public
 
 
 # -- legal actions, immutability, history ------------------------------------------------------

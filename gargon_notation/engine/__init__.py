@@ -22,8 +22,10 @@ from gargon_notation.engine.actions import (
     PileEmptied,
     Play,
     Played,
+    PlayedFaceDown,
     RoundEnded,
     RoundStarted,
+    SeenEvent,
 )
 from gargon_notation.engine.deal import SHUFFLE_ALGORITHM, Deal, Rng, pile_size
 from gargon_notation.engine.game import Game, IllegalAction
@@ -57,12 +59,14 @@ __all__ = [
     "PileEmptied",
     "Play",
     "Played",
+    "PlayedFaceDown",
     "PlayerScore",
     "Rng",
     "RoundEnded",
     "RoundStarted",
     "Score",
     "SeatView",
+    "SeenEvent",
     "pattern_of",
     "pile_size",
     "plays_from",

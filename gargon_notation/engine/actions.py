@@ -27,7 +27,7 @@ from typing import TypeAlias
 
 import attrs
 
-from gargon_notation.cards import AnyCard, Card, Colour
+from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
 
 __all__ = [
     "Action",
@@ -45,8 +45,10 @@ __all__ = [
     "PileEmptied",
     "Play",
     "Played",
+    "PlayedFaceDown",
     "RoundEnded",
     "RoundStarted",
+    "SeenEvent",
 ]
 
 
@@ -127,6 +129,17 @@ class Played:
 
     seat: int
     cards: tuple[Card, ...]
+    pattern: tuple[int, ...]
+
+
+@attrs.frozen
+class PlayedFaceDown:
+    """What the other seats see of a play while it lies face down (in a seat view's history):
+    ``seat`` laid cards whose ``backs`` (colour order) show their colours; ``pattern`` as in
+    :class:`Played`.  The values come out in the round's battles."""
+
+    seat: int
+    backs: tuple[HiddenCard, ...]
     pattern: tuple[int, ...]
 
 
@@ -220,3 +233,7 @@ Event: TypeAlias = (
     | RoundEnded
     | GameEnded
 )
+
+SeenEvent: TypeAlias = Event | PlayedFaceDown
+"""An event as one seat saw it: another seat's face-down play is a :class:`PlayedFaceDown`
+(and another seat's draw a :class:`CardDrawn` of the card's back)."""

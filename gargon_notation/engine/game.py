@@ -44,6 +44,7 @@ from gargon_notation.engine.actions import (
     Played,
     RoundEnded,
     RoundStarted,
+    SeenEvent,
 )
 from gargon_notation.engine.deal import Deal
 from gargon_notation.engine.knowledge import Knowledge, match, refine
@@ -150,7 +151,7 @@ class Game:
         # (append-only, brought up to date when a view is taken), and each seat's own draws
         # and plays where they differ, by position.
         self._colours_frozen: frozenset[Colour] = frozenset()
-        self._shown: list[Event] = []
+        self._shown: list[SeenEvent] = []
         self._own: list[dict[int, Event]] = [{} for _ in seats]
         # Kept between decisions for the views, each entry None once stale: the hands as backs,
         # the cards in front face up, and (card play phase) face down, with the plays as the

@@ -32,12 +32,19 @@ has to run in a process of its own.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, cast, overload
+from typing import TYPE_CHECKING, overload
 
 import attrs
 
 from gargon_notation.cards import COPIES, UNKNOWN, AnyCard, Card, Colour, HiddenCard
-from gargon_notation.engine.actions import Action, CardDrawn, Event, Played
+from gargon_notation.engine.actions import (
+    Action,
+    CardDrawn,
+    Event,
+    Played,
+    PlayedFaceDown,
+    SeenEvent,
+)
 from gargon_notation.engine.scoring import Score, score
 from gargon_notation.rules import Ruleset
 
@@ -105,7 +112,7 @@ def face_down(cards: Iterable[AnyCard]) -> tuple[HiddenCard, ...]:
 
 
 _DRAWS: dict[tuple[int, int, HiddenCard, bool], CardDrawn] = {}
-_PLAYS: dict[tuple[int, tuple[HiddenCard, ...], tuple[int, ...]], Played] = {}
+_PLAYS: dict[tuple[int, tuple[HiddenCard, ...], tuple[int, ...]], PlayedFaceDown] = {}
 
 
 def drawn_as_seen(seat: int, pile: int, card: AnyCard, replacement: bool) -> CardDrawn:
@@ -121,21 +128,20 @@ def drawn_as_seen(seat: int, pile: int, card: AnyCard, replacement: bool) -> Car
     return drawn
 
 
-def played_as_seen(seat: int, cards: Iterable[AnyCard], pattern: tuple[int, ...]) -> Played:
+def played_as_seen(seat: int, cards: Iterable[AnyCard], pattern: tuple[int, ...]) -> PlayedFaceDown:
     """A play as the other seats see it: its backs in colour order (:func:`face_down`).
 
-    >>> played_as_seen(0, (Card.parse("R9"), Card.parse("Y2")), (1, 1)).cards
+    >>> played_as_seen(0, (Card.parse("R9"), Card.parse("Y2")), (1, 1)).backs
     (HiddenCard.parse('Y?'), HiddenCard.parse('R?'))
     """
     key = (seat, face_down(cards), pattern)
     played = _PLAYS.get(key)
     if played is None:
-        # Played.cards is typed for known cards: here they are backs.
-        played = _PLAYS[key] = Played(seat, cast(tuple[Card, ...], key[1]), pattern)
+        played = _PLAYS[key] = PlayedFaceDown(*key)
     return played
 
 
-def as_others_see(event: Event) -> Event:
+def as_others_see(event: Event) -> SeenEvent:
     """``event`` as the seats other than its own see it: a draw or a play shows its backs.
 
     Every other event is public and comes back as it is.
@@ -154,7 +160,7 @@ def as_others_see(event: Event) -> Event:
     return event
 
 
-class History(Sequence[Event]):
+class History(Sequence[SeenEvent]):
     """The events a seat has seen, as of one moment: a read-only sequence that never grows.
 
     It shares the game's append-only log of the events as the seats see them (so that taking
@@ -173,7 +179,7 @@ class History(Sequence[Event]):
     __slots__ = ("__length", "__own", "__shown")
 
     def __init__(
-        self, shown: list[Event], length: int, own: Mapping[int, Event] | None = None
+        self, shown: list[SeenEvent], length: int, own: Mapping[int, Event] | None = None
     ) -> None:
         self.__shown = shown
         self.__length = length
@@ -183,12 +189,12 @@ class History(Sequence[Event]):
         return self.__length
 
     @overload
-    def __getitem__(self, index: int) -> Event: ...
+    def __getitem__(self, index: int) -> SeenEvent: ...
 
     @overload
-    def __getitem__(self, index: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, index: slice) -> tuple[SeenEvent, ...]: ...
 
-    def __getitem__(self, index: int | slice) -> Event | tuple[Event, ...]:
+    def __getitem__(self, index: int | slice) -> SeenEvent | tuple[SeenEvent, ...]:
         length = self.__length
         if isinstance(index, slice):
             return tuple(self[position] for position in range(*index.indices(length)))
@@ -198,7 +204,7 @@ class History(Sequence[Event]):
         event = self.__own.get(position)
         return self.__shown[position] if event is None else event
 
-    def __iter__(self) -> Iterator[Event]:
+    def __iter__(self) -> Iterator[SeenEvent]:
         shown, own = self.__shown, self.__own
         for position in range(self.__length):
             event = own.get(position)
@@ -277,7 +283,7 @@ class SeatView:
     """A pile has been emptied: the game ends with this round."""
     over: bool
     """The game has ended."""
-    history: Sequence[Event]
+    history: Sequence[SeenEvent]
     """The events so far as this seat saw them (a :class:`History`): other seats' draws and
     face-down plays as backs; passes, battles, skipped or forgotten draws, emptied piles and
     the rounds' and game's ends in full."""
