@@ -3,6 +3,7 @@ against the battles written in every example and in 1,000 simulated games."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -111,3 +112,26 @@ def test_repairs_and_lapsed_draws_are_marked() -> None:
 
 def test_a_record_that_cannot_be_set_up_has_no_events() -> None:
     assert events_json(parse_game('[Event "x"]\n*\n')) == []
+
+
+@pytest.mark.parametrize("to", ["json", "jsonl"])
+def test_convert_events_output_follows_the_schema(to: str) -> None:
+    from typer.testing import CliRunner
+
+    from gargon_notation.cli import app
+
+    result = CliRunner().invoke(
+        app, ["convert", str(ROOT / "examples" / "club-night.ggn"), "--to", to, "--events"]
+    )
+    assert result.exit_code == 0, result.output
+    if to == "json":
+        document = json.loads(result.stdout)
+    else:
+        games = [json.loads(line) for line in result.stdout.splitlines()]
+        document = {"format": "gargon-notation", "version": 1, "minor": 1, "games": games}
+    jsonschema.Draft202012Validator(jsonio.schema()).validate(document)
+    assert [len(game["events"]) > 0 for game in document["games"]] == [True, True, True]
+    for game, record in zip(
+        document["games"], records(ROOT / "examples" / "club-night.ggn"), strict=True
+    ):
+        assert game["events"] == events_json(record)
