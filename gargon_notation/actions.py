@@ -29,7 +29,7 @@ from gargon_notation.errors import NotationError
 from gargon_notation.notation.lexical import CARDS, COLOURS, unquote
 from gargon_notation.notation.writer import name_text
 
-__all__ = ["format_action", "parse_action", "parse_card"]
+__all__ = ["format_action", "not_at_table", "parse_action", "parse_card"]
 
 _NAME = re.compile(r'"(?:[^"\\\r\n]|\\["\\])*"|[^\W\d_][\w\'-]*')
 _DRAW = re.compile(r"([12])(?::(\S+))?")
@@ -59,15 +59,28 @@ def parse_card(text: str) -> AnyCard:
     return card
 
 
+def not_at_table(name: str, players: Sequence[str]) -> str:
+    """The message for a name that is not a player's, with the player it most likely means.
+
+    >>> not_at_table("cleo", ("Anna", "Cleo"))
+    'cleo is not at this table (players: Anna, Cleo); did you mean Cleo? (names are case-sensitive)'
+    >>> not_at_table("Eve", ("Anna", "Cleo"))
+    'Eve is not at this table (players: Anna, Cleo)'
+    """
+    hint = ""
+    same = [player for player in players if player.casefold() == name.casefold()]
+    close = same or difflib.get_close_matches(name, players, n=1, cutoff=0.75)
+    if close:
+        hint = f"; did you mean {close[0]}?"
+        if same:
+            hint += " (names are case-sensitive)"
+    return f"{name} is not at this table (players: {', '.join(players)}){hint}"
+
+
 def _seat(text: str, name: str, players: Sequence[str]) -> int:
     if name in players:
         return players.index(name)
-    hint = ""
-    same = [player for player in players if player.lower() == name.lower()]
-    close = same or difflib.get_close_matches(name, players, n=1)
-    if close:
-        hint = f"; did you mean {close[0]}? (names are case-sensitive)"
-    raise _fail(text, f"{name} is not at this table (players: {', '.join(players)}){hint}", 1)
+    raise _fail(text, not_at_table(name, players), 1)
 
 
 def parse_action(text: str, players: Sequence[str]) -> Action:

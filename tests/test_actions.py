@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gargon_notation.actions import format_action, parse_action, parse_card
+from gargon_notation.actions import format_action, not_at_table, parse_action, parse_card
 from gargon_notation.bots import simulate
 from gargon_notation.cards import Card, Colour, HiddenCard
 from gargon_notation.engine import Choose, Draw, Pass, Play
@@ -76,3 +76,27 @@ def test_cards_parse() -> None:
     assert parse_card("X?") == HiddenCard(None)
     with pytest.raises(NotationError, match="'R16' is not a card"):
         parse_card("R16")
+
+
+@pytest.mark.parametrize(
+    ("name", "hint"),
+    [
+        ("cleo", "; did you mean Cleo? (names are case-sensitive)"),
+        ("Ann", "; did you mean Anna?"),
+        ("Eve", ""),
+    ],
+)
+def test_a_name_not_at_the_table_names_the_likely_player(name: str, hint: str) -> None:
+    assert not_at_table(name, PLAYERS) == (
+        f"{name} is not at this table (players: Anna, Ben, Cleo, Anna Lena){hint}"
+    )
+
+
+def test_the_replay_suggests_the_player_a_misspelt_name_means() -> None:
+    from gargon_notation.notation import parse_game
+    from gargon_notation.replay import replay
+
+    text = '[Players "Anna" "Ben" "Cleo"]\n1. Anna Y2, Ben R3, cleo W1\n*\n'
+    (problem,) = replay(parse_game(text)).problems
+    assert problem.code == "unknown-player"
+    assert problem.message.endswith("did you mean Cleo? (names are case-sensitive)")

@@ -1367,3 +1367,10 @@ def test_annotate_reports_a_broken_record_and_does_not_rewrite_it(work: Path) ->
     assert in_place.exit_code == 1
     assert "broken.ggn: not rewritten: annotations stop at the problems" in in_place.stderr
     assert (work / "broken.ggn").read_bytes() == before
+
+
+def test_an_absurd_number_of_jobs_is_a_usage_error_not_a_traceback() -> None:
+    result = CliRunner().invoke(app, ["validate", "--jobs", "100000000000000000", "examples/"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "--jobs" in result.output and "256" in result.output

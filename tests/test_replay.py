@@ -329,7 +329,7 @@ def test_after_a_skipped_action_that_the_record_gets_past_the_replay_goes_on() -
     result = replay(parse_game(text))
     assert [problem.code for problem in result.problems] == ["wrong-decision", "winner-mismatch"]
     assert result.problems[1].message == (
-        "the record says Adam won, but the fights were won by Dagmar Dagmar"
+        "the record says Adam won, but the fights were won by Dagmar, then Dagmar"
     )
     assert result.unchecked == [RULEBOOK_NOTE]
     assert len(result.steps) == 10
@@ -526,10 +526,11 @@ def test_two_zeros_cancelling_are_written_as_a_dash() -> None:
 def test_winners_contradicting_two_cancelling_zeros_are_a_mismatch() -> None:
     text = ZEROS.replace("G > Bernd -", "G > Bernd Adam").replace("W > -", "W > Adam")
     assert problems(text) == [
-        "t.ggn:6:12: game 1, round 1: 'W > Adam': the record says Adam won, but the fights "
-        "were won by - [winner-mismatch]",
-        "t.ggn:8:12: game 1, round 2: 'G > Bernd Adam (Adam 1)': the record says Bernd Adam "
-        "won, but the fights were won by Bernd - [winner-mismatch]",
+        "t.ggn:6:12: game 1, round 1: 'W > Adam': the record says Adam won, but the fight "
+        "was won by nobody (two 0s cancel out) [winner-mismatch]",
+        "t.ggn:8:12: game 1, round 2: 'G > Bernd Adam (Adam 1)': the record says Bernd, then "
+        "Adam won, but the fights were won by Bernd, then nobody (two 0s cancel out) "
+        "[winner-mismatch]",
     ]
 
 
@@ -537,7 +538,7 @@ def test_writing_too_few_winners_is_a_mismatch() -> None:
     text = HEADER + ROUND_ONE + "    fights Y, R > Dagmar (Adam 1, Collette 2), B (Collette 1)\n*\n"
     assert problems(text) == [
         "t.ggn:7:15: game 1, round 1: 'R > Dagmar (Adam 1, Collette 2)': the record says "
-        "Dagmar won, but the fights were won by Dagmar Dagmar [winner-mismatch]"
+        "Dagmar won, but the fights were won by Dagmar, then Dagmar [winner-mismatch]"
     ]
 
 
@@ -693,7 +694,7 @@ def test_an_action_of_an_unknown_player_is_skipped_and_the_record_then_lost() ->
     result = replay(parse_game(text, source="t.ggn"))
     assert [str(problem) for problem in result.problems] == [
         "t.ggn:6:19: game 1, round 1, Bernhard: 'Bernhard pass 1 1 2': Bernhard is not at this "
-        "table (players: Adam, Bernd, Collette, Dagmar) [unknown-player]\n"
+        "table (players: Adam, Bernd, Collette, Dagmar); did you mean Bernd? [unknown-player]\n"
         "    skipped this action"
     ]
     assert result.unchecked == [RULEBOOK_NOTE, LOST_NOTE]
@@ -703,5 +704,5 @@ def test_an_unknown_player_in_a_deal_line_is_reported_and_the_line_ignored() -> 
     text = HEADER.replace("deal Collette", "deal Colette") + ROUND_ONE + "*\n"
     assert problems(text) == [
         "t.ggn:4:6: game 1, Colette: Colette is not at this table (players: Adam, Bernd, "
-        "Collette, Dagmar) [unknown-player]"
+        "Collette, Dagmar); did you mean Collette? [unknown-player]"
     ]

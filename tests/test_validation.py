@@ -137,7 +137,7 @@ def test_a_strict_verdict_holds_only_the_first_problem() -> None:
     assert verdict.valid is False
     assert verdict.messages == (
         "x.ggn:8:12: game 1, round 1: 'Y > Bernd (Bernd 1, Emil 2, Emil 1)': the record says "
-        "Bernd won, but the fights were won by Adam Adam [winner-mismatch]",
+        "Bernd won, but the fights were won by Adam, then Adam [winner-mismatch]",
     )
     assert [d["code"] for d in verdict.details] == ["winner-mismatch"]
 

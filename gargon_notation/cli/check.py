@@ -31,7 +31,9 @@ def validate(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print a machine-readable JSON report.")
     ] = False,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
+    jobs: Annotated[
+        int, typer.Option("--jobs", "-j", min=1, max=256, help="Worker processes (1-256).")
+    ] = 1,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Report invalid games and the summary only.")
     ] = False,

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from gargon_notation.actions import not_at_table
 from gargon_notation.cards import UNKNOWN, AnyCard, Card
 from gargon_notation.engine import Deal, pile_size
 from gargon_notation.header import Header
@@ -58,7 +59,7 @@ def build_deal(
             if line.player not in header.players:
                 report(
                     "unknown-player",
-                    f"{line.player} is not at this table (players: {', '.join(header.players)})",
+                    not_at_table(line.player, header.players),
                     line,
                 )
                 continue

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from gargon_notation.actions import not_at_table
 from gargon_notation.engine import (
     Action,
     BattleResolved,
@@ -266,7 +267,7 @@ class _Walk:
                 self._lost_track("unknown-player")
             self.problem(
                 "unknown-player",
-                f"{name} is not at this table (players: {', '.join(header.players)})",
+                not_at_table(name, header.players),
                 element,
                 repair=repair,
             )
@@ -392,13 +393,11 @@ class _Walk:
         fights = [e for e in events if isinstance(e, BattleResolved) and e.colour is battle.colour]
         derived = tuple(game.names[e.winner] if e.winner is not None else None for e in fights)
         if derived != written:
-
-            def show(names: Sequence[str | None]) -> str:
-                return " ".join(name if name is not None else "-" for name in names)
-
+            fought = "the fight was" if len(derived) == 1 else "the fights were"
             self.problem(
                 "winner-mismatch",
-                f"the record says {show(written)} won, but the fights were won by {show(derived)}",
+                f"the record says {_winners_text(written)} won, but {fought} won by "
+                f"{_winners_text(derived)}",
                 battle,
             )
 
@@ -446,6 +445,12 @@ class _Walk:
                         f"but scores {totals[written.player]}",
                         written,
                     )
+
+
+def _winners_text(names: Sequence[str | None]) -> str:
+    """Winners of a colour's fights in words: ``Adam``, ``Adam, then nobody (two 0s)``."""
+    words = [name if name is not None else "nobody (two 0s cancel out)" for name in names]
+    return ", then ".join(words) if words else "nobody"
 
 
 def _marker_text(termination: model.Termination) -> str:
