@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -397,7 +397,53 @@ def _diagnose(
             f"'{found}' is not a card (a colour W B V Y R G and a value 0-15 like R14, "
             f"or a colour or X and '?' like R? or X?)"
         )
+    before = lines[line - 1][: column - 1] if line <= len(lines) else ""
+    for pattern, mistake in _MISTAKES:
+        if pattern.search(before) and mistake.found.fullmatch(found):
+            return mistake.message, line, column - mistake.back(before)
     return message, line, column
+
+
+@attrs.frozen
+class _Mistake:
+    """A typical mistake: what stands before the error on its line (the table's key), what is
+    found at the error, the message it deserves, and how far back the real mistake sits."""
+
+    found: re.Pattern[str]
+    message: str
+    back: Callable[[str], int] = lambda before: 0
+
+
+_MISTAKES: tuple[tuple[re.Pattern[str], _Mistake], ...] = (
+    (
+        re.compile(r"\bpass(?:[ \t]+[12](?::\S+)?)*[ \t]+[12](?::\S+)?[ \t]*,[ \t]*$", re.I),
+        _Mistake(
+            re.compile(r"[12](?::\S+)?"),
+            "the draws of a pass are written without commas, such as 'pass 1 1 2'",
+            lambda before: len(before) - before.rfind(","),
+        ),
+    ),
+    (
+        re.compile(
+            r"(?:^|[\s,.])[^\W\d_][\w'-]*(?:[ \t]+[A-Za-z][0-9]{1,2})+[ \t]+\{[^}]*\}[ \t]*$"
+        ),
+        _Mistake(
+            _CARD_LIKE,
+            "a comment comes after the last card of a play, not between its cards",
+            lambda before: len(before) - before.rfind("{"),
+        ),
+    ),
+    (
+        re.compile(r"(?:\[[A-Za-z][A-Za-z0-9_]*[ \t]+|\d\.[^\n]*)$"),
+        _Mistake(
+            re.compile("[\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019].*"),
+            "typographic quotes (\u201c\u201d) are not quotes in the notation: write straight "
+            'double quotes, like "Club night"',
+        ),
+    ),
+)
+"""A person's typical mistakes, with the message each deserves (lark's ``match_examples``
+idea, keyed on the text before the error)."""
 
 
 def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:
