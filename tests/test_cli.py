@@ -1374,3 +1374,15 @@ def test_an_absurd_number_of_jobs_is_a_usage_error_not_a_traceback() -> None:
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     assert "--jobs" in result.output and "256" in result.output
+
+
+def test_an_empty_file_is_said_to_hold_no_game(work: Path) -> None:
+    (work / "empty.ggn").write_text("", encoding="utf-8")
+    result = gargon("validate", "empty.ggn", "rulebook-round.ggn")
+    assert result.exit_code == 1
+    assert lines(result.stdout)[-2:] == [
+        "EMPTY empty.ggn: this file holds no game (it is empty, or holds only comments)",
+        "1 game in 2 files: 1 valid, 0 invalid; 1 file without a game",
+    ]
+    report = json.loads(gargon("validate", "--json", "empty.ggn").stdout)
+    assert report["summary"]["empty"] == ["empty.ggn"] and report["games"] == []

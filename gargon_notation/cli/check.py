@@ -87,15 +87,19 @@ def validate(
             json_report(collected, summary), markup=False, highlight=False, soft_wrap=True
         )
     else:
-        style = "bold green" if summary.invalid == 0 else "bold red"
-        common.out.print(
-            Text(
-                f"{plural(summary.games, 'game')} in {plural(summary.files, 'file')}: "
-                f"{summary.valid} valid, {summary.invalid} invalid",
-                style=style,
-            )
+        for name in summary.empty:
+            line = Text("EMPTY ", style="bold red")
+            line.append(f"{name}: this file holds no game (it is empty, or holds only comments)")
+            common.out.print(line)
+        good = summary.invalid == 0 and not summary.empty
+        text = (
+            f"{plural(summary.games, 'game')} in {plural(summary.files, 'file')}: "
+            f"{summary.valid} valid, {summary.invalid} invalid"
         )
-    raise typer.Exit(0 if summary.invalid == 0 and summary.games else 1)
+        if summary.empty:
+            text += f"; {plural(len(summary.empty), 'file')} without a game"
+        common.out.print(Text(text, style="bold green" if good else "bold red"))
+    raise typer.Exit(0 if summary.invalid == 0 and summary.games and not summary.empty else 1)
 
 
 def _print_verdict(verdict: GameVerdict) -> None:

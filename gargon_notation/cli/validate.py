@@ -41,8 +41,10 @@ class Summary:
     finished: int = 0
     bytes: int = 0
     """Bytes of input read (for standard input, characters)."""
+    empty: list[str] = attrs.Factory(list)
+    """The inputs that hold no game (empty, or only comments and blank lines)."""
 
-    def as_dict(self) -> dict[str, int]:
+    def as_dict(self) -> dict[str, int | list[str]]:
         """A JSON-ready dictionary."""
         return attrs.asdict(self)
 
@@ -68,11 +70,15 @@ def _items(source: Input) -> Iterator[Chunk | GameRecord]:
             raise files.FileError.from_os_error(source.name, error) from None
 
 
-def _batches(inputs: list[Input], on_bytes: Callable[[int], None]) -> Iterator[Batch]:
-    """Batches of games; ``on_bytes`` hears how much of the input each batch covers."""
+def _batches(
+    inputs: list[Input], on_bytes: Callable[[int], None], on_empty: Callable[[str], None]
+) -> Iterator[Batch]:
+    """Batches of games; ``on_bytes`` hears how much of the input each batch covers,
+    ``on_empty`` the name of an input without any game."""
     for source in inputs:
         batch: Batch = []
         size = reported = 0
+        number = 0
         for number, item in enumerate(_items(source), start=1):
             batch.append((item, source.name, number))
             size += len(item.text) if isinstance(item, Chunk) else BATCH_BYTES // BATCH_GAMES
@@ -83,14 +89,20 @@ def _batches(inputs: list[Input], on_bytes: Callable[[int], None]) -> Iterator[B
                 batch, size = [], 0
         if batch:
             yield batch
+        if number == 0:
+            on_empty(source.name)
         # The chunks' text approximates the bytes read; the file's size is exact.
         on_bytes(source.size - reported if source.path is not None else size)
 
 
 def _verdicts(
-    inputs: list[Input], jobs: int, strict: bool, on_bytes: Callable[[int], None]
+    inputs: list[Input],
+    jobs: int,
+    strict: bool,
+    on_bytes: Callable[[int], None],
+    on_empty: Callable[[str], None],
 ) -> Iterator[GameVerdict]:
-    batches = _batches(inputs, on_bytes)
+    batches = _batches(inputs, on_bytes, on_empty)
     if jobs <= 1:
         for batch in batches:
             yield from validate_chunks(batch, strict)
@@ -115,7 +127,8 @@ def run_validation(
 ) -> Summary:
     """Validate every game of ``inputs``, calling ``report`` with each verdict in order.
 
-    With ``strict``, the run stops after the first invalid game.
+    With ``strict``, the run stops after the first invalid game.  Inputs without any game
+    are listed in the summary's ``empty``.
     """
     summary = Summary(files=len(inputs))
 
@@ -123,7 +136,7 @@ def run_validation(
         summary.bytes += size
         on_bytes(size)
 
-    for verdict in _verdicts(inputs, jobs, strict, counted):
+    for verdict in _verdicts(inputs, jobs, strict, counted, summary.empty.append):
         summary.games += 1
         if verdict.valid:
             summary.valid += 1
