@@ -24,7 +24,7 @@ from gargon_notation.notation import tags
 from gargon_notation.notation.model import GameRecord, Tag
 from gargon_notation.rules import STANDARD, Ruleset
 
-__all__ = ["Header", "HeaderError", "read_header"]
+__all__ = ["Header", "HeaderError", "read_header", "tag_warnings"]
 
 T = TypeVar("T")
 
@@ -102,3 +102,24 @@ def read_header(record: GameRecord) -> Header:
         )
     start = seats.index(first) if first is not None else 0
     return Header(seats, start, ruleset, seed, shuffle)
+
+
+_UNUSED_BY_REPLAY: tuple[tuple[str, Callable[[GameRecord], object]], ...] = (("Date", tags.date),)
+"""Known tags the replay does not need, with the accessor that checks their value."""
+
+
+def tag_warnings(record: GameRecord) -> tuple[HeaderError, ...]:
+    """Malformed values of known tags the replay does not need (so the game stays valid).
+
+    >>> from gargon_notation.notation import parse_game
+    >>> record = parse_game('[Date "26.11.2026"]\\n[Players "Ann" "Bob" "Cy"]\\n*\\n')
+    >>> [warning.message for warning in tag_warnings(record)]
+    ["a Date is written YYYY.MM.DD (?? for unknown), not '26.11.2026'"]
+    """
+    found: list[HeaderError] = []
+    for name, accessor in _UNUSED_BY_REPLAY:
+        try:
+            accessor(record)
+        except NotationError as error:
+            found.append(HeaderError(error.message, record.tag(name)))
+    return tuple(found)

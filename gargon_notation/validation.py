@@ -20,6 +20,7 @@ from typing import Any, BinaryIO
 import attrs
 
 from gargon_notation.errors import NotationError
+from gargon_notation.header import tag_warnings
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.replay import Problem, ReplayError, walk
 
@@ -42,8 +43,10 @@ class Verdict:
     ``problems`` are :class:`~gargon_notation.replay.problems.Problem` values (print one
     for its message; :attr:`messages` gives them all as text, :attr:`details` as JSON-ready
     dictionaries).  ``names``/``totals``/``winners`` are filled when the game could be
-    replayed (``totals`` and ``winners`` once it is finished).  Verdicts are small picklable
-    values, so worker processes can send them back.
+    replayed (``totals`` and ``winners`` once it is finished).  ``warnings`` are problems
+    that leave the game valid: a malformed value of a known tag the replay does not need
+    (``[Date "26.11.2026"]``).  Verdicts are small picklable values, so worker processes can
+    send them back.
     """
 
     source: str
@@ -58,6 +61,7 @@ class Verdict:
     names: tuple[str, ...] = ()
     totals: tuple[int, ...] = ()
     winners: tuple[str, ...] = ()
+    warnings: tuple[Problem, ...] = ()
 
     @property
     def messages(self) -> tuple[str, ...]:
@@ -83,6 +87,7 @@ class Verdict:
             "unchecked": list(self.unchecked),
             "scores": dict(zip(self.names, self.totals, strict=True)) if self.totals else None,
             "winners": list(self.winners),
+            "warnings": [warning.as_dict() for warning in self.warnings],
         }
 
 
@@ -133,6 +138,7 @@ def validate_record(
     first_line = line if line is not None else (record.tags[0].line if record.tags else 0)
     event_tag = record.tag("Event")
     event = event_tag.value if event_tag is not None else None
+    warnings = _warnings(record, source, game, event)
     try:
         outcome = walk(record, strict=strict, game_number=game)
     except ReplayError as error:
@@ -146,6 +152,7 @@ def validate_record(
             False,
             problem.round or 0,
             problems=(problem,),
+            warnings=warnings,
         )
     names: tuple[str, ...] = ()
     totals: tuple[int, ...] = ()
@@ -171,6 +178,22 @@ def validate_record(
         names=names,
         totals=totals,
         winners=winners,
+        warnings=warnings,
+    )
+
+
+def _warnings(record: GameRecord, source: str, game: int, event: str | None) -> tuple[Problem, ...]:
+    return tuple(
+        Problem(
+            "header",
+            warning.message,
+            source=source,
+            line=warning.tag.line if warning.tag is not None else 0,
+            column=warning.tag.column if warning.tag is not None else 0,
+            game=game,
+            event=event,
+        )
+        for warning in tag_warnings(record)
     )
 
 

@@ -289,6 +289,7 @@ def test_validate_json_report(work: Path) -> None:
         "unchecked": [],
         "scores": {"Adam": 36, "Bernd": 27, "Collette": 22, "Dagmar": 22},
         "winners": ["Adam"],
+        "warnings": [],
     }
     assert games[0]["finished"] is False
     assert games[0]["scores"] is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from gargon_notation.engine import SHUFFLE_ALGORITHM
-from gargon_notation.header import Header, HeaderError, read_header
+from gargon_notation.header import Header, HeaderError, read_header, tag_warnings
 from gargon_notation.notation import GameRecord, Tag, parse_game
 from gargon_notation.replay import replay
 from gargon_notation.rules import STANDARD, Ruleset
@@ -143,3 +143,28 @@ def test_the_tag_at_fault_is_found_in_a_record_built_in_code() -> None:
 def test_a_superscript_digit_is_a_header_error(tag: str) -> None:
     with pytest.raises(HeaderError):
         header(PLAYERS + tag)
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        ("26.11.2026", "a Date is written YYYY.MM.DD (?? for unknown), not '26.11.2026'"),
+        ("2026-11-26", "a Date is written YYYY.MM.DD (?? for unknown), not '2026-11-26'"),
+        ("2026.13.01", "the Date '2026.13.01' has no month 13"),
+        ("2026.00.01", "the Date '2026.00.01' has no month 00"),
+        ("2026.04.31", "the Date '2026.04.31' has no day 31"),
+        ("2026.02.29", "the Date '2026.02.29' has no day 29"),
+        ("2026.??.32", "the Date '2026.??.32' has no day 32"),
+    ],
+)
+def test_a_malformed_date_is_a_warning_at_its_tag(value: str, message: str) -> None:
+    record = parse_game(f'[Players "Ann" "Bob" "Cy"]\n[Date "{value}"]\n*\n')
+    [warning] = tag_warnings(record)
+    assert (warning.message, warning.tag) == (message, record.tag("Date"))
+    read_header(record)  # the replay does not need the date: no error
+
+
+@pytest.mark.parametrize("value", ["2026.11.20", "2024.02.29", "????.02.29", "2026.??.??"])
+def test_a_well_formed_date_gives_no_warning(value: str) -> None:
+    record = parse_game(f'[Players "Ann" "Bob" "Cy"]\n[Date "{value}"]\n*\n')
+    assert tag_warnings(record) == ()

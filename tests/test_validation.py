@@ -53,6 +53,7 @@ def test_a_valid_unfinished_game() -> None:
         "unchecked": [RULEBOOK_NOTE],
         "scores": None,
         "winners": [],
+        "warnings": [],
     }
 
 

@@ -96,6 +96,8 @@ def validate(
             f"{plural(summary.games, 'game')} in {plural(summary.files, 'file')}: "
             f"{summary.valid} valid, {summary.invalid} invalid"
         )
+        if summary.warnings:
+            text += f"; {plural(summary.warnings, 'warning')}"
         if summary.empty:
             text += f"; {plural(len(summary.empty), 'file')} without a game"
         common.out.print(Text(text, style="bold green" if good else "bold red"))
@@ -121,5 +123,7 @@ def _print_verdict(verdict: GameVerdict) -> None:
         out.print(line)
         for message in verdict.messages:
             out.print(Text("  " + message.replace("\n", "\n  ")))
+    for warning in verdict.warnings:
+        out.print(Text("  warning: " + str(warning).replace("\n", "\n  "), style="yellow"))
     for note in verdict.unchecked:
         out.print(Text(f"  not checked: {note}", style="dim"))

@@ -39,6 +39,8 @@ class Summary:
     valid: int = 0
     invalid: int = 0
     finished: int = 0
+    warnings: int = 0
+    """Warnings over all games (malformed values of tags the replay does not need)."""
     bytes: int = 0
     """Bytes of input read (for standard input, characters)."""
     empty: list[str] = attrs.Factory(list)
@@ -138,6 +140,7 @@ def run_validation(
 
     for verdict in _verdicts(inputs, jobs, strict, counted, summary.empty.append):
         summary.games += 1
+        summary.warnings += len(verdict.warnings)
         if verdict.valid:
             summary.valid += 1
         else:

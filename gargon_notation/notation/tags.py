@@ -13,6 +13,7 @@ version of the notation can add tags without breaking this reader.
 
 from __future__ import annotations
 
+import calendar
 import re
 
 from gargon_notation.errors import NotationError
@@ -53,6 +54,8 @@ KNOWN_TAGS: dict[str, str] = {
     "Result": 'copy of the termination marker: "*", "end" or "end Adam 52, Bernd 31, ..."',
 }
 """The tags this version documents, with the format of their values."""
+
+_DAYS_IN_MONTH = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
 _DATE = re.compile(r"(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)")
 
@@ -120,6 +123,16 @@ def date(record: GameRecord) -> str | None:
         raise _fail(
             tag, f"a Date is written YYYY.MM.DD (?? for unknown), not {value!r}", record.source
         )
+    year, month, day = value.split(".")
+    if month != "??" and not 1 <= int(month) <= 12:
+        raise _fail(tag, f"the Date {value!r} has no month {month}", record.source)
+    if day != "??":
+        last = 31
+        if month != "??":
+            leap = year == "????" or calendar.isleap(int(year))
+            last = _DAYS_IN_MONTH[int(month)] + (month == "02" and leap)
+        if not 1 <= int(day) <= last:
+            raise _fail(tag, f"the Date {value!r} has no day {day}", record.source)
     return value
 
 
