@@ -11,6 +11,7 @@ from rich.text import Text
 from gargon_notation import files
 from gargon_notation.cli import common
 from gargon_notation.cli.common import app, fail, plural
+from gargon_notation.cli.terminal import printable
 from gargon_notation.cli.validate import json_report, run_validation, stderr_is_terminal
 from gargon_notation.validation import GameVerdict
 
@@ -89,7 +90,9 @@ def validate(
     else:
         for name in summary.empty:
             line = Text("EMPTY ", style="bold red")
-            line.append(f"{name}: this file holds no game (it is empty, or holds only comments)")
+            line.append(
+                printable(f"{name}: this file holds no game (it is empty, or holds only comments)")
+            )
             common.out.print(line)
         good = summary.invalid == 0 and not summary.empty
         text = (
@@ -109,6 +112,7 @@ def _print_verdict(verdict: GameVerdict) -> None:
     title = f"{verdict.source} game {verdict.game}"
     if verdict.event:
         title += f' "{verdict.event}"'
+    title = printable(title)
     if verdict.valid:
         state = "finished" if verdict.finished else "unfinished"
         line = Text("ok ", style="bold green")
@@ -122,8 +126,8 @@ def _print_verdict(verdict: GameVerdict) -> None:
         line.append(f"{title}: {count} problem{'s' if count != 1 else ''}")
         out.print(line)
         for message in verdict.messages:
-            out.print(Text("  " + message.replace("\n", "\n  ")))
+            out.print(Text("  " + printable(message).replace("\n", "\n  ")))
     for warning in verdict.warnings:
-        out.print(Text("  warning: " + str(warning).replace("\n", "\n  "), style="yellow"))
+        out.print(Text("  warning: " + printable(str(warning)), style="yellow"))
     for note in verdict.unchecked:
         out.print(Text(f"  not checked: {note}", style="dim"))

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from gargon_notation import __version__
+from gargon_notation.cli.terminal import SafeConsole, printable, utf8_stdout
 from gargon_notation.errors import GargonError
 from gargon_notation.replay import Replay
 
@@ -36,9 +37,9 @@ app = typer.Typer(
     rich_markup_mode="rich",
 )
 
-out = Console(highlight=False, soft_wrap=True)
+out: Console = SafeConsole(highlight=False, soft_wrap=True)
 """Standard output.  Verbs look it up here when they print, so tests may replace it."""
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+err: Console = SafeConsole(stderr=True, highlight=False, soft_wrap=True)
 """Standard error: problems of records and ``gargon:`` errors."""
 
 
@@ -49,26 +50,26 @@ def plural(number: int, noun: str) -> str:
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``gargon: MESSAGE`` on standard error and exit (2: a usage or I/O error)."""
-    err.print(Text(f"gargon: {message}", style="bold red"), soft_wrap=True)
+    err.print(Text(printable(f"gargon: {message}"), style="bold red"), soft_wrap=True)
     raise typer.Exit(code)
 
 
 def print_error(message: str) -> None:
     """One message on standard error, never wrapped."""
-    err.print(Text(message), soft_wrap=True)
+    err.print(Text(printable(message)), soft_wrap=True)
 
 
 def print_problems(result: Replay) -> None:
     """The problems a replay found, on standard error."""
     for problem in result.problems:
-        err.print(Text(str(problem), style="red"), soft_wrap=True)
+        err.print(Text(printable(str(problem)), style="red"), soft_wrap=True)
 
 
 def console(no_color: bool) -> Console:
     """Standard output, or for ``--no-color`` a console that writes no escape codes at all."""
     if not no_color:
         return out
-    return Console(color_system=None, highlight=False, soft_wrap=True, width=out.width)
+    return SafeConsole(color_system=None, highlight=False, soft_wrap=True, width=out.width)
 
 
 def _version(value: bool) -> None:
@@ -89,8 +90,9 @@ def main(
 
 def run() -> None:
     """Entry point that turns any GargonError escaping a command into exit code 1."""
+    utf8_stdout()
     try:
         app(prog_name="gargon")
     except GargonError as error:
-        err.print(str(error))
+        err.print(Text(printable(str(error))))
         raise SystemExit(1) from None

@@ -3,7 +3,6 @@ written back, changed, canonical, or in another form."""
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +12,7 @@ from gargon_notation import files, jsonio
 from gargon_notation.annotate import annotate_replayed, strip_annotations
 from gargon_notation.cli.common import app, fail, print_error, print_problems
 from gargon_notation.cli.inputs import emit, records, write
+from gargon_notation.cli.terminal import write_data
 from gargon_notation.notation import GameRecord
 from gargon_notation.replay.events import events_json
 
@@ -99,7 +99,7 @@ def convert(
         fail("--events needs --to json or --to jsonl: the notation has no derived events")
     text = files.dumps(records(file).records, to, events=events_json if events else None)
     if output is None:
-        sys.stdout.write(text)
+        write_data(text)
     else:
         write(output, text)
 
@@ -107,4 +107,4 @@ def convert(
 @app.command(epilog="Example: [bold]gargon schema > gargon.schema.json[/]")
 def schema() -> None:
     """Print the JSON Schema of the JSON interchange form."""
-    sys.stdout.write(jsonio.schema_text())
+    write_data(jsonio.schema_text())

@@ -11,6 +11,7 @@ import typer
 
 from gargon_notation import files
 from gargon_notation.cli.common import fail, print_error
+from gargon_notation.cli.terminal import write_data
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
 
@@ -96,5 +97,5 @@ def emit(text: str, loaded: Loaded, in_place: bool) -> None:
             fail("--in-place needs a file, not standard input")
         write(loaded.source.path, text)
     else:
-        sys.stdout.write(text)
+        write_data(text)
         sys.stdout.flush()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -12,6 +11,7 @@ from gargon_notation import files
 from gargon_notation.bots import BOTS, simulate
 from gargon_notation.cli.common import app, fail
 from gargon_notation.cli.inputs import write
+from gargon_notation.cli.terminal import write_data
 from gargon_notation.records import record_from_simulation, with_comments
 
 __all__ = ["simulate_command"]
@@ -55,6 +55,6 @@ def simulate_command(
         records.append(record)
     text = files.dumps(records, "ggn")
     if output is None:
-        sys.stdout.write(text)
+        write_data(text)
     else:
         write(output, text)

@@ -13,8 +13,9 @@ from rich.table import Table
 from rich.text import Text
 
 from gargon_notation.cli import common
-from gargon_notation.cli.common import app, fail, print_problems
+from gargon_notation.cli.common import app, fail, plural, print_problems
 from gargon_notation.cli.inputs import pick, records
+from gargon_notation.cli.terminal import printable
 from gargon_notation.notation import GameRecord, write_action
 from gargon_notation.render import RoundPanels, scoreboard, table_view
 from gargon_notation.replay import Replay, replay
@@ -29,7 +30,7 @@ def _header_table(record: GameRecord) -> Table:
     table.add_column(style="bold")
     table.add_column()
     for tag in record.tags:
-        table.add_row(tag.name, " ".join(tag.values))
+        table.add_row(printable(tag.name), printable(" ".join(tag.values)))
     return table
 
 
@@ -41,26 +42,47 @@ def show(
         bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
     ] = False,
 ) -> None:
-    """Pretty-print games: headers, each round as a table, battles and the final score."""
+    """Pretty-print games: headers, each round as a table, battles and the final score.
+
+    An invalid game is shown up to its first problem, followed by its problems.
+    """
     console = common.console(no_color)
     invalid = False
     for number, record in pick(records(file).records, game):
-        panels = RoundPanels()
-        result = replay(record, game_number=number, keep_steps=False, visitors=[panels])
-        console.rule(Text(f"Game {number}", style="bold"))
-        console.print(_header_table(record))
-        if result.game is not None:
-            for panel in panels.panels:
-                console.print()
-                console.print(panel)
-            console.print()
-            if not result.game.is_over:
-                console.print(Text("Unfinished game; score so far:", style="italic"))
-            console.print(scoreboard(result.game.score(), final=result.game.is_over))
-        if result.problems:
-            invalid = True
-            print_problems(result)
+        invalid = not _show_game(console, number, record) or invalid
     raise typer.Exit(1 if invalid else 0)
+
+
+def _show_game(console: Console, number: int, record: GameRecord) -> bool:
+    """Print one game; False when the record is invalid."""
+    panels = RoundPanels(until_problem=True)
+    result = replay(record, game_number=number, keep_steps=False, visitors=[panels])
+    console.rule(Text(f"Game {number}", style="bold"))
+    console.print(_header_table(record))
+    for panel in panels.panels:
+        console.print()
+        console.print(panel)
+    console.print()
+    if result.problems:
+        count = len(result.problems)
+        what = "its first problem" if count == 1 else f"the first of its {count} problems"
+        if result.game is None:
+            title = f"Invalid record: it cannot be replayed; {what}:"
+        else:
+            title = f"Invalid record: the game is shown up to {what}:"
+        console.print(Text(title, style="bold red"))
+        for problem in result.problems:
+            console.print(Text(printable(str(problem)), style="red"))
+        if panels.score is not None:
+            console.print()
+            console.print(Text("Score when the first problem was found:", style="italic"))
+            console.print(scoreboard(panels.score, final=False))
+        return False
+    assert result.game is not None
+    if not result.game.is_over:
+        console.print(Text("Unfinished game; score so far:", style="italic"))
+    console.print(scoreboard(result.game.score(), final=result.game.is_over))
+    return True
 
 
 @app.command(
@@ -93,32 +115,58 @@ def replay_command(
     if result.game is None:
         print_problems(result)
         raise typer.Exit(1)
-    try:
-        if round_ is not None:
-            console.print(table_view(result.state_after_round(round_)))
-        elif step is not None:
-            console.print(table_view(result.state_after(step)))
-        elif sys.stdin.isatty() and sys.stdout.isatty():
-            _interactive(result, console)
-        else:
-            console.print(table_view(result.game.snapshot()))
-    except IndexError as error:
-        fail(str(error))
-    print_problems(result)
+    broken = result.first_problem_at
+    if round_ is not None:
+        found = result.round_ends.get(round_)
+        if found is None:
+            if broken is None or not 1 <= round_ <= len(record.rounds):
+                fail(f"--round {round_}: the game has rounds 1-{len(record.rounds)}")
+            found = broken  # a round the replay did not reach: the table at the problem
+        target = found
+    elif step is not None:
+        if step < 0 or (broken is None and step > len(result.steps)):
+            fail(f"--step {step}: the game has steps 0-{len(result.steps)}")
+        target = step
+    elif sys.stdin.isatty() and sys.stdout.isatty():
+        _interactive(result, console)
+        raise typer.Exit(1 if result.problems else 0)
+    else:
+        target = len(result.steps)
+    if broken is not None and target >= broken:
+        console.print(table_view(result.state_after(broken)))
+        _print_broken(console, result, "the table when the first problem was found")
+    else:
+        console.print(table_view(result.state_after(target)))
+        if result.problems:
+            _print_broken(console, result, "a later point of the game holds problems")
     raise typer.Exit(1 if result.problems else 0)
 
 
+def _print_broken(console: Console, result: Replay, what: str) -> None:
+    count = len(result.problems)
+    console.print()
+    console.print(Text(f"Invalid record ({what}); {plural(count, 'problem')}:", style="bold red"))
+    for problem in result.problems:
+        console.print(Text(printable(str(problem)), style="red"))
+
+
 def _interactive(result: Replay, console: Console) -> None:
-    """Step through a replay: one key (and Enter) per move."""
+    """Step through a replay: one key (and Enter) per move.
+
+    An invalid record can be stepped up to its first problem, which is shown there.
+    """
     step = 0
-    last = len(result.steps)
+    broken = result.first_problem_at
+    last = len(result.steps) if broken is None else broken
     while True:
         console.clear()
         console.print(table_view(result.state_after(step)))
         if step:
             element = result.steps[step - 1].element
             written = write_action(element) if element is not None else "(a forgotten draw)"
-            console.print(Text(f"step {step}/{last}: {written}", style="dim"))
+            console.print(Text(printable(f"step {step}/{last}: {written}"), style="dim"))
+        if step == broken:
+            _print_broken(console, result, "the first problem was found here")
         answer = (
             typer.prompt(
                 "[n]ext, [p]revious, [r]ound, [e]nd, [s]tart, [q]uit",
@@ -148,9 +196,12 @@ def _interactive(result: Replay, console: Console) -> None:
 def score(
     file: Annotated[str, typer.Argument(help=FILE_HELP)],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
+    ] = False,
 ) -> None:
     """Final scores of every game (per player, with bonus and amulet points)."""
-    out = common.out
+    out = common.console(no_color)
     loaded = records(file)
     results = []
     invalid = False

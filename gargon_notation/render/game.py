@@ -38,7 +38,7 @@ from gargon_notation.engine import (
     Score,
 )
 from gargon_notation.render.style import card_text, cards_text, colour_text
-from gargon_notation.replay import Outcome, Step, Visitor
+from gargon_notation.replay import Outcome, Problem, Step, Visitor
 
 __all__ = ["RoundPanels", "battle_lines", "round_panel", "rounds_of", "scoreboard"]
 
@@ -70,20 +70,38 @@ class RoundPanels(Visitor):
     >>> _ = walk(record_from_simulation(simulate(3, "demo")), [panels])
     >>> len(panels.panels)
     17
+
+    ``until_problem`` stops at the walk's first problem: the panels then show the game up to
+    it (the round under way last), and :attr:`score` is the score at that moment.
     """
 
     wants_events = True
 
-    def __init__(self) -> None:
+    def __init__(self, *, until_problem: bool = False) -> None:
         self.panels: list[Group] = []
+        self.score: Score | None = None
+        """With ``until_problem``: the score when the first problem was found."""
         self._names: tuple[str, ...] = ()
         self._events: list[Event] = []
+        self._until_problem = until_problem
+        self._game: Game | None = None
+        self._stopped = False
 
     def begin_game(self, outcome: Outcome, game: Game) -> None:
         self._names = game.names
         self._events = list(game.events)
+        self._game = game
+
+    def visit_problem(self, problem: Problem) -> None:
+        if self._until_problem and not self._stopped:
+            self._stopped = True
+            if self._game is not None:
+                self.score = self._game.score()
+            self._flush()
 
     def visit_step(self, step: Step, game: Game) -> None:
+        if self._stopped:
+            return
         for event in step.events:
             if isinstance(event, RoundStarted) and self._events:
                 self.panels.append(round_panel(self._events, self._names))
@@ -91,6 +109,9 @@ class RoundPanels(Visitor):
             self._events.append(event)
 
     def end_game(self, outcome: Outcome) -> None:
+        self._flush()
+
+    def _flush(self) -> None:
         if len(self._events) > 1:
             self.panels.append(round_panel(self._events, self._names))
         self._events = []

@@ -48,7 +48,9 @@ class Replay:
     ``game`` is the engine after the last action that could be applied; ``steps`` every
     applied action; ``problems`` what went wrong (empty: the record is valid);
     ``unchecked`` what the record's missing information kept from being checked;
-    ``round_ends`` how many steps had been applied at the end of each written round.
+    ``round_ends`` how many steps had been applied at the end of each written round;
+    ``first_problem_at`` how many when the first problem was found (None: no problem), so
+    ``state_after(first_problem_at)`` is the table the problem was found at.
     """
 
     record: model.GameRecord
@@ -59,6 +61,7 @@ class Replay:
     problems: list[Problem] = attrs.Factory(list)
     unchecked: list[str] = attrs.Factory(list)
     round_ends: dict[int, int] = attrs.Factory(dict)
+    first_problem_at: int | None = None
     _checkpoints: dict[int, Game] = attrs.Factory(dict, takes_self=False)
     _kept: bool = True
 
@@ -143,6 +146,10 @@ class _Keeper(Visitor):
     def visit_step(self, step: Step, game: Game) -> None:
         self.result.steps.append(step)
 
+    def visit_problem(self, problem: Problem) -> None:
+        if self.result.first_problem_at is None:
+            self.result.first_problem_at = len(self.result.steps)
+
     def end_round(self, number: int, game: Game) -> None:
         count = len(self.result.steps)
         self.result.round_ends[number] = count
@@ -159,6 +166,10 @@ class _Ends(Visitor):
 
     def visit_step(self, step: Step, game: Game) -> None:
         self.count += 1
+
+    def visit_problem(self, problem: Problem) -> None:
+        if self.result.first_problem_at is None:
+            self.result.first_problem_at = self.count
 
     def end_round(self, number: int, game: Game) -> None:
         self.result.round_ends[number] = self.count

@@ -1,0 +1,87 @@
+"""What reaches a terminal: text from records and file names is shown, never obeyed.
+
+Records and file names may hold control characters (an escape sequence that clears the screen,
+sets the window title or makes a hyperlink) and text that looks like rich markup
+(``[link=...]``).  Every console of the command is a :class:`SafeConsole`: markup is never
+read from text, and control characters are written out visibly as ``\\u`` escapes, the same in
+Python, JSON and JavaScript (so JSON output stays JSON).
+
+>>> printable("a\\x1b[2Jb\\u202ec")
+'a\\\\u001b[2Jb\\\\u202ec'
+>>> printable("two\\nlines\\tand a tab")
+'two\\nlines\\tand a tab'
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from collections.abc import Iterable
+
+from rich.console import Console, ConsoleOptions, RenderableType
+from rich.segment import Segment
+
+__all__ = ["SafeConsole", "printable", "utf8_stdout", "write_data"]
+
+_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+"""C0 and C1 control characters but newline and tab, DEL, bidirectional formatting marks, and
+the line and paragraph separators."""
+
+
+def _escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as its escape (``\\u001b``, ``\\u202e``)."""
+    return _UNSAFE.sub(_escape, text)
+
+
+class SafeConsole(Console):
+    """A rich console that reads no markup and writes control characters visibly.
+
+    The escape codes of the console's own styles are added after this filter, so colours
+    still work; an escape character coming from a record never reaches the terminal.
+    """
+
+    def __init__(self, **options: object) -> None:
+        super().__init__(markup=False, **options)  # type: ignore[arg-type]
+
+    def render(
+        self, renderable: RenderableType, options: ConsoleOptions | None = None
+    ) -> Iterable[Segment]:
+        for segment in super().render(renderable, options):
+            if segment.control is None and _UNSAFE.search(segment.text):
+                yield Segment(printable(segment.text), segment.style)
+            else:
+                yield segment
+
+
+def utf8_stdout() -> None:
+    """Make standard output and error survive text their encoding cannot write.
+
+    With ``PYTHONIOENCODING=ascii`` or a C locale, a card's colour or a name with an accent
+    is written as an escape (``\\xe9``) instead of ending the command with a traceback.
+    """
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            stream.reconfigure(errors="backslashreplace")
+
+
+def write_data(text: str) -> None:
+    """Write a record (notation or JSON) to standard output as UTF-8, whatever its encoding.
+
+    Records are UTF-8 text by definition, so piping ``gargon fmt`` into a file gives the
+    same bytes on every machine, control characters included.  On a terminal, control
+    characters are shown as escapes like everything else printed.
+    """
+    if sys.stdout.isatty():
+        text = printable(text)
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text)
+    else:
+        buffer.write(text.encode("utf-8"))
+        buffer.flush()

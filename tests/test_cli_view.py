@@ -1,0 +1,160 @@
+"""``show`` and ``replay`` never lie about an invalid record: they show the table up to the
+first problem and the problem itself, and exit 1 (docs/cli.md, show and replay)."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from gargon_notation.cli import app
+
+DATA = Path(__file__).resolve().parent / "data" / "cli"
+ROUND2 = DATA / "round2.ggn"  # the full game with a colour fought that nobody played, round 2
+FIRST_PROBLEM = (
+    "round2.ggn:20:12: game 1 \"Broken in round 2\", round 2, Bernd (seat 2): 'G $14': Bernd "
+    "may not choose green, having only white, blue and yellow face up [colour-not-in-front]"
+)
+
+
+@pytest.fixture(autouse=True)
+def _in_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(DATA)
+
+
+def gargon(*args: str) -> Result:
+    return CliRunner().invoke(app, list(args))
+
+
+def test_show_an_invalid_record_up_to_its_first_problem() -> None:
+    result = gargon("show", "round2.ggn", "--no-color")
+    assert result.exit_code == 1
+    output = result.stdout
+    assert "Unfinished game" not in output
+    assert "Round 1  start: Adam" in output
+    assert "Round 2  start: Bernd" in output
+    assert "Round 3" not in output
+    after = output.split("Round 2  start: Bernd")[1].splitlines()
+    assert after[1:6] == [
+        "Player     Card play             Won",
+        "────────────────────────────────────",
+        "Bernd      W10 B9 Y4             -  ",
+        "Collette   B12 V12 Y13           -  ",
+        "Dagmar     W15 V10 R9            -  ",
+    ]
+    assert after[6].startswith("Adam       pass")
+    assert "Invalid record: the game is shown up to the first of its 2 problems:" in after
+    assert FIRST_PROBLEM in after
+    assert "Score when the first problem was found:" in after
+
+
+def test_show_a_record_that_cannot_be_set_up() -> None:
+    result = CliRunner().invoke(app, ["show", "-", "--no-color"], input='[Event "x"]\n*\n')
+    assert result.exit_code == 1
+    assert "Invalid record: it cannot be replayed; its first problem:" in result.stdout
+    assert "the record has no Players tag" in result.stdout
+
+
+def test_show_a_round_broken_by_its_last_action() -> None:
+    result = gargon("show", "broken.ggn", "--no-color")
+    assert result.exit_code == 1
+    shown = result.stdout.split("Round 1  start: Adam\n")[1].splitlines()
+    assert shown[:9] == [
+        "Player     Card play             Won",
+        "────────────────────────────────────",
+        "Adam       Y2 Y6 R9              -  ",
+        "Bernd      pass 1:X? 1:X? 2:X?   -  ",
+        "Collette   B8 B2 R8              -  ",
+        "Dagmar     (not yet)             -  ",
+        "",
+        "Invalid record: the game is shown up to its first problem:",
+        "broken.ggn:6:56: game 1 \"Broken round\", round 1, Dagmar (seat 4): 'Dagmar R14 R0 G12': "
+        "Dagmar plays R14 R0 G12, but as last seat may only play colours already played this "
+        "round (blue, yellow and red), not green [last-seat-new-colour]",
+    ]
+
+
+def test_replay_a_round_the_problem_stops_shows_the_table_at_the_problem() -> None:
+    result = gargon("replay", "round2.ggn", "--round", "2", "--no-color")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Round 2  start: Bernd  - Bernd to choose a colour"
+    assert "Bernd <    B4 B0 V6 V3 Y0 R8 R1 R0 G14 G0     W10 B9 Y4     -               0" in lines
+    assert "Invalid record (the table when the first problem was found); 2 problems:" in lines
+    assert FIRST_PROBLEM in lines
+
+
+def test_replay_a_round_before_the_problem_shows_that_round() -> None:
+    result = gargon("replay", "round2.ggn", "--round", "1", "--no-color")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Round 2  start: Bernd  - Bernd to play or pass"  # round 1 is over
+    assert (
+        lines[3]
+        == "Adam       W1 B1 B0 Y5 R2 G6 G4                     -          R15 R10 B11    22"
+    )
+    assert "Invalid record (a later point of the game holds problems); 2 problems:" in lines
+
+
+def test_replay_a_step_past_the_problem_shows_the_table_at_the_problem() -> None:
+    result = gargon("replay", "round2.ggn", "--step", "70", "--no-color")
+    assert result.exit_code == 1
+    assert "Invalid record (the table when the first problem was found); 2 problems:" in (
+        result.stdout.splitlines()
+    )
+
+
+def test_replay_a_round_outside_a_valid_game_is_a_usage_error() -> None:
+    result = gargon("replay", str(DATA.parents[2] / "examples" / "full-game.ggn"), "-r", "40")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "gargon: --round 40: the game has rounds 1-9"
+
+
+def _read_until(fd: int, wanted: bytes, seconds: float = 20.0) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while wanted not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+    return seen
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
+    main, child = pty.openpty()
+    env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", "replay", "round2.ggn"],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        cwd=DATA,
+        env=env,
+    )
+    os.close(child)
+    try:
+        assert b"[q]uit" in _read_until(main, b"[q]uit")
+        os.write(main, b"e\n")  # to the end: the first problem, for an invalid record
+        screen = _read_until(main, b"[q]uit")
+        assert b"step 12/12: Adam pass 2 1 2" in screen
+        assert b"the first problem was found here" in screen
+        assert b"colour-not-in-front" in screen
+        os.write(main, b"q\n")
+        tail = _read_until(main, b"\xff", seconds=5)
+        assert b"colour-not-in-front" not in tail  # shown when reached, not after q
+        assert process.wait(timeout=20) == 1
+    finally:
+        process.kill()
+        os.close(main)

@@ -1,0 +1,199 @@
+"""What reaches the terminal: control characters and markup from records and file names are
+shown, never obeyed; ``--no-color`` writes no escape code; an output encoding that cannot
+write the text gives escapes, not a traceback (docs/cli.md, "Colours and width")."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from gargon_notation.cli.terminal import printable
+
+ROOT = Path(__file__).resolve().parents[1]
+HOSTILE = (
+    '[Notation "1"]\n'
+    '[Event "[/bold]\x1b[2J"]\n'
+    '[Site "[link=http://example.com]click[/link]"]\n'
+    '[Players "Ann\x1b]0;owned\x07" "Bob\u202e" "Cy\x9b31m"]\n'
+    "{a comment \x1b[31m in red}\n"
+    "*\n"
+)
+BROKEN = '[Players "Ann" "Bob" "Cy"]\n1. Ann\x1b]0;owned\x07 Y2\n*\n'  # an excerpt with it
+
+
+def run(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "gargon_notation", *args],
+        cwd=cwd,
+        capture_output=True,
+        env={**os.environ, "COLUMNS": "80", **(env or {})},
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def hostile(tmp_path: Path) -> Path:
+    (tmp_path / "hostile.ggn").write_text(HOSTILE, encoding="utf-8")
+    (tmp_path / "broken.ggn").write_text(BROKEN, encoding="utf-8")
+    (tmp_path / "name\x1b[2J.ggn").write_text("", encoding="utf-8")
+    return tmp_path
+
+
+def test_printable_escapes_controls_but_keeps_newlines_and_tabs() -> None:
+    assert printable("a\x1b[2J\tb\nc\x7f\x9b\u202e\u2028\r") == (
+        "a\\u001b[2J\tb\nc\\u007f\\u009b\\u202e\\u2028\\u000d"
+    )
+    assert printable("Café ♥ W15") == "Café ♥ W15"
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["validate", "hostile.ggn"],
+        ["validate", "broken.ggn"],
+        ["show", "broken.ggn"],
+        ["show", "hostile.ggn"],
+        ["score", "hostile.ggn"],
+        ["replay", "hostile.ggn"],
+        ["validate", "name\x1b[2J.ggn"],
+        ["show", "missing\x1b]0;x\x07.ggn"],
+    ],
+)
+def test_no_control_character_from_a_record_reaches_the_terminal(
+    hostile: Path, verb: list[str]
+) -> None:
+    result = run(*verb, cwd=hostile)
+    shown = result.stdout + result.stderr
+    assert b"Traceback" not in shown
+    assert result.returncode in (0, 1, 2)
+    for raw in (b"\x1b", b"\x07", "\x9b".encode(), "\u202e".encode()):
+        assert raw not in shown
+    assert b"\\u001b" in shown
+
+
+def test_show_prints_markup_in_tags_as_written(hostile: Path) -> None:
+    result = run("show", "hostile.ggn", cwd=hostile)
+    lines = result.stdout.decode().splitlines()
+    assert "Event     [/bold]\\u001b[2J" in [line.rstrip() for line in lines]
+    assert "Site      [link=http://example.com]click[/link]" in [line.rstrip() for line in lines]
+    assert "Players   Ann\\u001b]0;owned\\u0007 Bob\\u202e Cy\\u009b31m" in [
+        line.rstrip() for line in lines
+    ]
+
+
+def test_validate_json_stays_json(hostile: Path) -> None:
+    import json
+
+    result = run("validate", "--json", "hostile.ggn", cwd=hostile)
+    report = json.loads(result.stdout)
+    assert report["games"][0]["event"] == "[/bold]\x1b[2J"
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["validate", "latin.ggn"],
+        ["validate", "examples/club-night.ggn"],
+        ["show", "examples/club-night.ggn"],
+        ["replay", "examples/full-game.ggn", "--round", "2"],
+        ["score", "examples/club-night.ggn"],
+        ["annotate", "cafe.ggn"],
+        ["fmt", "cafe.ggn"],
+        ["convert", "cafe.ggn", "--to", "json"],
+        ["show", "cafe.ggn"],
+        ["validate", "cafe.ggn"],
+    ],
+)
+def test_an_ascii_only_output_gets_escapes_not_a_traceback(tmp_path: Path, verb: list[str]) -> None:
+    (tmp_path / "examples").symlink_to(ROOT / "examples")
+    (tmp_path / "latin.ggn").write_bytes(b'[Event "Caf\xe9"]\n[Players "A" "B" "C"]\n*\n')
+    (tmp_path / "cafe.ggn").write_text('[Event "Café"]\n[Players "Zoë" "B" "C"]\n*\n')
+    result = run(*verb, cwd=tmp_path, env={"PYTHONIOENCODING": "ascii"})
+    assert b"Traceback" not in result.stderr
+    assert b"Error" not in result.stderr
+    assert result.returncode in (0, 1)
+    if verb[0] in ("fmt", "convert", "annotate"):
+        assert "Zoë".encode() in result.stdout  # a record is written as UTF-8, whatever the locale
+
+
+def _read_all(fd: int, seconds: float = 30.0) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+    return seen
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["show", "club-night.ggn"],
+        ["replay", "full-game.ggn", "--round", "3"],
+        ["score", "club-night.ggn"],
+    ],
+)
+def test_no_color_writes_no_escape_code_even_on_a_terminal(verb: list[str]) -> None:
+    main, child = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", *verb, "--no-color"],
+        stdin=subprocess.DEVNULL,
+        stdout=child,
+        stderr=child,
+        cwd=ROOT / "examples",
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "FORCE_COLOR": "1"},
+    )
+    os.close(child)
+    try:
+        shown = _read_all(main)
+        assert process.wait(timeout=30) == 0
+    finally:
+        process.kill()
+        os.close(main)
+    assert b"Round" in shown or b"Score" in shown
+    assert b"\x1b" not in shown
+
+
+@pytest.mark.parametrize("verb", [["fmt"], ["annotate"], ["convert", "--to", "json"]])
+def test_a_record_written_to_a_pipe_keeps_its_control_characters(
+    hostile: Path, verb: list[str]
+) -> None:
+    result = run(*verb[:1], "hostile.ggn", *verb[1:], cwd=hostile)
+    assert result.returncode == 0
+    assert b"\x1b[2J" in result.stdout or b"\\u001b[2J" in result.stdout  # JSON escapes it
+
+
+def test_a_record_written_to_a_terminal_shows_its_control_characters(hostile: Path) -> None:
+    main, child = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", "fmt", "hostile.ggn"],
+        stdin=subprocess.DEVNULL,
+        stdout=child,
+        stderr=child,
+        cwd=hostile,
+    )
+    os.close(child)
+    try:
+        shown = _read_all(main)
+        assert process.wait(timeout=30) == 0
+    finally:
+        process.kill()
+        os.close(main)
+    assert b"\x1b" not in shown
+    assert b'[Event "[/bold]\\u001b[2J"]' in shown
