@@ -122,9 +122,9 @@ def test_huge_numbers_are_notation_errors(text: str, column: int) -> None:
 def test_a_text_stream_that_cannot_be_decoded_gives_a_located_notation_error() -> None:
     import io
 
-    stream = io.TextIOWrapper(io.BytesIO(b"*\n\n\xff*\n"), encoding="utf-8")
+    stream = io.TextIOWrapper(io.BytesIO(b"*\n\n\xff*\n*\n"), encoding="utf-8")
     first, broken = list(read_games(stream, name="s.ggn"))
     assert isinstance(first, GameRecord)
-    assert isinstance(broken, NotationError)
+    assert isinstance(broken, NotationError)  # the bad line belongs to the game it opens
     assert (broken.source, broken.line, broken.column) == ("s.ggn", 3, 1)
     assert broken.message.endswith("undecodable byte 0xff at byte offset 3")

@@ -105,7 +105,7 @@ def test_comments_go_before_the_comma_but_a_line_comment_after_it() -> None:
         "    fights Y (Adam 1 ;f\n"
         "    ), R {=g}\n"
         "* ;t\n"
-        "{u}\n"
+        "    {u}\n"  # indented: it stays with this game when a file of games is split
     )
 
 

@@ -379,9 +379,10 @@ def _tokens(text: str, first_line: int) -> list[_Token]:
                 line += 1
                 continue
         line_start = pos
-        for match in TOKEN.finditer(text, pos):
-            if match.start() != pos:
-                raise Decline
+        # Match at the position, never search: a search from every position of a long run
+        # that fails at its end (digits then a letter) would take quadratic time.
+        match_at = TOKEN.match
+        while (match := match_at(text, pos)) is not None:
             pos = match.end()
             kind = match.lastgroup
             if kind == "nl":

@@ -398,8 +398,11 @@ def _diagnose(
             f"or a colour or X and '?' like R? or X?)"
         )
     before = lines[line - 1][: column - 1] if line <= len(lines) else ""
+    # The keys end at the error, so a search tries every start: only the text just before
+    # the error is searched, or a long line would take quadratic time.
+    near = before[-_MISTAKE_WINDOW:]
     for pattern, mistake in _MISTAKES:
-        if pattern.search(before) and mistake.found.fullmatch(found):
+        if pattern.search(near) and mistake.found.fullmatch(found):
             return mistake.message, line, column - mistake.back(before)
     return message, line, column
 
@@ -444,6 +447,9 @@ _MISTAKES: tuple[tuple[re.Pattern[str], _Mistake], ...] = (
 )
 """A person's typical mistakes, with the message each deserves (lark's ``match_examples``
 idea, keyed on the text before the error)."""
+
+_MISTAKE_WINDOW = 200
+"""How much of the line before an error the typical mistakes are looked for in."""
 
 
 def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:

@@ -9,7 +9,14 @@ Rules (docs/notation.md, "Files holding many games"):
   comments).  Comments after the last game belong to the last game (its termination's).
 - A line beginning with ``[`` after a game's rounds or setup began starts a new game even
   without a termination marker: the unfinished text is reported as one broken game and the
-  next game is still read.
+  next game is still read.  Rounds and the termination may follow the tags on their line
+  (``[Players "A" "B" "C"] 1. A R1 *`` is a whole game).
+- After a termination line that ends in a ``;`` comment, indented lines holding only
+  comments continue that termination (the writer puts comments that follow a ``;`` comment
+  there), and so belong to its game.
+- Text that is not a game never makes a game of its own: a line that is neither a tag, nor a
+  round (``1.``), nor setup (``deal``, ``pile``), nor an ending, before a game's first tag or
+  round belongs to that game (whose error it is), and after the last game to the last game.
 
 Lines are decoded from UTF-8 one at a time (a byte-order mark is skipped); an undecodable
 line makes its game a :class:`NotationError` naming the byte offset.
@@ -44,8 +51,16 @@ MAX_LINE_BYTES = 100_000
 MAX_GAME_CHARS = 2_000_000
 """The longest game a reader keeps, in characters (a real game is a few thousand)."""
 
-_HIDDEN = re.compile(r'\{[^}]*\}|"(?:[^"\\\n]|\\.)*"|;.*|\{.*', re.DOTALL)
+# A quote that is not closed on its line is left as it is, and no later quote of the line
+# can open a string either (every later quote is escaped): the pattern takes the rest of the
+# line at once, so that a line of many unclosed quotes is read in linear time.
+_HIDDEN = re.compile(r'\{[^}]*\}|"(?:[^"\\\n]|\\.)*+(?:(?P<closed>")|.*)|;.*|\{.*', re.DOTALL)
+_HIDDEN_NO_QUOTE = re.compile(r"\{[^}]*\}|;.*|\{.*", re.DOTALL)
 _END = re.compile(r"(?<![\w'-])end(?![\w'-])")
+_TAGS = re.compile(r"(?:\[[^\]]*+\][ \t]*+)++")
+"""Tags at the start of a line (quoted values blanked): what follows is movetext."""
+_GAME_LINE = re.compile(r"(?:[0-9]+\.|deal(?![\w'-])|pile(?![\w'-])|\*|end(?![\w'-]))")
+"""The start of a line that only a game holds: a round, setup or an ending."""
 
 
 @attrs.frozen
@@ -167,27 +182,32 @@ def decode_lines(
         yield line, error
 
 
-def _scan(line: str, in_brace: bool) -> tuple[str, bool]:
-    """The line's significant text (comments removed, quotes blanked) and the brace state."""
+def _scan(line: str, in_brace: bool) -> tuple[str, bool, bool]:
+    """The line's significant text (comments removed, quotes blanked), the brace state, and
+    whether the line ends in a ``;`` comment."""
     if in_brace:
         close = line.find("}")
         if close < 0:
-            return "", True
+            return "", True, False
         line = line[close + 1 :]
     if "{" not in line and '"' not in line and ";" not in line:
-        return line, False
-    opened = False
+        return line, False, False
+    opened = commented = False
 
     def hide(match: re.Match[str]) -> str:
-        nonlocal opened
+        nonlocal opened, commented
         text = match.group()
         if text[0] == '"':
+            if match.group("closed") is None:
+                return '"' + _HIDDEN_NO_QUOTE.sub(hide, text[1:])
             return " x "
         if text[0] == "{" and not text.endswith("}"):
             opened = True
+        commented = commented or text[0] == ";"
         return " "
 
-    return _HIDDEN.sub(hide, line), opened
+    significant = _HIDDEN.sub(hide, line)
+    return significant, opened, commented
 
 
 def split_games(
@@ -198,17 +218,17 @@ def split_games(
     pending: Chunk | None = None
     buffer: list[str] = []
     first_line = 1
-    content = movetext = waiting = False
+    content = movetext = waiting = started = continued = False
     in_brace = False
     error: NotationError | None = None
 
     size = 0
 
     def take() -> Chunk:
-        nonlocal buffer, content, movetext, waiting, error, size
+        nonlocal buffer, content, movetext, waiting, started, error, size
         chunk = Chunk("".join(buffer), first_line, error)
         buffer = []
-        content = movetext = waiting = False
+        content = movetext = waiting = started = False
         error = None
         size = 0
         return chunk
@@ -233,12 +253,32 @@ def split_games(
         line = raw.replace("\r\n", "\n").replace("\r", "\n") if "\r" in raw else raw
         number = next_number
         next_number += max(1, line.count("\n"))
-        significant, in_brace = _scan(line, in_brace)
+        if continued:
+            # Indented comment lines after a termination that ends in a ";" comment.
+            significant, still_open, commented = _scan(line, in_brace)
+            if in_brace or (line[:1] in (" ", "\t") and not significant.strip()):
+                keep(line)
+                error = error or line_error
+                in_brace = still_open
+                continued = in_brace or commented
+                if not continued:
+                    if pending is not None:
+                        yield pending
+                    pending = take()
+                continue
+            continued = False
+            if pending is not None:
+                yield pending
+            pending = take()
+        significant, in_brace, commented = _scan(line, in_brace)
         stripped = significant.strip()
         if waiting:
             keep(line)
             error = error or line_error
             if not in_brace:
+                if commented:
+                    waiting, continued = False, True
+                    continue
                 if pending is not None:
                     yield pending
                 pending = take()
@@ -265,22 +305,33 @@ def split_games(
         keep(line)
         error = error or line_error
         if stripped:
-            if not content and pending is not None:
+            content = True
+            rest = stripped
+            if stripped[0] == "[":
+                started = True
+                tags = _TAGS.match(stripped)
+                rest = stripped[tags.end() :] if tags is not None else ""
+            elif not started and _GAME_LINE.match(stripped):
+                started = True
+            if started and pending is not None:
                 yield pending
                 pending = None
-            content = True
-            if stripped[0] != "[":
+            if rest and started:
                 movetext = True
-            if stripped[0] != "[" and (
-                "*" in stripped or ("end" in stripped and _END.search(stripped))
-            ):
+            if rest and started and ("*" in rest or ("end" in rest and _END.search(rest))):
                 if in_brace:
                     waiting = True
+                elif commented:
+                    continued = True
                 else:
                     if pending is not None:
                         yield pending
                     pending = take()
-    if buffer and not content:
+    if continued:
+        if pending is not None:
+            yield pending
+        pending = take()
+    if buffer and (not content or (not started and pending is not None)):
         text = "".join(buffer)
         if text.strip():
             if pending is not None:

@@ -173,11 +173,13 @@ def _round(out: list[str], round_: Round) -> None:
 
 
 def _termination(out: list[str], termination: Termination) -> None:
+    # Comments after a ";" comment continue on indented lines, which keep them with this game
+    # when a file of many games is split (docs/notation.md, 11.1).
     if not termination.finished:
-        line = _Line(out, "", "*")
+        line = _Line(out, "    ", "*")
     else:
         scores = ", ".join(f"{name_text(s.player)} {s.points}" for s in termination.scores)
-        line = _Line(out, "", "end" + (" " + scores if scores else ""))
+        line = _Line(out, "    ", "end" + (" " + scores if scores else ""))
     line.comments(termination.comments)
     line.end()
 

@@ -1,0 +1,83 @@
+"""Every input under the reading limits is read in linear time (docs/notation.md, 11.3).
+
+Each hostile shape is read at 10 KB and at 100 KB, through the splitter, the fast reader, the
+grammar and the error message, as ``gargon validate`` reads a file; the larger must cost about
+ten times the smaller (a quadratic reader costs a hundred times).  The best of three runs is
+compared, so a busy machine does not make the test fail.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import time
+from collections.abc import Callable
+
+import pytest
+
+from gargon_notation.notation import stream
+from gargon_notation.validation import iter_chunks, validate_chunk
+
+HEAD = '[Players "A" "B" "C"]\n'
+SHAPES: dict[str, Callable[[int], str]] = {
+    "digits then a letter": lambda n: HEAD + "1. A " + "1" * n + "x *\n",
+    "escaped quotes in a tag": lambda n: '[Event "' + '\\"' * (n // 2) + "\n" + HEAD + "*\n",
+    "quote-backslash in movetext": lambda n: HEAD + "1. A " + '"\\' * (n // 2) + "\n*\n",
+    "open braces": lambda n: HEAD + "1. A Y2 " + "{" * n + "\n*\n",
+    "open brackets": lambda n: "[" * n + "\n*\n",
+    "spaces then a letter": lambda n: HEAD + "1. A" + " " * n + "x\n*\n",
+    "commas": lambda n: HEAD + "1. A Y2" + "," * n + "\n*\n",
+    "open parentheses": lambda n: HEAD + "1. A Y2\n fights Y " + "(" * n + "\n*\n",
+    "cards then a word": lambda n: HEAD + "1. A " + "Y2 " * (n // 3) + "x\n*\n",
+    "draws then a word": lambda n: HEAD + "1. A pass " + "1 " * (n // 2) + "x\n*\n",
+    "a long name": lambda n: HEAD + "1. " + "A" * n + " Y2\n*\n",
+    "pile digits and colons": lambda n: HEAD + "1. A pass " + "1:" * (n // 2) + "\n*\n",
+    "quoted values": lambda n: "[Players " + '"a" ' * (n // 4) + "x\n*\n",
+    "numeric annotations": lambda n: HEAD + "1. A Y2 " + "$1 " * (n // 3) + "x\n*\n",
+    "glyphs": lambda n: HEAD + "1. A Y2" + "!" * n + "\n*\n",
+    "a comment before the cards": lambda n: HEAD + "1. A " + "Y2 " * (n // 3) + "{c} Y3\n*\n",
+}
+
+
+def _cost(text: str) -> float:
+    data = text.encode("utf-8")
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for number, chunk in enumerate(iter_chunks(io.BytesIO(data), "x.ggn"), start=1):
+            validate_chunk(chunk, "x.ggn", number)
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+@pytest.mark.parametrize("shape", list(SHAPES))
+def test_reading_time_grows_linearly(shape: str) -> None:
+    make = SHAPES[shape]
+    small, large = _cost(make(10_000)), _cost(make(100_000))
+    assert large < 30 * max(small, 0.001), f"{shape}: {small:.4f} s -> {large:.4f} s"
+
+
+_OLD_HIDDEN = re.compile(r'\{[^}]*\}|"(?:[^"\\\n]|\\.)*"|;.*|\{.*', re.DOTALL)
+
+
+def _old_scan(line: str) -> tuple[str, bool]:
+    opened = False
+
+    def hide(match: re.Match[str]) -> str:
+        nonlocal opened
+        text = match.group()
+        if text[0] == '"':
+            return " x "
+        if text[0] == "{" and not text.endswith("}"):
+            opened = True
+        return " "
+
+    return _OLD_HIDDEN.sub(hide, line), opened
+
+
+def test_the_linear_splitter_sees_lines_as_the_old_one_did() -> None:
+    generator = random.Random(9)
+    for _ in range(20_000):
+        line = "".join(generator.choice('ab "\\{};*\t') for _ in range(generator.randrange(30)))
+        assert stream._scan(line + "\n", False)[:2] == _old_scan(line + "\n"), repr(line)

@@ -1,0 +1,103 @@
+"""Splitting a file into games (docs/notation.md, 11.1): never a phantom game, never a lost
+one, and comments stay with their game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import attrs
+import pytest
+from typer.testing import CliRunner
+
+from gargon_notation import loads
+from gargon_notation.cli import app
+from gargon_notation.jsonio import dumps as json_dumps
+from gargon_notation.jsonio import loads as json_loads
+from gargon_notation.notation import write_games
+from gargon_notation.notation.model import Comment, CommentKind
+
+ROOT = Path(__file__).resolve().parents[1]
+CLUB = (ROOT / "examples" / "club-night.ggn").read_text(encoding="utf-8")
+RULEBOOK = (ROOT / "examples" / "rulebook-round.ggn").read_text(encoding="utf-8")
+
+
+@pytest.fixture(autouse=True)
+def _columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+
+
+def validate(*args: str) -> tuple[int, list[str]]:
+    result = CliRunner().invoke(app, ["validate", *args])
+    return result.exit_code, result.stdout.splitlines()
+
+
+def test_a_stray_first_line_is_an_error_of_the_game_it_sits_in(tmp_path: Path) -> None:
+    path = tmp_path / "thursday.ggn"
+    path.write_text("# Thursday club night\n" + RULEBOOK, encoding="utf-8")
+    code, lines = validate(str(path))
+    assert code == 1
+    assert lines[0] == f"INVALID {path} game 1: 1 problem"
+    assert lines[1].startswith(f"  {path}:1:1: expected a tag like")
+    assert lines[-1] == "1 game in 1 file: 0 valid, 1 invalid"
+
+
+def test_forty_files_with_stray_lines_count_forty_games(tmp_path: Path) -> None:
+    for number in range(40):
+        text = RULEBOOK
+        if number % 3 == 0:
+            text = "# Thursday\n" + text
+        if number % 5 == 0:
+            text = text + "-- end of file --\n"
+        (tmp_path / f"game{number:02}.ggn").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", "--json", str(tmp_path)])
+    summary = json.loads(result.stdout)["summary"]
+    assert (summary["files"], summary["games"]) == (40, 40)
+    assert summary["invalid"] == len([n for n in range(40) if n % 3 == 0 or n % 5 == 0])
+
+
+def test_text_after_the_last_game_belongs_to_it(tmp_path: Path) -> None:
+    path = tmp_path / "tail.ggn"
+    path.write_text('[Players "A" "B" "C"]\n*\n# trailing words\n', encoding="utf-8")
+    code, lines = validate(str(path))
+    assert code == 1
+    assert lines[1] == (
+        f"  {path}:3:1: only comments may follow the end of the game ('*' or 'end'), not '#'"
+    )
+    assert lines[-1] == "1 game in 1 file: 0 valid, 1 invalid"
+
+
+def test_games_written_on_the_line_of_their_tags_are_two_games() -> None:
+    text = '[Players "A" "B" "C"] 1. A R1 *\n[Players "A" "B" "C"] 1. A R2 *\n'
+    first, second = loads(text, strict=True)
+    assert [str(play.cards[0]) for play in first.rounds[0].actions] == ["R1"]  # type: ignore[union-attr]
+    assert [str(play.cards[0]) for play in second.rounds[0].actions] == ["R2"]  # type: ignore[union-attr]
+
+
+def test_comments_after_a_line_comment_on_the_termination_stay_with_their_game(
+    tmp_path: Path,
+) -> None:
+    club = list(loads(CLUB, strict=True))
+    first = club[0]
+    comments = (
+        Comment(" first", CommentKind.LINE),
+        Comment("second"),
+        Comment(" third", CommentKind.LINE),
+        Comment("fourth"),
+    )
+    first = attrs.evolve(first, termination=attrs.evolve(first.termination, comments=comments))
+    records = [first, *club[1:]]
+    text = write_games(records)
+    assert "end Adam 35, Bernd 54, Collette 46 ; first\n    {second} ; third\n    {fourth}\n" in (
+        text
+    )
+    again = list(loads(text, strict=True))
+    assert again == records
+    assert json_loads(json_dumps(again)) == records
+    # The notation written from JSON is canonical: fmt --check finds nothing to do.
+    path = tmp_path / "club.json"
+    path.write_text(json_dumps(records), encoding="utf-8")
+    converted = CliRunner().invoke(app, ["convert", str(path), "--to", "ggn"])
+    assert converted.exit_code == 0
+    checked = CliRunner().invoke(app, ["fmt", "--check", "-"], input=converted.stdout)
+    assert checked.exit_code == 0, checked.stderr
