@@ -79,3 +79,25 @@ class FileError(GargonError):
     def from_os_error(cls, filename: str, error: OSError) -> FileError:
         """The error for an :class:`OSError` met on ``filename``."""
         return cls(filename, error.strerror or str(error), error.errno)
+
+
+def not_utf8(byte: int, offset: int) -> str:
+    """The message for text that is not UTF-8, with what the byte likely meant and what to do.
+
+    >>> not_utf8(0xE9, 11).split(" at ")[1]
+    "byte offset 11 ('é' in Latin-1); save the file as UTF-8"
+    >>> not_utf8(0x80, 3).split(" (")[1]
+    "'€' in Windows-1252); save the file as UTF-8"
+    """
+    guess = ""
+    if byte >= 0xA0:
+        guess = f" ({bytes([byte]).decode('latin-1')!r} in Latin-1)"
+    else:
+        try:
+            guess = f" ({bytes([byte]).decode('cp1252')!r} in Windows-1252)"
+        except UnicodeDecodeError:
+            guess = ""
+    return (
+        f"this is not UTF-8 text: undecodable byte 0x{byte:02x} at byte offset {offset}"
+        f"{guess}; save the file as UTF-8"
+    )

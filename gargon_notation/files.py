@@ -59,7 +59,7 @@ from typing import IO, BinaryIO, Literal, cast, overload
 import attrs
 
 from gargon_notation import jsonio
-from gargon_notation.errors import FileError, NotationError
+from gargon_notation.errors import FileError, NotationError, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import MAX_GAME_CHARS, bounded_lines
 from gargon_notation.notation.writer import write_games
@@ -296,16 +296,12 @@ def decode_text(data: bytes, name: str) -> str:
     >>> decode_text(b"ok\\xff", "x.json")
     Traceback (most recent call last):
     ...
-    gargon_notation.errors.NotationError: x.json: not UTF-8 text: undecodable byte 0xff at ...
+    gargon_notation.errors.NotationError: x.json: this is not UTF-8 text: undecodable byte 0xff ...
     """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise NotationError(
-            f"not UTF-8 text: undecodable byte 0x{data[error.start]:02x} "
-            f"at byte offset {error.start}",
-            source=name,
-        ) from None
+        raise NotationError(not_utf8(data[error.start], error.start), source=name) from None
 
 
 def _parse_chunk(chunk: Chunk, name: str) -> GameRecord:
@@ -343,8 +339,7 @@ def _jsonl_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str | Notat
             yield (
                 number,
                 NotationError(
-                    f"this is not UTF-8 text: undecodable byte 0x{data[problem.start]:02x} "
-                    f"at byte offset {offset + problem.start}",
+                    not_utf8(data[problem.start], offset + problem.start),
                     source=name,
                     line=number,
                     column=column,

@@ -23,7 +23,7 @@ from typer.testing import CliRunner
 from gargon_notation import jsonio
 from gargon_notation.bots import simulate
 from gargon_notation.cli import app
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, not_utf8
 from gargon_notation.notation import GameRecord, parse_game, parse_games, read_games, write_game
 from gargon_notation.records import record_from_simulation, with_comments
 from gargon_notation.validation import iter_chunks, validate_chunk
@@ -77,7 +77,7 @@ def test_latin1_is_not_utf8(tmp_path: Path) -> None:
     path.write_bytes(UNICODE.encode("latin-1"))
     assert outcomes(list(read_games(path))) == [
         (
-            "this is not UTF-8 text: undecodable byte 0xfc at byte offset 11",
+            "this is not UTF-8 text: undecodable byte 0xfc at byte offset 11 (\'ü\' in Latin-1); save the file as UTF-8",
             str(path),
             1,
             12,
@@ -228,7 +228,7 @@ def bad_excerpt(bad: bytes) -> str:
 def test_undecodable_bytes_name_the_byte_offset(bad: bytes, byte: int) -> None:
     assert read(with_bad(bad)) == [
         (
-            f"this is not UTF-8 text: undecodable byte 0x{byte:02x} at byte offset 53",
+            not_utf8(byte, 53),
             NAME,
             2,
             20,
@@ -243,7 +243,7 @@ def test_undecodable_bytes_break_only_their_game() -> None:
     assert len(found) == 7
     line = GAMES.count(b"\n") + 3
     assert found[3] == (
-        f"this is not UTF-8 text: undecodable byte 0xff at byte offset {len(GAMES) + 1 + 53}",
+        f"this is not UTF-8 text: undecodable byte 0xff at byte offset {len(GAMES) + 1 + 53} (\'ÿ\' in Latin-1); save the file as UTF-8",
         NAME,
         line,
         20,
@@ -256,7 +256,7 @@ def test_the_byte_offset_counts_the_bom_and_crlf() -> None:
     data = BOM + with_bad(b"\xff").replace(b"\n", b"\r\n")
     assert read(data) == [
         (
-            "this is not UTF-8 text: undecodable byte 0xff at byte offset 57",
+            "this is not UTF-8 text: undecodable byte 0xff at byte offset 57 (\'ÿ\' in Latin-1); save the file as UTF-8",
             NAME,
             2,
             20,
@@ -269,7 +269,7 @@ def test_strict_reading_raises_the_decoding_error() -> None:
     with pytest.raises(NotationError) as raised:
         list(read_games(io.BytesIO(with_bad(LONE)), name=NAME, strict=True))
     assert str(raised.value) == (
-        "f.ggn:2:20: this is not UTF-8 text: undecodable byte 0x80 at byte offset 53\n"
+        "f.ggn:2:20: this is not UTF-8 text: undecodable byte 0x80 at byte offset 53 (\'€\' in Windows-1252); save the file as UTF-8\n"
         f"    {bad_excerpt(LONE)}\n"
         f"    {' ' * 19}^"
     )
@@ -283,7 +283,7 @@ def test_gargon_validate_reports_undecodable_bytes(
     assert code == 1
     assert output == (
         f"INVALID {NAME} game 1: 1 problem\n"
-        f"  {NAME}:2:20: this is not UTF-8 text: undecodable byte 0xff at byte offset 53\n"
+        f"  {NAME}:2:20: this is not UTF-8 text: undecodable byte 0xff at byte offset 53 (\'ÿ\' in Latin-1); save the file as UTF-8\n"
         f"      {bad_excerpt(FF)}\n"
         f"      {' ' * 19}^\n"
         "1 game in 1 file: 0 valid, 1 invalid\n"
@@ -299,7 +299,7 @@ def test_undecodable_json_names_the_byte_offset(
     offset = data.index(b'"Adam"') + 3
     (tmp_path / "x.json").write_bytes(data[:offset] + b"\xff" + data[offset + 1 :])
     code, output = run_in(tmp_path, [*verb, "x.json"], monkeypatch)
-    message = f"x.json: not UTF-8 text: undecodable byte 0xff at byte offset {offset}"
+    message = f"x.json: this is not UTF-8 text: undecodable byte 0xff at byte offset {offset} (\'ÿ\' in Latin-1); save the file as UTF-8"
     assert code == 1
     if verb == ["validate"]:
         assert output == (
@@ -313,7 +313,7 @@ def test_an_undecodable_byte_after_a_bom_is_placed_without_it() -> None:
     data = BOM + b'[Players "Ann" \xff "Bob" "Cy"]\n*\n'
     assert read(data) == [
         (
-            "this is not UTF-8 text: undecodable byte 0xff at byte offset 18",
+            "this is not UTF-8 text: undecodable byte 0xff at byte offset 18 (\'ÿ\' in Latin-1); save the file as UTF-8",
             NAME,
             1,
             16,
@@ -392,7 +392,7 @@ def test_an_undecodable_byte_in_a_cr_file_is_placed_by_cr_lines() -> None:
     data = (FUZZ / "cr-only-undecodable-line-3.ggn").read_bytes()
     assert read(data) == [
         (
-            "this is not UTF-8 text: undecodable byte 0xff at byte offset 39",
+            "this is not UTF-8 text: undecodable byte 0xff at byte offset 39 (\'ÿ\' in Latin-1); save the file as UTF-8",
             NAME,
             3,
             1,

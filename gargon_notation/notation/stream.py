@@ -35,7 +35,7 @@ from typing import BinaryIO
 
 import attrs
 
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, not_utf8
 
 __all__ = [
     "MAX_GAME_CHARS",
@@ -171,8 +171,7 @@ def decode_lines(
             line = raw.decode("utf-8", errors="replace")
             column = len(raw[: problem.start].decode("utf-8", errors="replace")) + 1
             error = NotationError(
-                f"this is not UTF-8 text: undecodable byte 0x{raw[problem.start]:02x} "
-                f"at byte offset {offset + problem.start}",
+                not_utf8(raw[problem.start], offset + problem.start),
                 source=source,
                 line=number,
                 column=column,
