@@ -77,7 +77,10 @@ def test_latin1_is_not_utf8(tmp_path: Path) -> None:
     path.write_bytes(UNICODE.encode("latin-1"))
     assert outcomes(list(read_games(path))) == [
         (
-            "this is not UTF-8 text: undecodable byte 0xfc at byte offset 11 (\'ü\' in Latin-1); save the file as UTF-8",
+            (
+                "this is not UTF-8 text: undecodable byte 0xfc at byte offset 11"
+                " ('ü' in Latin-1); save the file as UTF-8"
+            ),
             str(path),
             1,
             12,
@@ -243,7 +246,10 @@ def test_undecodable_bytes_break_only_their_game() -> None:
     assert len(found) == 7
     line = GAMES.count(b"\n") + 3
     assert found[3] == (
-        f"this is not UTF-8 text: undecodable byte 0xff at byte offset {len(GAMES) + 1 + 53} (\'ÿ\' in Latin-1); save the file as UTF-8",
+        (
+            f"this is not UTF-8 text: undecodable byte 0xff at byte offset {len(GAMES) + 1 + 53}"
+            " ('ÿ' in Latin-1); save the file as UTF-8"
+        ),
         NAME,
         line,
         20,
@@ -256,7 +262,10 @@ def test_the_byte_offset_counts_the_bom_and_crlf() -> None:
     data = BOM + with_bad(b"\xff").replace(b"\n", b"\r\n")
     assert read(data) == [
         (
-            "this is not UTF-8 text: undecodable byte 0xff at byte offset 57 (\'ÿ\' in Latin-1); save the file as UTF-8",
+            (
+                "this is not UTF-8 text: undecodable byte 0xff at byte offset 57"
+                " ('ÿ' in Latin-1); save the file as UTF-8"
+            ),
             NAME,
             2,
             20,
@@ -269,7 +278,8 @@ def test_strict_reading_raises_the_decoding_error() -> None:
     with pytest.raises(NotationError) as raised:
         list(read_games(io.BytesIO(with_bad(LONE)), name=NAME, strict=True))
     assert str(raised.value) == (
-        "f.ggn:2:20: this is not UTF-8 text: undecodable byte 0x80 at byte offset 53 (\'€\' in Windows-1252); save the file as UTF-8\n"
+        "f.ggn:2:20: this is not UTF-8 text: undecodable byte 0x80 at byte offset 53"
+        " ('€' in Windows-1252); save the file as UTF-8\n"
         f"    {bad_excerpt(LONE)}\n"
         f"    {' ' * 19}^"
     )
@@ -283,7 +293,8 @@ def test_gargon_validate_reports_undecodable_bytes(
     assert code == 1
     assert output == (
         f"INVALID {NAME} game 1: 1 problem\n"
-        f"  {NAME}:2:20: this is not UTF-8 text: undecodable byte 0xff at byte offset 53 (\'ÿ\' in Latin-1); save the file as UTF-8\n"
+        f"  {NAME}:2:20: this is not UTF-8 text: undecodable byte 0xff at byte offset 53"
+        " ('ÿ' in Latin-1); save the file as UTF-8\n"
         f"      {bad_excerpt(FF)}\n"
         f"      {' ' * 19}^\n"
         "1 game in 1 file: 0 valid, 1 invalid\n"
@@ -299,7 +310,10 @@ def test_undecodable_json_names_the_byte_offset(
     offset = data.index(b'"Adam"') + 3
     (tmp_path / "x.json").write_bytes(data[:offset] + b"\xff" + data[offset + 1 :])
     code, output = run_in(tmp_path, [*verb, "x.json"], monkeypatch)
-    message = f"x.json: this is not UTF-8 text: undecodable byte 0xff at byte offset {offset} (\'ÿ\' in Latin-1); save the file as UTF-8"
+    message = (
+        f"x.json: this is not UTF-8 text: undecodable byte 0xff at byte offset {offset}"
+        " ('ÿ' in Latin-1); save the file as UTF-8"
+    )
     assert code == 1
     if verb == ["validate"]:
         assert output == (
@@ -313,7 +327,10 @@ def test_an_undecodable_byte_after_a_bom_is_placed_without_it() -> None:
     data = BOM + b'[Players "Ann" \xff "Bob" "Cy"]\n*\n'
     assert read(data) == [
         (
-            "this is not UTF-8 text: undecodable byte 0xff at byte offset 18 (\'ÿ\' in Latin-1); save the file as UTF-8",
+            (
+                "this is not UTF-8 text: undecodable byte 0xff at byte offset 18"
+                " ('ÿ' in Latin-1); save the file as UTF-8"
+            ),
             NAME,
             1,
             16,
@@ -392,7 +409,10 @@ def test_an_undecodable_byte_in_a_cr_file_is_placed_by_cr_lines() -> None:
     data = (FUZZ / "cr-only-undecodable-line-3.ggn").read_bytes()
     assert read(data) == [
         (
-            "this is not UTF-8 text: undecodable byte 0xff at byte offset 39 (\'ÿ\' in Latin-1); save the file as UTF-8",
+            (
+                "this is not UTF-8 text: undecodable byte 0xff at byte offset 39"
+                " ('ÿ' in Latin-1); save the file as UTF-8"
+            ),
             NAME,
             3,
             1,

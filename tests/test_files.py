@@ -236,7 +236,10 @@ def test_a_json_document_that_cannot_be_read_is_one_error() -> None:
     assert isinstance(item, NotationError)
     assert str(item).startswith("x.json:1:")
     (item,) = loads(b'{"format": "gargon-notation", \xff', format="json", source="x.json")
-    assert str(item) == "x.json: this is not UTF-8 text: undecodable byte 0xff at byte offset 30 (\'ÿ\' in Latin-1); save the file as UTF-8"
+    assert str(item) == (
+        "x.json: this is not UTF-8 text: undecodable byte 0xff at byte offset 30"
+        " ('ÿ' in Latin-1); save the file as UTF-8"
+    )
 
 
 def test_jsonl_errors_name_the_line() -> None:
@@ -263,7 +266,7 @@ def test_jsonl_undecodable_bytes_name_line_column_and_offset() -> None:
     column = bad.index(b"\xff") + 1
     assert str(items[1]) == (
         f"x.jsonl:2:{column}: this is not UTF-8 text: undecodable byte 0xff "
-        f"at byte offset {len(good) + column - 1} (\'ÿ\' in Latin-1); save the file as UTF-8"
+        f"at byte offset {len(good) + column - 1} ('ÿ' in Latin-1); save the file as UTF-8"
     )
 
 

@@ -186,7 +186,10 @@ def test_chunks_of_a_file_are_validated_one_game_at_a_time() -> None:
 def test_a_chunk_that_cannot_be_decoded_is_a_syntax_verdict() -> None:
     chunk = next(iter(iter_chunks(FILE.splitlines(keepends=True), "club.ggn")))
     verdict = validate_chunk(chunk, "club.ggn", 1)
-    message = "this is not UTF-8 text: undecodable byte 0xe9 at byte offset 28 (\'é\' in Latin-1); save the file as UTF-8"
+    message = (
+        "this is not UTF-8 text: undecodable byte 0xe9 at byte offset 28"
+        " ('é' in Latin-1); save the file as UTF-8"
+    )
     assert verdict.messages == (f"club.ggn:2:12: {message}\n    1. Adam Y2 \ufffd\n{' ' * 15}^",)
     assert verdict.details == (
         {
