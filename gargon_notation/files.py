@@ -51,7 +51,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, BinaryIO, Literal, cast, overload
@@ -59,6 +58,7 @@ from typing import IO, BinaryIO, Literal, cast, overload
 import attrs
 
 from gargon_notation import jsonio
+from gargon_notation.atomic import NotWritable, atomic_write, atomic_writer
 from gargon_notation.errors import FileError, NotationError, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import MAX_GAME_CHARS, bounded_lines
@@ -72,7 +72,9 @@ __all__ = [
     "FileError",
     "Format",
     "Input",
+    "NotWritable",
     "atomic_write",
+    "atomic_writer",
     "decode_text",
     "dump",
     "dumps",
@@ -633,51 +635,3 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
         atomic_write(path, text)
     except OSError as error:
         raise FileError.from_os_error(os.fspath(path), error) from None
-
-
-def atomic_write(path: str | os.PathLike[str], text: str) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) atomically.
-
-    The text goes to a temporary file ``.NAME.<random>.tmp`` in the same directory, which is
-    flushed, synced to disk and renamed over the original, so a reader (or a crash) sees
-    either the old file or the new one, never a mix.  The original's permission bits are
-    kept, and its owner and group when this process may set them (a new file gets the usual
-    bits for the umask).  When ``path`` is a symbolic link, the file it points to is
-    replaced and the link is kept.
-
-    Raises :class:`OSError` when the file cannot be written; the original is then untouched
-    and the temporary file removed.
-    """
-    target = Path(os.path.realpath(path))
-    directory = target.parent
-    fd, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            status: os.stat_result | None = target.stat()
-        except FileNotFoundError:
-            status = None
-        if status is None:
-            umask = os.umask(0)
-            os.umask(umask)
-            mode = 0o666 & ~umask
-        else:
-            mode = status.st_mode & 0o7777
-            if hasattr(os, "chown"):
-                with contextlib.suppress(PermissionError):
-                    os.chown(temporary, status.st_uid, status.st_gid)
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    with contextlib.suppress(OSError):
-        dir_fd = os.open(directory, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)

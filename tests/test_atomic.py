@@ -8,8 +8,10 @@ the original.  So:
   the umask);
 - on an exception while writing, the original is untouched and the temporary file removed;
 - when the process is killed (SIGKILL: no clean-up runs) before the rename, the original is
-  intact byte for byte; the only leftover is the hidden temporary file ``.NAME.*.tmp`` beside
-  it, which a later run does not read (``gargon validate DIR`` looks for ``*.ggn``).
+  intact byte for byte; where the system cannot keep the new content in an unnamed file
+  (``O_TMPFILE``), the only leftover is the hidden temporary file ``.NAME.*.tmp`` beside it,
+  which a later run does not read (``gargon validate DIR`` looks for ``*.ggn``); SIGTERM,
+  SIGHUP and Ctrl-C leave nothing.
 
 The kill tests run a child process that patches ``os.fsync`` (or the file's ``write``) to touch
 a marker file and sleep; the parent waits for the marker and kills the child.
@@ -61,7 +63,7 @@ def test_success_replaces_the_file_and_leaves_no_temporary(target: Path) -> None
     assert names(target.parent) == ["records.ggn"]
 
 
-@pytest.mark.parametrize("mode", [0o600, 0o640, 0o755, 0o444])
+@pytest.mark.parametrize("mode", [0o600, 0o640, 0o755, 0o604])
 def test_the_permission_bits_are_kept(target: Path, mode: int) -> None:
     target.chmod(mode)
     atomic_write(target, "new\n")
@@ -194,7 +196,9 @@ FMT_CHILD = PAUSE + textwrap.dedent(
 )
 
 
-def kill_when_paused(script: str, where: str, path: Path) -> None:
+def kill_when_paused(
+    script: str, where: str, path: Path, how: signal.Signals = signal.SIGKILL
+) -> None:
     marker = path.parent.parent / f"marker-{where}"
     child = subprocess.Popen(
         [sys.executable, "-c", script, str(marker), where, str(path)],
@@ -210,11 +214,11 @@ def kill_when_paused(script: str, where: str, path: Path) -> None:
                 pytest.fail("the child never paused")
             time.sleep(0.01)
     finally:
-        child.send_signal(signal.SIGKILL)
+        child.send_signal(how)
         child.wait(timeout=30)
         assert child.stderr is not None
         child.stderr.close()
-    assert child.returncode == -signal.SIGKILL
+    assert child.returncode in (-how, 128 + how)
 
 
 @pytest.mark.parametrize("where", ["fsync", "write"])
@@ -228,11 +232,25 @@ def test_atomic_write_killed_leaves_the_original_intact(tmp_path: Path, where: s
     assert path.read_text(encoding="utf-8") == ORIGINAL
     assert stat.S_IMODE(path.stat().st_mode) == 0o640
     leftovers = [name for name in names(directory) if name != "records.ggn"]
-    assert len(leftovers) == 1
-    assert LEFTOVER.fullmatch(leftovers[0])
-    written = (directory / leftovers[0]).read_bytes()
-    new = b"new record text\n" * 500_000
-    assert written == (new if where == "fsync" else new[: len(new) // 2])
+    assert len(leftovers) <= 1  # none where the new content was kept in an unnamed file
+    for leftover in leftovers:
+        assert LEFTOVER.fullmatch(leftover)
+        written = (directory / leftover).read_bytes()
+        new = b"new record text\n" * 500_000
+        assert written == (new if where == "fsync" else new[: len(new) // 2])
+
+
+@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_a_process_stopped_by_a_signal_leaves_nothing_behind(
+    tmp_path: Path, how: signal.Signals
+) -> None:
+    directory = tmp_path / "records"
+    directory.mkdir()
+    path = directory / "records.ggn"
+    path.write_text(ORIGINAL, encoding="utf-8")
+    kill_when_paused(ATOMIC_CHILD, "write", path, how)
+    assert path.read_text(encoding="utf-8") == ORIGINAL
+    assert names(directory) == ["records.ggn"]
 
 
 @pytest.mark.parametrize("where", ["fsync", "write"])
@@ -246,8 +264,106 @@ def test_fmt_in_place_killed_leaves_the_original_intact(tmp_path: Path, where: s
     kill_when_paused(FMT_CHILD, where, path)
     assert path.read_bytes() == original
     leftovers = [name for name in names(directory) if name != "records.ggn"]
-    assert len(leftovers) == 1
-    assert LEFTOVER.fullmatch(leftovers[0])
+    assert len(leftovers) <= 1
+    assert all(LEFTOVER.fullmatch(leftover) for leftover in leftovers)
     result = CliRunner().invoke(app, ["validate", "--quiet", str(directory)])
     assert result.exit_code == 0
     assert result.output == "40 games in 1 file: 40 valid, 0 invalid\n"
+
+
+# -- what cannot be rewritten, and what is written through -------------------------------
+
+
+def fmt_in_place(path: Path) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["fmt", "--in-place", str(path)])
+    return result.exit_code, result.output
+
+
+@pytest.mark.parametrize("mode", [0o444, 0o400, 0o000])
+def test_a_read_only_file_is_refused_untouched(target: Path, mode: int) -> None:
+    target.chmod(mode)
+    try:
+        code, output = fmt_in_place(target)
+        assert code == 2
+        assert output == (
+            f"gargon: {target}: the file is read-only: not rewritten (make it writable, or "
+            "write the result elsewhere with -o)\n"
+        )
+        assert stat.S_IMODE(target.stat().st_mode) == mode
+    finally:
+        target.chmod(0o644)
+    assert target.read_text(encoding="utf-8") == ORIGINAL
+    assert names(target.parent) == ["records.ggn"]
+
+
+def test_set_id_bits_are_not_kept(target: Path) -> None:
+    target.chmod(0o6755)
+    atomic_write(target, "new\n")
+    assert stat.S_IMODE(target.stat().st_mode) == 0o755
+
+
+def test_a_file_with_hard_links_is_refused(target: Path) -> None:
+    other = target.parent / "other-name.ggn"
+    os.link(target, other)
+    code, output = fmt_in_place(target)
+    assert code == 2
+    assert output == (
+        f"gargon: {target}: the file has 2 hard links: not rewritten, since replacing it would "
+        "split them (write the result elsewhere with -o)\n"
+    )
+    assert target.read_text(encoding="utf-8") == other.read_text(encoding="utf-8") == ORIGINAL
+    assert os.path.samefile(target, other)
+
+
+@pytest.mark.parametrize("length", [244, 250, 255])
+def test_a_long_file_name_is_rewritten(tmp_path: Path, length: int) -> None:
+    path = tmp_path / ("g" * (length - 4) + ".ggn")
+    text = write_game(record_from_simulation(simulate(3, "long")))
+    path.write_text(text.replace("\n1.", "\n\n1."), encoding="utf-8")
+    code, output = fmt_in_place(path)
+    assert (code, output) == (0, "")
+    assert path.read_text(encoding="utf-8") == text
+    assert names(tmp_path) == [path.name]
+
+
+def test_a_long_name_of_many_byte_characters_is_cut_between_characters(tmp_path: Path) -> None:
+    path = tmp_path / ("é" * 122 + ".ggn")  # 248 bytes
+    atomic_write(path, "*\n")
+    assert path.read_text(encoding="utf-8") == "*\n"
+
+
+def test_output_to_a_device_writes_to_it(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["simulate", "-o", "/dev/null"])
+    assert result.exit_code == 0
+    assert stat.S_ISCHR(os.stat("/dev/null").st_mode)
+
+
+def test_output_to_a_fifo_writes_into_it(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    result = CliRunner().invoke(app, ["simulate", "--seed", "fifo", "-o", str(fifo)])
+    out, _ = reader.communicate(timeout=30)
+    assert result.exit_code == 0
+    assert out.startswith(b'[Notation "1"]')
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_in_place_on_a_fifo_is_refused(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    code, output = fmt_in_place(fifo)
+    assert code == 2
+    assert output == f"gargon: {fifo}: not a regular file or directory\n"
+    assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_in_place_through_a_symlink_keeps_the_link(target: Path) -> None:
+    link = target.parent / "link.ggn"
+    link.symlink_to(target.name)
+    text = write_game(record_from_simulation(simulate(3, "link")))
+    target.write_text(text.replace("\n1.", "\n\n1."), encoding="utf-8")
+    code, _ = fmt_in_place(link)
+    assert code == 0
+    assert link.is_symlink()
+    assert target.read_text(encoding="utf-8") == text

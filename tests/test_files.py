@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from gargon_notation import files, jsonio
+from gargon_notation import atomic, files, jsonio
 from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.files import FileError, dump, dumps, load, loads, sniff
 from gargon_notation.notation import GameRecord, write_games
@@ -355,11 +355,11 @@ def test_atomic_write_goes_on_when_the_owner_cannot_be_kept(
     path.chmod(0o604)
     calls: list[tuple[int, int]] = []
 
-    def refuse(_path: object, uid: int, gid: int) -> None:
+    def refuse(_fd: object, uid: int, gid: int) -> None:
         calls.append((uid, gid))
         raise PermissionError(1, "Operation not permitted")
 
-    monkeypatch.setattr(files.os, "chown", refuse)
+    monkeypatch.setattr(atomic.os, "fchown", refuse)
     files.atomic_write(path, "new\n")
     assert calls == [(path.stat().st_uid, path.stat().st_gid)]
     assert path.read_text(encoding="utf-8") == "new\n"

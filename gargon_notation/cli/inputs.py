@@ -95,6 +95,8 @@ def emit(text: str, loaded: Loaded, in_place: bool) -> None:
     if in_place:
         if loaded.source.path is None:
             fail("--in-place needs a file, not standard input")
+        if not os.path.isfile(loaded.source.path):
+            fail(f"--in-place needs a regular file: {loaded.source.path} is not one (use -o)")
         write(loaded.source.path, text)
     else:
         write_data(text)
