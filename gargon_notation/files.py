@@ -257,13 +257,25 @@ class _Prefixed(io.RawIOBase):
         return len(data)
 
 
+def _decided(head: bytes) -> bool:
+    """Whether ``head`` is enough to tell the format, however short a piece a pipe gave."""
+    start, maybe_lines = _json_like(head)
+    if start == len(head):
+        return False
+    if not head.startswith(b"{", start):
+        return True
+    key = _LEAD.match(head, start + 1).end()  # type: ignore[union-attr]
+    if key == len(head) or (len(head) - key < 8 and b'"format"'.startswith(head[key:])):
+        return False
+    return not (maybe_lines and not _EOL.search(head, start))
+
+
 def _read_head(stream: IO[bytes]) -> bytes:
     """The first bytes of ``stream``: enough to sniff its format (the whole first line when
     it might be JSON Lines, up to :data:`MAX_JSONL_LINE_BYTES`)."""
     head = stream.read(_HEAD)
     while head and len(head) <= MAX_JSONL_LINE_BYTES:
-        start, maybe_lines = _json_like(head)
-        if start < len(head) and not (maybe_lines and not _EOL.search(head, start)):
+        if _decided(head):
             break
         more = stream.read(max(_HEAD, len(head)))
         if not more:

@@ -389,3 +389,38 @@ def test_atomic_write_through_a_dangling_symlink_creates_its_target(tmp_path: Pa
     dump(record, link)  # type: ignore[arg-type]
     assert link.is_symlink()
     assert list(load(tmp_path / "new.jsonl")) == [record]
+
+
+@pytest.mark.parametrize("cut", [1, 2, 3, 5, 9, 12])
+@pytest.mark.parametrize("verb", ["validate", "show"])
+def test_json_arriving_through_a_pipe_in_pieces_is_read_as_json(cut: int, verb: str) -> None:
+    import subprocess
+    import sys
+    import time
+
+    document = jsonio.dumps(list(load(ROOT / "examples" / "rulebook-round.ggn", strict=True)))
+    data = document.encode()
+    child = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", verb, "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdin is not None
+    child.stdin.write(data[:cut])
+    child.stdin.flush()
+    time.sleep(0.3)
+    out, err = child.communicate(data[cut:], timeout=60)
+    assert child.returncode == 0, err.decode()
+    if verb == "validate":
+        assert out.decode().splitlines()[-1] == "1 game in 1 file: 1 valid, 0 invalid"
+    else:
+        assert "Rulebook example round" in out.decode()
+
+
+@pytest.mark.parametrize(
+    ("head", "decided"),
+    [(b"{", False), (b"{\n  ", False), (b'{"fo', False), (b'{"format"', True), (b"[", True)],
+)
+def test_the_format_is_decided_only_from_enough_bytes(head: bytes, decided: bool) -> None:
+    assert files._decided(head) is decided
