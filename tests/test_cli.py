@@ -371,9 +371,12 @@ def test_validate_jobs_2_gives_the_same_verdicts_in_order(
         assert lines(two.stdout)[-1] == "43 games in 1 file: 42 valid, 1 invalid"
 
 
-def test_validate_jobs_must_be_positive() -> None:
-    result = gargon("validate", "--jobs", "0", EXAMPLES)
+@pytest.mark.parametrize("jobs", ["0", "-3", "257", "100000000000000000", "many"])
+def test_validate_jobs_out_of_range_is_a_usage_error(jobs: str) -> None:
+    result = gargon("validate", "--jobs", jobs, EXAMPLES)
     assert result.exit_code == 2
+    assert "Traceback" not in result.output
+    assert "Invalid value for '--jobs'" in one_line(result.output)
 
 
 def test_validate_reads_json(work: Path) -> None:
