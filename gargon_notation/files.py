@@ -375,8 +375,9 @@ def _jsonl_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationE
 
 def _json_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:
     try:
-        text = decode_text(stream.read(), name)
-        games = jsonio.iter_document(jsonio.parse_document(text, name), name)
+        data = stream.read()
+        text = decode_text(data, name)
+        games = jsonio.iter_document(jsonio.parse_document(text, name), name, size=len(data))
         yield from games
     except NotationError as error:
         yield error

@@ -43,6 +43,8 @@ from typing import Any, TypeVar
 from gargon_notation.cards import AnyCard, Colour, card_from_text
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import model
+from gargon_notation.notation.stream import MAX_LINE_BYTES
+from gargon_notation.notation.writer import longest_lines
 
 __all__ = [
     "FORMAT",
@@ -65,6 +67,9 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+MAX_NUMBER = 999_999_999
+"""The largest number the JSON form takes: the notation writes numbers of at most nine digits."""
+
 FORMAT = "gargon-notation"
 VERSION = 1
 MINOR_EVENTS = 1
@@ -250,9 +255,12 @@ def dumps_lines(
 class _Reader:
     """Reads a document, raising NotationError with a JSON path on anything malformed."""
 
-    def __init__(self, source: str, line: int = 0) -> None:
+    def __init__(self, source: str, line: int = 0, size: int | None = None) -> None:
         self.source = source
         self.line = line
+        self.size = size
+        """Bytes of the JSON text read (None: unknown).  The notation of a game is never
+        longer than its JSON, so a text within the line limit needs no line check."""
 
     def fail(self, path: str, message: str) -> NotationError:
         if self.line:
@@ -267,7 +275,17 @@ class _Reader:
         value = obj[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise self.fail(f"{path}.{key}", f"expected {_kind_name(kind)}")
+        if isinstance(value, int) and not isinstance(value, bool):
+            self.number(value, f"{path}.{key}")
         return value
+
+    def number(self, value: int, path: str) -> None:
+        if not 0 <= value <= MAX_NUMBER:
+            raise self.fail(
+                path,
+                f"{value} is not a whole number from 0 to {MAX_NUMBER} (the notation writes "
+                "numbers of at most nine digits)",
+            )
 
     def opt(self, obj: dict[str, Any], key: str, kind: type, default: Any, path: str) -> Any:
         if key not in obj:
@@ -302,6 +320,10 @@ class _Reader:
 
     def annotation(self, obj: dict[str, Any], path: str) -> dict[str, Any]:
         nags = self.opt(obj, "nags", list, [], path)
+        for k, nag in enumerate(nags):
+            if not isinstance(nag, int) or isinstance(nag, bool):
+                raise self.fail(f"{path}.nags[{k}]", "expected a whole number")
+            self.number(nag, f"{path}.nags[{k}]")
         return {
             "glyph": self.opt(obj, "glyph", str, None, path),
             "nags": tuple(nags),
@@ -447,7 +469,7 @@ class _Reader:
             tuple(scores),
             comments=self.comments(end, where),
         )
-        return self.build(
+        record = self.build(
             model.GameRecord,
             path,
             tuple(tags),
@@ -457,6 +479,20 @@ class _Reader:
             comments=self.comments(obj, path),
             source=self.source,
         )
+        if self.size is None or self.size > MAX_LINE_BYTES:
+            self.check_lines(record, path)
+        return record
+
+    def check_lines(self, record: model.GameRecord, path: str) -> None:
+        """Refuse a game whose notation would have a line over the reader's limit."""
+        for part, index, size in longest_lines(record):
+            if size > MAX_LINE_BYTES:
+                where = f"{path}.{part}" if part == "termination" else f"{path}.{part}[{index}]"
+                raise self.fail(
+                    where,
+                    f"this would be written as a line of {size} bytes in the notation, over "
+                    f"its limit of {MAX_LINE_BYTES}",
+                )
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
@@ -471,18 +507,21 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def from_document(document: Any, source: str = "<json>") -> list[model.GameRecord]:
-    """Records from a JSON document (as Python values).
+def from_document(
+    document: Any, source: str = "<json>", size: int | None = None
+) -> list[model.GameRecord]:
+    """Records from a JSON document (as Python values); ``size`` is the bytes of its text,
+    when known (a document within the notation's line limit needs no line check).
 
     Raises :class:`~gargon_notation.errors.NotationError` naming the JSON path of anything
     malformed, and for an unknown format or a newer major version.
     """
-    reader = _Reader(source)
+    reader = _Reader(source, size=size)
     return [reader.game(game, f"$.games[{k}]") for k, game in enumerate(_games(reader, document))]
 
 
 def iter_document(
-    document: Any, source: str = "<json>", *, strict: bool = False
+    document: Any, source: str = "<json>", *, strict: bool = False, size: int | None = None
 ) -> Iterator[model.GameRecord | NotationError]:
     """The games of a JSON document (as Python values), one at a time: a game that does not
     follow the schema is yielded as its error and the next one is read (with ``strict``, it
@@ -491,7 +530,7 @@ def iter_document(
     Raises :class:`~gargon_notation.errors.NotationError` for a document that is not the
     JSON form at all (no ``games`` list, an unknown format, a newer major version).
     """
-    reader = _Reader(source)
+    reader = _Reader(source, size=size)
     games = _games(reader, document)
     for k, game in enumerate(games):
         try:
@@ -534,10 +573,12 @@ def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
     Raises :class:`~gargon_notation.errors.NotationError` with line and column for invalid
     JSON, and with the JSON path for a document that does not follow the schema.
     """
-    return from_document(parse_document(text, source), source)
+    return from_document(parse_document(text, source), source, len(text.encode("utf-8")))
 
 
-def game_from_json(obj: Any, source: str = "<json>", line: int = 0) -> model.GameRecord:
+def game_from_json(
+    obj: Any, source: str = "<json>", line: int = 0, size: int | None = None
+) -> model.GameRecord:
     """One game from its JSON object (Python values), as in the document's ``"games"`` or on
     a line of JSON Lines; ``line`` (from 1; 0: none) is the line of JSON Lines it was on.
 
@@ -549,7 +590,7 @@ def game_from_json(obj: Any, source: str = "<json>", line: int = 0) -> model.Gam
     ...
     gargon_notation.errors.NotationError: games.jsonl:3:1: $: missing field 'termination'
     """
-    return _Reader(source, line).game(obj, "$")
+    return _Reader(source, line, size).game(obj, "$")
 
 
 def loads_lines(
@@ -604,7 +645,7 @@ def game_from_line(line: str, source: str = "<jsonl>", number: int = 1) -> model
             line=number,
             column=1,
         )
-    return game_from_json(obj, source, number)
+    return game_from_json(obj, source, number, len(line.encode("utf-8")))
 
 
 def _decode_error(error: json.JSONDecodeError, text: str, source: str) -> NotationError:

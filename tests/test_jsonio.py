@@ -389,3 +389,100 @@ def test_a_document_is_read_game_by_game_leniently() -> None:
     assert str(items[1]) == "x.json: $.games[1].tags: expected a list"
     with pytest.raises(NotationError):
         list(jsonio.iter_document(document, "x.json", strict=True))
+
+
+# -- what the notation cannot hold is refused when the JSON is read (#9) -----------------
+
+
+def _set(document: dict[str, Any], path: str, value: Any) -> None:
+    keys = [int(k) if k.isdigit() else k for k in path.split(".")]
+    target: Any = document
+    for key in keys[:-1]:
+        target = target[key]
+    target[keys[-1]] = value
+
+
+@pytest.mark.parametrize(
+    ("field", "path"),
+    [
+        ("games.0.rounds.0.number", "$.games[0].rounds[0].number"),
+        (
+            "games.0.rounds.0.actions.1.draws.0.pile",
+            "$.games[0].rounds[0].actions[1].draws[0].pile",
+        ),
+        ("games.0.rounds.0.actions.0.nags", "$.games[0].rounds[0].actions[0].nags[0]"),
+        ("version", "$.version"),
+    ],
+)
+@pytest.mark.parametrize("number", [1234567890, -1, 10**30])
+def test_numbers_the_notation_cannot_write_are_refused_with_their_path(
+    field: str, path: str, number: int
+) -> None:
+    document = rulebook_document()
+    _set(document, field, [number] if field.endswith("nags") else number)
+    with pytest.raises(NotationError) as raised:
+        jsonio.loads(json.dumps(document), source="big.json")
+    assert raised.value.message == (
+        f"{path}: {number} is not a whole number from 0 to 999999999 (the notation writes "
+        "numbers of at most nine digits)"
+    )
+
+
+def test_a_score_over_nine_digits_is_refused() -> None:
+    document = rulebook_document()
+    document["games"][0]["termination"] = {
+        "finished": True,
+        "scores": [{"player": "Adam", "points": 12345678901}],
+    }
+    with pytest.raises(NotationError) as raised:
+        jsonio.from_document(document)
+    assert raised.value.message.startswith(
+        "$.games[0].termination.scores[0].points: 12345678901 is not a whole number"
+    )
+
+
+def test_a_play_too_long_for_a_line_is_refused_with_its_path() -> None:
+    document = rulebook_document()
+    document["games"][0]["rounds"][0]["actions"][0]["cards"] = ["R14"] * 30_000
+    text = json.dumps(document)
+    with pytest.raises(NotationError) as raised:
+        jsonio.loads(text, source="long.json")
+    assert raised.value.message == (
+        "$.games[0].rounds[0]: this would be written as a line of 120166 bytes in the "
+        "notation, over its limit of 100000"
+    )
+
+
+def test_a_comment_too_long_for_a_line_is_refused_in_json_lines() -> None:
+    record = parse_game('[Players "A" "B" "C"]\n*\n')
+    line = json.loads(jsonio.dumps_lines([record]))
+    line["tags"][0]["comments"] = [{"kind": "brace", "text": "x" * 150_000}]
+    [error] = list(jsonio.loads_lines(json.dumps(line), "long.jsonl"))
+    assert isinstance(error, NotationError)
+    assert str(error) == (
+        "long.jsonl:1:1: $.tags[0]: this would be written as a line of 150024 bytes in the "
+        "notation, over its limit of 100000"
+    )
+
+
+def test_convert_refuses_json_the_notation_cannot_hold(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from gargon_notation.cli import app
+
+    document = rulebook_document()
+    document["games"][0]["rounds"][0]["number"] = 12345678901
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    result = CliRunner().invoke(app, ["convert", str(path), "--to", "ggn"])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert "$.games[0].rounds[0].number: 12345678901 is not a whole number" in result.stderr
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_what_the_json_reader_accepts_the_notation_reader_reads_back(record: GameRecord) -> None:
+    document = json.loads(jsonio.dumps([record]))
+    accepted = jsonio.from_document(document)
+    assert parse_games(write_games(accepted), strict=True) == accepted

@@ -16,7 +16,8 @@ nowhere else.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 import attrs
 
@@ -224,6 +225,36 @@ def write_game(record: GameRecord) -> str:
         _round(out, round_)
     _termination(out, record.termination)
     return "".join(out)
+
+
+def longest_lines(record: GameRecord) -> Iterator[tuple[str, int, int]]:
+    """For each part of the record as the canonical text writes it, the bytes of its longest
+    line: ``(part, index, bytes)`` with part ``comments``, ``tags``, ``setup``, ``rounds`` or
+    ``termination`` (so a reader of another form can refuse what the notation cannot hold).
+
+    >>> from gargon_notation.notation import parse_game
+    >>> list(longest_lines(parse_game('[Players "Ann" "Bob" "Cy"]\\n1. Ann Y2\\n*\\n')))
+    [('tags', 0, 26), ('rounds', 0, 9), ('termination', 0, 1)]
+    """
+
+    def longest(out: list[str]) -> int:
+        return max(len(line.encode("utf-8")) for line in "".join(out).split("\n"))
+
+    for index, comment in enumerate(record.comments):
+        yield "comments", index, len(str(comment).encode("utf-8"))
+    parts: tuple[tuple[str, Sequence[Any], Callable[[list[str], Any], None]], ...] = (
+        ("tags", record.tags, _tag),
+        ("setup", record.setup, _setup),
+        ("rounds", record.rounds, _round),
+    )
+    for name, items, write in parts:
+        for index, item in enumerate(items):
+            out: list[str] = []
+            write(out, item)
+            yield name, index, longest(out)
+    out = []
+    _termination(out, record.termination)
+    yield "termination", 0, longest(out)
 
 
 def write_games(records: Iterable[GameRecord]) -> str:
