@@ -403,8 +403,8 @@ def test_a_record_without_a_deal_is_valid_with_a_note() -> None:
 def test_a_record_without_a_deal_still_conserves_cards() -> None:
     text = '[Players "Adam" "Bernd" "Collette" "Dagmar"]\n1. Adam R9, Bernd R9\n*\n'
     assert problems(text) == [
-        "t.ggn:2:13: game 1, round 1, Bernd (seat 2): 'Bernd R9': R9 is already elsewhere: "
-        "the deck has only 1 copy of it [card-conservation]\n"
+        "t.ggn:2:13: game 1, round 1, Bernd (seat 2): 'Bernd R9': R9 is already elsewhere "
+        "(played by Adam in round 1, line 2): the deck has only 1 copy of it [card-conservation]\n"
         "    hand: X? X? X? X? X? X? X? X? X? X?; led: 1; colours played: R; piles: 31+31\n"
         "    skipped this action"
     ]
@@ -449,7 +449,8 @@ def test_a_card_observed_in_a_pile_cannot_be_played_from_a_hand() -> None:
     text = X_PILES + "1. Adam Y2 Y6 R9, Bernd pass 1:G15, Collette G15 G14 R3\n*\n"
     assert [p.splitlines()[0] for p in problems(text)] == [
         "t.ggn:6:37: game 1, round 1, Collette (seat 3): 'Collette G15 G14 R3': G15 is already "
-        "elsewhere: the deck has only 1 copy of it [card-conservation]"
+        "elsewhere (drawn by Bernd in round 1, line 6): the deck has only 1 copy of it "
+        "[card-conservation]"
     ]
 
 

@@ -20,6 +20,10 @@ from gargon_notation.replay import ReplayError, replay
 DATA = Path(__file__).parent / "data" / "invalid" / "rules"
 FILES = sorted(DATA.glob("*.ggn"))
 
+STOPS = frozenset({"fights-incomplete"})
+"""Codes after which the replay cannot follow the record (a round whose fights stop early
+leaves the next round's state unknown), so the rest is listed as not checked."""
+
 BUGS: dict[str, str] = {}
 """Files whose expected text is the correct behaviour that the code does not give yet."""
 
@@ -86,6 +90,9 @@ def test_every_code_the_records_can_break_is_covered() -> None:
         "game-not-over",
         "game-over-unmarked",
         "record-incomplete",
+        "draw-order",
+        "fights-incomplete",
+        "fights-order",
     }
 
 
@@ -109,7 +116,10 @@ def test_each_record_breaks_exactly_one_rule(path: Path) -> None:
     result = replay(read(path))
     assert len(result.problems) == 1
     assert result.problems[0].code == expected_code(path)
-    assert all("not checked" not in note for note in result.unchecked)
+    if expected_code(path) in STOPS:
+        assert result.unchecked[-1].endswith("the rest of the record was not checked")
+    else:
+        assert all("not checked" not in note for note in result.unchecked)
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
@@ -276,6 +276,10 @@ class Game:
     def hand(self, seat: int) -> tuple[AnyCard, ...]:
         """The seat's hand, as far as it is known."""
         return tuple(self._hands[seat])
+
+    def colours_in_front(self, seat: int) -> Collection[Colour]:
+        """The colours of the cards in front of the seat (those still to be fought)."""
+        return self._front[seat].keys()
 
     def pile_sizes(self) -> tuple[int, int]:
         """The number of cards in pile 1 and pile 2."""

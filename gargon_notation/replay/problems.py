@@ -26,7 +26,16 @@ FACT_CODES = frozenset({"deal-mismatch", "winner-mismatch", "score-mismatch", "r
 """Codes of derived facts the record states wrongly (the rules were kept)."""
 
 _RECORD_CODES = frozenset(
-    {"unknown-player", "round-number", "game-not-over", "game-over-unmarked", "record-incomplete"}
+    {
+        "unknown-player",
+        "round-number",
+        "game-not-over",
+        "game-over-unmarked",
+        "record-incomplete",
+        "draw-order",
+        "fights-incomplete",
+        "fights-order",
+    }
 )
 
 

@@ -28,11 +28,12 @@ visitors over this one walk (python-chess's ``BaseVisitor`` is the model).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import attrs
 
 from gargon_notation.actions import not_at_table
+from gargon_notation.cards import Card
 from gargon_notation.engine import (
     Action,
     BattleResolved,
@@ -251,8 +252,12 @@ class _Walk:
                 visitor.begin_round(self.round, written_round, game)
             for action in written_round.actions:
                 self._apply_written(game, action)
-            for battle in written_round.battles:
+            known = len(self.outcome.problems)
+            for battle in self._in_turn(game, written_round.battles):
                 self._apply_battle(game, battle)
+            unfinished = written_round.battles and game.round == self.round
+            if unfinished and len(self.outcome.problems) == known:
+                self._check_fights_done(game, written_round)
             for visitor in self.visitors:
                 visitor.end_round(self.round, game)
         self._check_end(game)
@@ -304,9 +309,13 @@ class _Walk:
             self._step(game, element, action)
         except IllegalAction as violation:
             self._lost_track(violation.code)
+            message = violation.message
+            if violation.code == "card-conservation":
+                message = self._say_where(message, element)
+
             self.problem(
                 violation.code,
-                violation.message,
+                message,
                 element,
                 seat=action.seat,
                 context=self._context(game, action.seat),
@@ -315,6 +324,20 @@ class _Walk:
             return False
         self.skipped = False
         return True
+
+    def _say_where(self, message: str, element: model.Action) -> str:
+        """``W7 is already elsewhere: ...`` with where the record put it first."""
+        token = message.split(" ", 1)[0]
+        try:
+            card = Card.parse(token)
+        except ValueError:
+            return message
+        place = _first_place(self.record, card, (element.line, element.column))
+        if place is None:
+            return message
+        return message.replace(
+            f"{token} is already elsewhere", f"{token} is already elsewhere ({place})", 1
+        )
 
     def _lost_track(self, code: str) -> None:
         """After a skipped action, a record that no longer fits the game is not followed."""
@@ -377,13 +400,117 @@ class _Walk:
         mark = game.event_count
         if not self._apply(game, Choose(decision.seat, battle.colour), battle):
             return
-        for draw in battle.draws:
+        for draw in self._in_draw_order(game, battle):
             seat = self._seat(draw.player, draw, repair="skipped this draw")
             if seat is not None:
                 self._owed_draws_unwritten(game, draw, before=seat)
                 self._apply(game, Draw(seat, draw.pile, draw.seen), draw)
         if battle.winners is not None:
             self._check_winners(game, battle, game.events[mark:])
+
+    def _in_draw_order(self, game: Game, battle: model.Battle) -> Sequence[model.Draw]:
+        """The battle's draws, put in the order they are owed when the record wrote the same
+        draws in another order (one problem says so, instead of one per draw)."""
+        if len(battle.draws) < 2:
+            return battle.draws
+        owed = game.owed
+        header = self.outcome.header
+        if len(owed) < 2 or len(battle.draws) < len(owed) or header is None:
+            return battle.draws
+        first = battle.draws[: len(owed)]
+        names = [draw.player for draw in first]
+        wanted = [game.names[seat] for seat in owed]
+        if names == wanted or sorted(names) != sorted(wanted) or len(set(names)) != len(names):
+            return battle.draws
+        ordered = tuple(first[names.index(name)] for name in wanted) + battle.draws[len(owed) :]
+        start = game.names[game.start_player]
+        mixed = next(k for k, (a, b) in enumerate(zip(names, wanted, strict=True)) if a != b)
+        fixed = attrs.evolve(battle, draws=ordered, winners=None, comments=(), glyph=None, nags=())
+        self.problem(
+            "draw-order",
+            f"the draws are written in the wrong order: {wanted[mixed]} draws before "
+            f"{names[mixed]} (the losers draw in seat order from the round's start player, "
+            f"{start}); write {write_action(fixed)}",
+            battle,
+            repair="read in the order owed",
+        )
+        return ordered
+
+    def _in_turn(self, game: Game, battles: Sequence[model.Battle]) -> Iterator[model.Battle]:
+        """The battles in the order they can be chosen: when the chooser holds none of the
+        next written colour but a later one, the fights were written out of turn; that is
+        said once, and they are read in turn."""
+        pending = list(battles)
+        said = False
+        while pending:
+            decision = game.to_act
+            take = 0
+            if (
+                decision is not None
+                and decision.kind is DecisionKind.CHOOSE
+                and pending[0].colour not in game.colours_in_front(decision.seat)
+            ):
+                front = game.colours_in_front(decision.seat)
+                everyone = range(len(game.names))
+                if any(pending[0].colour in game.colours_in_front(s) for s in everyone):
+                    take = next((k for k, b in enumerate(pending) if b.colour in front and k), 0)
+                    if take and not said:
+                        said = True
+                        self._say_out_of_turn(game, decision.seat, pending[0], pending[take])
+            yield pending.pop(take)
+
+    def _say_out_of_turn(
+        self, game: Game, seat: int, written: model.Battle, due: model.Battle
+    ) -> None:
+        front = game.snapshot().front
+        holders = [
+            game.names[other]
+            for other, cards in enumerate(front)
+            if written.colour in {card.colour for card in cards}
+        ]
+        chooser = game.names[seat]
+        held = f"{written.colour.value} is in front of {' and '.join(holders)}"
+        self.problem(
+            "fights-order",
+            f"the fights are written out of turn: {chooser} chooses now and has no "
+            f"{written.colour.name.lower()} in front ({held}); {chooser}'s "
+            f"{due.colour.value} comes first (each player chooses among his own colours, "
+            "from the start player clockwise)",
+            written,
+            repair="read in turn",
+        )
+
+    def _check_fights_done(self, game: Game, written: model.Round) -> None:
+        """A written round whose fights stop before every colour is fought is reported at
+        its fights, with the cards never fought; the rest of the record cannot be followed."""
+        decision = game.to_act
+        if decision is None or decision.kind is not DecisionKind.CHOOSE:
+            return
+        state = game.snapshot()
+        colours = sorted(
+            {card.colour for cards in state.front for card in cards if card.colour},
+            key=lambda colour: colour.index,
+        )
+        left = []
+        for colour in colours:
+            cards = [
+                f"{card} ({state.names[seat]})"
+                for seat, front in enumerate(state.front)
+                for card in front
+                if card.colour is colour
+            ]
+            left.append(f"{colour.value}: {', '.join(cards)}")
+        fought = ", ".join(battle.colour.value for battle in written.battles) or "nothing"
+        never = " and ".join(colour.value for colour in colours)
+        element: object = written.battles[-1] if written.battles else written
+        self.problem(
+            "fights-incomplete",
+            f"the fights of round {self.round} are incomplete: {never} "
+            f"{'was' if len(colours) == 1 else 'were'} never fought (still in front: "
+            f"{'; '.join(left)}); the fights line lists {fought}",
+            element,
+        )
+        raise _Stop(f"round {self.round} was left unfinished")
 
     # -- derived facts -----------------------------------------------------------------
 
@@ -445,6 +572,33 @@ class _Walk:
                         f"but scores {totals[written.player]}",
                         written,
                     )
+
+
+def _first_place(record: model.GameRecord, card: Card, before: tuple[int, int]) -> str | None:
+    """Where the record writes ``card`` first, before the position ``before``."""
+
+    def earlier(item: model.Deal | model.Pile | model.Action | model.PassDraw) -> bool:
+        return item.line > 0 and (item.line, item.column) < before
+
+    for item in record.setup:
+        if card in item.cards and earlier(item):
+            if isinstance(item, model.Deal):
+                return f"dealt to {item.player}, line {item.line}"
+            return f"in pile {item.number}, line {item.line}"
+    for written in record.rounds:
+        where = f"in round {written.number}, line {{}}"
+        for action in written.actions:
+            if isinstance(action, model.Play) and card in action.cards and earlier(action):
+                return f"played by {action.player} " + where.format(action.line)
+            if isinstance(action, model.Pass):
+                for draw in action.draws:
+                    if draw.seen == card and earlier(draw):
+                        return f"drawn by {action.player} " + where.format(draw.line)
+        for battle in written.battles:
+            for replacement in battle.draws:
+                if replacement.seen == card and earlier(replacement):
+                    return f"drawn by {replacement.player} " + where.format(replacement.line)
+    return None
 
 
 def _winners_text(names: Sequence[str | None]) -> str:
