@@ -62,7 +62,7 @@ from gargon_notation.atomic import NotWritable, atomic_write, atomic_writer
 from gargon_notation.errors import FileError, NotationError, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import MAX_GAME_CHARS, bounded_lines
-from gargon_notation.notation.writer import write_games
+from gargon_notation.notation.writer import write_game, write_games
 
 __all__ = [
     "FORMATS",
@@ -80,6 +80,7 @@ __all__ = [
     "dumps",
     "find_inputs",
     "format_of_name",
+    "iter_dumps",
     "iter_games",
     "load",
     "loads",
@@ -601,6 +602,33 @@ def dumps(
     if format == "json":
         return jsonio.dumps(games, events=events)
     return jsonio.dumps_lines(games, events=events)
+
+
+def iter_dumps(
+    records: Iterable[GameRecord],
+    format: Format = "ggn",
+    *,
+    events: jsonio.EventsFunction | None = None,
+) -> Iterator[str]:
+    """:func:`dumps` in pieces, one game at a time, for output in constant memory; the pieces
+    join to exactly the text :func:`dumps` gives.
+
+    >>> from gargon_notation.notation import parse_game
+    >>> games = [parse_game('[Players "Ann" "Bob" "Cy"]\\n*\\n')] * 2
+    >>> all("".join(iter_dumps(games, f)) == dumps(games, f) for f in ("ggn", "json", "jsonl"))
+    True
+    """
+    _check_format(format)
+    if format == "ggn":
+        if events is not None:
+            raise ValueError("events are written in the JSON forms only, not in notation")
+        for index, record in enumerate(records):
+            yield write_game(record) if index == 0 else "\n" + write_game(record)
+    elif format == "json":
+        yield from jsonio.iter_dumps(records, events=events)
+    else:
+        for record in records:
+            yield jsonio.dumps_lines([record], events=events)
 
 
 def dump(

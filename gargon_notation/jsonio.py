@@ -236,6 +236,29 @@ def dumps(
     return json.dumps(document, indent=indent, ensure_ascii=False) + "\n"
 
 
+def iter_dumps(
+    records: Iterable[model.GameRecord], *, events: EventsFunction | None = None
+) -> Iterator[str]:
+    """:func:`dumps` (indented by 2) in pieces, one game at a time, so that a document of
+    any size is written in constant memory; the pieces join to exactly :func:`dumps`'s text.
+
+    >>> from gargon_notation.notation import parse_game
+    >>> records = [parse_game('[Players "Ann" "Bob" "Cy"]\\n*\\n')] * 2
+    >>> "".join(iter_dumps(records)) == dumps(records)
+    True
+    """
+    head = to_document([], events=events)
+    del head["games"]
+    text = json.dumps(head, indent=2, ensure_ascii=False)
+    yield text[: -len("\n}")] + ',\n  "games": ['
+    first = True
+    for record in records:
+        game = json.dumps(game_to_json(record, events=events), indent=2, ensure_ascii=False)
+        yield ("\n" if first else ",\n") + "\n".join("    " + line for line in game.split("\n"))
+        first = False
+    yield "]\n}\n" if first else "\n  ]\n}\n"
+
+
 def dumps_lines(
     records: Iterable[model.GameRecord], *, events: EventsFunction | None = None
 ) -> str:

@@ -6,8 +6,9 @@ following games are read as usual.  The size in the line message counts the line
 of exactly ``MAX_LINE_BYTES`` bytes before its LF is still read.
 
 Memory is measured in a child process reading 50 MB files (its own peak resident size).
-Deep input (nested JSON, 10,000 rounds, 100,000 comments) must not hit Python's recursion
-limit.  Known bugs are ``xfail(strict=True)``; their inputs are in ``tests/data/fuzz/``.
+Deep input (nested JSON, 4,000 rounds, 40,000 comments) must not hit Python's recursion
+limit; a game of over ``MAX_GAME_ITEMS`` items is an error, which bounds a game's memory.
+Known bugs are ``xfail(strict=True)``; their inputs are in ``tests/data/fuzz/``.
 """
 
 from __future__ import annotations
@@ -333,11 +334,12 @@ def test_deeply_nested_json_through_the_command(tmp_path: Path) -> None:
     assert f"{path}: invalid JSON: nested too deeply" in result.output
 
 
-def test_ten_thousand_rounds() -> None:
-    rounds = "".join(f"{n}. Ann R1, Bob pass 1, Cy pass 2\n" for n in range(1, 10_001))
+def test_four_thousand_rounds() -> None:
+    # Deep enough for any recursion limit, and under the item limit (MAX_GAME_ITEMS).
+    rounds = "".join(f"{n}. Ann R1, Bob pass 1, Cy pass 2\n" for n in range(1, 4_001))
     text = HEADER.decode() + rounds + "*\n"
     record = parse_game(text, NAME)
-    assert len(record.rounds) == 10_000
+    assert len(record.rounds) == 4_000
     assert parse_with_grammar(text, NAME, 1) == record
     assert write_game(record) == text
     (read,) = read_games(io.BytesIO(text.encode()), name=NAME)
@@ -348,10 +350,10 @@ def test_ten_thousand_rounds() -> None:
     ]
 
 
-def test_a_hundred_thousand_comments() -> None:
-    text = HEADER.decode() + "1. Ann R1 {c}\n" + "{c}\n" * 99_999 + ", Bob pass 1, Cy pass 2\n*\n"
+def test_forty_thousand_comments() -> None:
+    text = HEADER.decode() + "1. Ann R1 {c}\n" + "{c}\n" * 39_999 + ", Bob pass 1, Cy pass 2\n*\n"
     record = parse_game(text, NAME)
-    assert len(record.rounds[0].actions[0].comments) == 100_000
+    assert len(record.rounds[0].actions[0].comments) == 40_000
     assert parse_with_grammar(text, NAME, 1) == record
     written = write_game(record)
     assert parse_game(written) == record
@@ -384,3 +386,32 @@ def test_an_unclosed_run_of_braces_is_read_in_linear_time(tmp_path: Path) -> Non
     except subprocess.TimeoutExpired:
         pytest.fail("reading a 1.6 MB game took more than 4 s")
     assert done.stdout == "this comment is never closed: '{' has no matching '}' 2 1\n"
+
+
+# -- items per game (#9: memory per game bounded whatever its text) ----------------------
+
+
+def test_a_game_of_too_many_items_is_an_error_and_the_next_is_read() -> None:
+    from gargon_notation.notation import MAX_GAME_ITEMS, parse_games
+
+    many = '[Players "Ann" "Bob" "Cy"]\n' + "{c} " * (MAX_GAME_ITEMS + 1) + "\n*\n"
+    items = parse_games(many + '\n[Players "Ann" "Bob" "Cy"]\n*\n', source="many.ggn")
+    assert [type(item).__name__ for item in items] == ["NotationError", "GameRecord"]
+    assert str(items[0]).splitlines()[0] == (
+        f"many.ggn:1:1: the game starting at line 1 holds over {MAX_GAME_ITEMS} items "
+        "(cards, names, comments, ...); it is skipped"
+    )
+
+
+def test_a_game_just_under_the_item_limit_is_read() -> None:
+    from gargon_notation.notation import MAX_GAME_ITEMS, parse_game
+
+    text = '[Players "Ann" "Bob" "Cy"]\n' + "{c} " * (MAX_GAME_ITEMS - 10) + "\n*\n"
+    assert len(parse_game(text).termination.comments) + len(parse_game(text).tags[0].comments) > 0
+
+
+def test_long_comments_are_few_items() -> None:
+    from gargon_notation.notation import parse_game
+
+    text = '[Players "Ann" "Bob" "Cy"]\n' + ("{" + "x " * 40_000 + "}\n") * 20 + "*\n"
+    assert len(parse_game(text).tags[0].comments) == 20

@@ -169,7 +169,7 @@ DOC = Path(__file__).parents[1] / "docs" / "notation.md"
 def test_the_specification_examples_are_canonical() -> None:
     import re
 
-    blocks = re.findall(r"```\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    blocks = re.findall(r"```ggn\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
     games = [b for b in blocks if b.endswith(("*\n", "end\n")) or "\nend " in b]
     assert len(games) >= 3
     for text in games:

@@ -3,6 +3,7 @@ written back, changed, canonical, or in another form."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -11,7 +12,8 @@ import typer
 from gargon_notation import files, jsonio
 from gargon_notation.annotate import annotate_replayed, strip_annotations
 from gargon_notation.cli.common import app, fail, print_error, print_problems
-from gargon_notation.cli.inputs import emit, records, write
+from gargon_notation.cli.inputs import games_of, in_place_target
+from gargon_notation.cli.inputs import output as output_to
 from gargon_notation.cli.terminal import write_data
 from gargon_notation.notation import GameRecord
 from gargon_notation.replay.events import events_json
@@ -39,21 +41,30 @@ def annotate_command(
     Lines, JSON Lines).  A record with problems is annotated as far as it can be replayed;
     its problems go to stderr, the exit code is 1, and --in-place leaves the file untouched.
     """
-    loaded = records(file)
-    changed: list[GameRecord] = []
     invalid = False
-    for number, record in enumerate(loaded.records, start=1):
-        if strip:
-            changed.append(strip_annotations(record))
-            continue
-        annotated, result = annotate_replayed(record, number)
-        changed.append(annotated)
-        invalid = invalid or not result.valid
-        print_problems(result)
-    if invalid and in_place:
-        print_error(f"{loaded.source.name}: not rewritten: annotations stop at the problems")
-        raise typer.Exit(1)
-    emit(loaded.dumps(changed), loaded, in_place)
+    with games_of(file) as games:
+        target = in_place_target(games) if in_place else None
+
+        def changed() -> Iterator[GameRecord]:
+            nonlocal invalid
+            for number, record in games:
+                if strip:
+                    yield strip_annotations(record)
+                    continue
+                annotated, result = annotate_replayed(record, number)
+                invalid = invalid or not result.valid
+                print_problems(result)
+                yield annotated
+
+        try:
+            with output_to(target) as write_piece:
+                for piece in files.iter_dumps(changed(), games.format):
+                    write_piece(piece)
+                if invalid and in_place:
+                    raise _Abandon
+                games.finish()
+        except _Abandon:
+            print_error(f"{games.source.name}: not rewritten: annotations stop at the problems")
     raise typer.Exit(1 if invalid else 0)
 
 
@@ -68,14 +79,40 @@ def fmt(
     ] = False,
 ) -> None:
     """Write records in canonical form (to stdout, or --in-place); JSON input stays JSON."""
-    loaded = records(file)
-    text = loaded.dumps(loaded.records)
-    if check:
-        if loaded.data != text.encode("utf-8"):
-            print_error(f"{loaded.source.name}: not in canonical form (run gargon fmt --in-place)")
-            raise typer.Exit(1)
-        raise typer.Exit(0)
-    emit(text, loaded, in_place)
+    with games_of(file, again=check) as games:
+        records = (record for _, record in games)
+        pieces = files.iter_dumps(records, games.format)
+        if check:
+            assert games.file is not None
+            same = _same_text(pieces, games.file)
+            games.finish()
+            if not same:
+                print_error(
+                    f"{games.source.name}: not in canonical form (run gargon fmt --in-place)"
+                )
+                raise typer.Exit(1)
+            raise typer.Exit(0)
+        target = in_place_target(games) if in_place else None
+        with output_to(target) as write_piece:
+            for piece in pieces:
+                write_piece(piece)
+            games.finish()
+
+
+class _Abandon(Exception):
+    """Leaves an output block without writing anything."""
+
+
+def _same_text(pieces: Iterator[str], path: Path) -> bool:
+    """Whether the pieces of text are the file's bytes (every piece is produced, so that
+    every game is read and its errors reported)."""
+    same = True
+    with path.open("rb") as handle:
+        for piece in pieces:
+            if same:
+                data = piece.encode("utf-8")
+                same = handle.read(len(data)) == data
+        return same and handle.read(1) == b""
 
 
 @app.command(epilog="Example: [bold]gargon convert examples/full-game.ggn --to json[/]")
@@ -97,11 +134,13 @@ def convert(
         fail(f"--to {to}: choose json or ggn")
     if events and to == "ggn":
         fail("--events needs --to json or --to jsonl: the notation has no derived events")
-    text = files.dumps(records(file).records, to, events=events_json if events else None)
-    if output is None:
-        write_data(text)
-    else:
-        write(output, text)
+    with games_of(file) as games:
+        records = (record for _, record in games)
+        pieces = files.iter_dumps(records, to, events=events_json if events else None)
+        with output_to(output) as write_piece:
+            for piece in pieces:
+                write_piece(piece)
+            games.finish()
 
 
 @app.command(epilog="Example: [bold]gargon schema > gargon.schema.json[/]")

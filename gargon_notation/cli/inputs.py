@@ -1,21 +1,28 @@
-"""Records for the verbs: command-line paths read through :mod:`gargon_notation.files`, and
-results written back through it.  Every failure ends the command with its exit code."""
+"""Records for the verbs: command-line paths read through :mod:`gargon_notation.files`, one
+game at a time, and results written back through it, in constant memory.  Every failure ends
+the command with its exit code."""
 
 from __future__ import annotations
 
+import contextlib
 import os
+import shutil
 import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import BinaryIO
 
 import attrs
 import typer
 
 from gargon_notation import files
 from gargon_notation.cli.common import fail, print_error
-from gargon_notation.cli.terminal import write_data
+from gargon_notation.cli.terminal import write_data_bytes
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
 
-__all__ = ["Loaded", "emit", "load", "pick", "records", "single_input", "write"]
+__all__ = ["Games", "games_of", "in_place_target", "output", "single_input", "write"]
 
 
 def single_input(path: str) -> files.Input:
@@ -29,59 +36,6 @@ def single_input(path: str) -> files.Input:
     return inputs[0]
 
 
-@attrs.frozen
-class Loaded:
-    """A file read whole: its bytes, its format, and its games (or their errors)."""
-
-    source: files.Input
-    data: bytes
-    format: files.Format
-    games: list[GameRecord | NotationError]
-
-    @property
-    def records(self) -> list[GameRecord]:
-        """The games that could be read."""
-        return [game for game in self.games if isinstance(game, GameRecord)]
-
-    def dumps(self, records: list[GameRecord]) -> str:
-        """Records written in the format they were read in (JSON stays JSON)."""
-        return files.dumps(records, self.format)
-
-
-def load(path: str) -> Loaded:
-    """Every game of a .ggn, .json or .jsonl file or of stdin (a broken game is its error);
-    exit 2 when it cannot be read."""
-    source = single_input(path)
-    try:
-        data = files.read_bytes(source)
-    except files.FileError as error:
-        fail(str(error))
-    format = files.sniff(data, source.path)
-    return Loaded(source, data, format, list(files.loads(data, format=format, source=source.name)))
-
-
-def records(path: str) -> Loaded:
-    """All games of a file, or exit 1 showing every syntax error (nothing is half-read)."""
-    loaded = load(path)
-    errors = [game for game in loaded.games if isinstance(game, NotationError)]
-    if errors:
-        for error in errors:
-            print_error(str(error))
-        raise typer.Exit(1)
-    if not loaded.games:
-        fail(f"{loaded.source.name}: no game found", 1)
-    return loaded
-
-
-def pick(games: list[GameRecord], game: int | None) -> list[tuple[int, GameRecord]]:
-    """Every game with its number (from 1), or only ``--game N``; exit 2 for a game not there."""
-    if game is None:
-        return list(enumerate(games, start=1))
-    if not 1 <= game <= len(games):
-        fail(f"--game {game}: the file holds games 1-{len(games)}")
-    return [(game, games[game - 1])]
-
-
 def write(path: str | os.PathLike[str], text: str) -> None:
     """Replace a file atomically; exit 2 when it cannot be written."""
     try:
@@ -90,14 +44,119 @@ def write(path: str | os.PathLike[str], text: str) -> None:
         fail(str(error))
 
 
-def emit(text: str, loaded: Loaded, in_place: bool) -> None:
-    """``text`` on standard output, or with ``--in-place`` over the file it was read from."""
-    if in_place:
-        if loaded.source.path is None:
-            fail("--in-place needs a file, not standard input")
-        if not os.path.isfile(loaded.source.path):
-            fail(f"--in-place needs a regular file: {loaded.source.path} is not one (use -o)")
-        write(loaded.source.path, text)
-    else:
-        write_data(text)
+@attrs.define
+class Games:
+    """The games of one input, read one at a time (memory does not grow with the file).
+
+    Iterating yields ``(number, record)`` for each game that can be read (numbers count
+    every game from 1); a game that cannot be read is printed as its error, counted in
+    :attr:`errors`, and skipped.  :meth:`finish` then ends the command as :func:`records`
+    would: exit 1 after a syntax error, or for an input without a game.
+    """
+
+    source: files.Input
+    format: files.Format
+    file: Path | None
+    """What is read: the input's own file, standard input saved to a temporary file, or
+    (None) standard input itself, which can be read once."""
+    stdin: BinaryIO | None = None
+    errors: int = 0
+    count: int = 0
+
+    def _open(self) -> contextlib.AbstractContextManager[BinaryIO]:
+        if self.file is not None:
+            return self.file.open("rb")
+        assert self.stdin is not None
+        return contextlib.nullcontext(self.stdin)
+
+    def __iter__(self) -> Iterator[tuple[int, GameRecord]]:
+        try:
+            with self._open() as handle:
+                items = files.iter_games(handle, self.format, self.source.name)
+                for number, item in enumerate(items, start=1):
+                    if isinstance(item, NotationError):
+                        self.errors += 1
+                        print_error(str(item))
+                        continue
+                    self.count += 1
+                    yield number, item
+        except OSError as error:
+            fail(str(files.FileError.from_os_error(self.source.name, error)))
+
+    def finish(self) -> None:
+        """Exit 1 when a game could not be read or there was no game at all."""
+        if self.errors:
+            raise typer.Exit(1)
+        if not self.count:
+            fail(f"{self.source.name}: no game found", 1)
+
+
+@contextlib.contextmanager
+def games_of(path: str, *, again: bool = False) -> Iterator[Games]:
+    """The games of a .ggn, .json or .jsonl file or of standard input; exit 2 when it cannot
+    be read.  With ``again``, standard input is saved to a temporary file first, so that it
+    can be read a second time (to compare it with its canonical form)."""
+    source = single_input(path)
+    if source.path is None and not again:
+        try:
+            format, stream = files.sniff_stream(sys.stdin.buffer)
+        except OSError as error:
+            fail(str(files.FileError.from_os_error(source.name, error)))
+        yield Games(source, format, None, stream)
+        return
+    with contextlib.ExitStack() as stack:
+        if source.path is None:
+            spool = stack.enter_context(tempfile.NamedTemporaryFile(prefix="gargon-stdin-"))
+            try:
+                shutil.copyfileobj(sys.stdin.buffer, spool)
+                spool.flush()
+            except OSError as error:
+                fail(str(files.FileError.from_os_error(source.name, error)))
+            file = Path(spool.name)
+        else:
+            file = source.path
+        try:
+            with file.open("rb") as handle:
+                format, _ = files.sniff_stream(handle, source.path)
+        except OSError as error:
+            fail(str(files.FileError.from_os_error(source.name, error)))
+        yield Games(source, format, file)
+
+
+def in_place_target(games: Games) -> Path:
+    """The file ``--in-place`` rewrites; exit 2 for standard input or a special file."""
+    if games.source.path is None:
+        fail("--in-place needs a file, not standard input")
+    if not os.path.isfile(games.source.path):
+        fail(f"--in-place needs a regular file: {games.source.path} is not one (use -o)")
+    return games.source.path
+
+
+@contextlib.contextmanager
+def output(target: Path | None) -> Iterator[Callable[[str], None]]:
+    """A writer of text pieces: into ``target``, replaced atomically when the block ends
+    without an error, or (``target`` None) to standard output once the block has ended
+    without one.  Either way nothing is written when the block fails (a syntax error found
+    in the last game leaves no half-written output), and memory stays flat: standard
+    output is gathered in a temporary file.  Exit 2 when the target cannot be written."""
+    if target is not None:
+        try:
+            with files.atomic_writer(target) as stream:
+
+                def into_file(piece: str) -> None:
+                    stream.write(piece.encode("utf-8"))
+
+                yield into_file
+        except OSError as error:
+            fail(str(files.FileError.from_os_error(os.fspath(target), error)))
+        return
+    with tempfile.TemporaryFile() as spool:
+
+        def into_spool(piece: str) -> None:
+            spool.write(piece.encode("utf-8"))
+
+        yield into_spool
+        spool.seek(0)
+        for line in spool:
+            write_data_bytes(line)
         sys.stdout.flush()

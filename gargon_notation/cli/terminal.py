@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.segment import Segment
 
-__all__ = ["SafeConsole", "printable", "utf8_stdout", "write_data"]
+__all__ = ["SafeConsole", "printable", "utf8_stdout", "write_data", "write_data_bytes"]
 
 _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
 """C0 and C1 control characters but newline and tab, DEL, bidirectional formatting marks, and
@@ -85,3 +85,16 @@ def write_data(text: str) -> None:
     else:
         buffer.write(text.encode("utf-8"))
         buffer.flush()
+
+
+def write_data_bytes(data: bytes) -> None:
+    """:func:`write_data` for a record already encoded as UTF-8 (whole lines)."""
+    if sys.stdout.isatty():
+        write_data(data.decode("utf-8", errors="replace"))
+        return
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8", errors="replace"))
+    else:
+        buffer.write(data)

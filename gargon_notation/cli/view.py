@@ -14,7 +14,7 @@ from rich.text import Text
 
 from gargon_notation.cli import common
 from gargon_notation.cli.common import app, fail, plural, print_problems
-from gargon_notation.cli.inputs import pick, records
+from gargon_notation.cli.inputs import Games, games_of
 from gargon_notation.cli.terminal import printable
 from gargon_notation.notation import GameRecord, write_action
 from gargon_notation.render import RoundPanels, scoreboard, table_view
@@ -48,9 +48,20 @@ def show(
     """
     console = common.console(no_color)
     invalid = False
-    for number, record in pick(records(file).records, game):
-        invalid = not _show_game(console, number, record) or invalid
+    with games_of(file) as games:
+        for number, record in games:
+            if game is None or number == game:
+                invalid = not _show_game(console, number, record) or invalid
+        games.finish()
+        _check_game_number(game, games)
     raise typer.Exit(1 if invalid else 0)
+
+
+def _check_game_number(game: int | None, games: Games) -> None:
+    """Exit 2 for a --game the file does not hold."""
+    total = games.count + games.errors
+    if game is not None and not 1 <= game <= total:
+        fail(f"--game {game}: the file holds games 1-{total}")
 
 
 def _show_game(console: Console, number: int, record: GameRecord) -> bool:
@@ -110,7 +121,17 @@ def replay_command(
     console = common.console(no_color)
     if round_ is not None and step is not None:
         fail("give --round or --step, not both")
-    ((number, record),) = pick(records(file).records, game)
+    picked: tuple[int, GameRecord] | None = None
+    with games_of(file) as games:
+        for item in games:
+            if item[0] == game:
+                picked = item
+                break
+        if picked is None:
+            games.finish()
+            _check_game_number(game, games)
+            fail(f"--game {game}: game {game} could not be read")
+    number, record = picked
     result = replay(record, game_number=number)
     if result.game is None:
         print_problems(result)
@@ -202,12 +223,24 @@ def score(
 ) -> None:
     """Final scores of every game (per player, with bonus and amulet points)."""
     out = common.console(no_color)
-    loaded = records(file)
-    results = []
     invalid = False
-    for number, record in enumerate(loaded.records, start=1):
-        result = replay(record, game_number=number, keep_steps=False)
-        invalid = invalid or not result.valid
+    first = True
+    with games_of(file) as games:
+        for number, record in games:
+            invalid = _score_game(out, games.source.name, number, record, as_json, first) or invalid
+            first = False
+        if as_json and not first:
+            out.print("\n  ]\n}", markup=False)
+        games.finish()
+    raise typer.Exit(1 if invalid else 0)
+
+
+def _score_game(
+    out: Console, name: str, number: int, record: GameRecord, as_json: bool, first: bool
+) -> bool:
+    """Print one game's score (JSON: its entry of the list); True when it is invalid."""
+    result = replay(record, game_number=number, keep_steps=False)
+    if as_json:
         entry: dict[str, object] = {
             "game": number,
             "finished": result.finished,
@@ -222,13 +255,13 @@ def score(
             entry["winners"] = (
                 [result.game.names[s] for s in final.winners] if result.finished else []
             )
-        results.append(entry)
-        if not as_json:
-            status = "final" if result.finished else "so far (unfinished)"
-            out.print(Text(f"{loaded.source.name} game {number}: score {status}", style="bold"))
-            if result.game is not None:
-                out.print(scoreboard(result.game.score(), final=result.finished))
-            print_problems(result)
-    if as_json:
-        out.print(json.dumps({"games": results}, indent=2, ensure_ascii=False), markup=False)
-    raise typer.Exit(1 if invalid else 0)
+        text = json.dumps(entry, indent=2, ensure_ascii=False)
+        indented = "\n".join("    " + line for line in text.split("\n"))
+        out.print(('{\n  "games": [\n' if first else ",\n") + indented, markup=False, end="")
+        return not result.valid
+    status = "final" if result.finished else "so far (unfinished)"
+    out.print(Text(f"{name} game {number}: score {status}", style="bold"))
+    if result.game is not None:
+        out.print(scoreboard(result.game.score(), final=result.finished))
+    print_problems(result)
+    return not result.valid

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 from collections.abc import Iterator
 from typing import IO, overload
 
@@ -60,6 +61,7 @@ from gargon_notation.notation.writer import write_action, write_game, write_game
 
 __all__ = [
     "GLYPHS",
+    "MAX_GAME_ITEMS",
     "Action",
     "Battle",
     "Chunk",
@@ -104,6 +106,7 @@ def _parse_chunk(text: str, source: str, first_line: int) -> GameRecord:
     (the tests), else a :class:`~gargon_notation.notation.fast.FastReaderWarning` and the
     grammar reader's record.
     """
+    _check_items(text, source, first_line)
     try:
         return parse_fast(text, source, first_line)
     except Decline:
@@ -112,6 +115,36 @@ def _parse_chunk(text: str, source: str, first_line: int) -> GameRecord:
         if not tolerate_slip(slip, source, first_line):
             raise
     return parse_with_grammar(text, source, first_line)
+
+
+MAX_GAME_ITEMS = 50_000
+"""The most items (cards, names, numbers, comments, punctuation) a game may hold: a real game
+holds about a thousand.  Each item read is an object of its own, so this bounds the memory of
+reading one game (some tens of megabytes) whatever its text."""
+
+
+def _check_items(text: str, source: str, first_line: int) -> None:
+    """Refuse a game of more items than :data:`MAX_GAME_ITEMS`, counted from above by the
+    characters that separate or open items (a linear count in C, before any reading)."""
+    if len(text) <= MAX_GAME_ITEMS:
+        return
+    bound = sum(text.count(mark) for mark in (" ", "\n", "\t", "{", ";", ",", "(", "[", '"'))
+    if bound > MAX_GAME_ITEMS and _items(text) > MAX_GAME_ITEMS:
+        raise NotationError(
+            f"the game starting at line {first_line} holds over {MAX_GAME_ITEMS} items "
+            "(cards, names, comments, ...); it is skipped",
+            source=source,
+            line=first_line,
+            column=1,
+        )
+
+
+_ITEM = re.compile(r"""\{[^}]*\}?|;[^\n]*|"(?:[^"\\\n]|\\.)*+"?|[^\s,()\[\]{};"]+|[,()\[\]]""")
+
+
+def _items(text: str) -> int:
+    """The items of a text, as the readers split it (comments whole, quoted values whole)."""
+    return sum(1 for _ in _ITEM.finditer(text))
 
 
 def parse_game(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:

@@ -85,6 +85,14 @@ class _TooLong(bytes):
     size: int
 
 
+class _Binary(bytes):
+    """Stands for the rest of a stream that holds a NUL byte: binary data, not text; the
+    reading stops there.  ``offset`` is the NUL's byte offset, ``column`` its column."""
+
+    offset: int
+    column: int
+
+
 _EOL = re.compile(rb"\r\n|\r|\n")
 _BLOCK = 1 << 16
 _KEEP = 256
@@ -99,11 +107,15 @@ def _too_long(head: bytes, tail: bytes, size: int) -> _TooLong:
 def bounded_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
     """The lines of a binary stream, each with its own line end (LF, CRLF or a lone CR),
     never holding more than about ``limit`` bytes of one line: a longer line comes as a
-    marked stand-in holding its first and last few bytes, and the rest is skipped."""
+    marked stand-in holding its first and last few bytes, and the rest is skipped.  A line
+    over the limit that holds a NUL byte within it (binary data: ``/dev/zero``, an image)
+    ends the reading with a marked stand-in."""
     carry = bytearray()
     head = tail = b""
     size = 0
-    while True:
+    consumed = 0
+    binary: _Binary | None = None
+    while binary is None:
         data = stream.read(_BLOCK)
         if not data:
             break
@@ -128,11 +140,22 @@ def bounded_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[byt
         if size <= limit:
             carry += rest
         else:
+            if not head and (b"\x00" in carry or b"\x00" in rest):
+                # A line over the limit holding a NUL: binary data (/dev/zero, an image),
+                # whose "line" may never end.  The reading stops here.
+                line = bytes(carry) + rest
+                binary = _Binary(b"")
+                binary.offset = consumed + start - len(carry) + line.find(b"\x00")
+                binary.column = line.find(b"\x00") + 1
+                break
             if not head:
                 head = bytes(carry[:_KEEP]) + rest[: max(0, _KEEP - len(carry))]
             tail = (tail + rest)[-_KEEP:]
             carry.clear()
-    if size > limit:
+        consumed += len(data)
+    if binary is not None:
+        yield binary
+    elif size > limit:
         yield _too_long(head, tail, size)
     elif size:
         yield bytes(carry)
@@ -150,6 +173,13 @@ def decode_lines(
     offset = 0
     for number, raw in enumerate(lines, start=1):
         error = None
+        if isinstance(raw, _Binary):
+            message = (
+                f"this is binary data, not a record: a NUL byte at byte offset {raw.offset}; "
+                "records are UTF-8 text"
+            )
+            yield "", NotationError(message, source=source, line=number, column=raw.column)
+            return
         if isinstance(raw, _TooLong):
             yield (
                 raw.decode("utf-8", errors="replace"),

@@ -1,0 +1,102 @@
+"""Every verb streams (issue #9): memory does not grow with the archive.
+
+Each verb runs as its own process on an archive of 100 games and on the same games ten times
+over (1,000 games); the peak resident memory of the two runs must be close (a verb that reads
+the whole file first grows by tens of megabytes).  Nothing is timed.  ``GARGON_FUZZ=heavy``
+adds the slower verbs (``show``, ``annotate``) and thirty times the games.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+TIMES = 30 if HEAVY else 10
+GROWTH_KB = 12_000
+"""Allowed growth of the peak memory from the small archive to the large one."""
+
+MEASURE = (
+    "import resource, subprocess, sys\n"
+    "with open(sys.argv[1], 'wb') as out:\n"
+    "    code = subprocess.run(sys.argv[2:], stdout=out, stderr=subprocess.DEVNULL).returncode\n"
+    "print(code, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n"
+)
+
+
+@pytest.fixture(scope="module")
+def archives(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    directory = tmp_path_factory.mktemp("memory")
+    small = directory / "small.ggn"
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gargon_notation",
+            "simulate",
+            "--games",
+            "100",
+            "--seed",
+            "m",
+            "-o",
+            str(small),
+        ],
+        check=True,
+    )
+    large = directory / "large.ggn"
+    text = small.read_text(encoding="utf-8")
+    large.write_text("\n".join([text] * TIMES), encoding="utf-8")
+    return small, large
+
+
+def peak(arguments: list[str], path: Path) -> tuple[int, int]:
+    """Exit code and peak memory (KB) of ``gargon ARGUMENTS PATH``."""
+    out = path.parent / "out"
+    command = [sys.executable, "-m", "gargon_notation", *arguments, str(path)]
+    result = subprocess.run(
+        [sys.executable, "-c", MEASURE, str(out), *command],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    code, kilobytes = result.stdout.split()
+    return int(code), int(kilobytes)
+
+
+VERBS = [["fmt", "--check"], ["convert", "--to", "json"], ["score"]]
+if HEAVY:
+    VERBS += [
+        ["fmt"],
+        ["convert", "--to", "jsonl"],
+        ["validate"],
+        ["show", "--no-color"],
+        ["annotate"],
+        ["score", "--json"],
+    ]
+
+
+@pytest.mark.parametrize("arguments", VERBS, ids=" ".join)
+def test_memory_stays_flat_in_the_size_of_the_archive(
+    archives: tuple[Path, Path], arguments: list[str]
+) -> None:
+    small, large = archives
+    code_small, small_kb = peak(arguments, small)
+    code_large, large_kb = peak(arguments, large)
+    assert code_small == code_large == 0
+    assert large_kb - small_kb < GROWTH_KB, (small_kb, large_kb)
+
+
+def test_one_game_at_the_limits_takes_bounded_memory(tmp_path: Path) -> None:
+    from gargon_notation.notation import MAX_GAME_ITEMS
+
+    path = tmp_path / "one.ggn"
+    comments = ("{c} " * 1000 + "\n") * (MAX_GAME_ITEMS // 1000 - 1)
+    path.write_text(f'[Players "Ann" "Bob" "Cy"]\n{comments}\n1. Ann Y2\n*\n', encoding="utf-8")
+    for arguments in (["validate"], ["convert", "--to", "json"], ["annotate"]):
+        code, kilobytes = peak(arguments, path)
+        assert code == 0
+        assert kilobytes < 160_000, (arguments, kilobytes)
