@@ -311,6 +311,7 @@ def test_validate_json_report(work: Path) -> None:
             "context": "hand: X? X? X? X? X? X? X? X? X? X?; led: 2:1; colours played: "
             "B Y R; piles: 29+30",
             "repair": "skipped this action",
+            "consequence_of": None,
         }
     ]
     assert games[3]["event"] is None

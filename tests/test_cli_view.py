@@ -158,3 +158,38 @@ def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
     finally:
         process.kill()
         os.close(main)
+
+
+def test_every_independent_mistake_is_reported_in_one_run() -> None:
+    result = gargon("validate", "several-mistakes.ggn")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert lines[0] == "INVALID several-mistakes.ggn game 1: 3 problems"
+    firsts = [line for line in lines if line.startswith("  several-mistakes.ggn:")]
+    assert firsts == [
+        "  several-mistakes.ggn:5:19: game 1, round 2, Ann (seat 1): 'Ann R1': Ann plays R1, "
+        "but as last seat may only play colours already played this round (yellow), not red "
+        "[last-seat-new-colour]",
+        "  several-mistakes.ggn:11:23: game 1, round 5, Anne: 'Anne pass 2': Anne is not at "
+        "this table (players: Ann, Bob, Cy); did you mean Ann? [unknown-player]",
+        "  several-mistakes.ggn:13:4: game 1, round 6, Cy: 'Cy W7': W7 is already elsewhere "
+        "(played by Cy in round 3, line 7): the deck has only 1 copy of it [card-conservation]",
+    ]
+    assert lines[-2] == (
+        "  not checked: the record no longer follows the game after the skipped action; the "
+        "rest of the record was checked for what needs no table: names, round numbers, cards "
+        "written twice, the Result tag"
+    )
+
+
+def test_a_problem_that_follows_from_an_earlier_one_says_so() -> None:
+    result = gargon("validate", "--json", "round2.ggn")
+    import json
+
+    problems = json.loads(result.stdout)["games"][0]["problems"]
+    assert [(p["code"], p["consequence_of"]) for p in problems] == [
+        ("colour-not-in-front", None),
+        ("record-incomplete", "20:12"),
+    ]
+    text = gargon("validate", "round2.ggn").stdout
+    assert "[record-incomplete] (follows from the problem at 20:12)" in text

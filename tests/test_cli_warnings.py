@@ -65,6 +65,7 @@ def test_the_json_report_lists_warnings(tmp_path: Path) -> None:
             "written": None,
             "context": None,
             "repair": None,
+            "consequence_of": None,
         }
     ]
 

@@ -42,8 +42,9 @@ RULEBOOK_NOTE = (
 )
 NO_DEAL_NOTE = "the deal is not known: cards are checked by count only until revealed"
 LOST_NOTE = (
-    "the record no longer follows the game after the skipped action; "
-    "the rest of the record was not checked"
+    "the record no longer follows the game after the skipped action; the rest of the record "
+    "was checked for what needs no table: names, round numbers, cards written twice, the "
+    "Result tag"
 )
 NAMES = ("Adam", "Bernd", "Collette", "Dagmar")
 

@@ -128,6 +128,7 @@ def test_a_rule_problem_verdict_lists_every_problem() -> None:
         "written": None,
         "context": None,
         "repair": None,
+        "consequence_of": None,
     }
     assert verdict.totals == (11, 22, 6, 12, 23)
 

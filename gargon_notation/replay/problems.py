@@ -66,6 +66,8 @@ class Problem:
     context: str | None = None
     repair: str | None = None
     excerpt: str = ""
+    consequence_of: str | None = None
+    """``LINE:COLUMN`` of the earlier problem this one follows from (None: independent)."""
 
     @classmethod
     def from_error(cls, error: NotationError, game: int = 1) -> Problem:
@@ -117,6 +119,8 @@ class Problem:
         if self.written:
             text += f"'{self.written}': "
         text += f"{self.message} [{self.code}]"
+        if self.consequence_of:
+            text += f" (follows from the problem at {self.consequence_of})"
         if self.context:
             text += f"\n    {self.context}"
         if self.repair:
@@ -128,7 +132,16 @@ class Problem:
         found = attrs.asdict(self)
         del found["excerpt"]
         if self.code == "syntax":
-            for key in ("event", "round", "player", "seat", "written", "context", "repair"):
+            for key in (
+                "event",
+                "round",
+                "player",
+                "seat",
+                "written",
+                "context",
+                "repair",
+                "consequence_of",
+            ):
                 del found[key]
         return found
 

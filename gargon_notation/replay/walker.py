@@ -33,7 +33,7 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from gargon_notation.actions import not_at_table
-from gargon_notation.cards import Card
+from gargon_notation.cards import COPIES, Card
 from gargon_notation.engine import (
     Action,
     BattleResolved,
@@ -150,6 +150,11 @@ class _Walk:
         self.round: int | None = None
         self.skipped = False
         self.count = 0
+        self.cause: Problem | None = None
+        """The first problem after which the replay no longer follows the record exactly:
+        later problems follow from it, until the walk is in step again (a new round)."""
+        self.walked = 0
+        """How many written rounds the walk has begun."""
 
     # -- problems --------------------------------------------------------------------
 
@@ -184,9 +189,12 @@ class _Walk:
             written=written,
             context=context,
             repair=None if self.strict else repair,
+            consequence_of=None if self.cause is None else f"{self.cause.line}:{self.cause.column}",
         )
         if self.strict:
             raise ReplayError(found)
+        if self.cause is None and repair is not None and repair.startswith("skipped"):
+            self.cause = found
         self.outcome.problems.append(found)
         for visitor in self.visitors:
             visitor.visit_problem(found)
@@ -202,7 +210,17 @@ class _Walk:
         try:
             self._run()
         except _Stop as stop:
-            self.outcome.unchecked.append(f"{stop}; the rest of the record was not checked")
+            if len(self.outcome.problems) >= MAX_PROBLEMS:
+                self.outcome.unchecked.append(f"{stop}; the rest of the record was not checked")
+            else:
+                self.outcome.unchecked.append(
+                    f"{stop}; the rest of the record was checked for what needs no table: "
+                    "names, round numbers, cards written twice, the Result tag"
+                )
+                try:
+                    self._check_rest()
+                except _Stop as more:
+                    self.outcome.unchecked.append(f"{more}; the rest of the record was not checked")
         for visitor in self.visitors:
             visitor.end_game(self.outcome)
         return self.outcome
@@ -230,7 +248,12 @@ class _Walk:
         for visitor in self.visitors:
             visitor.begin_game(self.outcome, game)
         for written_round in record.rounds:
+            self.walked += 1
             self._owed_draws_unwritten(game, written_round)
+            decision = game.to_act
+            in_step = decision is not None and decision.kind is DecisionKind.PLAY_OR_PASS
+            if in_step and written_round.number == game.round and not game.owed:
+                self.cause = None
             self.round = written_round.number
             if game.is_over:
                 self.problem(
@@ -511,6 +534,62 @@ class _Walk:
             element,
         )
         raise _Stop(f"round {self.round} was left unfinished")
+
+    # -- what can be checked without the table --------------------------------------
+
+    def _check_rest(self) -> None:
+        """After the walk lost the record: the checks that need no table, on the rounds not
+        walked, as independent problems (names, round numbers, cards written twice)."""
+        header = self.outcome.header
+        if header is None:
+            return
+        self.cause = None
+        rounds = self.record.rounds
+        played: dict[Card, str] = {}
+        for walked in rounds[: self.walked]:
+            for action in walked.actions:
+                if isinstance(action, model.Play):
+                    self._check_twice(action, walked.number, played, report=False)
+        previous = rounds[self.walked - 1].number if self.walked else 0
+        for written in rounds[self.walked :]:
+            self.round = written.number
+            if written.number != previous + 1:
+                self.problem(
+                    "round-number",
+                    f"this round is numbered {written.number}, but follows round {previous}",
+                    written,
+                )
+            previous = written.number
+            named: list[model.Play | model.Pass | model.Draw] = list(written.actions)
+            named += [draw for battle in written.battles for draw in battle.draws]
+            for item in named:
+                if item.player not in header.players:
+                    self.problem("unknown-player", not_at_table(item.player, header.players), item)
+            for action in written.actions:
+                if isinstance(action, model.Play):
+                    self._check_twice(action, written.number, played)
+        self.round = None
+        self._check_result()
+        for score in self.record.termination.scores:
+            if score.player not in header.players:
+                self.problem("unknown-player", not_at_table(score.player, header.players), score)
+
+    def _check_twice(
+        self, play: model.Play, number: int, played: dict[Card, str], report: bool = True
+    ) -> None:
+        """A card of a single copy played a second time (``played``: where each was first)."""
+        for card in play.cards:
+            if not isinstance(card, Card) or COPIES[card] != 1:
+                continue
+            place = played.get(card)
+            if place is None:
+                played[card] = f"played by {play.player} in round {number}, line {play.line}"
+            elif report:
+                self.problem(
+                    "card-conservation",
+                    f"{card} is already elsewhere ({place}): the deck has only 1 copy of it",
+                    play,
+                )
 
     # -- derived facts -----------------------------------------------------------------
 
