@@ -193,3 +193,15 @@ def test_a_problem_that_follows_from_an_earlier_one_says_so() -> None:
     ]
     text = gargon("validate", "round2.ggn").stdout
     assert "[record-incomplete] (follows from the problem at 20:12)" in text
+
+
+def test_replay_of_a_game_after_an_unreadable_one_exits_1(tmp_path: Path) -> None:
+    path = tmp_path / "two.ggn"
+    path.write_text(
+        '[Players "A" "B" "C"]\n1. A R99\n*\n\n[Players "A" "B" "C"]\n1. A R9\n*\n',
+        encoding="utf-8",
+    )
+    result = gargon("replay", str(path), "--game", "2", "--no-color")
+    assert result.exit_code == 1
+    assert "'R99' is not a card" in result.stderr
+    assert result.stdout.startswith("Round 1  start: A")

@@ -132,6 +132,7 @@ def replay_command(
             _check_game_number(game, games)
             fail(f"--game {game}: game {game} could not be read")
     number, record = picked
+    unreadable = games.errors  # games before it that could not be read (already printed)
     result = replay(record, game_number=number)
     if result.game is None:
         print_problems(result)
@@ -150,7 +151,7 @@ def replay_command(
         target = step
     elif sys.stdin.isatty() and sys.stdout.isatty():
         _interactive(result, console)
-        raise typer.Exit(1 if result.problems else 0)
+        raise typer.Exit(1 if result.problems or unreadable else 0)
     else:
         target = len(result.steps)
     if broken is not None and target >= broken:
@@ -160,7 +161,7 @@ def replay_command(
         console.print(table_view(result.state_after(target)))
         if result.problems:
             _print_broken(console, result, "a later point of the game holds problems")
-    raise typer.Exit(1 if result.problems else 0)
+    raise typer.Exit(1 if result.problems or unreadable else 0)
 
 
 def _print_broken(console: Console, result: Replay, what: str) -> None:
