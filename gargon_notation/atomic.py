@@ -31,7 +31,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import secrets
 import signal
 import stat
 import sys
@@ -138,7 +137,7 @@ def _temporary(directory: Path, name: str) -> tuple[int, str | None]:
 
 def _temporary_name(name: str) -> str:
     """``.NAME.XXXXXXXX.tmp``, with NAME cut so that the whole fits in 255 bytes."""
-    suffix = f".{secrets.token_hex(4)}.tmp"
+    suffix = f".{os.urandom(4).hex()}.tmp"
     room = _NAME_MAX - 1 - len(suffix)
     encoded = os.fsencode(name)
     if len(encoded) > room:

@@ -13,7 +13,6 @@ version of the notation can add tags without breaking this reader.
 
 from __future__ import annotations
 
-import calendar
 import re
 
 from gargon_notation.errors import NotationError
@@ -129,7 +128,8 @@ def date(record: GameRecord) -> str | None:
     if day != "??":
         last = 31
         if month != "??":
-            leap = year == "????" or calendar.isleap(int(year))
+            number = 0 if year == "????" else int(year)
+            leap = number % 4 == 0 and (number % 100 != 0 or number % 400 == 0)
             last = _DAYS_IN_MONTH[int(month)] + (month == "02" and leap)
         if not 1 <= int(day) <= last:
             raise _fail(tag, f"the Date {value!r} has no day {day}", record.source)
