@@ -205,3 +205,21 @@ def test_replay_of_a_game_after_an_unreadable_one_exits_1(tmp_path: Path) -> Non
     assert result.exit_code == 1
     assert "'R99' is not a card" in result.stderr
     assert result.stdout.startswith("Round 1  start: A")
+
+
+def test_score_of_an_invalid_record_is_the_score_at_its_first_problem() -> None:
+    import json
+
+    result = gargon("score", "round2.ggn", "--no-color")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == (
+        "round2.ggn game 1: score when the first problem was found (invalid record)"
+    )
+    entry = json.loads(gargon("score", "round2.ggn", "--json").stdout)["games"][0]
+    assert (entry["finished"], entry["valid"], entry["winners"]) == (False, False, [])
+    assert [(p["name"], p["total"]) for p in entry["players"]] == [
+        ("Adam", 22),
+        ("Bernd", 0),
+        ("Collette", 10),
+        ("Dagmar", 0),
+    ]

@@ -152,14 +152,6 @@ def test_problems_of_a_repository_file(block: Block) -> None:
     assert _problems(text, path.name) == block.body
 
 
-@pytest.fixture(scope="module")
-def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    directory = tmp_path_factory.mktemp("docs")
-    for name in ("examples", "tests"):
-        (directory / name).symlink_to(ROOT / name)
-    return directory
-
-
 def _commands(block: Block) -> list[tuple[str, list[str]]]:
     commands: list[tuple[str, list[str]]] = []
     for line in block.body.splitlines():
@@ -179,8 +171,21 @@ def _matches(expected: list[str], actual: list[str]) -> bool:
     return bool(actual) and actual[0] == expected[0] and _matches(expected[1:], actual[1:])
 
 
-@pytest.mark.parametrize("block", of_kind("console"), ids=lambda b: b.id)
-def test_a_console_block_prints_what_it_shows(block: Block, scratch: Path) -> None:
+CONSOLE_FILES = sorted({block.path for block in of_kind("console")})
+
+
+@pytest.mark.parametrize("path", CONSOLE_FILES, ids=lambda p: p.name)
+def test_console_blocks_print_what_they_show(path: Path, tmp_path: Path) -> None:
+    """The console blocks of one page, in order, in one scratch directory (a block may use
+    a file an earlier one wrote)."""
+    for name in ("examples", "tests"):
+        (tmp_path / name).symlink_to(ROOT / name)
+    for block in of_kind("console"):
+        if block.path == path:
+            _run_console(block, tmp_path)
+
+
+def _run_console(block: Block, scratch: Path) -> None:
     bin_dir = str(Path(sys.executable).parent)
     environment = {
         **os.environ,

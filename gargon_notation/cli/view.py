@@ -16,9 +16,10 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import app, fail, plural, print_problems
 from gargon_notation.cli.inputs import Games, games_of
 from gargon_notation.cli.terminal import printable
+from gargon_notation.engine import Game, Score
 from gargon_notation.notation import GameRecord, write_action
 from gargon_notation.render import RoundPanels, scoreboard, table_view
-from gargon_notation.replay import Replay, replay
+from gargon_notation.replay import Outcome, Problem, Replay, Visitor, replay
 
 __all__ = ["replay_command", "score", "show"]
 
@@ -236,33 +237,52 @@ def score(
     raise typer.Exit(1 if invalid else 0)
 
 
+class _ScoreAtProblem(Visitor):
+    """Keeps the score at the walk's first problem (an invalid record has no other)."""
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.score: Score | None = None
+
+    def begin_game(self, outcome: Outcome, game: Game) -> None:
+        self.game = game
+
+    def visit_problem(self, problem: Problem) -> None:
+        if self.score is None and self.game is not None:
+            self.score = self.game.score()
+
+
 def _score_game(
     out: Console, name: str, number: int, record: GameRecord, as_json: bool, first: bool
 ) -> bool:
-    """Print one game's score (JSON: its entry of the list); True when it is invalid."""
-    result = replay(record, game_number=number, keep_steps=False)
+    """Print one game's score (JSON: its entry of the list); True when it is invalid.
+
+    An invalid record is scored when its first problem was found, and says so: its finish and
+    winners are never claimed.
+    """
+    at_problem = _ScoreAtProblem()
+    result = replay(record, game_number=number, keep_steps=False, visitors=[at_problem])
+    finished = result.finished and result.valid
+    score = at_problem.score if not result.valid else result.score
     if as_json:
-        entry: dict[str, object] = {
-            "game": number,
-            "finished": result.finished,
-            "valid": result.valid,
-        }
-        if result.game is not None:
-            final = result.game.score()
+        entry: dict[str, object] = {"game": number, "finished": finished, "valid": result.valid}
+        if score is not None:
             entry["players"] = [
                 {"name": p.name, "bonus": p.bonus, "amulets": p.amulets, "total": p.total}
-                for p in final.players
+                for p in score.players
             ]
-            entry["winners"] = (
-                [result.game.names[s] for s in final.winners] if result.finished else []
-            )
+            names = [p.name for p in score.players]
+            entry["winners"] = [names[s] for s in score.winners] if finished else []
         text = json.dumps(entry, indent=2, ensure_ascii=False)
         indented = "\n".join("    " + line for line in text.split("\n"))
         out.print(('{\n  "games": [\n' if first else ",\n") + indented, markup=False, end="")
         return not result.valid
-    status = "final" if result.finished else "so far (unfinished)"
-    out.print(Text(f"{name} game {number}: score {status}", style="bold"))
-    if result.game is not None:
-        out.print(scoreboard(result.game.score(), final=result.finished))
+    if not result.valid:
+        status = "when the first problem was found (invalid record)"
+    else:
+        status = "final" if finished else "so far (unfinished)"
+    out.print(Text(printable(f"{name} game {number}: score {status}"), style="bold"))
+    if score is not None:
+        out.print(scoreboard(score, final=finished))
     print_problems(result)
     return not result.valid
