@@ -176,9 +176,11 @@ def test_every_independent_mistake_is_reported_in_one_run() -> None:
         "(played by Cy in round 3, line 7): the deck has only 1 copy of it [card-conservation]",
     ]
     assert lines[-2] == (
-        "  not checked: the record no longer follows the game after the skipped action; the "
-        "rest of the record was checked for what needs no table: names, round numbers, cards "
-        "written twice, the Result tag"
+        "  not checked: the record no longer follows the game after the skipped action; each "
+        "later round was checked on its own from its first decision (turns, patterns, colours, "
+        "fights, winners, draws), and the whole record for names, round numbers, cards written "
+        "twice and the Result tag, but not for what needs the table before it (hands, piles, "
+        "scores)"
     )
 
 

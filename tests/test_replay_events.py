@@ -4,6 +4,7 @@ against the battles written in every example and in 1,000 simulated games."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,8 @@ from gargon_notation.notation import model, parse_game, read_games, write_game
 from gargon_notation.records import record_from_actions
 from gargon_notation.replay import replay
 from gargon_notation.replay.events import events_json
+
+GAMES = 1000 if os.environ.get("GARGON_FUZZ") == "heavy" else 200
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
@@ -79,8 +82,9 @@ def test_the_events_of_every_example_match_its_battles(path: Path) -> None:
         assert checked.problems == replay(record).problems
 
 
-def test_the_events_of_1000_simulated_games_match_their_battles() -> None:
-    for k in range(1000):
+def test_the_events_of_simulated_games_match_their_battles() -> None:
+    """200 games; 1,000 with ``GARGON_FUZZ=heavy``."""
+    for k in range(GAMES):
         simulated = simulate(3 + k % 3, f"events.{k}")
         record = record_from_actions(
             simulated.deal, simulated.names, simulated.game.actions, winners=True

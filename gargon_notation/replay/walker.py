@@ -57,6 +57,7 @@ from gargon_notation.replay.setup import build_deal
 __all__ = ["MAX_PROBLEMS", "Outcome", "Step", "Visitor", "walk"]
 
 _DRAW = DecisionKind.DRAW
+_PILES_MAY_BE_EMPTY = frozenset({"draw-count", "record-incomplete"})
 
 MAX_PROBLEMS = 50
 """A lenient walk gives up on a game after this many problems (the rest would be noise)."""
@@ -155,6 +156,11 @@ class _Walk:
         later problems follow from it, until the walk is in step again (a new round)."""
         self.walked = 0
         """How many written rounds the walk has begun."""
+        self.alone = False
+        """Checking a round on its own (after the walk lost the record): the visitors see no
+        steps, and the hands and piles are not known."""
+        self.held: list[Problem] | None = None
+        """Problems held back to be told in line order (a round checked on its own)."""
 
     # -- problems --------------------------------------------------------------------
 
@@ -193,13 +199,30 @@ class _Walk:
         )
         if self.strict:
             raise ReplayError(found)
-        if self.cause is None and repair is not None and repair.startswith("skipped"):
+        if self.alone:
+            found = attrs.evolve(found, consequence_of=None)
+        elif self.cause is None and repair is not None and repair.startswith("skipped"):
             self.cause = found
+        if self.held is not None:
+            self.held.append(found)
+        else:
+            self._tell(found)
+
+    def _tell(self, found: Problem) -> None:
         self.outcome.problems.append(found)
         for visitor in self.visitors:
             visitor.visit_problem(found)
         if len(self.outcome.problems) >= MAX_PROBLEMS:
             raise _Stop(f"the replay stopped after {MAX_PROBLEMS} problems")
+
+    def _tell_held(self) -> None:
+        """The held problems in line order, each told once (two checks may find the same)."""
+        held, self.held = self.held or [], None
+        told = {(p.code, p.line, p.column) for p in self.outcome.problems}
+        for found in sorted(held, key=lambda p: (p.line, p.column)):
+            if (found.code, found.line, found.column) not in told:
+                told.add((found.code, found.line, found.column))
+                self._tell(found)
 
     def _report(self, code: str, message: str, element: object | None) -> None:
         self.problem(code, message, element)
@@ -214,13 +237,20 @@ class _Walk:
                 self.outcome.unchecked.append(f"{stop}; the rest of the record was not checked")
             else:
                 self.outcome.unchecked.append(
-                    f"{stop}; the rest of the record was checked for what needs no table: "
-                    "names, round numbers, cards written twice, the Result tag"
+                    f"{stop}; each later round was checked on its own from its first "
+                    "decision (turns, patterns, colours, fights, winners, draws), and the "
+                    "whole record for names, round numbers, cards written twice and the "
+                    "Result tag, but not for what needs the table before it (hands, piles, "
+                    "scores)"
                 )
                 try:
                     self._check_rest()
                 except _Stop as more:
                     self.outcome.unchecked.append(f"{more}; the rest of the record was not checked")
+        problems = self.outcome.problems
+        if all(problem.line for problem in problems):
+            # The Result tag and the final scores are checked last, but sit higher up.
+            problems.sort(key=lambda problem: (problem.line, problem.column))
         for visitor in self.visitors:
             visitor.end_game(self.outcome)
         return self.outcome
@@ -305,24 +335,27 @@ class _Walk:
         state = game.snapshot()
         hand = " ".join(str(card) for card in state.hands[seat]) or "empty"
         parts = [f"hand: {hand}"]
+        if self.alone:
+            parts = ["round checked on its own: hands and piles not known"]
         if state.pattern is not None:
             parts.append(f"led: {':'.join(map(str, state.pattern))}")
         if state.colours_played:
             letters = sorted(state.colours_played, key=lambda c: c.index)
             parts.append("colours played: " + " ".join(c.value for c in letters))
-        parts.append(f"piles: {len(state.piles[0])}+{len(state.piles[1])}")
+        if not self.alone:
+            parts.append(f"piles: {len(state.piles[0])}+{len(state.piles[1])}")
         return "; ".join(parts)
 
     def _step(self, game: Game, element: model.Action | None, action: Action) -> None:
         """Apply ``action`` (already known to be legal or raising) and tell the visitors."""
         number = game.round
-        if self.events:
+        if self.events and not self.alone:
             events: tuple[Event, ...] = tuple(game.apply(action))
         else:
             game.push(action)
             events = ()
         self.count += 1
-        if self.visitors:
+        if self.visitors and not self.alone:
             step = Step(element, action, events, number, self.count)
             for visitor in self.visitors:
                 visitor.visit_step(step, game)
@@ -429,6 +462,9 @@ class _Walk:
                 self._owed_draws_unwritten(game, draw, before=seat)
                 self._apply(game, Draw(seat, draw.pile, draw.seen), draw)
         if battle.winners is not None:
+            if self.alone:
+                # Draws skipped on empty piles let the colour's next fight follow at once.
+                self._owed_draws_unwritten(game, battle)
             self._check_winners(game, battle, game.events[mark:])
 
     def _in_draw_order(self, game: Game, battle: model.Battle) -> Sequence[model.Draw]:
@@ -538,12 +574,14 @@ class _Walk:
     # -- what can be checked without the table --------------------------------------
 
     def _check_rest(self) -> None:
-        """After the walk lost the record: the checks that need no table, on the rounds not
-        walked, as independent problems (names, round numbers, cards written twice)."""
+        """After the walk lost the record: the rounds not walked, each checked on its own,
+        and the checks that need no table (names, round numbers, cards written twice), as
+        independent problems in line order."""
         header = self.outcome.header
         if header is None:
             return
         self.cause = None
+        self.alone = True
         rounds = self.record.rounds
         played: dict[Card, str] = {}
         for walked in rounds[: self.walked]:
@@ -560,6 +598,11 @@ class _Walk:
                     written,
                 )
             previous = written.number
+            self.held = []
+            self._walk_alone(header, written)
+            if written is rounds[-1]:
+                # The piles may run out in the last round: draws are then skipped or fewer.
+                self.held = [p for p in self.held if p.code not in _PILES_MAY_BE_EMPTY]
             named: list[model.Play | model.Pass | model.Draw] = list(written.actions)
             named += [draw for battle in written.battles for draw in battle.draws]
             for item in named:
@@ -568,11 +611,36 @@ class _Walk:
             for action in written.actions:
                 if isinstance(action, model.Play):
                     self._check_twice(action, written.number, played)
+            self._tell_held()
         self.round = None
         self._check_result()
         for score in self.record.termination.scores:
             if score.player not in header.players:
                 self.problem("unknown-player", not_at_table(score.player, header.players), score)
+
+    def _walk_alone(self, header: Header, written: model.Round) -> None:
+        """Check one written round on its own, from its first decision: a fresh table of
+        hidden hands and piles, started by the round's first player.  What follows only from
+        the round's own text is checked (turns, patterns, colours, fights, winners, draws);
+        what needs the earlier rounds (which cards a hand holds, pile sizes) is not, nor, in
+        the last round, the draws (the piles may have run out)."""
+        if not written.actions or written.actions[0].player not in header.players:
+            return
+        rules = header.ruleset
+        deal = Deal.hidden(len(header.players), rules.hand_size)
+        start = header.players.index(written.actions[0].player)
+        game = Game.new(deal, start, rules, header.players)
+        self.skipped = False
+        try:
+            for action in written.actions:
+                self._apply_written(game, action)
+            known = len(self.held or ())
+            for battle in self._in_turn(game, written.battles):
+                self._apply_battle(game, battle)
+            if written.battles and game.round == 1 and len(self.held or ()) == known:
+                self._check_fights_done(game, written)
+        except _Stop:
+            pass  # this round no longer fits; the next one is checked afresh
 
     def _check_twice(
         self, play: model.Play, number: int, played: dict[Card, str], report: bool = True
