@@ -25,60 +25,174 @@
 Pass(seat=1, piles=(1, 1, 2), seen=())
 """
 
+from __future__ import annotations
+
+import importlib
+import sys
+import types
+from typing import TYPE_CHECKING
+
 __version__ = "0.1.0"
 
-from gargon_notation.actions import format_action, parse_action, parse_card
-from gargon_notation.annotate import annotate, strip_annotations
-from gargon_notation.bots import Bot, GreedyBot, RandomBot, SimulatedGame, simulate
-from gargon_notation.cards import DECK, UNKNOWN, AnyCard, Card, Colour, HiddenCard
-from gargon_notation.engine import (
-    Action,
-    BattleKind,
-    BattleResolved,
-    CardDrawn,
-    Choose,
-    ColourScore,
-    Deal,
-    Decision,
-    DecisionKind,
-    Draw,
-    DrawForgotten,
-    DrawSkipped,
-    Event,
-    Game,
-    GameEnded,
-    GameState,
-    IllegalAction,
-    Pass,
-    Passed,
-    PileEmptied,
-    Play,
-    Played,
-    PlayedFaceDown,
-    PlayerScore,
-    Rng,
-    RoundEnded,
-    RoundStarted,
-    Score,
-    SeatView,
-    SeenEvent,
-)
-from gargon_notation.errors import FileError, GargonError, NotationError, RuleViolation
-from gargon_notation.files import dump, dumps, load, loads
-from gargon_notation.header import HeaderError
-from gargon_notation.notation import (
-    Comment,
-    CommentKind,
-    GameRecord,
-    Headers,
-    Tag,
-    parse_game,
-    write_game,
-)
-from gargon_notation.records import record_from_actions, record_from_simulation
-from gargon_notation.replay import Outcome, Problem, Replay, ReplayError, Step, Visitor, replay
-from gargon_notation.rules import STANDARD, Ruleset
-from gargon_notation.validation import Verdict, validate
+if TYPE_CHECKING:
+    from gargon_notation.actions import format_action, parse_action, parse_card
+    from gargon_notation.annotate import annotate, strip_annotations
+    from gargon_notation.bots import Bot, GreedyBot, RandomBot, SimulatedGame, simulate
+    from gargon_notation.cards import DECK, UNKNOWN, AnyCard, Card, Colour, HiddenCard
+    from gargon_notation.engine import (
+        Action,
+        BattleKind,
+        BattleResolved,
+        CardDrawn,
+        Choose,
+        ColourScore,
+        Deal,
+        Decision,
+        DecisionKind,
+        Draw,
+        DrawForgotten,
+        DrawSkipped,
+        Event,
+        Game,
+        GameEnded,
+        GameState,
+        IllegalAction,
+        Pass,
+        Passed,
+        PileEmptied,
+        Play,
+        Played,
+        PlayedFaceDown,
+        PlayerScore,
+        Rng,
+        RoundEnded,
+        RoundStarted,
+        Score,
+        SeatView,
+        SeenEvent,
+    )
+    from gargon_notation.errors import FileError, GargonError, NotationError, RuleViolation
+    from gargon_notation.files import dump, dumps, load, loads
+    from gargon_notation.header import HeaderError
+    from gargon_notation.notation import (
+        Comment,
+        CommentKind,
+        GameRecord,
+        Headers,
+        Tag,
+        parse_game,
+        write_game,
+    )
+    from gargon_notation.records import record_from_actions, record_from_simulation
+    from gargon_notation.replay import Outcome, Problem, Replay, ReplayError, Step, Visitor, replay
+    from gargon_notation.rules import STANDARD, Ruleset
+    from gargon_notation.validation import Verdict, validate
+
+# Every public name is imported on first use, so that ``gargon validate`` of one game loads
+# only what it needs (the speed issue): a name's module is looked up here.
+_LAZY: dict[str, str] = {
+    "format_action": "gargon_notation.actions",
+    "parse_action": "gargon_notation.actions",
+    "parse_card": "gargon_notation.actions",
+    "annotate": "gargon_notation.annotate",
+    "strip_annotations": "gargon_notation.annotate",
+    "Bot": "gargon_notation.bots",
+    "GreedyBot": "gargon_notation.bots",
+    "RandomBot": "gargon_notation.bots",
+    "SimulatedGame": "gargon_notation.bots",
+    "simulate": "gargon_notation.bots",
+    "DECK": "gargon_notation.cards",
+    "UNKNOWN": "gargon_notation.cards",
+    "AnyCard": "gargon_notation.cards",
+    "Card": "gargon_notation.cards",
+    "Colour": "gargon_notation.cards",
+    "HiddenCard": "gargon_notation.cards",
+    "Action": "gargon_notation.engine",
+    "BattleKind": "gargon_notation.engine",
+    "BattleResolved": "gargon_notation.engine",
+    "CardDrawn": "gargon_notation.engine",
+    "Choose": "gargon_notation.engine",
+    "ColourScore": "gargon_notation.engine",
+    "Deal": "gargon_notation.engine",
+    "Decision": "gargon_notation.engine",
+    "DecisionKind": "gargon_notation.engine",
+    "Draw": "gargon_notation.engine",
+    "DrawForgotten": "gargon_notation.engine",
+    "DrawSkipped": "gargon_notation.engine",
+    "Event": "gargon_notation.engine",
+    "Game": "gargon_notation.engine",
+    "GameEnded": "gargon_notation.engine",
+    "GameState": "gargon_notation.engine",
+    "IllegalAction": "gargon_notation.engine",
+    "Pass": "gargon_notation.engine",
+    "Passed": "gargon_notation.engine",
+    "PileEmptied": "gargon_notation.engine",
+    "Play": "gargon_notation.engine",
+    "Played": "gargon_notation.engine",
+    "PlayedFaceDown": "gargon_notation.engine",
+    "PlayerScore": "gargon_notation.engine",
+    "Rng": "gargon_notation.engine",
+    "RoundEnded": "gargon_notation.engine",
+    "RoundStarted": "gargon_notation.engine",
+    "Score": "gargon_notation.engine",
+    "SeatView": "gargon_notation.engine",
+    "SeenEvent": "gargon_notation.engine",
+    "FileError": "gargon_notation.errors",
+    "GargonError": "gargon_notation.errors",
+    "NotationError": "gargon_notation.errors",
+    "RuleViolation": "gargon_notation.errors",
+    "dump": "gargon_notation.files",
+    "dumps": "gargon_notation.files",
+    "load": "gargon_notation.files",
+    "loads": "gargon_notation.files",
+    "HeaderError": "gargon_notation.header",
+    "Comment": "gargon_notation.notation",
+    "CommentKind": "gargon_notation.notation",
+    "GameRecord": "gargon_notation.notation",
+    "Headers": "gargon_notation.notation",
+    "Tag": "gargon_notation.notation",
+    "parse_game": "gargon_notation.notation",
+    "write_game": "gargon_notation.notation",
+    "record_from_actions": "gargon_notation.records",
+    "record_from_simulation": "gargon_notation.records",
+    "Outcome": "gargon_notation.replay",
+    "Problem": "gargon_notation.replay",
+    "Replay": "gargon_notation.replay",
+    "ReplayError": "gargon_notation.replay",
+    "Step": "gargon_notation.replay",
+    "Visitor": "gargon_notation.replay",
+    "replay": "gargon_notation.replay",
+    "STANDARD": "gargon_notation.rules",
+    "Ruleset": "gargon_notation.rules",
+    "Verdict": "gargon_notation.validation",
+    "validate": "gargon_notation.validation",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'gargon_notation' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
+class _FrontDoor(types.ModuleType):
+    """The package's module: ``gg.replay`` and ``gg.annotate`` stay the functions when their
+    modules of the same name are imported (the import system sets the module on the package)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _FrontDoor
 
 __all__ = [
     "DECK",

@@ -53,16 +53,18 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, BinaryIO, Literal, cast, overload
+from typing import IO, TYPE_CHECKING, BinaryIO, Literal, cast, overload
 
 import attrs
 
-from gargon_notation import jsonio
 from gargon_notation.atomic import NotWritable, atomic_write, atomic_writer
 from gargon_notation.errors import FileError, NotationError, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import MAX_GAME_CHARS, bounded_lines
 from gargon_notation.notation.writer import write_game, write_games
+
+if TYPE_CHECKING:
+    from gargon_notation import jsonio
 
 __all__ = [
     "FORMATS",
@@ -364,6 +366,8 @@ def _jsonl_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str | Notat
 
 
 def _jsonl_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:
+    from gargon_notation import jsonio  # JSON only when a JSON form is read or written
+
     for number, line in _jsonl_lines(stream, name):
         if isinstance(line, NotationError):
             yield line
@@ -375,6 +379,8 @@ def _jsonl_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationE
 
 
 def _json_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:
+    from gargon_notation import jsonio  # JSON only when a JSON form is read or written
+
     try:
         data = stream.read()
         text = decode_text(data, name)
@@ -599,6 +605,8 @@ def dumps(
         if events is not None:
             raise ValueError("events are written in the JSON forms only, not in notation")
         return write_games(games)
+    from gargon_notation import jsonio
+
     if format == "json":
         return jsonio.dumps(games, events=events)
     return jsonio.dumps_lines(games, events=events)
@@ -624,11 +632,14 @@ def iter_dumps(
             raise ValueError("events are written in the JSON forms only, not in notation")
         for index, record in enumerate(records):
             yield write_game(record) if index == 0 else "\n" + write_game(record)
-    elif format == "json":
+        return
+    from gargon_notation import jsonio
+
+    if format == "json":
         yield from jsonio.iter_dumps(records, events=events)
-    else:
-        for record in records:
-            yield jsonio.dumps_lines([record], events=events)
+        return
+    for record in records:
+        yield jsonio.dumps_lines([record], events=events)
 
 
 def dump(

@@ -76,3 +76,32 @@ def test_reprs_read_well() -> None:
         == "<Game Adam, Bernd, Collette, Dagmar: round 2, Bernd to play or pass, 10 actions>"
     )
     assert repr(game.snapshot()).startswith("<GameState round 2, Bernd to play or pass, hands ")
+
+
+def test_the_lazy_front_door_agrees_with_its_typed_imports() -> None:
+    """Names are imported on first use: the table of modules, the imports mypy reads and
+    ``__all__`` name the same things, and importing the package loads none of them."""
+    import ast
+    import subprocess
+    import sys
+
+    tree = ast.parse(Path(gg.__file__).read_text(encoding="utf-8"))
+    typed = {
+        alias.name: node.module
+        for block in tree.body
+        if isinstance(block, ast.If)
+        for node in block.body
+        if isinstance(node, ast.ImportFrom)
+        for alias in node.names
+    }
+    assert typed == gg._LAZY
+    assert set(gg.__all__) == {*typed, "__version__"}
+    assert set(dir(gg)) >= set(gg.__all__)
+    loaded = subprocess.run(
+        [sys.executable, "-c", "import sys, gargon_notation; print(sorted(sys.modules))"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "gargon_notation.engine" not in loaded
+    assert "attr" not in eval(loaded)

@@ -5,14 +5,22 @@ The only place of the project that prints or sets exit codes; every verb parses 
 calls the library (files through :mod:`gargon_notation.files`) and prints.  One module per
 job:
 
-- :mod:`~gargon_notation.cli.common`: the Typer app, its callback, :func:`run`, the consoles
-  and how errors are printed;
+- :mod:`~gargon_notation.cli.common`: the Typer app, its callback, the consoles and how
+  errors are printed;
 - :mod:`~gargon_notation.cli.inputs`: paths to records, results back to files;
-- :mod:`~gargon_notation.cli.check`: ``validate``, run by
-  :mod:`~gargon_notation.cli.validate`;
+- :mod:`~gargon_notation.cli.check`: the ``validate`` command, whose work
+  :mod:`~gargon_notation.cli.report` does and prints, and
+  :mod:`~gargon_notation.cli.validate` runs (in parallel with ``--jobs``);
 - :mod:`~gargon_notation.cli.view`: ``show``, ``replay``, ``score``;
 - :mod:`~gargon_notation.cli.edit`: ``annotate``, ``fmt``, ``convert``, ``schema``;
 - :mod:`~gargon_notation.cli.simulate`: ``simulate``.
+
+**Starting at once.**  Typer, rich and the verbs' modules are imported only when needed
+(``app``, ``out`` and ``err`` are looked up on first use).  :func:`run` reads the arguments of
+``gargon validate`` itself when they are plain (the verb, known options, paths), since that is
+the command run most, on the smallest files: :func:`quick_validate_options` says when; any
+other command line, ``--help`` and every mistake included, goes to Typer, which prints what
+it always does.
 
 Exit codes: 0 success; 1 an invalid record (or ``--check`` finding work to do); 2 a usage or
 I/O error.
@@ -20,16 +28,94 @@ I/O error.
 
 from __future__ import annotations
 
-from gargon_notation.cli.common import app, err, out, run
+import importlib
+import sys
+from typing import TYPE_CHECKING
 
-# The verbs register themselves on ``app`` as they are imported: this is the order of
-# ``gargon --help``.
-# isort: off
-from gargon_notation.cli import check  # noqa: F401
-from gargon_notation.cli import view  # noqa: F401
-from gargon_notation.cli import edit  # noqa: F401
-from gargon_notation.cli import simulate  # noqa: F401
+from gargon_notation.cli.plain import printable, utf8_stdout, write_lines
+from gargon_notation.errors import GargonError
 
-# isort: on
+if TYPE_CHECKING:
+    from rich.console import Console
+    from typer import Typer
 
-__all__ = ["app", "err", "out", "run"]
+__all__ = ["MAX_JOBS", "app", "err", "load_verbs", "out", "quick_validate_options", "run"]
+
+_FLAGS = {"--strict": "strict", "--json": "as_json", "--quiet": "quiet", "-q": "quiet"}
+_JOBS = ("--jobs", "-j")
+MAX_JOBS = 256
+
+
+def quick_validate_options(arguments: list[str]) -> dict[str, object] | None:
+    """The options of ``gargon validate ARGUMENTS`` when every argument is plain: a known
+    flag, ``--jobs N`` (``--jobs=N``, ``-j N``) with N in 1-256, a path, ``--`` and paths
+    after it; at least one path.  None for anything else, which Typer then reads.
+
+    >>> quick_validate_options(["examples/", "-j", "2", "--quiet"])
+    {'strict': False, 'as_json': False, 'quiet': True, 'jobs': 2, 'paths': ['examples/']}
+    >>> quick_validate_options(["--", "-odd name.ggn"])["paths"]
+    ['-odd name.ggn']
+    >>> quick_validate_options(["game.ggn", "--help"]) is None
+    True
+    >>> quick_validate_options(["game.ggn", "--jobs", "0"]) is None
+    True
+    """
+    options: dict[str, object] = {"strict": False, "as_json": False, "quiet": False, "jobs": 1}
+    paths: list[str] = []
+    pending = iter(arguments)
+    for argument in pending:
+        if argument == "--":
+            paths += pending
+        elif argument in _FLAGS:
+            options[_FLAGS[argument]] = True
+        elif argument in _JOBS or argument.startswith("--jobs="):
+            value = argument.partition("=")[2] if "=" in argument else next(pending, "")
+            if not (value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_JOBS):
+                return None
+            options["jobs"] = int(value)
+        elif argument.startswith("-") and argument != "-":
+            return None
+        else:
+            paths.append(argument)
+    if not paths:
+        return None
+    options["paths"] = paths
+    return options
+
+
+def run() -> None:
+    """The ``gargon`` command: exit 0, 1 or 2 (see above); a
+    :class:`~gargon_notation.errors.GargonError` escaping a verb is printed, with exit 1."""
+    utf8_stdout()
+    arguments = sys.argv[1:]
+    options = quick_validate_options(arguments[1:]) if arguments[:1] == ["validate"] else None
+    if options is None:
+        from gargon_notation.cli.common import run as run_typer
+
+        run_typer()
+        return
+    from gargon_notation.cli.report import validate_paths
+
+    try:
+        code = validate_paths(**options)  # type: ignore[arg-type]
+    except GargonError as error:
+        write_lines([((printable(str(error)), ""),)], stderr=True)
+        code = 1
+    raise SystemExit(code)
+
+
+def load_verbs() -> None:
+    """Import every verb's module, which registers it on ``app``."""
+    # The verbs register themselves on ``app`` as they are imported: this is the order of
+    # ``gargon --help``.
+    for verb in ("check", "view", "edit", "simulate"):
+        importlib.import_module(f"gargon_notation.cli.{verb}")
+
+
+def __getattr__(name: str) -> Typer | Console:
+    if name not in ("app", "err", "out"):
+        raise AttributeError(f"module 'gargon_notation.cli' has no attribute {name!r}")
+    load_verbs()
+    common = importlib.import_module("gargon_notation.cli.common")
+    value: Typer | Console = getattr(common, name)
+    return value

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from gargon_notation import __version__
+from gargon_notation.cli.plain import plural
 from gargon_notation.cli.terminal import SafeConsole, printable, utf8_stdout
 from gargon_notation.errors import GargonError
 from gargon_notation.replay import Replay
@@ -41,11 +42,6 @@ out: Console = SafeConsole(highlight=False, soft_wrap=True)
 """Standard output.  Verbs look it up here when they print, so tests may replace it."""
 err: Console = SafeConsole(stderr=True, highlight=False, soft_wrap=True)
 """Standard error: problems of records and ``gargon:`` errors."""
-
-
-def plural(number: int, noun: str) -> str:
-    """``1 game``, ``2 games``."""
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -89,7 +85,10 @@ def main(
 
 
 def run() -> None:
-    """Entry point that turns any GargonError escaping a command into exit code 1."""
+    """The Typer app with every verb: any GargonError escaping a command is exit code 1."""
+    from gargon_notation.cli import load_verbs
+
+    load_verbs()
     utf8_stdout()
     try:
         app(prog_name="gargon")

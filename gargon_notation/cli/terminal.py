@@ -14,28 +14,15 @@ Python, JSON and JavaScript (so JSON output stays JSON).
 
 from __future__ import annotations
 
-import io
-import re
 import sys
 from collections.abc import Iterable
 
 from rich.console import Console, ConsoleOptions, RenderableType
 from rich.segment import Segment
 
+from gargon_notation.cli.plain import UNSAFE, printable, utf8_stdout
+
 __all__ = ["SafeConsole", "printable", "utf8_stdout", "write_data", "write_data_bytes"]
-
-_UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
-"""C0 and C1 control characters but newline and tab, DEL, bidirectional formatting marks, and
-the line and paragraph separators."""
-
-
-def _escape(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
-
-
-def printable(text: str) -> str:
-    """``text`` with every control character written as its escape (``\\u001b``, ``\\u202e``)."""
-    return _UNSAFE.sub(_escape, text)
 
 
 class SafeConsole(Console):
@@ -52,21 +39,10 @@ class SafeConsole(Console):
         self, renderable: RenderableType, options: ConsoleOptions | None = None
     ) -> Iterable[Segment]:
         for segment in super().render(renderable, options):
-            if segment.control is None and _UNSAFE.search(segment.text):
+            if segment.control is None and UNSAFE.search(segment.text):
                 yield Segment(printable(segment.text), segment.style)
             else:
                 yield segment
-
-
-def utf8_stdout() -> None:
-    """Make standard output and error survive text their encoding cannot write.
-
-    With ``PYTHONIOENCODING=ascii`` or a C locale, a card's colour or a name with an accent
-    is written as an escape (``\\xe9``) instead of ending the command with a traceback.
-    """
-    for stream in (sys.stdout, sys.stderr):
-        if isinstance(stream, io.TextIOWrapper):
-            stream.reconfigure(errors="backslashreplace")
 
 
 def write_data(text: str) -> None:

@@ -13,8 +13,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -22,6 +21,9 @@ from gargon_notation import files
 from gargon_notation.files import Input
 from gargon_notation.notation import Chunk, GameRecord
 from gargon_notation.validation import GameVerdict, iter_chunks, validate_chunks
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = ["Summary", "run_validation"]
 
@@ -109,6 +111,8 @@ def _verdicts(
         for batch in batches:
             yield from validate_chunks(batch, strict)
         return
+    from concurrent.futures import ProcessPoolExecutor  # not imported for one process
+
     pending: list[Future[list[GameVerdict]]] = []
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for batch in batches:

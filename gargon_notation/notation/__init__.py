@@ -55,7 +55,6 @@ from gargon_notation.notation.model import (
     Termination,
     is_bare_name,
 )
-from gargon_notation.notation.parser import parse_with_grammar
 from gargon_notation.notation.stream import Chunk, decode_lines, split_games
 from gargon_notation.notation.writer import write_action, write_game, write_games
 
@@ -114,6 +113,9 @@ def _parse_chunk(text: str, source: str, first_line: int) -> GameRecord:
     except Exception as slip:
         if not tolerate_slip(slip, source, first_line):
             raise
+    # The grammar reader (and lark) is imported only when the fast reader declines.
+    from gargon_notation.notation.parser import parse_with_grammar
+
     return parse_with_grammar(text, source, first_line)
 
 

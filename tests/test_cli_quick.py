@@ -1,0 +1,164 @@
+"""The quick start of ``gargon validate`` (``gargon_notation.cli.run``): it reads plain command
+lines itself, without typer or rich, reads them as Typer does, and prints what Typer's command
+prints."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+import gargon_notation.cli.check as check
+from gargon_notation.cli import app, quick_validate_options
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+DATA = Path(__file__).resolve().parent / "data" / "cli"
+
+COMMAND_LINES = [
+    ["a.ggn"],
+    ["a.ggn", "b.ggn", "-"],
+    ["--strict", "a.ggn"],
+    ["a.ggn", "--json", "--quiet"],
+    ["-q", "a.ggn", "--jobs", "2"],
+    ["--jobs=3", "a.ggn"],
+    ["-j", "256", "a.ggn", "--strict", "--strict"],
+    ["--", "--strict", "-q"],
+    ["a.ggn", "--", "-j"],
+    ["-j", "02", "a.ggn"],
+]
+
+
+@pytest.mark.parametrize("arguments", COMMAND_LINES)
+def test_plain_command_lines_are_read_as_typer_reads_them(
+    arguments: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seen: dict[str, Any] = {}
+
+    def record(paths: list[str], **options: object) -> int:
+        seen.update(options, paths=paths)
+        return 0
+
+    monkeypatch.setattr(check, "validate_paths", record)
+    result = CliRunner().invoke(app, ["validate", *arguments])
+    assert result.exit_code == 0, result.output
+    assert quick_validate_options(arguments) == seen
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        [],
+        ["--help"],
+        ["a.ggn", "-h"],
+        ["a.ggn", "--jobs"],
+        ["a.ggn", "--jobs", "0"],
+        ["a.ggn", "--jobs", "257"],
+        ["a.ggn", "--jobs", "x"],
+        ["a.ggn", "--jobs", "\u0663"],
+        ["a.ggn", "-j2"],
+        ["a.ggn", "-qs"],
+        ["a.ggn", "--strikt"],
+        ["--json"],
+    ],
+)
+def test_anything_else_is_left_to_typer(arguments: list[str]) -> None:
+    assert quick_validate_options(arguments) is None
+
+
+def gargon(*arguments: str, cwd: Path, stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "gargon_notation", *arguments],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        env={**os.environ, "COLUMNS": "80"},
+        timeout=60,
+    )
+
+
+@pytest.fixture
+def work(tmp_path: Path) -> Path:
+    for path in [*EXAMPLES.glob("*.ggn"), *DATA.glob("*.ggn")]:
+        (tmp_path / path.name).write_bytes(path.read_bytes())
+    (tmp_path / "empty.ggn").write_text("", encoding="utf-8")
+    (tmp_path / "odd\x1b[2J.ggn").write_text("[Players]\n", encoding="utf-8")
+    return tmp_path
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["club-night.ggn"],
+        ["broken.ggn", "rulebook-round.ggn"],
+        ["several-mistakes.ggn", "--quiet"],
+        ["club-night.ggn", "broken.ggn", "--json"],
+        ["empty.ggn", "club-night.ggn"],
+        ["missing.ggn"],
+        ["odd\x1b[2J.ggn"],
+        [".", "--quiet", "--jobs", "2"],
+        ["club-night.ggn", "--strict", "broken.ggn"],
+    ],
+)
+def test_the_quick_start_prints_what_typer_prints(work: Path, arguments: list[str]) -> None:
+    """``-j1`` is not a plain option, so Typer reads that command line: both must agree."""
+    quick = gargon("validate", *arguments, cwd=work)
+    typer = gargon("validate", "-j1", *arguments, cwd=work) if "--jobs" not in arguments else None
+    if typer is None:
+        typer = gargon("validate", "-j2", *arguments[:-2], cwd=work)
+    assert b"Traceback" not in quick.stderr
+    assert (quick.returncode, quick.stdout, quick.stderr) == (
+        typer.returncode,
+        typer.stdout,
+        typer.stderr,
+    )
+
+
+def test_the_quick_start_imports_neither_typer_nor_rich_nor_lark() -> None:
+    script = (
+        "import sys\n"
+        "sys.argv = ['gargon', 'validate', sys.argv[1]]\n"
+        "from gargon_notation.cli import run\n"
+        "try:\n"
+        "    run()\n"
+        "except SystemExit as end:\n"
+        "    code = end.code\n"
+        "loaded = {name.partition('.')[0] for name in sys.modules}\n"
+        "print(code, sorted(loaded & {'typer', 'click', 'rich', 'lark', 'concurrent'}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(EXAMPLES / "rulebook-round.ggn")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.splitlines()[-1] == "0 []"
+
+
+@pytest.mark.parametrize(
+    ("environment", "coloured"),
+    [({"FORCE_COLOR": "1"}, True), ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False), ({}, False)],
+)
+def test_colours_only_where_asked_for(
+    work: Path, environment: dict[str, str], coloured: bool
+) -> None:
+    """Colours go to terminals, into a pipe only with ``FORCE_COLOR``, never with ``NO_COLOR``."""
+    clean = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
+    result = subprocess.run(
+        [sys.executable, "-m", "gargon_notation", "validate", "club-night.ggn", "broken.ggn"],
+        cwd=work,
+        capture_output=True,
+        env={**clean, **environment},
+        timeout=60,
+    )
+    assert result.returncode == 1
+    if coloured:
+        assert result.stdout.startswith(b"\x1b[1;32mok \x1b[0mclub-night.ggn game 1")
+        assert b"\x1b[1;31mINVALID \x1b[0mbroken.ggn game 1" in result.stdout
+    else:
+        assert b"\x1b" not in result.stdout
