@@ -170,6 +170,30 @@ def test_no_color_writes_no_escape_code_even_on_a_terminal(verb: list[str]) -> N
     assert b"\x1b" not in shown
 
 
+@pytest.mark.parametrize("verb", ["show", "replay", "score"])
+def test_no_color_writes_no_escape_code_on_standard_error_either(verb: str) -> None:
+    """An invalid record: its problems are plain too, on standard error (score) as on
+    standard output (show and replay print them under the table)."""
+    main, child = pty.openpty()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", verb, "broken.ggn", "--no-color"],
+        stdin=subprocess.DEVNULL,
+        stdout=child,
+        stderr=child,
+        cwd=ROOT / "tests" / "data" / "cli",
+        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "FORCE_COLOR": "1"},
+    )
+    os.close(child)
+    try:
+        shown = _read_all(main)
+        assert process.wait(timeout=30) == 1
+    finally:
+        process.kill()
+        os.close(main)
+    assert b"last-seat-new-colour" in shown
+    assert b"\x1b" not in shown
+
+
 @pytest.mark.parametrize("verb", [["fmt"], ["annotate"], ["convert", "--to", "json"]])
 def test_a_record_written_to_a_pipe_keeps_its_control_characters(
     hostile: Path, verb: list[str]

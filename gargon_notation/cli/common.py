@@ -43,26 +43,38 @@ out: Console = SafeConsole(highlight=False, soft_wrap=True)
 err: Console = SafeConsole(stderr=True, highlight=False, soft_wrap=True)
 """Standard error: problems of records and ``gargon:`` errors."""
 
+_no_color = [False]
+"""Whether this command was given ``--no-color`` (set by :func:`console`, cleared as every
+command starts): standard error then gets no escape codes either."""
+
+
+def _err() -> Console:
+    if not _no_color[0]:
+        return err
+    return SafeConsole(stderr=True, color_system=None, highlight=False, soft_wrap=True)
+
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``gargon: MESSAGE`` on standard error and exit (2: a usage or I/O error)."""
-    err.print(Text(printable(f"gargon: {message}"), style="bold red"), soft_wrap=True)
+    _err().print(Text(printable(f"gargon: {message}"), style="bold red"), soft_wrap=True)
     raise typer.Exit(code)
 
 
 def print_error(message: str) -> None:
     """One message on standard error, never wrapped."""
-    err.print(Text(printable(message)), soft_wrap=True)
+    _err().print(Text(printable(message)), soft_wrap=True)
 
 
 def print_problems(result: Replay) -> None:
     """The problems a replay found, on standard error."""
     for problem in result.problems:
-        err.print(Text(printable(str(problem)), style="red"), soft_wrap=True)
+        _err().print(Text(printable(str(problem)), style="red"), soft_wrap=True)
 
 
 def console(no_color: bool) -> Console:
-    """Standard output, or for ``--no-color`` a console that writes no escape codes at all."""
+    """Standard output, or for ``--no-color`` a console that writes no escape codes at all
+    (and standard error gets none either)."""
+    _no_color[0] = no_color
     if not no_color:
         return out
     return SafeConsole(color_system=None, highlight=False, soft_wrap=True, width=out.width)
@@ -82,6 +94,7 @@ def main(
     ] = False,
 ) -> None:
     """Records of the card game Gargon: validate, show, replay, annotate, format, convert."""
+    _no_color[0] = False
 
 
 def run() -> None:
