@@ -9,7 +9,73 @@ the file).  Python's own exceptions escaping the library are bugs.
 
 from __future__ import annotations
 
-__all__ = ["FileError", "GargonError", "NotationError", "RuleViolation"]
+import re
+import unicodedata
+
+__all__ = [
+    "UNSAFE",
+    "FileError",
+    "GargonError",
+    "NotationError",
+    "RuleViolation",
+    "pointed",
+    "printable",
+]
+
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+"""C0 and C1 control characters but newline and tab, DEL, bidirectional formatting marks, and
+the line and paragraph separators: never shown as they are."""
+
+TAB_WIDTH = 4
+"""Tab stops of an excerpt, counted from its first character."""
+
+
+def _escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as its escape (``\\u001b``, ``\\u202e``).
+
+    >>> printable("a\\x1b[2Jb\\u202ec")
+    'a\\\\u001b[2Jb\\\\u202ec'
+    >>> printable("two\\nlines\\tand a tab")
+    'two\\nlines\\tand a tab'
+    """
+    return UNSAFE.sub(_escape, text)
+
+
+def _width(character: str, column: int) -> str:
+    """How ``character`` is shown at display ``column`` (from 0): tabs as spaces to the next
+    stop, control characters as their escape."""
+    if character == "\t":
+        return " " * (TAB_WIDTH - column % TAB_WIDTH)
+    return printable(character)
+
+
+def pointed(excerpt: str, column: int) -> str:
+    """The line ``excerpt`` as shown (tabs expanded, control characters escaped) and, under
+    it, a caret under its ``column`` (from 1) in the text as shown; both indented by 4.
+
+    >>> print(pointed("1.\\tAdam\\x1b[0m  Y2", 13))
+        1.  Adam\\u001b[0m  Y2
+                          ^
+    """
+    shown: list[str] = []
+    caret = 0
+    width = 0
+    for index, character in enumerate(excerpt):
+        if index == column - 1:
+            caret = width
+        text = _width(character, width)
+        shown.append(text)
+        east = unicodedata.east_asian_width(character) if len(text) == 1 else "N"
+        width += 2 * len(text) if east in ("W", "F") else len(text)
+        if len(text) == 1 and unicodedata.combining(character):
+            width -= 1
+    if column - 1 >= len(excerpt):
+        caret = width + (column - 1 - len(excerpt))
+    return f"    {''.join(shown)}\n    {' ' * max(caret, 0)}^"
 
 
 class GargonError(Exception):
@@ -42,7 +108,7 @@ class NotationError(GargonError):
         where = f"{self.source}:{self.line}:{self.column}: " if self.line else f"{self.source}: "
         text = where + self.message
         if self.excerpt:
-            text += f"\n    {self.excerpt}\n    {' ' * max(self.column - 1, 0)}^"
+            text += "\n" + pointed(self.excerpt, self.column)
         return text
 
 

@@ -579,6 +579,7 @@ def test_replay_at_the_end_of_a_round() -> None:
     result = gargon("replay", EXAMPLES / "full-game.ggn", "--round", "2")
     assert result.exit_code == 0
     assert [line.rstrip() for line in lines(result.stdout)] == [
+        "After round 2",
         "Round 3  start: Collette  - Collette to play or pass",
         "Player       Hand                           In front   Won                   Pts",
         "─" * 80,
@@ -620,8 +621,8 @@ def test_replay_with_unknown_cards() -> None:
     result = gargon("replay", EXAMPLES / "rulebook-round.ggn", "--round", "1")
     assert result.exit_code == 0
     output = [line.rstrip() for line in lines(result.stdout)]
-    assert output[0] == "Round 2  start: Bernd  - Bernd to play or pass"
-    assert " ".join(output[3].split()) == "Adam X? X? X? X? X? X? X? X? - Y6 Y2 18"
+    assert output[:2] == ["After round 1", "Round 2  start: Bernd  - Bernd to play or pass"]
+    assert " ".join(output[4].split()) == "Adam X? X? X? X? X? X? X? X? - Y6 Y2 18"
     assert output[-3:] == [
         "Pile 1: 27 cards  top: X? X? X? X? X? ...",
         "Pile 2: 29 cards  top: X? X? X? X? X? ...",
@@ -633,7 +634,10 @@ def test_replay_one_game_of_many() -> None:
     result = gargon("replay", EXAMPLES / "club-night.ggn", "--game", "2", "--round", "8")
     assert result.exit_code == 0
     output = lines(result.stdout)
-    assert output[0].rstrip() == "Round 8  start: Dagmar  - the game is over"
+    assert [line.rstrip() for line in output[:2]] == [
+        "After round 8",
+        "Round 8  start: Dagmar  - the game is over",
+    ]
     assert "Pile 1: 0 cards" in output
 
 
@@ -648,7 +652,8 @@ def test_replay_without_round_or_step_shows_the_final_table() -> None:
     assert pts == {"Adam": 36, "Bernd": 27, "Collette": 22, "Dagmar": 22}
     last_step = gargon("replay", EXAMPLES / "full-game.ggn", "--step", "73")
     last_round = gargon("replay", EXAMPLES / "full-game.ggn", "--round", "9")
-    assert last_step.stdout == last_round.stdout == result.stdout
+    assert last_step.stdout == result.stdout
+    assert last_round.stdout == "After round 9\n" + result.stdout
 
 
 def test_replay_round_and_step_together() -> None:

@@ -96,9 +96,9 @@ def test_replay_a_round_before_the_problem_shows_that_round() -> None:
     result = gargon("replay", "round2.ggn", "--round", "1", "--no-color")
     assert result.exit_code == 1
     lines = result.stdout.splitlines()
-    assert lines[0] == "Round 2  start: Bernd  - Bernd to play or pass"  # round 1 is over
+    assert lines[:2] == ["After round 1", "Round 2  start: Bernd  - Bernd to play or pass"]
     assert (
-        lines[3]
+        lines[4]
         == "Adam       W1 B1 B0 Y5 R2 G6 G4                     -          R15 R10 B11    22"
     )
     assert "Invalid record (a later point of the game holds problems); 2 problems:" in lines

@@ -132,3 +132,26 @@ def test_a_text_stream_that_cannot_be_decoded_gives_a_located_notation_error() -
     assert broken.message.endswith(
         "undecodable byte 0xff at byte offset 3 ('ÿ' in Latin-1); save the file as UTF-8"
     )
+
+
+@pytest.mark.parametrize(
+    "round_line",
+    [
+        "3.\tCollette B8 V15 G11,\tDagmar folds 1 2 1",
+        "3. {\x1b[31m\x1b[0m} Collette B8 V15 G11, Dagmar folds 1 2 1",
+        "3. {\u5927\u5bb6\u597d} Collette B8 V15 G11, Dagmar folds 1 2 1",
+        "3. {e\u0301} Collette B8 V15 G11, Dagmar folds 1 2 1",
+    ],
+)
+def test_the_caret_stands_under_the_mistake_as_the_line_is_shown(round_line: str) -> None:
+    """Tabs are shown as spaces, control characters as escapes, wide characters take two
+    columns: the caret counts the line as shown."""
+    text = f'[Players "Adam" "Bernd" "Collette" "Dagmar"]\n{round_line}\n*\n'
+    with pytest.raises(NotationError) as caught:
+        parse_game(text)
+    shown, caret = str(caught.value).split("\n")[1:]
+    assert "\t" not in shown and "\x1b" not in shown
+    position = len(caret) - 1
+    wide = sum(1 for c in shown[:position] if "\u4e00" <= c <= "\u9fff")
+    combining = shown.count("\u0301")
+    assert shown[position - wide + combining :].startswith("folds")

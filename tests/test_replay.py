@@ -537,6 +537,16 @@ def test_winners_contradicting_two_cancelling_zeros_are_a_mismatch() -> None:
     ]
 
 
+def test_a_dash_written_where_somebody_won_reads_nobody() -> None:
+    """The record's ``-`` is just "nobody"; only the derived side says why (two 0s)."""
+    text = ZEROS.replace("G > Bernd -", "G > - -")
+    assert problems(text) == [
+        "t.ggn:8:12: game 1, round 2: 'G > - - (Adam 1)': the record says nobody, then "
+        "nobody won, but the fights were won by Bernd, then nobody (two 0s cancel out) "
+        "[winner-mismatch]",
+    ]
+
+
 def test_writing_too_few_winners_is_a_mismatch() -> None:
     text = HEADER + ROUND_ONE + "    fights Y, R > Dagmar (Adam 1, Collette 2), B (Collette 1)\n*\n"
     assert problems(text) == [

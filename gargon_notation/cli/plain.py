@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import sys
 from typing import TextIO
+
+from gargon_notation.errors import UNSAFE, printable
 
 __all__ = [
     "UNSAFE",
@@ -36,24 +37,11 @@ __all__ = [
     "write_lines",
 ]
 
-UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
-"""C0 and C1 control characters but newline and tab, DEL, bidirectional formatting marks, and
-the line and paragraph separators."""
-
 _SGR = {"bold": "1", "dim": "2", "red": "31", "green": "32", "yellow": "33"}
 """Select Graphic Rendition codes of the styles used (``"bold red"`` is ``1;31``)."""
 
 Line = tuple[tuple[str, str], ...]
 """A line as parts of text, each with its style (``""`` for none)."""
-
-
-def _escape(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
-
-
-def printable(text: str) -> str:
-    """``text`` with every control character written as its escape (``\\u001b``, ``\\u202e``)."""
-    return UNSAFE.sub(_escape, text)
 
 
 def styled(text: str, style: str, *, colour: bool) -> str:

@@ -139,8 +139,12 @@ def replay_command(
         print_problems(result)
         raise typer.Exit(1)
     broken = result.first_problem_at
+    heading = None
     if round_ is not None:
         found = result.round_ends.get(round_)
+        if found is not None and (broken is None or found < broken):
+            # The table is headed by the round that comes next: say which one was asked for.
+            heading = Text(f"After round {round_}", style="bold")
         if found is None:
             if broken is None or not 1 <= round_ <= len(record.rounds):
                 fail(f"--round {round_}: the game has rounds 1-{len(record.rounds)}")
@@ -159,6 +163,8 @@ def replay_command(
         console.print(table_view(result.state_after(broken)))
         _print_broken(console, result, "the table when the first problem was found")
     else:
+        if heading is not None:
+            console.print(heading)
         console.print(table_view(result.state_after(target)))
         if result.problems:
             _print_broken(console, result, "a later point of the game holds problems")

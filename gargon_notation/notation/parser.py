@@ -362,6 +362,34 @@ def _end_position(lines: list[str], first_line: int = 1) -> tuple[int, int]:
     return first_line, 1
 
 
+_MARKER_LINE = re.compile(r"[ \t]*(?:\*|end(?![\w'-]))")
+_ROUND_LINE = re.compile(r"[ \t]*[1-9][0-9]*\.")
+_AFTER_THE_END = frozenset({"$END", "_COMMA", "INT", "PLAYER"}) | _ANNOTATIONS
+
+
+def _after_the_end(lines: list[str], line: int, first_line: int) -> tuple[str, int, int] | None:
+    """When an error sits on a line below the termination marker (``*`` or ``end``, which
+    ends its line), the text there is what follows the end of the game: its first word."""
+    for index in range(min(line, len(lines)) - 2, first_line - 2, -1):
+        if _ROUND_LINE.match(lines[index]):
+            return None
+        if _MARKER_LINE.match(lines[index]):
+            for later in range(index + 1, min(line, len(lines))):
+                stripped = lines[later].strip()
+                if stripped and not stripped.startswith((";", "{")):
+                    column = len(lines[later]) - len(lines[later].lstrip()) + 1
+                    match = _FOUND.match(stripped)
+                    found = match.group() if match else stripped[:1]
+                    return (
+                        "only comments may follow the end of the game ('*' or 'end'), "
+                        f"not '{found[:21] + '...' if len(found) > 24 else found}'",
+                        later + 1,
+                        column,
+                    )
+            return None
+    return None
+
+
 def _diagnose(
     error: UnexpectedInput, text: str, lines: list[str], first_line: int = 1
 ) -> tuple[str, int, int]:
@@ -369,6 +397,15 @@ def _diagnose(
     expected: Iterable[str] = ()
     if error.interactive_parser is not None:
         expected = error.interactive_parser.accepts()  # type: ignore[no-untyped-call]
+    error_line = error.line if isinstance(error, UnexpectedCharacters) else None
+    if isinstance(error, UnexpectedToken):
+        error_line = _end_position(lines, first_line)[0]
+        if error.token.type != "$END":
+            error_line = error.token.line or 1
+    if error_line is not None and set(expected or ()) <= _AFTER_THE_END:
+        after = _after_the_end(lines, error_line, first_line)
+        if after is not None:
+            return after
     if isinstance(error, UnexpectedToken):
         expected = expected or error.expected
         if error.token.type == "$END":

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import attrs
 
-from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.errors import GargonError, NotationError, pointed
 
 __all__ = ["FACT_CODES", "Category", "Problem", "ReplayError"]
 
@@ -105,7 +105,7 @@ class Problem:
         if self.code == "syntax":
             text = f"{where}: {self.message}"
             if self.excerpt:
-                text += f"\n    {self.excerpt}\n    {' ' * max(self.column - 1, 0)}^"
+                text += "\n" + pointed(self.excerpt, self.column)
             return text
         parts = [f"game {self.game}"]
         if self.event:

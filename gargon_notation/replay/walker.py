@@ -368,6 +368,8 @@ class _Walk:
             message = violation.message
             if violation.code == "card-conservation":
                 message = self._say_where(message, element)
+            elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
+                message += _played_before(self.record, element)
 
             self.problem(
                 violation.code,
@@ -670,7 +672,7 @@ class _Walk:
             fought = "the fight was" if len(derived) == 1 else "the fights were"
             self.problem(
                 "winner-mismatch",
-                f"the record says {_winners_text(written)} won, but {fought} won by "
+                f"the record says {_winners_text(written, derived=False)} won, but {fought} won by "
                 f"{_winners_text(derived)}",
                 battle,
             )
@@ -748,9 +750,30 @@ def _first_place(record: model.GameRecord, card: Card, before: tuple[int, int]) 
     return None
 
 
-def _winners_text(names: Sequence[str | None]) -> str:
-    """Winners of a colour's fights in words: ``Adam``, ``Adam, then nobody (two 0s)``."""
-    words = [name if name is not None else "nobody (two 0s cancel out)" for name in names]
+def _played_before(record: model.GameRecord, play: model.Play) -> str:
+    """``; G13 was already played by Adam in round 1, line 10`` for the first card of
+    ``play`` (of a single copy) that the record has played before, else nothing."""
+    before = (play.line, play.column)
+    for card in play.cards:
+        if not isinstance(card, Card) or COPIES[card] != 1:
+            continue
+        last = None
+        for written in record.rounds:
+            for action in written.actions:
+                if action is play or (action.line, action.column) >= before:
+                    break
+                if isinstance(action, model.Play) and card in action.cards:
+                    last = f"{action.player} in round {written.number}, line {action.line}"
+        if last is not None:
+            return f"; {card} was already played by {last}"
+    return ""
+
+
+def _winners_text(names: Sequence[str | None], *, derived: bool = True) -> str:
+    """Winners of a colour's fights in words: ``Adam``, ``Adam, then nobody (two 0s cancel
+    out)``; what the record writes as ``-`` is just ``nobody``."""
+    nobody = "nobody (two 0s cancel out)" if derived else "nobody"
+    words = [name if name is not None else nobody for name in names]
     return ", then ".join(words) if words else "nobody"
 
 
