@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import gargon_notation.cli.check as check
+import gargon_notation.cli.report as report
 from gargon_notation.cli import app, quick_validate_options
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,7 +44,7 @@ def test_plain_command_lines_are_read_as_typer_reads_them(
         seen.update(options, paths=paths)
         return 0
 
-    monkeypatch.setattr(check, "validate_paths", record)
+    monkeypatch.setattr(report, "validate_paths", record)
     result = CliRunner().invoke(app, ["validate", *arguments])
     assert result.exit_code == 0, result.output
     assert quick_validate_options(arguments) == seen

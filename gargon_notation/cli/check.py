@@ -8,7 +8,6 @@ import typer
 
 from gargon_notation.cli import MAX_JOBS
 from gargon_notation.cli.common import app
-from gargon_notation.cli.report import validate_paths
 
 __all__ = ["validate"]
 
@@ -39,5 +38,7 @@ def validate(
 
     Exit 0 when all games are valid, 1 when any is invalid, 2 on usage or I/O errors.
     """
-    code = validate_paths(paths, strict=strict, as_json=as_json, jobs=jobs, quiet=quiet)
+    from gargon_notation.cli import report  # the verb's work, imported when it runs
+
+    code = report.validate_paths(paths, strict=strict, as_json=as_json, jobs=jobs, quiet=quiet)
     raise typer.Exit(code)

@@ -7,7 +7,7 @@ finding work to do); 2 a usage or I/O error.
 
 from __future__ import annotations
 
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from rich.console import Console
@@ -17,7 +17,9 @@ from gargon_notation import __version__
 from gargon_notation.cli.plain import plural
 from gargon_notation.cli.terminal import SafeConsole, printable, utf8_stdout
 from gargon_notation.errors import GargonError
-from gargon_notation.replay import Replay
+
+if TYPE_CHECKING:
+    from gargon_notation.replay import Replay
 
 __all__ = [
     "app",

@@ -24,6 +24,7 @@ language to reproduce it:
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TypeVar
@@ -40,6 +41,7 @@ SHUFFLE_ALGORITHM = "sha256-fy-1"
 
 T = TypeVar("T")
 _TWO_64 = 1 << 64
+_FOUR_WORDS = struct.Struct(">4Q").unpack
 
 
 class Rng:
@@ -58,12 +60,16 @@ class Rng:
         self._counter = 0
         self._words: list[int] = []
 
+    def _refill(self) -> None:
+        """The next block's four integers, kept last first (they are popped)."""
+        block = hashlib.sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
+        self._counter += 1
+        self._words.extend(_FOUR_WORDS(block)[::-1])
+
     def next_u64(self) -> int:
         """The next 64-bit unsigned integer of the stream."""
         if not self._words:
-            block = hashlib.sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
-            self._counter += 1
-            self._words = [int.from_bytes(block[k : k + 8], "big") for k in (24, 16, 8, 0)]
+            self._refill()
         return self._words.pop()
 
     def below(self, n: int) -> int:
@@ -73,7 +79,9 @@ class Rng:
         limit = _TWO_64 - _TWO_64 % n
         words = self._words
         while True:
-            x = words.pop() if words else self.next_u64()
+            if not words:
+                self._refill()
+            x = words.pop()
             if x < limit:
                 return x % n
 
@@ -84,9 +92,17 @@ class Rng:
     def shuffled(self, items: Iterable[T]) -> list[T]:
         """The items in Fisher-Yates order (swap ``i`` with ``below(i + 1)``, ``i`` descending)."""
         result = list(items)
-        below = self.below
+        words = self._words
         for i in range(len(result) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = _TWO_64 - _TWO_64 % n  # below(n), inlined: the shuffle of every game
+            while True:
+                if not words:
+                    self._refill()
+                x = words.pop()
+                if x < limit:
+                    break
+            j = x % n
             result[i], result[j] = result[j], result[i]
         return result
 

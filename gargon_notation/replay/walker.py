@@ -161,6 +161,10 @@ class _Walk:
         steps, and the hands and piles are not known."""
         self.held: list[Problem] | None = None
         """Problems held back to be told in line order (a round checked on its own)."""
+        self.seats: dict[str, int] = {}
+        """Each player's seat, by name."""
+        self.plain = not visitors
+        """No visitor watches: actions are only pushed (the path of ``validate``)."""
 
     # -- problems --------------------------------------------------------------------
 
@@ -263,6 +267,7 @@ class _Walk:
             self.problem("header", error.message, error.tag or record)
             return
         self.outcome.header = header
+        self.seats = {name: seat for seat, name in enumerate(header.players)}
         deal = build_deal(record, header, self._report, self.outcome.unchecked)
         if deal is None:
             return
@@ -316,6 +321,9 @@ class _Walk:
         self._check_end(game)
 
     def _seat(self, name: str, element: object, repair: str | None = None) -> int | None:
+        seat = self.seats.get(name)
+        if seat is not None:
+            return seat
         header = self.outcome.header
         assert header is not None
         try:
@@ -362,7 +370,11 @@ class _Walk:
 
     def _apply(self, game: Game, action: Action, element: model.Action) -> bool:
         try:
-            self._step(game, element, action)
+            if self.plain:
+                game.push(action)
+                self.count += 1
+            else:
+                self._step(game, element, action)
         except IllegalAction as violation:
             self._lost_track(violation.code)
             message = violation.message
