@@ -7,10 +7,11 @@ job:
 
 - :mod:`~gargon_notation.cli.common`: the Typer app, its callback, the consoles and how
   errors are printed;
+- :mod:`~gargon_notation.cli.commands`: every verb's options and help, importing the module
+  that does its work only when it runs;
 - :mod:`~gargon_notation.cli.inputs`: paths to records, results back to files;
-- :mod:`~gargon_notation.cli.check`: the ``validate`` command, whose work
-  :mod:`~gargon_notation.cli.report` does and prints, and
-  :mod:`~gargon_notation.cli.validate` runs (in parallel with ``--jobs``);
+- :mod:`~gargon_notation.cli.report`: what ``validate`` does and prints, run by
+  :mod:`~gargon_notation.cli.validate` (in parallel with ``--jobs``);
 - :mod:`~gargon_notation.cli.view`: ``show``, ``replay``, ``score``;
 - :mod:`~gargon_notation.cli.edit`: ``annotate``, ``fmt``, ``convert``, ``schema``;
 - :mod:`~gargon_notation.cli.simulate`: ``simulate``.
@@ -105,11 +106,8 @@ def run() -> None:
 
 
 def load_verbs() -> None:
-    """Import every verb's module, which registers it on ``app``."""
-    # The verbs register themselves on ``app`` as they are imported: this is the order of
-    # ``gargon --help``.
-    for verb in ("check", "view", "edit", "simulate"):
-        importlib.import_module(f"gargon_notation.cli.{verb}")
+    """Register every verb on ``app`` (:mod:`~gargon_notation.cli.commands`)."""
+    importlib.import_module("gargon_notation.cli.commands")
 
 
 def __getattr__(name: str) -> Typer | Console:

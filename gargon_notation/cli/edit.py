@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
 
 import typer
 
 from gargon_notation import files, jsonio
 from gargon_notation.annotate import annotate_replayed, strip_annotations
-from gargon_notation.cli.common import app, fail, print_error, print_problems
+from gargon_notation.cli.common import fail, print_error, print_problems
 from gargon_notation.cli.inputs import games_of, in_place_target
 from gargon_notation.cli.inputs import output as output_to
 from gargon_notation.cli.terminal import write_data
@@ -20,27 +19,9 @@ from gargon_notation.replay.events import events_json
 
 __all__ = ["annotate_command", "convert", "fmt", "schema"]
 
-FILE_HELP = "A .ggn, .json or .jsonl record file, or - for stdin."
 
-
-@app.command(
-    "annotate", epilog="Example: [bold]gargon annotate examples/full-game.ggn --in-place[/]"
-)
-def annotate_command(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
-    strip: Annotated[
-        bool, typer.Option("--strip", help="Remove exactly what annotate adds.")
-    ] = False,
-    in_place: Annotated[
-        bool, typer.Option("--in-place", "-i", help="Rewrite the file (atomically).")
-    ] = False,
-) -> None:
-    """Add derived facts as {=...} annotations: battles, draws, hand sizes, scores.
-
-    Idempotent; user comments are never touched.  JSON input gives JSON output (and JSON
-    Lines, JSON Lines).  A record with problems is annotated as far as it can be replayed;
-    its problems go to stderr, the exit code is 1, and --in-place leaves the file untouched.
-    """
+def annotate_command(file: str, strip: bool = False, in_place: bool = False) -> None:
+    """The work of ``gargon annotate`` (options: :mod:`gargon_notation.cli.commands`)."""
     invalid = False
     with games_of(file) as games:
         target = in_place_target(games) if in_place else None
@@ -68,17 +49,8 @@ def annotate_command(
     raise typer.Exit(1 if invalid else 0)
 
 
-@app.command(epilog="Example: [bold]gargon fmt examples/full-game.ggn --check[/]")
-def fmt(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
-    check: Annotated[
-        bool, typer.Option("--check", help="Exit 1 when the file is not canonical.")
-    ] = False,
-    in_place: Annotated[
-        bool, typer.Option("--in-place", "-i", help="Rewrite the file (atomically).")
-    ] = False,
-) -> None:
-    """Write records in canonical form (to stdout, or --in-place); JSON input stays JSON."""
+def fmt(file: str, check: bool = False, in_place: bool = False) -> None:
+    """The work of ``gargon fmt`` (options: :mod:`gargon_notation.cli.commands`)."""
     with games_of(file, again=check) as games:
         records = (record for _, record in games)
         pieces = files.iter_dumps(records, games.format)
@@ -115,21 +87,8 @@ def _same_text(pieces: Iterator[str], path: Path) -> bool:
         return same and handle.read(1) == b""
 
 
-@app.command(epilog="Example: [bold]gargon convert examples/full-game.ggn --to json[/]")
-def convert(
-    file: Annotated[str, typer.Argument(help="A .ggn, .json or .jsonl file, or - for stdin.")],
-    to: Annotated[
-        str, typer.Option("--to", help="Target format: json, jsonl (one game a line) or ggn.")
-    ],
-    output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
-    ] = None,
-    events: Annotated[
-        bool,
-        typer.Option("--events", help="With --to json or jsonl: add each game's derived events."),
-    ] = False,
-) -> None:
-    """Convert records between the text notation, the JSON form and JSON Lines."""
+def convert(file: str, to: str, output: Path | None = None, events: bool = False) -> None:
+    """The work of ``gargon convert`` (options: :mod:`gargon_notation.cli.commands`)."""
     if to not in files.FORMATS:
         fail(f"--to {to}: choose json or ggn")
     if events and to == "ggn":
@@ -143,7 +102,6 @@ def convert(
             games.finish()
 
 
-@app.command(epilog="Example: [bold]gargon schema > gargon.schema.json[/]")
 def schema() -> None:
-    """Print the JSON Schema of the JSON interchange form."""
+    """The work of ``gargon schema`` (options: :mod:`gargon_notation.cli.commands`)."""
     write_data(jsonio.schema_text())

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -13,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from gargon_notation.cli import common
-from gargon_notation.cli.common import app, fail, plural, print_problems
+from gargon_notation.cli.common import fail, plural, print_problems
 from gargon_notation.cli.inputs import Games, games_of
 from gargon_notation.cli.terminal import printable
 from gargon_notation.engine import Game, Score
@@ -22,8 +21,6 @@ from gargon_notation.render import RoundPanels, scoreboard, table_view
 from gargon_notation.replay import Outcome, Problem, Replay, Visitor, replay
 
 __all__ = ["replay_command", "score", "show"]
-
-FILE_HELP = "A .ggn, .json or .jsonl record file, or - for stdin."
 
 
 def _header_table(record: GameRecord) -> Table:
@@ -35,18 +32,8 @@ def _header_table(record: GameRecord) -> Table:
     return table
 
 
-@app.command(epilog="Example: [bold]gargon show examples/rulebook-round.ggn[/]")
-def show(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
-    game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (from 1).")] = None,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
-) -> None:
-    """Pretty-print games: headers, each round as a table, battles and the final score.
-
-    An invalid game is shown up to its first problem, followed by its problems.
-    """
+def show(file: str, game: int | None = None, no_color: bool = False) -> None:
+    """The work of ``gargon show`` (options: :mod:`gargon_notation.cli.commands`)."""
     console = common.console(no_color)
     invalid = False
     with games_of(file) as games:
@@ -97,28 +84,14 @@ def _show_game(console: Console, number: int, record: GameRecord) -> bool:
     return True
 
 
-@app.command(
-    "replay",
-    epilog="Examples: [bold]gargon replay examples/full-game.ggn --round 3[/]  "
-    "[bold]gargon replay examples/full-game.ggn --step 12[/]",
-)
 def replay_command(
-    file: Annotated[str, typer.Argument(help="A .ggn, .json or .jsonl record file.")],
-    game: Annotated[int, typer.Option("--game", "-g", help="Game N of the file.")] = 1,
-    round_: Annotated[
-        int | None, typer.Option("--round", "-r", help="The table at the end of round R.")
-    ] = None,
-    step: Annotated[
-        int | None, typer.Option("--step", "-s", help="The table after K actions (0: the deal).")
-    ] = None,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
+    file: str,
+    game: int = 1,
+    round_: int | None = None,
+    step: int | None = None,
+    no_color: bool = False,
 ) -> None:
-    """Show the table at a point of a game: hands, piles, cards in front, won cards, score.
-
-    Without --round or --step, on a terminal, step through the game interactively.
-    """
+    """The work of ``gargon replay`` (options: :mod:`gargon_notation.cli.commands`)."""
     console = common.console(no_color)
     if round_ is not None and step is not None:
         fail("give --round or --step, not both")
@@ -221,15 +194,8 @@ def _interactive(result: Replay, console: Console) -> None:
             step = min(last, step + 1)
 
 
-@app.command(epilog="Example: [bold]gargon score examples/club-night.ggn --json[/]")
-def score(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
-) -> None:
-    """Final scores of every game (per player, with bonus and amulet points)."""
+def score(file: str, as_json: bool = False, no_color: bool = False) -> None:
+    """The work of ``gargon score`` (options: :mod:`gargon_notation.cli.commands`)."""
     out = common.console(no_color)
     invalid = False
     first = True
