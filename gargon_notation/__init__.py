@@ -28,6 +28,7 @@ Pass(seat=1, piles=(1, 1, 2), seen=())
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import sys
 import types
 from typing import TYPE_CHECKING
@@ -172,6 +173,9 @@ _LAZY: dict[str, str] = {
 def __getattr__(name: str) -> object:
     module = _LAZY.get(name)
     if module is None:
+        # A submodule (``gg.files``, ``gg.engine``), as when every name was imported eagerly.
+        if not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}"):
+            return importlib.import_module(f"{__name__}.{name}")
         raise AttributeError(f"module 'gargon_notation' has no attribute {name!r}")
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value

@@ -105,3 +105,13 @@ def test_the_lazy_front_door_agrees_with_its_typed_imports() -> None:
     ).stdout
     assert "gargon_notation.engine" not in loaded
     assert "attr" not in eval(loaded)
+
+
+def test_submodules_are_attributes_of_the_package() -> None:
+    """``gg.files`` and the like, as when every name was imported eagerly; ``gg.replay``
+    stays the function."""
+    assert gg.files.load is gg.load
+    assert gg.engine.Game is gg.Game
+    assert callable(gg.replay) and not isinstance(gg.replay, type(gg))
+    with pytest.raises(AttributeError):
+        _ = gg.no_such_name

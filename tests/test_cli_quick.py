@@ -142,13 +142,19 @@ def test_the_quick_start_imports_neither_typer_nor_rich_nor_lark() -> None:
 
 @pytest.mark.parametrize(
     ("environment", "coloured"),
-    [({"FORCE_COLOR": "1"}, True), ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False), ({}, False)],
+    [
+        ({"FORCE_COLOR": "1"}, True),
+        ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
+        ({"FORCE_COLOR": "1", "TERM": "dumb"}, False),
+        ({}, False),
+    ],
 )
 def test_colours_only_where_asked_for(
     work: Path, environment: dict[str, str], coloured: bool
 ) -> None:
-    """Colours go to terminals, into a pipe only with ``FORCE_COLOR``, never with ``NO_COLOR``."""
-    clean = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR")}
+    """Colours go to terminals, into a pipe only with ``FORCE_COLOR``, never with ``NO_COLOR``
+    or on a dumb terminal (as rich decides for the other verbs)."""
+    clean = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
     result = subprocess.run(
         [sys.executable, "-m", "gargon_notation", "validate", "club-night.ggn", "broken.ggn"],
         cwd=work,
@@ -158,7 +164,27 @@ def test_colours_only_where_asked_for(
     )
     assert result.returncode == 1
     if coloured:
-        assert result.stdout.startswith(b"\x1b[1;32mok \x1b[0mclub-night.ggn game 1")
-        assert b"\x1b[1;31mINVALID \x1b[0mbroken.ggn game 1" in result.stdout
+        assert result.stdout.startswith(b"\x1b[1;32mok club-night.ggn game 1")
+        assert b'\x1b[1;31mINVALID broken.ggn game 1 "Broken round": 1 problem\x1b[0m\n' in (
+            result.stdout
+        )
     else:
         assert b"\x1b" not in result.stdout
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly(work: Path) -> None:
+    """``gargon validate ... | head -1``: no traceback when the pipe closes."""
+    big = work / "big.ggn"
+    big.write_bytes((work / "club-night.ggn").read_bytes() * 300)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", "validate", "big.ggn"],
+        cwd=work,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline().startswith(b"ok big.ggn game 1")
+    process.stdout.close()
+    errors = process.stderr.read()
+    assert process.wait(timeout=60) == 1
+    assert errors == b""

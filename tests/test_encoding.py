@@ -419,3 +419,18 @@ def test_an_undecodable_byte_in_a_cr_file_is_placed_by_cr_lines() -> None:
             "\ufffd",
         )
     ]
+
+
+def test_a_byte_order_mark_opening_a_later_line_is_dropped_by_every_reader() -> None:
+    """Files joined with ``cat`` keep each one's mark: text and bytes readers agree."""
+    import io
+
+    from gargon_notation.notation import parse_games, read_games
+
+    game = '\ufeff[Players "Adam" "Bernd" "Collette"]\n1. Adam Y2\n*\n'
+    text = game + '\ufeff[Notation "1"]\n' + game.lstrip("\ufeff")
+    from_text = parse_games(text, "joined.ggn")
+    from_bytes = list(read_games(io.BytesIO(text.encode("utf-8")), name="joined.ggn"))
+    assert from_text == from_bytes
+    assert len(from_text) == 2
+    assert all(not isinstance(item, Exception) for item in from_text)

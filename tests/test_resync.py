@@ -90,3 +90,17 @@ def test_right_rounds_checked_on_their_own_give_no_problem(players: int) -> None
         assert result.problems[0].round == 2
         lost += 1
     assert lost >= GAMES // 3 - 2
+
+
+def test_a_record_without_positions_keeps_every_problem() -> None:
+    """JSON records carry no lines: problems of one code in two rounds are both told."""
+    from gargon_notation.files import dumps, loads
+
+    record = parse_game((DATA / "resync-twice.ggn").read_text(encoding="utf-8"))
+    from_json = next(loads(dumps(record, "json"), format="json", strict=True))
+    with_lines = [(p.code, p.round) for p in replay(record).problems]
+    without = replay(from_json).problems
+    assert all(p.line == 0 for p in without)
+    assert [(p.code, p.round) for p in without] == with_lines
+    assert with_lines.count(("pattern-mismatch", 3)) == with_lines.count(("pattern-mismatch", 4))
+    assert ("pattern-mismatch", 4) in with_lines

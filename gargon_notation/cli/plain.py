@@ -5,7 +5,8 @@ so it must start at once: it prints lines, each in at most one style, which need
 (importing rich, typer and their help costs more than reading and replaying a game).  The
 rules are those of the rich consoles of the other verbs: text from records and file names is
 shown, never obeyed (:func:`printable`), and colours are written only to a terminal, never
-with ``NO_COLOR`` set or on a ``dumb`` terminal, and with ``FORCE_COLOR`` even into a pipe.
+with ``NO_COLOR`` set or on a ``dumb`` terminal, and otherwise with ``FORCE_COLOR`` even into
+a pipe.
 
 >>> printable("a\\x1b[2Jb\\u202ec")
 'a\\\\u001b[2Jb\\\\u202ec'
@@ -58,14 +59,14 @@ def plural(number: int, noun: str) -> str:
 
 
 def colours_for(stream: TextIO) -> bool:
-    """Whether colours are written to ``stream``: a terminal, unless ``NO_COLOR`` is set;
-    with ``FORCE_COLOR``, anything."""
+    """Whether colours are written to ``stream``: a terminal, unless ``NO_COLOR`` is set or
+    ``TERM`` is ``dumb``; with ``FORCE_COLOR``, anything else too."""
     if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
         return False
     if os.environ.get("FORCE_COLOR"):
         return True
-    if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
-        return False
     isatty = getattr(stream, "isatty", None)
     return bool(isatty is not None and isatty())
 
@@ -75,13 +76,20 @@ def write_lines(lines: list[Line], *, stderr: bool = False) -> None:
     is looked up at each call, so a test's capture sees it."""
     stream = sys.stderr if stderr else sys.stdout
     colour = colours_for(stream)
-    stream.write(
-        "".join(
-            "".join(styled(printable(text), style, colour=colour) for text, style in line) + "\n"
-            for line in lines
+    try:
+        stream.write(
+            "".join(
+                "".join(styled(printable(text), style, colour=colour) for text, style in line)
+                + "\n"
+                for line in lines
+            )
         )
-    )
-    stream.flush()
+        stream.flush()
+    except BrokenPipeError:
+        # The reader went away (``gargon validate ... | head``): stop quietly, as rich does,
+        # and keep Python from failing again when it flushes the stream at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        raise SystemExit(1) from None
 
 
 def utf8_stdout() -> None:

@@ -59,8 +59,10 @@ def validate_paths(paths: list[str], *, strict: bool, as_json: bool, jobs: int, 
     else:
         lines: list[Line] = [
             (
-                ("EMPTY ", "bold red"),
-                (f"{name}: this file holds no game (it is empty, or holds only comments)", ""),
+                (
+                    f"EMPTY {name}: this file holds no game (it is empty, or holds only comments)",
+                    "bold red",
+                ),
             )
             for name in summary.empty
         ]
@@ -122,11 +124,11 @@ def _verdict_lines(verdict: GameVerdict) -> list[Line]:
         text = f"{title}: valid, {state}, {plural(verdict.rounds, 'round')}"
         if verdict.winners:
             text += f"; won by {', '.join(verdict.winners)}"
-        lines.append((("ok ", "bold green"), (text, "")))
+        lines.append(((f"ok {text}", "bold green"),))
     else:
         count = len(verdict.problems)
         text = f"{title}: {plural(count, 'problem')}"
-        lines.append((("INVALID ", "bold red"), (text, "")))
+        lines.append(((f"INVALID {text}", "bold red"),))
         lines += [(("  " + message.replace("\n", "\n  "), ""),) for message in verdict.messages]
     lines += [((f"  warning: {warning}", "yellow"),) for warning in verdict.warnings]
     lines += [((f"  not checked: {note}", "dim"),) for note in verdict.unchecked]

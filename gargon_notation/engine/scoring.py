@@ -120,18 +120,35 @@ def score(
             bonuses[seat][index] = bonus
     players = []
     colours = tuple(Colour)
+    nothing = _nothing(ruleset.multiplier(0))
     for seat in range(len(won)):
         colour_scores = tuple(
             ColourScore(
-                colour=colour,
-                cards=counts[seat][index],
-                zeros=zeros[seat][index],
-                amulets=amulets[seat][index],
-                multiplier=ruleset.multiplier(zeros[seat][index]),
-                bonus=bonuses[seat][index],
+                colour,
+                counts[seat][index],
+                zeros[seat][index],
+                amulets[seat][index],
+                ruleset.multiplier(zeros[seat][index]),
+                bonuses[seat][index],
             )
+            if counts[seat][index]
+            else nothing[index]
             for index, colour in enumerate(colours)
         )
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
         players.append(PlayerScore(seat, name, colour_scores))
     return Score(tuple(players))
+
+
+_NOTHING: dict[int, tuple[ColourScore, ...]] = {}
+
+
+def _nothing(multiplier: int) -> tuple[ColourScore, ...]:
+    """The result in each colour of a player who won no card of it (values are frozen, so one
+    of each serves every score; most players win nothing in two or three colours)."""
+    found = _NOTHING.get(multiplier)
+    if found is None:
+        found = _NOTHING[multiplier] = tuple(
+            ColourScore(colour, 0, 0, 0, multiplier, 0) for colour in Colour
+        )
+    return found

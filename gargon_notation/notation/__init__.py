@@ -181,7 +181,9 @@ def parse_games(
 
     Raises :class:`NotationError` (strict reading only) at the first broken game.
     """
-    lines = ((line, None) for line in io.StringIO(_normalise(text), newline="\n"))
+    # A byte order mark opening any line is dropped, as the bytes and stream readers drop it
+    # (files joined with ``cat`` keep each one's mark).
+    lines = ((line.lstrip("\ufeff"), None) for line in io.StringIO(_normalise(text), newline="\n"))
     return list(_read(split_games(lines, source), source, strict))
 
 

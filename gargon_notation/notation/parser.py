@@ -362,31 +362,67 @@ def _end_position(lines: list[str], first_line: int = 1) -> tuple[int, int]:
     return first_line, 1
 
 
-_MARKER_LINE = re.compile(r"[ \t]*(?:\*|end(?![\w'-]))")
-_ROUND_LINE = re.compile(r"[ \t]*[1-9][0-9]*\.")
+_ROUND_LINE = re.compile(r"[1-9][0-9]*\.")
 _AFTER_THE_END = frozenset({"$END", "_COMMA", "INT", "PLAYER"}) | _ANNOTATIONS
 
 
+def _line_text(raw: str, in_brace: bool) -> tuple[tuple[int, str] | None, str, bool]:
+    """A line's first item outside comments (its column and text), its last character outside
+    comments, and whether a brace comment is still open at its end (``in_brace``: open at
+    its start)."""
+    at, size = 0, len(raw)
+    first: tuple[int, str] | None = None
+    last = ""
+    if in_brace:
+        close = raw.find("}")
+        if close < 0:
+            return None, "", True
+        at = close + 1
+    while at < size:
+        char = raw[at]
+        if char in " \t\r\n":
+            at += 1
+        elif char == "{":
+            close = raw.find("}", at)
+            if close < 0:
+                return first, last, True
+            at = close + 1
+        elif char == ";":
+            break
+        else:
+            match = _FOUND.match(raw, at)
+            word = match.group() if match else char
+            if char == '"':
+                close = raw.find('"', at + 1)
+                word = raw[at : close + 1] if close > 0 else raw[at:]
+            if first is None:
+                first = (at + 1, word)
+            at += len(word)
+            last = word[-1]
+    return first, last, False
+
+
 def _after_the_end(lines: list[str], line: int, first_line: int) -> tuple[str, int, int] | None:
-    """When an error sits on a line below the termination marker (``*`` or ``end``, which
-    ends its line), the text there is what follows the end of the game: its first word."""
-    for index in range(min(line, len(lines)) - 2, first_line - 2, -1):
-        if _ROUND_LINE.match(lines[index]):
-            return None
-        if _MARKER_LINE.match(lines[index]):
-            for later in range(index + 1, min(line, len(lines))):
-                stripped = lines[later].strip()
-                if stripped and not stripped.startswith((";", "{")):
-                    column = len(lines[later]) - len(lines[later].lstrip()) + 1
-                    match = _FOUND.match(stripped)
-                    found = match.group() if match else stripped[:1]
-                    return (
-                        "only comments may follow the end of the game ('*' or 'end'), "
-                        f"not '{found[:21] + '...' if len(found) > 24 else found}'",
-                        later + 1,
-                        column,
-                    )
-            return None
+    """When an error sits on a line below the termination marker (``*`` or ``end`` opening a
+    line, outside comments, and not ending in a comma that continues the scores), the first
+    item there follows the end of the game: the message naming it, and its place (the caller
+    uses it only when the error is at that very item, not at a score the grammar read on)."""
+    in_brace = False
+    marker: int | None = None
+    stop = min(line, len(lines))
+    for index in range(first_line - 1, stop):
+        first, last, in_brace_after = _line_text(lines[index], in_brace)
+        if marker is not None and first is not None:
+            column, word = first
+            found = word if len(word) <= 24 else word[:21] + "..."
+            message = f"only comments may follow the end of the game ('*' or 'end'), not '{found}'"
+            return message, index + 1, column
+        if first is not None and index < stop - 1:
+            if first[1] in ("*", "end") and last != ",":
+                marker = index
+            elif _ROUND_LINE.fullmatch(first[1]):
+                marker = None
+        in_brace = in_brace_after
     return None
 
 
@@ -397,14 +433,14 @@ def _diagnose(
     expected: Iterable[str] = ()
     if error.interactive_parser is not None:
         expected = error.interactive_parser.accepts()  # type: ignore[no-untyped-call]
-    error_line = error.line if isinstance(error, UnexpectedCharacters) else None
-    if isinstance(error, UnexpectedToken):
-        error_line = _end_position(lines, first_line)[0]
-        if error.token.type != "$END":
-            error_line = error.token.line or 1
-    if error_line is not None and set(expected or ()) <= _AFTER_THE_END:
-        after = _after_the_end(lines, error_line, first_line)
-        if after is not None:
+    at: tuple[int, int] | None = None
+    if isinstance(error, UnexpectedCharacters):
+        at = (error.line, error.column)
+    elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
+        at = (error.token.line or 1, error.token.column or 1)
+    if at is not None and set(expected or ()) <= _AFTER_THE_END:
+        after = _after_the_end(lines, at[0], first_line)
+        if after is not None and after[1:] == at:
             return after
     if isinstance(error, UnexpectedToken):
         expected = expected or error.expected

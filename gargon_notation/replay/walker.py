@@ -220,12 +220,17 @@ class _Walk:
             raise _Stop(f"the replay stopped after {MAX_PROBLEMS} problems")
 
     def _tell_held(self) -> None:
-        """The held problems in line order, each told once (two checks may find the same)."""
+        """The held problems in line order, each told once (two checks may find the same;
+        records without positions, from JSON or the library, are told apart by the rest)."""
         held, self.held = self.held or [], None
-        told = {(p.code, p.line, p.column) for p in self.outcome.problems}
+
+        def key(p: Problem) -> tuple[object, ...]:
+            return (p.code, p.line, p.column, p.round, p.written, p.message)
+
+        told = {key(p) for p in self.outcome.problems}
         for found in sorted(held, key=lambda p: (p.line, p.column)):
-            if (found.code, found.line, found.column) not in told:
-                told.add((found.code, found.line, found.column))
+            if key(found) not in told:
+                told.add(key(found))
                 self._tell(found)
 
     def _report(self, code: str, message: str, element: object | None) -> None:
@@ -455,8 +460,10 @@ class _Walk:
             self._apply(game, Pass(seat, element.piles, seen if any(seen) else ()), element)
 
     def _apply_battle(self, game: Game, battle: model.Battle) -> None:
-        self._owed_draws_unwritten(game, battle)
         decision = game.to_act
+        if decision is not None and decision.kind is _DRAW:
+            self._owed_draws_unwritten(game, battle)
+            decision = game.to_act
         if decision is None or decision.kind is not DecisionKind.CHOOSE:
             self._lost_track("wrong-decision")
             asked = "the game is over" if decision is None else "no battle is due"
@@ -473,7 +480,9 @@ class _Walk:
         for draw in self._in_draw_order(game, battle):
             seat = self._seat(draw.player, draw, repair="skipped this draw")
             if seat is not None:
-                self._owed_draws_unwritten(game, draw, before=seat)
+                owed = game.to_act
+                if owed is not None and owed.kind is _DRAW and owed.seat != seat:
+                    self._owed_draws_unwritten(game, draw, before=seat)
                 self._apply(game, Draw(seat, draw.pile, draw.seen), draw)
         if battle.winners is not None:
             if self.alone:
