@@ -595,3 +595,18 @@ def test_with_both_piles_empty_the_only_pass_draws_nothing_in_a_full_game() -> N
     refused(game, Pass(2, (2, 2, 2)), "draw-count")
     assert game.apply(Pass(2, ())) == [Passed(2, ())]
     assert [a for a in game.legal_actions() if isinstance(a, Pass)] == [Pass(3, ())]
+
+
+def test_the_pattern_of_every_play_of_up_to_four_cards_counts_its_colours() -> None:
+    """The quick comparison of colours for one to three cards agrees with counting them."""
+    from itertools import combinations
+
+    from gargon_notation.cards import DECK
+
+    sample = DECK[::3]
+    for size in (1, 2, 3, 4):
+        for chosen in combinations(sample, size):
+            counted = Counter(card.colour for card in chosen)
+            expected = tuple(sorted(counted.values(), reverse=True))
+            assert pattern_of(chosen) == pattern_of(list(chosen)) == expected
+            assert pattern_of(iter(chosen)) == expected

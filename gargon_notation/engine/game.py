@@ -550,7 +550,7 @@ class Game:
 
     def _verify_play(self, action: Play) -> _Prepared:
         seat, cards = action.seat, action.cards
-        name = self._name(seat)
+        name = self.names[seat]  # for the messages
         if not 1 <= len(cards) <= 3:
             raise RuleViolation(
                 "play-size",
@@ -605,7 +605,7 @@ class Game:
 
     def _verify_pass(self, action: Pass) -> None:
         seat, piles = action.seat, action.piles
-        name = self._name(seat)
+        name = self.names[seat]  # for the messages
         if seat == self._start and self.ruleset.start_player_must_play and self._hands[seat]:
             raise RuleViolation(
                 "start-must-play",

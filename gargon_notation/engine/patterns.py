@@ -21,6 +21,8 @@ from gargon_notation.cards import COPIES, Card, Colour
 __all__ = ["PATTERNS", "describe_pattern", "pass_choices", "pattern_of", "plays_from"]
 
 PATTERNS: tuple[tuple[int, ...], ...] = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
+_ONE, _TWO, _ONE_ONE, _TWO_ONE, _ONE_ONE_ONE = PATTERNS
+_THREE = (3,)
 
 _DESCRIPTIONS = {
     (1,): "a single card (1)",
@@ -33,6 +35,17 @@ _DESCRIPTIONS = {
 
 def pattern_of(cards: Iterable[Card]) -> tuple[int, ...]:
     """The group sizes of ``cards`` by colour, largest first (may be an illegal pattern)."""
+    if isinstance(cards, tuple | list):
+        # The plays of a game: one to three cards, decided by comparing colours.
+        if len(cards) == 1:
+            return _ONE
+        if len(cards) == 2:
+            return _TWO if cards[0].colour is cards[1].colour else _ONE_ONE
+        if len(cards) == 3:
+            first, second, third = cards[0].colour, cards[1].colour, cards[2].colour
+            if first is second:
+                return _THREE if second is third else _TWO_ONE
+            return _TWO_ONE if third is first or third is second else _ONE_ONE_ONE
     counts: dict[Colour, int] = {}
     for card in cards:
         counts[card.colour] = counts.get(card.colour, 0) + 1
