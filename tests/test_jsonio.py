@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,9 @@ from notation_strategies import games
 from gargon_notation import jsonio
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord, parse_game, parse_games, write_games
+
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+"""``GARGON_FUZZ=heavy`` (.ci/run) tries ten times as many generated records."""
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
@@ -181,7 +185,11 @@ def test_every_construct_is_in_the_json_form() -> None:
     assert jsonio.loads(jsonio.dumps([parse_game(text)])) == [parse_game(text)]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=600 if HEAVY else 60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(games())
 def test_generated_records_follow_the_schema_and_come_back(record: GameRecord) -> None:
     document = json.loads(jsonio.dumps([record]))
@@ -480,7 +488,11 @@ def test_convert_refuses_json_the_notation_cannot_hold(tmp_path: Path) -> None:
     assert "$.games[0].rounds[0].number: 12345678901 is not a whole number" in result.stderr
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=400 if HEAVY else 40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(games())
 def test_what_the_json_reader_accepts_the_notation_reader_reads_back(record: GameRecord) -> None:
     document = json.loads(jsonio.dumps([record]))

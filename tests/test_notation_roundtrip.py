@@ -25,9 +25,9 @@ from gargon_notation.notation.fast import Decline, parse_fast
 from gargon_notation.notation.parser import parse_with_grammar
 
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
-"""``GARGON_FUZZ=heavy`` (.ci/run) tries five times as many records."""
+"""``GARGON_FUZZ=heavy`` (.ci/run) tries ten to twenty-five times as many records."""
 SETTINGS = settings(
-    max_examples=1500 if HEAVY else 150,
+    max_examples=1500 if HEAVY else 60,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -111,7 +111,11 @@ def _safe_between_games(record: GameRecord) -> bool:
     return CommentKind.LINE not in kinds[:-1]
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=1000 if HEAVY else 40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 @given(st.lists(games(max_rounds=2).filter(_safe_between_games), min_size=1, max_size=4))
 def test_many_games_round_trip_through_text_and_streams(records: list[GameRecord]) -> None:
     text = write_games(records)
@@ -125,7 +129,7 @@ _NOISE = st.sampled_from([*'RGBX?!,:;{}()[]>-*$"12 \n.0e', "pass", "end", "fight
 
 
 @settings(
-    max_examples=2000 if HEAVY else 200,
+    max_examples=2000 if HEAVY else 80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -7,6 +7,7 @@ write_game -> parse_game: the same record, the same text byte for byte, and a va
 
 from __future__ import annotations
 
+import os
 import random
 from typing import Any, TypeVar
 
@@ -147,9 +148,11 @@ def count(record: GameRecord) -> tuple[int, int]:
     return found[0], found[1]
 
 
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+"""``GARGON_FUZZ=heavy`` (.ci/run) tries ten times as many simulated games."""
 SETTINGS = settings(
     derandomize=True,
-    max_examples=200,
+    max_examples=1000 if HEAVY else 80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -182,7 +185,7 @@ def test_simulated_records_survive_text_and_replay(
         assert all(b.winners for r in parsed.rounds for b in r.battles)
 
 
-@settings(SETTINGS, max_examples=50)
+@settings(SETTINGS, max_examples=250 if HEAVY else 20)
 @given(
     seeds=st.lists(st.integers(0, 10_000), min_size=2, max_size=3, unique=True),
     players=st.integers(3, 5),
