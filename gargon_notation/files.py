@@ -384,7 +384,7 @@ def _json_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationEr
     try:
         data = stream.read()
         text = decode_text(data, name)
-        games = jsonio.iter_document(jsonio.parse_document(text, name), name, size=len(data))
+        games = jsonio.iter_document(jsonio.parse_document(text, name), name)
         yield from games
     except NotationError as error:
         yield error

@@ -42,9 +42,9 @@ from typing import Any, TypeVar
 
 from gargon_notation.cards import AnyCard, Colour, card_from_text
 from gargon_notation.errors import NotationError
-from gargon_notation.notation import model
+from gargon_notation.notation import MAX_GAME_ITEMS, model, too_many_items
 from gargon_notation.notation.stream import MAX_LINE_BYTES
-from gargon_notation.notation.writer import longest_lines
+from gargon_notation.notation.writer import longest_lines, write_game
 
 __all__ = [
     "FORMAT",
@@ -278,12 +278,9 @@ def dumps_lines(
 class _Reader:
     """Reads a document, raising NotationError with a JSON path on anything malformed."""
 
-    def __init__(self, source: str, line: int = 0, size: int | None = None) -> None:
+    def __init__(self, source: str, line: int = 0) -> None:
         self.source = source
         self.line = line
-        self.size = size
-        """Bytes of the JSON text read (None: unknown).  The notation of a game is never
-        longer than its JSON, so a text within the line limit needs no line check."""
 
     def fail(self, path: str, message: str) -> NotationError:
         if self.line:
@@ -502,12 +499,13 @@ class _Reader:
             comments=self.comments(obj, path),
             source=self.source,
         )
-        if self.size is None or self.size > MAX_LINE_BYTES:
-            self.check_lines(record, path)
+        self.check_limits(record, path)
         return record
 
-    def check_lines(self, record: model.GameRecord, path: str) -> None:
-        """Refuse a game whose notation would have a line over the reader's limit."""
+    def check_limits(self, record: model.GameRecord, path: str) -> None:
+        """Refuse a game the notation's readers would refuse: a line over their limit (numeric
+        annotations take more bytes in the notation than in JSON), or more items than a game
+        may hold."""
         for part, index, size in longest_lines(record):
             if size > MAX_LINE_BYTES:
                 where = f"{path}.{part}" if part == "termination" else f"{path}.{part}[{index}]"
@@ -516,6 +514,12 @@ class _Reader:
                     f"this would be written as a line of {size} bytes in the notation, over "
                     f"its limit of {MAX_LINE_BYTES}",
                 )
+        if too_many_items(write_game(record)):
+            raise self.fail(
+                path,
+                f"this game would hold over {MAX_GAME_ITEMS} items (cards, names, comments, "
+                "...) in the notation, over the limit of a game",
+            )
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
@@ -530,21 +534,18 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def from_document(
-    document: Any, source: str = "<json>", size: int | None = None
-) -> list[model.GameRecord]:
-    """Records from a JSON document (as Python values); ``size`` is the bytes of its text,
-    when known (a document within the notation's line limit needs no line check).
+def from_document(document: Any, source: str = "<json>") -> list[model.GameRecord]:
+    """Records from a JSON document (as Python values).
 
     Raises :class:`~gargon_notation.errors.NotationError` naming the JSON path of anything
     malformed, and for an unknown format or a newer major version.
     """
-    reader = _Reader(source, size=size)
+    reader = _Reader(source)
     return [reader.game(game, f"$.games[{k}]") for k, game in enumerate(_games(reader, document))]
 
 
 def iter_document(
-    document: Any, source: str = "<json>", *, strict: bool = False, size: int | None = None
+    document: Any, source: str = "<json>", *, strict: bool = False
 ) -> Iterator[model.GameRecord | NotationError]:
     """The games of a JSON document (as Python values), one at a time: a game that does not
     follow the schema is yielded as its error and the next one is read (with ``strict``, it
@@ -553,7 +554,7 @@ def iter_document(
     Raises :class:`~gargon_notation.errors.NotationError` for a document that is not the
     JSON form at all (no ``games`` list, an unknown format, a newer major version).
     """
-    reader = _Reader(source, size=size)
+    reader = _Reader(source)
     games = _games(reader, document)
     for k, game in enumerate(games):
         try:
@@ -596,12 +597,10 @@ def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
     Raises :class:`~gargon_notation.errors.NotationError` with line and column for invalid
     JSON, and with the JSON path for a document that does not follow the schema.
     """
-    return from_document(parse_document(text, source), source, len(text.encode("utf-8")))
+    return from_document(parse_document(text, source), source)
 
 
-def game_from_json(
-    obj: Any, source: str = "<json>", line: int = 0, size: int | None = None
-) -> model.GameRecord:
+def game_from_json(obj: Any, source: str = "<json>", line: int = 0) -> model.GameRecord:
     """One game from its JSON object (Python values), as in the document's ``"games"`` or on
     a line of JSON Lines; ``line`` (from 1; 0: none) is the line of JSON Lines it was on.
 
@@ -613,7 +612,7 @@ def game_from_json(
     ...
     gargon_notation.errors.NotationError: games.jsonl:3:1: $: missing field 'termination'
     """
-    return _Reader(source, line, size).game(obj, "$")
+    return _Reader(source, line).game(obj, "$")
 
 
 def loads_lines(
@@ -668,7 +667,7 @@ def game_from_line(line: str, source: str = "<jsonl>", number: int = 1) -> model
             line=number,
             column=1,
         )
-    return game_from_json(obj, source, number, len(line.encode("utf-8")))
+    return game_from_json(obj, source, number)
 
 
 def _decode_error(error: json.JSONDecodeError, text: str, source: str) -> NotationError:

@@ -141,9 +141,11 @@ def test_in_place_success(target: Path) -> None:
 
 PAUSE = textwrap.dedent(
     """
-    import os, sys, time
+    import os, signal, sys, time
     from pathlib import Path
 
+    # Ctrl-C as in a terminal, even when the tests run in the background (SIGINT ignored).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     marker = Path(sys.argv[1])
     where = sys.argv[2]
 

@@ -5,6 +5,7 @@ prints."""
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -188,3 +189,24 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(work: Path) -> None:
     errors = process.stderr.read()
     assert process.wait(timeout=60) == 1
     assert errors == b""
+
+
+def test_ctrl_c_ends_the_command_quietly(work: Path) -> None:
+    """Ctrl-C during a long run: exit 130, what was printed stands, no traceback."""
+    big = work / "big.ggn"
+    big.write_bytes((work / "club-night.ggn").read_bytes() * 3000)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", "validate", "big.ggn"],
+        cwd=work,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        # Ctrl-C as in a terminal, even when the tests run in the background (SIGINT ignored).
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline().startswith(b"ok big.ggn game 1")
+    process.send_signal(signal.SIGINT)
+    printed, errors = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert errors == b""
+    assert b"games in 1 file" not in printed

@@ -473,6 +473,36 @@ def test_a_comment_too_long_for_a_line_is_refused_in_json_lines() -> None:
     )
 
 
+def test_numeric_annotations_longer_in_the_notation_than_in_json_are_refused() -> None:
+    """``1,`` in JSON is ``$1 `` in the notation: 80 KB of JSON, a line of 120 KB."""
+    document = rulebook_document()
+    document["games"][0]["rounds"][0]["actions"][0]["nags"] = [1] * 40_000
+    text = json.dumps(document, separators=(",", ":"))
+    assert len(text) < 100_000
+    with pytest.raises(NotationError) as raised:
+        jsonio.loads(text, source="nags.json")
+    assert raised.value.message == (
+        "$.games[0].rounds[0]: this would be written as a line of 120175 bytes in the "
+        "notation, over its limit of 100000"
+    )
+
+
+def test_a_game_of_more_items_than_the_notation_reads_is_refused() -> None:
+    """6,000 short rounds: every line is short, but the game holds too many items."""
+    record = parse_game('[Players "Ann" "Bob" "Cy"]\n*\n')
+    document = json.loads(jsonio.dumps([record]))
+    document["games"][0]["rounds"] = [
+        {"number": k, "actions": [{"type": "pass", "player": "Ann", "draws": [{"pile": 1}] * 6}]}
+        for k in range(1, 6001)
+    ]
+    with pytest.raises(NotationError) as raised:
+        jsonio.loads(json.dumps(document), source="long.json")
+    assert raised.value.message == (
+        "$.games[0]: this game would hold over 50000 items (cards, names, comments, ...) in "
+        "the notation, over the limit of a game"
+    )
+
+
 def test_convert_refuses_json_the_notation_cannot_hold(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 

@@ -102,6 +102,8 @@ def run() -> None:
     except GargonError as error:
         write_lines([((printable(str(error)), ""),)], stderr=True)
         code = 1
+    except KeyboardInterrupt:
+        code = 130  # Ctrl-C: what was printed stands, no traceback (as on the Typer path)
     raise SystemExit(code)
 
 

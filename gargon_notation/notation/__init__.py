@@ -125,13 +125,23 @@ holds about a thousand.  Each item read is an object of its own, so this bounds 
 reading one game (some tens of megabytes) whatever its text."""
 
 
-def _check_items(text: str, source: str, first_line: int) -> None:
-    """Refuse a game of more items than :data:`MAX_GAME_ITEMS`, counted from above by the
-    characters that separate or open items (a linear count in C, before any reading)."""
+def too_many_items(text: str) -> bool:
+    """Whether a game's text holds more items than :data:`MAX_GAME_ITEMS` (the readers refuse
+    it), counted from above by the characters that separate or open items first (a linear
+    count in C, before any reading).
+
+    >>> too_many_items("1. Ann Y2 Bob pass\n*\n"), too_many_items("$1 " * 50_001)
+    (False, True)
+    """
     if len(text) <= MAX_GAME_ITEMS:
-        return
+        return False
     bound = sum(text.count(mark) for mark in (" ", "\n", "\t", "{", ";", ",", "(", "[", '"'))
-    if bound > MAX_GAME_ITEMS and _items(text) > MAX_GAME_ITEMS:
+    return bound > MAX_GAME_ITEMS and _items(text) > MAX_GAME_ITEMS
+
+
+def _check_items(text: str, source: str, first_line: int) -> None:
+    """Refuse a game of more items than :data:`MAX_GAME_ITEMS`."""
+    if too_many_items(text):
         raise NotationError(
             f"the game starting at line {first_line} holds over {MAX_GAME_ITEMS} items "
             "(cards, names, comments, ...); it is skipped",
