@@ -1402,3 +1402,26 @@ def test_an_empty_file_is_said_to_hold_no_game(work: Path) -> None:
     ]
     report = json.loads(gargon("validate", "--json", "empty.ggn").stdout)
     assert report["summary"]["empty"] == ["empty.ggn"] and report["games"] == []
+
+
+@pytest.mark.parametrize(
+    "text", ["{nothing but a comment}\n", "; a line comment\n\n{and a brace}\n; more\n"]
+)
+def test_a_file_of_only_comments_holds_no_game(work: Path, text: str) -> None:
+    """No phantom game: comments with no game to belong to make a file without a game."""
+    (work / "notes.ggn").write_text(text, encoding="utf-8")
+    result = gargon("validate", "notes.ggn")
+    assert result.exit_code == 1
+    assert lines(result.stdout) == [
+        "EMPTY notes.ggn: this file holds no game (it is empty, or holds only comments)",
+        "0 games in 1 file: 0 valid, 0 invalid; 1 file without a game",
+    ]
+    assert list(load_records(work / "notes.ggn")) == []
+
+
+def test_an_unclosed_comment_is_not_taken_for_a_file_of_comments(work: Path) -> None:
+    """A '{' never closed may have swallowed a game: that is said, not 'no game'."""
+    (work / "notes.ggn").write_text('{oops\n[Players "A" "B" "C"]\n*\n', encoding="utf-8")
+    result = gargon("validate", "notes.ggn")
+    assert result.exit_code == 1
+    assert "this comment is never closed: '{' has no matching '}'" in result.stdout

@@ -160,6 +160,34 @@ def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
         os.close(main)
 
 
+def test_the_interactive_stepper_with_no_color_writes_no_escape_code() -> None:
+    main, child = pty.openpty()
+    env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm", "FORCE_COLOR": "1"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", "replay", "round2.ggn", "--no-color"],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        cwd=DATA,
+        env=env,
+    )
+    os.close(child)
+    try:
+        shown = _read_until(main, b"[q]uit")
+        os.write(main, b"n\n")
+        shown += _read_until(main, b"[q]uit")
+        os.write(main, b"e\n")
+        shown += _read_until(main, b"[q]uit")
+        os.write(main, b"q\n")
+        shown += _read_until(main, b"\xff", seconds=5)
+        assert process.wait(timeout=20) == 1
+    finally:
+        process.kill()
+        os.close(main)
+    assert b"step 1/12" in shown and b"colour-not-in-front" in shown
+    assert b"\x1b" not in shown
+
+
 def test_every_independent_mistake_is_reported_in_one_run() -> None:
     result = gargon("validate", "several-mistakes.ggn")
     assert result.exit_code == 1

@@ -161,7 +161,10 @@ def _interactive(result: Replay, console: Console) -> None:
     broken = result.first_problem_at
     last = len(result.steps) if broken is None else broken
     while True:
-        console.clear()
+        if console.color_system is None:
+            console.print()  # --no-color or a dumb terminal: not even the code that clears
+        else:
+            console.clear()
         console.print(table_view(result.state_after(step)))
         if step:
             element = result.steps[step - 1].element

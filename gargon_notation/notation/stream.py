@@ -365,8 +365,9 @@ def split_games(
         if text.strip():
             if pending is not None:
                 pending = Chunk(pending.text + text, pending.first_line, pending.error or error)
-            else:
+            elif content or error is not None or in_brace:
                 pending = take()
+            # Else only closed comments and no game for them to belong to: the text holds no game.
     elif buffer:
         if pending is not None:
             yield pending
