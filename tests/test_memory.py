@@ -102,3 +102,35 @@ def test_one_game_at_the_limits_takes_bounded_memory(tmp_path: Path) -> None:
         code, kilobytes = peak(arguments, path)
         assert code == 0
         assert kilobytes < 160_000, (arguments, kilobytes)
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["validate"],
+        ["show"],
+        ["replay"],
+        ["score"],
+        ["annotate"],
+        ["fmt"],
+        ["fmt", "--check"],
+        ["convert", "--to", "json"],
+    ],
+    ids=" ".join,
+)
+def test_endless_binary_data_on_standard_input_is_refused_at_once(verb: list[str]) -> None:
+    """``gargon VERB - < /dev/zero``: one message, exit 1, no endless read or spool."""
+    with open("/dev/zero", "rb") as zeros:
+        result = subprocess.run(
+            [sys.executable, "-m", "gargon_notation", *verb, "-"],
+            stdin=zeros,
+            capture_output=True,
+            timeout=60,
+        )
+    assert result.returncode == 1
+    said = (result.stdout + result.stderr).decode()
+    assert (
+        "<stdin>:1:1: this is binary data, not a record: a NUL byte at byte offset 0; "
+        "records are UTF-8 text"
+    ) in said
+    assert "Traceback" not in said

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -21,6 +20,7 @@ from gargon_notation.cli.common import fail, print_error
 from gargon_notation.cli.terminal import write_data_bytes
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
+from gargon_notation.notation.stream import MAX_LINE_BYTES
 
 __all__ = ["Games", "games_of", "in_place_target", "output", "single_input", "write"]
 
@@ -108,8 +108,7 @@ def games_of(path: str, *, again: bool = False) -> Iterator[Games]:
         if source.path is None:
             spool = stack.enter_context(tempfile.NamedTemporaryFile(prefix="gargon-stdin-"))
             try:
-                shutil.copyfileobj(sys.stdin.buffer, spool)
-                spool.flush()
+                _spool(sys.stdin.buffer, spool)
             except OSError as error:
                 fail(str(files.FileError.from_os_error(source.name, error)))
             file = Path(spool.name)
@@ -121,6 +120,22 @@ def games_of(path: str, *, again: bool = False) -> Iterator[Games]:
         except OSError as error:
             fail(str(files.FileError.from_os_error(source.name, error)))
         yield Games(source, format, file)
+
+
+def _spool(stream: BinaryIO, spool: BinaryIO) -> None:
+    """Copy ``stream`` into ``spool`` up to its end, or a line's limit past its first NUL
+    byte: binary data (``- < /dev/zero``) is never a record, and that is enough for the
+    reader to say so."""
+    after_nul: int | None = None
+    while block := stream.read(1 << 20):
+        if after_nul is None and (nul := block.find(b"\0")) >= 0:
+            after_nul = len(block) - nul
+        elif after_nul is not None:
+            after_nul += len(block)
+        spool.write(block)
+        if after_nul is not None and after_nul > MAX_LINE_BYTES:
+            break
+    spool.flush()
 
 
 def in_place_target(games: Games) -> Path:
