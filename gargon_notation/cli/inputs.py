@@ -10,7 +10,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import IO, BinaryIO
 
 import attrs
 import typer
@@ -122,7 +122,7 @@ def games_of(path: str, *, again: bool = False) -> Iterator[Games]:
         yield Games(source, format, file)
 
 
-def _spool(stream: BinaryIO, spool: BinaryIO) -> None:
+def _spool(stream: BinaryIO, spool: IO[bytes]) -> None:
     """Copy ``stream`` into ``spool`` up to its end, or a line's limit past its first NUL
     byte: binary data (``- < /dev/zero``) is never a record, and that is enough for the
     reader to say so."""
