@@ -311,6 +311,9 @@ def test_edge_cases_are_declined_or_read_alike(text: str) -> None:
         "deal pa\u017fs: R1\n*\n",
         "1. Adam R1 {x}, pa\u017fs R2 {y}\n*\n",
         "end pa\u017fs 3\n",
+        "p\u0131le 1: R1\n*\n",  # a dotless i: the keyword pile
+        "1. Adam R1, p\u0131le R2\n*\n",
+        "1. Adam R1, Bob pa\u017fs 1\n*\n",
     ],
 )
 def test_names_that_only_python_calls_bare_are_not_names(text: str) -> None:

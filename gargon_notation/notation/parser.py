@@ -476,7 +476,8 @@ def _diagnose(
     near = before[-_MISTAKE_WINDOW:]
     for pattern, mistake in _MISTAKES:
         if pattern.search(near) and mistake.found.fullmatch(found):
-            return mistake.message, line, column - mistake.back(before)
+            said = mistake.message if isinstance(mistake.message, str) else mistake.message(rest)
+            return said, line, column - mistake.back(before)
     return message, line, column
 
 
@@ -486,8 +487,26 @@ class _Mistake:
     found at the error, the message it deserves, and how far back the real mistake sits."""
 
     found: re.Pattern[str]
-    message: str
+    message: str | Callable[[str], str]
+    """The message, or how to say it from the rest of the line at the error."""
     back: Callable[[str], int] = lambda before: 0
+
+
+_QUOTES = "\u201c\u201d\u201e\u201a\u00ab\u00bb\u2018\u2019"
+_QUOTED = re.compile(f"[{_QUOTES}]([^{_QUOTES}\\]\n]*)([{_QUOTES}]?)")
+
+
+def _straight_quotes(rest: str) -> str:
+    """``[Event „Thursday“]``: the quotes written, and the value as it should be written."""
+    quoted = _QUOTED.match(rest)
+    assert quoted is not None  # the mistake's key found a typographic quote here
+    value = quoted.group(1).strip().replace("\\", "\\\\").replace('"', '\\"')
+    if len(value) > 40:
+        value = value[:37] + "..."
+    return (
+        f"typographic quotes ({rest[0]}{quoted.group(2)}) are not quotes in the notation: "
+        f'write straight double quotes: "{value}"'
+    )
 
 
 _MISTAKES: tuple[tuple[re.Pattern[str], _Mistake], ...] = (
@@ -512,9 +531,8 @@ _MISTAKES: tuple[tuple[re.Pattern[str], _Mistake], ...] = (
     (
         re.compile(r"(?:\[[A-Za-z][A-Za-z0-9_]*[ \t]+|\d\.[^\n]*)$"),
         _Mistake(
-            re.compile("[\u201c\u201d\u201e\u00ab\u00bb\u2018\u2019].*"),
-            "typographic quotes (\u201c\u201d) are not quotes in the notation: write straight "
-            'double quotes, like "Club night"',
+            re.compile(f"[{_QUOTES}].*"),
+            _straight_quotes,
         ),
     ),
 )
