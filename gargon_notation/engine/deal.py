@@ -23,10 +23,10 @@ language to reproduce it:
 
 from __future__ import annotations
 
-import hashlib
 import struct
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from hashlib import sha256
 from typing import TypeVar
 
 import attrs
@@ -62,7 +62,7 @@ class Rng:
 
     def _refill(self) -> None:
         """The next block's four integers, kept last first (they are popped)."""
-        block = hashlib.sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
+        block = sha256(self._prefix + self._counter.to_bytes(8, "big")).digest()
         self._counter += 1
         self._words.extend(_FOUR_WORDS(block)[::-1])
 
@@ -89,9 +89,24 @@ class Rng:
         """A uniformly chosen item of a non-empty sequence."""
         return items[self.below(len(items))]
 
+    def _refill_ahead(self, needed: int) -> None:
+        """Hold at least ``needed`` integers, hashing the blocks they take in one go (the
+        stream is the same as block by block)."""
+        missing = needed - len(self._words)
+        if missing <= 0:
+            return
+        blocks = (missing + 3) // 4
+        prefix, first = self._prefix, self._counter
+        data = b"".join(
+            [sha256(prefix + (first + k).to_bytes(8, "big")).digest() for k in range(blocks)]
+        )
+        self._counter = first + blocks
+        self._words[:0] = struct.unpack(f">{4 * blocks}Q", data)[::-1]
+
     def shuffled(self, items: Iterable[T]) -> list[T]:
         """The items in Fisher-Yates order (swap ``i`` with ``below(i + 1)``, ``i`` descending)."""
         result = list(items)
+        self._refill_ahead(len(result) - 1)  # one integer a swap, but for a rare rejection
         words = self._words
         for i in range(len(result) - 1, 0, -1):
             n = i + 1
@@ -187,7 +202,7 @@ class Deal:
                 f"unknown shuffle algorithm {algorithm!r} (known: {SHUFFLE_ALGORITHM})"
             )
         deal = cls.from_order(Rng(seed).shuffled(DECK), players, hand_size)
-        return attrs.evolve(deal, _shuffled=True)
+        return cls(deal.hands, deal.piles, _shuffled=True)
 
     @classmethod
     def hidden(cls, players: int, hand_size: int = 10) -> Deal:

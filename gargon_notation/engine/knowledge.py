@@ -102,11 +102,13 @@ class Knowledge:
     def check(self, changes: Iterable[tuple[AnyCard, AnyCard]]) -> None:
         """Raise ``card-conservation`` if learning each ``(known, learnt)`` would mean more
         cards of a colour, or copies of a card, than the deck holds."""
-        colours = dict(self.colours)
-        cards = dict(self.cards)
+        colours: dict[Colour | None, int] | None = None
+        cards: dict[Card, int] = {}
         for known, learnt in changes:
             if known == learnt:
                 continue
+            if colours is None:  # copied only when something is learnt: rarely, in a replay
+                colours, cards = dict(self.colours), dict(self.cards)
             if known.colour is None and learnt.colour is not None:
                 colours[learnt.colour] = colours.get(learnt.colour, 0) + 1
                 if colours[learnt.colour] > 17:

@@ -101,13 +101,16 @@ def score(
     counts = [[0] * 6 for _ in won]
     zeros = [[0] * 6 for _ in won]
     amulets = [[0] * 6 for _ in won]
+    table = ruleset.amulets
     for seat, cards in enumerate(won):
+        seat_counts, seat_zeros, seat_amulets = counts[seat], zeros[seat], amulets[seat]
         for card in cards:
             index = card.colour.index
-            counts[seat][index] += 1
-            if card.value == 0:
-                zeros[seat][index] += 1
-            amulets[seat][index] += ruleset.amulets[card.value]
+            value = card.value
+            seat_counts[index] += 1
+            if value == 0:
+                seat_zeros[index] += 1
+            seat_amulets[index] += table[value]
     bonuses = [[0] * 6 for _ in won]
     for index in range(6):
         column = [row[index] for row in counts]

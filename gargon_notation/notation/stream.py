@@ -125,14 +125,17 @@ def bounded_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[byt
         for end_of_line in _EOL.finditer(data):
             end = end_of_line.end()
             size += end - start
-            if size - len(end_of_line.group()) > limit:
+            if size > limit and size - len(end_of_line.group()) > limit:
                 last = (tail + data[start : end_of_line.start()])[-_KEEP:]
                 yield _too_long(head or bytes(carry), last, size)
-            else:
+                carry.clear()
+                head = tail = b""
+            elif carry:
                 carry += data[start:end]
                 yield bytes(carry)
-            carry.clear()
-            head = tail = b""
+                carry.clear()
+            else:
+                yield data[start:end]  # the usual line, within one block
             size = 0
             start = end
         rest = data[start:]
