@@ -130,7 +130,7 @@ def too_many_items(text: str) -> bool:
     it), counted from above by the characters that separate or open items first (a linear
     count in C, before any reading).
 
-    >>> too_many_items("1. Ann Y2 Bob pass\n*\n"), too_many_items("$1 " * 50_001)
+    >>> too_many_items("1. Ann Y2 Bob pass\\n*\\n"), too_many_items("$1 " * 50_001)
     (False, True)
     """
     if len(text) <= MAX_GAME_ITEMS:
