@@ -36,6 +36,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import resources
 from typing import Any, TypeVar
@@ -575,14 +576,55 @@ def _games(reader: _Reader, document: Any) -> list[Any]:
     return games
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+"""How JSON writes half of a surrogate pair (a pair makes one character; half of one is none)."""
+
+
+def _lone_surrogate(value: Any, path: str = "$") -> tuple[str, str] | None:
+    """The JSON path and the text of the first string holding half of a surrogate pair."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError as error:
+            return path, f"\\u{ord(value[error.start]):04x}"
+        return None
+    if not isinstance(value, dict | list):
+        return None
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        found = _lone_surrogate(item, f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]")
+        if found is not None:
+            return found
+    return None
+
+
+def _refuse_surrogates(value: Any, text: str, source: str, line: int = 0) -> None:
+    """Refuse a string the notation (UTF-8 text) cannot hold: a ``\\ud800`` escape alone."""
+    if _SURROGATE_ESCAPE.search(text) is None:
+        return
+    found = _lone_surrogate(value)
+    if found is not None:
+        path, escape = found
+        raise NotationError(
+            f"{path}: {escape} is half of a surrogate pair, not a character (records are "
+            "UTF-8 text)",
+            source=source,
+            line=line,
+            column=1 if line else 0,
+        )
+
+
 def parse_document(text: str, source: str = "<json>") -> Any:
     """JSON text as Python values.
 
     Raises :class:`~gargon_notation.errors.NotationError` with line and column for invalid
-    JSON (and for JSON nested too deeply).
+    JSON (and for JSON nested too deeply), and with the JSON path for a string holding half
+    of a surrogate pair (``"\\ud800"``), which is no character.
     """
     try:
-        return json.loads(text)
+        document = json.loads(text)
+        _refuse_surrogates(document, text, source)
+        return document
     except RecursionError:
         raise NotationError("invalid JSON: nested too deeply", source=source) from None
     except ValueError as error:  # JSONDecodeError is one; so is a number of over 4,300 digits
@@ -667,6 +709,12 @@ def game_from_line(line: str, source: str = "<jsonl>", number: int = 1) -> model
             line=number,
             column=1,
         )
+    try:
+        _refuse_surrogates(obj, line, source, number)
+    except RecursionError:
+        raise NotationError(
+            "invalid JSON: nested too deeply", source=source, line=number, column=1
+        ) from None
     return game_from_json(obj, source, number)
 
 

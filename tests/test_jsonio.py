@@ -186,7 +186,7 @@ def test_every_construct_is_in_the_json_form() -> None:
 
 
 @settings(
-    max_examples=600 if HEAVY else 30,
+    max_examples=300 if HEAVY else 30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -503,6 +503,34 @@ def test_a_game_of_more_items_than_the_notation_reads_is_refused() -> None:
     )
 
 
+def test_half_a_surrogate_pair_is_refused_with_its_path() -> None:
+    """``"\\ud800"`` is valid JSON but no character: the notation (UTF-8) cannot hold it."""
+    document = rulebook_document()
+    document["games"][0]["rounds"][0]["actions"][0]["player"] = "\ud800"
+    with pytest.raises(NotationError) as raised:
+        jsonio.loads(json.dumps(document), source="half.json")
+    assert str(raised.value) == (
+        "half.json: $.games[0].rounds[0].actions[0].player: \\ud800 is half of a surrogate "
+        "pair, not a character (records are UTF-8 text)"
+    )
+    line = json.dumps(document["games"][0]).replace("\\ud800", "\\udc00")
+    [error] = list(jsonio.loads_lines(line, "half.jsonl"))
+    assert isinstance(error, NotationError)
+    assert str(error) == (
+        "half.jsonl:1:1: $.rounds[0].actions[0].player: \\udc00 is half of a surrogate "
+        "pair, not a character (records are UTF-8 text)"
+    )
+
+
+def test_a_whole_surrogate_pair_is_one_character() -> None:
+    document = rulebook_document()
+    document["games"][0]["comments"] = [{"kind": "brace", "text": "\U0001f600"}]
+    text = json.dumps(document)
+    assert "\\ud83d\\ude00" in text
+    [record] = jsonio.loads(text)
+    assert record.comments[0].text == "\U0001f600"
+
+
 def test_convert_refuses_json_the_notation_cannot_hold(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
@@ -519,7 +547,7 @@ def test_convert_refuses_json_the_notation_cannot_hold(tmp_path: Path) -> None:
 
 
 @settings(
-    max_examples=400 if HEAVY else 40,
+    max_examples=200 if HEAVY else 40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

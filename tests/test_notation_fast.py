@@ -38,9 +38,9 @@ HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 
 
 def _n(examples: int) -> int:
-    """Examples for a test: a tenth by default (the suite runs in 90 s), five times as many
+    """Examples for a test: a tenth by default (the suite runs in 90 s), three times as many
     with ``GARGON_FUZZ=heavy`` (.ci/run)."""
-    return examples * 5 if HEAVY else max(examples // 10, 12)
+    return examples * 3 if HEAVY else max(examples // 10, 12)
 
 
 SETTINGS = settings(

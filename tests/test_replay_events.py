@@ -19,7 +19,7 @@ from gargon_notation.records import record_from_actions
 from gargon_notation.replay import replay
 from gargon_notation.replay.events import events_json
 
-GAMES = 1000 if os.environ.get("GARGON_FUZZ") == "heavy" else 80
+GAMES = 400 if os.environ.get("GARGON_FUZZ") == "heavy" else 80
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
@@ -83,7 +83,7 @@ def test_the_events_of_every_example_match_its_battles(path: Path) -> None:
 
 
 def test_the_events_of_simulated_games_match_their_battles() -> None:
-    """80 games; 1,000 with ``GARGON_FUZZ=heavy``."""
+    """80 games; 400 with ``GARGON_FUZZ=heavy``."""
     for k in range(GAMES):
         simulated = simulate(3 + k % 3, f"events.{k}")
         record = record_from_actions(
