@@ -36,7 +36,6 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import resources
 from typing import Any, TypeVar
@@ -44,7 +43,7 @@ from typing import Any, TypeVar
 from gargon_notation.cards import AnyCard, Colour, card_from_text
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import MAX_GAME_ITEMS, model, too_many_items
-from gargon_notation.notation.stream import MAX_LINE_BYTES
+from gargon_notation.notation.stream import MAX_GAME_CHARS, MAX_LINE_BYTES
 from gargon_notation.notation.writer import longest_lines, write_game
 
 __all__ = [
@@ -500,27 +499,50 @@ class _Reader:
             comments=self.comments(obj, path),
             source=self.source,
         )
-        self.check_limits(record, path)
+        self.check_limits(record, obj, path)
         return record
 
-    def check_limits(self, record: model.GameRecord, path: str) -> None:
-        """Refuse a game the notation's readers would refuse: a line over their limit (numeric
-        annotations take more bytes in the notation than in JSON), or more items than a game
-        may hold."""
-        for part, index, size in longest_lines(record):
-            if size > MAX_LINE_BYTES:
-                where = f"{path}.{part}" if part == "termination" else f"{path}.{part}[{index}]"
-                raise self.fail(
-                    where,
-                    f"this would be written as a line of {size} bytes in the notation, over "
-                    f"its limit of {MAX_LINE_BYTES}",
-                )
-        if too_many_items(write_game(record)):
+    def check_limits(self, record: model.GameRecord, obj: Any, path: str) -> None:
+        """Refuse a game the notation's readers would refuse, so that whatever is read from
+        JSON can be written as notation that reads back: a string holding half of a surrogate
+        pair (JSON can escape one; it is no character), a line over the readers' limit
+        (numeric annotations take more bytes in the notation than in JSON), a game over
+        their limits of characters or items."""
+        text = write_game(record)
+        try:
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise self.surrogate(obj, path) from None
+        if len(data) > MAX_LINE_BYTES and max(map(len, data.split(b"\n"))) > MAX_LINE_BYTES:
+            for part, index, size in longest_lines(record):
+                if size > MAX_LINE_BYTES:
+                    where = f"{path}.{part}" if part == "termination" else f"{path}.{part}[{index}]"
+                    raise self.fail(
+                        where,
+                        f"this would be written as a line of {size} bytes in the notation, "
+                        f"over its limit of {MAX_LINE_BYTES}",
+                    )
+        if len(text) > MAX_GAME_CHARS:
+            raise self.fail(
+                path,
+                f"this game would be written as {len(text)} characters in the notation, over "
+                f"the limit of {MAX_GAME_CHARS} for a game",
+            )
+        if too_many_items(text):
             raise self.fail(
                 path,
                 f"this game would hold over {MAX_GAME_ITEMS} items (cards, names, comments, "
                 "...) in the notation, over the limit of a game",
             )
+
+    def surrogate(self, obj: Any, path: str) -> NotationError:
+        """The error for a game holding half of a surrogate pair, at the first such string."""
+        found = _lone_surrogate(obj, path)
+        where, escape = found if found is not None else (path, "a string")
+        return self.fail(
+            where,
+            f"{escape} is half of a surrogate pair, not a character (records are UTF-8 text)",
+        )
 
 
 def _kind_name(kind: type | tuple[type, ...]) -> str:
@@ -576,12 +598,8 @@ def _games(reader: _Reader, document: Any) -> list[Any]:
     return games
 
 
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-"""How JSON writes half of a surrogate pair (a pair makes one character; half of one is none)."""
-
-
-def _lone_surrogate(value: Any, path: str = "$") -> tuple[str, str] | None:
-    """The JSON path and the text of the first string holding half of a surrogate pair."""
+def _lone_surrogate(value: Any, path: str) -> tuple[str, str] | None:
+    """The JSON path and the escape of the first string holding half of a surrogate pair."""
     if isinstance(value, str):
         try:
             value.encode("utf-8")
@@ -592,39 +610,30 @@ def _lone_surrogate(value: Any, path: str = "$") -> tuple[str, str] | None:
         return None
     items = value.items() if isinstance(value, dict) else enumerate(value)
     for key, item in items:
-        found = _lone_surrogate(item, f"{path}.{key}" if isinstance(key, str) else f"{path}[{key}]")
+        found = _lone_surrogate(item, path + _step(key))
         if found is not None:
             return found
     return None
 
 
-def _refuse_surrogates(value: Any, text: str, source: str, line: int = 0) -> None:
-    """Refuse a string the notation (UTF-8 text) cannot hold: a ``\\ud800`` escape alone."""
-    if _SURROGATE_ESCAPE.search(text) is None:
-        return
-    found = _lone_surrogate(value)
-    if found is not None:
-        path, escape = found
-        raise NotationError(
-            f"{path}: {escape} is half of a surrogate pair, not a character (records are "
-            "UTF-8 text)",
-            source=source,
-            line=line,
-            column=1 if line else 0,
-        )
+def _step(key: str | int) -> str:
+    """One step of a JSON path: ``.name``, ``[3]``, or ``["odd key"]`` (ASCII, shortened)."""
+    if isinstance(key, int):
+        return f"[{key}]"
+    if key.isidentifier() and key.isascii():
+        return f".{key}"
+    quoted = json.dumps(key[:40] + ("..." if len(key) > 40 else ""))
+    return f"[{quoted}]"
 
 
 def parse_document(text: str, source: str = "<json>") -> Any:
     """JSON text as Python values.
 
     Raises :class:`~gargon_notation.errors.NotationError` with line and column for invalid
-    JSON (and for JSON nested too deeply), and with the JSON path for a string holding half
-    of a surrogate pair (``"\\ud800"``), which is no character.
+    JSON (and for JSON nested too deeply).
     """
     try:
-        document = json.loads(text)
-        _refuse_surrogates(document, text, source)
-        return document
+        return json.loads(text)
     except RecursionError:
         raise NotationError("invalid JSON: nested too deeply", source=source) from None
     except ValueError as error:  # JSONDecodeError is one; so is a number of over 4,300 digits
@@ -709,12 +718,6 @@ def game_from_line(line: str, source: str = "<jsonl>", number: int = 1) -> model
             line=number,
             column=1,
         )
-    try:
-        _refuse_surrogates(obj, line, source, number)
-    except RecursionError:
-        raise NotationError(
-            "invalid JSON: nested too deeply", source=source, line=number, column=1
-        ) from None
     return game_from_json(obj, source, number)
 
 

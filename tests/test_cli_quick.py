@@ -191,21 +191,28 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(work: Path) -> None:
     assert errors == b""
 
 
-def test_ctrl_c_ends_the_command_quietly(work: Path) -> None:
-    """Ctrl-C during a long run: exit 130, what was printed stands, no traceback."""
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_ends_the_command_quietly(work: Path, jobs: str) -> None:
+    """Ctrl-C during a long run, sent as a terminal sends it to every process of the
+    command (workers too): exit 130, what was printed stands, no traceback."""
     big = work / "big.ggn"
     big.write_bytes((work / "club-night.ggn").read_bytes() * 3000)
+
+    def as_in_a_terminal() -> None:
+        os.setsid()
+        # Ctrl-C as in a terminal, even when the tests run in the background (SIGINT ignored).
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
     process = subprocess.Popen(
-        [sys.executable, "-m", "gargon_notation", "validate", "big.ggn"],
+        [sys.executable, "-m", "gargon_notation", "validate", "--jobs", jobs, "big.ggn"],
         cwd=work,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        # Ctrl-C as in a terminal, even when the tests run in the background (SIGINT ignored).
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        preexec_fn=as_in_a_terminal,
     )
     assert process.stdout is not None and process.stderr is not None
     assert process.stdout.readline().startswith(b"ok big.ggn game 1")
-    process.send_signal(signal.SIGINT)
+    os.killpg(process.pid, signal.SIGINT)
     printed, errors = process.communicate(timeout=60)
     assert process.returncode == 130
     assert errors == b""

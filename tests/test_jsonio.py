@@ -522,6 +522,47 @@ def test_half_a_surrogate_pair_is_refused_with_its_path() -> None:
     )
 
 
+def test_half_a_surrogate_pair_fails_only_its_own_game() -> None:
+    document = rulebook_document()
+    game = document["games"][0]
+    document["games"] = [game, copy.deepcopy(game), copy.deepcopy(game)]
+    document["games"][1]["comments"] = [{"kind": "brace", "text": "x\udfff"}]
+    document["games"][2]["x-note"] = "\ud800"  # a field the reader ignores
+    items = list(jsonio.iter_document(json.loads(json.dumps(document)), "three.json"))
+    assert [type(item).__name__ for item in items] == ["GameRecord", "NotationError", "GameRecord"]
+    assert str(items[1]) == (
+        "three.json: $.games[1].comments[0].text: \\udfff is half of a surrogate pair, "
+        "not a character (records are UTF-8 text)"
+    )
+
+
+def test_python_values_holding_half_a_surrogate_pair_are_refused_too() -> None:
+    game = {"odd\nkey": "\ud800", **rulebook_document()["games"][0]}  # the key first
+    game["tags"][0]["values"] = ["\ud800"]
+    with pytest.raises(NotationError) as raised:
+        jsonio.game_from_json(game, "values")
+    assert str(raised.value) == (
+        'values: $["odd\\nkey"]: \\ud800 is half of a surrogate pair, not a character '
+        "(records are UTF-8 text)"
+    )
+
+
+def test_a_game_over_the_notations_size_limit_is_refused() -> None:
+    """Lines and items within their limits, but 2.25 million characters in all."""
+    document = rulebook_document()
+    document["games"][0]["rounds"][0]["actions"][0]["comments"] = [
+        {"kind": "brace", "text": "x" * 90_000}
+    ]
+    document["games"][0]["rounds"] = [
+        {**document["games"][0]["rounds"][0], "number": k} for k in range(1, 26)
+    ]
+    with pytest.raises(NotationError) as raised:
+        jsonio.loads(json.dumps(document), source="big.json")
+    message = raised.value.message
+    assert message.startswith("$.games[0]: this game would be written as 22")
+    assert message.endswith(" characters in the notation, over the limit of 2000000 for a game")
+
+
 def test_a_whole_surrogate_pair_is_one_character() -> None:
     document = rulebook_document()
     document["games"][0]["comments"] = [{"kind": "brace", "text": "\U0001f600"}]

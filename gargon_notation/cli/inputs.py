@@ -123,17 +123,21 @@ def games_of(path: str, *, again: bool = False) -> Iterator[Games]:
 
 
 def _spool(stream: BinaryIO, spool: IO[bytes]) -> None:
-    """Copy ``stream`` into ``spool`` up to its end, or a line's limit past its first NUL
-    byte: binary data (``- < /dev/zero``) is never a record, and that is enough for the
-    reader to say so."""
-    after_nul: int | None = None
+    """Copy ``stream`` into ``spool`` up to its end, or up to a line over the reader's limit
+    that holds a NUL byte: binary data (``- < /dev/zero``), where the reader stops too (a NUL
+    on a line of ordinary length, in a comment, is read like any other character)."""
+    run = 0  # bytes since the last line end
+    nul_in_run = False
     while block := stream.read(1 << 20):
-        if after_nul is None and (nul := block.find(b"\0")) >= 0:
-            after_nul = len(block) - nul
-        elif after_nul is not None:
-            after_nul += len(block)
         spool.write(block)
-        if after_nul is not None and after_nul > MAX_LINE_BYTES:
+        last_end = max(block.rfind(b"\n"), block.rfind(b"\r"))
+        if last_end >= 0:
+            run = len(block) - last_end - 1
+            nul_in_run = b"\0" in block[last_end + 1 :]
+        else:
+            run += len(block)
+            nul_in_run = nul_in_run or b"\0" in block
+        if nul_in_run and run > MAX_LINE_BYTES:
             break
     spool.flush()
 

@@ -114,13 +114,25 @@ def _verdicts(
     from concurrent.futures import ProcessPoolExecutor  # not imported for one process
 
     pending: list[Future[list[GameVerdict]]] = []
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for batch in batches:
-            pending.append(pool.submit(validate_chunks, batch, strict))
-            while len(pending) >= jobs * IN_FLIGHT_PER_WORKER:
-                yield from pending.pop(0).result()
-        for future in pending:
-            yield from future.result()
+    with ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c_to_the_main) as pool:
+        try:
+            for batch in batches:
+                pending.append(pool.submit(validate_chunks, batch, strict))
+                while len(pending) >= jobs * IN_FLIGHT_PER_WORKER:
+                    yield from pending.pop(0).result()
+            for future in pending:
+                yield from future.result()
+        except KeyboardInterrupt:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+
+
+def _leave_ctrl_c_to_the_main() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to every process of the command): the
+    main process stops the work, and no worker prints a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_validation(

@@ -500,9 +500,10 @@ def _straight_quotes(rest: str) -> str:
     """``[Event „Thursday“]``: the quotes written, and the value as it should be written."""
     quoted = _QUOTED.match(rest)
     assert quoted is not None  # the mistake's key found a typographic quote here
-    value = quoted.group(1).strip().replace("\\", "\\\\").replace('"', '\\"')
+    value = quoted.group(1).strip()
     if len(value) > 40:
         value = value[:37] + "..."
+    value = value.replace("\\", "\\\\").replace('"', '\\"')
     return (
         f"typographic quotes ({rest[0]}{quoted.group(2)}) are not quotes in the notation: "
         f'write straight double quotes: "{value}"'
