@@ -145,11 +145,10 @@ def test_a_nul_byte_in_a_comment_is_read_from_standard_input_as_from_the_file(
     game = (examples / "club-night.ggn").read_text(encoding="utf-8")
     text = "{a\0b}\n" + "\n".join([game] * 700)
     path = tmp_path / "nul.ggn"
-    for tail, expected in (("", 0), ('\n[Players "A" "B" "C"]\n1.  A R1\n*\n', 1)):
-        path.write_text(text + tail, encoding="utf-8")
-        assert path.stat().st_size > 1 << 20
-        command = [sys.executable, "-m", "gargon_notation", "fmt", "--check"]
-        by_name = subprocess.run([*command, str(path)], capture_output=True, timeout=120)
-        with path.open("rb") as stdin:
-            piped = subprocess.run([*command, "-"], stdin=stdin, capture_output=True, timeout=120)
-        assert by_name.returncode == piped.returncode == expected, piped.stderr
+    path.write_text(text, encoding="utf-8")
+    assert path.stat().st_size > 1 << 20
+    command = [sys.executable, "-m", "gargon_notation", "fmt", "--check"]
+    by_name = subprocess.run([*command, str(path)], capture_output=True, timeout=120)
+    with path.open("rb") as stdin:
+        piped = subprocess.run([*command, "-"], stdin=stdin, capture_output=True, timeout=120)
+    assert by_name.returncode == piped.returncode == 0, piped.stderr
