@@ -101,7 +101,25 @@ def test_one_game_at_the_limits_takes_bounded_memory(tmp_path: Path) -> None:
     for arguments in (["validate"], ["convert", "--to", "json"], ["annotate"]):
         code, kilobytes = peak(arguments, path)
         assert code == 0
-        assert kilobytes < 160_000, (arguments, kilobytes)
+        assert kilobytes < 120_000, (arguments, kilobytes)
+
+
+def test_a_game_of_nearly_two_megabytes_takes_a_small_multiple_of_its_size(
+    tmp_path: Path,
+) -> None:
+    """The issue's 1.9 MB game (long comments, within every limit): each verb's peak memory
+    grows by less than ten times the game's size over its peak on a small record (about six
+    times, measured)."""
+    path = tmp_path / "long.ggn"
+    line = "{" + "x" * 99_000 + "}\n"
+    path.write_text(f'[Players "Ann" "Bob" "Cy"]\n{line * 19}1. Ann Y2\n*\n', encoding="utf-8")
+    size_kb = path.stat().st_size // 1024
+    small = Path(__file__).resolve().parents[1] / "examples" / "rulebook-round.ggn"
+    for arguments in (["validate"], ["convert", "--to", "json"], ["fmt"], ["show", "--no-color"]):
+        code_small, small_kb = peak(arguments, small)
+        code, kilobytes = peak(arguments, path)
+        assert code_small == code == 0
+        assert kilobytes - small_kb < 10 * size_kb, (arguments, small_kb, kilobytes, size_kb)
 
 
 @pytest.mark.parametrize(
