@@ -3,12 +3,14 @@ first problem and the problem itself, and exit 1 (docs/cli.md, show and replay).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pty
 import select
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -131,20 +133,30 @@ def _read_until(fd: int, wanted: bytes, seconds: float = 20.0) -> bytes:
     return seen
 
 
-@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
-def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
+@contextlib.contextmanager
+def _stepper(*options: str, **env: str) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """``gargon replay round2.ggn OPTIONS`` on a pseudo-terminal: the process and the
+    terminal's end to read and type on; both are closed afterwards."""
     main, child = pty.openpty()
-    env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm"}
     process = subprocess.Popen(
-        [sys.executable, "-m", "gargon_notation", "replay", "round2.ggn"],
+        [sys.executable, "-m", "gargon_notation", "replay", "round2.ggn", *options],
         stdin=child,
         stdout=child,
         stderr=child,
         cwd=DATA,
-        env=env,
+        env={**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm", **env},
     )
     os.close(child)
     try:
+        yield process, main
+    finally:
+        process.kill()
+        os.close(main)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
+    with _stepper() as (process, main):
         assert b"[q]uit" in _read_until(main, b"[q]uit")
         os.write(main, b"e\n")  # to the end: the first problem, for an invalid record
         screen = _read_until(main, b"[q]uit")
@@ -155,24 +167,11 @@ def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
         tail = _read_until(main, b"\xff", seconds=5)
         assert b"colour-not-in-front" not in tail  # shown when reached, not after q
         assert process.wait(timeout=20) == 1
-    finally:
-        process.kill()
-        os.close(main)
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_with_no_color_writes_no_escape_code() -> None:
-    main, child = pty.openpty()
-    env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm", "FORCE_COLOR": "1"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gargon_notation", "replay", "round2.ggn", "--no-color"],
-        stdin=child,
-        stdout=child,
-        stderr=child,
-        cwd=DATA,
-        env=env,
-    )
-    os.close(child)
-    try:
+    with _stepper("--no-color", FORCE_COLOR="1") as (process, main):
         shown = _read_until(main, b"[q]uit")
         os.write(main, b"n\n")
         shown += _read_until(main, b"[q]uit")
@@ -181,9 +180,6 @@ def test_the_interactive_stepper_with_no_color_writes_no_escape_code() -> None:
         os.write(main, b"q\n")
         shown += _read_until(main, b"\xff", seconds=5)
         assert process.wait(timeout=20) == 1
-    finally:
-        process.kill()
-        os.close(main)
     assert b"step 1/12" in shown and b"colour-not-in-front" in shown
     assert b"\x1b" not in shown
 

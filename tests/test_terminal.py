@@ -150,46 +150,39 @@ def _read_all(fd: int, seconds: float = 30.0) -> bytes:
     ],
 )
 def test_no_color_writes_no_escape_code_even_on_a_terminal(verb: list[str]) -> None:
+    code, shown = _no_color_on_a_terminal(verb, ROOT / "examples")
+    assert code == 0
+    assert b"Round" in shown or b"Score" in shown
+    assert b"\x1b" not in shown
+
+
+def _no_color_on_a_terminal(arguments: list[str], cwd: Path) -> tuple[int, bytes]:
+    """Run ``gargon ARGUMENTS --no-color`` with both outputs on a pseudo-terminal that asks
+    for colours; its exit code and all it showed."""
     main, child = pty.openpty()
     process = subprocess.Popen(
-        [sys.executable, "-m", "gargon_notation", *verb, "--no-color"],
+        [sys.executable, "-m", "gargon_notation", *arguments, "--no-color"],
         stdin=subprocess.DEVNULL,
         stdout=child,
         stderr=child,
-        cwd=ROOT / "examples",
+        cwd=cwd,
         env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "FORCE_COLOR": "1"},
     )
     os.close(child)
     try:
         shown = _read_all(main)
-        assert process.wait(timeout=30) == 0
+        return process.wait(timeout=30), shown
     finally:
         process.kill()
         os.close(main)
-    assert b"Round" in shown or b"Score" in shown
-    assert b"\x1b" not in shown
 
 
 @pytest.mark.parametrize("verb", ["show", "replay", "score"])
 def test_no_color_writes_no_escape_code_on_standard_error_either(verb: str) -> None:
     """An invalid record: its problems are plain too, on standard error (score) as on
     standard output (show and replay print them under the table)."""
-    main, child = pty.openpty()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gargon_notation", verb, "broken.ggn", "--no-color"],
-        stdin=subprocess.DEVNULL,
-        stdout=child,
-        stderr=child,
-        cwd=ROOT / "tests" / "data" / "cli",
-        env={**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "FORCE_COLOR": "1"},
-    )
-    os.close(child)
-    try:
-        shown = _read_all(main)
-        assert process.wait(timeout=30) == 1
-    finally:
-        process.kill()
-        os.close(main)
+    code, shown = _no_color_on_a_terminal([verb, "broken.ggn"], ROOT / "tests" / "data" / "cli")
+    assert code == 1
     assert b"last-seat-new-colour" in shown
     assert b"\x1b" not in shown
 

@@ -32,6 +32,8 @@ __all__ = [
 ]
 
 FILE_HELP = "A .ggn, .json or .jsonl record file, or - for stdin."
+InPlace = Annotated[bool, typer.Option("--in-place", "-i", help="Rewrite the file (atomically).")]
+"""The --in-place option of the verbs that rewrite a record."""
 
 
 @app.command(
@@ -132,9 +134,7 @@ def annotate_command(
     strip: Annotated[
         bool, typer.Option("--strip", help="Remove exactly what annotate adds.")
     ] = False,
-    in_place: Annotated[
-        bool, typer.Option("--in-place", "-i", help="Rewrite the file (atomically).")
-    ] = False,
+    in_place: InPlace = False,
 ) -> None:
     """Add derived facts as {=...} annotations: battles, draws, hand sizes, scores.
 
@@ -153,9 +153,7 @@ def fmt(
     check: Annotated[
         bool, typer.Option("--check", help="Exit 1 when the file is not canonical.")
     ] = False,
-    in_place: Annotated[
-        bool, typer.Option("--in-place", "-i", help="Rewrite the file (atomically).")
-    ] = False,
+    in_place: InPlace = False,
 ) -> None:
     """Write records in canonical form (to stdout, or --in-place); JSON input stays JSON."""
     from gargon_notation.cli import edit
