@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.text import Text
 
 from gargon_notation import __version__
+from gargon_notation.cli.deferred import defer_unused_rich_modules
 from gargon_notation.cli.plain import plural
 from gargon_notation.cli.terminal import SafeConsole, printable, utf8_stdout
 from gargon_notation.errors import GargonError
@@ -32,6 +33,8 @@ __all__ = [
     "print_problems",
     "run",
 ]
+
+defer_unused_rich_modules()
 
 app = typer.Typer(
     name="gargon",
