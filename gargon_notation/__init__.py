@@ -9,8 +9,16 @@
   (:class:`Replay`: ``valid``, ``problems``, ``steps``, ``state_after``, ``score``,
   ``events``); :func:`validate` gives a :class:`Verdict`; :class:`Visitor` watches the walk.
 - **The engine**: :class:`Game` (the referee), :class:`GameState`, :class:`SeatView` (what
-  one seat knows), :class:`Ruleset`, cards, actions and events.
+  one seat knows), :class:`Possible` (what each hidden card can still be), :class:`Ruleset`,
+  cards, actions and events.
 - **Bots**: :class:`Bot` (anything with ``choose(view) -> action``), :func:`simulate`.
+- **Recording at the table**: :class:`Recording` takes a game one decision at a time in the
+  notation's words, each checked as entered (:class:`EntryRefused`); :class:`LineRecorder`
+  and :func:`record_lines` keep it in a file line by line (``gargon record``).
+- **What each seat saw**: :func:`seat_record` writes a record as one seat (or the table, or
+  the public) knew it; :func:`find_leaks` proves a file shows no value hidden from its seat
+  (each a :class:`Leak`); :func:`merge_records` puts records of one game together
+  (:class:`MergeError` lists each :class:`Contradiction`).
 - **Errors**: :class:`GargonError` and its subclasses.
 
 >>> import gargon_notation as gg
@@ -61,20 +69,26 @@ if TYPE_CHECKING:
         Pass,
         Passed,
         PileEmptied,
+        Place,
+        PlaceKind,
         Play,
         Played,
         PlayedFaceDown,
         PlayerScore,
+        Possible,
         Rng,
         RoundEnded,
         RoundStarted,
         Score,
         SeatView,
         SeenEvent,
+        possible_cards,
     )
+    from gargon_notation.entries import EntryRefused, entry_lines
     from gargon_notation.errors import FileError, GargonError, NotationError, RuleViolation
     from gargon_notation.files import dump, dumps, load, loads
     from gargon_notation.header import HeaderError
+    from gargon_notation.merging import Contradiction, MergeError, merge_records
     from gargon_notation.notation import (
         Comment,
         CommentKind,
@@ -84,9 +98,20 @@ if TYPE_CHECKING:
         parse_game,
         write_game,
     )
+    from gargon_notation.recording import Recording, RecordingError, Sight
+    from gargon_notation.recording_lines import LineRecorder, record_lines
     from gargon_notation.records import record_from_actions, record_from_simulation
     from gargon_notation.replay import Outcome, Problem, Replay, ReplayError, Step, Visitor, replay
     from gargon_notation.rules import STANDARD, Ruleset
+    from gargon_notation.seats import (
+        Leak,
+        Location,
+        SeatError,
+        SourceText,
+        find_leaks,
+        seat_record,
+        table_record,
+    )
     from gargon_notation.validation import Verdict, validate
 
 # Every public name is imported on first use, so that ``gargon validate`` of one game loads
@@ -128,16 +153,20 @@ _LAZY: dict[str, str] = {
     "Pass": "gargon_notation.engine",
     "Passed": "gargon_notation.engine",
     "PileEmptied": "gargon_notation.engine",
+    "Place": "gargon_notation.engine",
+    "PlaceKind": "gargon_notation.engine",
     "Play": "gargon_notation.engine",
     "Played": "gargon_notation.engine",
     "PlayedFaceDown": "gargon_notation.engine",
     "PlayerScore": "gargon_notation.engine",
+    "Possible": "gargon_notation.engine",
     "Rng": "gargon_notation.engine",
     "RoundEnded": "gargon_notation.engine",
     "RoundStarted": "gargon_notation.engine",
     "Score": "gargon_notation.engine",
     "SeatView": "gargon_notation.engine",
     "SeenEvent": "gargon_notation.engine",
+    "possible_cards": "gargon_notation.engine",
     "FileError": "gargon_notation.errors",
     "GargonError": "gargon_notation.errors",
     "NotationError": "gargon_notation.errors",
@@ -147,6 +176,9 @@ _LAZY: dict[str, str] = {
     "load": "gargon_notation.files",
     "loads": "gargon_notation.files",
     "HeaderError": "gargon_notation.header",
+    "Contradiction": "gargon_notation.merging",
+    "MergeError": "gargon_notation.merging",
+    "merge_records": "gargon_notation.merging",
     "Comment": "gargon_notation.notation",
     "CommentKind": "gargon_notation.notation",
     "GameRecord": "gargon_notation.notation",
@@ -154,6 +186,13 @@ _LAZY: dict[str, str] = {
     "Tag": "gargon_notation.notation",
     "parse_game": "gargon_notation.notation",
     "write_game": "gargon_notation.notation",
+    "EntryRefused": "gargon_notation.entries",
+    "Recording": "gargon_notation.recording",
+    "RecordingError": "gargon_notation.recording",
+    "Sight": "gargon_notation.recording",
+    "entry_lines": "gargon_notation.entries",
+    "LineRecorder": "gargon_notation.recording_lines",
+    "record_lines": "gargon_notation.recording_lines",
     "record_from_actions": "gargon_notation.records",
     "record_from_simulation": "gargon_notation.records",
     "Outcome": "gargon_notation.replay",
@@ -165,6 +204,13 @@ _LAZY: dict[str, str] = {
     "replay": "gargon_notation.replay",
     "STANDARD": "gargon_notation.rules",
     "Ruleset": "gargon_notation.rules",
+    "Leak": "gargon_notation.seats",
+    "Location": "gargon_notation.seats",
+    "SeatError": "gargon_notation.seats",
+    "SourceText": "gargon_notation.seats",
+    "find_leaks": "gargon_notation.seats",
+    "seat_record": "gargon_notation.seats",
+    "table_record": "gargon_notation.seats",
     "Verdict": "gargon_notation.validation",
     "validate": "gargon_notation.validation",
 }
@@ -214,12 +260,14 @@ __all__ = [
     "ColourScore",
     "Comment",
     "CommentKind",
+    "Contradiction",
     "Deal",
     "Decision",
     "DecisionKind",
     "Draw",
     "DrawForgotten",
     "DrawSkipped",
+    "EntryRefused",
     "Event",
     "FileError",
     "Game",
@@ -232,17 +280,26 @@ __all__ = [
     "Headers",
     "HiddenCard",
     "IllegalAction",
+    "Leak",
+    "LineRecorder",
+    "Location",
+    "MergeError",
     "NotationError",
     "Outcome",
     "Pass",
     "Passed",
     "PileEmptied",
+    "Place",
+    "PlaceKind",
     "Play",
     "Played",
     "PlayedFaceDown",
     "PlayerScore",
+    "Possible",
     "Problem",
     "RandomBot",
+    "Recording",
+    "RecordingError",
     "Replay",
     "ReplayError",
     "Rng",
@@ -251,9 +308,12 @@ __all__ = [
     "RuleViolation",
     "Ruleset",
     "Score",
+    "SeatError",
     "SeatView",
     "SeenEvent",
+    "Sight",
     "SimulatedGame",
+    "SourceText",
     "Step",
     "Tag",
     "Verdict",
@@ -262,17 +322,24 @@ __all__ = [
     "annotate",
     "dump",
     "dumps",
+    "entry_lines",
+    "find_leaks",
     "format_action",
     "load",
     "loads",
+    "merge_records",
     "parse_action",
     "parse_card",
     "parse_game",
+    "possible_cards",
     "record_from_actions",
     "record_from_simulation",
+    "record_lines",
     "replay",
+    "seat_record",
     "simulate",
     "strip_annotations",
+    "table_record",
     "validate",
     "write_game",
 ]

@@ -6,7 +6,10 @@
   player's hand size after it; to each play, the hand size after it;
 - to each chosen colour, the outcome of its fights;
 - to the last element of each round, the hand sizes, pile sizes and running score;
-- to the termination, the final score and the winners.
+- to the termination, the final score and the winners;
+- with ``possible=True``, also to each play, pass, replacement draw and chosen colour, what
+  every card still hidden can be, as everyone knows (``{=hidden: 12 W? of 0-13 15; ...}``,
+  :meth:`GameState.possible <gargon_notation.engine.GameState.possible>`).
 
 Annotations are the only comments it touches: :func:`strip_annotations` removes exactly the
 annotation comments, so ``strip_annotations(annotate(r)) == strip_annotations(r)``, and
@@ -119,7 +122,8 @@ class _Annotator(Visitor):
 
     wants_events = True
 
-    def __init__(self, record: model.GameRecord) -> None:
+    def __init__(self, record: model.GameRecord, possible: bool = False) -> None:
+        self.possible = possible
         self.notes: dict[int, list[str]] = {}
         self.names: tuple[str, ...] = ()
         self.game: Game | None = None
@@ -154,6 +158,10 @@ class _Annotator(Visitor):
         fights = [e for e in events if isinstance(e, BattleResolved)]
         if fights:
             self._note(battle, "; ".join(_fight_text(e, self.names) for e in fights))
+        if self.possible:
+            hidden = str(game.snapshot().possible())
+            if hidden:
+                self._note(element, f"hidden: {hidden}")
 
     def end_round(self, number: int, game: Game) -> None:
         element = self.last_of_round.get(number)
@@ -188,23 +196,33 @@ class _Annotator(Visitor):
         return attrs.evolve(record, rounds=tuple(rounds), termination=termination)
 
 
-def annotate(record: model.GameRecord) -> model.GameRecord:
-    """The record with fresh annotations of everything the engine derives (see module doc).
+def annotate(record: model.GameRecord, *, possible: bool = False) -> model.GameRecord:
+    """The record with fresh annotations of everything the engine derives (see module doc);
+    with ``possible``, also what the hidden cards can still be after each action.
 
     A record that cannot be set up (no Players tag, say) is returned without annotations;
     a record with rule problems is annotated up to where its replay could go.
+
+    >>> from gargon_notation.notation import parse_game
+    >>> text = '[Players "Ann" "Bob" "Cy"]\\n1. Ann W9, Bob pass 1, Cy pass 2\\n    fights W\\n*\\n'
+    >>> fights = annotate(parse_game(text), possible=True).rounds[0].battles[0]
+    >>> for comment in fights.comments:
+    ...     print(comment.text)
+    Ann wins W9 alone
+    hidden: 101 X? of W 0-8 10-15, B 0-15, V 0-15, Y 0-15, R 0-15, G 0-15
+    after round 1: hands Ann 9, Bob 11, Cy 11; piles 35+35; score Ann 12, Bob 0, Cy 0
     """
-    return annotate_replayed(record)[0]
+    return annotate_replayed(record, possible=possible)[0]
 
 
 def annotate_replayed(
-    record: model.GameRecord, game_number: int = 1
+    record: model.GameRecord, game_number: int = 1, *, possible: bool = False
 ) -> tuple[model.GameRecord, Replay]:
     """:func:`annotate`, and the replay it was made from, in one walk (its ``problems`` say
     what, if anything, kept the annotations from reaching the end); ``game_number`` is the
     game's place in its file, for those problems."""
     clean = strip_annotations(record)
-    annotator = _Annotator(clean)
+    annotator = _Annotator(clean, possible)
     result = replay(clean, game_number=game_number, keep_steps=False, visitors=[annotator])
     if result.game is None:
         return clean, result

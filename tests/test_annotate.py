@@ -10,6 +10,7 @@ import pytest
 from gargon_notation.annotate import annotate, strip_annotations
 from gargon_notation.bots import simulate
 from gargon_notation.notation import (
+    Battle,
     Comment,
     CommentKind,
     GameRecord,
@@ -246,3 +247,54 @@ def test_a_round_that_has_not_ended_gets_no_after_round_summary() -> None:
     text = '[Players "Adam" "Bernd" "Collette" "Dagmar"]\n1. Adam Y2 Y6 R9, Bernd pass 1 1 2\n*\n'
     annotated = annotate(parse_game(text))
     assert annotated.rounds[0].actions[1].comments == (Comment("drew X? X? X?; hand 13", A),)
+
+
+# -- what the hidden cards can still be (--possible) ----------------------------------------
+
+
+def hidden_notes(element: object) -> list[str]:
+    return [c.text for c in all_comments(element) if c.kind is A and c.text.startswith("hidden: ")]
+
+
+@pytest.mark.parametrize("record", ALL_GAMES)
+def test_possible_annotations_are_idempotent_and_stripped(record: GameRecord) -> None:
+    noted = annotate(record, possible=True)
+    assert annotate(noted, possible=True) == noted
+    assert strip_annotations(noted) == strip_annotations(record)
+    assert annotate(noted) == annotate(record)  # a plain annotate drops them again
+    text = write_game(noted)
+    assert write_game(annotate(parse_game(text), possible=True)) == text
+    assert [step.action for step in replay(noted).steps] == [
+        step.action for step in replay(record).steps
+    ]
+
+
+def test_each_action_notes_what_the_public_knows_after_it() -> None:
+    record = record_from_simulation(simulate(4, "possible-notes"))
+    noted = annotate(record, possible=True)
+    result = replay(record)
+    # Notes are attached to each action's own element: a chosen colour's to its battle.
+    for number, step in enumerate(replay(noted).steps, start=1):
+        element = step.element
+        assert element is not None
+        notes = [c.text for c in element.comments if c.text.startswith("hidden: ")]
+        expected = str(result.state_after(number).possible())
+        if isinstance(element, Battle):
+            assert f"hidden: {expected}" in notes
+        else:
+            assert notes == ([f"hidden: {expected}"] if expected else [])
+    assert len(hidden_notes(noted)) == len(result.steps)
+
+
+def test_the_rulebook_round_with_possible_values() -> None:
+    written = annotate(rulebook(), possible=True).rounds[0]
+    everything = "W 0-15, B 0-15, V 0-15, Y 0-15, R 0-15, G 0-15"
+    assert hidden_notes(written.actions[0]) == [
+        f"hidden: 3 B? of 0-15; 2 Y? of 0-15; 4 R? of 0-15; 93 X? of {everything}"
+    ]
+    after_plays = (
+        "hidden: 93 X? of W 0-15, B 0 1 3-7 9-11 13-15, V 0-15, Y 0 1 3-5 7-15, "
+        "R 0-7 10-13 15, G 0-15"
+    )
+    assert hidden_notes(written.actions[3]) == [after_plays]
+    assert hidden_notes(written.battles[0]) == [after_plays]

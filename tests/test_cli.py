@@ -733,6 +733,26 @@ def test_annotate_strip_then_annotate_reproduces_the_club_night(work: Path) -> N
     assert annotated.stdout == gargon("annotate", "club-night.ggn").stdout
 
 
+@pytest.mark.parametrize("name", ["full-game.ggn", "table-record.ggn"])
+def test_annotate_possible_is_opt_in_idempotent_and_stripped(name: str, work: Path) -> None:
+    plain = gargon("annotate", name).stdout
+    assert "{=hidden: " not in plain
+    once = gargon("annotate", "--possible", name)
+    assert once.exit_code == 0
+    assert once.stdout.count("{=hidden: ") > 50
+    (work / "once.ggn").write_text(once.stdout, encoding="utf-8")
+    assert gargon("validate", "once.ggn").exit_code == 0
+    assert gargon("fmt", "--check", "once.ggn").exit_code == 0
+    assert gargon("annotate", "--possible", "once.ggn").stdout == once.stdout
+    assert gargon("annotate", "once.ggn").stdout == plain
+    assert gargon("annotate", "--strip", "once.ggn").stdout == (work / name).read_text(
+        encoding="utf-8"
+    )
+    refused = gargon("annotate", "--strip", "--possible", name)
+    assert refused.exit_code == 2
+    assert refused.stderr.strip() == "gargon: give --strip or --possible, not both"
+
+
 def test_annotate_in_place(work: Path) -> None:
     expected = gargon("annotate", "full-game.ggn").stdout
     before = sorted(path.name for path in work.iterdir())
@@ -1289,14 +1309,17 @@ def test_score_of_an_invalid_record(work: Path) -> None:
 
 COMMANDS = [
     "validate",
+    "record",
     "show",
     "replay",
+    "score",
     "annotate",
     "fmt",
     "convert",
+    "check-hidden",
+    "merge",
     "schema",
     "simulate",
-    "score",
 ]
 
 
@@ -1313,8 +1336,8 @@ def test_help_of_every_command_shows_an_example(command: str) -> None:
 def test_help_lists_every_command_and_completion() -> None:
     result = gargon("--help")
     assert result.exit_code == 0
-    listed = re.findall(r"^│ (\w+) ", result.stdout, re.MULTILINE)
-    assert listed == [*COMMANDS[:3], "score", *COMMANDS[3:8]]
+    listed = re.findall(r"^│ (\w[\w-]*) ", result.stdout, re.MULTILINE)
+    assert listed == COMMANDS
     assert "--install-completion" in result.stdout
 
 

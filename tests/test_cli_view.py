@@ -249,3 +249,75 @@ def test_score_of_an_invalid_record_is_the_score_at_its_first_problem() -> None:
         ("Collette", 10),
         ("Dagmar", 0),
     ]
+
+
+# -- replay --possible: what the hidden cards can still be ------------------------------------
+
+FULL_GAME = str(DATA.parents[2] / "examples" / "full-game.ggn")
+
+
+def test_replay_possible_shows_what_everyone_knows_under_the_table() -> None:
+    result = gargon("replay", FULL_GAME, "--step", "2", "--possible", "--no-color")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    plain = gargon("replay", FULL_GAME, "--step", "2", "--no-color").stdout.splitlines()
+    assert lines[: len(plain)] == plain  # the table as without --possible
+    assert lines[len(plain) :] == [
+        "Still possible (what everyone knows): hidden cards by back, and their values",
+        *(f"  17 {colour}?  0-15" for colour in "WBVYRG"),
+    ]
+
+
+def test_replay_possible_for_a_player_adds_his_own_cards() -> None:
+    result = gargon("replay", FULL_GAME, "--round", "2", "--possible-for", "Bernd", "--no-color")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    start = lines.index("Still possible (what Bernd knows): hidden cards by back, and their values")
+    assert lines[start + 1 :] == [
+        "  15 W?  0-9 11-14",
+        "  12 B?  0-3 5-8 10 13-15",
+        "  10 V?  0 2 4 5 7-9 11 14",
+        "  14 Y?  0-3 5-12 14 15",
+        "   9 R?  0 2-4 6 7 11-13",
+        "  15 G?  0-13 15",
+    ]
+
+
+def test_replay_possible_at_the_first_problem() -> None:
+    result = gargon("replay", "round2.ggn", "--round", "2", "--possible", "--no-color")
+    assert result.exit_code == 1
+    lines = result.stdout.splitlines()
+    assert "Still possible (what everyone knows): hidden cards by back, and their values" in (lines)
+    assert lines.index("Invalid record (the table when the first problem was found); 2 problems:")
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (
+            ["--possible-for", "Bernhard"],
+            "gargon: --possible-for Bernhard: not a player of this game "
+            "(Adam, Bernd, Collette, Dagmar)",
+        ),
+        (
+            ["--possible", "--possible-for", "Bernd"],
+            "gargon: give --possible or --possible-for, not both",
+        ),
+    ],
+)
+def test_replay_possible_usage_errors(options: list[str], message: str) -> None:
+    result = gargon("replay", FULL_GAME, "--step", "2", *options)
+    assert result.exit_code == 2
+    assert result.stderr.strip() == message
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_the_interactive_stepper_shows_what_is_possible() -> None:
+    with _stepper("--possible-for", "Adam", "--no-color") as (process, main):
+        shown = _read_until(main, b"[q]uit")
+        assert b"Still possible (what Adam knows)" in shown
+        os.write(main, b"n\n")
+        shown = _read_until(main, b"[q]uit")
+        assert b"step 1/12" in shown and b"Still possible (what Adam knows)" in shown
+        os.write(main, b"q\n")
+        assert process.wait(timeout=20) == 1

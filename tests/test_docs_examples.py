@@ -171,18 +171,61 @@ def _matches(expected: list[str], actual: list[str]) -> bool:
     return bool(actual) and actual[0] == expected[0] and _matches(expected[1:], actual[1:])
 
 
-CONSOLE_FILES = sorted({block.path for block in of_kind("console")})
+def _section(block: Block) -> str:
+    """The ``## `` heading a block stands under (its page's title before the first)."""
+    lines = block.path.read_text(encoding="utf-8").splitlines()[: block.line]
+    headings = [line for line in lines if line.startswith(("# ", "## "))]
+    return headings[-1] if headings else ""
 
 
-@pytest.mark.parametrize("path", CONSOLE_FILES, ids=lambda p: p.name)
-def test_console_blocks_print_what_they_show(path: Path, tmp_path: Path) -> None:
-    """The console blocks of one page, in order, in one scratch directory (a block may use
-    a file an earlier one wrote)."""
+_SCRATCH_FILE = re.compile(r"(?<![\w/.-])(?!examples/|tests/)[\w.-]+\.(?:ggn|jsonl?|txt|html)\b")
+
+
+def _console_groups() -> list[tuple[Path, list[Block]]]:
+    """The console blocks by page and section; sections that name the same scratch file
+    (one writes it, a later one reads it) stay in one group, run in order."""
+    groups: list[tuple[Path, list[Block], set[str]]] = []
+    for path in sorted({block.path for block in of_kind("console")}):
+        sections: dict[str, list[Block]] = {}
+        for block in of_kind("console"):
+            if block.path == path:
+                sections.setdefault(_section(block), []).append(block)
+        page: list[tuple[Path, list[Block], set[str]]] = []
+        for members in sections.values():
+            names = set(_SCRATCH_FILE.findall("".join(block.body for block in members)))
+            joined = [group for group in page if group[2] & names]
+            if not joined:
+                page.append((path, list(members), names))
+                continue
+            first = joined[0]
+            for other in joined[1:]:
+                first[1].extend(other[1])
+                first[2].update(other[2])
+                page.remove(other)
+            first[1].extend(members)
+            first[2].update(names)
+        groups += page
+    return [(path, sorted(members, key=lambda b: b.line)) for path, members, _ in groups]
+
+
+CONSOLE_GROUPS = _console_groups()
+
+
+@pytest.mark.parametrize(
+    ("path", "members"),
+    CONSOLE_GROUPS,
+    ids=[f"{path.name}:{members[0].line}" for path, members in CONSOLE_GROUPS],
+)
+def test_console_blocks_print_what_they_show(
+    path: Path, members: list[Block], tmp_path: Path
+) -> None:
+    """The console blocks of a section of a page, in order, in one scratch directory, with
+    the sections that use the files it writes; groups run apart, so that the test workers
+    share them."""
     for name in ("examples", "tests"):
         (tmp_path / name).symlink_to(ROOT / name)
-    for block in of_kind("console"):
-        if block.path == path:
-            _run_console(block, tmp_path)
+    for block in members:
+        _run_console(block, tmp_path)
 
 
 def _run_console(block: Block, scratch: Path) -> None:

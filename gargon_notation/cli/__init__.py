@@ -1,5 +1,5 @@
-"""The ``gargon`` command: validate, show, replay, score, annotate, fmt, convert, schema,
-simulate.
+"""The ``gargon`` command: validate, record, show, replay, score, annotate, fmt, convert,
+check-hidden, merge, schema, simulate.
 
 The only place of the project that prints or sets exit codes; every verb parses its options,
 calls the library (files through :mod:`gargon_notation.files`) and prints.  One module per
@@ -14,7 +14,10 @@ job:
   :mod:`~gargon_notation.cli.validate` (in parallel with ``--jobs``);
 - :mod:`~gargon_notation.cli.view`: ``show``, ``replay``, ``score``;
 - :mod:`~gargon_notation.cli.edit`: ``annotate``, ``fmt``, ``convert``, ``schema``;
-- :mod:`~gargon_notation.cli.simulate`: ``simulate``.
+- :mod:`~gargon_notation.cli.simulate`: ``simulate``;
+- :mod:`~gargon_notation.cli.seats`: ``convert --seat``, ``check-hidden``, ``merge``;
+- :mod:`~gargon_notation.cli.record`: ``record``, with its terminal application
+  :mod:`~gargon_notation.cli.recorder_app`.
 
 **Starting at once.**  Typer, rich and the verbs' modules are imported only when needed
 (``app``, ``out`` and ``err`` are looked up on first use).  :func:`run` reads the arguments of

@@ -6,7 +6,9 @@ Each command imports the module that does its work only when it runs, so that ``
 ``validate`` is done by :mod:`~gargon_notation.cli.report`, ``show``, ``replay`` and
 ``score`` by :mod:`~gargon_notation.cli.view`, ``annotate``, ``fmt``, ``convert`` and
 ``schema`` by :mod:`~gargon_notation.cli.edit`, ``simulate`` by
-:mod:`~gargon_notation.cli.simulate`.  The order here is the order of ``gargon --help``.
+:mod:`~gargon_notation.cli.simulate`, ``convert --seat``, ``check-hidden`` and ``merge`` by
+:mod:`~gargon_notation.cli.seats`, ``record`` by :mod:`~gargon_notation.cli.record`.  The
+order here is the order of ``gargon --help``.
 """
 
 from __future__ import annotations
@@ -21,8 +23,10 @@ from gargon_notation.cli.common import app
 
 __all__ = [
     "annotate_command",
+    "check_hidden",
     "convert",
     "fmt",
+    "record_command",
     "replay_command",
     "schema",
     "score",
@@ -68,6 +72,60 @@ def validate(
     raise typer.Exit(code)
 
 
+@app.command(
+    "record",
+    epilog="Example: [bold]gargon record game.ggn --players Adam,Bernd,Collette --seed club[/]",
+)
+def record_command(
+    file: Annotated[Path, typer.Argument(help="The record to write (a new .ggn file).")],
+    players: Annotated[
+        str | None,
+        typer.Option("--players", "-p", help="The players in seat order, comma-separated."),
+    ] = None,
+    start: Annotated[
+        str | None, typer.Option("--start", help="The start player (default: the first).")
+    ] = None,
+    event: Annotated[str | None, typer.Option("--event", help="The event's name.")] = None,
+    site: Annotated[str | None, typer.Option("--site", help="Where the game is played.")] = None,
+    date: Annotated[str | None, typer.Option("--date", help="The date, YYYY.MM.DD.")] = None,
+    seed: Annotated[
+        str | None, typer.Option("--seed", help="Deal from this seed (the deal is then known).")
+    ] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat", help="Record only what this player sees: own values, others' backs."
+        ),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Continue the game in progress in FILE.")
+    ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="Without a terminal: print only problems.")
+    ] = False,
+) -> None:
+    """Record a game as it is played: one decision at a time, each checked by the rules.
+
+    On a terminal an application asks for each decision and shows the table; otherwise the
+    entries are read line by line from standard input.  FILE is rewritten after every
+    accepted decision, so a crash loses nothing; continue it with --resume.  Exit 0 when
+    every entry was accepted, 1 at the first refused entry (FILE keeps those before it), 2
+    on usage or I/O errors.
+    """
+    from gargon_notation.cli import record
+
+    setup = {
+        "players": players,
+        "start": start,
+        "event": event,
+        "site": site,
+        "date": date,
+        "seed": seed,
+        "seat": seat,
+    }
+    record.record_command(file, setup, resume, quiet)
+
+
 @app.command(epilog="Example: [bold]gargon show examples/rulebook-round.ggn[/]")
 def show(
     file: Annotated[str, typer.Argument(help=FILE_HELP)],
@@ -102,6 +160,20 @@ def replay_command(
     no_color: Annotated[
         bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
     ] = False,
+    possible: Annotated[
+        bool,
+        typer.Option(
+            "--possible", help="Also show what each hidden card can still be, as everyone knows."
+        ),
+    ] = False,
+    possible_for: Annotated[
+        str | None,
+        typer.Option(
+            "--possible-for",
+            metavar="PLAYER",
+            help="Like --possible, as PLAYER knows it (his own hand too).",
+        ),
+    ] = None,
 ) -> None:
     """Show the table at a point of a game: hands, piles, cards in front, won cards, score.
 
@@ -109,7 +181,7 @@ def replay_command(
     """
     from gargon_notation.cli import view
 
-    view.replay_command(file, game, round_, step, no_color)
+    view.replay_command(file, game, round_, step, no_color, possible, possible_for)
 
 
 @app.command(epilog="Example: [bold]gargon score examples/club-night.ggn --json[/]")
@@ -135,6 +207,14 @@ def annotate_command(
         bool, typer.Option("--strip", help="Remove exactly what annotate adds.")
     ] = False,
     in_place: InPlace = False,
+    possible: Annotated[
+        bool,
+        typer.Option(
+            "--possible",
+            help="Also note after each action what each hidden card can still be "
+            "(as everyone knows).",
+        ),
+    ] = False,
 ) -> None:
     """Add derived facts as {=...} annotations: battles, draws, hand sizes, scores.
 
@@ -144,7 +224,7 @@ def annotate_command(
     """
     from gargon_notation.cli import edit
 
-    edit.annotate_command(file, strip, in_place)
+    edit.annotate_command(file, strip, in_place, possible)
 
 
 @app.command(epilog="Example: [bold]gargon fmt examples/full-game.ggn --check[/]")
@@ -161,12 +241,27 @@ def fmt(
     edit.fmt(file, check, in_place)
 
 
-@app.command(epilog="Example: [bold]gargon convert examples/full-game.ggn --to json[/]")
+Seat = Annotated[str | None, typer.Option("--seat", help="A player: what that seat could see.")]
+"""The --seat option of the verbs about what one seat saw."""
+Public = Annotated[bool, typer.Option("--public", help="Everyone: what the whole table could see.")]
+"""The --public option of the verbs about what one seat saw."""
+
+
+@app.command(
+    epilog="Examples: [bold]gargon convert examples/full-game.ggn --to json[/]  "
+    "[bold]gargon convert examples/full-game.ggn --seat Bernd[/]"
+)
 def convert(
+    context: typer.Context,
     file: Annotated[str, typer.Argument(help="A .ggn, .json or .jsonl file, or - for stdin.")],
     to: Annotated[
-        str, typer.Option("--to", help="Target format: json, jsonl (one game a line) or ggn.")
-    ],
+        str | None,
+        typer.Option(
+            "--to",
+            help="Target format: json, jsonl (one game a line) or ggn.  Required, except with "
+            "--seat or --public (default: the input's).",
+        ),
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
     ] = None,
@@ -174,11 +269,72 @@ def convert(
         bool,
         typer.Option("--events", help="With --to json or jsonl: add each game's derived events."),
     ] = False,
+    seat: Seat = None,
+    public: Public = False,
 ) -> None:
-    """Convert records between the text notation, the JSON form and JSON Lines."""
+    """Convert records between the text notation, the JSON form and JSON Lines.
+
+    With --seat NAME (or --public), write each game as that seat (or the whole table) knew it
+    at each moment: the values it could not see become backs (R?, X?).
+    """
+    if seat is not None or public:
+        if events:
+            context.fail("--events does not go with --seat or --public")
+        from gargon_notation.cli import seats
+
+        seats.convert_for_seat(file, seat, public, to, output)
+        return
+    if to is None:
+        context.fail("Missing option '--to'.")  # as the option parser says it
     from gargon_notation.cli import edit
 
     edit.convert(file, to, output, events)
+
+
+@app.command(
+    "check-hidden",
+    epilog="Example: [bold]gargon check-hidden bernd.ggn --seat Bernd[/]",
+)
+def check_hidden(
+    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    seat: Seat = None,
+    public: Public = False,
+) -> None:
+    """Prove a file published for a seat (or for everyone) shows no value hidden from it.
+
+    Each value the seat could not have seen where it is written (another hand, a pile, a card
+    another player drew, a play still face down, a value named in a comment) is listed with
+    its place and why.  Exit 0 when there is none, 1 when there is any.
+    """
+    from gargon_notation.cli import seats
+
+    seats.check_hidden(file, seat, public)
+
+
+@app.command(
+    "merge",
+    epilog="Example: [bold]gargon merge adam.ggn bernd.ggn collette.ggn -o game.ggn[/]",
+)
+def merge(
+    files: Annotated[
+        list[str], typer.Argument(help="Records of the same game(s): .ggn, .json or .jsonl.")
+    ],
+    to: Annotated[
+        str, typer.Option("--to", help="Output format: ggn (the default), json or jsonl.")
+    ] = "ggn",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """Merge several records of the same game into one holding everything any of them knew.
+
+    Game k of each file is merged with game k of the others.  Records of different games, and
+    records that contradict one another (B7 in one, B9 in the other; another order of
+    actions), are refused with every place at fault, and nothing is written (exit 1).
+    """
+    from gargon_notation.cli import seats
+
+    seats.merge(files, to, output)
 
 
 @app.command(epilog="Example: [bold]gargon schema > gargon.schema.json[/]")

@@ -20,8 +20,12 @@ from gargon_notation.replay.events import events_json
 __all__ = ["annotate_command", "convert", "fmt", "schema"]
 
 
-def annotate_command(file: str, strip: bool = False, in_place: bool = False) -> None:
+def annotate_command(
+    file: str, strip: bool = False, in_place: bool = False, possible: bool = False
+) -> None:
     """The work of ``gargon annotate`` (options: :mod:`gargon_notation.cli.commands`)."""
+    if strip and possible:
+        fail("give --strip or --possible, not both")
     invalid = False
     with games_of(file) as games:
         target = in_place_target(games) if in_place else None
@@ -32,7 +36,7 @@ def annotate_command(file: str, strip: bool = False, in_place: bool = False) -> 
                 if strip:
                     yield strip_annotations(record)
                     continue
-                annotated, result = annotate_replayed(record, number)
+                annotated, result = annotate_replayed(record, number, possible=possible)
                 invalid = invalid or not result.valid
                 print_problems(result)
                 yield annotated

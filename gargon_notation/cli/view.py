@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import sys
 
+import attrs
 import typer
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -15,9 +16,10 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural, print_problems
 from gargon_notation.cli.inputs import Games, games_of
 from gargon_notation.cli.terminal import printable
-from gargon_notation.engine import Game, Score
+from gargon_notation.engine import Game, GameState, Score
 from gargon_notation.notation import GameRecord, write_action
 from gargon_notation.render import RoundPanels, scoreboard, table_view
+from gargon_notation.render.possible import possible_view
 from gargon_notation.replay import Outcome, Problem, Replay, Visitor, replay
 
 __all__ = ["replay_command", "score", "show"]
@@ -90,11 +92,15 @@ def replay_command(
     round_: int | None = None,
     step: int | None = None,
     no_color: bool = False,
+    possible: bool = False,
+    possible_for: str | None = None,
 ) -> None:
     """The work of ``gargon replay`` (options: :mod:`gargon_notation.cli.commands`)."""
     console = common.console(no_color)
     if round_ is not None and step is not None:
         fail("give --round or --step, not both")
+    if possible and possible_for is not None:
+        fail("give --possible or --possible-for, not both")
     picked: tuple[int, GameRecord] | None = None
     with games_of(file) as games:
         for item in games:
@@ -111,6 +117,7 @@ def replay_command(
     if result.game is None:
         print_problems(result)
         raise typer.Exit(1)
+    shown = _Shown(possible or possible_for is not None, _observer(result.game, possible_for))
     broken = result.first_problem_at
     heading = None
     if round_ is not None:
@@ -128,20 +135,49 @@ def replay_command(
             fail(f"--step {step}: the game has steps 0-{len(result.steps)}")
         target = step
     elif sys.stdin.isatty() and sys.stdout.isatty():
-        _interactive(result, console)
+        _interactive(result, console, shown)
         raise typer.Exit(1 if result.problems or unreadable else 0)
     else:
         target = len(result.steps)
     if broken is not None and target >= broken:
-        console.print(table_view(result.state_after(broken)))
+        console.print(shown.table(result.state_after(broken)))
         _print_broken(console, result, "the table when the first problem was found")
     else:
         if heading is not None:
             console.print(heading)
-        console.print(table_view(result.state_after(target)))
+        console.print(shown.table(result.state_after(target)))
         if result.problems:
             _print_broken(console, result, "a later point of the game holds problems")
     raise typer.Exit(1 if result.problems or unreadable else 0)
+
+
+def _observer(game: Game, name: str | None) -> int | None:
+    """The seat of ``--possible-for NAME`` (None: the public); exit 2 for a name not at the
+    table."""
+    if name is None:
+        return None
+    if name not in game.names:
+        fail(f"--possible-for {name}: not a player of this game ({', '.join(game.names)})")
+    return game.names.index(name)
+
+
+@attrs.frozen
+class _Shown:
+    """What ``replay`` prints of a moment: the table, and with ``--possible`` or
+    ``--possible-for`` what the hidden cards can still be, for ``seat`` (None: everyone)."""
+
+    possible: bool
+    seat: int | None
+
+    def table(self, state: GameState) -> RenderableType:
+        view = table_view(state)
+        if not self.possible:
+            return view
+        if self.seat is None:
+            observer = "what everyone knows"
+        else:
+            observer = f"what {state.names[self.seat]} knows"
+        return Group(view, possible_view(state.possible(self.seat), observer))
 
 
 def _print_broken(console: Console, result: Replay, what: str) -> None:
@@ -152,7 +188,7 @@ def _print_broken(console: Console, result: Replay, what: str) -> None:
         console.print(Text(printable(str(problem)), style="red"))
 
 
-def _interactive(result: Replay, console: Console) -> None:
+def _interactive(result: Replay, console: Console, shown: _Shown) -> None:
     """Step through a replay: one key (and Enter) per move.
 
     An invalid record can be stepped up to its first problem, which is shown there.
@@ -165,7 +201,7 @@ def _interactive(result: Replay, console: Console) -> None:
             console.print()  # --no-color or a dumb terminal: not even the code that clears
         else:
             console.clear()
-        console.print(table_view(result.state_after(step)))
+        console.print(shown.table(result.state_after(step)))
         if step:
             element = result.steps[step - 1].element
             written = write_action(element) if element is not None else "(a forgotten draw)"

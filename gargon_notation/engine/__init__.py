@@ -30,6 +30,7 @@ from gargon_notation.engine.actions import (
 from gargon_notation.engine.deal import SHUFFLE_ALGORITHM, Deal, Rng, pile_size
 from gargon_notation.engine.game import Game, IllegalAction
 from gargon_notation.engine.patterns import PATTERNS, pattern_of, plays_from
+from gargon_notation.engine.possible import Place, PlaceKind, Possible, possible_cards
 from gargon_notation.engine.scoring import ColourScore, PlayerScore, Score, score
 from gargon_notation.engine.state import Decision, DecisionKind, GameState
 from gargon_notation.engine.view import SeatView
@@ -57,10 +58,13 @@ __all__ = [
     "Pass",
     "Passed",
     "PileEmptied",
+    "Place",
+    "PlaceKind",
     "Play",
     "Played",
     "PlayedFaceDown",
     "PlayerScore",
+    "Possible",
     "Rng",
     "RoundEnded",
     "RoundStarted",
@@ -70,5 +74,6 @@ __all__ = [
     "pattern_of",
     "pile_size",
     "plays_from",
+    "possible_cards",
     "score",
 ]

@@ -18,6 +18,7 @@ Decision(kind=<DecisionKind.PLAY_OR_PASS: 'play-or-pass'>, seat=0)
 from __future__ import annotations
 
 import enum
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -25,6 +26,9 @@ from gargon_notation.cards import AnyCard, Card, Colour
 from gargon_notation.engine.scoring import Score, score
 from gargon_notation.engine.view import backs, face_down
 from gargon_notation.rules import Ruleset
+
+if TYPE_CHECKING:
+    from gargon_notation.engine.possible import Possible
 
 __all__ = ["Decision", "DecisionKind", "GameState"]
 
@@ -103,6 +107,48 @@ class GameState:
         if sum(map(len, won)) != sum(map(len, self.won)):
             raise ValueError("this view hides won cards, so it cannot be scored")
         return score(won, self.ruleset, self.names)
+
+    def possible(self, seat: int | None = None) -> Possible:
+        """For every card hidden from ``seat`` (None: from the public), the cards it can
+        still be: exact, given everything that observer knows (see
+        :mod:`gargon_notation.engine.possible`).
+
+        The public sees the backs of every hand and pile card, and every card turned face up
+        in a battle (it remembers the won ones); a seat also sees its own hand and its own
+        cards played face down, never another seat's.  A card this state itself holds as a
+        :class:`~gargon_notation.cards.HiddenCard` is hidden from everyone.  On a masked
+        state (:meth:`seen_by`), what the mask hides is hidden: use ``possible(seat)`` on the
+        whole state, or :meth:`SeatView.possible
+        <gargon_notation.engine.SeatView.possible>`, for what the seat remembers.  Raises
+        :class:`ValueError` for a seat that is not at the table.
+
+        >>> from gargon_notation.engine import Game, Deal, Place, PlaceKind
+        >>> state = Game.new(Deal.from_seed("gargon", players=4)).snapshot()
+        >>> len(state.possible()), len(state.possible(1))
+        (102, 92)
+        >>> [str(card) for card in state.hands[1] if card.colour is Colour.YELLOW]
+        ['Y6', 'Y13', 'Y8']
+        >>> str(state.hands[0][0]), str(state.seen_by(1).hands[0][0])
+        ('Y0', 'Y?')
+        >>> sorted(card.value for card in state.possible(1)[Place(PlaceKind.HAND, 0, 0)])
+        [0, 1, 2, 3, 4, 5, 7, 9, 10, 11, 12, 14, 15]
+        >>> for group in str(state.possible(1)).split("; "):
+        ...     print(group)
+        16 W? of 0-9 11-15
+        14 B? of 0-2 4-11 13 15
+        16 V? of 0-11 13-15
+        14 Y? of 0-5 7 9-12 14 15
+        16 R? of 0-10 12-15
+        16 G? of 0-8 10-15
+        """
+        from gargon_notation.engine.possible import possible_at
+
+        if seat is not None and not 0 <= seat < len(self.names):
+            raise ValueError(f"there is no seat {seat!r} at this table")
+        face_down = self.to_act is not None and self.to_act.kind is DecisionKind.PLAY_OR_PASS
+        return possible_at(
+            self.hands, self.piles, self.front, self.won, self.discard, seat, face_down
+        )
 
     def seen_by(self, seat: int) -> GameState:
         """What ``seat`` may see: other hands and the piles as card backs (colours only).

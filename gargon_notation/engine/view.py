@@ -39,12 +39,14 @@ import attrs
 from gargon_notation.cards import COPIES, UNKNOWN, AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine.actions import (
     Action,
+    BattleResolved,
     CardDrawn,
     Event,
     Played,
     PlayedFaceDown,
     SeenEvent,
 )
+from gargon_notation.engine.possible import Possible, possible_at
 from gargon_notation.engine.scoring import Score, score
 from gargon_notation.rules import Ruleset
 
@@ -313,6 +315,37 @@ class SeatView:
         5
         """
         return len(self.names)
+
+    def possible(self) -> Possible:
+        """For every card hidden from this seat, the cards it can still be: exact, given
+        everything the seat knows (see :mod:`gargon_notation.engine.possible`).
+
+        It is worked out from this view alone (the backs, the seat's own cards, the
+        discard pile, and the won cards the history shows being won), so it can tell nothing
+        the seat may not know; it equals :meth:`GameState.possible(seat)
+        <gargon_notation.engine.GameState.possible>` on the whole table.
+
+        >>> from gargon_notation.engine import Deal, Game, Place, PlaceKind
+        >>> game = Game.new(Deal.from_seed("gargon", players=4))
+        >>> possible = game.view(1).possible()
+        >>> possible == game.snapshot().possible(1), len(possible)
+        (True, 92)
+        >>> str(game.view(1).hands[0][0]), len(possible[Place(PlaceKind.HAND, 0, 0)])
+        ('Y?', 13)
+        """
+        remembered: dict[int, list[Card]] = {}
+        for event in self.history:
+            if isinstance(event, BattleResolved) and event.winner is not None:
+                remembered.setdefault(event.winner, []).extend(event.won)
+        won: list[Sequence[AnyCard]] = []
+        for other, cards in enumerate(self.won):
+            seen = remembered.get(other, [])
+            shown_by_backs = any(type(card) is not Card for card in cards)
+            won.append(seen if shown_by_backs and len(seen) == len(cards) else cards)
+        # The others' cards played face down are backs in a view already.
+        return possible_at(
+            self.hands, self.piles, self.front, won, self.discard, self.seat, face_down=False
+        )
 
     @property
     def to_act_here(self) -> bool:

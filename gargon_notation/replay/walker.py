@@ -319,7 +319,9 @@ class _Walk:
             for battle in self._in_turn(game, written_round.battles):
                 self._apply_battle(game, battle)
             unfinished = written_round.battles and game.round == self.round
-            if unfinished and len(self.outcome.problems) == known:
+            # An unfinished record (a recording in progress) may stop within its last fights.
+            stops_here = written_round is record.rounds[-1] and not record.termination.finished
+            if unfinished and not stops_here and len(self.outcome.problems) == known:
                 self._check_fights_done(game, written_round)
             for visitor in self.visitors:
                 visitor.end_round(self.round, game)

@@ -1,0 +1,151 @@
+"""``gargon record``: keep a game as it is played, in the terminal (Textual) or from lines.
+
+The recording itself is :mod:`gargon_notation.recording`; lines into a file are
+:mod:`gargon_notation.recording_lines`; the terminal application is
+:mod:`gargon_notation.cli.recorder_app`.  This module checks the options, picks the mode and
+prints.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import typer
+
+from gargon_notation import files
+from gargon_notation.cli.common import fail, plural, print_error
+from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.notation import model
+from gargon_notation.recording import Recording, RecordingError
+from gargon_notation.recording_lines import LineRecorder
+
+__all__ = ["record_command", "resume_recording", "setup_tags"]
+
+
+def setup_tags(
+    players: str | None,
+    start: str | None,
+    event: str | None,
+    site: str | None,
+    date: str | None,
+    seed: str | None,
+    seat: str | None,
+) -> list[model.Tag]:
+    """The tags the options give, in the order a record writes them; none without players
+    (the lines read then set the game up).  Exit 2 for options that cannot be written."""
+    if players is None:
+        if any(value is not None for value in (start, seed, seat)):
+            fail("--start, --seed and --seat need --players (or a [Players] line in the input)")
+        return _optional(event, site, date)
+    names = [name.strip() for name in players.split(",") if name.strip()]
+    try:
+        head = Recording.new(names, start, seed=seed, seat=seat).head
+    except RecordingError as error:
+        fail(str(error))
+    return [model.Tag("Notation", ("1",)), *_optional(event, site, date), *head.tags]
+
+
+def _optional(event: str | None, site: str | None, date: str | None) -> list[model.Tag]:
+    found = []
+    for name, value in (("Event", event), ("Site", site), ("Date", date)):
+        if value is not None:
+            try:
+                found.append(model.Tag(name, (value,)))
+            except ValueError as error:
+                fail(f"--{name.lower()}: {error}")
+    return found
+
+
+def resume_recording(file: Path) -> Recording:
+    """The game in progress in ``file``; exit 2 when it is not one (nothing is written)."""
+    try:
+        games = list(files.load(file, strict=True))
+    except (GargonError, ValueError) as error:
+        fail(f"{file}: cannot resume: {error}")
+    if len(games) != 1:
+        fail(f"{file}: cannot resume: it holds {len(games)} games; a recording is one game")
+    try:
+        return Recording.resume(games[0])
+    except RecordingError as error:
+        fail(f"{file}: cannot resume: {error}")
+
+
+def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet: bool) -> None:
+    """The work of ``gargon record`` (options: :mod:`gargon_notation.cli.commands`);
+    ``setup`` holds the set-up options by name (players, start, event, site, date, seed,
+    seat)."""
+    recording: Recording | None = None
+    tags: list[model.Tag] = []
+    if resume:
+        given = [f"--{name}" for name, value in setup.items() if value is not None]
+        if given:
+            fail(f"--resume continues the game its file sets up: leave out {', '.join(given)}")
+        if not file.exists():
+            fail(f"{file}: no such file to resume; start it without --resume")
+        recording = resume_recording(file)
+    elif file.exists() and file.stat().st_size > 0:
+        fail(f"{file} exists: continue it with --resume, or name a new file")
+    else:
+        tags = setup_tags(**setup)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from gargon_notation.cli import recorder_app
+
+        raise typer.Exit(recorder_app.run_app(file, tags, recording))
+    recorder = LineRecorder(file, tags, recording)
+    code = _record_lines(recorder, _stdin_lines(), quiet)
+    raise typer.Exit(code)
+
+
+def _stdin_lines() -> Iterator[str]:
+    for number, raw in enumerate(sys.stdin.buffer, start=1):
+        try:
+            yield raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise NotationError(
+                f"this line is not UTF-8 (byte {raw[error.start]:#04x}); save the input as UTF-8",
+                source="<stdin>",
+                line=number,
+            ) from None
+
+
+def _record_lines(recorder: LineRecorder, lines: Iterator[str], quiet: bool) -> int:
+    try:
+        for line in lines:
+            prompt = recorder.feed(line)
+            if prompt is not None and not quiet:
+                _say(prompt)
+        recording = recorder.close()
+    except NotationError as error:
+        print_error(f"gargon: {error}")
+        kept = recorder.recording
+        if kept is not None:
+            print_error(f"{recorder.path}: kept {plural(len(kept.entries), 'decision')} before it")
+        return 1
+    except GargonError as error:
+        print_error(f"gargon: {error}")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    if not quiet:
+        _say(_summary(recorder.path, recording))
+    return 0
+
+
+def _say(text: str) -> None:
+    from gargon_notation.cli.plain import printable
+
+    sys.stdout.write(printable(text) + "\n")
+    sys.stdout.flush()
+
+
+def _summary(path: str | os.PathLike[str] | None, recording: Recording) -> str:
+    decisions = plural(len(recording.entries), "decision")
+    if recording.is_over:
+        return f"{path}: {decisions}; {recording.prompt()}"
+    return (
+        f"{path}: {decisions}, unfinished ({recording.prompt()}); continue with "
+        f"gargon record --resume {path}"
+    )

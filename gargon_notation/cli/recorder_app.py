@@ -1,0 +1,258 @@
+"""The terminal application of ``gargon record`` (Textual).
+
+It only shows and collects: the recording (:mod:`gargon_notation.recording`) checks every
+entry, and :class:`~gargon_notation.recording_lines.LineRecorder` keeps the file.  Screens:
+
+- :class:`SetupScreen` when the options did not name the players: players in seat order,
+  start player, event, site, date, seed, and whose view is recorded;
+- :class:`RecorderApp`'s main screen: whose decision and of what kind, what the rules allow
+  (:meth:`~gargon_notation.recording.Recording.choices`: the hand by colour, the pattern to
+  follow, the last seat's colours, the pile sizes), the table (hands by colour, values where
+  known, piles, cards in front, won cards, the score so far), the record text growing beside
+  it, and the entry line, which completes what is legal now (the right arrow takes it).
+
+Keys: Enter checks and records the entry; the right arrow takes the completion; Ctrl+Z
+undoes the last decision (``undo N`` undoes N); a line of only a comment (``{...}``) or a
+glyph (``!?``) goes to the last decision; Ctrl+Q leaves (the file is already saved).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.suggester import Suggester
+from textual.widgets import Button, Footer, Input, Label, Static
+
+from gargon_notation.engine import Score
+from gargon_notation.errors import GargonError, NotationError, printable
+from gargon_notation.notation import model
+from gargon_notation.recording import EntryRefused, Recording, RecordingError
+from gargon_notation.recording_lines import LineRecorder
+from gargon_notation.render.game import battle_lines, rounds_of, scoreboard
+from gargon_notation.render.table import table_view
+
+__all__ = ["EntrySuggester", "RecorderApp", "SetupScreen", "run_app"]
+
+ENTRY_HINT = "the entry, such as Y2 Y6 R9, pass 1 1 2, R, 1, forgot"
+
+
+def run_app(file: Path, tags: list[model.Tag], recording: Recording | None) -> int:
+    """Run the application on the terminal; the exit code (0: left normally)."""
+    app = RecorderApp(file, tags, recording)
+    app.run()
+    return app.return_code or 0
+
+
+class EntrySuggester(Suggester):
+    """Completes the entry being typed with what the rules allow now
+    (:meth:`~gargon_notation.recording.Recording.completions`)."""
+
+    def __init__(self, recording: Recording) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
+        self.recording = recording
+
+    async def get_suggestion(self, value: str) -> str | None:
+        if not value.strip():
+            return None
+        found = self.recording.completions(value)
+        return found[0] if found else None
+
+
+class SetupScreen(Screen[list[model.Tag]]):
+    """The set-up of a new game, when the options did not give the players."""
+
+    def compose(self) -> ComposeResult:
+        yield Label("New game: who plays, in seat order?", id="setup-title")
+        fields = (
+            ("players", "Players, comma-separated (3-5)", "Adam, Bernd, Collette"),
+            ("start", "Start player (default: the first)", ""),
+            ("event", "Event (optional)", ""),
+            ("site", "Site (optional)", ""),
+            ("date", "Date YYYY.MM.DD (optional)", ""),
+            ("seed", "Seed (optional: the deal is then known)", ""),
+            ("seat", "Record one player's view (optional: their name)", ""),
+        )
+        for key, label, placeholder in fields:
+            yield Label(label)
+            yield Input(placeholder=placeholder, id=f"setup-{key}")
+        yield Label("", id="setup-message")
+        yield Button("Start", id="setup-go", variant="primary")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self._start()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self._start()
+
+    def _value(self, key: str) -> str | None:
+        value = self.query_one(f"#setup-{key}", Input).value.strip()
+        return value or None
+
+    def _start(self) -> None:
+        names = [name.strip() for name in (self._value("players") or "").split(",")]
+        tags: list[model.Tag] = [model.Tag("Notation", ("1",))]
+        try:
+            for key, name in (("event", "Event"), ("site", "Site"), ("date", "Date")):
+                value = self._value(key)
+                if value is not None:
+                    tags.append(model.Tag(name, (value,)))
+            head = Recording.new(
+                [name for name in names if name],
+                self._value("start"),
+                seed=self._value("seed"),
+                seat=self._value("seat"),
+            ).head
+        except (RecordingError, ValueError) as error:
+            self.query_one("#setup-message", Label).update(Text(printable(str(error)), "red"))
+            return
+        self.dismiss([*tags, *head.tags])
+
+
+class RecorderApp(App[int]):
+    """The recorder (see the module's docstring)."""
+
+    CSS = """
+    #prompt { height: auto; padding: 0 1; background: $boost; text-style: bold; }
+    #choices { height: auto; padding: 0 1; color: $text-muted; }
+    #message { height: auto; padding: 0 1; }
+    #body { height: 1fr; }
+    #table-pane { width: 3fr; }
+    #record-pane { width: 2fr; border-left: solid $primary; }
+    #bottom { height: auto; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+q", "leave", "Leave (saved)"),
+    ]
+
+    def __init__(
+        self, file: Path, tags: list[model.Tag], recording: Recording | None = None
+    ) -> None:
+        super().__init__()
+        self.file = file
+        self.recorder: LineRecorder | None = None
+        self._scored: tuple[Score | None, bool] | None = None
+        """The score shown, so that it is drawn again only when it changes."""
+        self._tags = tags
+        if recording is not None:
+            self.recorder = LineRecorder(file, (), recording)
+        elif any(tag.name == "Players" for tag in tags):
+            self._tags = []
+            self.recorder = self._new_recorder(tags)
+
+    def _new_recorder(self, tags: list[model.Tag]) -> LineRecorder | None:
+        recorder = LineRecorder(self.file, tags)
+        try:
+            recorder.recording_or_start()
+        except GargonError as error:
+            self.exit(2, message=printable(f"gargon: {error}"))
+            return None
+        return recorder
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt")
+        yield Static(id="choices")
+        with Horizontal(id="body"):
+            with VerticalScroll(id="table-pane"):
+                yield Static(id="table")
+                yield Static(id="score")
+            with VerticalScroll(id="record-pane"):
+                yield Static(id="record")
+        with Vertical(id="bottom"):
+            yield Static(id="message")
+            yield Input(
+                placeholder="the entry, such as Y2 Y6 R9, pass 1 1 2, R, 1, forgot", id="entry"
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = f"gargon record {self.file}"
+        if self.recorder is None:
+            self.push_screen(SetupScreen(), self.begin)
+        else:
+            self.refresh_table()
+        self.query_one("#entry", Input).focus()
+
+    def begin(self, tags: list[model.Tag] | None) -> None:
+        """Start the game the set-up screen describes."""
+        if tags is None:
+            return
+        self.recorder = self._new_recorder(tags)
+        self.refresh_table()
+        self.query_one("#entry", Input).focus()
+
+    @property
+    def recording(self) -> Recording:
+        """The game being recorded."""
+        assert self.recorder is not None and self.recorder.recording is not None
+        return self.recorder.recording
+
+    def refresh_table(self, message: RenderableType = "") -> None:
+        """Show the recording as it is now."""
+        if self.recorder is None or self.recorder.recording is None:
+            return
+        recording = self.recording
+        state = recording.state()
+        prompt = recording.prompt()
+        self.query_one("#prompt", Static).update(Text(printable(prompt[:1].upper() + prompt[1:])))
+        self.query_one("#choices", Static).update(Text(printable(recording.choices())))
+        parts: list[RenderableType] = [table_view(state)]
+        rounds = list(rounds_of(recording.game.events))
+        fights = battle_lines(rounds[-1], recording.names) if rounds else []
+        if fights:
+            parts.append(Text(f"Battles of round {recording.game.round}", style="bold"))
+            parts.extend(fights)
+        self.query_one("#table", Static).update(Group(*parts))
+        try:
+            score: Score | None = state.score()
+        except ValueError:
+            score = None
+        if (score, state.over) != self._scored:
+            self._scored = (score, state.over)
+            shown: RenderableType = Text("(the score needs the won cards' values)", style="dim")
+            if score is not None:
+                shown = scoreboard(score, final=state.over)
+            self.query_one("#score", Static).update(shown)
+        self.query_one("#record", Static).update(Text(printable(recording.text())))
+        self.query_one("#message", Static).update(message)
+        self.query_one("#entry", Input).suggester = EntrySuggester(recording)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        if event.input.id != "entry" or self.recorder is None:
+            return
+        text = event.value
+        try:
+            if text.split()[:1] in (["end"], ["*"]):
+                self.recording.finish(text)
+                self.recorder.save()
+            else:
+                self.recorder.feed(text)
+        except (NotationError, EntryRefused) as error:
+            shown = Text(printable(error.message), style="bold red")
+            shown.append(f"  (nothing recorded: {printable(text.strip())!r})", style="dim")
+            self.query_one("#message", Static).update(shown)
+            return
+        except GargonError as error:
+            self.query_one("#message", Static).update(Text(printable(str(error)), "bold red"))
+            return
+        event.input.value = ""
+        self.refresh_table(Text(f"recorded: {printable(text.strip())}", style="green"))
+
+    def action_undo(self) -> None:
+        """Take back the last decision."""
+        if self.recorder is None or self.recorder.recording is None:
+            return
+        taken = self.recording.undo()
+        self.recorder.save()
+        self.refresh_table(Text("undone" if taken else "nothing to undo", style="yellow"))
+
+    def action_leave(self) -> None:
+        """Leave; the file already holds every accepted decision."""
+        self.exit(0)

@@ -1,0 +1,200 @@
+"""``gargon record`` without a terminal: entries from standard input, crash-safe, resumable."""
+
+from __future__ import annotations
+
+import os
+import pty
+import random
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+import gargon_notation as gg
+from gargon_notation.bots import simulate
+from gargon_notation.cli import app
+from gargon_notation.notation.writer import write_game
+from gargon_notation.recording import entry_lines
+from gargon_notation.records import record_from_simulation, with_comments
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+"""``GARGON_FUZZ=heavy`` (.ci/run) kills eight recordings instead of two."""
+GARGON = [sys.executable, "-m", "gargon_notation"]
+
+
+def _record_here(*arguments: str, lines: list[str]) -> Result:
+    """``gargon record ARGUMENTS`` in this process, the lines on its standard input."""
+    return CliRunner().invoke(app, ["record", *arguments], input="".join(f"{x}\n" for x in lines))
+
+
+def _record(*arguments: str, lines: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*GARGON, "record", *arguments],
+        input="".join(line + "\n" for line in lines),
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_piped_example_is_recorded_as_it_is_written(tmp_path: Path) -> None:
+    record = next(gg.load(EXAMPLES / "full-game.ggn", strict=True))
+    path = tmp_path / "game.ggn"
+    result = _record(str(path), lines=entry_lines(record))
+    assert result.returncode == 0, result.stderr
+    assert path.read_text() == write_game(record)
+    prompts = result.stdout.splitlines()
+    assert prompts[0] == "round 1: Bernd to play or pass"
+    assert prompts[-1].startswith(f"{path}: ") and "the game is over: Adam " in prompts[-1]
+    checked = subprocess.run([*GARGON, "validate", str(path)], capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stdout
+
+
+def test_options_set_the_game_up(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    result = _record_here(
+        str(path),
+        "--players",
+        "Ann, Bob,Anna Lena",
+        "--start",
+        "Bob",
+        "--event",
+        "Club night",
+        "--date",
+        "2026.11.25",
+        lines=["R3", "{careful}", '"Anna Lena" pass 2', "Ann pass 1:G?"],
+    )
+    assert result.exit_code == 0, result.stderr
+    assert path.read_text() == (
+        '[Notation "1"]\n[Event "Club night"]\n[Date "2026.11.25"]\n'
+        '[Players "Ann" "Bob" "Anna Lena"]\n[Start "Bob"]\n'
+        '1. Bob R3 {careful}, "Anna Lena" pass 2, Ann pass 1:G?\n*\n'
+    )
+    assert "continue with gargon record --resume" in result.stdout
+
+
+def test_the_first_refused_entry_is_reported_and_the_file_keeps_the_rest(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    lines = ["W9", "Bob pass 1", "Cy R99", "Cy pass"]
+    result = _record_here(str(path), "--players", "Ann,Bob,Cy", "--seed", "demo", lines=lines)
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "gargon: <stdin>:3:4: 'R99' is not a card (a colour W B V Y R G and a value 0-15 like "
+        "R14, or a colour or X and '?' like R? or X?); round 1: Cy to play or pass, such as "
+        "W1, W3, W7, pass 1, ..."
+    )
+    assert f"{path}: kept 2 decisions before it" in result.stderr
+    assert path.read_text().splitlines()[-2:] == ["1. Ann W9, Bob pass 1", "*"]
+
+
+def test_the_options_and_the_file_are_checked(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    path.write_text("keep me\n")
+    cases = [
+        ((str(path), "--players", "Ann,Bob,Cy"), "exists: continue it with --resume"),
+        ((str(tmp_path / "new.ggn"), "--players", "Ann,Bob"), "players"),
+        ((str(tmp_path / "new.ggn"), "--seed", "x"), "need --players"),
+        ((str(tmp_path / "none.ggn"), "--resume"), "no such file to resume"),
+        ((str(path), "--resume", "--players", "A,B,C"), "leave out --players"),
+        ((str(path), "--resume"), "cannot resume"),
+    ]
+    for arguments, message in cases:
+        result = _record_here(*arguments, lines=[])
+        assert result.exit_code == 2, (arguments, result.stderr)
+        assert message in result.stderr, (arguments, result.stderr)
+        assert "Traceback" not in result.stderr
+    assert path.read_text() == "keep me\n"
+
+
+def test_a_finished_game_cannot_be_resumed(tmp_path: Path) -> None:
+    path = tmp_path / "done.ggn"
+    path.write_text(write_game(record_from_simulation(simulate(3, "done"))))
+    before = path.read_text()
+    result = _record_here(str(path), "--resume", lines=["pass"])
+    assert result.exit_code == 2
+    assert "this game is finished: there is nothing to resume" in result.stderr
+    assert path.read_text() == before
+
+
+@pytest.mark.parametrize("seed", range(1, 9 if HEAVY else 3))
+def test_a_killed_recording_resumes_into_the_same_file(tmp_path: Path, seed: int) -> None:
+    """kill -9 after a random number of accepted entries, then --resume with the rest: the
+    file is the one an uninterrupted recording writes."""
+    record = with_comments(record_from_simulation(simulate(4, f"kill.{seed}")), "kill")
+    lines = entry_lines(record)
+    head = sum(1 for line in lines if line.startswith("["))
+    entries = lines[head:]
+    stop = random.Random(seed).randrange(1, len(entries) - 2)
+    path = tmp_path / "game.ggn"
+    process = subprocess.Popen(
+        [*GARGON, "record", str(path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    for line in lines[:head]:
+        process.stdin.write(line + "\n")
+    answered = 0
+    for line in entries[:stop]:
+        process.stdin.write(line + "\n")
+        process.stdin.flush()
+        process.stdout.readline()  # the prompt: the entry was accepted and saved
+        answered += 1
+    os.kill(process.pid, signal.SIGKILL)
+    process.wait()
+    assert answered == stop
+    assert gg.replay(next(gg.load(path, strict=True))).valid
+    result = _record(str(path), "--resume", lines=entries[stop:])
+    assert result.returncode == 0, result.stderr
+    assert path.read_text() == write_game(record)
+
+
+def _read_until(fd: int, wanted: bytes, seconds: float = 30.0) -> bytes:
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while wanted not in seen and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                seen += os.read(fd, 65536)
+            except OSError:
+                break
+    return seen
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_on_a_terminal_the_recorder_application_runs(tmp_path: Path) -> None:
+    """On a pseudo-terminal ``gargon record`` is the Textual application: an entry typed and
+    Enter records it in the file; Ctrl+Q leaves with exit 0."""
+    path = tmp_path / "game.ggn"
+    main, child = pty.openpty()
+    process = subprocess.Popen(
+        [*GARGON, "record", str(path), "--players", "Ann,Bob,Cy", "--seed", "demo"],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env={**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"},
+    )
+    os.close(child)
+    try:
+        assert b"Ann to play or pass" in _read_until(main, b"Ann to play or pass")
+        os.write(main, b"W9")
+        time.sleep(0.5)
+        os.write(main, b"\r")
+        assert b"Bob to play or pass" in _read_until(main, b"Bob to play or pass")
+        assert path.read_text().splitlines()[-2] == "1. Ann W9"
+        os.write(main, b"\x11")  # Ctrl+Q
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            _read_until(main, b"\xff", seconds=0.5)  # the screen, read so the pty never fills
+        assert process.wait(timeout=1) == 0
+    finally:
+        process.kill()
+        os.close(main)

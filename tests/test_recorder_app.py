@@ -1,0 +1,195 @@
+"""The terminal recorder, driven headless by Textual's Pilot (gargon_notation.cli.recorder_app)."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import os
+import re
+from pathlib import Path
+
+import attrs
+import pytest
+from textual.widgets import Input, Static
+
+import gargon_notation as gg
+from gargon_notation.bots import simulate
+from gargon_notation.cli.recorder_app import RecorderApp
+from gargon_notation.notation.writer import write_game
+from gargon_notation.recording import Recording, entry_lines
+from gargon_notation.records import record_from_simulation, with_comments
+
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+
+
+def _shown(app: RecorderApp, widget: str) -> str:
+    return str(app.query_one(widget, Static).render())
+
+
+GAMES = [(5, "short.157", 1)] + ([(3, "pilot", 99), (4, "short.126", 99)] if HEAVY else [])
+"""A game and how many of its rounds are entered decision by decision; the other rounds are
+typed as the record writes them (a round line, then its fights line).  With
+``GARGON_FUZZ=heavy`` (.ci/run) whole games decision by decision too."""
+
+
+def _typed_lines(record: gg.GameRecord, by_decision: int) -> list[str]:
+    """The lines a person types: round by round, the first ``by_decision`` rounds one decision
+    (or comment) at a time, the others as the record's own lines."""
+    lines = entry_lines(record)
+    head = sum(1 for line in lines if line.startswith("["))
+    decisions = lines[head:]
+    if by_decision >= len(record.rounds):
+        return decisions
+    rounds = record.rounds[by_decision:]
+    first = entry_lines(attrs.evolve(record, rounds=record.rounds[:by_decision]))[head:-1]
+    rest = write_game(attrs.evolve(record, tags=(), rounds=rounds, comments=())).splitlines()
+    return first + rest
+
+
+@pytest.mark.parametrize(("players", "seed", "by_decision"), GAMES)
+def test_a_whole_game_is_recorded_with_undo_a_refusal_and_comments(
+    tmp_path: Path, players: int, seed: str, by_decision: int
+) -> None:
+    record = with_comments(record_from_simulation(simulate(players, seed)), seed)
+    entries = _typed_lines(record, by_decision)
+    assert entries[0].split()[0] == record.headers["Start"] or by_decision == 0
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> None:
+        app = RecorderApp(path, list(record.tags))
+        async with app.run_test(size=(140, 50)) as pilot:
+            entry = app.query_one("#entry", Input)
+            assert _shown(app, "#prompt") == f"Round 1: {record.headers['Start']} to play or pass"
+            # a refused entry: the message says why, nothing is recorded
+            saved = path.read_text()
+            await pilot.press("R", "9", "9", "enter")
+            assert "'R99' is not a card" in _shown(app, "#message")
+            assert path.read_text() == saved
+            assert entry.value == "R99"
+            entry.value = ""
+            for number, line in enumerate(entries):
+                if number < 3 and line.replace(" ", "").isalnum():
+                    await pilot.press(*("space" if c == " " else c for c in line), "enter")
+                else:
+                    entry.value = line
+                    await pilot.press("enter")
+                assert entry.value == "", (line, _shown(app, "#message"))
+                if number == 4:
+                    # undo the last decision and enter it again
+                    await pilot.press("ctrl+z")
+                    assert "undone" in _shown(app, "#message")
+                    entry.value = line
+                    await pilot.press("enter")
+            assert _shown(app, "#prompt").startswith("The game is over: Adam ")
+            assert record.termination.finished
+            assert "end Adam" in _shown(app, "#record")
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert path.read_text() == write_game(record)
+
+
+def test_the_set_up_screen_starts_a_game(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> None:
+        app = RecorderApp(path, [])
+        async with app.run_test(size=(120, 50)) as pilot:
+            players = app.screen.query_one("#setup-players", Input)
+            players.value = "Ann, Bob"
+            await pilot.click("#setup-go")
+            message = str(app.screen.query_one("#setup-message").render())
+            assert "3-5 players" in message or "players" in message
+            players.value = "Ann, Bob, Cy"
+            app.screen.query_one("#setup-event", Input).value = "Club night"
+            seat = app.screen.query_one("#setup-seat", Input)
+            seat.value = "Bob"
+            seat.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert _shown(app, "#prompt") == "Round 1: Ann to play or pass"
+            entry = app.query_one("#entry", Input)
+            entry.focus()
+            entry.value = "R3"
+            await pilot.press("enter")
+            assert _shown(app, "#prompt") == "Round 1: Bob to play or pass"
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert path.read_text() == (
+        '[Notation "1"]\n[Event "Club night"]\n[Players "Ann" "Bob" "Cy"]\n[Start "Ann"]\n'
+        '[Seat "Bob"]\n1. Ann R3\n*\n'
+    )
+
+
+def test_the_entry_line_completes_what_the_rules_allow(tmp_path: Path) -> None:
+    """Typing ``w`` offers the first legal play in white, the right arrow takes it; ``p``
+    offers a pass."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 40)) as pilot:
+            entry = app.query_one("#entry", Input)
+            await pilot.press("w")
+            await pilot.pause()
+            assert entry._suggestion == "w4"
+            await pilot.press("right")
+            assert entry.value == "w4"
+            await pilot.press("backspace", "9", "enter")
+            assert path.read_text().splitlines()[-2] == "1. Ann W9"
+            await pilot.press("p")
+            await pilot.pause()
+            assert entry._suggestion == "pass 1"
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+
+
+def _screen_text(svg: str) -> list[str]:
+    """The lines of text of a screenshot (Textual's SVG: one ``<text>`` per run of a style,
+    placed at x = column * 12.2)."""
+    rows: dict[float, list[tuple[float, str]]] = {}
+    for match in re.finditer(
+        r'<text class="[^"]*" x="([\d.]+)" y="([\d.]+)"[^>]*>([^<]*)</text>', svg
+    ):
+        x, y, text = float(match.group(1)), float(match.group(2)), html.unescape(match.group(3))
+        rows.setdefault(y, []).append((x, text))
+    lines = []
+    for y in sorted(rows):
+        line = ""
+        for x, text in sorted(rows[y]):
+            line = line.ljust(round(x / 12.2)) + text
+        lines.append(line.replace("\xa0", " ").rstrip())
+    return lines
+
+
+def test_the_captured_screen_of_the_docs_is_what_the_recorder_shows(tmp_path: Path) -> None:
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text()
+    start = docs.index("```text\n Round 1: Adam to draw a replacement card")
+    shown = docs[start + len("```text\n") : docs.index("\n...\n", start)].splitlines()
+    tags = list(Recording.new(["Adam", "Bernd", "Collette", "Dagmar"], seed="club-night").head.tags)
+
+    async def drive() -> list[str]:
+        app = RecorderApp(tmp_path / "game.ggn", tags)
+        async with app.run_test(size=(110, 44)) as pilot:
+            entry = app.query_one("#entry", Input)
+            for line in [
+                "B14 B1",
+                "pass 1 2",
+                "{a careful pass}",
+                "V0 V0",
+                "B15 B8",
+                "B",
+                "1",
+                "3",
+            ]:
+                entry.value = line
+                await pilot.press("enter")
+            entry.value = ""
+            await pilot.press("f")
+            await pilot.pause()
+            return _screen_text(app.export_screenshot())
+
+    assert asyncio.run(drive())[: len(shown)] == shown

@@ -1,0 +1,250 @@
+"""Recording a game one decision at a time (gargon_notation.recording, recording_lines)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import gargon_notation as gg
+from gargon_notation.bots import simulate
+from gargon_notation.errors import NotationError
+from gargon_notation.notation import parse_game
+from gargon_notation.notation.writer import write_game
+from gargon_notation.recording import (
+    EntryRefused,
+    Recording,
+    RecordingError,
+    Sight,
+    entry_lines,
+)
+from gargon_notation.recording_lines import LineRecorder, record_lines
+from gargon_notation.records import record_from_simulation, with_comments
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+CHUNKS, SIMULATED = (10, 100) if HEAVY else (1, 8)
+"""Simulated games re-recorded through a file, in chunks the test workers share: 1,000 with
+``GARGON_FUZZ=heavy`` (.ci/run)."""
+
+EXAMPLE_GAMES = [
+    (path.name, number, record)
+    for path in sorted(EXAMPLES.glob("*.ggn"))
+    for number, record in enumerate(gg.load(path, strict=True), start=1)
+]
+
+
+def _rerecord(record: gg.GameRecord, path: Path | None) -> Recording:
+    return record_lines(entry_lines(record), path)
+
+
+@pytest.mark.parametrize(
+    ("name", "number", "record"),
+    EXAMPLE_GAMES,
+    ids=[f"{name}-{number}" for name, number, _ in EXAMPLE_GAMES],
+)
+def test_every_example_is_recorded_again_entry_by_entry(
+    tmp_path: Path, name: str, number: int, record: gg.GameRecord
+) -> None:
+    path = tmp_path / "game.ggn"
+    _rerecord(record, path)
+    assert path.read_text() == write_game(record)
+    assert gg.replay(next(gg.load(path, strict=True))).valid
+
+
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_simulated_games_are_recorded_again_into_identical_files(
+    tmp_path: Path, chunk: int
+) -> None:
+    for k in range(chunk * SIMULATED, (chunk + 1) * SIMULATED):
+        record = record_from_simulation(simulate(3 + k % 3, f"rec.{k}"), write_deal=k % 4 == 1)
+        if k % 2:
+            record = with_comments(record, f"rec.{k}")
+        path = tmp_path / f"{k}.ggn"
+        _rerecord(record, path)
+        assert path.read_text() == write_game(record), k
+
+
+def _seeded() -> Recording:
+    return Recording.new(["Ann", "Bob", "Cy"], seed="demo", tags=[gg.Tag("Event", ("Test",))])
+
+
+def test_a_new_recording_asks_for_the_first_decision() -> None:
+    recording = _seeded()
+    assert recording.prompt() == "round 1: Ann to play or pass"
+    assert recording.sight is Sight.EVERYTHING
+    assert recording.text() == (
+        '[Event "Test"]\n[Players "Ann" "Bob" "Cy"]\n[Start "Ann"]\n[Seed "demo"]\n'
+        '[Shuffle "sha256-fy-1"]\n*\n'
+    )
+
+
+def test_a_refused_entry_changes_nothing() -> None:
+    recording = _seeded()
+    recording.enter("W9")
+    before = recording.text()
+    with pytest.raises(EntryRefused) as refused:
+        recording.enter("Bob R9 R9")
+    assert refused.value.message.startswith("Bob plays R9 R9")
+    assert recording.text() == before
+    assert len(recording.entries) == 1
+    with pytest.raises(EntryRefused) as refused:
+        recording.enter("Bob Y66")
+    assert refused.value.column == 5
+    assert "round 1: Bob to play or pass, such as" in str(refused.value)
+    assert recording.text() == before
+
+
+def test_an_entry_for_the_wrong_player_says_whose_turn_it_is() -> None:
+    recording = _seeded()
+    with pytest.raises(EntryRefused) as refused:
+        recording.enter("Bob pass 1")
+    assert refused.value.message == (
+        "Bob may not act now: it is Ann's turn to play or pass [not-your-turn]"
+    )
+
+
+def test_a_misspelt_name_names_the_likely_player() -> None:
+    recording = _seeded()
+    with pytest.raises(EntryRefused) as refused:
+        recording.enter("ann W9")
+    assert "did you mean Ann?" in refused.value.message
+    assert refused.value.column == 1
+
+
+def test_a_round_line_is_taken_whole_or_not_at_all() -> None:
+    recording = _seeded()
+    with pytest.raises(EntryRefused) as refused:
+        recording.enter_line("1. Ann W9, Bob pass 1, Cy R15")
+    assert refused.value.column == 24
+    assert recording.entries == []
+    recording.enter_line("1. Ann W9, Bob pass 1, Cy pass 2")
+    assert [entry.element.player for entry in recording.entries] == ["Ann", "Bob", "Cy"]  # type: ignore[union-attr]
+
+
+def test_undo_takes_back_any_number_of_decisions() -> None:
+    recording = _seeded()
+    texts = [recording.text()]
+    for _ in range(8):
+        recording.enter(recording.legal_entries()[-1])
+        texts.append(recording.text())
+    assert recording.undo(3) == 3
+    assert recording.text() == texts[5]
+    assert recording.undo(99) == 5
+    assert recording.text() == texts[0]
+    assert recording.undo() == 0
+
+
+def test_comments_and_glyphs_go_to_the_last_decision() -> None:
+    recording = _seeded()
+    with pytest.raises(EntryRefused):
+        recording.annotate_last(comment="too early")
+    recording.enter("W9! {a bold lead}")
+    recording.enter_line("{and a second thought}")
+    recording.annotate_last(glyph="!?", nags=(3,))
+    recording.enter_line("$6")
+    assert "1. Ann W9!? $3 $6 {a bold lead} {and a second thought}\n" in recording.text()
+    with pytest.raises(EntryRefused):
+        recording.annotate_last(comment="a } breaks it")
+
+
+def test_written_winners_are_checked_before_they_are_recorded() -> None:
+    record = next(gg.load(EXAMPLES / "rulebook-round.ggn", strict=True))
+    lines = entry_lines(record)
+    at = next(k for k, line in enumerate(lines) if line.startswith("R >"))
+    recorder = LineRecorder(None)
+    for line in lines[:at]:
+        recorder.feed(line)
+    with pytest.raises(NotationError) as refused:
+        recorder.feed("R > Adam")
+    assert refused.value.message == (
+        "Adam did not win: the fights were won by Dagmar, then Dagmar [winner-mismatch]"
+    )
+    recorder.feed("R > Dagmar Dagmar")
+
+
+def test_the_end_is_checked() -> None:
+    recording = _seeded()
+    with pytest.raises(EntryRefused) as refused:
+        recording.finish("end")
+    assert refused.value.message == "the game is not over: round 1: Ann to play or pass"
+    while not recording.is_over:
+        recording.enter(recording.legal_entries()[0])
+    with pytest.raises(EntryRefused) as refused:
+        recording.finish("end Ann 1, Bob 2, Cy 3")
+    assert refused.value.message.startswith("the scores are Ann ")
+    recording.finish("end ; well played")
+    record = parse_game(recording.text())
+    assert record.termination.finished and len(record.termination.scores) == 3
+    assert gg.replay(record).valid
+
+
+def test_a_seat_recording_refuses_values_the_seat_cannot_see() -> None:
+    recording = Recording.new(["Ann", "Bob", "Cy"], seat="Ann")
+    assert recording.sight is Sight.SEAT and recording.seat == 0
+    assert '[Seat "Ann"]' in recording.text()
+    recording.enter_line("1. Ann R3, Bob R5, Cy pass 1:G? 2")
+    recording.enter("R")
+    recording.enter("Ann 1:B7")
+    assert recording.text().splitlines()[-2] == "    fights R (Ann 1:B7)"
+
+
+def test_a_seat_recording_refuses_another_seats_drawn_value() -> None:
+    recording = Recording.new(["Ann", "Bob", "Cy"], seat="Ann")
+    recording.enter_line("1. Ann R5, Bob R3, Cy pass 1:G? 2")
+    recording.enter("R")
+    with pytest.raises(EntryRefused) as refused:
+        recording.enter("Bob 1:B7")
+    assert refused.value.message == "Ann cannot see the value of Bob's draw; write its back, B?"
+    recording.enter("Bob 1:B?")
+
+
+def test_resuming_continues_where_the_record_stops() -> None:
+    recording = _seeded()
+    for _ in range(10):
+        recording.enter(recording.legal_entries()[0])
+    resumed = Recording.resume(parse_game(recording.text()))
+    assert resumed.text() == recording.text()
+    assert resumed.prompt() == recording.prompt()
+    assert len(resumed.entries) == 10
+
+
+def test_only_a_valid_game_in_progress_can_be_resumed() -> None:
+    finished = record_from_simulation(simulate(3, "done"))
+    with pytest.raises(RecordingError, match="this game is finished"):
+        Recording.resume(finished)
+    broken = parse_game('[Players "Ann" "Bob" "Cy"]\n1. Bob pass\n*\n')
+    with pytest.raises(RecordingError, match=r"may not act now"):
+        Recording.resume(broken)
+
+
+def test_a_seat_record_holding_another_seats_value_cannot_be_resumed() -> None:
+    text = '[Players "Ann" "Bob" "Cy"]\n[Seat "Ann"]\n1. Ann R5, Bob R3, Cy pass 1:G7 2\n*\n'
+    with pytest.raises(RecordingError) as refused:
+        Recording.resume(parse_game(text))
+    assert str(refused.value) == (
+        "round 1 cannot be resumed: Ann cannot see the value of Cy's draw; write its back, G?"
+    )
+
+
+def test_a_set_up_that_is_no_game_is_refused() -> None:
+    with pytest.raises(RecordingError, match="players"):
+        Recording.new(["Ann", "Bob"])
+    with pytest.raises(RecordingError, match="Seat"):
+        Recording.new(["Ann", "Bob", "Cy"], seat="Dan")
+    with pytest.raises(RecordingError):
+        Recording.new(["Ann", "Bob", "Cy"], "Dan")
+    with pytest.raises(RecordingError, match="a seed deals every card"):
+        Recording.new(["Ann", "Bob", "Cy"], seed="x", seat="Ann")
+
+
+def test_the_file_keeps_every_line_before_the_first_refused_one(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    lines = ['[Players "Ann" "Bob" "Cy"]', '[Seed "demo"]', "W9", "pass 1", "Cy R99", "pass"]
+    with pytest.raises(NotationError) as refused:
+        record_lines(lines, path)
+    assert (refused.value.line, refused.value.column) == (5, 4)
+    kept = next(gg.load(path, strict=True))
+    assert [action.player for action in kept.rounds[0].actions] == ["Ann", "Bob"]
+    assert gg.replay(kept).valid
