@@ -41,6 +41,7 @@ __all__ = [
 ]
 
 _CARD_LIKE = re.compile(r"[WBVYRGX][0-9?]+", re.IGNORECASE)
+
 _ANYONE = "Adam"
 """A name to set a fragment in when the entry's own names do not matter."""
 
@@ -84,6 +85,16 @@ def names_someone(entry: str) -> bool:
     return model.is_bare_name(first)
 
 
+def _lower_keyword(entry: str, index: int) -> str:
+    """``pass`` or ``forgot`` typed in capitals as word ``index`` (``Pass 1``), in lower
+    case as the notation writes it; nothing else of the entry changes."""
+    words = list(re.finditer(r"\S+", entry))
+    if len(words) <= index or words[index].group().lower() not in ("pass", "forgot"):
+        return entry
+    found = words[index]
+    return entry[: found.start()] + found.group().lower() + entry[found.end() :]
+
+
 def read_decision(entry: str, kind: DecisionKind, actor: str) -> tuple[list[model.Action], int]:
     """The elements an entry for a decision of ``kind`` writes (one, or for a colour those
     of a ``fights`` line), and how far right of the entry the reader saw them (subtract it
@@ -94,6 +105,7 @@ def read_decision(entry: str, kind: DecisionKind, actor: str) -> tuple[list[mode
     if kind is DecisionKind.CHOOSE:
         return read_battles(entry, 0)
     named = names_someone(entry)
+    entry = _lower_keyword(entry, 1 if named else 0)
     who = "" if named else name_text(actor) + " "
     if kind is DecisionKind.PLAY_OR_PASS:
         prefix = "1. " + who

@@ -362,6 +362,8 @@ class _Merger:
         merged = []
         for items in _keyed((i, numbered(r.tags)) for i, r in enumerate(self.records)):
             base: model.Tag = items[0].element
+            if base.name == "Seat":
+                continue  # one seat's record no more: the merge holds what they all saw
             self.keep(items)
             comments = list(_comments(items))
             if base.name not in _GAME_TAGS and base.name != "Result":

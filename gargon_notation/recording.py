@@ -109,6 +109,16 @@ class Entry:
     element: model.Play | model.Pass | model.Battle | model.Draw
 
 
+@attrs.frozen
+class Memento:
+    """A recording at one moment (:meth:`Recording.memento`)."""
+
+    entries: tuple[Entry, ...]
+    game: Game
+    termination: model.Termination
+    comments: dict[int, tuple[model.Comment, ...]]
+
+
 _DECISION_WORDS = {
     DecisionKind.PLAY_OR_PASS: "play or pass",
     DecisionKind.CHOOSE: "choose a colour",
@@ -422,6 +432,17 @@ class Recording:
         else:
             self.enter(line)
 
+    def memento(self) -> Memento:
+        """What :meth:`restore` needs to bring the recording back to this moment."""
+        return Memento(
+            tuple(self.entries), self.game.copy(), self.termination, dict(self.round_comments)
+        )
+
+    def restore(self, memento: Memento) -> None:
+        """Bring the recording back to the moment of a :meth:`memento`."""
+        self.entries, self.game = list(memento.entries), memento.game.copy()
+        self.termination, self.round_comments = memento.termination, dict(memento.comments)
+
     def undo(self, steps: int = 1) -> int:
         """Take back the last ``steps`` decisions (fewer if there are fewer); how many."""
         steps = max(0, min(steps, len(self.entries)))
@@ -482,12 +503,17 @@ class Recording:
     # -- the record -----------------------------------------------------------------------
 
     def record(self) -> model.GameRecord:
-        """The record so far; finished (``end`` and the scores) once the game is over."""
+        """The record so far; finished (``end`` and the scores) once the game is over.
+
+        Recording for a seat, the plays of the other seats lie face down until the round's
+        battle phase: until then the record stops before the first of them in the round (the
+        notation writes a play by its values), and holds the rest when the cards are turned.
+        """
         rounds: list[model.Round] = []
         plays: list[model.Play | model.Pass] = []
         battles: list[model.Battle] = []
         number = 0
-        for entry in self.entries:
+        for entry in self._shown_entries():
             if entry.round != number and plays:
                 rounds.append(self._round(number, plays, battles))
                 plays, battles = [], []
@@ -518,6 +544,20 @@ class Recording:
                 for tag in tags
             )
         return attrs.evolve(self.head, tags=tags, rounds=tuple(rounds), termination=termination)
+
+    def _shown_entries(self) -> list[Entry]:
+        """The entries the record writes (see :meth:`record`)."""
+        decision = self.to_act
+        if self.sight is not Sight.SEAT or decision is None:
+            return self.entries
+        if decision.kind is not DecisionKind.PLAY_OR_PASS:
+            return self.entries
+        for index, entry in enumerate(self.entries):
+            element = entry.element
+            face_down = isinstance(element, model.Play) and element.player != self._seat_name
+            if entry.round == self.game.round and face_down:
+                return self.entries[:index]
+        return self.entries
 
     def text(self) -> str:
         """The record so far in canonical form."""
@@ -559,14 +599,11 @@ class Recording:
         number, _, rest = line.partition(".")
         found = annotations_only(rest)
         if found is not None and found[1] is None and not found[2]:
-            comments = found[0]
-            if int(number) != self.game.round or self.is_over:
-                raise EntryRefused(f"the game is in round {self.game.round}, not {number}", 1)
-            self.round_comments[int(number)] = (
-                *self.round_comments.get(int(number), ()),
-                *comments,
+            raise EntryRefused(
+                f"the comments of round {number} go with the round's first decision: "
+                f"{number}. {rest.strip()} followed by it",
+                1,
             )
-            return
         written = read_round_line(line)
         if self.to_act is not None and written.number != self.game.round:
             raise EntryRefused(
@@ -617,10 +654,10 @@ class Recording:
             if decision is None:
                 raise EntryRefused("the game is over; nothing more can be entered")
             action = self._action(element, decision, column)
-            self._check_sight(action, column)
             violation = self.game.check(action)
             if violation is not None:
                 raise EntryRefused(f"{violation.message} [{violation.code}]", column)
+            self._check_sight(action, column)
             if isinstance(element, model.Battle) and element.winners is not None:
                 self._check_winners(element, action, column)
             number = self.game.round

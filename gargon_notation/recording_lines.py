@@ -28,21 +28,65 @@ every line before it.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import attrs
 
 from gargon_notation import files
-from gargon_notation.errors import NotationError
+from gargon_notation.entries import EntryRefused, annotations_only, names_someone
+from gargon_notation.errors import FileError, NotationError
 from gargon_notation.notation import model, parse_game
-from gargon_notation.recording import EntryRefused, Recording, RecordingError
+from gargon_notation.notation.writer import name_text
+from gargon_notation.recording import Recording, RecordingError
 
 __all__ = ["LineRecorder", "record_lines"]
 
 _HEAD = re.compile(r"\s*(?:$|\[|;|\{|deal\s|pile\s)")
-_UNDO = re.compile(r"undo(?:\s+([0-9]{1,4}))?")
+_UNDO = re.compile(r"undo(?:\s+(\S+))?")
+_ROUND = re.compile(r"[0-9]+\.(?:\s|$)")
+
+
+def _line_comment(line: str) -> bool:
+    """Whether ``line`` ends in a ``;`` comment (outside braces and quotes)."""
+    depth, quoted = 0, False
+    for character in line:
+        if quoted:
+            quoted = character != '"'
+        elif character == '"' and depth == 0:
+            quoted = True
+        elif character == "{":
+            depth += 1
+        elif character == "}":
+            depth = max(depth - 1, 0)
+        elif character == ";" and depth == 0:
+            return True
+    return False
+
+
+def _round_head_alone(line: str) -> bool:
+    """``N.`` and comments, without a decision yet."""
+    stripped = line.strip()
+    if _ROUND.match(stripped) is None:
+        return False
+    found = annotations_only(stripped.split(".", 1)[1])
+    return found is not None and found[1] is None and not found[2]
+
+
+def _may_go_on(line: str) -> bool:
+    """A round or fights line the next line may continue."""
+    stripped = line.strip()
+    if _round_head_alone(stripped):
+        return True
+    is_record_line = _ROUND.match(stripped) is not None or stripped.startswith("fights")
+    return is_record_line and _line_comment(stripped)
+
+
+def _comments_alone(line: str) -> bool:
+    found = annotations_only(line)
+    return found is not None and found[1] is None and not found[2]
 
 
 @attrs.define
@@ -61,6 +105,16 @@ class LineRecorder:
     line_number: int = 0
     _head: list[str] = attrs.Factory(list)
     _ending: list[str] | None = None
+    _pending: list[str] = attrs.Factory(list)
+    """A round or fights line that may go on: after a ``;`` comment (the notation continues
+    it on an indented line), or a round's number and comments waiting for its first
+    decision."""
+    _pending_at: int = 0
+
+    @property
+    def waiting(self) -> str | None:
+        """A line taken but not yet recorded: it waits for the line that continues it."""
+        return "\n".join(self._pending) if self._pending else None
 
     def recording_or_start(self) -> Recording:
         """The recording, started from the tags and head lines so far if it was not yet.
@@ -74,45 +128,35 @@ class LineRecorder:
         return self.recording
 
     def feed(self, line: str) -> str | None:
-        """Take one line; the prompt for the next decision when it was an entry (None for a
-        head or termination line).
+        """Take one line; the prompt for the next decision when it recorded something (None
+        for a head line, a line waiting for its continuation, or the termination and its
+        comments).
 
-        Raises :class:`~gargon_notation.errors.NotationError` (line and column of this
-        line) when the line is refused; nothing of it is recorded.
+        Raises :class:`~gargon_notation.errors.NotationError` (line and column) when the line
+        is refused; nothing of it is recorded.
         """
         self.line_number += 1
         line = line.rstrip("\r\n")
-        try:
+        with self._located(line, self.line_number):
             return self._feed(line)
-        except EntryRefused as refused:
-            raise NotationError(
-                str(refused),
-                source=self.source,
-                line=self.line_number,
-                column=max(refused.column, 1) + len(line) - len(line.lstrip()),
-                excerpt=line,
-            ) from None
-        except RecordingError as error:
-            raise NotationError(str(error), source=self.source, line=self.line_number) from None
+        return None  # pragma: no cover (the block returns or raises)
 
     def close(self) -> Recording:
-        """The end of the lines: starts the recording if no entry came, writes the
-        termination and its comments if given, and saves.
+        """The end of the lines: takes a line still waiting for its continuation, starts the
+        recording if no entry came, writes the termination and its comments if given, and
+        saves.
 
-        Raises :class:`~gargon_notation.errors.NotationError` for a refused termination.
+        Raises :class:`~gargon_notation.errors.NotationError` for a refused line.
         """
-        recording = self.recording_or_start()
+        if self._pending:
+            pending, at = self._take_pending()
+            with self._located(pending[0], at):
+                self._record("\n".join(pending))
+        with self._located("", self.line_number):
+            recording = self.recording_or_start()
         if self._ending is not None:
-            try:
-                recording.finish("\n".join(self._ending))
-            except EntryRefused as refused:
-                raise NotationError(
-                    refused.message,
-                    source=self.source,
-                    line=self.line_number - len(self._ending) + 1,
-                    excerpt=self._ending[0],
-                ) from None
-            self.save()
+            with self._located(self._ending[0], self.line_number - len(self._ending) + 1):
+                self._apply(lambda: recording.finish("\n".join(self._ending or ["*"])))
         return recording
 
     def save(self) -> None:
@@ -123,25 +167,115 @@ class LineRecorder:
         if self.path is not None and self.recording is not None:
             files.write_text(self.path, self.recording.text())
 
+    @contextlib.contextmanager
+    def _located(self, line: str, number: int) -> Iterator[None]:
+        """Refusals become errors at ``line`` (line ``number`` of the input)."""
+        try:
+            yield
+        except EntryRefused as refused:
+            indent = len(line) - len(line.lstrip())
+            raise NotationError(
+                str(refused),
+                source=self.source,
+                line=number,
+                column=max(refused.column, 1) + indent if line else 1,
+                excerpt=line,
+            ) from None
+        except RecordingError as error:
+            raise NotationError(str(error), source=self.source, line=number, column=1) from None
+
     def _feed(self, line: str) -> str | None:
         if self._ending is not None:
+            if line.strip() and not _comments_alone(line):
+                raise EntryRefused("only comments may follow the end of the game", 1)
             self._ending.append(line)
             return None
         if self.recording is None and _HEAD.match(line):
             self._head.append(line)
             return None
         recording = self.recording_or_start()
+        if self._pending:
+            continued = self._continue(line)
+            if continued == "":
+                return None
+            if continued is None:
+                pending, at = self._take_pending()
+                with self._located(pending[0], at):
+                    self._record("\n".join(pending))
+            else:
+                line = continued
         words = line.split()
         if words and words[0] in ("end", "*"):
+            if words[0] == "end" and not recording.is_over:
+                raise EntryRefused(f"the game is not over: {recording.prompt()}", 1)
             self._ending = [line]
             return None
+        if _may_go_on(line):
+            self._pending, self._pending_at = [line], self.line_number
+            return None
+        return self._record(line)
+
+    def _continue(self, line: str) -> str | None:
+        """``line`` after a waiting line: the two joined when it continues it ("" when the
+        joined line may go on again, then it waits); None when it does not continue it."""
+        assert self.recording is not None
+        first = self._pending[0]
+        stripped = line.strip()
+        waits_for_decision = _round_head_alone(first) and len(self._pending) == 1
+        starts_anew = (
+            not stripped
+            or stripped.split()[0] in ("fights", "end", "*", "undo")
+            or _ROUND.match(stripped) is not None
+        )
+        if waits_for_decision:
+            if starts_anew:
+                number = first.split(".", 1)[0].strip()
+                raise EntryRefused(
+                    f"the comments of round {number} (line {self._pending_at}) go with the "
+                    "round's first decision, on the next line",
+                    1,
+                )
+            decision = self.recording.to_act
+            if decision is not None and not names_someone(stripped):
+                stripped = name_text(self.recording.names[decision.seat]) + " " + stripped
+            line = "    " + stripped
+        elif starts_anew or not line[:1].isspace():
+            return None
+        self._pending.append(line)
+        if _may_go_on(line):
+            return ""
+        joined, _ = self._take_pending()
+        return "\n".join(joined)
+
+    def _take_pending(self) -> tuple[list[str], int]:
+        pending, at = self._pending, self._pending_at
+        self._pending, self._pending_at = [], 0
+        return pending, at
+
+    def _record(self, line: str) -> str:
+        """Record an entry or a line of a record (and save), or take ``undo``."""
+        recording = self.recording_or_start()
         undo = _UNDO.fullmatch(line.strip())
         if undo is not None:
-            recording.undo(int(undo.group(1) or 1))
+            count = undo.group(1)
+            if count is not None and not count.isdigit():
+                raise EntryRefused("write undo, or undo and how many decisions (undo 3)", 6)
+            self._apply(lambda: recording.undo(int(count or 1)))
         else:
-            recording.enter_line(line)
-        self.save()
+            self._apply(lambda: recording.enter_line(line))
         return recording.prompt()
+
+    def _apply(self, change: Callable[[], object]) -> None:
+        """Make a change and save it; when the file cannot be written, the change is taken
+        back, so that the recording never holds more than the file."""
+        assert self.recording is not None
+        kept = self.recording.memento()
+        change()
+        try:
+            self.save()
+        except FileError:
+            self.recording.restore(kept)
+            raise
 
     def _read_head(self) -> model.GameRecord:
         text = "\n".join(self._head)

@@ -239,7 +239,8 @@ def seat_record(record: model.GameRecord, seat: Seats) -> model.GameRecord:
     where the record stops, and what follows them, are left out (:func:`face_down_plays`).
     Annotations (``{=...}``) are removed: derived from the whole record, they may show
     hidden cards (run :func:`~gargon_notation.annotate.annotate` again).  Every other comment,
-    glyph and tag is kept as written.  The result is valid whenever ``record`` is.
+    glyph and tag is kept as written, but a ``Seat`` tag naming another seat.  The result is
+    valid whenever ``record`` is.
 
     Raises :class:`SeatError` for a name not at the table and for a record with problems.
 
@@ -268,7 +269,15 @@ def seat_record(record: model.GameRecord, seat: Seats) -> model.GameRecord:
             "so what each seat saw cannot be told (gargon validate lists them)",
             outcome.problems,
         )
-    return _Masker(clean, seeing, players, outcome.deal, drawn.cards).record()
+    masked = _Masker(clean, seeing, players, outcome.deal, drawn.cards).record()
+    return _with_seat_tag(masked, seat if isinstance(seat, str) else None)
+
+
+def _with_seat_tag(record: model.GameRecord, seat: str | None) -> model.GameRecord:
+    """A ``Seat`` tag (``gargon record --seat``) is kept only when it names ``seat``: a record
+    given for another seat, for several or for the public is no longer that seat's."""
+    tags = [tag for tag in record.tags if tag.name != "Seat" or tag.values == (seat,)]
+    return attrs.evolve(record, tags=tuple(tags))
 
 
 def table_record(record: model.GameRecord) -> model.GameRecord:

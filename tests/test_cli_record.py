@@ -99,10 +99,15 @@ def test_the_options_and_the_file_are_checked(tmp_path: Path) -> None:
     cases = [
         ((str(path), "--players", "Ann,Bob,Cy"), "exists: continue it with --resume"),
         ((str(tmp_path / "new.ggn"), "--players", "Ann,Bob"), "players"),
-        ((str(tmp_path / "new.ggn"), "--seed", "x"), "need --players"),
+        ((str(tmp_path / "new.ggn"), "--seed", "x"), "go with --players"),
         ((str(tmp_path / "none.ggn"), "--resume"), "no such file to resume"),
         ((str(path), "--resume", "--players", "A,B,C"), "leave out --players"),
         ((str(path), "--resume"), "cannot resume"),
+    ]
+    cases += [
+        ((str(tmp_path / "new.json"), "--players", "A,B,C"), "name the file .ggn"),
+        ((str(tmp_path / "new.ggn"), "-p", "A,B,C", "--date", "2024-01-01"), "YYYY.MM.DD"),
+        (("-", "--players", "A,B,C"), "name one"),
     ]
     for arguments, message in cases:
         result = _record_here(*arguments, lines=[])

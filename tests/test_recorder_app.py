@@ -103,7 +103,7 @@ def test_the_set_up_screen_starts_a_game(tmp_path: Path) -> None:
             players.value = "Ann, Bob, Cy"
             app.screen.query_one("#setup-event", Input).value = "Club night"
             seat = app.screen.query_one("#setup-seat", Input)
-            seat.value = "Bob"
+            seat.value = "Ann"
             seat.focus()
             await pilot.press("enter")
             await pilot.pause()
@@ -118,7 +118,7 @@ def test_the_set_up_screen_starts_a_game(tmp_path: Path) -> None:
     asyncio.run(drive())
     assert path.read_text() == (
         '[Notation "1"]\n[Event "Club night"]\n[Players "Ann" "Bob" "Cy"]\n[Start "Ann"]\n'
-        '[Seat "Bob"]\n1. Ann R3\n*\n'
+        '[Seat "Ann"]\n1. Ann R3\n*\n'
     )
 
 
@@ -193,3 +193,24 @@ def test_the_captured_screen_of_the_docs_is_what_the_recorder_shows(tmp_path: Pa
             return _screen_text(app.export_screenshot())
 
     assert asyncio.run(drive())[: len(shown)] == shown
+
+
+def test_a_rounds_comment_waits_and_a_blank_entry_records_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 40)) as pilot:
+            entry = app.query_one("#entry", Input)
+            await pilot.press("space", "enter")
+            assert _shown(app, "#message") == "nothing entered: round 1: Ann to play or pass"
+            entry.value = "1. {the first round}"
+            await pilot.press("enter")
+            assert _shown(app, "#message").startswith("kept: 1. {the first round}")
+            entry.value = "W9"
+            await pilot.press("enter")
+            assert path.read_text().splitlines()[-2] == "1. {the first round} Ann W9"
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())

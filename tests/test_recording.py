@@ -248,3 +248,113 @@ def test_the_file_keeps_every_line_before_the_first_refused_one(tmp_path: Path) 
     kept = next(gg.load(path, strict=True))
     assert [action.player for action in kept.rounds[0].actions] == ["Ann", "Bob"]
     assert gg.replay(kept).valid
+
+
+@pytest.mark.parametrize("name", ["full-game.ggn", "table-record.ggn", "seeded-game.ggn"])
+def test_a_record_file_piped_as_it_is_is_recorded_again(tmp_path: Path, name: str) -> None:
+    """Round lines that go on after a ``;`` comment, round comments on a line of their own:
+    a canonical record read line by line is recorded into the same file."""
+    text = (EXAMPLES / name).read_text()
+    path = tmp_path / name
+    record_lines(text.splitlines(), path)
+    assert path.read_text() == write_game(next(gg.load(EXAMPLES / name, strict=True)))
+
+
+def test_a_rounds_comments_wait_for_its_first_decision(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    head = ['[Players "Ann" "Bob" "Cy"]', "1. Ann R3, Bob pass 1, Cy pass 2", "fights R"]
+    recorder = LineRecorder(path)
+    for line in head:
+        recorder.feed(line)
+    assert recorder.feed("2. {a quiet round}") is None
+    assert recorder.feed("Bob R5") == "round 2: Cy to play or pass"
+    assert path.read_text().splitlines()[-2] == "2. {a quiet round} Bob R5"
+    recorder.feed("3. ; a line comment")
+    with pytest.raises(NotationError) as refused:
+        recorder.feed("undo")
+    assert refused.value.line == 7
+    assert "the comments of round 3 (line 6) go with the round's first decision" in str(
+        refused.value
+    )
+
+
+def test_a_round_comment_alone_is_refused_by_the_recording() -> None:
+    recording = _seeded()
+    with pytest.raises(EntryRefused, match="go with the round's first decision"):
+        recording.enter_line("1. {a note}")
+
+
+def test_what_follows_the_end_is_checked_where_it_stands() -> None:
+    recorder = LineRecorder(None, Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+    with pytest.raises(NotationError) as refused:
+        recorder.feed("end")
+    assert (refused.value.line, refused.value.column) == (1, 1)
+    assert refused.value.message.startswith("the game is not over: round 1: Ann")
+    recorder.feed("*")
+    recorder.feed("{left for another evening}")
+    with pytest.raises(NotationError) as refused:
+        recorder.feed("W9")
+    assert (refused.value.line, refused.value.message) == (
+        4,
+        "only comments may follow the end of the game",
+    )
+    assert recorder.close().text().endswith("* {left for another evening}\n")
+
+
+@pytest.mark.parametrize(("line", "column"), [("undo all", 6), ("undo 3x", 6)])
+def test_undo_takes_a_number(line: str, column: int) -> None:
+    recorder = LineRecorder(None, Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+    recorder.feed("W9")
+    with pytest.raises(NotationError) as refused:
+        recorder.feed(line)
+    assert refused.value.column == column
+    assert "undo 3" in refused.value.message
+
+
+def test_a_decision_the_file_cannot_keep_is_taken_back(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    recorder = LineRecorder(path, Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+    recorder.feed("W9")
+    path.unlink()
+    path.mkdir()  # the file cannot be replaced now
+    with pytest.raises(gg.FileError):
+        recorder.feed("pass 1")
+    assert recorder.recording is not None
+    assert len(recorder.recording.entries) == 1
+    assert recorder.recording.prompt() == "round 1: Bob to play or pass"
+    path.rmdir()
+    recorder.feed("pass 1")
+    assert path.read_text().splitlines()[-2] == "1. Ann W9, Bob pass 1"
+
+
+def test_a_record_stopped_between_the_fights_of_a_colour_is_valid_and_resumes(
+    tmp_path: Path,
+) -> None:
+    record = next(gg.load(EXAMPLES / "rulebook-round.ggn", strict=True))
+    lines = entry_lines(record)
+    at = next(k for k, line in enumerate(lines) if line.startswith("R >"))
+    path = tmp_path / "game.ggn"
+    record_lines([*lines[: at + 2], "*"], path)  # R > Dagmar Dagmar, then Adam's draw only
+    stopped = next(gg.load(path, strict=True))
+    assert gg.replay(stopped).valid
+    resumed = Recording.resume(stopped)
+    for line in lines[at + 2 :]:
+        resumed.enter_line(line) if line != "*" else resumed.finish(line)
+    assert resumed.text() == write_game(record)
+
+
+def test_a_seat_record_waits_for_the_battle_phase_to_write_other_seats_plays() -> None:
+    recording = Recording.new(["Ann", "Bob", "Cy"], seat="Ann")
+    recording.enter("R5")
+    recording.enter("Bob R3")
+    assert recording.text().splitlines()[-2] == "1. Ann R5"
+    assert not gg.find_leaks(parse_game(recording.text()), "Ann")
+    recording.enter("Cy pass 1:G?")
+    assert recording.text().splitlines()[-2] == "1. Ann R5, Bob R3, Cy pass 1:G?"
+
+
+def test_pass_and_forgot_in_capitals_are_the_keywords() -> None:
+    recording = _seeded()
+    recording.enter("W9")
+    recording.enter("Pass 1")
+    assert recording.text().splitlines()[-2] == "1. Ann W9, Bob pass 1"

@@ -666,3 +666,18 @@ def test_a_value_planted_in_a_seats_record_is_the_one_leak_found(games: range) -
         assert REASONS[kind] in leaks[0].reason, (k, kind)
         assert validate(read(text)).valid, k  # only the leak check tells
         assert find_leaks(read(clean), seat, text=clean) == ()
+
+
+def test_a_seat_tag_names_only_the_seat_the_record_is_for() -> None:
+    """``gargon record --seat`` writes a Seat tag: a record given for another seat keeps it
+    only when it names that seat, and a merge of several seats' records drops it."""
+    record = record_from_simulation(simulate(3, "seat-tag"))
+    adam = attrs.evolve(
+        seat_record(record, "Adam"), tags=(*record.tags, model.Tag("Seat", ("Adam",)))
+    )
+    assert seat_record(adam, "Adam").tag("Seat") is not None
+    assert seat_record(adam, "Bernd").tag("Seat") is None
+    bernd = attrs.evolve(
+        seat_record(record, "Bernd"), tags=(*record.tags, model.Tag("Seat", ("Bernd",)))
+    )
+    assert merge_records([adam, bernd]).tag("Seat") is None

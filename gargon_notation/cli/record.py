@@ -9,6 +9,7 @@ prints.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -38,7 +39,10 @@ def setup_tags(
     (the lines read then set the game up).  Exit 2 for options that cannot be written."""
     if players is None:
         if any(value is not None for value in (start, seed, seat)):
-            fail("--start, --seed and --seat need --players (or a [Players] line in the input)")
+            fail(
+                "--start, --seed and --seat go with --players (without it, give the set-up "
+                "as tag lines in the input: [Players ...], [Start ...])"
+            )
         return _optional(event, site, date)
     names = [name.strip() for name in players.split(",") if name.strip()]
     try:
@@ -48,7 +52,12 @@ def setup_tags(
     return [model.Tag("Notation", ("1",)), *_optional(event, site, date), *head.tags]
 
 
+_DATE = re.compile(r"(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)")
+
+
 def _optional(event: str | None, site: str | None, date: str | None) -> list[model.Tag]:
+    if date is not None and not _DATE.fullmatch(date):
+        fail(f"--date {date}: write the date as YYYY.MM.DD, with ?? for what is not known")
     found = []
     for name, value in (("Event", event), ("Site", site), ("Date", date)):
         if value is not None:
@@ -79,6 +88,13 @@ def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet
     seat)."""
     recording: Recording | None = None
     tags: list[model.Tag] = []
+    if str(file) == "-":
+        fail("gargon record keeps the game in a file: name one (such as game.ggn)")
+    if files.format_of_name(file) in ("json", "jsonl"):
+        fail(
+            f"{file}: gargon record writes the notation: name the file .ggn (gargon convert "
+            "turns it into JSON afterwards)"
+        )
     if resume:
         given = [f"--{name}" for name, value in setup.items() if value is not None]
         if given:

@@ -228,10 +228,20 @@ class RecorderApp(App[int]):
         if event.input.id != "entry" or self.recorder is None:
             return
         text = event.value
+        if not text.strip():
+            self.query_one("#message", Static).update(
+                Text(f"nothing entered: {self.recording.prompt()}", style="yellow")
+            )
+            return
         try:
             if text.split()[:1] in (["end"], ["*"]):
+                kept = self.recording.memento()
                 self.recording.finish(text)
-                self.recorder.save()
+                try:
+                    self.recorder.save()
+                except GargonError:
+                    self.recording.restore(kept)
+                    raise
             else:
                 self.recorder.feed(text)
         except (NotationError, EntryRefused) as error:
@@ -243,14 +253,25 @@ class RecorderApp(App[int]):
             self.query_one("#message", Static).update(Text(printable(str(error)), "bold red"))
             return
         event.input.value = ""
+        waiting = self.recorder.waiting
+        if waiting is not None:
+            note = f"kept: {printable(waiting.strip())}; it is written with the next entry"
+            self.refresh_table(Text(note, style="yellow"))
+            return
         self.refresh_table(Text(f"recorded: {printable(text.strip())}", style="green"))
 
     def action_undo(self) -> None:
         """Take back the last decision."""
         if self.recorder is None or self.recorder.recording is None:
             return
+        kept = self.recording.memento()
         taken = self.recording.undo()
-        self.recorder.save()
+        try:
+            self.recorder.save()
+        except GargonError as error:
+            self.recording.restore(kept)
+            self.query_one("#message", Static).update(Text(printable(str(error)), "bold red"))
+            return
         self.refresh_table(Text("undone" if taken else "nothing to undo", style="yellow"))
 
     def action_leave(self) -> None:
