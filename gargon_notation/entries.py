@@ -67,7 +67,29 @@ def _fragment(text: str, shift: int, line: int) -> model.GameRecord:
         return parse_game(text + "*\n")
     except NotationError as error:
         column = error.column - shift if error.line == line else 0
-        raise EntryRefused(error.message, max(column, 0)) from None
+        raise EntryRefused(_in_entry_words(error.message, text), max(column, 0)) from None
+
+
+_RECORD_WORDS = (
+    ("a round number like '1.', ", ""),
+    (", ',', 'fights', or the end of the game ('*' or 'end')", ", or the end of the entry"),
+    (", or the end of the game ('*' or 'end')", ", or the end of the entry"),
+    (", not '*'", ", but the entry ends there"),
+)
+
+
+def _in_entry_words(message: str, text: str) -> str:
+    """The reader's message about a record, said of an entry: no round numbers, ``fights``
+    or end of the game it could not be given; an unclosed comment said as such."""
+    if text.count("{") > text.count("}"):
+        return "a comment opened with { is not closed: end it with }"
+    if message.startswith("expected a player name") and "," in text:
+        return "the cards of a play are separated by spaces, not commas (one decision an entry)"
+    if message.endswith("not ':'"):
+        return "write the player's name without a colon, such as 'Adam R14'"
+    for record_words, entry_words in _RECORD_WORDS:
+        message = message.replace(record_words, entry_words)
+    return message
 
 
 def names_someone(entry: str) -> bool:
@@ -79,7 +101,7 @@ def names_someone(entry: str) -> bool:
     if entry.startswith('"'):
         return True
     words = entry.split(None, 1)
-    first = words[0].rstrip(",")
+    first = words[0].rstrip(",:")
     if len(words) == 1 or _CARD_LIKE.fullmatch(first):
         return False  # a word alone, or a card written wrong (R99), is not a name
     return model.is_bare_name(first)

@@ -128,3 +128,20 @@ def test_entry_lines_write_round_comments_and_the_termination() -> None:
         "Ann pass",
         "* {left unfinished}",
     ]
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("R14 RO B12", "expected a card like R14, or the end of the entry, not 'RO'"),
+        ("pass 3", "expected a pile number (1 or 2), or the end of the entry, not '3'"),
+        ("{unclosed", "a comment opened with { is not closed: end it with }"),
+        ("R14 {open", "a comment opened with { is not closed: end it with }"),
+        ("R14,R3", "the cards of a play are separated by spaces, not commas"),
+        ("Adam: R14", "write the player's name without a colon, such as 'Adam R14'"),
+    ],
+)
+def test_a_refusal_speaks_of_the_entry_not_of_a_record(entry: str, message: str) -> None:
+    with pytest.raises(EntryRefused) as refused:
+        read_decision(entry, PLAY, "Adam")
+    assert refused.value.message.startswith(message)

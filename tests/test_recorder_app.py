@@ -10,7 +10,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from textual.widgets import Input, Static
+from textual.widgets import Input, Select, Static, TextArea
 
 import gargon_notation as gg
 from gargon_notation.bots import simulate
@@ -214,3 +214,33 @@ def test_a_rounds_comment_waits_and_a_blank_entry_records_nothing(tmp_path: Path
             await pilot.press("ctrl+q")
 
     asyncio.run(drive())
+
+
+def test_the_set_up_takes_deal_lines_and_what_the_recorder_sees(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> None:
+        app = RecorderApp(path, [])
+        async with app.run_test(size=(120, 60)) as pilot:
+            screen = app.screen
+            screen.query_one("#setup-players", Input).value = "Ann, Bob, Cy"
+            screen.query_one("#setup-deal", TextArea).text = "deal Ann: R? G? B7\npile 1: W? Y?"
+            screen.query_one("#setup-sight", Select).value = "everything"
+            players = screen.query_one("#setup-players", Input)
+            players.focus()
+            await pilot.press("enter")
+            message = str(screen.query_one("#setup-message").render())
+            assert message.startswith("seeing everything needs the seed, or every card")
+            screen.query_one("#setup-sight", Select).value = "backs"
+            players.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            assert _shown(app, "#prompt") == "Round 1: Ann to play or pass"
+            assert "Ann holds 10 cards: B7 R? G? X?" in _shown(app, "#choices")
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert path.read_text() == (
+        '[Notation "1"]\n[Players "Ann" "Bob" "Cy"]\n[Start "Ann"]\n'
+        "deal Ann: R? G? B7\npile 1: W? Y?\n*\n"
+    )

@@ -4,7 +4,8 @@ It only shows and collects: the recording (:mod:`gargon_notation.recording`) che
 entry, and :class:`~gargon_notation.recording_lines.LineRecorder` keeps the file.  Screens:
 
 - :class:`SetupScreen` when the options did not name the players: players in seat order,
-  start player, event, site, date, seed, and whose view is recorded;
+  start player, event, site, date, seed, whose view is recorded, what the recorder sees
+  (backs only, or everything) and the deal lines known;
 - :class:`RecorderApp`'s main screen: whose decision and of what kind, what the rules allow
   (:meth:`~gargon_notation.recording.Recording.choices`: the hand by colour, the pattern to
   follow, the last seat's colours, the pile sizes), the table (hands by colour, values where
@@ -21,6 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+import attrs
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import App, ComposeResult
@@ -28,12 +30,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.suggester import Suggester
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, Select, Static, TextArea
 
 from gargon_notation.engine import Score
 from gargon_notation.errors import GargonError, NotationError, printable
-from gargon_notation.notation import model
-from gargon_notation.recording import EntryRefused, Recording, RecordingError
+from gargon_notation.notation import model, parse_game
+from gargon_notation.notation.writer import write_game
+from gargon_notation.recording import EntryRefused, Recording, RecordingError, Sight
 from gargon_notation.recording_lines import LineRecorder
 from gargon_notation.render.game import battle_lines, rounds_of, scoreboard
 from gargon_notation.render.table import table_view
@@ -65,25 +68,38 @@ class EntrySuggester(Suggester):
         return found[0] if found else None
 
 
-class SetupScreen(Screen[list[model.Tag]]):
-    """The set-up of a new game, when the options did not give the players."""
+class SetupScreen(Screen[model.GameRecord]):
+    """The set-up of a new game, when the options did not give the players: it ends with the
+    record's head (tags and deal lines)."""
+
+    SIGHTS: ClassVar[list[tuple[str, str]]] = [
+        ("Backs only: what the table sees (values once played)", "backs"),
+        ("Everything: a bot match or a known deal (seed or deal lines)", "everything"),
+    ]
 
     def compose(self) -> ComposeResult:
-        yield Label("New game: who plays, in seat order?", id="setup-title")
-        fields = (
-            ("players", "Players, comma-separated (3-5)", "Adam, Bernd, Collette"),
-            ("start", "Start player (default: the first)", ""),
-            ("event", "Event (optional)", ""),
-            ("site", "Site (optional)", ""),
-            ("date", "Date YYYY.MM.DD (optional)", ""),
-            ("seed", "Seed (optional: the deal is then known)", ""),
-            ("seat", "Record one player's view (optional: their name)", ""),
-        )
-        for key, label, placeholder in fields:
-            yield Label(label)
-            yield Input(placeholder=placeholder, id=f"setup-{key}")
-        yield Label("", id="setup-message")
-        yield Button("Start", id="setup-go", variant="primary")
+        with VerticalScroll():
+            yield Label("New game: who plays, in seat order?", id="setup-title")
+            fields = (
+                ("players", "Players, comma-separated (3-5)", "Adam, Bernd, Collette"),
+                ("start", "Start player (default: the first)", ""),
+                ("event", "Event (optional)", ""),
+                ("site", "Site (optional)", ""),
+                ("date", "Date YYYY.MM.DD (optional)", ""),
+                ("seed", "Seed (optional: the deal is then known)", ""),
+                ("seat", "Record one player's view (optional: their name)", ""),
+            )
+            for key, label, placeholder in fields:
+                yield Label(label)
+                yield Input(placeholder=placeholder, id=f"setup-{key}")
+            yield Label("What the recorder sees")
+            yield Select(self.SIGHTS, value="backs", allow_blank=False, id="setup-sight")
+            yield Label(
+                "Deal lines known (optional), one a line: deal Adam: R? G? B? ... / pile 1: ..."
+            )
+            yield TextArea(id="setup-deal")
+            yield Label("", id="setup-message")
+            yield Button("Start", id="setup-go", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self._start()
@@ -95,24 +111,53 @@ class SetupScreen(Screen[list[model.Tag]]):
         value = self.query_one(f"#setup-{key}", Input).value.strip()
         return value or None
 
+    def _refuse(self, message: str) -> None:
+        self.query_one("#setup-message", Label).update(Text(printable(message), "red"))
+
     def _start(self) -> None:
         names = [name.strip() for name in (self._value("players") or "").split(",")]
         tags: list[model.Tag] = [model.Tag("Notation", ("1",))]
+        deal = self.query_one("#setup-deal", TextArea).text
         try:
             for key, name in (("event", "Event"), ("site", "Site"), ("date", "Date")):
                 value = self._value(key)
                 if value is not None:
                     tags.append(model.Tag(name, (value,)))
-            head = Recording.new(
+            recording = Recording.new(
                 [name for name in names if name],
                 self._value("start"),
+                tags=tags,
                 seed=self._value("seed"),
                 seat=self._value("seat"),
-            ).head
-        except (RecordingError, ValueError) as error:
-            self.query_one("#setup-message", Label).update(Text(printable(str(error)), "red"))
+                setup=_setup_lines(deal),
+            )
+        except (GargonError, ValueError) as error:
+            self._refuse(str(error))
             return
-        self.dismiss([*tags, *head.tags])
+        sees = self.query_one("#setup-sight", Select).value
+        if sees == "everything" and recording.sight is not Sight.EVERYTHING:
+            self._refuse(
+                "seeing everything needs the seed, or every card in the deal lines; "
+                "otherwise choose backs only"
+            )
+            return
+        if sees == "backs" and recording.sight is Sight.EVERYTHING:
+            self._refuse("the seed (or the deal lines) shows every card: choose everything")
+            return
+        self.dismiss(recording.head)
+
+
+def _setup_lines(text: str) -> tuple[model.SetupLine, ...]:
+    """The deal and pile lines of ``text``.
+
+    Raises :class:`~gargon_notation.errors.NotationError` for anything else.
+    """
+    if not text.strip():
+        return ()
+    record = parse_game(text + "\n*\n", source="deal lines")
+    if record.tags or record.rounds:
+        raise RecordingError("write only deal and pile lines here (deal Adam: R? G?, pile 1: ...)")
+    return record.setup
 
 
 class RecorderApp(App[int]):
@@ -145,11 +190,13 @@ class RecorderApp(App[int]):
             self.recorder = LineRecorder(file, (), recording)
         elif any(tag.name == "Players" for tag in tags):
             self._tags = []
-            self.recorder = self._new_recorder(tags)
+            self.recorder = self._new_recorder(model.GameRecord(tags=tuple(tags)))
 
-    def _new_recorder(self, tags: list[model.Tag]) -> LineRecorder | None:
-        recorder = LineRecorder(self.file, tags)
+    def _new_recorder(self, head: model.GameRecord) -> LineRecorder | None:
+        recorder = LineRecorder(self.file, head.tags)
         try:
+            for line in write_game(attrs.evolve(head, tags=())).splitlines()[:-1]:
+                recorder.feed(line)
             recorder.recording_or_start()
         except GargonError as error:
             self.exit(2, message=printable(f"gargon: {error}"))
@@ -180,11 +227,11 @@ class RecorderApp(App[int]):
             self.refresh_table()
         self.query_one("#entry", Input).focus()
 
-    def begin(self, tags: list[model.Tag] | None) -> None:
+    def begin(self, head: model.GameRecord | None) -> None:
         """Start the game the set-up screen describes."""
-        if tags is None:
+        if head is None:
             return
-        self.recorder = self._new_recorder(tags)
+        self.recorder = self._new_recorder(head)
         self.refresh_table()
         self.query_one("#entry", Input).focus()
 
