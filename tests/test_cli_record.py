@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import pty
 import random
-import select
 import signal
 import subprocess
 import sys
@@ -13,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from terminals import read_until
 from typer.testing import CliRunner, Result
 
 import gargon_notation as gg
@@ -161,19 +161,6 @@ def test_a_killed_recording_resumes_into_the_same_file(tmp_path: Path, seed: int
     assert path.read_text() == write_game(record)
 
 
-def _read_until(fd: int, wanted: bytes, seconds: float = 30.0) -> bytes:
-    seen = b""
-    deadline = time.monotonic() + seconds
-    while wanted not in seen and time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                seen += os.read(fd, 65536)
-            except OSError:
-                break
-    return seen
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_on_a_terminal_the_recorder_application_runs(tmp_path: Path) -> None:
     """On a pseudo-terminal ``gargon record`` is the Textual application: an entry typed and
@@ -189,16 +176,16 @@ def test_on_a_terminal_the_recorder_application_runs(tmp_path: Path) -> None:
     )
     os.close(child)
     try:
-        assert b"Ann to play or pass" in _read_until(main, b"Ann to play or pass")
+        assert b"Ann to play or pass" in read_until(main, b"Ann to play or pass")
         os.write(main, b"W9")
         time.sleep(0.5)
         os.write(main, b"\r")
-        assert b"Bob to play or pass" in _read_until(main, b"Bob to play or pass")
+        assert b"Bob to play or pass" in read_until(main, b"Bob to play or pass")
         assert path.read_text().splitlines()[-2] == "1. Ann W9"
         os.write(main, b"\x11")  # Ctrl+Q
         deadline = time.monotonic() + 60
         while process.poll() is None and time.monotonic() < deadline:
-            _read_until(main, b"\xff", seconds=0.5)  # the screen, read so the pty never fills
+            read_until(main, b"\xff", seconds=0.5)  # the screen, read so the pty never fills
         assert process.wait(timeout=1) == 0
     finally:
         process.kill()

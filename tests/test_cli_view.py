@@ -6,14 +6,13 @@ from __future__ import annotations
 import contextlib
 import os
 import pty
-import select
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from terminals import read_until
 from typer.testing import CliRunner, Result
 
 from gargon_notation.cli import app
@@ -120,19 +119,6 @@ def test_replay_a_round_outside_a_valid_game_is_a_usage_error() -> None:
     assert result.stderr.strip() == "gargon: --round 40: the game has rounds 1-9"
 
 
-def _read_until(fd: int, wanted: bytes, seconds: float = 20.0) -> bytes:
-    seen = b""
-    deadline = time.monotonic() + seconds
-    while wanted not in seen and time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                seen += os.read(fd, 65536)
-            except OSError:
-                break
-    return seen
-
-
 @contextlib.contextmanager
 def _stepper(*options: str, **env: str) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
     """``gargon replay round2.ggn OPTIONS`` on a pseudo-terminal: the process and the
@@ -157,14 +143,14 @@ def _stepper(*options: str, **env: str) -> Iterator[tuple[subprocess.Popen[bytes
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
     with _stepper() as (process, main):
-        assert b"[q]uit" in _read_until(main, b"[q]uit")
+        assert b"[q]uit" in read_until(main, b"[q]uit")
         os.write(main, b"e\n")  # to the end: the first problem, for an invalid record
-        screen = _read_until(main, b"[q]uit")
+        screen = read_until(main, b"[q]uit")
         assert b"step 12/12: Adam pass 2 1 2" in screen
         assert b"the first problem was found here" in screen
         assert b"colour-not-in-front" in screen
         os.write(main, b"q\n")
-        tail = _read_until(main, b"\xff", seconds=5)
+        tail = read_until(main, b"\xff", seconds=5)
         assert b"colour-not-in-front" not in tail  # shown when reached, not after q
         assert process.wait(timeout=20) == 1
 
@@ -172,13 +158,13 @@ def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_with_no_color_writes_no_escape_code() -> None:
     with _stepper("--no-color", FORCE_COLOR="1") as (process, main):
-        shown = _read_until(main, b"[q]uit")
+        shown = read_until(main, b"[q]uit")
         os.write(main, b"n\n")
-        shown += _read_until(main, b"[q]uit")
+        shown += read_until(main, b"[q]uit")
         os.write(main, b"e\n")
-        shown += _read_until(main, b"[q]uit")
+        shown += read_until(main, b"[q]uit")
         os.write(main, b"q\n")
-        shown += _read_until(main, b"\xff", seconds=5)
+        shown += read_until(main, b"\xff", seconds=5)
         assert process.wait(timeout=20) == 1
     assert b"step 1/12" in shown and b"colour-not-in-front" in shown
     assert b"\x1b" not in shown
@@ -314,10 +300,10 @@ def test_replay_possible_usage_errors(options: list[str], message: str) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_shows_what_is_possible() -> None:
     with _stepper("--possible-for", "Adam", "--no-color") as (process, main):
-        shown = _read_until(main, b"[q]uit")
+        shown = read_until(main, b"[q]uit")
         assert b"Still possible (what Adam knows)" in shown
         os.write(main, b"n\n")
-        shown = _read_until(main, b"[q]uit")
+        shown = read_until(main, b"[q]uit")
         assert b"step 1/12" in shown and b"Still possible (what Adam knows)" in shown
         os.write(main, b"q\n")
         assert process.wait(timeout=20) == 1
