@@ -63,7 +63,7 @@ from gargon_notation.engine.knowledge import refine
 from gargon_notation.errors import GargonError
 from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import model
-from gargon_notation.notation.writer import name_text
+from gargon_notation.notation.writer import with_result_in_step
 from gargon_notation.replay import walk
 from gargon_notation.seats import Location, Places, SourceText, without_annotations
 
@@ -166,13 +166,6 @@ def _keyed(groups: Iterable[tuple[int, Iterable[tuple[object, Any]]]]) -> list[l
     return list(found.values())
 
 
-def _marker(termination: model.Termination) -> str:
-    if not termination.finished:
-        return "*"
-    scores = ", ".join(f"{name_text(s.player)} {s.points}" for s in termination.scores)
-    return f"end {scores}" if scores else "end"
-
-
 def _rank(slot: AnyCard, card: AnyCard) -> int | None:
     """How well ``card`` fits ``slot``: 0 the same, 1 the same colour, 2 a colour unknown;
     None when they contradict."""
@@ -271,16 +264,7 @@ class _Merger:
             comments=_comments(everyone),
             source=first.source,
         )
-        if merged.tag("Result") is not None:
-            merged = attrs.evolve(
-                merged,
-                tags=tuple(
-                    attrs.evolve(tag, values=(_marker(termination),))
-                    if tag.name == "Result"
-                    else tag
-                    for tag in merged.tags
-                ),
-            )
+        merged = with_result_in_step(merged)
         self._check(merged)
         return merged
 

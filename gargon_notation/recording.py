@@ -73,7 +73,7 @@ from gargon_notation.entries import (
 )
 from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import model, parse_game
-from gargon_notation.notation.writer import write_game
+from gargon_notation.notation.writer import with_result_in_step, write_game
 from gargon_notation.replay import replay
 
 __all__ = ["Entry", "EntryRefused", "Recording", "RecordingError", "Sight", "entry_lines"]
@@ -533,17 +533,8 @@ class Recording:
             totals = self.game.score().totals
             scores = (model.Score(n, p) for n, p in zip(self.names, totals, strict=True))
             termination = attrs.evolve(termination, finished=True, scores=tuple(scores))
-        tags = self.head.tags
-        if self.head.tag("Result") is not None:
-            marker = write_game(
-                model.GameRecord(termination=attrs.evolve(termination, comments=()))
-            )
-            result = model.Tag("Result", (marker.strip(),))
-            tags = tuple(
-                attrs.evolve(tag, values=result.values) if tag.name == "Result" else tag
-                for tag in tags
-            )
-        return attrs.evolve(self.head, tags=tags, rounds=tuple(rounds), termination=termination)
+        record = attrs.evolve(self.head, rounds=tuple(rounds), termination=termination)
+        return with_result_in_step(record)
 
     def _shown_entries(self) -> list[Entry]:
         """The entries the record writes (see :meth:`record`)."""

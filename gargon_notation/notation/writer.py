@@ -40,7 +40,15 @@ from gargon_notation.notation.model import (
     is_bare_name,
 )
 
-__all__ = ["INDENT", "name_text", "write_action", "write_game", "write_games"]
+__all__ = [
+    "INDENT",
+    "marker_text",
+    "name_text",
+    "with_result_in_step",
+    "write_action",
+    "write_game",
+    "write_games",
+]
 
 INDENT = "    "
 """Indentation of a round's battle line and of continuation lines in movetext."""
@@ -209,6 +217,32 @@ def write_action(action: Action) -> str:
     else:
         _action(line, action)
     return "".join(out)
+
+
+def marker_text(termination: Termination) -> str:
+    """The termination marker as written, without comments: ``*``, ``end`` or
+    ``end A 41, ...`` (what a ``Result`` tag repeats).
+
+    >>> from gargon_notation.notation.model import Score
+    >>> marker_text(Termination(finished=True, scores=[Score("Anna Lena", 41)]))
+    'end "Anna Lena" 41'
+    """
+    if not termination.finished:
+        return "*"
+    scores = ", ".join(f"{name_text(s.player)} {s.points}" for s in termination.scores)
+    return f"end {scores}" if scores else "end"
+
+
+def with_result_in_step(record: GameRecord) -> GameRecord:
+    """``record`` with its ``Result`` tags, if it has any, repeating its termination marker
+    (for a record whose end was changed)."""
+    if record.tag("Result") is None:
+        return record
+    marker = (marker_text(record.termination),)
+    tags = (
+        attrs.evolve(tag, values=marker) if tag.name == "Result" else tag for tag in record.tags
+    )
+    return attrs.evolve(record, tags=tuple(tags))
 
 
 def write_game(record: GameRecord) -> str:

@@ -50,7 +50,7 @@ from gargon_notation.engine import (
 from gargon_notation.errors import RuleViolation
 from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import model
-from gargon_notation.notation.writer import name_text, write_action
+from gargon_notation.notation.writer import marker_text, write_action
 from gargon_notation.replay.problems import Problem, ReplayError
 from gargon_notation.replay.setup import build_deal
 
@@ -717,7 +717,7 @@ class _Walk:
         tag = self.record.tag("Result")
         if tag is None:
             return
-        marker = _marker_text(self.record.termination)
+        marker = marker_text(self.record.termination)
         if tag.values != (marker,):
             written = " ".join(f'"{value}"' for value in tag.values)
             self.problem(
@@ -810,14 +810,6 @@ def _winners_text(names: Sequence[str | None], *, derived: bool = True) -> str:
     nobody = "nobody (two 0s cancel out)" if derived else "nobody"
     words = [name if name is not None else nobody for name in names]
     return ", then ".join(words) if words else "nobody"
-
-
-def _marker_text(termination: model.Termination) -> str:
-    """The termination marker as written, without comments: ``*``, ``end`` or ``end A 41, ...``."""
-    if not termination.finished:
-        return "*"
-    scores = ", ".join(f"{name_text(s.player)} {s.points}" for s in termination.scores)
-    return f"end {scores}" if scores else "end"
 
 
 def walk(
