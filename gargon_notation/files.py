@@ -379,15 +379,9 @@ def _jsonl_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationE
 
 
 def _json_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:
-    from gargon_notation import jsonio  # JSON only when a JSON form is read or written
+    from gargon_notation import jsonstream  # JSON only when a JSON form is read or written
 
-    try:
-        data = stream.read()
-        text = decode_text(data, name)
-        games = jsonio.iter_document(jsonio.parse_document(text, name), name)
-        yield from games
-    except NotationError as error:
-        yield error
+    return jsonstream.iter_document_games(stream, name)
 
 
 def iter_games(

@@ -278,13 +278,16 @@ def dumps_lines(
 class _Reader:
     """Reads a document, raising NotationError with a JSON path on anything malformed."""
 
-    def __init__(self, source: str, line: int = 0) -> None:
+    def __init__(self, source: str, line: int = 0, column: int = 1) -> None:
         self.source = source
         self.line = line
+        self.column = column
 
     def fail(self, path: str, message: str) -> NotationError:
         if self.line:
-            return NotationError(f"{path}: {message}", source=self.source, line=self.line, column=1)
+            return NotationError(
+                f"{path}: {message}", source=self.source, line=self.line, column=self.column
+            )
         return NotationError(f"{path}: {message}", source=self.source)
 
     def get(self, obj: Any, key: str, kind: type | tuple[type, ...], path: str) -> Any:
@@ -588,6 +591,19 @@ def iter_document(
             yield error
 
 
+def check_document(document: Any, source: str = "<json>") -> None:
+    """Raise :class:`~gargon_notation.errors.NotationError` unless ``document`` (Python
+    values) is the JSON form: an object of this ``format`` and a supported ``version``, with
+    a ``games`` list.
+
+    >>> check_document({"format": "pgn", "version": 1, "games": []}, "a.json")
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.NotationError: a.json: $.format: expected "gargon-notation"
+    """
+    _games(_Reader(source), document)
+
+
 def _games(reader: _Reader, document: Any) -> list[Any]:
     if reader.get(document, "format", str, "$") != FORMAT:
         raise reader.fail("$.format", f'expected "{FORMAT}"')
@@ -651,19 +667,21 @@ def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
     return from_document(parse_document(text, source), source)
 
 
-def game_from_json(obj: Any, source: str = "<json>", line: int = 0) -> model.GameRecord:
+def game_from_json(
+    obj: Any, source: str = "<json>", line: int = 0, column: int = 1, path: str = "$"
+) -> model.GameRecord:
     """One game from its JSON object (Python values), as in the document's ``"games"`` or on
-    a line of JSON Lines; ``line`` (from 1; 0: none) is the line of JSON Lines it was on.
+    a line of JSON Lines; ``line`` and ``column`` (from 1; line 0: none) are where it starts,
+    ``path`` the JSON path of the game object.
 
-    Raises :class:`~gargon_notation.errors.NotationError` naming the JSON path (``$`` is the
-    game object) and the line.
+    Raises :class:`~gargon_notation.errors.NotationError` naming the JSON path and the line.
 
     >>> game_from_json({"tags": [], "rounds": []}, "games.jsonl", 3)
     Traceback (most recent call last):
     ...
     gargon_notation.errors.NotationError: games.jsonl:3:1: $: missing field 'termination'
     """
-    return _Reader(source, line).game(obj, "$")
+    return _Reader(source, line, column).game(obj, path)
 
 
 def loads_lines(

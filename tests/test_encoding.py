@@ -310,10 +310,13 @@ def test_undecodable_json_names_the_byte_offset(
     offset = data.index(b'"Adam"') + 3
     (tmp_path / "x.json").write_bytes(data[:offset] + b"\xff" + data[offset + 1 :])
     code, output = run_in(tmp_path, [*verb, "x.json"], monkeypatch)
+    line = data[:offset].count(b"\n") + 1
+    column = len(data[data.rindex(b"\n", 0, offset) + 1 : offset].decode()) + 1
     message = (
-        f"x.json: this is not UTF-8 text: undecodable byte 0xff at byte offset {offset}"
-        " ('ÿ' in Latin-1); save the file as UTF-8"
+        f"x.json:{line}:{column}: this is not UTF-8 text: undecodable byte 0xff at byte "
+        f"offset {offset} ('ÿ' in Latin-1); save the file as UTF-8"
     )
+    assert (line, column) == (16, 16)
     assert code == 1
     if verb == ["validate"]:
         assert output == (

@@ -237,7 +237,7 @@ def test_a_json_document_that_cannot_be_read_is_one_error() -> None:
     assert str(item).startswith("x.json:1:")
     (item,) = loads(b'{"format": "gargon-notation", \xff', format="json", source="x.json")
     assert str(item) == (
-        "x.json: this is not UTF-8 text: undecodable byte 0xff at byte offset 30"
+        "x.json:1:31: this is not UTF-8 text: undecodable byte 0xff at byte offset 30"
         " ('ÿ' in Latin-1); save the file as UTF-8"
     )
 

@@ -325,13 +325,21 @@ def test_deeply_nested_json_is_a_notation_error(text: str) -> None:
 
 def test_deeply_nested_json_through_the_command(tmp_path: Path) -> None:
     path = tmp_path / "deep.json"
-    path.write_text("[" * 100_000, encoding="utf-8")
+    head = '{"format": "gargon-notation", "version": 1, "games": ['
+    path.write_text(head + "[" * 100_000 + "]" * 100_000 + "]}", encoding="utf-8")
     result = CliRunner().invoke(app, ["convert", str(path), "--to", "ggn"])
     assert result.exit_code == 1
-    assert result.output == f"{path}: invalid JSON: nested too deeply\n"
+    assert result.output == f"{path}:1:55: invalid JSON: nested too deeply\n"
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code == 1
-    assert f"{path}: invalid JSON: nested too deeply" in result.output
+    assert f"{path}:1:55: invalid JSON: nested too deeply" in result.output
+    path.write_text('{"games": [' + "[" * 100_000, encoding="utf-8")
+    result = CliRunner().invoke(app, ["convert", str(path), "--to", "ggn"])
+    assert result.exit_code == 1
+    assert result.output == (
+        f"{path}:1:100012: invalid JSON: the document ends inside a game "
+        "(unclosed brackets or quotes)\n"
+    )
 
 
 def test_four_thousand_rounds() -> None:

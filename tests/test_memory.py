@@ -80,6 +80,11 @@ if HEAVY:
         ["score", "--json"],
     ]
 
+# A game at the limits, read by the verbs that hold most of one game at a time.
+ONE_GAME_VERBS = [["validate"], ["convert", "--to", "json"]]
+if HEAVY:
+    ONE_GAME_VERBS += [["annotate"], ["fmt"], ["show", "--no-color"]]
+
 
 @pytest.mark.parametrize("arguments", VERBS, ids=" ".join)
 def test_memory_stays_flat_in_the_size_of_the_archive(
@@ -98,7 +103,7 @@ def test_one_game_at_the_limits_takes_bounded_memory(tmp_path: Path) -> None:
     path = tmp_path / "one.ggn"
     comments = ("{c} " * 1000 + "\n") * (MAX_GAME_ITEMS // 1000 - 1)
     path.write_text(f'[Players "Ann" "Bob" "Cy"]\n{comments}\n1. Ann Y2\n*\n', encoding="utf-8")
-    for arguments in (["validate"], ["convert", "--to", "json"], ["annotate"]):
+    for arguments in ONE_GAME_VERBS:
         code, kilobytes = peak(arguments, path)
         assert code == 0
         assert kilobytes < 120_000, (arguments, kilobytes)
@@ -115,7 +120,7 @@ def test_a_game_of_nearly_two_megabytes_takes_a_small_multiple_of_its_size(
     path.write_text(f'[Players "Ann" "Bob" "Cy"]\n{line * 19}1. Ann Y2\n*\n', encoding="utf-8")
     size_kb = path.stat().st_size // 1024
     small = Path(__file__).resolve().parents[1] / "examples" / "rulebook-round.ggn"
-    for arguments in (["validate"], ["convert", "--to", "json"], ["fmt"], ["show", "--no-color"]):
+    for arguments in ONE_GAME_VERBS:
         code_small, small_kb = peak(arguments, small)
         code, kilobytes = peak(arguments, path)
         assert code_small == code == 0
@@ -158,10 +163,12 @@ def test_a_nul_byte_in_a_comment_is_read_from_standard_input_as_from_the_file(
     tmp_path: Path,
 ) -> None:
     """``fmt --check -`` saves all of a standard input whose NUL byte sits on a short line
-    (over 1 MB here), and finds what ``fmt --check FILE`` finds."""
+    (over 1 MB here, mostly long comments between games), and finds what ``fmt --check FILE``
+    finds."""
     examples = Path(__file__).resolve().parents[1] / "examples"
     game = (examples / "club-night.ggn").read_text(encoding="utf-8")
-    text = "{a\0b}\n" + "\n".join([game] * 700)
+    long_comments = ("{" + "x" * 99_000 + "}\n") * 11
+    text = "{a\0b}\n" + game + "\n" + long_comments + game
     path = tmp_path / "nul.ggn"
     path.write_text(text, encoding="utf-8")
     assert path.stat().st_size > 1 << 20
@@ -170,3 +177,25 @@ def test_a_nul_byte_in_a_comment_is_read_from_standard_input_as_from_the_file(
     with path.open("rb") as stdin:
         piped = subprocess.run([*command, "-"], stdin=stdin, capture_output=True, timeout=120)
     assert by_name.returncode == piped.returncode == 0, piped.stderr
+
+
+@pytest.mark.parametrize("form", ["json", "jsonl"] if HEAVY else ["json"])
+def test_reading_json_stays_flat_in_the_size_of_the_archive(
+    archives: tuple[Path, Path], form: str
+) -> None:
+    """A JSON document is read a game at a time, as JSON Lines and the notation are: the
+    peak memory of ``validate`` hardly grows from 30 games to 300 (read whole, 300 games
+    took about 30 MB more)."""
+    import itertools
+
+    import gargon_notation as gg
+
+    small, _ = archives
+    games = list(itertools.islice(gg.load(small, strict=True), 30))
+    few, many = small.with_name(f"few.{form}"), small.with_name(f"many.{form}")
+    gg.dump(games, few)
+    gg.dump(games * 10, many)
+    code_few, few_kb = peak(["validate", "--quiet"], few)
+    code_many, many_kb = peak(["validate", "--quiet"], many)
+    assert code_few == code_many == 0
+    assert many_kb - few_kb < GROWTH_KB, (few_kb, many_kb)

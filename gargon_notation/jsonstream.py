@@ -1,0 +1,353 @@
+"""A JSON document of games read one game at a time, so that memory does not grow with it.
+
+``json.loads`` of a whole ``.json`` archive holds every game at once as Python values (about
+fourteen times the file's size).  Here the document is decoded a block at a time and each
+element of its ``"games"`` list is cut out by its brackets and read on its own; a game that
+is not valid JSON, or does not follow the schema, is yielded as its error and the next one is
+read.  Errors name the line and column where the game starts (or where the JSON is broken).
+
+>>> import io
+>>> text = b'{"format": "gargon-notation", "version": 1, "games": [{"tags": []}, 7]}'
+>>> for item in iter_document_games(io.BytesIO(text), "games.json"):
+...     print(item)
+games.json:1:55: $.games[0]: missing field 'rounds'
+games.json:1:69: $.games[1]: expected an object
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import re
+from collections.abc import Iterator
+from typing import Any, BinaryIO
+
+from gargon_notation import jsonio
+from gargon_notation.errors import NotationError, not_utf8
+from gargon_notation.notation import GameRecord
+from gargon_notation.notation.stream import MAX_GAME_CHARS
+
+__all__ = ["MAX_FIELD_CHARS", "iter_document_games"]
+
+MAX_FIELD_CHARS = 100_000
+"""The longest value of a document's field other than ``games`` (``format``, ``version``)."""
+
+_BLOCK = 1 << 16
+_SPACE = re.compile(r"[ \t\n\r]*")
+_STRUCTURE = re.compile(r'["\[\]{}]')
+_IN_STRING = re.compile(r'["\\]')
+_SCALAR_END = re.compile(r"[,\]}\s]")
+_BOM = "\ufeff"
+_DECODER = json.JSONDecoder()
+_UNREAD = object()
+
+
+class _TooLong(Exception):
+    """A value longer than its limit, skipped; ``size`` is its length in characters."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__(size)
+        self.size = size
+
+
+class _Text:
+    """The document's text, decoded a block at a time; what is read is dropped.
+
+    ``buffer[position:]`` is what remains to be read; ``line`` and ``column`` are those of
+    ``buffer[0]`` in the document (both from 1).
+    """
+
+    def __init__(self, stream: BinaryIO, source: str) -> None:
+        self.stream = stream
+        self.source = source
+        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        self.buffer = ""
+        self.position = 0
+        self.line = 1
+        self.column = 1
+        self.offset = 0  # bytes read so far
+        self.ended = False
+        self.started = False
+        self.broken = False  # an error after which nothing more can be read
+
+    def more(self) -> bool:
+        """Decode the next block onto the buffer; False at the end of the stream."""
+        if self.ended:
+            return False
+        data = self.stream.read(_BLOCK)
+        pending = self.decoder.getstate()[0]
+        try:
+            text = self.decoder.decode(data, final=not data)
+        except UnicodeDecodeError as error:
+            raw = pending + data
+            offset = self.offset - len(pending) + error.start
+            self.buffer += raw[: error.start].decode("utf-8", errors="replace")
+            self.broken = True
+            raise self.error(not_utf8(raw[error.start], offset), len(self.buffer)) from None
+        self.offset += len(data)
+        if not self.started and text:
+            self.started = True
+            text = text.removeprefix(_BOM)
+        self.buffer += text
+        if not data:
+            self.ended = True
+        return bool(data) or bool(text)
+
+    def drop(self) -> None:
+        """Forget what has been read (keeping count of lines and columns)."""
+        gone = self.buffer[: self.position]
+        newlines = gone.count("\n")
+        if newlines:
+            self.line += newlines
+            self.column = len(gone) - gone.rindex("\n")
+        else:
+            self.column += len(gone)
+        self.buffer = self.buffer[self.position :]
+        self.position = 0
+
+    def where(self, index: int) -> tuple[int, int]:
+        """The line and column of ``buffer[index]``."""
+        before = self.buffer[:index]
+        newlines = before.count("\n")
+        if not newlines:
+            return self.line, self.column + index
+        return self.line + newlines, index - before.rindex("\n")
+
+    def error(self, message: str, index: int) -> NotationError:
+        line, column = self.where(index)
+        return NotationError(message, source=self.source, line=line, column=column)
+
+    def peek(self) -> str:
+        """The next character after white space ("" at the end)."""
+        while True:
+            self.position = _SPACE.match(self.buffer, self.position).end()  # type: ignore[union-attr]
+            if self.position < len(self.buffer) or not self.more():
+                break
+        return self.buffer[self.position : self.position + 1]
+
+    def expect(self, character: str, what: str) -> None:
+        if self.peek() != character:
+            raise self.unexpected(what)
+        self.position += 1
+
+    def unexpected(self, what: str) -> NotationError:
+        found = self.buffer[self.position : self.position + 1]
+        said = f"{found!r}" if found else "the end of the document"
+        return self.error(f"invalid JSON: expecting {what}, found {said}", self.position)
+
+    def value(self, limit: int, what: str = "a value") -> str:
+        """The text of the JSON value that starts here (after :meth:`peek`), read past.
+
+        Raises :class:`_TooLong` (having read past it) for a value over ``limit``
+        characters, and :class:`NotationError` where the document ends inside it.
+        """
+        start = i = self.position
+        first = self.buffer[start : start + 1]
+        if not first:
+            self.broken = True
+            raise self.error(f"invalid JSON: the document ends where {what} should be", start)
+        skipped = 0
+        if first not in ("{", "[", '"'):
+            while (found := _SCALAR_END.search(self.buffer, i)) is None:
+                i = len(self.buffer)
+                if not self.more():
+                    break
+            end = found.start() if found is not None else len(self.buffer)
+            return self._cut(start, end, limit)
+        depth = 0
+        in_string = False
+        while True:
+            found = (_IN_STRING if in_string else _STRUCTURE).search(self.buffer, i)
+            if found is None:
+                i = len(self.buffer)
+            elif found.group() == "\\" and found.end() >= len(self.buffer):
+                i = found.start()  # the escaped character is in the next block
+                found = None
+            if found is None:
+                if i - start > limit:
+                    # Too long to keep: read on to its end without holding it.
+                    skipped += i - start
+                    self.position = i
+                    self.drop()
+                    start = i = 0
+                if not self.more():
+                    self.position = start
+                    self.broken = True
+                    inside = "a string" if in_string else what
+                    raise self.error(
+                        f"invalid JSON: the document ends inside {inside} (unclosed brackets "
+                        "or quotes)",
+                        len(self.buffer),
+                    )
+                continue
+            i = found.end()
+            mark = found.group()
+            if in_string:
+                if mark == "\\":
+                    i += 1
+                else:
+                    in_string = False
+            elif mark == '"':
+                in_string = True
+            elif mark in "[{":
+                depth += 1
+            else:
+                depth -= 1
+            if depth <= 0 and not in_string:
+                break
+        if skipped:
+            self.position = i
+            raise _TooLong(skipped + i - start)
+        return self._cut(start, i, limit)
+
+    def decoded(self, limit: int) -> Any:
+        """The JSON value that starts here, read past with json's own scanner, reading ahead
+        as far as it needs (up to ``limit`` characters); :data:`_UNREAD` when it is broken or
+        too long (then nothing is read: :meth:`value` finds its end and says why)."""
+        start = self.position
+        while True:
+            try:
+                value, end = _DECODER.raw_decode(self.buffer, start)
+            except json.JSONDecodeError:
+                # Cut short by the end of the buffer, or broken: read further ahead (twice
+                # as far each time) until the end of the document or the limit says which.
+                ahead = len(self.buffer) - start
+                if ahead > limit:
+                    return _UNREAD
+                while len(self.buffer) - start < 2 * ahead + _BLOCK and self.more():
+                    pass
+                if len(self.buffer) - start == ahead:
+                    return _UNREAD
+                continue
+            except (RecursionError, ValueError):
+                return _UNREAD
+            if end == len(self.buffer) and self.more():
+                continue  # a number may go on in the next block
+            if end - start > limit:
+                return _UNREAD
+            self.position = end
+            return value
+
+    def _cut(self, start: int, end: int, limit: int) -> str:
+        self.position = end
+        if end - start > limit:
+            raise _TooLong(end - start)
+        return self.buffer[start:end]
+
+    def loads(self, text: str, start: int) -> Any:
+        """``text`` (which began at ``buffer[start]``) as Python values."""
+        try:
+            return json.loads(text)
+        except RecursionError:
+            raise self.error("invalid JSON: nested too deeply", start) from None
+        except ValueError as error:  # a number of over 4,300 digits is not a JSONDecodeError
+            if isinstance(error, json.JSONDecodeError):
+                raise self.error(f"invalid JSON: {error.msg}", start + error.pos) from None
+            raise self.error(f"invalid JSON: {error}", start) from None
+
+
+def iter_document_games(stream: BinaryIO, source: str) -> Iterator[GameRecord | NotationError]:
+    """The games of a JSON document read from a binary stream, one at a time.
+
+    A game that cannot be read is yielded as its
+    :class:`~gargon_notation.errors.NotationError` and reading goes on; a document that
+    is broken outside its games (or not the JSON form at all) ends with its error.  The
+    ``format`` and ``version`` fields are checked before the games when they come first (as
+    the writer puts them), otherwise after them.
+    """
+    text = _Text(stream, source)
+    try:
+        yield from _document(text)
+    except NotationError as error:
+        yield error
+
+
+def _document(text: _Text) -> Iterator[GameRecord | NotationError]:
+    if text.peek() != "{":
+        start = text.position
+        if not text.peek():
+            raise text.error("invalid JSON: the document is empty", start)
+        try:
+            value = text.loads(text.value(MAX_FIELD_CHARS), start)
+        except _TooLong:
+            value = None
+        jsonio.check_document(value, text.source)  # raises: it is not an object
+        raise text.error("$: expected an object", start)
+    text.position += 1
+    fields: dict[str, Any] = {}
+    streamed = False
+    while True:
+        if text.peek() == "}" and not fields and not streamed:
+            text.position += 1
+            break
+        if text.peek() != '"':
+            raise text.unexpected("a field name in double quotes")
+        start = text.position
+        key = text.loads(text.value(MAX_FIELD_CHARS), start)
+        text.expect(":", "':'")
+        text.peek()
+        if key == "games" and text.buffer[text.position : text.position + 1] == "[":
+            if streamed:
+                raise text.error("the document has two 'games' lists", start)
+            if "format" in fields and "version" in fields:
+                jsonio.check_document({**fields, "games": []}, text.source)
+            yield from _games(text)
+            streamed = True
+        else:
+            start = text.position
+            try:
+                fields[key] = text.loads(text.value(MAX_FIELD_CHARS), start)
+            except _TooLong as long:
+                raise text.error(
+                    f"the field '{key}' is {long.size} characters long, over the limit of "
+                    f"{MAX_FIELD_CHARS}",
+                    start,
+                ) from None
+        if text.peek() == ",":
+            text.position += 1
+            continue
+        text.expect("}", "',' or '}'")
+        break
+    if text.peek():
+        raise text.error("invalid JSON: extra data after the document", text.position)
+    jsonio.check_document({**fields, "games": []} if streamed else fields, text.source)
+
+
+def _games(text: _Text) -> Iterator[GameRecord | NotationError]:
+    text.position += 1  # the "["
+    if text.peek() == "]":
+        text.position += 1
+        return
+    number = 0
+    while True:
+        text.peek()
+        text.drop()
+        line, column = text.where(0)
+        path = f"$.games[{number}]"
+        try:
+            game = text.decoded(MAX_GAME_CHARS)
+            if game is _UNREAD:
+                game = text.loads(text.value(MAX_GAME_CHARS, "a game"), 0)
+        except _TooLong as long:
+            yield NotationError(
+                f"{path}: the game is {long.size} characters long, over the limit of "
+                f"{MAX_GAME_CHARS}; it is skipped",
+                source=text.source,
+                line=line,
+                column=column,
+            )
+        except NotationError as error:
+            if text.broken:
+                raise
+            yield error
+        else:
+            try:
+                yield jsonio.game_from_json(game, text.source, line, column, path)
+            except NotationError as error:
+                yield error
+        number += 1
+        if text.peek() == ",":
+            text.position += 1
+            continue
+        text.expect("]", "',' or ']' after a game")
+        return
