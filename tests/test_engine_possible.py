@@ -50,7 +50,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FAST = settings(
     derandomize=True,
     deadline=None,
-    max_examples=1000 if HEAVY else 150,
+    max_examples=1000 if HEAVY else 60,
     suppress_health_check=[HealthCheck.too_slow],
 )
 GAMES = settings(

@@ -186,7 +186,7 @@ def test_every_construct_is_in_the_json_form() -> None:
 
 
 @settings(
-    max_examples=300 if HEAVY else 30,
+    max_examples=300 if HEAVY else 15,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -588,7 +588,7 @@ def test_convert_refuses_json_the_notation_cannot_hold(tmp_path: Path) -> None:
 
 
 @settings(
-    max_examples=200 if HEAVY else 40,
+    max_examples=200 if HEAVY else 20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -24,7 +24,7 @@ from gargon_notation.records import record_from_simulation, with_comments
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
-CHUNKS, SIMULATED = (10, 100) if HEAVY else (1, 8)
+CHUNKS, SIMULATED = (10, 100) if HEAVY else (1, 4)
 """Simulated games re-recorded through a file, in chunks the test workers share: 1,000 with
 ``GARGON_FUZZ=heavy`` (.ci/run)."""
 

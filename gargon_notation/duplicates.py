@@ -1,0 +1,235 @@
+"""Games that are the same game, and games that are an unfinished copy of another.
+
+Two records are the same game when they seat the same players with the same start player
+and rules, are dealt the same cards (from a seed and shuffle, or written out in full: a seed
+and its deal written out are the same deal; a deal written with hidden cards is only the same
+as one written the same way), and write the same decisions in the same order: plays, passes
+and the piles they draw from, the colours of the battles and the replacement draws.
+Comments, annotations, the tags that do not change the game (event, date, site, result...),
+their order and the values a seat noted on its draws do not count.  An unfinished record
+(``*``) whose decisions begin another's is a *prefix*: an unfinished copy of that game.
+
+Nothing is replayed: a record is read, not checked (an invalid record is compared like any
+other).  Finding copies keeps one 16-byte digest and one location per game read, so memory
+grows with the number of distinct games, not with their text; it reads the games three
+times (:func:`find_copies` takes a function that starts a new reading).
+
+>>> import gargon_notation as gg
+>>> text = (
+...     '[Players "Ann" "Bob" "Cy"]\\n[Seed "s"]\\n1. Ann Y2 {a comment}, Bob pass 1\\n*\\n\\n'
+...     '[Event "Again"]\\n[Players "Ann" "Bob" "Cy"]\\n[Seed "s"]\\n'
+...     '1. Ann Y2!, Bob pass 1\\n*\\n\\n'
+...     '[Players "Ann" "Bob" "Cy"]\\n[Seed "s"]\\n1. Ann Y2\\n*\\n'
+... )
+>>> games = lambda: enumerate(gg.loads(text, strict=True), start=1)
+>>> for copy in find_copies(games):
+...     print(copy)
+game 2 is the same game as game 1
+game 3 is an unfinished copy of game 1
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from typing import Generic, TypeVar
+
+import attrs
+
+from gargon_notation.cards import AnyCard
+from gargon_notation.engine import Deal
+from gargon_notation.header import HeaderError, read_header
+from gargon_notation.notation import GameRecord
+from gargon_notation.notation.model import Battle, Pass, Play
+from gargon_notation.notation.model import Deal as WrittenDeal
+
+__all__ = ["Copy", "CopyKind", "Duplicates", "Identity", "find_copies", "identity"]
+
+L = TypeVar("L", bound=Hashable)
+
+_DEAL_TAGS = (
+    "Players",
+    "Start",
+    "Seed",
+    "Shuffle",
+    "Ruleset",
+    "ZeroPair",
+    "WonCardsFaceUp",
+    "StartMustPlay",
+    "Notation",
+)
+"""The tags that change the game, compared as written when they cannot be read."""
+
+
+@attrs.frozen
+class Identity:
+    """What makes a record the game it is: ``table`` (the seats, rules and deal, as text)
+    and its ``decisions`` in order, each as text."""
+
+    table: str
+    decisions: tuple[str, ...]
+
+    def digests(self) -> Iterator[bytes]:
+        """The digest of each beginning of the decisions: none, the first, the first two...
+        up to all of them (the last is the game's own :attr:`digest`)."""
+        running = hashlib.blake2b(self.table.encode("utf-8"), digest_size=16)
+        yield running.digest()
+        for decision in self.decisions:
+            running.update(b"\n" + decision.encode("utf-8"))
+            yield running.digest()
+
+    @property
+    def digest(self) -> bytes:
+        """16 bytes that differ for different games (and are equal for the same game)."""
+        *_, last = self.digests()
+        return last
+
+
+def identity(record: GameRecord) -> Identity:
+    """A record's :class:`Identity`.
+
+    >>> import gargon_notation as gg
+    >>> text = '[Players "Ann" "Bob" "Cy"]\\n[Seed "x"]\\n1. Ann Y2!, Bob pass 1:R3 {R3}\\n*\\n'
+    >>> identity(next(gg.loads(text, strict=True))).decisions
+    ('Ann Y2', 'Bob pass 1')
+    """
+    try:
+        header = read_header(record)
+    except HeaderError:
+        deal_tags = (tag for tag in record.tags if tag.name in _DEAL_TAGS)
+        seats = "|".join(f"{tag.name}={tag.values}" for tag in deal_tags)
+        deal = _written_deal(record, ())
+    else:
+        seats = f"{header.players}|{header.start}|{header.ruleset}"
+        deal = _written_deal(record, header.players)
+        if header.seed is not None:
+            try:
+                dealt = Deal.from_seed(
+                    header.seed, len(header.players), header.shuffle, header.ruleset.hand_size
+                )
+            except ValueError:
+                deal = f"seed {header.seed!r} {header.shuffle!r}"
+            else:
+                deal = _deal_text(dealt.hands, dealt.piles)
+    decisions: list[str] = []
+    for written in record.rounds:
+        for action in written.actions:
+            if isinstance(action, Play):
+                decisions.append(f"{action.player} {' '.join(map(str, action.cards))}")
+            elif isinstance(action, Pass):
+                piles = " ".join(str(draw.pile) for draw in action.draws)
+                decisions.append(f"{action.player} pass {piles}".rstrip())
+        for battle in written.battles:
+            decisions.extend(_battle_decisions(battle))
+    return Identity(f"{seats}\n{deal}", tuple(decisions))
+
+
+def _deal_text(hands: Sequence[Sequence[AnyCard]], piles: Sequence[Sequence[AnyCard]]) -> str:
+    rows = [" ".join(map(str, cards)) for cards in (*hands, *piles)]
+    return "\n".join(rows)
+
+
+def _written_deal(record: GameRecord, players: Sequence[str]) -> str:
+    """The deal lines in seat order, as the seeded deal is written (so that a seed and the
+    same deal written out in full are the same deal)."""
+    hands: dict[str, Sequence[AnyCard]] = {}
+    piles: dict[int, Sequence[AnyCard]] = {}
+    for item in record.setup:
+        if isinstance(item, WrittenDeal):
+            hands[item.player] = item.cards
+        else:
+            piles[item.number] = item.cards
+    names = [*players, *sorted(set(hands) - set(players))]
+    if not hands and not piles:
+        return ""
+    return _deal_text(
+        [hands.get(name, ()) for name in names], [piles.get(number, ()) for number in (1, 2)]
+    )
+
+
+def _battle_decisions(battle: Battle) -> Iterator[str]:
+    yield f"fight {battle.colour.letter}"
+    for draw in battle.draws:
+        yield f"{draw.player} draws {'forgot' if draw.pile is None else draw.pile}"
+
+
+class CopyKind(enum.Enum):
+    """How a game copies another."""
+
+    SAME = "same"
+    """The same game (perhaps with other comments, annotations or tags)."""
+    PREFIX = "prefix"
+    """An unfinished record whose decisions begin the other game's."""
+
+
+@attrs.frozen
+class Copy(Generic[L]):
+    """The game at ``location`` copies the game at ``of`` (the first of them read)."""
+
+    location: L
+    kind: CopyKind
+    of: L
+
+    def __str__(self) -> str:
+        how = "the same game as" if self.kind is CopyKind.SAME else "an unfinished copy of"
+        return f"game {self.location} is {how} game {self.of}"
+
+
+class Duplicates(Generic[L]):
+    """Finds copies over three readings of the same games, in the same order.
+
+    Show every game to :meth:`see`, then every game to :meth:`cover`, then ask
+    :meth:`copy_of` for each; a location names one game (a file and a game number, say).
+    """
+
+    def __init__(self) -> None:
+        self._first: dict[bytes, tuple[L, bool]] = {}  # digest: first location, unfinished
+        self._covered: dict[bytes, tuple[L, int]] = {}  # digest: longer game, its length
+
+    def see(self, location: L, record: GameRecord, known: Identity | None = None) -> None:
+        """First reading: the game's digest."""
+        digest = (known or identity(record)).digest
+        self._first.setdefault(digest, (location, not record.termination.finished))
+
+    def cover(self, location: L, record: GameRecord, known: Identity | None = None) -> None:
+        """Second reading: the unfinished games this game continues."""
+        found = known or identity(record)
+        length = len(found.decisions)
+        *beginnings, _ = found.digests()
+        for digest in beginnings:
+            first = self._first.get(digest)
+            if first is None or not first[1]:
+                continue
+            covered = self._covered.get(digest)
+            if covered is None or covered[1] < length:
+                self._covered[digest] = (location, length)
+
+    def copy_of(
+        self, location: L, record: GameRecord, known: Identity | None = None
+    ) -> Copy[L] | None:
+        """Third reading: what this game copies, or None for a game to keep."""
+        digest = (known or identity(record)).digest
+        first = self._first.get(digest)
+        if first is not None and first[0] != location:
+            return Copy(location, CopyKind.SAME, first[0])
+        covered = self._covered.get(digest)
+        if covered is not None and not record.termination.finished:
+            return Copy(location, CopyKind.PREFIX, covered[0])
+        return None
+
+
+def find_copies(games: Callable[[], Iterable[tuple[L, GameRecord]]]) -> list[Copy[L]]:
+    """Every game that copies another, in reading order; ``games()`` starts a new reading of
+    ``(location, record)`` pairs, the same each time."""
+    duplicates: Duplicates[L] = Duplicates()
+    for location, record in games():
+        duplicates.see(location, record)
+    for location, record in games():
+        duplicates.cover(location, record)
+    found = []
+    for location, record in games():
+        copy = duplicates.copy_of(location, record)
+        if copy is not None:
+            found.append(copy)
+    return found
