@@ -40,6 +40,7 @@ __all__ = [
     "Colour",
     "HiddenCard",
     "card_from_text",
+    "hand_order",
     "sort_cards",
 ]
 
@@ -244,3 +245,18 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     ['Y6', 'Y2', 'R14', 'R0']
     """
     return sorted(cards, key=lambda card: (card.colour.index, -card.value))
+
+
+def hand_order(cards: Iterable[AnyCard]) -> list[AnyCard]:
+    """Cards as a hand is read: by colour (W B V Y R G), strongest first, the backs of a colour
+    after its known cards, and the cards of unknown colour (``X?``) last.
+
+    >>> [str(c) for c in hand_order(card_from_text(t) for t in ["X?", "R?", "Y2", "R14", "Y6"])]
+    ['Y6', 'Y2', 'R14', 'R?', 'X?']
+    """
+
+    def key(card: AnyCard) -> tuple[int, int]:
+        colour = card.colour.index if card.colour is not None else 6
+        return colour, -card.value if isinstance(card, Card) else 1
+
+    return sorted(cards, key=key)

@@ -98,6 +98,18 @@ class GameState:
         """The number of seats."""
         return len(self.names)
 
+    def _repr_svg_(self) -> str:
+        """The table as a picture, for notebooks (:func:`gargon_notation.web.svg.table_svg`)."""
+        from gargon_notation.web.svg import table_svg
+
+        return table_svg(self)
+
+    def _repr_html_(self) -> str:
+        """The table's picture inside HTML, for notebooks that prefer HTML to SVG: a state
+        does not know its record, so it has no steps to replay (a record, or its replay,
+        shows the viewer)."""
+        return self._repr_svg_()
+
     def score(self) -> Score:
         """The score the won cards give now (final once :attr:`over`).
 

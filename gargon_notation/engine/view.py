@@ -347,6 +347,12 @@ class SeatView:
             self.hands, self.piles, self.front, won, self.discard, self.seat, face_down=False
         )
 
+    def _repr_svg_(self) -> str:
+        """This seat's table as a picture, for notebooks (:mod:`gargon_notation.web.svg`)."""
+        from gargon_notation.web.svg import table_svg
+
+        return table_svg(self)
+
     @property
     def to_act_here(self) -> bool:
         """True when this seat is the one to decide now.

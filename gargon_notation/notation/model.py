@@ -456,6 +456,12 @@ class GameRecord:
         parts.append("end" if self.termination.finished else "*")
         return f"<GameRecord {'; '.join(parts)}>"
 
+    def _repr_html_(self) -> str:
+        """The game in the viewer, for notebooks (:func:`gargon_notation.web.page.html_page`)."""
+        from gargon_notation.web.page import html_page, notebook_html
+
+        return notebook_html(html_page(self))
+
     @property
     def headers(self) -> Headers:
         """The tags as a read-only mapping (name to value; see :class:`Headers`).

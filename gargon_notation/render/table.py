@@ -17,7 +17,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from gargon_notation.cards import AnyCard, Card
+from gargon_notation.cards import AnyCard, hand_order
 from gargon_notation.engine import DecisionKind, GameState
 from gargon_notation.render.style import card_text, cards_text
 
@@ -38,16 +38,6 @@ def _pile_line(number: int, cards: tuple[AnyCard, ...], shown: int = 5) -> Text:
         if len(cards) > shown:
             text.append(" ...", style="dim")
     return text
-
-
-def _in_order(cards: tuple[AnyCard, ...]) -> list[AnyCard]:
-    """A hand in reading order: by colour, strongest first; unknown colours last."""
-
-    def key(card: AnyCard) -> tuple[int, int]:
-        colour = card.colour.index if card.colour is not None else 6
-        return colour, -card.value if isinstance(card, Card) else 1
-
-    return sorted(cards, key=key)
 
 
 def table_view(state: GameState) -> Group:
@@ -77,7 +67,7 @@ def table_view(state: GameState) -> Group:
             front_text = cards_text(front, empty="-")
         table.add_row(
             label,
-            cards_text(_in_order(state.hands[seat]), empty="-"),
+            cards_text(hand_order(state.hands[seat]), empty="-"),
             front_text,
             cards_text(state.won[seat], empty="-"),
             str(score.players[seat].total),

@@ -70,6 +70,12 @@ class Replay:
         ending = "finished" if self.finished else "unfinished"
         return f"<Replay of {self.record!r}: {verdict}, {ending}, {len(self.steps)} steps>"
 
+    def _repr_html_(self) -> str:
+        """The record in the viewer, for notebooks (:func:`gargon_notation.web.page.html_page`)."""
+        from gargon_notation.web.page import html_page, notebook_html
+
+        return notebook_html(html_page(self.record))
+
     @property
     def valid(self) -> bool:
         """True when the record has no problem."""

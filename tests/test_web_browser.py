@@ -1,0 +1,429 @@
+"""The viewer page in a real browser (issue #11): headless Chromium driven by selenium.
+
+Every game of ``examples/`` and a few simulated games (200 of 3, 4 and 5 players with
+``GARGON_FUZZ=heavy``) are stepped through from the first step to the last by the page's own
+"next" button, as everyone and as one seat; at each step the cards the page shows in every
+zone, the piles, the running score and whose turn it is must be what the library says
+(``Replay.state_after`` and ``GameState.seen_by``, never the viewer's data), the final score
+table must be ``gargon score --json``'s, and the browser must log no error.  As a seat (and on
+a page made for one seat) the page may at no step show a value that seat had not seen by
+then, and its hidden cards must offer, on hover, exactly the values
+``GameState.possible(seat)`` gives.
+
+The browser is Debian's ``chromium`` with its ``chromium-driver`` (or the paths in
+``GARGON_CHROMIUM`` and ``GARGON_CHROMEDRIVER``), both given to selenium explicitly, so that
+nothing is ever downloaded; without them the module is skipped.  One browser per test
+worker.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from viewer_expect import allowed_values, expected_table, values_in
+
+import gargon_notation as gg
+
+CHROMIUM = Path(os.environ.get("GARGON_CHROMIUM", "/usr/bin/chromium"))
+CHROMEDRIVER = Path(os.environ.get("GARGON_CHROMEDRIVER", "/usr/bin/chromedriver"))
+if not CHROMIUM.exists() or not CHROMEDRIVER.exists():
+    pytest.skip(
+        f"headless Chromium is not installed ({CHROMIUM}, {CHROMEDRIVER}): "
+        "apt-get install chromium chromium-driver",
+        allow_module_level=True,
+    )
+webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
+from selenium.webdriver.chrome.options import Options  # noqa: E402
+from selenium.webdriver.chrome.service import Service  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+os.environ.setdefault("SE_OFFLINE", "true")  # selenium-manager, should it ever run: no network
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+SIMULATED = [(3 + k % 3, f"viewer.{k}") for k in range(200 if HEAVY else 3)]
+"""(players, seed) of the simulated games: 3 by default, 200 with GARGON_FUZZ=heavy."""
+
+EXAMPLE_GAMES = [
+    (path, number)
+    for path in EXAMPLES
+    for number, _ in enumerate(gg.load(path, strict=True), start=1)
+]
+
+COLLECT = """
+const view = arguments[0];
+const select = document.getElementById('view');
+if (view !== null && select.value !== view) {
+  select.value = view;
+  select.dispatchEvent(new Event('change'));
+}
+document.getElementById('first').click();
+const cards = (root, zone) => Array.from(root.querySelectorAll(`[data-zone="${zone}"] .card`))
+  .map((card) => card.dataset.card);
+const snaps = [];
+for (;;) {
+  const where = document.getElementById('where');
+  const snap = {step: Number(where.dataset.step), round: Number(where.dataset.round),
+                acting: null, seats: {}, titles: {}, textOk: true};
+  for (const seat of document.querySelectorAll('#table .seat')) {
+    const points = seat.querySelector('[data-zone="points"]');
+    snap.seats[seat.dataset.seat] = {hand: cards(seat, 'hand'), front: cards(seat, 'front'),
+      won: cards(seat, 'won'), points: Number(points.dataset.points)};
+    if (seat.classList.contains('acting')) snap.acting = Number(seat.dataset.seat);
+  }
+  for (const zone of ['pile1', 'pile2', 'discard']) snap[zone] = cards(document, zone);
+  for (const card of document.querySelectorAll('#table .card')) {
+    const text = card.dataset.card;
+    if (!card.classList.contains('mini') && !card.textContent.endsWith(text)) snap.textOk = false;
+    if (text.endsWith('?') && !(text in snap.titles)) snap.titles[text] = card.title;
+  }
+  snap.text = document.getElementById('game').textContent;
+  snap.cards = Array.from(document.querySelectorAll('[data-card]'), (card) => card.dataset.card);
+  snaps.push(snap);
+  const next = document.getElementById('next');
+  if (next.disabled) break;
+  next.click();
+}
+const score = Array.from(document.querySelectorAll('#score-table tbody tr')).map((row) => ({
+  seat: Number(row.dataset.seat),
+  total: Number(row.querySelector('[data-total]').dataset.total),
+  cells: Array.from(row.querySelectorAll('td[data-colour]')).map((cell) =>
+    cell.children.length ? Array.from(cell.children).map((part) => part.textContent)
+                         : [cell.textContent]),
+}));
+return {snaps, score, title: document.getElementById('score').querySelector('h2').textContent};
+"""
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    options = Options()
+    options.binary_location = str(CHROMIUM)
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1280,1000",
+    ):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver.set_script_timeout(120)
+    yield driver
+    driver.quit()
+
+
+def open_page(driver: Any, page: Path, fragment: str = "") -> None:
+    """Load ``page`` (a file) at ``#fragment`` and wait until the viewer has drawn it."""
+    driver.get(page.as_uri() + (f"#{fragment}" if fragment else ""))
+    WebDriverWait(driver, 20).until(
+        lambda d: d.execute_script("return document.documentElement.dataset.ready === '1'")
+    )
+
+
+def errors(driver: Any) -> list[dict[str, Any]]:
+    """The browser's log entries of level SEVERE since the last call (console errors,
+    uncaught exceptions, failed loads)."""
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+@pytest.fixture(scope="module")
+def simulated_scores(tmp_path_factory: pytest.TempPathFactory) -> dict[int, list[int]]:
+    """``gargon score --json`` of the simulated games, written in one file."""
+    path = tmp_path_factory.mktemp("simulated") / "games.ggn"
+    records = [gg.record_from_simulation(gg.simulate(n, seed)) for n, seed in SIMULATED]
+    gg.dump(records, path)
+    return _cli_scores(path)
+
+
+@functools.cache
+def _cli_scores(path: Path) -> dict[int, list[int]]:
+    gargon = Path(sys.executable).with_name("gargon")
+    done = subprocess.run(
+        [str(gargon), "score", "--json", str(path)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode in (0, 1), done.stderr
+    report = json.loads(done.stdout)
+    return {
+        game["game"]: [player["total"] for player in game["players"]] for game in report["games"]
+    }
+
+
+def _normal(snap: dict[str, Any]) -> dict[str, object]:
+    return {
+        "round": snap["round"],
+        "acting": snap["acting"],
+        "seats": {
+            seat: {
+                "hand": sorted(zones["hand"]),
+                "front": sorted(zones["front"]),
+                "won": sorted(zones["won"]),
+                "points": zones["points"],
+            }
+            for seat, zones in snap["seats"].items()
+        },
+        "pile1": snap["pile1"],
+        "pile2": snap["pile2"],
+        "discard": sorted(snap["discard"]),
+    }
+
+
+def _cell(part: gg.ColourScore) -> list[str]:
+    """A colour's cell of the score table, as ``gargon show`` writes it."""
+    if part.cards == 0:
+        return ["-"]
+    detail = f"{part.cards}c {part.amulets}" + (
+        f"x{part.multiplier}" if part.multiplier != 1 else ""
+    )
+    return [str(part.points), detail, f"+{part.bonus}" if part.bonus else ""]
+
+
+def check_game(
+    driver: Any, page: Path, record: gg.GameRecord, totals: list[int], seats: list[int | None]
+) -> None:
+    """Step through ``page`` (a page of ``record`` alone) as each of ``seats`` (None:
+    everyone) and check every step, the final score and the browser's log."""
+    result = gg.replay(record)
+    open_page(driver, page)
+    for seat in seats:
+        seen = driver.execute_script(COLLECT, "all" if seat is None else str(seat))
+        _check_steps(seen["snaps"], result, seat)
+        assert result.score is not None
+        assert [row["total"] for row in seen["score"]] == totals
+        assert [row["total"] for row in seen["score"]] == list(result.score.totals)
+        for row, player in zip(seen["score"], result.score.players, strict=True):
+            assert row["cells"] == [_cell(part) for part in player.colours]
+        assert seen["title"] == ("Score" if result.finished else "Unfinished game; score so far")
+    assert errors(driver) == []
+
+
+def _check_steps(snaps: list[dict[str, Any]], result: gg.Replay, seat: int | None) -> None:
+    assert [snap["step"] for snap in snaps] == list(range(len(result.steps) + 1))
+    allowed = allowed_values(result, seat) if seat is not None else None
+    for snap in snaps:
+        step = snap["step"]
+        state = result.state_after(step)
+        assert _normal(snap) == expected_table(state, seat), f"step {step}"
+        assert snap["textOk"], f"step {step}: a card's text is not its value"
+        if seat is None:
+            continue
+        assert allowed is not None
+        leaked = (values_in(snap["text"]) | values_in(" ".join(snap["cards"]))) - allowed[step]
+        assert not leaked, f"step {step}: {sorted(leaked)} shown to seat {seat}"
+        possible = state.possible(seat)
+        for back, title in snap["titles"].items():
+            hidden = gg.HiddenCard.parse(back)
+            if any(shown == hidden for shown in possible.backs.values()):
+                assert f"it can still be {possible.values_text(hidden)} (" in title, (step, title)
+
+
+@pytest.mark.parametrize(
+    ("path", "number"), EXAMPLE_GAMES, ids=[f"{p.name}#{n}" for p, n in EXAMPLE_GAMES]
+)
+def test_an_example_game_step_by_step(
+    browser: Any, tmp_path: Path, path: Path, number: int
+) -> None:
+    record = list(gg.load(path, strict=True))[number - 1]
+    assert isinstance(record, gg.GameRecord)
+    page = tmp_path / "game.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    seat = number % len(record.headers.values_of("Players"))
+    check_game(browser, page, record, _cli_scores(path)[number], [None, seat])
+
+
+@pytest.mark.parametrize(("players", "seed"), SIMULATED, ids=[seed for _, seed in SIMULATED])
+def test_a_simulated_game_step_by_step(
+    browser: Any,
+    tmp_path: Path,
+    simulated_scores: dict[int, list[int]],
+    players: int,
+    seed: str,
+) -> None:
+    record = gg.record_from_simulation(gg.simulate(players, seed))
+    totals = simulated_scores[SIMULATED.index((players, seed)) + 1]
+    page = tmp_path / "game.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    check_game(browser, page, record, totals, [None, len(seed) % players])
+
+
+def test_a_page_for_one_seat_steps_as_that_seat(browser: Any, tmp_path: Path) -> None:
+    """A page made with ``seat`` holds that view alone: the page opens in it, and shows at
+    every step what the seat knew (no more: the step checks look for values it had not
+    seen)."""
+    record = next(gg.load(ROOT / "examples" / "table-record.ggn", strict=True))
+    page = tmp_path / "emil.html"
+    page.write_text(gg.html_page(record, seat="Emil"), encoding="utf-8")
+    totals = _cli_scores(ROOT / "examples" / "table-record.ggn")[1]
+    check_game(browser, page, record, totals, [4])
+    select = browser.find_element(By.ID, "view")
+    assert select.get_property("disabled")
+    assert [o.get_attribute("value") for o in select.find_elements(By.TAG_NAME, "option")] == ["4"]
+
+
+def _where(driver: Any) -> dict[str, str]:
+    return dict(driver.find_element(By.ID, "where").get_property("dataset"))
+
+
+def test_keyboard_the_round_menu_and_a_link_to_a_step(browser: Any, tmp_path: Path) -> None:
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    result = gg.replay(record)
+    page = tmp_path / "full.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    open_page(browser, page, "step=37")
+    assert _where(browser)["step"] == "37"
+    body = browser.find_element(By.TAG_NAME, "body")
+    body.send_keys(Keys.ARROW_RIGHT)
+    assert _where(browser)["step"] == "38"
+    WebDriverWait(browser, 5).until(
+        lambda d: d.execute_script("return location.hash") == "#step=38"
+    )
+    body.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
+    assert _where(browser)["step"] == "36"
+    body.send_keys(Keys.END)
+    assert _where(browser)["step"] == str(len(result.steps))
+    body.send_keys(Keys.HOME)
+    assert _where(browser)["step"] == "0"
+    body.send_keys(Keys.PAGE_DOWN)
+    second = next(k for k in range(len(result.steps) + 1) if result.state_after(k).round == 2)
+    assert _where(browser)["step"] == str(second)
+    browser.execute_script(
+        "const s = document.getElementById('round'); s.value = '3';"
+        "s.dispatchEvent(new Event('change'));"
+    )
+    third = next(k for k in range(len(result.steps) + 1) if result.state_after(k).round == 3)
+    assert _where(browser)["step"] == str(third)
+    assert _where(browser)["round"] == "3"
+    browser.execute_script("location.hash = '#step=5&view=1'")
+    WebDriverWait(browser, 5).until(lambda d: _where(d)["step"] == "5")
+    assert _where(browser)["view"] == "1"
+    assert browser.find_element(By.ID, "view").get_property("value") == "1"
+    slider = browser.find_element(By.ID, "slider")
+    browser.execute_script(
+        "arguments[0].value = 12; arguments[0].dispatchEvent(new Event('input'));", slider
+    )
+    assert _where(browser)["step"] == "12"
+    assert errors(browser) == []
+
+
+def test_a_file_of_several_games_has_an_index(browser: Any, tmp_path: Path) -> None:
+    records = list(gg.load(ROOT / "examples" / "club-night.ggn", strict=True))
+    page = tmp_path / "club.html"
+    page.write_text(gg.html_page(records), encoding="utf-8")
+    open_page(browser, page)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#index-body tr")
+    assert len(rows) == len(records)
+    assert "won by Bernd" in rows[0].text and "Adam, Bernd" in rows[0].text
+    rows[1].find_element(By.TAG_NAME, "a").click()
+    WebDriverWait(browser, 5).until(lambda d: _where(d).get("game") == "2")
+    WebDriverWait(browser, 5).until(
+        lambda d: d.execute_script("return location.hash") == "#game=2&step=0"
+    )
+    open_page(browser, page, "game=3&step=4&view=2")
+    assert (_where(browser)["game"], _where(browser)["step"], _where(browser)["view"]) == (
+        "3",
+        "4",
+        "2",
+    )
+    browser.find_element(By.ID, "to-index").click()
+    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "index").is_displayed())
+    assert errors(browser) == []
+
+
+def test_an_invalid_record_shows_its_problem_at_its_step(browser: Any, tmp_path: Path) -> None:
+    path = ROOT / "tests" / "data" / "cli" / "broken.ggn"
+    record = next(gg.load(path, strict=True))
+    result = gg.replay(record)
+    assert result.first_problem_at is not None
+    page = tmp_path / "broken.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    open_page(browser, page, f"step={result.first_problem_at}")
+    problem = browser.find_element(By.CSS_SELECTOR, "[data-zone=problem]")
+    first = result.problems[0]
+    assert problem.get_attribute("data-code") == first.code
+    assert f"line {first.line}:{first.column}" in problem.text
+    assert first.message in problem.text
+    assert browser.find_element(By.ID, "banner").is_displayed()
+    open_page(browser, page, "step=0")
+    assert not browser.find_element(By.ID, "banner").is_displayed()
+    assert errors(browser) == []
+
+
+def test_an_unreadable_game_shows_its_error(browser: Any, tmp_path: Path) -> None:
+    text = (ROOT / "examples" / "rulebook-round.ggn").read_text(encoding="utf-8")
+    items = list(gg.loads(text + "\n" + '[Players "A" "B" "C"]\n1. A R16\n*\n', source="two.ggn"))
+    assert isinstance(items[1], gg.NotationError)
+    page = tmp_path / "two.html"
+    page.write_text(gg.html_page(items), encoding="utf-8")
+    open_page(browser, page, "game=2")
+    problem = browser.find_element(By.CSS_SELECTOR, "[data-zone=problem]")
+    assert items[1].message in problem.text
+    assert f"line {items[1].line}:{items[1].column}" in problem.text
+    assert errors(browser) == []
+
+
+def test_a_phone_sees_the_whole_table_without_scrolling_sideways(
+    browser: Any, tmp_path: Path
+) -> None:
+    record = gg.record_from_simulation(gg.simulate(5, "phone"))
+    page = tmp_path / "phone.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    browser.set_window_size(390, 844)
+    try:
+        open_page(browser, page, "step=20")
+        width = browser.execute_script("return document.documentElement.clientWidth")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= width
+        seats = browser.find_elements(By.CSS_SELECTOR, "#table .seat")
+        assert len(seats) == 5
+        for seat in seats:
+            assert seat.rect["x"] >= 0 and seat.rect["x"] + seat.rect["width"] <= width
+        for button in ("first", "prev", "next", "last"):
+            assert browser.find_element(By.ID, button).is_displayed()
+        browser.find_element(By.ID, "next").click()
+        assert _where(browser)["step"] == "21"
+    finally:
+        browser.set_window_size(1280, 1000)
+    assert errors(browser) == []
+
+
+def test_a_hidden_card_tells_its_possible_values_when_focused(browser: Any, tmp_path: Path) -> None:
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    state = gg.replay(record).state_after(10)
+    page = tmp_path / "bernd.html"
+    page.write_text(gg.html_page(record, seat="Bernd"), encoding="utf-8")
+    open_page(browser, page, "step=10")
+    card = browser.find_element(By.CSS_SELECTOR, '.seat[data-seat="0"] [data-zone=hand] .card')
+    back = gg.HiddenCard.parse(card.get_attribute("data-card"))
+    expected = state.possible(1).values_text(back)
+    assert expected in card.get_attribute("aria-label")
+    card.click()
+    assert expected in browser.find_element(By.ID, "possible-info").text
+    assert errors(browser) == []
+
+
+def test_notes_are_shown_at_their_step_as_text(browser: Any, tmp_path: Path) -> None:
+    """A comment is text, never markup: one that holds HTML and ``</script>`` is shown as
+    written and adds no element to the page; a glyph is shown with its meaning."""
+    hostile = '</script><img src="x" onerror="document.title=1"><b>bold</b>'
+    text = (ROOT / "examples" / "rulebook-round.ggn").read_text(encoding="utf-8")
+    text = text.replace("Adam Y2 Y6 R9", f"Adam Y2 Y6 R9!? {{{hostile}}}")
+    record = next(gg.loads(text, strict=True))
+    page = tmp_path / "notes.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    open_page(browser, page, "step=1")
+    notes = [note.text for note in browser.find_elements(By.CSS_SELECTOR, "[data-zone=note]")]
+    assert notes == ["glyph: !? (interesting)", f"comment: {hostile}"]
+    assert browser.find_elements(By.CSS_SELECTOR, "img, b") == []
+    assert browser.title != "1"
+    assert errors(browser) == []

@@ -1,0 +1,223 @@
+"""The viewer page as a file (gargon_notation.web.page) and ``gargon html``, without a browser.
+
+A page made for one seat must hold no value that seat had not seen: its inline data, frame by
+frame, and its whole source are checked against ``seen_by`` (tests/viewer_expect.py), for the
+examples and for many simulated games, and a leak planted on purpose must be caught.  A page
+of a five-player game must stay under 1 MB with every view; it must need no network; the
+package must carry its assets; ``gargon html`` must say what is wrong in one line, with exit 2.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+import os
+import pty
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+from viewer_expect import allowed_values, values_in
+
+import gargon_notation as gg
+from gargon_notation.cli import app
+from gargon_notation.engine import GameState
+from gargon_notation.web.data import expand
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+GAME_DATA = re.compile(r'<script type="application/json" id="gargon-game-(\d+)">(.*?)</script>')
+
+
+def _assets() -> str:
+    web = importlib.resources.files("gargon_notation.web")
+    return web.joinpath("viewer.js").read_text("utf-8") + web.joinpath("viewer.css").read_text(
+        "utf-8"
+    )
+
+
+def leaks(page: str, result: gg.Replay, seat: int) -> set[str]:
+    """Every value ``page`` (made for ``seat``) holds that the seat had not seen: in a frame
+    of its data, any value not seen by that step; anywhere in the page, any value not seen
+    by the end."""
+    allowed = allowed_values(result, seat)
+    found: set[str] = set()
+    games = GAME_DATA.findall(page)
+    assert len(games) == 1
+    data = json.loads(games[0][1])
+    assert [view["key"] for view in data["views"]] == [str(seat)]
+    for step, frame in enumerate(expand(data["views"][0]["frames"])):
+        found |= values_in(json.dumps(frame, ensure_ascii=False)) - allowed[step]
+    return found | (values_in(page) - allowed[-1])
+
+
+def test_the_assets_name_no_card() -> None:
+    """So that any value in a page's source comes from its data (the leak checks rely on it)."""
+    assert values_in(_assets()) == set()
+
+
+def _seat_cases() -> list[tuple[str, int]]:
+    count = 60 if HEAVY else 6
+    return [(f"leak.{k}", 3 + k % 3) for k in range(count)]
+
+
+@pytest.mark.parametrize(("seed", "players"), _seat_cases())
+def test_a_seat_page_holds_no_value_the_seat_had_not_seen(seed: str, players: int) -> None:
+    record = gg.record_from_simulation(gg.simulate(players, seed))
+    result = gg.replay(record)
+    for seat, name in enumerate(record.headers.values_of("Players")):
+        assert leaks(gg.html_page(record, seat=name), result, seat) == set()
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_a_seat_page_of_an_example_holds_no_hidden_value(path: Path) -> None:
+    for record in gg.load(path, strict=True):
+        result = gg.replay(record)
+        for seat, name in enumerate(record.headers.values_of("Players")):
+            page = gg.html_page(record, seat=name)
+            assert leaks(page, result, seat) == set()
+            assert "[Seed" not in page and '["Seed"' not in page
+
+
+def test_a_planted_leak_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The checks above would see a seat page built from the referee's table."""
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    result = gg.replay(record)
+    monkeypatch.setattr(GameState, "seen_by", lambda self, seat: self)
+    page = gg.html_page(record, seat="Bernd")
+    monkeypatch.undo()
+    found = leaks(page, result, 1)
+    assert {"R2", "W15", "V10"} <= found
+
+
+def test_a_comment_leak_is_masked_and_a_planted_one_caught() -> None:
+    text = (ROOT / "examples" / "full-game.ggn").read_text(encoding="utf-8")
+    text = text.replace("1. Adam", "1. {Dagmar was dealt W15 and V10} Adam", 1)
+    record = next(gg.loads(text, strict=True))
+    result = gg.replay(record)
+    page = gg.html_page(record, seat="Bernd")
+    assert leaks(page, result, 1) == set()
+    assert "Dagmar was dealt W? and V?" in page
+    assert leaks(page.replace("W? and V?", "W15 and V10"), result, 1) >= {"W15", "V10"}
+
+
+def test_an_everyone_page_holds_every_view() -> None:
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    data = json.loads(GAME_DATA.findall(gg.html_page(record))[0][1])
+    assert [view["key"] for view in data["views"]] == ["all", "0", "1", "2", "3"]
+
+
+def test_a_page_needs_no_network() -> None:
+    record = next(gg.load(ROOT / "examples" / "club-night.ggn", strict=True))
+    page = gg.html_page(record)
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "http://" not in page and "https://" not in page
+    assert "<link" not in page and "@import" not in page and "fetch(" not in page
+
+
+@pytest.mark.parametrize("seed", ["size.1", "size.2", "size.3"])
+def test_a_five_player_page_stays_under_a_megabyte(seed: str) -> None:
+    record = gg.record_from_simulation(gg.simulate(5, seed), write_deal=True)
+    record = gg.annotate(record)
+    size = len(gg.html_page(record).encode("utf-8"))
+    assert size < 1_000_000, size
+
+
+def test_the_notebook_forms() -> None:
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    result = gg.replay(record)
+    for shown in (record._repr_html_(), result._repr_html_()):
+        assert shown.startswith('<iframe srcdoc="&lt;!DOCTYPE html&gt;')
+        assert 'sandbox="allow-scripts"' in shown
+        assert "&lt;/script&gt;" in shown and "</script>" not in shown
+    state = result.state_after(9)
+    assert state._repr_html_() == gg.table_svg(state)
+
+
+def test_the_package_carries_the_viewer_assets() -> None:
+    """The page's script and style are package files, read from the package imported (in CI
+    the installed wheel, not the source tree: .ci/run)."""
+    web = importlib.resources.files("gargon_notation.web")
+    for name in ("viewer.js", "viewer.css"):
+        assert web.joinpath(name).is_file(), name
+    page = gg.html_page(next(gg.load(ROOT / "examples" / "rulebook-round.ggn", strict=True)))
+    assert web.joinpath("viewer.js").read_text("utf-8") in page
+
+
+# -- gargon html ---------------------------------------------------------------------------
+
+
+def gargon(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_html_writes_the_page(tmp_path: Path) -> None:
+    target = tmp_path / "club.html"
+    code, out, _ = gargon("html", str(ROOT / "examples" / "club-night.ggn"), "-o", str(target))
+    assert (code, out) == (0, "")
+    page = target.read_text(encoding="utf-8")
+    assert len(GAME_DATA.findall(page)) == 3
+    code, out, _ = gargon("html", str(ROOT / "examples" / "club-night.ggn"), "--game", "2")
+    assert code == 0 and [n for n, _ in GAME_DATA.findall(out)] == ["2"]
+    code, out, _ = gargon("html", str(ROOT / "examples" / "full-game.ggn"), "--seat", "Bernd")
+    data = json.loads(GAME_DATA.findall(out)[0][1])
+    assert code == 0 and [view["key"] for view in data["views"]] == ["1"]
+
+
+def test_html_of_an_invalid_record_writes_the_page_and_exits_1(tmp_path: Path) -> None:
+    target = tmp_path / "broken.html"
+    code, _, err = gargon(
+        "html", str(ROOT / "tests" / "data" / "cli" / "broken.ggn"), "-o", str(target)
+    )
+    assert code == 1 and "[last-seat-new-colour]" in err
+    assert "last-seat-new-colour" in target.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["examples/full-game.ggn", "--seat", "bernd"],
+            "gargon: --seat bernd: bernd is not at this table (players: Adam, Bernd, Collette, "
+            "Dagmar); did you mean Bernd? (names are case-sensitive)",
+        ),
+        (
+            ["examples/club-night.ggn", "--seat", "Emil"],
+            "gargon: --seat Emil: game 1: Emil is not at this table (players: Adam, Bernd, "
+            "Collette)",
+        ),
+        (["examples/club-night.ggn", "--game", "4"], "gargon: --game 4: the file holds games 1-3"),
+        (["nowhere.ggn"], "gargon: nowhere.ggn: no such file or directory"),
+    ],
+)
+def test_html_refuses_bad_input_in_one_line(
+    args: list[str], message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    code, out, err = gargon("html", *args)
+    assert (code, out, err.rstrip("\n")) == (2, "", message)
+
+
+def test_html_does_not_pour_a_page_onto_a_terminal(tmp_path: Path) -> None:
+    leader, follower = pty.openpty()
+    gargon_bin = Path(sys.executable).with_name("gargon")
+    try:
+        done = subprocess.run(
+            [str(gargon_bin), "html", str(ROOT / "examples" / "full-game.ggn")],
+            stdout=follower,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        os.close(follower)
+        os.close(leader)
+    assert done.returncode == 2
+    assert done.stderr.startswith("gargon: the page is HTML: write it with -o PAGE.html")
+    assert not list(tmp_path.iterdir())
