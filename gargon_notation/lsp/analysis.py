@@ -1,0 +1,337 @@
+"""What the language server knows of a document: its games, each read and replayed once.
+
+A :class:`Document` holds the text an editor shows.  :meth:`Document.update` cuts it into
+games with the library's splitter (:func:`~gargon_notation.notation.stream.split_games`) and
+reads and replays only the games whose text changed since the last update: each game's
+:class:`GameAnalysis` is kept, keyed by its text alone, with positions counted from the
+game's first line, so a game that only moved (lines were added above it) is not checked
+again.  :attr:`Document.analysed` counts the games checked so far.
+
+Everything here is plain Python over the library (no pygls): the server
+(:mod:`gargon_notation.lsp.server`) turns these values into the protocol's.  Positions are
+``(line, column)`` from 0, columns in code points (:mod:`gargon_notation.lsp.text`).
+
+>>> document = Document()
+>>> document.update('[Players "Ann" "Bob" "Cy"]\\n1. Bob Y2\\n*\\n')
+>>> [(d.span, d.code, d.message) for d in document.diagnostics()]  # doctest: +NORMALIZE_WHITESPACE
+[(Span(start=(1, 3), end=(1, 9)), 'not-your-turn',
+  "Bob may not act now: it is Ann's turn to play or pass\\nhand: X? X? X? X? X? X? X? X? X? X?;
+  piles: 36+36\\nskipped this action")]
+>>> document.update('[Players "Ann" "Bob" "Cy"]\\n1. Ann Y2\\n*\\n')
+>>> document.diagnostics(), document.analysed
+([], 2)
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import Literal
+
+import attrs
+
+from gargon_notation.errors import NotationError
+from gargon_notation.header import tag_warnings
+from gargon_notation.lsp.text import Span, Token, element_span, normalise, problem_span, tokenize
+from gargon_notation.notation import GameRecord, model, parse_game, split_games, write_games
+from gargon_notation.replay import Problem, Replay, replay
+
+__all__ = [
+    "Diagnostic",
+    "Document",
+    "GameAnalysis",
+    "PlacedGame",
+    "Related",
+    "Severity",
+    "Symbol",
+    "analyse_game",
+    "elements",
+]
+
+Severity = Literal["error", "warning", "information"]
+"""How serious a diagnostic is."""
+
+
+@attrs.frozen
+class Related:
+    """Another place a diagnostic points to, with what is there."""
+
+    span: Span
+    message: str
+
+
+@attrs.frozen
+class Diagnostic:
+    """A problem to show at ``span``: ``code`` is the rule code (``syntax`` for text that is
+    not notation, ``header`` for a tag), as ``gargon validate`` prints it."""
+
+    span: Span
+    message: str
+    code: str
+    severity: Severity = "error"
+    related: tuple[Related, ...] = ()
+
+    def shifted(self, lines: int) -> Diagnostic:
+        """The same diagnostic ``lines`` lines further down."""
+        related = tuple(Related(r.span.shifted(lines), r.message) for r in self.related)
+        return attrs.evolve(self, span=self.span.shifted(lines), related=related)
+
+
+@attrs.frozen
+class Symbol:
+    """An entry of the outline: a game (its rounds as ``children``) or a round."""
+
+    name: str
+    detail: str
+    kind: Literal["game", "round"]
+    span: Span
+    selection: Span
+    children: tuple[Symbol, ...] = ()
+
+    def shifted(self, lines: int) -> Symbol:
+        """The same symbol ``lines`` lines further down."""
+        return attrs.evolve(
+            self,
+            span=self.span.shifted(lines),
+            selection=self.selection.shifted(lines),
+            children=tuple(child.shifted(lines) for child in self.children),
+        )
+
+
+def elements(
+    record: GameRecord,
+) -> Iterator[model.Tag | model.SetupLine | model.Round | Action | model.Score]:
+    """Every element of a record that is written at a place of its own, in order."""
+    yield from record.tags
+    yield from record.setup
+    for written in record.rounds:
+        yield written
+        yield from written.actions
+        for battle in written.battles:
+            yield battle
+            yield from battle.draws
+    yield from record.termination.scores
+
+
+Action = model.Play | model.Pass | model.Battle | model.Draw
+"""A written action: what a replay step comes from."""
+
+
+@attrs.define
+class GameAnalysis:
+    """One game's text, read and replayed, with positions counted from its first line (0).
+
+    ``record`` is None when the text is not notation (``error`` says why); ``result`` is the
+    replay (None for a game that could not be read).
+    """
+
+    text: str
+    record: GameRecord | None
+    error: NotationError | None
+    result: Replay | None
+    diagnostics: tuple[Diagnostic, ...] = ()
+    _tokens: list[Token] | None = None
+    _lines: list[str] | None = None
+
+    @property
+    def tokens(self) -> list[Token]:
+        """The text's tokens (made when first asked for)."""
+        if self._tokens is None:
+            self._tokens = tokenize(self.text)
+        return self._tokens
+
+    @property
+    def lines(self) -> list[str]:
+        """The text's lines."""
+        if self._lines is None:
+            self._lines = self.text.split("\n")
+        return self._lines
+
+    def span_of(self, line: int, column: int) -> Span:
+        """The span of the element written at ``line`` and ``column`` (from 1, as the readers
+        count them), or of the word there; the game's first token for a place of 0."""
+        if line <= 0:
+            first = next((t for t in self.tokens if t.kind != "comment"), None)
+            if first is None:
+                return Span((0, 0), (0, 0))
+            return element_span(self.tokens, *first.span.start) or first.span
+        found = element_span(self.tokens, line - 1, column - 1)
+        return found or problem_span(self.tokens, self.lines, line - 1, column - 1)
+
+    def element_at(self, position: tuple[int, int]) -> tuple[object, Span] | None:
+        """The written element (tag, setup line, round, action, score) under ``position``."""
+        if self.record is None:
+            return None
+        for element in elements(self.record):
+            if element.line <= 0:
+                continue
+            span = element_span(self.tokens, element.line - 1, element.column - 1)
+            if span is not None and span.contains(position):
+                return element, span
+        return None
+
+
+def analyse_game(text: str, source: str = "<document>") -> GameAnalysis:
+    """Read and replay one game's (normalised) text; never raises for bad input."""
+    try:
+        record = parse_game(text, source=source)
+    except NotationError as error:
+        analysis = GameAnalysis(text, None, error, None)
+        span = problem_span(analysis.tokens, analysis.lines, error.line - 1, error.column - 1)
+        analysis.diagnostics = (Diagnostic(span, error.message, "syntax"),)
+        return analysis
+    result = replay(record)
+    analysis = GameAnalysis(text, record, None, result)
+    found = [_problem_diagnostic(analysis, problem) for problem in result.problems]
+    for warning in tag_warnings(record):
+        tag = warning.tag
+        span = analysis.span_of(tag.line if tag else 0, tag.column if tag else 0)
+        found.append(Diagnostic(span, warning.message, "header", "warning"))
+    analysis.diagnostics = tuple(sorted(found, key=lambda d: d.span.start))
+    return analysis
+
+
+def _problem_diagnostic(analysis: GameAnalysis, problem: Problem) -> Diagnostic:
+    """A replay problem as a diagnostic, its lines as ``gargon validate`` prints them (the
+    message, the table it was found at, what the replay did about it): an error, or (when it
+    only follows from an earlier problem, as the replay marks it) a warning pointing to that
+    problem."""
+    span = analysis.span_of(problem.line, problem.column)
+    parts = (problem.message, problem.context, problem.repair)
+    message = "\n".join(part for part in parts if part)
+    if problem.consequence_of is None:
+        return Diagnostic(span, message, problem.code)
+    line, _, column = problem.consequence_of.partition(":")
+    cause = analysis.span_of(int(line), int(column))
+    related = (Related(cause, "the earlier problem this one follows from"),)
+    return Diagnostic(span, message, problem.code, "warning", related)
+
+
+@attrs.frozen
+class PlacedGame:
+    """A game of the document: its number (from 1), its first line (from 0), how many lines
+    it holds, and its analysis."""
+
+    number: int
+    first_line: int
+    lines: int
+    analysis: GameAnalysis
+
+    def relative(self, position: tuple[int, int]) -> tuple[int, int]:
+        """A document position as a position in the game's text."""
+        return position[0] - self.first_line, position[1]
+
+
+class Document:
+    """The games of one document, each analysed once per text (see the module docstring)."""
+
+    def __init__(self, source: str = "<document>") -> None:
+        self.source = source
+        self.raw = ""
+        """The text as the editor sent it."""
+        self.text = ""
+        """The text as the readers see it (:func:`~gargon_notation.lsp.text.normalise`)."""
+        self.lines: list[str] = [""]
+        """The lines of :attr:`text`."""
+        self.games: list[PlacedGame] = []
+        self.analysed = 0
+        """How many games have been read and replayed (a game whose text is unchanged is not)."""
+        self._cache: dict[str, GameAnalysis] = {}
+
+    def update(self, text: str) -> None:
+        """Take the document's new text: split it, and analyse the games that changed."""
+        self.raw = text
+        self.text = normalise(text)
+        self.lines = self.text.split("\n")
+        lines = ((line, None) for line in io.StringIO(self.text, newline="\n"))
+        kept: dict[str, GameAnalysis] = {}
+        games: list[PlacedGame] = []
+        for number, chunk in enumerate(split_games(lines, self.source), start=1):
+            analysis = kept.get(chunk.text) or self._cache.get(chunk.text)
+            if analysis is None:
+                analysis = self._analyse(chunk.text, chunk.error)
+            kept[chunk.text] = analysis
+            games.append(PlacedGame(number, chunk.first_line - 1, chunk.lines, analysis))
+        self._cache = kept
+        self.games = games
+
+    def _analyse(self, text: str, error: NotationError | None) -> GameAnalysis:
+        self.analysed += 1
+        if error is None:
+            return analyse_game(text, self.source)
+        analysis = GameAnalysis(text, None, error, None)
+        span = problem_span(analysis.tokens, analysis.lines, 0, 0)
+        analysis.diagnostics = (Diagnostic(span, error.message, "syntax"),)
+        return analysis
+
+    def diagnostics(self) -> list[Diagnostic]:
+        """Every game's diagnostics, at their places in the document."""
+        return [
+            diagnostic.shifted(game.first_line)
+            for game in self.games
+            for diagnostic in game.analysis.diagnostics
+        ]
+
+    def game_at(self, line: int) -> PlacedGame | None:
+        """The game that holds ``line`` (from 0); the last game for a line after it."""
+        for game in self.games:
+            if line < game.first_line + game.lines:
+                return game
+        return self.games[-1] if self.games else None
+
+    def formatted(self) -> str | Diagnostic:
+        """The document in canonical form (as ``gargon fmt`` writes it), or the first syntax
+        error that keeps it from being formatted."""
+        records: list[GameRecord] = []
+        for game in self.games:
+            record = game.analysis.record
+            if record is None:
+                syntax = game.analysis.diagnostics[0]
+                return syntax.shifted(game.first_line)
+            records.append(record)
+        return write_games(records)
+
+    def symbols(self) -> list[Symbol]:
+        """The outline: each game (its Event, or its number) with its players and rounds."""
+        return [_game_symbol(game) for game in self.games]
+
+
+def _game_symbol(game: PlacedGame) -> Symbol:
+    analysis = game.analysis
+    last = game.lines - 1
+    while last > 0 and not analysis.lines[last].strip():
+        last -= 1
+    whole = Span((0, 0), (last, len(analysis.lines[last]) if last < len(analysis.lines) else 0))
+    record = analysis.record
+    if record is None:
+        detail = "cannot be read: " + (analysis.error.message if analysis.error else "")
+        selection = analysis.diagnostics[0].span if analysis.diagnostics else whole
+        return Symbol(f"Game {game.number}", detail, "game", whole, selection).shifted(
+            game.first_line
+        )
+    event = record.tag("Event")
+    players = record.tag("Players")
+    name = f"Game {game.number}" + (f": {event.value}" if event is not None else "")
+    detail = ", ".join(players.values) if players is not None else ""
+    selection = analysis.span_of(event.line, event.column) if event else analysis.span_of(0, 0)
+    rounds: list[Symbol] = []
+    ends = [r.line for r in record.rounds[1:]]
+    if record.rounds:
+        ends.append(record.termination.line or last + 1)
+    for written, end_line in zip(record.rounds, ends, strict=True):
+        start = analysis.span_of(written.line, written.column)
+        stop = _last_before(analysis, end_line - 1, start)
+        actions = ", ".join(action.player for action in written.actions)
+        rounds.append(Symbol(f"Round {written.number}", actions, "round", stop, start))
+    return Symbol(name, detail, "game", whole, selection, tuple(rounds)).shifted(game.first_line)
+
+
+def _last_before(analysis: GameAnalysis, line: int, start: Span) -> Span:
+    """From ``start`` to the end of the last token before ``line`` (from 0)."""
+    end = start.end
+    for token in analysis.tokens:
+        if token.span.start >= (line, 0):
+            break
+        if token.span.start >= start.start:
+            end = token.span.end
+    return Span(start.start, end)

@@ -1,0 +1,216 @@
+"""Positions and tokens of a document's text, for the language server.
+
+Terms:
+
+position
+    ``(line, column)``, both from 0, the column counted in characters (code points) of a
+    line; lines end at LF, CRLF or a lone CR, as in the notation and in the Language Server
+    Protocol.  :func:`to_client` and :func:`from_client` convert a column to and from an
+    editor's units (UTF-16 code units unless the editor chose another encoding).
+span
+    A :class:`Span`: the start position and the end position (exclusive).
+token
+    A :class:`Token` of one game's text: a card, a word (a name, a keyword, a colour), a
+    number, a string, a round number, a comment, a glyph, a NAG or a punctuation mark.  The
+    tokens follow the grammar's terminals (:mod:`gargon_notation.notation.lexical`) loosely,
+    and never fail: text that is not notation is a word (``R16``) or a character of its own.
+
+>>> tokens = tokenize('1. Ann R16!, Bob pass 1:G? {why}\\n')
+>>> print(" ".join(f"{token.kind}:{token.text}" for token in tokens))
+round:1. word:Ann word:R16 glyph:! punct:, word:Bob word:pass number:1 punct:: card:G? comment:{why}
+>>> element_span(tokens, 0, 3)
+Span(start=(0, 3), end=(0, 11))
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Sequence
+
+import attrs
+
+from gargon_notation.notation.lexical import CARD, NAME_SHAPE
+
+__all__ = [
+    "Position",
+    "Span",
+    "Token",
+    "element_span",
+    "from_client",
+    "normalise",
+    "problem_span",
+    "to_client",
+    "token_at",
+    "tokenize",
+]
+
+Position = tuple[int, int]
+"""``(line, column)``, both from 0; the column in code points."""
+
+_TOKEN = re.compile(
+    rf"""(?P<comment>\{{[^}}]*\}}?|;[^\n]*)
+    |(?P<string>"(?:[^"\\\n]|\\.)*"?)
+    |(?P<round>[0-9]+\.)
+    |(?P<card>{CARD})
+    |(?P<word>{NAME_SHAPE})
+    |(?P<number>[0-9][\w'-]*)
+    |(?P<nag>\$[0-9]*)
+    |(?P<glyph>[!?]{{1,2}})
+    |(?P<punct>[\[\](),:>*-])
+    |(?P<other>\S)""",
+    re.VERBOSE,
+)
+_STOPS = frozenset({",", "(", ")", "[", "]", ">"})
+"""Punctuation that ends the text of an element."""
+_STOP_WORDS = frozenset({"fights", "deal", "pile", "end", "*"})
+"""Words that begin another element (an element may begin with one)."""
+
+
+@attrs.frozen
+class Span:
+    """Where a piece of text lies: ``start`` and ``end`` (exclusive) positions."""
+
+    start: Position
+    end: Position
+
+    def contains(self, position: Position) -> bool:
+        """Whether ``position`` is within the span or at its end (where a cursor after the
+        last character of a word still points at the word).
+
+        >>> Span((1, 2), (1, 5)).contains((1, 5)), Span((1, 2), (1, 5)).contains((1, 6))
+        (True, False)
+        """
+        return self.start <= position <= self.end
+
+    def shifted(self, lines: int) -> Span:
+        """The same span ``lines`` lines further down."""
+        return Span((self.start[0] + lines, self.start[1]), (self.end[0] + lines, self.end[1]))
+
+
+@attrs.frozen
+class Token:
+    """One token: its kind (the group names of :data:`_TOKEN`), text, and span."""
+
+    kind: str
+    text: str
+    offset: int
+    span: Span
+
+
+def normalise(text: str) -> str:
+    """The text as the readers see it, with every line and column where the editor has it:
+    CRLF and a lone CR become LF, and a byte-order mark (which the readers skip) a space.
+
+    >>> normalise("\\ufeff[A \\"b\\"]\\r\\n*\\r")
+    ' [A "b"]\\n*\\n'
+    """
+    if text.startswith("\ufeff"):
+        text = " " + text[1:]
+    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+
+
+def tokenize(text: str) -> list[Token]:
+    """The tokens of a (normalised) text, comments included, whitespace left out."""
+    starts = [0]
+    starts.extend(match.end() for match in re.finditer("\n", text))
+    tokens: list[Token] = []
+    for match in _TOKEN.finditer(text):
+        kind = match.lastgroup or "other"
+        begin, end = match.span()
+        line = bisect.bisect_right(starts, begin) - 1
+        last = bisect.bisect_right(starts, end) - 1
+        span = Span((line, begin - starts[line]), (last, end - starts[last]))
+        tokens.append(Token(kind, match.group(), begin, span))
+    return tokens
+
+
+def token_at(tokens: Sequence[Token], position: Position) -> int | None:
+    """The index of the token that holds ``position`` (or ends there), or None."""
+    starts = [token.span.start for token in tokens]
+    index = bisect.bisect_right(starts, position) - 1
+    if index >= 0 and tokens[index].span.contains(position):
+        return index
+    return None
+
+
+def _stops(token: Token) -> bool:
+    return (
+        token.kind in ("comment", "round")
+        or (token.kind == "punct" and token.text in _STOPS)
+        or token.text in _STOP_WORDS
+    )
+
+
+def element_span(tokens: Sequence[Token], line: int, column: int) -> Span | None:
+    """The span of the element (tag, round number, action, battle's colour, draw, setup
+    line, ending) written at ``line`` and ``column`` (from 0): its tokens up to a comma, a
+    bracket, a comment or the next element's first word; None when no token starts there.
+    """
+    index = token_at(tokens, (line, column))
+    if index is None or tokens[index].span.start != (line, column):
+        return None
+    first = tokens[index]
+    if first.kind == "round":
+        return first.span
+    if first.text == "[":
+        for token in tokens[index + 1 :]:
+            if token.text == "]":
+                return Span(first.span.start, token.span.end)
+        return Span(first.span.start, tokens[-1].span.end)
+    end = first.span.end
+    for token in tokens[index + 1 :]:
+        if _stops(token):
+            break
+        end = token.span.end
+    return Span(first.span.start, end)
+
+
+def problem_span(tokens: Sequence[Token], lines: Sequence[str], line: int, column: int) -> Span:
+    """The span to mark for an error found at ``line`` and ``column`` (from 0): the token
+    that holds it, cut at the end of its line, or else the rest of the word there (one
+    character of white space); an empty span at the end of the line (the end of the text).
+    """
+    text = lines[line] if 0 <= line < len(lines) else ""
+    if column >= len(text):
+        return Span((line, column), (line, column))
+    index = token_at(tokens, (line, column))
+    token = tokens[index] if index is not None else None
+    if token is not None and token.span.start[0] == line and (line, column) < token.span.end:
+        end = token.span.end if token.span.end[0] == line else (line, len(text))
+        return Span(token.span.start, end)
+    word = re.compile(r"\S+").match(text, column)
+    return Span((line, column), (line, word.end() if word is not None else column + 1))
+
+
+def to_client(line: str, column: int, encoding: str = "utf-16") -> int:
+    """``column`` (code points) of ``line`` in the editor's units.
+
+    >>> to_client("a\\U0001f600b", 2), to_client("a\\U0001f600b", 2, "utf-8"), to_client("ab", 9)
+    (3, 5, 2)
+    """
+    head = line[:column]
+    if encoding == "utf-32":
+        return len(head)
+    if encoding == "utf-8":
+        return len(head.encode("utf-8"))
+    return len(head) + sum(1 for char in head if ord(char) > 0xFFFF)
+
+
+def from_client(line: str, units: int, encoding: str = "utf-16") -> int:
+    """The column (code points) of ``line`` at ``units`` of the editor's units.
+
+    >>> from_client("a\\U0001f600b", 3), from_client("a\\U0001f600b", 5, "utf-8")
+    (2, 2)
+    """
+    if encoding == "utf-32":
+        return min(units, len(line))
+    count = 0
+    for column, char in enumerate(line):
+        if count >= units:
+            return column
+        if encoding == "utf-8":
+            count += len(char.encode("utf-8"))
+        else:
+            count += 2 if ord(char) > 0xFFFF else 1
+    return len(line)

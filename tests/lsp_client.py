@@ -1,0 +1,112 @@
+"""A real LSP client for the tests: pygls's ``LanguageClient`` talking JSON-RPC over the
+standard streams of ``python -m gargon_notation lsp``, on an event loop of its own thread,
+so that plain (synchronous) tests can drive it."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import threading
+import time
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+from lsprotocol import types
+from pygls.lsp.client import LanguageClient
+
+T = TypeVar("T")
+
+URI = "file:///table/game.ggn"
+
+
+class Session:
+    """One server process and a client connected to it; every message the server sends on
+    its own (diagnostics, log and shown messages) is kept."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.client = LanguageClient("gargon-tests", "1")
+        self.published: list[types.PublishDiagnosticsParams] = []
+        self.logged: list[types.LogMessageParams] = []
+        self.shown: list[types.ShowMessageParams] = []
+
+        self.on(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, self.published.append)
+        self.on(types.WINDOW_LOG_MESSAGE, self.logged.append)
+        self.on(types.WINDOW_SHOW_MESSAGE, self.shown.append)
+        self.run(self.client.start_io(sys.executable, "-m", "gargon_notation", "lsp"))
+        capabilities = types.ClientCapabilities(
+            general=types.GeneralClientCapabilities(
+                position_encodings=[types.PositionEncodingKind.Utf16]
+            )
+        )
+        self.initialized = self.run(
+            self.client.initialize_async(
+                types.InitializeParams(capabilities=capabilities, process_id=None)
+            )
+        )
+        self.client.initialized(types.InitializedParams())
+        self.versions: dict[str, int] = {}
+
+    def on(self, method: str, handler: Callable[[Any], None]) -> None:
+        """Call ``handler`` with the parameters of each ``method`` notification."""
+
+        def notified(params: Any) -> None:  # pygls marks the function it registers
+            handler(params)
+
+        register: Any = self.client.feature(method)  # pygls's decorator is untyped
+        register(notified)
+
+    def run(self, work: Coroutine[Any, Any, T], timeout: float = 20) -> T:
+        """Run a coroutine on the client's loop and wait for its result."""
+        return asyncio.run_coroutine_threadsafe(work, self.loop).result(timeout)
+
+    def call(self, method: str, params: Any) -> Any:
+        """Send a request and wait for its answer."""
+
+        async def answer() -> Any:
+            return await self.client.protocol.send_request_async(method, params)
+
+        return self.run(answer())
+
+    def open(self, text: str, uri: str = URI) -> list[types.Diagnostic]:
+        """Open a document; the diagnostics published for it."""
+        self.versions[uri] = 1
+        item = types.TextDocumentItem(uri, "ggn", 1, text)
+        self.client.text_document_did_open(types.DidOpenTextDocumentParams(item))
+        return self.diagnostics(uri, 1)
+
+    def change(
+        self, start: tuple[int, int], end: tuple[int, int], text: str, uri: str = URI
+    ) -> list[types.Diagnostic]:
+        """Replace a range of an open document (an incremental change); the diagnostics."""
+        self.versions[uri] += 1
+        version = self.versions[uri]
+        change = types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(*start), types.Position(*end)), text=text
+        )
+        document = types.VersionedTextDocumentIdentifier(uri=uri, version=version)
+        self.client.text_document_did_change(types.DidChangeTextDocumentParams(document, [change]))
+        return self.diagnostics(uri, version)
+
+    def diagnostics(self, uri: str, version: int, timeout: float = 10) -> list[types.Diagnostic]:
+        """The diagnostics the server published for that version of the document."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for params in reversed(self.published):
+                if params.uri == uri and params.version == version:
+                    return list(params.diagnostics)
+            time.sleep(0.005)
+        raise TimeoutError(f"no diagnostics for {uri} version {version}")
+
+    def close(self) -> None:
+        """Shut the server down as an editor does, and stop the loop."""
+        try:
+            self.run(self.client.shutdown_async(None), timeout=10)
+            self.client.exit(None)
+            stop: Any = self.client.stop  # untyped in pygls
+            self.run(stop(), timeout=10)
+        finally:
+            self.loop.call_soon_threadsafe(self.loop.stop)
+            self.thread.join(5)

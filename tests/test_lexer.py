@@ -1,0 +1,154 @@
+"""The Pygments lexer of the notation (gargon_notation/lexer.py), found through its entry
+point, and ``gargon show --source``."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
+from pygments.styles import get_style_by_name
+from pygments.token import (
+    Comment,
+    Error,
+    Generic,
+    Keyword,
+    Name,
+    Number,
+    Operator,
+    Punctuation,
+    String,
+)
+
+from gargon_notation.cards import Colour
+from gargon_notation.lexer import CARD, CARD_TOKENS, GargonLexer, GargonStyle
+from gargon_notation.notation import write_game
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
+CARD_TEXT = re.compile(r"[WBVYRGX](?:1[0-5]|[0-9]|\?)")
+
+
+def tokens(text: str) -> list[tuple[object, str]]:
+    return [(kind, value) for _, kind, value in GargonLexer().get_tokens_unprocessed(text)]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_every_example_is_lexed_whole_without_an_error(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    found = tokens(text)
+    assert "".join(value for _, value in found) == text
+    assert [value for kind, value in found if kind is Error] == []
+    for kind, value in found:
+        if kind in CARD:
+            assert kind is CARD_TOKENS[value[0].upper()], value
+            assert CARD_TEXT.fullmatch(value) or len(value) == 1, value
+
+
+def test_each_part_of_a_record_has_its_token_type() -> None:
+    text = (
+        '[Event "Club"] {tags}\n'
+        "deal Ann: Y2 R?\n"
+        '1. Ann Y2 X?!, "Bob Two" pass 1:R3 2 $4, Cy W10 ; a line comment\n'
+        "    fights Y > Ann - (Cy forgot, Ann 2), W\n"
+        "end Ann 12, Cy 3\n"
+    )
+    found = [(kind, value) for kind, value in tokens(text) if not value.isspace()]
+    assert found == [
+        (Punctuation, "["),
+        (Name.Tag, "Event"),
+        (String, '"Club"'),
+        (Punctuation, "]"),
+        (Comment.Multiline, "{tags}"),
+        (Keyword, "deal"),
+        (Name.Variable, "Ann"),
+        (Punctuation, ":"),
+        (CARD.Yellow, "Y2"),
+        (CARD.Red, "R?"),
+        (Generic.Heading, "1."),
+        (Name.Variable, "Ann"),
+        (CARD.Yellow, "Y2"),
+        (CARD.Unknown, "X?"),
+        (Generic.Emph, "!"),
+        (Punctuation, ","),
+        (Name.Variable, '"Bob Two"'),
+        (Keyword, "pass"),
+        (Number, "1"),
+        (Punctuation, ":"),
+        (CARD.Red, "R3"),
+        (Number, "2"),
+        (Name.Label, "$4"),
+        (Punctuation, ","),
+        (Name.Variable, "Cy"),
+        (CARD.White, "W10"),
+        (Comment.Single, "; a line comment"),
+        (Keyword, "fights"),
+        (CARD.Yellow, "Y"),
+        (Operator, ">"),
+        (Name.Variable, "Ann"),
+        (Operator, "-"),
+        (Punctuation, "("),
+        (Name.Variable, "Cy"),
+        (Keyword, "forgot"),
+        (Punctuation, ","),
+        (Name.Variable, "Ann"),
+        (Number, "2"),
+        (Punctuation, ")"),
+        (Punctuation, ","),
+        (CARD.White, "W"),
+        (Keyword, "end"),
+        (Name.Variable, "Ann"),
+        (Number, "12"),
+        (Punctuation, ","),
+        (Name.Variable, "Cy"),
+        (Number, "3"),
+    ]
+
+
+def test_text_that_is_not_notation_is_an_error_token() -> None:
+    found = tokens("1. Ann Y2 % B\n")
+    assert [value for kind, value in found if kind is Error] == ["%", "B"]
+
+
+def test_pygments_finds_the_lexer_and_the_style_through_the_entry_points() -> None:
+    assert isinstance(get_lexer_by_name("ggn"), GargonLexer)
+    assert isinstance(get_lexer_for_filename("club.ggn"), GargonLexer)
+    assert get_style_by_name("gargon") is GargonStyle
+    for colour in Colour:
+        assert GargonStyle.style_for_token(CARD_TOKENS[colour.value])["bold"]
+
+
+def test_gargon_show_source_prints_the_canonical_text_highlighted() -> None:
+    path = ROOT / "examples" / "club-night.ggn"
+    command = [sys.executable, "-m", "gargon_notation", "show", str(path), "--source"]
+    plain = subprocess.run([*command, "--no-color"], capture_output=True, text=True, check=True)
+    import gargon_notation as gg
+
+    records = list(gg.load(path, strict=True))
+    assert plain.stdout == "\n".join(write_game(record) for record in records)
+    second = subprocess.run(
+        [*command, "--game", "2"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"FORCE_COLOR": "1", "TERM": "xterm-256color", "PATH": ""},
+    )
+    assert re.sub(r"\x1b\[[0-9;]*m", "", second.stdout) == write_game(records[1])
+    red = "\x1b[1;38;5;161"  # bold, the red of the palette in 256 colours
+    assert re.search(re.escape(red) + r"[0-9;]*mR\d+\x1b\[0m", second.stdout)
+
+
+def test_a_control_character_in_a_comment_is_shown_escaped(tmp_path: Path) -> None:
+    path = tmp_path / "esc.ggn"
+    path.write_text('[Players "Ann" "Bob" "Cy"]\n{evil \x1b[2J}\n1. Ann Y2\n*\n', encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "gargon_notation", "show", str(path), "--source"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert "\x1b" not in result.stdout
+    assert "{evil \\u001b[2J}" in result.stdout

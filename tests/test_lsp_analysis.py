@@ -1,0 +1,385 @@
+"""The language server's analysis, without pygls: positions and tokens (lsp/text.py), a
+document's games checked incrementally, diagnostics, outline and canonical form
+(lsp/analysis.py), hover and completion (lsp/features.py)."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+import gargon_notation as gg
+from gargon_notation.lsp.analysis import Diagnostic, Document, Related
+from gargon_notation.lsp.features import TAG_MEANINGS, complete, hover
+from gargon_notation.lsp.text import Span, element_span, problem_span, tokenize
+
+ROOT = Path(__file__).parent.parent
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+EXAMPLES = ("rulebook-round.ggn", "club-night.ggn", "full-game.ggn", "table-record.ggn")
+SEEDED = '[Players "Ann" "Bob" "Cy"]\n[Seed "evening"]\n'
+"""Ann holds W5 W7 B0 V4 V10 V13 V14 Y6 Y12 G2; Bob W4 B7 V0 Y11 Y1 R6 R5 G15 G12 G10."""
+BOB = ["W4", "B7", "V0", "Y11", "Y1", "R6", "R5", "G15", "G12", "G10"]
+BOB_PLAYS = ["Bob Y11 Y1", "Bob R6 R5", "Bob G15 G12", "Bob G15 G10", "Bob G12 G10"]
+BOB_PASSES = [
+    "Bob pass " + " ".join(piles)
+    for count in (1, 2, 3)
+    for piles in itertools.product("12", repeat=count)
+]
+
+
+@pytest.fixture(scope="module")
+def twenty() -> str:
+    """Twenty simulated games in one document."""
+    records = [gg.record_from_simulation(gg.simulate(4, f"lsp.{k}")) for k in range(1, 21)]
+    return gg.dumps(records)
+
+
+def at(text: str, line: int, word: str) -> tuple[int, int]:
+    """The position of ``word`` on ``line`` (from 0) of ``text``."""
+    return line, text.split("\n")[line].index(word)
+
+
+# -- text ---------------------------------------------------------------------------
+
+
+def test_each_element_spans_its_own_tokens() -> None:
+    text = (
+        '[Event "Club"] {c}\n1. Ann V13 V14!, "Bob B" pass 1:G? 2 $4 {why}, Cy R2\n'
+        '    fights V > Ann ("Bob B" 1, Cy forgot), R\nend Ann 3, "Bob B" 0\n'
+    )
+    lines = text.split("\n")
+    tokens = tokenize(text)
+    starts = [
+        (0, "["),
+        (1, "1."),
+        (1, "Ann"),
+        (1, '"Bob B"'),
+        (2, "V"),
+        (2, '"Bob B"'),
+        (2, "Cy"),
+        (2, "R"),
+        (3, "end"),
+        (3, '"Bob B"'),
+    ]
+    spans = [element_span(tokens, line, lines[line].index(word)) for line, word in starts]
+    assert [lines[s.start[0]][s.start[1] : s.end[1]] if s else None for s in spans] == [
+        '[Event "Club"]',
+        "1.",
+        "Ann V13 V14!",
+        '"Bob B" pass 1:G? 2 $4',
+        "V",
+        '"Bob B" 1',
+        "Cy forgot",
+        "R",
+        "end Ann 3",
+        '"Bob B" 0',
+    ]
+    assert element_span(tokens, 1, 4) is None  # no element begins inside a word
+
+
+def test_an_error_spans_its_token_or_the_rest_of_the_word() -> None:
+    text = "1. Ann R16 %x\n{open\n"
+    tokens = tokenize(text)
+    lines = text.split("\n")
+    assert problem_span(tokens, lines, 0, 7) == Span((0, 7), (0, 10))  # R16
+    assert problem_span(tokens, lines, 0, 11) == Span((0, 11), (0, 12))  # %
+    assert problem_span(tokens, lines, 1, 0) == Span((1, 0), (1, 5))  # cut at its line's end
+    assert problem_span(tokens, lines, 0, 13) == Span((0, 13), (0, 13))  # the end of the text
+
+
+# -- diagnostics --------------------------------------------------------------------
+
+
+def test_a_rule_problem_is_an_error_at_its_action_with_its_code() -> None:
+    document = Document()
+    document.update(SEEDED + "1. Bob Y11 Y1\n*\n")
+    assert document.diagnostics() == [
+        Diagnostic(
+            Span((2, 3), (2, 13)),
+            "Bob may not act now: it is Ann's turn to play or pass\n"
+            "hand: R5 G10 Y1 V0 G15 B7 Y11 W4 R6 G12; piles: 36+36\nskipped this action",
+            "not-your-turn",
+        )
+    ]
+
+
+def test_a_syntax_error_is_an_error_at_its_token() -> None:
+    document = Document()
+    document.update(SEEDED + "1. Ann V13 R16\n*\n")
+    message = (
+        "'R16' is not a card (a colour W B V Y R G and a value 0-15 like R14, or a colour "
+        "or X and '?' like R? or X?)"
+    )
+    assert document.diagnostics() == [Diagnostic(Span((2, 11), (2, 14)), message, "syntax")]
+
+
+def test_a_problem_that_follows_from_another_is_a_warning_pointing_to_it() -> None:
+    document = Document()
+    document.update((ROOT / "tests/data/cli/round2.ggn").read_text(encoding="utf-8"))
+    cause, consequence = document.diagnostics()
+    assert (cause.code, cause.severity, cause.span) == (
+        "colour-not-in-front",
+        "error",
+        Span((19, 11), (19, 16)),  # 'G $14'
+    )
+    assert consequence == Diagnostic(
+        Span((19, 47), (19, 48)),
+        "Bernd owes a replacement draw here, but the record does not write it\n"
+        "taken as 'Bernd forgot'",
+        "record-incomplete",
+        "warning",
+        (Related(Span((19, 11), (19, 16)), "the earlier problem this one follows from"),),
+    )
+
+
+def test_a_malformed_date_is_a_warning_at_its_tag() -> None:
+    document = Document()
+    document.update('[Date "22.11.2026"]\n' + SEEDED + "*\n")
+    (warning,) = document.diagnostics()
+    assert (warning.span, warning.code, warning.severity) == (
+        Span((0, 1), (0, 18)),
+        "header",
+        "warning",
+    )
+
+
+def test_an_edit_in_game_5_of_20_checks_only_game_5(twenty: str) -> None:
+    document = Document()
+    document.update(twenty)
+    assert (len(document.games), document.analysed, document.diagnostics()) == (20, 20, [])
+    lines = twenty.split("\n")
+    line = lines.index('[Seed "lsp.5"]') + 2  # game 5's first round
+    broken = lines[line].replace("1. Adam", "1. Bernd", 1)
+    document.update("\n".join([*lines[:line], broken, *lines[line + 1 :]]))
+    assert document.analysed == 21
+    (problem,) = document.diagnostics()
+    assert (problem.code, problem.span.start) == ("not-your-turn", (line, 3))
+    # A line added to game 2 moves games 3-20 down: only game 2 is checked again, and game
+    # 5's problem moves with it.
+    second = document.games[1].first_line + 1
+    lines = document.text.split("\n")
+    document.update("\n".join([*lines[:second], "{a new line}", *lines[second:]]))
+    assert document.analysed == 22
+    assert [d.span.start for d in document.diagnostics()] == [(line + 1, 3)]
+    document.update(twenty)  # undo: game 5's old text was forgotten, so it is checked again
+    assert (document.analysed, document.diagnostics()) == (24, [])
+
+
+def test_formatting_gives_fmt_text_and_refuses_a_syntax_error() -> None:
+    document = Document()
+    document.update(
+        '[Players "Ann"   "Bob" "Cy"]\n\n1. Ann y2 ,Bob pass 1\n*\n[Players "A" "B" "C"] *'
+    )
+    assert document.formatted() == (
+        '[Players "Ann" "Bob" "Cy"]\n1. Ann Y2, Bob pass 1\n*\n\n[Players "A" "B" "C"]\n*\n'
+    )
+    document.update(SEEDED + "1. Ann V13 R16\n*\n")
+    refused = document.formatted()
+    assert isinstance(refused, Diagnostic) and refused.span == Span((2, 11), (2, 14))
+
+
+def test_the_outline_lists_games_and_rounds() -> None:
+    document = Document()
+    document.update(
+        '[Event "One"]\n' + SEEDED + "1. Ann V13 V14, Bob Y11 Y1\n    fights V\n"
+        "2. Bob pass 1\n*\n\n" + SEEDED + "1. Ann\n*\n"
+    )
+    outline = [
+        (s.name, s.detail, s.span, s.selection, [(c.name, c.detail, c.span) for c in s.children])
+        for s in document.symbols()
+    ]
+    assert outline == [
+        (
+            "Game 1: One",
+            "Ann, Bob, Cy",
+            Span((0, 0), (6, 1)),
+            Span((0, 1), (0, 12)),
+            [
+                ("Round 1", "Ann, Bob", Span((3, 0), (4, 12))),
+                ("Round 2", "Bob", Span((5, 0), (5, 13))),
+            ],
+        ),
+        (
+            "Game 2",
+            "cannot be read: expected a card like R14, or 'pass', not '*'",
+            Span((7, 0), (11, 1)),
+            Span((11, 0), (11, 1)),
+            [],
+        ),
+    ]
+
+
+# -- hover ----------------------------------------------------------------------------
+
+
+def test_hover_on_an_action_shows_the_table_after_it() -> None:
+    document = Document()
+    text = SEEDED + "1. Ann V13 V14, Bob pass 1 2\n*\n"
+    document.update(text)
+    found = hover(document, at(text, 2, "pass"))
+    assert found is not None and found.span == Span((2, 16), (2, 28))
+    assert found.markdown == (
+        "After `Bob pass 1 2` (step 2):\n\n"
+        "**Round 1**: Cy to play or pass\n\n"
+        "| player | hand | in front | won | points |\n"
+        "|---|---|---|---|--:|\n"
+        "| Ann (start) | 8: W7 W5 B0 V10 V4 Y12 Y6 G2 | V14 V13 | - | 0 |\n"
+        "| Bob | 12: W4 W2 B9 B7 V0 Y11 Y1 R6 R5 G15 G12 G10 | passed | - | 0 |\n"
+        "| Cy | 10: W14 W13 W9 B10 B4 Y14 Y9 R9 G8 G3 | - | - | 0 |\n\n"
+        "Piles: 35 + 35 cards"
+    )
+
+
+def test_hover_on_a_skipped_action_shows_the_table_before_it() -> None:
+    document = Document()
+    document.update(SEEDED + "1. Bob Y11 Y1\n*\n")
+    found = hover(document, (2, 5))
+    assert found is not None
+    assert found.markdown.splitlines()[:3] == [
+        "`Bob Y11 Y1` was not applied by the replay; the table before it:",
+        "",
+        "**Round 1**: Ann to play or pass",
+    ]
+
+
+def test_hover_on_a_tag_says_what_it_means() -> None:
+    document = Document()
+    document.update(SEEDED + "*\n")
+    found = hover(document, (1, 2))
+    assert found is not None and found.markdown == (
+        "`Seed`: the deal is shuffled from this seed (4.3)\n\nValue: text"
+    )
+    assert hover(document, (3, 0)) is None  # after the game: nothing
+
+
+def test_the_tag_meanings_are_those_of_the_notation() -> None:
+    text = (ROOT / "docs/notation.md").read_text(encoding="utf-8")
+    table = text[text.index("| Tag | Value | Meaning |") :].split("\n\n")[0].splitlines()[2:]
+    rows = [line.strip("|").strip().split(" | ") for line in table]
+    assert {name.strip("`"): (value, meaning) for name, value, meaning in rows} == TAG_MEANINGS
+
+
+# -- completion ---------------------------------------------------------------------
+
+
+def labels(document: Document, position: tuple[int, int]) -> list[str]:
+    return [item.label for item in complete(document, position)]
+
+
+def test_where_an_action_begins_names_and_the_legal_actions() -> None:
+    document = Document()
+    text = SEEDED + "1. Ann V13 V14, \n*\n"
+    document.update(text)
+    assert labels(document, (2, 16)) == ["Ann", "Bob", "Cy", *BOB_PLAYS, *BOB_PASSES]
+    (bob,) = [item for item in complete(document, (2, 16)) if item.label == "Bob"]
+    assert (bob.text, bob.span) == ("Bob", Span((2, 16), (2, 16)))
+
+
+def test_after_a_name_the_cards_that_player_holds() -> None:
+    document = Document()
+    document.update(SEEDED + "1. Ann V13 V14, Bob Y11 \n*\n")
+    found = complete(document, (2, 24))
+    assert [item.label for item in found] == [
+        *[card for card in BOB if card != "Y11"],
+        *BOB_PLAYS,
+        *BOB_PASSES,
+    ]
+    assert {item.span for item in found if item.kind == "card"} == {Span((2, 24), (2, 24))}
+    assert {item.span for item in found if item.kind == "action"} == {Span((2, 16), (2, 24))}
+    document.update(SEEDED + "1. Ann V13 V14, Bob Y1\n*\n")  # a word typed: it is replaced
+    assert {item.span for item in complete(document, (2, 22)) if item.kind == "card"} == {
+        Span((2, 20), (2, 22))
+    }
+
+
+def test_cards_of_a_hand_known_by_its_backs_are_what_they_can_still_be() -> None:
+    document = Document()
+    text = '[Players "Ann" "Bob" "Cy"]\ndeal Ann: R? W1 R? W2 W3 Y2 B4 B5 B6 R7\n1. Ann \n*\n'
+    document.update(text)
+    cards = [item.label for item in complete(document, (2, 7)) if item.kind == "card"]
+    # The known cards, and the red backs' possible values: every red card but R7 (the hand's
+    # own, offered once as known), R0 offered once though the deck has two.
+    reds = [f"R{value}" for value in range(15, -1, -1)]
+    assert cards == ["W3", "W2", "W1", "B6", "B5", "B4", "Y2", *reds]
+
+
+def test_names_after_a_winner_mark_and_in_a_start_tag() -> None:
+    document = Document()
+    text = SEEDED + '[Start "A"]\n1. Ann V13 V14, Bob Y11 Y1, Cy pass 1\n    fights V > \n*\n'
+    document.update(text)
+    assert labels(document, (4, 15)) == ["Ann", "Bob", "Cy"]
+    start = complete(document, (2, 9))
+    assert [(item.text, item.span) for item in start] == [
+        ('"Ann"', Span((2, 7), (2, 10))),
+        ('"Bob"', Span((2, 7), (2, 10))),
+        ('"Cy"', Span((2, 7), (2, 10))),
+    ]
+    assert labels(document, (2, 2))[:3] == ["Notation", "Event", "Site"]  # tag names
+
+
+def test_in_the_battle_phase_the_colours_to_choose() -> None:
+    document = Document()
+    document.update(SEEDED + "1. Ann V13 V14, Bob Y11 Y1, Cy pass 1\n    fights \n*\n")
+    found = [item for item in complete(document, (3, 11)) if item.kind == "action"]
+    assert [(item.text, item.detail) for item in found] == [("V", "Ann chooses V")]
+
+
+# -- the same as gargon validate, and never an exception ------------------------------
+
+INVALID = sorted((ROOT / "tests/data/invalid").glob("*/*.ggn"))
+
+
+@pytest.mark.parametrize("path", INVALID, ids=lambda path: path.name)
+def test_diagnostics_are_the_problems_validate_finds(path: Path) -> None:
+    text = path.read_bytes().decode("utf-8", errors="replace")
+    document = Document()
+    document.update(text)
+    expected = []
+    for number, item in enumerate(gg.loads(text), start=1):
+        if isinstance(item, gg.NotationError):
+            expected.append(("syntax", item.line - 1, item.column - 1))
+            continue
+        verdict = gg.validate(item, game=number)
+        expected.extend((p.code, p.line - 1, p.column - 1) for p in verdict.problems)
+        expected.extend((w.code, w.line - 1, w.column - 1) for w in verdict.warnings)
+    found = [(d.code, *d.span.start) for d in document.diagnostics()]
+    # The same problems, each where validate puts it; one without a place (a missing tag)
+    # is shown at its game's first token.
+    assert sorted(code for code, _, _ in found) == sorted(code for code, _, _ in expected)
+    assert {problem for problem in expected if problem[1] >= 0} <= set(found)
+
+
+MUTATIONS = 1000 if HEAVY else 30
+
+
+def test_no_edit_makes_the_analysis_fail() -> None:
+    """Random edits of records (characters deleted, inserted, words pasted): every feature
+    answers, whatever the text."""
+    texts = [(ROOT / "examples" / name).read_text(encoding="utf-8") for name in EXAMPLES]
+    alphabet = list('[]"{}();,:>-*!?$ \n\r\t1234509.RGBWVYXrendpassfightsdeal\ufeff\U0001d49c')
+    pasted = ["Adam ", "pass 1 ", ", ", "R16", "fights ", "\n2. ", "{", '[Start "']
+    rng = random.Random(15)
+    for _ in range(MUTATIONS):
+        chars = list(rng.choice(texts))
+        for _ in range(rng.randint(1, 4)):
+            at_ = rng.randrange(len(chars) + 1)
+            choice = rng.random()
+            if choice < 0.4 and chars:
+                del chars[min(at_, len(chars) - 1)]
+            elif choice < 0.8:
+                chars.insert(at_, rng.choice(alphabet))
+            else:
+                chars[at_:at_] = list(rng.choice(pasted))
+        document = Document()
+        document.update("".join(chars))
+        document.diagnostics()
+        document.symbols()
+        document.formatted()
+        for _ in range(3):
+            line = rng.randrange(len(document.lines))
+            position = (line, rng.randint(0, len(document.lines[line])))
+            hover(document, position)
+            complete(document, position)

@@ -1,0 +1,159 @@
+"""``gargon lsp`` over its standard streams, spoken to by a real LSP client (pygls's
+``LanguageClient``, tests/lsp_client.py): what an editor sees."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from lsp_client import URI, Session
+from lsprotocol import types
+from typer.testing import CliRunner
+
+from gargon_notation import lsp
+from gargon_notation.cli import app
+
+SEEDED = '[Players "Ann" "Bob" "Cy"]\n[Seed "evening"]\n'
+DOCUMENT = types.TextDocumentIdentifier(URI)
+
+
+@pytest.fixture(scope="module")
+def session() -> Iterator[Session]:
+    started = Session()
+    yield started
+    started.close()
+
+
+def span(diagnostic: types.Diagnostic) -> tuple[int, int, int, int]:
+    start, end = diagnostic.range.start, diagnostic.range.end
+    return start.line, start.character, end.line, end.character
+
+
+def test_the_server_says_what_it_offers(session: Session) -> None:
+    capabilities = session.initialized.capabilities
+    assert session.initialized.server_info is not None
+    assert session.initialized.server_info.name == "gargon"
+    assert capabilities.hover_provider and capabilities.document_formatting_provider
+    assert capabilities.document_symbol_provider and capabilities.completion_provider
+    assert capabilities.text_document_sync is not None
+
+
+def test_a_rule_error_is_marked_and_cleared_when_fixed(session: Session) -> None:
+    (found,) = session.open(SEEDED + "1. Bob Y11 Y1\n*\n")
+    assert (span(found), found.code, found.source, found.severity) == (
+        (2, 3, 2, 13),
+        "not-your-turn",
+        "gargon",
+        types.DiagnosticSeverity.Error,
+    )
+    assert found.message == (
+        "Bob may not act now: it is Ann's turn to play or pass\n"
+        "hand: R5 G10 Y1 V0 G15 B7 Y11 W4 R6 G12; piles: 36+36\nskipped this action"
+    )
+    assert session.change((2, 3), (2, 13), "Ann V13 V14") == []
+    (syntax,) = session.change((2, 11), (2, 14), "R16")
+    assert (span(syntax), syntax.code) == ((2, 11, 2, 14), "syntax")
+
+
+def test_positions_are_counted_in_utf16_units(session: Session) -> None:
+    uri = "file:///table/names.ggn"
+    # A name beyond the Basic Multilingual Plane takes two UTF-16 units: R16 begins at unit
+    # 16 of its line, though at character 15.
+    text = '[Players "\U0001d49c" "Bob" "Cy"]\n1. "\U0001d49c" W1, Bob R16\n*\n'
+    (found,) = session.open(text, uri)
+    assert span(found) == (1, 16, 1, 19)
+
+
+def test_hover_shows_the_table_after_the_action(session: Session) -> None:
+    session.open(SEEDED + "1. Ann V13 V14, Bob pass 1 2\n*\n", "file:///table/hover.ggn")
+    params = types.HoverParams(
+        types.TextDocumentIdentifier("file:///table/hover.ggn"), types.Position(2, 20)
+    )
+    found = session.call(types.TEXT_DOCUMENT_HOVER, params)
+    assert isinstance(found, types.Hover) and isinstance(found.contents, types.MarkupContent)
+    assert found.contents.kind == types.MarkupKind.Markdown
+    assert found.range == types.Range(types.Position(2, 16), types.Position(2, 28))
+    assert found.contents.value.splitlines()[:6] == [
+        "After `Bob pass 1 2` (step 2):",
+        "",
+        "**Round 1**: Cy to play or pass",
+        "",
+        "| player | hand | in front | won | points |",
+        "|---|---|---|---|--:|",
+    ]
+
+
+def test_completion_lists_names_cards_and_legal_actions(session: Session) -> None:
+    uri = "file:///table/complete.ggn"
+    session.open(SEEDED + "1. Ann V13 V14, Bob Y11 \n*\n", uri)
+    params = types.CompletionParams(types.TextDocumentIdentifier(uri), types.Position(2, 24))
+    found = session.call(types.TEXT_DOCUMENT_COMPLETION, params)
+    assert isinstance(found, types.CompletionList)
+    cards = [item for item in found.items if item.kind == types.CompletionItemKind.Value]
+    assert [item.label for item in cards] == [
+        "W4", "B7", "V0", "Y1", "R6", "R5", "G15", "G12", "G10",
+    ]  # fmt: skip
+    actions = [item for item in found.items if item.kind == types.CompletionItemKind.Event]
+    assert [item.label for item in actions][:5] == [
+        "Bob Y11 Y1", "Bob R6 R5", "Bob G15 G12", "Bob G15 G10", "Bob G12 G10",
+    ]  # fmt: skip
+    edit = actions[0].text_edit
+    assert isinstance(edit, types.TextEdit)
+    assert edit.range == types.Range(types.Position(2, 16), types.Position(2, 24))
+    assert edit.new_text == "Bob Y11 Y1"
+
+
+def test_formatting_gives_the_canonical_text_or_refuses(session: Session) -> None:
+    uri = "file:///table/format.ggn"
+    session.open('[Players "Ann"   "Bob" "Cy"]\n\n1. Ann y2 ,Bob pass 1\n*\n', uri)
+    params = types.DocumentFormattingParams(
+        types.TextDocumentIdentifier(uri), types.FormattingOptions(4, True)
+    )
+    edits = session.call(types.TEXT_DOCUMENT_FORMATTING, params)
+    assert [(e.range.start.line, e.range.end.line, e.new_text) for e in edits] == [
+        (0, 4, '[Players "Ann" "Bob" "Cy"]\n1. Ann Y2, Bob pass 1\n*\n')
+    ]
+    session.change((2, 7), (2, 7), "R16 ", uri)
+    assert session.call(types.TEXT_DOCUMENT_FORMATTING, params) is None
+    assert session.shown[-1].message == (
+        "gargon: not formatted: line 3, column 8: 'R16' is not a card (a colour W B V Y R G "
+        "and a value 0-15 like R14, or a colour or X and '?' like R? or X?)"
+    )
+
+
+def test_symbols_outline_games_and_rounds(session: Session) -> None:
+    uri = "file:///table/outline.ggn"
+    rounds = "1. Ann V13 V14, Bob Y11 Y1\n    fights V\n2. Bob pass 1\n*\n"
+    text = '[Event "One"]\n' + SEEDED + rounds
+    session.open(text + "\n" + SEEDED + "*\n", uri)
+    params = types.DocumentSymbolParams(types.TextDocumentIdentifier(uri))
+    found = session.call(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, params)
+    assert [(s.name, s.detail, s.range.start.line, s.range.end.line) for s in found] == [
+        ("Game 1: One", "Ann, Bob, Cy", 0, 6),
+        ("Game 2", "Ann, Bob, Cy", 7, 10),
+    ]
+    assert [(c.name, c.kind, c.range.start.line) for c in found[0].children] == [
+        ("Round 1", types.SymbolKind.Event, 3),
+        ("Round 2", types.SymbolKind.Event, 5),
+    ]
+
+
+def test_a_failure_is_a_line_in_the_log_not_a_traceback(session: Session) -> None:
+    params = types.HoverParams(
+        types.TextDocumentIdentifier("file:///nowhere/missing.ggn"), types.Position(0, 0)
+    )
+    assert session.call(types.TEXT_DOCUMENT_HOVER, params) is None
+    (logged,) = [m for m in session.logged if "missing.ggn" in m.message]
+    assert logged.type == types.MessageType.Error
+    assert logged.message.startswith("gargon: on_hover failed: FileNotFoundError: ")
+    assert "\n" not in logged.message and "Traceback" not in logged.message
+
+
+def test_without_pygls_the_verb_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(lsp, "available", lambda: False)
+    result = CliRunner().invoke(app, ["lsp"])
+    assert result.exit_code == 2
+    assert result.output.strip() == (
+        "gargon: the language server needs pygls, which is not installed: "
+        "pip install 'gargon-notation[lsp]'"
+    )
