@@ -46,6 +46,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import glob
 import io
 import json
 import os
@@ -53,6 +54,7 @@ import re
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import IO, TYPE_CHECKING, BinaryIO, Literal, cast, overload
 
 import attrs
@@ -60,7 +62,7 @@ import attrs
 from gargon_notation.atomic import NotWritable, atomic_write, atomic_writer
 from gargon_notation.errors import FileError, NotationError, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
-from gargon_notation.notation.stream import MAX_GAME_CHARS, bounded_lines
+from gargon_notation.notation.stream import MAX_GAME_CHARS, bounded_lines, split_raw
 from gargon_notation.notation.writer import write_game, write_games
 
 if TYPE_CHECKING:
@@ -75,6 +77,7 @@ __all__ = [
     "Format",
     "Input",
     "NotWritable",
+    "RawGame",
     "atomic_write",
     "atomic_writer",
     "decode_text",
@@ -84,6 +87,7 @@ __all__ = [
     "format_of_name",
     "iter_dumps",
     "iter_games",
+    "iter_raw_games",
     "load",
     "loads",
     "open_input",
@@ -106,6 +110,7 @@ _BOM = b"\xef\xbb\xbf"
 _LEAD = re.compile(rb"(?:\xef\xbb\xbf|[ \t\r\n])*")
 _EOL = re.compile(rb"[\r\n]")
 _HEAD = 4096
+_GLOB = re.compile(r"[*?[]")
 
 
 InputError = FileError
@@ -134,10 +139,13 @@ def find_inputs(
     paths: Iterable[str | os.PathLike[str]], suffixes: Iterable[str] = tuple(SUFFIXES)
 ) -> list[Input]:
     """Expand command-line paths: ``-`` is standard input, a file is itself, a directory is
-    searched recursively for files ending in one of ``suffixes``, sorted by path.
+    searched recursively for files ending in one of ``suffixes``, sorted by path, and a path
+    that does not exist but holds ``*``, ``?`` or ``[`` is a pattern (``**`` for any depth of
+    directories) for the files and directories it matches, sorted (for shells that leave a
+    pattern unexpanded, or a quoted one).
 
     Raises :class:`FileError` for a path that does not exist or is neither a file nor a
-    directory.
+    directory, and for a pattern that matches nothing.
     """
     wanted = tuple(suffix.lower() for suffix in suffixes)
     inputs: list[Input] = []
@@ -145,6 +153,12 @@ def find_inputs(
         text = os.fspath(given)
         if text == STDIN:
             inputs.append(Input.stdin())
+            continue
+        if _GLOB.search(text) and not os.path.lexists(text):
+            matched = sorted(glob.glob(text, recursive=True))
+            if not matched:
+                raise FileError(text, "no file matches this pattern")
+            inputs.extend(find_inputs(matched, wanted))
             continue
         path = Path(text)
         if path.is_dir():
@@ -327,14 +341,18 @@ def _parse_chunk(chunk: Chunk, name: str) -> GameRecord:
     return parse_game(chunk.text, source=name, first_line=chunk.first_line)
 
 
-def _jsonl_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str | NotationError]]:
-    """The lines of JSON Lines, decoded, or the error that keeps one from being read."""
+def _jsonl_lines(
+    stream: BinaryIO, name: str
+) -> Iterator[tuple[int, bytes | None, str | NotationError]]:
+    """The lines of JSON Lines: each line's number, its bytes as read (None for a line over
+    the limit), and its text decoded or the error that keeps it from being read."""
     offset = 0
     for number, raw in enumerate(bounded_lines(stream, MAX_JSONL_LINE_BYTES), start=1):
         size = getattr(raw, "size", None)
         if size is not None:
             yield (
                 number,
+                None,
                 NotationError(
                     f"line {number} is {size} bytes long, over the limit of "
                     f"{MAX_JSONL_LINE_BYTES}; its game is skipped",
@@ -350,11 +368,12 @@ def _jsonl_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str | Notat
             data = data[len(_BOM) :]
             offset += len(_BOM)
         try:
-            yield number, data.decode("utf-8")
+            yield number, raw, data.decode("utf-8")
         except UnicodeDecodeError as problem:
             column = len(data[: problem.start].decode("utf-8", errors="replace")) + 1
             yield (
                 number,
+                raw,
                 NotationError(
                     not_utf8(data[problem.start], offset + problem.start),
                     source=name,
@@ -368,14 +387,21 @@ def _jsonl_lines(stream: BinaryIO, name: str) -> Iterator[tuple[int, str | Notat
 def _jsonl_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:
     from gargon_notation import jsonio  # JSON only when a JSON form is read or written
 
-    for number, line in _jsonl_lines(stream, name):
+    for _, _, item in _jsonl_raw(stream, name, jsonio):
+        yield item
+
+
+def _jsonl_raw(
+    stream: BinaryIO, name: str, jsonio: ModuleType
+) -> Iterator[tuple[int, bytes | None, GameRecord | NotationError]]:
+    for number, raw, line in _jsonl_lines(stream, name):
         if isinstance(line, NotationError):
-            yield line
+            yield number, raw, line
         elif line.strip():
             try:
-                yield jsonio.game_from_line(line, name, number)
+                yield number, raw, jsonio.game_from_line(line, name, number)
             except NotationError as error:
-                yield error
+                yield number, raw, error
 
 
 def _json_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:
@@ -409,6 +435,40 @@ def iter_games(
         if strict and isinstance(item, NotationError):
             raise item
         yield item
+
+
+RawGame = tuple[int, bytes | None, Chunk | GameRecord | NotationError]
+"""A game as :func:`iter_raw_games` gives it: the line it starts on (in a JSON document, of
+its element of ``"games"``), its exact bytes (None when it cannot be copied), and for
+notation the :class:`~gargon_notation.notation.Chunk` of its text (not yet parsed), for
+the JSON forms the record read (or its error)."""
+
+
+def iter_raw_games(stream: BinaryIO, format: Format, name: str) -> Iterator[RawGame]:
+    """The games of a binary stream in a known format, each with its exact bytes, for
+    copying it unchanged (see :data:`RawGame`): for notation the lines
+    :func:`~gargon_notation.notation.split_games` cuts (line ends, byte-order mark,
+    comments before it included), for JSON Lines its line (blank lines are not games and
+    are left out), for a JSON document the text of its element of ``"games"``.  Memory does
+    not grow with the stream, except for a JSON document's elements (each read whole).
+
+    Raises :class:`OSError` when the stream cannot be read.
+
+    >>> data = b'[Players "A" "B" "C"]\\r\\n*\\r\\n\\n[Players "A" "B" "D"]\\n*\\n'
+    >>> [(line, raw) for line, raw, _ in iter_raw_games(io.BytesIO(data), "ggn", "x")]
+    [(1, b'[Players "A" "B" "C"]\\r\\n*\\r\\n'), (3, b'\\n[Players "A" "B" "D"]\\n*\\n')]
+    """
+    if format == "ggn":
+        for chunk, raw in split_raw(stream, name):
+            yield chunk.first_line, raw, chunk
+        return
+    from gargon_notation import jsonio, jsonstream  # JSON only when a JSON form is read
+
+    if format == "jsonl":
+        yield from _jsonl_raw(stream, name, jsonio)
+        return
+    for line, text, item in jsonstream.iter_document_pieces(stream, name):
+        yield line, None if text is None else text.encode("utf-8"), item
 
 
 Source = str | os.PathLike[str] | IO[bytes] | IO[str] | Input

@@ -27,7 +27,7 @@ from gargon_notation.errors import NotationError, not_utf8
 from gargon_notation.notation import GameRecord
 from gargon_notation.notation.stream import MAX_GAME_CHARS
 
-__all__ = ["MAX_FIELD_CHARS", "iter_document_games"]
+__all__ = ["MAX_FIELD_CHARS", "Piece", "iter_document_games", "iter_document_pieces"]
 
 MAX_FIELD_CHARS = 100_000
 """The longest value of a document's field other than ``games`` (``format``, ``version``)."""
@@ -255,14 +255,32 @@ def iter_document_games(stream: BinaryIO, source: str) -> Iterator[GameRecord | 
     ``format`` and ``version`` fields are checked before the games when they come first (as
     the writer puts them), otherwise after them.
     """
+    for _, _, item in iter_document_pieces(stream, source):
+        yield item
+
+
+Piece = tuple[int, str | None, GameRecord | NotationError]
+"""A game of a document: the line it starts on, its exact JSON text (None when it is too long
+to keep, or for an error of the document itself), and the game or its error."""
+
+
+def iter_document_pieces(stream: BinaryIO, source: str) -> Iterator[Piece]:
+    """:func:`iter_document_games`, each game with the line it starts on and its exact text
+    (the element of ``"games"`` as written, for copying it unchanged).
+
+    >>> import io
+    >>> text = b'{"format": "gargon-notation", "version": 1,\\n "games": [ {"tags": []} ]}'
+    >>> [(line, raw) for line, raw, _ in iter_document_pieces(io.BytesIO(text), "x.json")]
+    [(2, '{"tags": []}')]
+    """
     text = _Text(stream, source)
     try:
         yield from _document(text)
     except NotationError as error:
-        yield error
+        yield error.line or 0, None, error
 
 
-def _document(text: _Text) -> Iterator[GameRecord | NotationError]:
+def _document(text: _Text) -> Iterator[Piece]:
     if text.peek() != "{":
         start = text.position
         if not text.peek():
@@ -313,7 +331,7 @@ def _document(text: _Text) -> Iterator[GameRecord | NotationError]:
     jsonio.check_document({**fields, "games": []} if streamed else fields, text.source)
 
 
-def _games(text: _Text) -> Iterator[GameRecord | NotationError]:
+def _games(text: _Text) -> Iterator[Piece]:
     text.position += 1  # the "["
     if text.peek() == "]":
         text.position += 1
@@ -329,22 +347,24 @@ def _games(text: _Text) -> Iterator[GameRecord | NotationError]:
             if game is _UNREAD:
                 game = text.loads(text.value(MAX_GAME_CHARS, "a game"), 0)
         except _TooLong as long:
-            yield NotationError(
+            too_long = NotationError(
                 f"{path}: the game is {long.size} characters long, over the limit of "
                 f"{MAX_GAME_CHARS}; it is skipped",
                 source=text.source,
                 line=line,
                 column=column,
             )
+            yield line, None, too_long
         except NotationError as error:
             if text.broken:
                 raise
-            yield error
+            yield line, text.buffer[: text.position], error
         else:
+            raw = text.buffer[: text.position]
             try:
-                yield jsonio.game_from_json(game, text.source, line, column, path)
+                yield line, raw, jsonio.game_from_json(game, text.source, line, column, path)
             except NotationError as error:
-                yield error
+                yield line, raw, error
         number += 1
         if text.peek() == ",":
             text.position += 1

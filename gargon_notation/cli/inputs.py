@@ -22,7 +22,20 @@ from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
 from gargon_notation.notation.stream import MAX_LINE_BYTES
 
-__all__ = ["Games", "games_of", "in_place_target", "output", "single_input", "write"]
+__all__ = [
+    "Games",
+    "Joined",
+    "each_input",
+    "games_of",
+    "in_place_target",
+    "inputs_of",
+    "one_input_for",
+    "output",
+    "output_bytes",
+    "single_input",
+    "spool_stdin",
+    "write",
+]
 
 
 def single_input(path: str) -> files.Input:
@@ -34,6 +47,41 @@ def single_input(path: str) -> files.Input:
     if len(inputs) != 1:
         fail(f"{path}: expected one file, found {len(inputs)}")
     return inputs[0]
+
+
+def inputs_of(paths: list[str]) -> list[files.Input]:
+    """The inputs that command-line paths name (files, directories searched recursively,
+    patterns, ``-``); exit 2 for a path that cannot be found, or when none names a file."""
+    try:
+        found = files.find_inputs(paths)
+    except files.FileError as error:
+        fail(str(error))
+    if not found:
+        fail("no .ggn, .json or .jsonl file found in " + ", ".join(paths))
+    return found
+
+
+def one_input_for(option: str, inputs: list[files.Input]) -> None:
+    """Exit 2 when an option about one file's games (``--game N``) comes with several."""
+    if len(inputs) != 1:
+        names = ", ".join(source.name for source in inputs[:3])
+        more = ", ..." if len(inputs) > 3 else ""
+        fail(
+            f"{option} picks a game of one file, but {len(inputs)} were given "
+            f"({names}{more}): give that file alone"
+        )
+
+
+def each_input(inputs: list[files.Input], work: Callable[[files.Input], None]) -> int:
+    """Do ``work`` for every input in turn, going on after one of them ends with an exit
+    code (its errors are printed by then); the highest code."""
+    code = 0
+    for source in inputs:
+        try:
+            work(source)
+        except typer.Exit as ended:
+            code = max(code, ended.exit_code)
+    return code
 
 
 def write(path: str | os.PathLike[str], text: str) -> None:
@@ -92,11 +140,12 @@ class Games:
 
 
 @contextlib.contextmanager
-def games_of(path: str, *, again: bool = False) -> Iterator[Games]:
-    """The games of a .ggn, .json or .jsonl file or of standard input; exit 2 when it cannot
+def games_of(path: str | files.Input, *, again: bool = False) -> Iterator[Games]:
+    """The games of a .ggn, .json or .jsonl file or of standard input (a command-line path,
+    which must name one file, or an input found by :func:`inputs_of`); exit 2 when it cannot
     be read.  With ``again``, standard input is saved to a temporary file first, so that it
     can be read a second time (to compare it with its canonical form)."""
-    source = single_input(path)
+    source = single_input(path) if isinstance(path, str) else path
     if source.path is None and not again:
         try:
             format, stream = files.sniff_stream(sys.stdin.buffer)
@@ -122,6 +171,14 @@ def games_of(path: str, *, again: bool = False) -> Iterator[Games]:
         yield Games(source, format, file)
 
 
+def spool_stdin(spool: IO[bytes]) -> None:
+    """Save standard input into ``spool`` (a temporary file), to read it more than once.
+
+    Raises :class:`OSError` when standard input cannot be read.
+    """
+    _spool(sys.stdin.buffer, spool)
+
+
 def _spool(stream: BinaryIO, spool: IO[bytes]) -> None:
     """Copy ``stream`` into ``spool`` up to its end, or up to a line over the reader's limit
     that holds a NUL byte: binary data (``- < /dev/zero``), where the reader stops too (a NUL
@@ -142,6 +199,33 @@ def _spool(stream: BinaryIO, spool: IO[bytes]) -> None:
     spool.flush()
 
 
+@attrs.define
+class Joined:
+    """Standard output shared by the inputs of a verb that writes the games of each in turn,
+    each in its own format: one stream holds one format, notation files are separated by a
+    blank line (the whole is then canonical), and a JSON document stands alone."""
+
+    format: files.Format | None = None
+    """The format written so far (None: nothing yet)."""
+
+    def before(self, games: Games) -> str:
+        """The text to write before the games of ``games``; exit 2 (nothing of this input is
+        written) when they cannot follow what was written before."""
+        if self.format is None:
+            return ""
+        if games.format != self.format or games.format == "json":
+            fail(
+                f"{games.source.name}: not written: one stream on standard output holds one "
+                f"format and at most one JSON document, and {self.format} came before its "
+                f"{games.format} (use --in-place, or give inputs of one format)"
+            )
+        return "\n" if self.format == "ggn" else ""
+
+    def wrote(self, games: Games) -> None:
+        """Note that the games of ``games`` were written."""
+        self.format = games.format
+
+
 def in_place_target(games: Games) -> Path:
     """The file ``--in-place`` rewrites; exit 2 for standard input or a special file."""
     if games.source.path is None:
@@ -158,23 +242,26 @@ def output(target: Path | None) -> Iterator[Callable[[str], None]]:
     without one.  Either way nothing is written when the block fails (a syntax error found
     in the last game leaves no half-written output), and memory stays flat: standard
     output is gathered in a temporary file.  Exit 2 when the target cannot be written."""
+    with output_bytes(target) as write:
+
+        def encoded(piece: str) -> None:
+            write(piece.encode("utf-8"))
+
+        yield encoded
+
+
+@contextlib.contextmanager
+def output_bytes(target: Path | None) -> Iterator[Callable[[bytes], object]]:
+    """:func:`output` for bytes, written as they are."""
     if target is not None:
         try:
             with files.atomic_writer(target) as stream:
-
-                def into_file(piece: str) -> None:
-                    stream.write(piece.encode("utf-8"))
-
-                yield into_file
+                yield stream.write
         except OSError as error:
             fail(str(files.FileError.from_os_error(os.fspath(target), error)))
         return
     with tempfile.TemporaryFile() as spool:
-
-        def into_spool(piece: str) -> None:
-            spool.write(piece.encode("utf-8"))
-
-        yield into_spool
+        yield spool.write
         spool.seek(0)
         for line in spool:
             write_data_bytes(line)

@@ -33,7 +33,7 @@ from collections.abc import Iterator
 from typing import IO, overload
 
 from gargon_notation.errors import NotationError
-from gargon_notation.notation.fast import Decline, parse_fast, tolerate_slip
+from gargon_notation.notation.fast import Decline, parse_fast, parse_header, tolerate_slip
 from gargon_notation.notation.model import (
     GLYPHS,
     Action,
@@ -85,6 +85,7 @@ __all__ = [
     "parse_game",
     "parse_games",
     "read_games",
+    "read_tags",
     "split_games",
     "write_action",
     "write_game",
@@ -168,6 +169,30 @@ def parse_game(text: str, source: str = "<string>", first_line: int = 1) -> Game
     Raises :class:`NotationError` when ``text`` is not one valid game.
     """
     return _parse_chunk(_normalise(text), source, first_line)
+
+
+def read_tags(text: str, source: str = "<string>", first_line: int = 1) -> tuple[Tag, ...]:
+    """The tags of one game's text, read without its movetext when the lines before its first
+    round are plain tags and comments (pgn-extract's header-only scan), else from the whole
+    game.  The movetext is then not checked at all: a game whose rounds are broken still
+    gives its tags.
+
+    Raises :class:`NotationError` when the tags (or, read whole, the game) cannot be read.
+
+    >>> tags = read_tags('[Event "Club"]\\n[Players "A" "B" "C"]\\n1. A R99 R1\\n*\\n')
+    >>> [(tag.name, tag.values, tag.line) for tag in tags]
+    [('Event', ('Club',), 1), ('Players', ('A', 'B', 'C'), 2)]
+    """
+    text = _normalise(text)
+    _check_items(text, source, first_line)
+    try:
+        return parse_header(text, source, first_line)
+    except Decline:
+        pass
+    except Exception as slip:
+        if not tolerate_slip(slip, source, first_line):
+            raise
+    return _parse_chunk(text, source, first_line).tags
 
 
 def _read(

@@ -69,7 +69,16 @@ from gargon_notation.notation.model import (
     Termination,
 )
 
-__all__ = ["STRICT_ENV", "TOKEN", "Decline", "FastReaderWarning", "parse_fast", "tolerate_slip"]
+__all__ = [
+    "STRICT_ENV",
+    "TOKEN",
+    "Decline",
+    "FastReaderWarning",
+    "header_end",
+    "parse_fast",
+    "parse_header",
+    "tolerate_slip",
+]
 
 # Token-level patterns, from the grammar's terminals (lexical.py): a run of cards or of pass
 # draws (a draw's ":" attached) is one token; "word" is any word (names and keywords alike).
@@ -770,3 +779,65 @@ def parse_fast(text: str, source: str = "<string>", first_line: int = 1) -> Game
     if text.rfind("{") > text.rfind("}"):
         raise Decline  # an unclosed comment: scanning for it from every "{" would be quadratic
     return _Reader(_tokens(text, first_line)).game(source)
+
+
+_HEADER_LINE = re.compile(r"[ \t]*(?:[\[{;\n]|\Z)")
+"""A line that may belong to a game's header: a tag, a comment, or blank."""
+
+
+def header_end(text: str) -> int:
+    """Where a game's header ends in ``text`` (LF line ends): after its leading lines that
+    are blank or begin with a tag or a comment.
+
+    >>> text = '{club}\\n[Event "x"]\\n1. Adam R1\\n*\\n'
+    >>> text[: header_end(text)]
+    '{club}\\n[Event "x"]\\n'
+    """
+    end = 0
+    size = len(text)
+    match = _HEADER_LINE.match
+    while end < size and match(text, end):
+        newline = text.find("\n", end)
+        end = size if newline < 0 else newline + 1
+    return end
+
+
+_TAG_LINE = re.compile(rf"\[({TAG_NAME})((?: {STRING})+)\]\n")
+"""A tag line in the usual layout, read whole by one match."""
+_STRING = re.compile(STRING)
+_BLANK_LINES = re.compile(r"\n*")
+
+
+def _usual_tags(text: str, first_line: int) -> tuple[Tag, ...] | None:
+    """The tags of a game whose text opens with tag lines in the usual layout (one tag a
+    line, no comment, one blank between items; blank lines before them) up to a line that
+    is no tag or comment; None when anything else comes first."""
+    tags: list[Tag] = []
+    position = _BLANK_LINES.match(text).end()  # type: ignore[union-attr]
+    line = first_line + position
+    match = _TAG_LINE.match
+    while (found := match(text, position)) is not None:
+        values = tuple(unquote(value) for value in _STRING.findall(found.group(2)))
+        tags.append(Tag(found.group(1), values, line=line + len(tags), column=2))
+        position = found.end()
+    rest = text[position : position + 1]
+    return tuple(tags) if rest not in ("[", "{", ";", " ", "\t", "\n") else None
+
+
+def parse_header(text: str, source: str = "<string>", first_line: int = 1) -> tuple[Tag, ...]:
+    """The tags of one game, read from the lines before its movetext only (see
+    :func:`header_end`), as :func:`parse_fast` reads them.
+
+    Raises :class:`Decline` when those lines are not tags and comments it is sure of (a
+    brace comment running on into the movetext, say): then only the whole game tells.
+    """
+    del source  # the fast reader raises no located error: a doubt is a Decline
+    usual = _usual_tags(text, first_line)
+    if usual is not None:
+        return usual
+    reader = _Reader(_tokens(text[: header_end(text)], first_line))
+    reader.comments()
+    tags: list[Tag] = []
+    while reader.tokens[reader.i][0] == "punct" and reader.tokens[reader.i][1] == "[":
+        tags.append(reader.tag())
+    return tuple(tags)

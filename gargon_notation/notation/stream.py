@@ -38,18 +38,23 @@ import attrs
 from gargon_notation.errors import NotationError, not_utf8
 
 __all__ = [
+    "MAX_GAME_BYTES",
     "MAX_GAME_CHARS",
     "MAX_LINE_BYTES",
     "Chunk",
     "bounded_lines",
     "decode_lines",
     "split_games",
+    "split_raw",
 ]
 
 MAX_LINE_BYTES = 100_000
 """The longest line a reader accepts, in bytes (a real line is well under 1,000)."""
 MAX_GAME_CHARS = 2_000_000
 """The longest game a reader keeps, in characters (a real game is a few thousand)."""
+MAX_GAME_BYTES = 4 * MAX_GAME_CHARS
+"""The most bytes :func:`split_raw` holds for the games it has not yet given out: past it,
+the bytes of those games are dropped (they cannot be copied; their text is still read)."""
 
 # A quote that is not closed on its line is left as it is, and no later quote of the line
 # can open a string either (every later quote is escaped): the pattern takes the rest of the
@@ -65,11 +70,19 @@ _GAME_LINE = re.compile(r"(?:[0-9]+\.|deal(?![\w'-])|pile(?![\w'-])|\*|end(?![\w
 
 @attrs.frozen
 class Chunk:
-    """The text of one game (LF line endings), the file line it starts on, and any decode error."""
+    """The text of one game (LF line endings), the file line it starts on, and any decode error.
+
+    ``lines`` is how many lines of the file the game holds (its leading comments and blank
+    lines included); ``closed`` is whether it ends with its termination (``*`` or ``end``,
+    and any comment still open on that line closed): a game that is not closed would take
+    in the lines that follow it, were other text put after it.
+    """
 
     text: str
     first_line: int
     error: NotationError | None = None
+    lines: int = attrs.field(default=1, eq=False, repr=False, kw_only=True)
+    closed: bool = attrs.field(default=False, eq=False, repr=False, kw_only=True)
 
 
 def _line_too_long(message: str, source: str, line: int) -> NotationError:
@@ -176,6 +189,15 @@ def decode_lines(
     offset = 0
     for number, raw in enumerate(lines, start=1):
         error = None
+        if type(raw) is bytes and not raw.startswith(b"\xef\xbb\xbf"):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                pass  # placed below
+            else:
+                offset += len(raw)
+                yield line, None
+                continue
         if isinstance(raw, _Binary):
             message = (
                 f"this is binary data, not a record: a NUL byte at byte offset {raw.offset}; "
@@ -250,24 +272,26 @@ def split_games(
     pending: Chunk | None = None
     buffer: list[str] = []
     first_line = 1
-    content = movetext = waiting = started = continued = False
+    content = movetext = waiting = started = continued = ended = False
     in_brace = False
     error: NotationError | None = None
 
-    size = 0
+    size = count = 0
 
     def take() -> Chunk:
-        nonlocal buffer, content, movetext, waiting, started, error, size
-        chunk = Chunk("".join(buffer), first_line, error)
+        nonlocal buffer, content, movetext, waiting, started, ended, error, size, count
+        closed = ended and not in_brace
+        chunk = Chunk("".join(buffer), first_line, error, lines=count, closed=closed)
         buffer = []
-        content = movetext = waiting = started = False
+        content = movetext = waiting = started = ended = False
         error = None
-        size = 0
+        size = count = 0
         return chunk
 
     def keep(line: str) -> None:
         """Add a line to the game, unless the game is already over the size limit."""
-        nonlocal size, error
+        nonlocal size, error, count
+        count += 1
         size += len(line)
         if size <= MAX_GAME_CHARS:
             buffer.append(line)
@@ -351,6 +375,7 @@ def split_games(
             if rest and started:
                 movetext = True
             if rest and started and ("*" in rest or ("end" in rest and _END.search(rest))):
+                ended = True
                 if in_brace:
                     waiting = True
                 elif commented:
@@ -367,7 +392,13 @@ def split_games(
         text = "".join(buffer)
         if text.strip():
             if pending is not None:
-                pending = Chunk(pending.text + text, pending.first_line, pending.error or error)
+                pending = Chunk(
+                    pending.text + text,
+                    pending.first_line,
+                    pending.error or error,
+                    lines=pending.lines + count,
+                    closed=pending.closed and not in_brace,
+                )
             elif content or error is not None or in_brace:
                 pending = take()
             # Else only closed comments and no game for them to belong to: the text holds no game.
@@ -377,3 +408,73 @@ def split_games(
         pending = take()
     if pending is not None:
         yield pending
+
+
+def split_raw(stream: BinaryIO, source: str) -> Iterator[tuple[Chunk, bytes | None]]:
+    """:func:`split_games` of a binary stream, each game with its exact bytes: its lines as
+    the file holds them (line ends, byte-order mark and comments included), joined.
+
+    The bytes are None for a game that cannot be copied: one holding a line over
+    :data:`MAX_LINE_BYTES` (only its ends are read), or binary data, or one that with the
+    comments before the next game is over :data:`MAX_GAME_BYTES`.  Memory stays within
+    about twice that, whatever the stream.
+
+    >>> import io
+    >>> data = b'\\xef\\xbb\\xbf[Players "A" "B" "C"]\\r\\n*\\r\\n{next}\\n[Event "x"] *'
+    >>> [raw for _, raw in split_raw(io.BytesIO(data), "x.ggn")]
+    [b'\\xef\\xbb\\xbf[Players "A" "B" "C"]\\r\\n*\\r\\n', b'{next}\\n[Event "x"] *']
+    """
+    held: list[bytes | object] = []  # the lines not yet given out, from line ``base``
+    base = 1
+    start = 0  # the first of them not given out
+    size = 0
+
+    def lines() -> Iterator[bytes]:
+        nonlocal size
+        for line in bounded_lines(stream):
+            if type(line) is bytes and size + len(line) <= MAX_GAME_BYTES:
+                held.append(line)
+                size += len(line)
+            else:
+                # A line over the limit, or too much held: those games cannot be copied.
+                for index in range(start, len(held)):
+                    if held[index] is not _TAKEN:
+                        held[index] = None
+                held.append(None)
+                size = 0
+            yield line
+
+    for chunk in split_games(decode_lines(lines(), source), source):
+        at = chunk.first_line - base
+        if at > start:
+            # A broken line before a game, given out on its own before the comment lines
+            # that precede it (which belong to the next game).
+            parts = held[at : at + 1]
+            held[at] = _TAKEN
+        else:
+            end = start + chunk.lines
+            parts = held[start:end]
+            marks = parts.count(_TAKEN)
+            while marks:
+                more = held[end : end + marks]
+                end += len(more)
+                parts += more
+                marks = more.count(_TAKEN) if more else 0
+            start = end
+            if _TAKEN in parts:
+                parts = [part for part in parts if part is not _TAKEN]
+        if start > 4096:
+            del held[:start]
+            base += start
+            start = 0
+        if None in parts:
+            size -= sum(len(part) for part in parts if isinstance(part, bytes))
+            yield chunk, None
+        else:
+            raw = b"".join(parts)  # type: ignore[arg-type]
+            size -= len(raw)
+            yield chunk, raw
+
+
+_TAKEN = object()
+"""Stands, in :func:`split_raw`, for a line already given out out of turn."""

@@ -11,8 +11,8 @@ their order and the values a seat noted on its draws do not count.  An unfinishe
 
 Nothing is replayed: a record is read, not checked (an invalid record is compared like any
 other).  Finding copies keeps one 16-byte digest and one location per game read, so memory
-grows with the number of distinct games, not with their text; it reads the games three
-times (:func:`find_copies` takes a function that starts a new reading).
+grows with the number of games, not with their text; it reads the games twice
+(:func:`find_copies` takes a function that starts a new reading).
 
 >>> import gargon_notation as gg
 >>> text = (
@@ -177,24 +177,26 @@ class Copy(Generic[L]):
 
 
 class Duplicates(Generic[L]):
-    """Finds copies over three readings of the same games, in the same order.
+    """Finds copies over readings of the same games, in the same order.
 
     Show every game to :meth:`see`, then every game to :meth:`cover`, then ask
-    :meth:`copy_of` for each; a location names one game (a file and a game number, say).
+    :meth:`copy_of` for each (with the digest :meth:`see` returned, so that the third reading
+    need not read the records again); a location names one game (a file and a game number,
+    say).
     """
 
     def __init__(self) -> None:
         self._first: dict[bytes, tuple[L, bool]] = {}  # digest: first location, unfinished
         self._covered: dict[bytes, tuple[L, int]] = {}  # digest: longer game, its length
 
-    def see(self, location: L, record: GameRecord, known: Identity | None = None) -> None:
-        """First reading: the game's digest."""
-        digest = (known or identity(record)).digest
-        self._first.setdefault(digest, (location, not record.termination.finished))
+    def see(self, location: L, found: Identity, finished: bool) -> bytes:
+        """First reading: remember the game; its digest."""
+        digest = found.digest
+        self._first.setdefault(digest, (location, not finished))
+        return digest
 
-    def cover(self, location: L, record: GameRecord, known: Identity | None = None) -> None:
+    def cover(self, location: L, found: Identity) -> None:
         """Second reading: the unfinished games this game continues."""
-        found = known or identity(record)
         length = len(found.decisions)
         *beginnings, _ = found.digests()
         for digest in beginnings:
@@ -205,31 +207,30 @@ class Duplicates(Generic[L]):
             if covered is None or covered[1] < length:
                 self._covered[digest] = (location, length)
 
-    def copy_of(
-        self, location: L, record: GameRecord, known: Identity | None = None
-    ) -> Copy[L] | None:
-        """Third reading: what this game copies, or None for a game to keep."""
-        digest = (known or identity(record)).digest
+    def copy_of(self, location: L, digest: bytes, finished: bool) -> Copy[L] | None:
+        """Last reading: what this game copies, or None for a game to keep."""
         first = self._first.get(digest)
         if first is not None and first[0] != location:
             return Copy(location, CopyKind.SAME, first[0])
         covered = self._covered.get(digest)
-        if covered is not None and not record.termination.finished:
+        if covered is not None and not finished:
             return Copy(location, CopyKind.PREFIX, covered[0])
         return None
 
 
 def find_copies(games: Callable[[], Iterable[tuple[L, GameRecord]]]) -> list[Copy[L]]:
     """Every game that copies another, in reading order; ``games()`` starts a new reading of
-    ``(location, record)`` pairs, the same each time."""
+    ``(location, record)`` pairs, the same each time (it is called twice)."""
     duplicates: Duplicates[L] = Duplicates()
+    seen = []
     for location, record in games():
-        duplicates.see(location, record)
+        finished = record.termination.finished
+        seen.append((location, duplicates.see(location, identity(record), finished), finished))
     for location, record in games():
-        duplicates.cover(location, record)
+        duplicates.cover(location, identity(record))
     found = []
-    for location, record in games():
-        copy = duplicates.copy_of(location, record)
+    for location, digest, finished in seen:
+        copy = duplicates.copy_of(location, digest, finished)
         if copy is not None:
             found.append(copy)
     return found

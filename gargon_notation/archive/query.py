@@ -1,0 +1,299 @@
+"""Which games of an archive ``gargon filter`` keeps: conditions on tags, on the record and on
+its replay, combined with AND, each one possibly negated.
+
+A :class:`Condition` is one option (``--event Club``) with its value checked; a :class:`Query`
+holds them in order.  Each condition needs the game read to some :data:`LEVELS` depth: tags only
+(the header, without the movetext), the record (parsed, not replayed), or the replay; a query
+reads each game only as deep as its deepest condition, once.
+
+A condition holds, does not hold, or cannot tell (None: what it is about cannot be read, or a
+date is only partly known); negation swaps the first two, and a game matches only when every
+condition holds.
+
+>>> query = Query.parse([("--event", "club"), ("--not", None), ("--player", "Cy")])
+>>> query.level
+'tags'
+>>> from gargon_notation.notation import parse_game
+>>> game = parse_game('[Event "Club night"]\\n[Players "Ann" "Bob" "Dan"]\\n*\\n')
+>>> query.matches(Reading(game))
+True
+>>> Condition.parse("--date-from", "2026.13")
+Traceback (most recent call last):
+...
+gargon_notation.archive.query.QueryError: --date-from: the Date '2026.13.??' has no month 13
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Literal
+
+import attrs
+
+from gargon_notation.errors import NotationError
+from gargon_notation.notation import GameRecord, Tag, tags
+from gargon_notation.notation.lexical import TAG_NAME
+
+if TYPE_CHECKING:
+    from gargon_notation.archive.facts import Replayed
+
+__all__ = [
+    "CONDITIONS",
+    "FACTS",
+    "LEVELS",
+    "Condition",
+    "Level",
+    "Query",
+    "QueryError",
+    "Reading",
+    "date_range",
+]
+
+Level = Literal["none", "tags", "record", "replay"]
+LEVELS: tuple[Level, ...] = ("none", "tags", "record", "replay")
+"""How deep a game is read, from nothing to the replay."""
+
+CONDITIONS: dict[str, Level] = {
+    "--player": "tags",
+    "--event": "tags",
+    "--site": "tags",
+    "--date-from": "tags",
+    "--date-to": "tags",
+    "--players": "tags",
+    "--tag": "tags",
+    "--rounds-min": "record",
+    "--rounds-max": "record",
+    "--winner": "replay",
+    "--valid": "replay",
+    "--invalid": "replay",
+    "--finished": "replay",
+    "--has": "replay",
+}
+"""Every condition option and the depth it reads a game to."""
+
+FACTS: dict[str, str] = {
+    "zero-clash": "the two 0s of a colour met in a fight with no higher card: both were "
+    "discarded and nobody won",
+    "zero-pair": "a player won both 0s of a colour (his amulets of that colour count x4, "
+    "x3 under the english ruleset)",
+    "forgot": "a player forgot an owed replacement draw (written 'NAME forgot', or not "
+    "written and taken as forgotten)",
+    "lapsed-draw": "an owed replacement draw lapsed because both piles were empty",
+    "no-cards-end": "the game ended because nobody held a card at the end of a round (not "
+    "because a pile ran out)",
+    "shared-win": "the game is finished and several players share the highest total",
+    "sweep": "in a round played to its end, one player won every battle, and there were at "
+    "least two (a fight, an uncontested win and a last card each count as one battle; a "
+    "clash of two 0s is won by nobody)",
+}
+"""The facts ``--has`` knows, each with what it means."""
+
+_FLAGS = frozenset({"--valid", "--invalid", "--finished"})
+_TAG = re.compile(TAG_NAME)
+Day = tuple[int, int, int]
+
+
+class QueryError(ValueError):
+    """A condition that cannot be understood (a usage error): the message says why."""
+
+
+def date_range(value: str) -> tuple[Day, Day] | None:
+    """The first and last day a Date value (``YYYY.MM.DD``, ``??`` for unknown parts) can
+    stand for; None when its year is unknown.
+
+    Raises :class:`~gargon_notation.errors.NotationError` for a value that is not a Date.
+
+    >>> date_range("2026.11.20"), date_range("2024.02.??"), date_range("????.11.20")
+    (((2026, 11, 20), (2026, 11, 20)), ((2024, 2, 1), (2024, 2, 29)), None)
+    """
+    checked = tags.date(GameRecord(tags=[Tag("Date", (value,))]))
+    assert checked is not None
+    year, month, day = checked.split(".")
+    if year == "????":
+        return None
+    months = (1, 12) if month == "??" else (int(month), int(month))
+    last = calendar.monthrange(int(year), months[1])[1]
+    days = (1, last) if day == "??" else (int(day), int(day))
+    return (int(year), months[0], days[0]), (int(year), months[1], days[1])
+
+
+def _bound(option: str, value: str) -> tuple[Day, Day]:
+    """A date on the command line: ``YYYY.MM.DD``, ``YYYY.MM`` or ``YYYY`` (``-`` may stand
+    for ``.``), as the range of days it covers."""
+    parts = value.replace("-", ".").split(".")
+    if not 1 <= len(parts) <= 3 or not all(part.isascii() and part.isdigit() for part in parts):
+        raise QueryError(f"{option}: {value!r} is not a date: write YYYY.MM.DD, YYYY.MM or YYYY")
+    padded = ".".join(
+        [parts[0].zfill(4), *(p.zfill(2) for p in parts[1:])] + ["??"] * (3 - len(parts))
+    )
+    try:
+        found = date_range(padded)
+    except NotationError as error:
+        raise QueryError(f"{option}: {error.message}") from None
+    assert found is not None
+    return found
+
+
+@attrs.frozen
+class Reading:
+    """A game read as deep as a query needs: the header (a record of its tags, or the whole
+    record), the record, the replay; None where not read or not readable.  ``broken`` says
+    that reading failed at the depth asked for."""
+
+    header: GameRecord | None
+    record: GameRecord | None = None
+    replayed: Replayed | None = None
+    broken: bool = False
+
+
+@attrs.frozen
+class Condition:
+    """One condition: an option of :data:`CONDITIONS`, its value checked and converted (a
+    text, a number, a range of days, a tag's name and wanted value), and whether ``--not``
+    came before it."""
+
+    option: str
+    text: str | None = None
+    number: int | None = None
+    days: tuple[Day, Day] | None = None
+    wanted: str | None = None
+    """For ``--tag NAME=VALUE``: VALUE (``text`` is NAME); None for ``--tag NAME``."""
+    negated: bool = False
+
+    @classmethod
+    def parse(cls, option: str, value: str | None, negated: bool = False) -> Condition:
+        """The condition an option and its text give.
+
+        Raises :class:`QueryError` for an unknown option, a missing value, a number, date,
+        fact or tag that is not one.
+        """
+        if option not in CONDITIONS:
+            raise QueryError(f"{option} is not a condition: choose one of {', '.join(CONDITIONS)}")
+        if option in _FLAGS:
+            return cls(option, negated=negated)
+        if value is None:
+            raise QueryError(f"{option} needs a value")
+        if option in ("--players", "--rounds-min", "--rounds-max"):
+            if not (value.isascii() and value.isdigit()) or len(value) > 9:
+                raise QueryError(f"{option}: {value!r} is not a whole number")
+            return cls(option, number=int(value), negated=negated)
+        if option in ("--date-from", "--date-to"):
+            return cls(option, days=_bound(option, value), negated=negated)
+        if option == "--has" and value not in FACTS:
+            known = "\n".join(f"  {name}: {meaning}" for name, meaning in FACTS.items())
+            raise QueryError(f"--has: unknown fact {value!r}; the facts are:\n{known}")
+        if option == "--tag":
+            name, equals, wanted = value.partition("=")
+            if _TAG.fullmatch(name) is None:
+                raise QueryError(f"--tag: {value!r} is not NAME=VALUE or NAME (a tag name)")
+            return cls(option, name, wanted=wanted if equals else None, negated=negated)
+        return cls(option, value, negated=negated)
+
+    @property
+    def level(self) -> Level:
+        """How deep a game is read to test this condition."""
+        return CONDITIONS[self.option]
+
+    def holds(self, reading: Reading) -> bool | None:
+        """Whether the game read meets the condition (``--not`` applied); None when that
+        cannot be told."""
+        found = self._test(reading)
+        if found is None:
+            return None
+        return found != self.negated
+
+    def _test(self, reading: Reading) -> bool | None:
+        option = self.option
+        if option in ("--valid", "--invalid"):
+            valid = reading.replayed is not None and reading.replayed.valid
+            return valid == (option == "--valid")
+        if self.level == "replay":
+            if reading.replayed is None:
+                return None
+            if option == "--finished":
+                return reading.replayed.finished
+            if option == "--winner":
+                return self.text in reading.replayed.winners
+            return self.text in reading.replayed.facts
+        if self.level == "record":
+            if reading.record is None:
+                return None
+            rounds, number = len(reading.record.rounds), self.number or 0
+            return rounds >= number if option == "--rounds-min" else rounds <= number
+        if reading.header is None:
+            return None
+        return self._test_tags(reading.header)
+
+    def _test_tags(self, header: GameRecord) -> bool | None:
+        option, text = self.option, self.text or ""
+        if option in ("--event", "--site"):
+            tag = header.tag(option[2:].capitalize())
+            return tag is not None and text.casefold() in tag.value.casefold()
+        if option == "--tag":
+            found = [tag for tag in header.tags if tag.name == text]
+            wanted = self.wanted
+            return bool(found) and (wanted is None or any(wanted in t.values for t in found))
+        seats = header.tag("Players")
+        if option == "--player":
+            return seats is not None and text in seats.values
+        if option == "--players":
+            return seats is not None and len(seats.values) == self.number
+        return self._test_date(header)
+
+    def _test_date(self, header: GameRecord) -> bool | None:
+        try:
+            written = tags.date(header)
+        except NotationError:
+            return None  # a Date that is not one: validate warns of it
+        days = date_range(written) if written is not None else None
+        if days is None or self.days is None:
+            return None
+        first, last = self.days
+        if self.option == "--date-from":
+            return True if days[0] >= first else False if days[1] < first else None
+        return True if days[1] <= last else False if days[0] > last else None
+
+
+@attrs.frozen
+class Query:
+    """Conditions combined with AND (none: every game matches)."""
+
+    conditions: tuple[Condition, ...] = ()
+
+    @classmethod
+    def parse(cls, options: Iterable[tuple[str, str | None]]) -> Query:
+        """The query of options in command-line order; ``("--not", None)`` negates the
+        option after it.
+
+        Raises :class:`QueryError` for a condition that cannot be understood, ``--not`` not
+        followed by a condition, and ``--valid`` with ``--invalid``.
+        """
+        conditions: list[Condition] = []
+        negate = False
+        for option, value in options:
+            if option == "--not":
+                if negate:
+                    raise QueryError("--not --not: negate a condition once")
+                negate = True
+                continue
+            conditions.append(Condition.parse(option, value, negate))
+            negate = False
+        if negate:
+            raise QueryError(
+                "--not must come right before a condition (" + ", ".join(CONDITIONS) + ")"
+            )
+        used = {condition.option for condition in conditions}
+        if {"--valid", "--invalid"} <= used:
+            raise QueryError("--valid and --invalid exclude each other (or use --not --valid)")
+        return cls(tuple(conditions))
+
+    @property
+    def level(self) -> Level:
+        """How deep each game is read: that of the deepest condition."""
+        return max((c.level for c in self.conditions), key=LEVELS.index, default="none")
+
+    def matches(self, reading: Reading) -> bool:
+        """Whether every condition holds for the game read."""
+        return all(condition.holds(reading) for condition in self.conditions)

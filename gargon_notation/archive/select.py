@@ -1,0 +1,96 @@
+"""Choosing and grouping the games of an archive: :func:`select` tests each game against a
+:class:`~gargon_notation.archive.query.Query`, reading it only as deep as the query needs;
+:func:`group_names` says which files of ``gargon split --by`` a game goes to.
+
+>>> import io
+>>> from gargon_notation.archive.games import iter_stream
+>>> from gargon_notation.archive.query import Query
+>>> data = b'[Event "A"]\\n[Players "X" "Y" "Z"]\\n*\\n[Event "B"]\\n[Players "X" "Y" "Q"]\\n*\\n'
+>>> query = Query.parse([("--player", "Z")])
+>>> [(s.game.number, s.kept) for s in select(iter_stream(io.BytesIO(data), "a.ggn"), query)]
+[(1, True), (2, False)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+import attrs
+
+from gargon_notation.archive.games import ArchiveGame
+from gargon_notation.archive.output import safe_name
+from gargon_notation.archive.query import Level, Query, Reading
+from gargon_notation.errors import NotationError
+
+__all__ = ["GROUPINGS", "Grouping", "Selection", "group_names", "read", "select"]
+
+Grouping = Literal["event", "date", "player"]
+GROUPINGS: tuple[Grouping, ...] = ("event", "date", "player")
+
+
+@attrs.frozen
+class Selection:
+    """A game, whether the query keeps it, and why it could not be read as deep as the query
+    needed (None: it could), which is to be reported unless the game is kept."""
+
+    game: ArchiveGame
+    kept: bool
+    problem: NotationError | None = None
+
+
+def read(game: ArchiveGame, level: Level) -> tuple[Reading, NotationError | None]:
+    """The game read to ``level``, and the error that stopped the reading, if any (the header
+    of a game whose movetext is broken is still read)."""
+    if level == "none":
+        return Reading(None), None
+    if game.error is not None:
+        return Reading(None, broken=True), game.error
+    if level == "tags":
+        try:
+            return Reading(game.header()), None
+        except NotationError as error:
+            return Reading(None, broken=True), error
+    try:
+        record = game.record()
+    except NotationError as error:
+        try:
+            header = game.header()
+        except NotationError:
+            header = None
+        return Reading(header, broken=True), error
+    if level == "record":
+        return Reading(record, record), None
+    from gargon_notation.archive.facts import replay_facts  # the engine, only to replay
+
+    return Reading(record, record, replay_facts(record)), None
+
+
+def select(games: Iterable[ArchiveGame], query: Query) -> Iterator[Selection]:
+    """Each game with the query's verdict on it, in order, one at a time."""
+    level = query.level
+    for game in games:
+        reading, problem = read(game, level)
+        yield Selection(game, query.matches(reading), problem)
+
+
+def group_names(game: ArchiveGame, by: Grouping) -> list[str]:
+    """The names (without suffix) of the files of ``split --by`` the game goes to: its
+    ``Event``, its ``Date`` (``2026-11-20``, ``x`` for each unknown digit), or each of its
+    ``Players`` (one file each), as safe file names; ``no-event``, ``no-date``,
+    ``no-players`` when the tag is absent.
+
+    Raises :class:`~gargon_notation.errors.NotationError` when the tags cannot be read.
+    """
+    header = game.header()
+    if by == "player":
+        seats = header.tag("Players")
+        if seats is None:
+            return ["no-players"]
+        return list(dict.fromkeys(safe_name(name, "player") for name in seats.values))
+    tag = header.tag("Event" if by == "event" else "Date")
+    if tag is None:
+        return [f"no-{by}"]
+    if by == "date":
+        return [safe_name(tag.value.replace("?", "x").replace(".", "-"), "no-date")]
+    return [safe_name(tag.value, "no-event")]

@@ -1,0 +1,112 @@
+"""``gargon split``: the games of an archive written into files of a directory, each game byte
+for byte, each file replaced atomically.
+
+- ``games_per_file=N``: ``games-0001.EXT`` with the first N games, ``games-0002.EXT`` with the
+  next N, and so on (more digits past 9999);
+- ``by="event"``, ``"date"`` or ``"player"``: one file per ``Event``, per ``Date`` or per
+  player (a game goes into the file of each of its players), named by
+  :func:`~gargon_notation.archive.select.group_names`; values that give the same name, or
+  names that differ in case only, share the file of the first (``Club`` and ``club``).
+
+``EXT`` is the output format's suffix (``ggn``, ``json``, ``jsonl``).  The files of ``by``
+are all put in place at the end (none when reading fails): at most :data:`MAX_OPEN` of them;
+those of ``games_per_file`` each as it is full.  A game that cannot be copied is left out
+(its file then holds fewer games).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from gargon_notation import files
+from gargon_notation.archive.games import ArchiveGame
+from gargon_notation.archive.output import GameWriter
+from gargon_notation.archive.select import Grouping, group_names
+from gargon_notation.errors import NotationError
+
+__all__ = ["MAX_OPEN", "TooManyFiles", "split_archive"]
+
+MAX_OPEN = 500
+"""The most files ``split --by`` writes (they are all open until the end)."""
+
+
+class TooManyFiles(Exception):
+    """``split --by`` would write more than :data:`MAX_OPEN` files."""
+
+
+def split_archive(
+    games: Iterable[ArchiveGame],
+    directory: Path,
+    *,
+    games_per_file: int | None = None,
+    by: Grouping | None = None,
+    to: files.Format | None = None,
+    on_problem: Callable[[NotationError], None],
+) -> list[tuple[Path, int]]:
+    """Write ``games`` into files of ``directory`` (created if need be), by number of games
+    or by a tag (see the module docstring), in ``to`` or the first game's format; each game
+    that cannot be read or copied is told to ``on_problem`` and left out.  The files
+    written, in the order they were begun, each with its number of games.
+
+    Raises :class:`OSError` when a file cannot be written (nothing of a ``by`` split is then
+    written; files of ``games_per_file`` finished before stay), :class:`ValueError` for a
+    game of another format without ``to``, and :class:`TooManyFiles`.
+    """
+    directory.mkdir(parents=True, exist_ok=True)
+    if games_per_file is not None:
+        return _split_by_count(iter(games), directory, games_per_file, to, on_problem)
+    assert by is not None
+    written: list[tuple[Path, GameWriter]] = []
+    with contextlib.ExitStack() as stack:
+        writers: dict[str, GameWriter] = {}
+        for game in games:
+            try:
+                stems = group_names(game, by)
+            except NotationError as error:
+                on_problem(error)
+                continue
+            for stem in stems:
+                key = stem.casefold()
+                if key not in writers:
+                    if len(writers) == MAX_OPEN:
+                        raise TooManyFiles(f"split --by {by} would write over {MAX_OPEN} files")
+                    format = to or game.format
+                    path = directory / f"{stem}.{format}"
+                    stream: BinaryIO = stack.enter_context(files.atomic_writer(path))
+                    writers[key] = GameWriter(stream.write, format, convert=to is not None)
+                    written.append((path, writers[key]))
+                _write(writers[key], game, on_problem)
+        for writer in writers.values():
+            writer.close()
+    return [(path, writer.count) for path, writer in written]
+
+
+def _split_by_count(
+    games: Iterator[ArchiveGame],
+    directory: Path,
+    size: int,
+    to: files.Format | None,
+    on_problem: Callable[[NotationError], None],
+) -> list[tuple[Path, int]]:
+    written: list[tuple[Path, int]] = []
+    while (first := next(games, None)) is not None:
+        format = to or first.format
+        path = directory / f"games-{len(written) + 1:04d}.{format}"
+        with files.atomic_writer(path) as stream:
+            writer = GameWriter(stream.write, format, convert=to is not None)
+            for game in itertools.chain([first], itertools.islice(games, size - 1)):
+                _write(writer, game, on_problem)
+            writer.close()
+        written.append((path, writer.count))
+    return written
+
+
+def _write(
+    writer: GameWriter, game: ArchiveGame, on_problem: Callable[[NotationError], None]
+) -> None:
+    for problem in writer.write(game):
+        on_problem(problem)

@@ -1,0 +1,311 @@
+"""What ``gargon filter``, ``cat``, ``split`` and ``dedupe`` do and print; the work is done by
+:mod:`gargon_notation.archive`.
+
+Exit codes: 0 done; 1 a game that could not be read (as far as the conditions needed) or
+copied was reported and left out; 2 a usage or I/O error (nothing is written then).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+import typer
+
+from gargon_notation import archive, files
+from gargon_notation.archive.query import CONDITIONS
+from gargon_notation.cli.common import fail, out, plural, print_error
+from gargon_notation.cli.inputs import output_bytes, spool_stdin
+from gargon_notation.errors import NotationError
+
+if TYPE_CHECKING:
+    from gargon_notation.archive.duplicates import Copy
+
+__all__ = ["cat_command", "dedupe_command", "filter_command", "split_command"]
+
+
+def _inputs(paths: list[str]) -> list[files.Input]:
+    try:
+        found = files.find_inputs(paths)
+    except files.FileError as error:
+        fail(str(error))
+    if not found:
+        fail("no .ggn, .json or .jsonl file found in " + ", ".join(paths))
+    return found
+
+
+def _format(to: str | None, output: Path | None) -> files.Format | None:
+    """The output format: ``--to``, else the suffix of ``-o`` when it has one of ours."""
+    if to is None:
+        return files.format_of_name(output)
+    if to not in files.FORMATS:
+        fail(f"--to {to}: choose one of {', '.join(files.FORMATS)}")
+    return to
+
+
+def _mixed(error: ValueError, to: files.Format | None) -> NoReturn:
+    fail(
+        f"{error}: games are copied byte for byte in their own format; add --to "
+        f"{to or 'FORMAT'} to convert the others (written canonically), or give inputs of "
+        "one format"
+    )
+
+
+class _Reporter:
+    """Prints each problem on standard error and counts them."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, problem: NotationError) -> None:
+        self.count += 1
+        print_error(f"{problem}\n  (left out)")
+
+    def finish(self) -> None:
+        """Exit 1 after a problem, with a summary line."""
+        if self.count:
+            print_error(
+                f"gargon: {plural(self.count, 'game')} could not be read or copied and "
+                f"{'was' if self.count == 1 else 'were'} left out"
+            )
+            raise typer.Exit(1)
+
+
+def _say(text: str) -> None:
+    """One line on standard output, as it is."""
+    out.print(text, markup=False, highlight=False)
+
+
+def _io(name: str, error: OSError) -> NoReturn:
+    fail(str(files.FileError.from_os_error(name, error)))
+
+
+def _copy(
+    selections: Iterator[archive.Selection],
+    output: Path | None,
+    to: str | None,
+    report: _Reporter,
+) -> None:
+    """Write the games kept into ``output`` (standard output: None), atomically."""
+    chosen = _format(to, output)
+    try:
+        with output_bytes(output) as write:
+            writer = archive.GameWriter(write, chosen, convert=to is not None)
+            for problem in archive.copy_selected(selections, writer):
+                report(problem)
+    except ValueError as error:
+        _mixed(error, chosen)
+    except files.FileError as error:
+        fail(str(error))
+    report.finish()
+
+
+def filter_command(
+    paths: list[str],
+    order: list[tuple[str, str | None]],
+    *,
+    count: bool,
+    as_json: bool,
+    output: Path | None,
+    to: str | None,
+) -> None:
+    """``gargon filter``: the games that meet every condition, copied, counted or listed."""
+    if count and as_json:
+        fail("--count and --json exclude each other")
+    if (count or as_json) and (output is not None or to is not None):
+        fail(f"{'--count' if count else '--json'} prints no game: -o and --to do not go with it")
+    conditions: list[tuple[str, str | None]] = []
+    for option, value in order:
+        if option in CONDITIONS or option == "--not":
+            conditions.append((option, value))
+        elif conditions and conditions[-1][0] == "--not":
+            fail(f"--not must come right before a condition, not before {option}")
+    try:
+        query = archive.Query.parse(conditions)
+    except archive.QueryError as error:
+        fail(str(error))
+    report = _Reporter()
+    selections = archive.select(archive.iter_archive(_inputs(paths)), query)
+    if not (count or as_json):
+        _copy(selections, output, to, report)
+        return
+    _list(selections, count, report)
+
+
+def _list(selections: Iterator[archive.Selection], count: bool, report: _Reporter) -> None:
+    kept = 0
+    try:
+        for selection in selections:
+            if selection.kept:
+                kept += 1
+                if not count:
+                    game = selection.game
+                    where = {"source": game.source, "game": game.number, "line": game.line}
+                    _say(json.dumps(where, ensure_ascii=False))
+            elif selection.problem is not None:
+                report(selection.problem)
+    except files.FileError as error:
+        fail(str(error))
+    if count:
+        _say(str(kept))
+    report.finish()
+
+
+def cat_command(paths: list[str], output: Path | None, to: str | None) -> None:
+    """``gargon cat``: every game of every input, one after the other, byte for byte."""
+    report = _Reporter()
+    selections = archive.select(archive.iter_archive(_inputs(paths)), archive.Query())
+    _copy(selections, output, to, report)
+
+
+def split_command(
+    paths: list[str], games: int | None, by: str | None, directory: Path, to: str | None
+) -> None:
+    """``gargon split``: the games into files of ``directory``, by count or by a tag."""
+    if (games is None) == (by is None):
+        fail("give one of --games N and --by event|date|player")
+    if by is not None and by not in archive.GROUPINGS:
+        fail(f"--by {by}: choose one of {', '.join(archive.GROUPINGS)}")
+    chosen = _format(to, None)
+    report = _Reporter()
+    try:
+        written = archive.split_archive(
+            archive.iter_archive(_inputs(paths)),
+            directory,
+            games_per_file=games,
+            by=by,
+            to=chosen,
+            on_problem=report,
+        )
+    except ValueError as error:
+        _mixed(error, chosen)
+    except archive.TooManyFiles as error:
+        fail(f"{error}; split by a coarser tag, or with --games N")
+    except files.FileError as error:
+        fail(str(error))
+    except OSError as error:
+        _io(str(directory), error)
+    for path, number in written:
+        _say(f"{path}: {plural(number, 'game')}")
+    report.finish()
+
+
+Location = tuple[int, str, int, int]
+"""A game of the archive: its place in the reading (a file may be given twice), its file (as
+shown), its number in the file, its first line."""
+
+
+def _where(location: Location) -> str:
+    _, source, number, line = location
+    return f"{source} game {number} (line {line})"
+
+
+@contextlib.contextmanager
+def _readable_twice(inputs: list[files.Input]) -> Iterator[list[files.Input]]:
+    """The inputs, standard input saved to a temporary file (dedupe reads them twice)."""
+    if all(source.path is not None for source in inputs):
+        yield inputs
+        return
+    with tempfile.NamedTemporaryFile(prefix="gargon-stdin-") as spool:
+        try:
+            spool_stdin(spool)
+        except OSError as error:
+            _io("<stdin>", error)
+        saved = files.Input(files.Input.stdin().name, Path(spool.name))
+        yield [saved if source.path is None else source for source in inputs]
+
+
+def dedupe_command(
+    paths: list[str],
+    report_only: bool,
+    as_json: bool,
+    keep_invalid: bool,
+    output: Path | None,
+    to: str | None,
+) -> None:
+    """``gargon dedupe``: each game once; with ``--report``, the copies found."""
+    from gargon_notation.archive.duplicates import Duplicates, identity
+
+    if as_json and not report_only:
+        fail("--json goes with --report: without it, the games kept are written")
+    if report_only and (output is not None or to is not None):
+        fail("--report writes no game: -o and --to do not go with it")
+    report = _Reporter()
+    duplicates: Duplicates[Location] = Duplicates()
+    seen: list[tuple[Location, bytes | None, bool]] = []
+    with _readable_twice(_inputs(paths)) as inputs:
+        try:
+            for place, game in enumerate(archive.iter_archive(inputs)):
+                location = (place, game.source, game.number, game.line)
+                try:
+                    record = game.record()
+                except NotationError as error:
+                    seen.append((location, None, False))
+                    if not keep_invalid:
+                        report(error)
+                    continue
+                finished = record.termination.finished
+                seen.append(
+                    (location, duplicates.see(location, identity(record), finished), finished)
+                )
+            for game, (location, digest, _) in zip(archive.iter_archive(inputs), seen, strict=True):
+                if digest is not None:
+                    duplicates.cover(location, identity(game.record()))
+            copies = [
+                duplicates.copy_of(location, digest, finished) if digest is not None else None
+                for location, digest, finished in seen
+            ]
+            if report_only:
+                _report_copies([copy for copy in copies if copy is not None], as_json)
+                report.finish()
+                return
+            selections = (
+                archive.Selection(game, copy is None and (digest is not None or keep_invalid))
+                for game, copy, (_, digest, _) in zip(
+                    archive.iter_archive(inputs), copies, seen, strict=True
+                )
+            )
+            _copy(selections, output, to, report)
+        except files.FileError as error:
+            fail(str(error))
+
+
+def _copies(count: int) -> str:
+    return f"{count} {'copy' if count == 1 else 'copies'}"
+
+
+def _report_copies(copies: list[Copy[Location]], as_json: bool) -> None:
+    """Each game kept that has copies, then its copies indented (in reading order)."""
+    from gargon_notation.archive.duplicates import CopyKind
+
+    if as_json:
+        for copy in copies:
+            _, source, number, line = copy.location
+            _, kept_source, kept_number, kept_line = copy.of
+            _say(
+                json.dumps(
+                    {
+                        "source": source,
+                        "game": number,
+                        "line": line,
+                        "kind": copy.kind.value,
+                        "of": {"source": kept_source, "game": kept_number, "line": kept_line},
+                    },
+                    ensure_ascii=False,
+                )
+            )
+        return
+    groups: dict[Location, list[Copy[Location]]] = {}
+    for copy in copies:
+        groups.setdefault(copy.of, []).append(copy)
+    for kept, found in sorted(groups.items()):
+        _say(f"{_where(kept)}: {_copies(len(found))}")
+        for copy in found:
+            how = "the same game" if copy.kind is CopyKind.SAME else "an unfinished copy"
+            _say(f"  {_where(copy.location)}: {how}")
+    games = sum(len(found) for found in groups.values())
+    _say(f"{_copies(games)} of {plural(len(groups), 'game')}")

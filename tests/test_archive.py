@@ -1,0 +1,419 @@
+"""The archive library (gargon_notation.archive): games read with their exact bytes, the
+header-only view, queries, the replay's facts, writing games so that they split the same
+again, and splitting into files.
+
+The archives are built from simulated games with known events, sites, dates and players; each
+game's bytes are known before it is read, so every expectation is exact: which games, in
+which order, byte for byte.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import attrs
+import pytest
+
+from gargon_notation import archive, files
+from gargon_notation.archive import ArchiveGame, GameWriter, Query, QueryError
+from gargon_notation.archive.facts import FactsVisitor
+from gargon_notation.archive.query import Reading
+from gargon_notation.bots import simulate
+from gargon_notation.notation import Tag, decode_lines, parse_game, read_tags, split_games
+from gargon_notation.notation.stream import MAX_LINE_BYTES
+from gargon_notation.notation.writer import write_game
+from gargon_notation.records import record_from_simulation
+from gargon_notation.replay import walk
+
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+BOM = b"\xef\xbb\xbf"
+
+
+def game_text(
+    seed: str,
+    names: tuple[str, ...],
+    *,
+    event: str | None = None,
+    site: str | None = None,
+    date: str | None = None,
+) -> str:
+    """A simulated game's canonical text with the tags asked for."""
+    record = record_from_simulation(simulate(len(names), seed, names=names), event=event)
+    extra = [Tag(name, (value,)) for name, value in (("Site", site), ("Date", date)) if value]
+    tags = (*record.tags[:2], *extra, *record.tags[2:])
+    return write_game(attrs.evolve(record, tags=tags))
+
+
+# Games of the archive, each with its exact bytes as it stands in its file (the lines before
+# it included, as split_games gives them).
+CLUB_1 = (
+    BOM
+    + game_text("c1", ("Ann", "Bob", "Cy"), event="Club night", site="Lyon", date="2026.01.15")
+    .replace("\n", "\r\n")
+    .encode()
+)
+CLUB_2 = (
+    (
+        "{second table}\n"
+        + game_text("c2", ("Ann", "Dan", "Eve"), event="Club night", site="Lyon", date="2026.02.20")
+    )
+    .replace("\n", "\r\n")
+    .encode()
+)
+CLUB_3 = (
+    ("\n" + game_text("c3", ("Bob", "Cy", "Dan", "Eve"), event="Club night", date="2026.??.??"))
+    .replace("\n", "\r\n")
+    .encode()
+)
+HOME_1 = game_text("h1", ("Ann", "Bob", "Eve"), event="Home game", site="Paris", date="2025.12.24")
+HOME_BROKEN = '\n[Event "Home game"]\n[Players "Ann" "Bob" "Cy"]\n1. Ann R99\n*\n'
+HOME_2 = "\n; the last one\n" + game_text("h2", ("Cy", "Dan", "Eve"), event="Home game")
+CLUB = CLUB_1 + CLUB_2 + CLUB_3
+HOME = (HOME_1 + HOME_BROKEN + HOME_2).encode()
+
+
+@pytest.fixture(scope="module")
+def archive_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("archive")
+    (root / "club.ggn").write_bytes(CLUB)
+    (root / "home.ggn").write_bytes(HOME)
+    return root
+
+
+def games_of(data: bytes, name: str = "x.ggn") -> list[ArchiveGame]:
+    return list(archive.iter_stream(io.BytesIO(data), name, files.format_of_name(name)))
+
+
+def chosen(data: bytes, *options: tuple[str, str | None]) -> list[int]:
+    """The numbers of the games of ``data`` the query keeps."""
+    query = Query.parse(options)
+    return [s.game.number for s in archive.select(games_of(data), query) if s.kept]
+
+
+def written(games: list[ArchiveGame], format: files.Format | None = None) -> bytes:
+    sink = io.BytesIO()
+    writer = GameWriter(sink.write, format)
+    for game in games:
+        assert writer.write(game) == []
+    writer.close()
+    return sink.getvalue()
+
+
+def split_texts(data: bytes) -> list[str]:
+    return [chunk.text for chunk in split_games(decode_lines(io.BytesIO(data), "x"), "x")]
+
+
+# -- reading games with their bytes ------------------------------------------------------------
+
+
+def test_each_game_comes_with_its_exact_bytes_bom_crlf_and_comments_included() -> None:
+    assert [game.raw for game in games_of(CLUB)] == [CLUB_1, CLUB_2, CLUB_3]
+    home = games_of(HOME)
+    assert [game.raw for game in home] == [s.encode() for s in (HOME_1, HOME_BROKEN, HOME_2)]
+    after = HOME_1.count("\n") + 1
+    assert [game.line for game in home] == [1, after, after + HOME_BROKEN.count("\n")]
+
+
+def test_the_header_is_read_without_the_movetext() -> None:
+    broken = games_of(HOME)[1]
+    assert broken.header().headers["Event"] == "Home game"
+    with pytest.raises(files.NotationError, match="R99"):
+        broken.record()
+
+
+@pytest.mark.parametrize("path", sorted(Path("tests/data").rglob("*.ggn")), ids=str)
+def test_the_header_view_gives_the_tags_the_whole_reading_gives(path: Path) -> None:
+    for game in games_of(path.read_bytes(), path.name):
+        try:
+            whole = game.record().tags
+        except files.NotationError:
+            continue
+        header = read_tags(game.item.text, path.name, game.line)  # type: ignore[union-attr]
+        assert [(t.name, t.values, t.comments, t.line, t.column) for t in header] == [
+            (t.name, t.values, t.comments, t.line, t.column) for t in whole
+        ]
+
+
+def test_a_game_over_the_line_limit_cannot_be_copied_but_the_next_one_can() -> None:
+    long = b";" + b"x" * (MAX_LINE_BYTES + 10) + b"\n"
+    games = games_of(long + HOME_1.encode())
+    assert games[0].raw is None and games[0].error is not None
+    assert games[1].raw == HOME_1.encode()
+
+
+def test_a_broken_line_before_a_game_is_its_own_game_and_the_comment_before_it_stays() -> None:
+    data = b"{note}\n{caf\xe9}\n" + HOME_1.encode()
+    games = games_of(data)
+    assert [game.raw for game in games] == [b"{caf\xe9}\n", b"{note}\n" + HOME_1.encode()]
+    assert games[0].error is not None and "0xe9" in str(games[0].error)
+
+
+def test_json_lines_and_json_documents_keep_each_game_s_text(tmp_path: Path) -> None:
+    records = [parse_game(HOME_1), parse_game(CLUB_2.decode())]
+    lines = files.dumps(records, "jsonl").encode()
+    assert [game.raw for game in games_of(BOM + lines, "x.jsonl")] == [
+        BOM + lines.splitlines(keepends=True)[0],
+        lines.splitlines(keepends=True)[1],
+    ]
+    document = files.dumps(records, "json").encode()
+    games = games_of(document, "x.json")
+    assert [game.record() for game in games] == records
+    assert written(games) == document  # the elements as written, in convert's layout
+
+
+# -- queries ---------------------------------------------------------------------------------------
+
+
+def test_tag_conditions() -> None:
+    assert chosen(CLUB, ("--event", "CLUB")) == [1, 2, 3]
+    assert chosen(CLUB, ("--site", "lyon")) == [1, 2]
+    assert chosen(CLUB, ("--player", "Ann")) == [1, 2]
+    assert chosen(CLUB, ("--player", "ann")) == []
+    assert chosen(CLUB, ("--players", "4")) == [3]
+    assert chosen(CLUB, ("--tag", "Site=Lyon"), ("--player", "Dan")) == [2]
+    assert chosen(CLUB, ("--tag", "Site")) == [1, 2]
+
+
+def test_not_negates_only_the_condition_after_it() -> None:
+    assert chosen(CLUB, ("--not", None), ("--player", "Ann"), ("--site", "Lyon")) == []
+    assert chosen(CLUB, ("--player", "Ann"), ("--not", None), ("--site", "Lyon")) == []
+    assert chosen(CLUB, ("--not", None), ("--player", "Ann")) == [3]
+    assert chosen(CLUB, ("--not", None), ("--tag", "Site")) == [3]
+
+
+def test_dates_partial_dates_are_in_a_range_only_when_every_day_they_may_be_is() -> None:
+    assert chosen(CLUB, ("--date-from", "2026.02")) == [2]
+    assert chosen(CLUB, ("--date-to", "2026.01.31")) == [1]
+    assert chosen(CLUB, ("--date-from", "2026"), ("--date-to", "2026-12-31")) == [1, 2, 3]
+    # 2026.??.?? may be before or after March: neither the condition nor its negation holds.
+    assert chosen(CLUB, ("--not", None), ("--date-from", "2026.03.01")) == [1, 2]
+    assert chosen(HOME, ("--date-to", "2025")) == [1]
+    assert chosen(HOME, ("--not", None), ("--date-to", "2025")) == []  # no Date: unknown
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("--date-from", "2026.02.30", "--date-from: the Date '2026.02.30' has no day 30"),
+        ("--date-to", "yesterday", "--date-to: 'yesterday' is not a date"),
+        ("--has", "luck", "--has: unknown fact 'luck'; the facts are:\n  zero-clash: "),
+        ("--players", "four", "--players: 'four' is not a whole number"),
+        ("--tag", "=x", "--tag: '=x' is not NAME=VALUE or NAME"),
+    ],
+)
+def test_a_value_that_is_not_one_is_a_query_error(option: str, value: str, message: str) -> None:
+    with pytest.raises(QueryError) as caught:
+        Query.parse([(option, value)])
+    assert str(caught.value).startswith(message)
+
+
+def test_not_must_precede_a_condition_and_valid_excludes_invalid() -> None:
+    with pytest.raises(QueryError, match="--not must come right before a condition"):
+        Query.parse([("--player", "Ann"), ("--not", None)])
+    with pytest.raises(QueryError, match="--not --not"):
+        Query.parse([("--not", None), ("--not", None), ("--player", "Ann")])
+    with pytest.raises(QueryError, match="exclude each other"):
+        Query.parse([("--valid", None), ("--invalid", None)])
+
+
+def test_each_query_reads_games_only_as_deep_as_it_needs() -> None:
+    assert Query().level == "none"
+    assert Query.parse([("--event", "x"), ("--player", "y")]).level == "tags"
+    assert Query.parse([("--event", "x"), ("--rounds-max", "3")]).level == "record"
+    assert Query.parse([("--rounds-max", "3"), ("--not", None), ("--finished", None)]).level == (
+        "replay"
+    )
+
+
+def test_conditions_on_the_record_and_the_replay() -> None:
+    rounds = [len(parse_game(text).rounds) for text in (HOME_1, HOME_2)]
+    low = min(rounds)
+    assert chosen(HOME, ("--rounds-max", str(low))) == [[1, 3][rounds.index(low)]]
+    assert chosen(HOME, ("--valid", None)) == [1, 3]
+    assert chosen(HOME, ("--invalid", None)) == [2]
+    assert chosen(HOME, ("--not", None), ("--valid", None)) == [2]
+    assert chosen(HOME, ("--finished", None), ("--event", "home")) == [1, 3]
+    winner = archive.replay_facts(parse_game(HOME_2)).winners[0]
+    assert chosen(HOME, ("--winner", winner)) == [3]
+
+
+def test_a_broken_game_is_reported_unless_invalid_games_are_wanted() -> None:
+    query = Query.parse([("--rounds-min", "1")])
+    selections = list(archive.select(games_of(HOME), query))
+    assert [(s.kept, s.problem is not None) for s in selections] == [
+        (True, False),
+        (False, True),
+        (True, False),
+    ]
+    assert "R99" in str(selections[1].problem)
+    # Tags only: the movetext is not read, so the broken game is not noticed.
+    assert chosen(HOME, ("--event", "home")) == [1, 2, 3]
+
+
+NO_CARDS_END = """[Players "Ann" "Bob" "Cy"]
+[Start "Ann"]
+[Seed "nc.0"]
+[Shuffle "sha256-fy-1"]
+1. Ann W4 W2 B12, Bob W15 W7 B6, Cy W13 W10 B7
+    fights W (Ann forgot, Cy forgot, Ann forgot, Bob forgot), B (Bob forgot, Cy forgot)
+2. Bob Y12 Y6 B0, Cy V15 V7 Y11, Ann Y13 Y0 B3
+    fights B (Bob forgot), Y (Bob forgot, Cy forgot, Ann forgot), V
+3. Cy V6 V2 R8, Ann R15 R12 V12, Bob R10 R7 V3
+    fights V (Cy forgot, Bob forgot), R (Cy forgot, Bob forgot, Bob forgot)
+4. Ann R1, Bob G3, Cy G8
+    fights R, G (Bob forgot)
+end Ann 37, Bob 13, Cy 35
+"""
+"""Every player keeps playing and forgets every draw: after round 4 nobody holds a card."""
+ROUND = Path("examples/rulebook-round.ggn").read_text(encoding="utf-8")
+"""One round, unfinished: no fact at all."""
+
+
+def simulated(players: int, seed: str) -> str:
+    return write_game(record_from_simulation(simulate(players, seed)))
+
+
+# Each fact: a game that shows it, and one that does not.
+FACT_GAMES = {
+    "zero-clash": (lambda: simulated(3, "f3.8"), lambda: simulated(3, "f3.0")),
+    "zero-pair": (lambda: simulated(3, "f3.0"), lambda: simulated(3, "f3.8")),
+    "forgot": (lambda: simulated(3, "f3.0"), lambda: ROUND),
+    "lapsed-draw": (lambda: simulated(4, "f4.18"), lambda: simulated(3, "f3.0")),
+    "no-cards-end": (lambda: NO_CARDS_END, lambda: simulated(3, "f3.0")),
+    "shared-win": (lambda: simulated(3, "f3.28"), lambda: simulated(3, "f3.0")),
+    "sweep": (lambda: simulated(3, "f3.0"), lambda: ROUND),
+}
+
+
+def test_every_fact_has_a_game_that_shows_it_and_one_that_does_not() -> None:
+    assert set(FACT_GAMES) == set(archive.FACTS)
+
+
+@pytest.mark.parametrize("fact", sorted(FACT_GAMES))
+def test_has_a_fact(fact: str) -> None:
+    shows, lacks = (make() for make in FACT_GAMES[fact])
+    data = f"{lacks}\n{shows}\n{lacks}".encode()
+    assert chosen(data, ("--has", fact)) == [2]
+    assert chosen(data, ("--not", None), ("--has", fact)) == [1, 3]
+
+
+def test_the_facts_visitor_serves_a_walk_with_other_visitors() -> None:
+    record = parse_game(simulated(3, "f3.8"))
+    visitor = FactsVisitor()
+    walk(record, [visitor])
+    assert visitor.facts == archive.replay_facts(record).facts == {"forgot", "sweep", "zero-clash"}
+    reading = Reading(record, record, archive.replay_facts(record))
+    assert Query.parse([("--has", "sweep"), ("--not", None), ("--has", "zero-pair")]).matches(
+        reading
+    )
+
+
+# -- writing ---------------------------------------------------------------------------------------
+
+
+def test_written_games_are_byte_for_byte_and_split_into_the_same_games() -> None:
+    club, home = games_of(CLUB), games_of(HOME)
+    assert written(club) == CLUB  # neighbours, in order: the file itself
+    picked = [home[2], club[1], home[0]]
+    output = written(picked)
+    # The BOM of a game stays only at the output's start; CLUB_2 has none.
+    assert output == HOME_2.encode() + CLUB_2 + HOME_1.encode()
+    assert split_texts(output) == [game.item.text for game in picked]  # type: ignore[union-attr]
+    assert written([club[2], club[0]]) == CLUB_3 + CLUB_1[len(BOM) :]
+
+
+def test_a_line_end_is_added_after_a_file_s_last_line_without_one() -> None:
+    last = games_of(HOME_1.encode().rstrip(b"\n"))[0]
+    assert written([last, games_of(HOME)[0]]) == HOME_1.encode() + HOME_1.encode()
+
+
+def test_an_indented_comment_does_not_join_the_game_before_it() -> None:
+    first = games_of(b'[Players "A" "B" "C"]\n* ; done\n')[0]
+    data = b'[Players "A" "B" "C"]\n*\n  {indented}\n[Players "A" "B" "D"]\n*\n'
+    second = games_of(data, "y.ggn")[1]
+    output = written([first, second])
+    assert output == first.raw + b"\n" + second.raw  # type: ignore[operator]
+    assert len(split_texts(output)) == 2
+
+
+def test_a_game_that_does_not_end_is_written_only_last_or_before_its_neighbour() -> None:
+    data = b'[Players "A" "B" "C"]\n1. A R1\n[Players "A" "B" "D"]\n*\n'
+    cut, after = games_of(data)
+    assert not cut.closed and after.closed
+    assert written([cut, after]) == data
+    assert written([after, cut]) == after.raw + cut.raw  # type: ignore[operator]
+    sink = io.BytesIO()
+    writer = GameWriter(sink.write)
+    assert writer.write(cut) == []
+    (problem,) = writer.write(games_of(HOME)[0])
+    assert "does not end with '*' or 'end'" in str(problem)
+    writer.close()
+    assert sink.getvalue() == HOME_1.encode()
+
+
+def test_games_of_another_format_are_refused_or_converted() -> None:
+    jsonl = games_of(files.dumps(parse_game(HOME_1), "jsonl").encode(), "x.jsonl")[0]
+    with pytest.raises(ValueError, match=r"x\.jsonl is JSON Lines but the output is notation"):
+        written([games_of(CLUB)[0], jsonl])
+    sink = io.BytesIO()
+    writer = GameWriter(sink.write, "ggn", convert=True)
+    writer.write(jsonl)
+    writer.close()
+    assert sink.getvalue() == HOME_1.encode()
+
+
+# -- splitting -------------------------------------------------------------------------------------
+
+
+def test_split_by_count_and_by_tag(archive_dir: Path, tmp_path: Path) -> None:
+    inputs = files.find_inputs([archive_dir])
+    problems: list[files.NotationError] = []
+    done = archive.split_archive(
+        archive.iter_archive(inputs), tmp_path / "n", games_per_file=4, on_problem=problems.append
+    )
+    assert [(path.name, count) for path, count in done] == [
+        ("games-0001.ggn", 4),
+        ("games-0002.ggn", 2),
+    ]
+    assert (tmp_path / "n" / "games-0001.ggn").read_bytes() == CLUB + HOME_1.encode()
+    done = archive.split_archive(
+        archive.iter_archive(inputs), tmp_path / "p", by="player", on_problem=problems.append
+    )
+    assert [(path.name, count) for path, count in done] == [
+        ("Ann.ggn", 4),
+        ("Bob.ggn", 4),
+        ("Cy.ggn", 4),
+        ("Dan.ggn", 3),
+        ("Eve.ggn", 4),
+    ]
+    assert (tmp_path / "p" / "Dan.ggn").read_bytes() == CLUB_2 + CLUB_3 + HOME_2.encode()
+    done = archive.split_archive(
+        archive.iter_archive(inputs), tmp_path / "d", by="date", on_problem=problems.append
+    )
+    assert [path.name for path, _ in done] == [
+        "2026-01-15.ggn",
+        "2026-02-20.ggn",
+        "2026-xx-xx.ggn",
+        "2025-12-24.ggn",
+        "no-date.ggn",
+    ]
+    assert problems == []
+
+
+def test_safe_names_never_leave_the_directory() -> None:
+    assert archive.safe_name("../../etc/passwd", "x") == "etc_passwd"
+    assert archive.safe_name("...", "no-event") == "no-event"
+    assert len(archive.safe_name("a" * 300, "x")) == 100
+
+
+@pytest.mark.skipif(not HEAVY, reason="GARGON_FUZZ=heavy")
+def test_heavy_every_split_of_simulated_archives_rejoins_to_the_same_games() -> None:
+    texts = [simulated(players, f"heavy.{n}") for n in range(60) for players in (3, 4, 5)]
+    data = "\n{between}\n".join(texts).replace("\n", "\r\n").encode()
+    games = games_of(data)
+    assert b"".join(game.raw or b"" for game in games) == data
+    for step in (2, 3, 7):
+        picked = games[::step]
+        assert split_texts(written(picked)) == [g.item.text for g in picked]  # type: ignore[union-attr]

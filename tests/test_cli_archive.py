@@ -1,0 +1,175 @@
+"""``gargon filter``, ``cat`` and ``split`` through Typer's CliRunner, on the archive of
+tests/test_archive.py: the exact bytes written, what is reported, and the exit codes (0 done,
+1 a game left out, 2 usage or I/O)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_archive import (
+    CLUB,
+    CLUB_1,
+    CLUB_2,
+    CLUB_3,
+    HOME,
+    HOME_1,
+    HOME_2,
+    HOME_BROKEN,
+    archive_dir,
+)
+from typer.testing import CliRunner, Result
+
+from gargon_notation import files
+from gargon_notation.archive import replay_facts
+from gargon_notation.cli import app
+from gargon_notation.notation import parse_game
+
+__all__ = ["archive_dir"]  # the fixture, shared
+
+
+def gargon(*args: str | Path, input: bytes | None = None) -> Result:
+    return CliRunner().invoke(app, [str(arg) for arg in args], input=input)
+
+
+def test_filter_writes_the_matching_games_byte_for_byte(archive_dir: Path) -> None:
+    result = gargon("filter", archive_dir, "--player", "Dan")
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout_bytes == CLUB_2 + CLUB_3 + HOME_2.encode()
+    assert result.stderr == ""
+
+
+def test_filter_with_not_and_several_conditions(archive_dir: Path) -> None:
+    result = gargon("filter", archive_dir, "--player", "Ann", "--not", "--event", "home")
+    assert result.stdout_bytes == CLUB_1 + CLUB_2
+    result = gargon("filter", archive_dir, "--not", "--player", "Ann", "--event", "home")
+    assert result.stdout_bytes == HOME_2.encode()
+
+
+def test_filter_to_a_file_and_a_glob(archive_dir: Path, tmp_path: Path) -> None:
+    target = tmp_path / "club.ggn"
+    result = gargon("filter", str(archive_dir / "c*.ggn"), "--site", "Lyon", "-o", target)
+    assert result.exit_code == 0 and result.stdout_bytes == b""
+    assert target.read_bytes() == CLUB_1 + CLUB_2
+
+
+def test_a_broken_game_is_reported_with_its_place_and_left_out(archive_dir: Path) -> None:
+    result = gargon("filter", archive_dir / "home.ggn", "--valid")
+    assert result.exit_code == 1
+    assert result.stdout_bytes == HOME_1.encode() + HOME_2.encode()
+    line = HOME_1.count("\n") + 4
+    assert result.stderr.startswith(f"{archive_dir / 'home.ggn'}:{line}:")
+    assert "R99" in result.stderr
+    assert result.stderr.endswith(
+        "  (left out)\ngargon: 1 game could not be read or copied and was left out\n"
+    )
+
+
+def test_invalid_keeps_the_broken_game_without_a_report(archive_dir: Path) -> None:
+    result = gargon("filter", archive_dir / "home.ggn", "--invalid")
+    assert (result.exit_code, result.stdout_bytes, result.stderr) == (
+        0,
+        HOME_BROKEN.encode(),
+        "",
+    )
+
+
+def test_count_and_json(archive_dir: Path) -> None:
+    assert gargon("filter", archive_dir, "--event", "club", "--count").stdout == "3\n"
+    result = gargon("filter", archive_dir, "--has", "zero-pair", "--not", "--event", "x", "--json")
+    listed = [json.loads(line) for line in result.stdout.splitlines()]
+    expected = []
+    for name, pieces in (("club.ggn", [CLUB_1, CLUB_2, CLUB_3]), ("home.ggn", [HOME_1, HOME_2])):
+        line = 1
+        for number, piece in enumerate(pieces, start=1):
+            text = piece.decode("utf-8-sig") if isinstance(piece, bytes) else piece
+            if name == "home.ggn" and number == 2:
+                line += HOME_BROKEN.count("\n")
+                number = 3
+            if "zero-pair" in replay_facts(parse_game(text)).facts:
+                expected.append({"source": str(archive_dir / name), "game": number, "line": line})
+            line += text.count("\n")
+    assert listed == expected and expected
+    assert result.exit_code == 1  # the broken game could not be replayed
+    result = gargon("filter", archive_dir, "--count", "--json")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "gargon: --count and --json exclude each other\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--has", "luck"], "gargon: --has: unknown fact 'luck'; the facts are:\n  zero-clash:"),
+        (
+            ["--date-from", "2026.13.01"],
+            "gargon: --date-from: the Date '2026.13.01' has no month 13",
+        ),
+        (["--player", "Ann", "--not"], "gargon: --not must come right before a condition"),
+        (["--not", "--count", "--player", "Ann"], "gargon: --not must come right before a "),
+        (["--valid", "--invalid"], "gargon: --valid and --invalid exclude each other"),
+    ],
+)
+def test_usage_errors_exit_2_and_write_nothing(
+    archive_dir: Path, args: list[str], message: str
+) -> None:
+    result = gargon("filter", archive_dir, *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message)
+    assert result.stdout_bytes == b""
+
+
+def test_cat_keeps_every_byte_and_reads_stdin(archive_dir: Path) -> None:
+    result = gargon("cat", archive_dir / "club.ggn", "-", input=HOME)
+    assert result.exit_code == 0
+    assert result.stdout_bytes == CLUB + HOME
+    result = gargon("cat", archive_dir / "home.ggn", archive_dir / "club.ggn")
+    assert result.stdout_bytes == HOME + CLUB[3:]  # the BOM only at the start
+
+
+def test_mixed_formats_are_refused_unless_converted(archive_dir: Path, tmp_path: Path) -> None:
+    lines = tmp_path / "more.jsonl"
+    lines.write_text(files.dumps(parse_game(HOME_1), "jsonl"), encoding="utf-8")
+    result = gargon("cat", archive_dir / "club.ggn", lines)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"gargon: {lines} is JSON Lines but the output is notation: games are copied byte for "
+        "byte in their own format; add --to FORMAT to convert the others (written "
+        "canonically), or give inputs of one format\n"
+    )
+    result = gargon("cat", archive_dir / "club.ggn", lines, "--to", "ggn")
+    assert result.exit_code == 0
+    assert result.stdout_bytes == CLUB + HOME_1.encode()
+    result = gargon("filter", lines, "--player", "Ann", "-o", tmp_path / "out.jsonl")
+    assert (tmp_path / "out.jsonl").read_bytes() == lines.read_bytes()
+
+
+def test_split_by_event_writes_each_file_and_lists_them(archive_dir: Path, tmp_path: Path) -> None:
+    result = gargon("split", archive_dir, "--by", "event", "-o", tmp_path / "out")
+    assert result.exit_code == 0
+    assert result.stdout == (
+        f"{tmp_path / 'out' / 'Club_night.ggn'}: 3 games\n"
+        f"{tmp_path / 'out' / 'Home_game.ggn'}: 3 games\n"
+    )
+    assert (tmp_path / "out" / "Club_night.ggn").read_bytes() == CLUB
+    assert (tmp_path / "out" / "Home_game.ggn").read_bytes() == HOME
+
+
+def test_split_needs_one_way_to_split(archive_dir: Path, tmp_path: Path) -> None:
+    result = gargon("split", archive_dir, "-o", tmp_path)
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "gargon: give one of --games N and --by event|date|player\n",
+    )
+    result = gargon("split", archive_dir, "--by", "colour", "-o", tmp_path)
+    assert result.stderr == "gargon: --by colour: choose one of event, date, player\n"
+
+
+def test_to_json_converts_each_game_and_leaves_out_one_it_cannot_read(archive_dir: Path) -> None:
+    result = gargon("cat", archive_dir / "home.ggn", "--to", "json")
+    assert result.exit_code == 1
+    assert "R99" in result.stderr
+    games = list(files.loads(result.stdout_bytes, format="json", strict=True))
+    assert games == [parse_game(HOME_1), parse_game(HOME_2)]

@@ -1,0 +1,334 @@
+"""The verbs that read records, on many inputs: paths, directories (searched recursively),
+patterns and ``-``, each input done in turn; a file that cannot be read is reported and the
+others are done; exit codes 0, 1 and 2 as for one file.  Through Typer's CliRunner, on small
+archives built from the examples and the CLI fixtures (``tests/data/cli/``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from gargon_notation.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+DATA = Path(__file__).resolve().parent / "data" / "cli"
+
+UNTIDY = (
+    '[Players "Adam" "Bernd" "Collette"]\r\n1.  Adam  y2 r9 ,Bernd pass 1  2, Collette  b8\r\n*\r\n'
+)
+TIDY = '[Players "Adam" "Bernd" "Collette"]\n1. Adam Y2 R9, Bernd pass 1 2, Collette B8\n*\n'
+SYNTAX_ERROR = (
+    "arch/sub/syntax.ggn:3:25: expected a card like R14, or 'pass', not 'folds'\n"
+    "    1. Adam Y2 Y6 R9, Bernd folds\n"
+    "                            ^\n"
+)
+
+
+@pytest.fixture
+def archive(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """``arch/``: two canonical examples, ``sub/untidy.ggn`` (not canonical, no line end at
+    its end), ``sub/syntax.ggn`` (a syntax error) and ``sub/notes.txt`` (not searched); the
+    cwd is its parent."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.chdir(tmp_path)
+    sub = tmp_path / "arch" / "sub"
+    sub.mkdir(parents=True)
+    for name in ("rulebook-round.ggn", "full-game.ggn"):
+        shutil.copy(EXAMPLES / name, tmp_path / "arch" / name)
+    (sub / "untidy.ggn").write_bytes(UNTIDY.encode()[:-2])  # no line end at the end
+    shutil.copy(DATA / "syntax.ggn", sub / "syntax.ggn")
+    (sub / "notes.txt").write_text("not a record\n")
+    return tmp_path / "arch"
+
+
+def gargon(*args: str | Path, input: str | None = None) -> Result:
+    return CliRunner().invoke(app, [str(arg) for arg in args], input=input)
+
+
+# -- fmt -----------------------------------------------------------------------------------
+
+
+def test_fmt_check_diff_of_a_directory(archive: Path) -> None:
+    result = gargon("fmt", "--check", "--diff", "arch")
+    assert result.exit_code == 1
+    assert result.stdout_bytes == (  # the removed lines keep their CR
+        b"--- a/arch/sub/untidy.ggn\n"
+        b"+++ b/arch/sub/untidy.ggn\n"
+        b"@@ -1,3 +1,3 @@\n"
+        b'-[Players "Adam" "Bernd" "Collette"]\r\n'
+        b"-1.  Adam  y2 r9 ,Bernd pass 1  2, Collette  b8\r\n"
+        b"-*\n"
+        b"\\ No newline at end of file\n"
+        b'+[Players "Adam" "Bernd" "Collette"]\n'
+        b"+1. Adam Y2 R9, Bernd pass 1 2, Collette B8\n"
+        b"+*\n"
+    )
+    assert result.stderr == (
+        SYNTAX_ERROR + "arch/sub/untidy.ggn: not in canonical form (run gargon fmt --in-place)\n"
+        "4 files checked: 1 not in canonical form\n"
+    )
+
+
+def test_fmt_check_quiet_lists_only_the_failures(archive: Path) -> None:
+    result = gargon("fmt", "--check", "--quiet", "arch")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        SYNTAX_ERROR + "arch/sub/untidy.ggn: not in canonical form (run gargon fmt --in-place)\n"
+    )
+
+
+def test_fmt_check_of_canonical_files_by_pattern_and_stdin(archive: Path) -> None:
+    canonical = (EXAMPLES / "club-night.ggn").read_text()
+    result = gargon("fmt", "--check", "arch/*.ggn", "-", input=canonical)
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert result.stderr == "3 files checked: 0 not in canonical form\n"
+
+
+def test_fmt_diff_needs_check(archive: Path) -> None:
+    result = gargon("fmt", "--diff", "arch")
+    assert result.exit_code == 2
+    assert result.stderr == "gargon: --diff goes with --check\n"
+
+
+def test_fmt_in_place_rewrites_only_what_is_not_canonical(archive: Path) -> None:
+    canonical = archive / "full-game.ggn"
+    os.utime(canonical, ns=(1_000_000_000, 1_000_000_000))
+    os.chmod(archive / "sub" / "untidy.ggn", 0o640)
+    before = canonical.stat()
+    result = gargon("fmt", "--in-place", "arch")
+    assert result.exit_code == 1  # the syntax error
+    assert result.stdout == ""
+    assert result.stderr == (
+        SYNTAX_ERROR + "rewritten: arch/sub/untidy.ggn\n4 files: 1 rewritten, 2 already canonical\n"
+    )
+    after = canonical.stat()
+    assert (after.st_mtime_ns, after.st_ino) == (before.st_mtime_ns, before.st_ino)
+    untidy = archive / "sub" / "untidy.ggn"
+    assert untidy.read_text() == TIDY
+    assert untidy.stat().st_mode & 0o777 == 0o640
+    assert (archive / "sub" / "syntax.ggn").read_bytes() == (DATA / "syntax.ggn").read_bytes()
+    assert sorted(p.name for p in archive.rglob("*")) == [
+        "full-game.ggn",
+        "notes.txt",
+        "rulebook-round.ggn",
+        "sub",
+        "syntax.ggn",
+        "untidy.ggn",
+    ]  # no temporary file left behind
+    again = gargon("fmt", "--in-place", "--quiet", "arch/*.ggn", "arch/sub/untidy.ggn")
+    assert (again.exit_code, again.stdout, again.stderr) == (0, "", "")
+
+
+def test_fmt_in_place_leaves_one_canonical_file_alone(archive: Path) -> None:
+    canonical = archive / "full-game.ggn"
+    os.utime(canonical, ns=(1_000_000_000, 1_000_000_000))
+    result = gargon("fmt", "-i", canonical)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "", "")
+    assert canonical.stat().st_mtime_ns == 1_000_000_000
+
+
+def test_fmt_to_stdout_is_one_canonical_stream(archive: Path) -> None:
+    result = gargon("fmt", "arch/sub/untidy.ggn", "arch/sub/syntax.ggn", "-", input=UNTIDY)
+    assert result.exit_code == 1
+    assert result.stdout == TIDY + "\n" + TIDY
+    assert result.stderr == SYNTAX_ERROR
+    assert gargon("fmt", "--check", "-", input=result.stdout).exit_code == 0
+
+
+def test_fmt_to_stdout_refuses_a_second_json_document(archive: Path) -> None:
+    game = archive / "full-game.json"
+    assert gargon("convert", archive / "full-game.ggn", "--to", "json", "-o", game).exit_code == 0
+    result = gargon("fmt", game, game, "arch/rulebook-round.ggn")
+    assert result.exit_code == 2
+    assert result.stdout == game.read_text()
+    assert result.stderr == (
+        f"gargon: {game}: not written: one stream on standard output holds one format and at "
+        "most one JSON document, and json came before its json (use --in-place, or give "
+        "inputs of one format)\n"
+        "gargon: arch/rulebook-round.ggn: not written: one stream on standard output holds one "
+        "format and at most one JSON document, and json came before its ggn (use --in-place, "
+        "or give inputs of one format)\n"
+    )
+
+
+def test_fmt_of_paths_that_name_nothing(archive: Path) -> None:
+    missing = gargon("fmt", "--check", "arch", "nowhere/")
+    assert (missing.exit_code, missing.stderr) == (
+        2,
+        "gargon: nowhere/: no such file or directory\n",
+    )
+    (archive / "empty").mkdir()
+    empty = gargon("fmt", "arch/empty")
+    assert (empty.exit_code, empty.stderr) == (
+        2,
+        "gargon: no .ggn, .json or .jsonl file found in arch/empty\n",
+    )
+
+
+# -- convert -------------------------------------------------------------------------------
+
+
+def test_convert_many_inputs_into_one_json_document(archive: Path) -> None:
+    rulebook = (EXAMPLES / "rulebook-round.ggn").read_text()
+    result = gargon("convert", "arch", "-", "--to", "json", "-o", "all.json", input=rulebook)
+    assert result.exit_code == 1  # the syntax error, left out; the others are written
+    assert result.stdout == ""
+    assert result.stderr == SYNTAX_ERROR
+    expected = ["full-game.ggn", "rulebook-round.ggn", "sub/untidy.ggn"]
+    parts = [gargon("convert", f"arch/{name}", "--to", "jsonl").stdout for name in expected]
+    together = gargon("convert", "all.json", "--to", "jsonl")
+    assert together.stdout == "".join(parts) + parts[1]  # in order, stdin last
+
+
+def test_convert_many_inputs_to_notation_on_stdout(archive: Path) -> None:
+    result = gargon("convert", "arch/sub/*.ggn", "--to", "ggn")
+    assert result.exit_code == 1
+    assert result.stdout == TIDY
+    assert result.stderr == SYNTAX_ERROR
+
+
+def test_convert_seat_takes_one_input(archive: Path) -> None:
+    result = gargon("convert", "arch/full-game.ggn", "arch", "--seat", "Adam")
+    assert result.exit_code == 2
+    assert "--seat and --public take one input" in result.stderr
+
+
+# -- annotate ------------------------------------------------------------------------------
+
+
+def test_annotate_in_place_a_directory(archive: Path) -> None:
+    (archive / "sub" / "untidy.ggn").unlink()
+    shutil.copy(DATA / "broken.ggn", archive / "sub" / "broken.ggn")
+    rulebook = archive / "rulebook-round.ggn"
+    result = gargon("annotate", "--in-place", "arch")
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.endswith(
+        "arch/sub/broken.ggn: not rewritten: annotations stop at the problems\n" + SYNTAX_ERROR
+    )
+    expected = gargon("annotate", EXAMPLES / "rulebook-round.ggn").stdout
+    assert rulebook.read_text() == expected
+    assert (archive / "sub" / "broken.ggn").read_bytes() == (DATA / "broken.ggn").read_bytes()
+    os.utime(rulebook, ns=(1_000_000_000, 1_000_000_000))
+    again = gargon("annotate", "-i", rulebook, archive / "full-game.ggn")
+    assert (again.exit_code, again.stdout, again.stderr) == (0, "", "")
+    assert rulebook.stat().st_mtime_ns == 1_000_000_000  # annotated already: not rewritten
+
+
+def test_annotate_strip_many_inputs_to_one_stream(archive: Path) -> None:
+    annotated = gargon("annotate", "arch/rulebook-round.ggn").stdout
+    result = gargon("annotate", "--strip", "arch/rulebook-round.ggn", "-", input=annotated)
+    assert result.exit_code == 0
+    rulebook = (EXAMPLES / "rulebook-round.ggn").read_text()
+    assert result.stdout == rulebook + "\n" + rulebook
+
+
+# -- score ---------------------------------------------------------------------------------
+
+
+def test_score_json_of_many_inputs_names_each_source(archive: Path) -> None:
+    rulebook = (EXAMPLES / "rulebook-round.ggn").read_text()
+    result = gargon("score", "--json", "arch/sub", "-", input=rulebook)
+    assert result.exit_code == 1  # the syntax error; untidy.ggn breaks a rule too
+    assert result.stderr.startswith(SYNTAX_ERROR)
+    single = [
+        json.loads(gargon("score", "--json", path, input=rulebook).stdout)["games"][0]
+        for path in ("arch/sub/untidy.ggn", "-")
+    ]
+    assert json.loads(result.stdout) == {
+        "games": [
+            {"source": "arch/sub/untidy.ggn", **single[0]},
+            {"source": "<stdin>", **single[1]},
+        ]
+    }
+    assert single[1]["valid"] and not single[0]["valid"]
+
+
+def test_score_text_of_many_inputs_one_after_the_other(archive: Path) -> None:
+    result = gargon("score", "--no-color", "arch/*.ggn")
+    assert result.exit_code == 0
+    assert result.stdout == "".join(
+        gargon("score", "--no-color", f"arch/{name}").stdout
+        for name in ("full-game.ggn", "rulebook-round.ggn")
+    )
+    assert result.stdout.count(": score ") == 2
+    assert "\x1b[" not in result.stdout
+
+
+# -- show ----------------------------------------------------------------------------------
+
+
+def test_show_many_inputs_heads_each_game_with_its_file(archive: Path) -> None:
+    rulebook = (EXAMPLES / "rulebook-round.ggn").read_text()
+    result = gargon("show", "--no-color", "arch/sub", "-", input=rulebook)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(SYNTAX_ERROR)
+    heads = [line.strip("─ ") for line in result.stdout.splitlines() if " game 1 ─" in line]
+    assert heads == ["arch/sub/untidy.ggn game 1", "<stdin> game 1"]
+    alone = gargon("show", "--no-color", "-", input=rulebook).stdout
+    assert result.stdout.endswith(alone.split("\n", 1)[1])  # the same but for its heading
+
+
+def test_show_source_of_many_inputs_is_their_canonical_text(archive: Path) -> None:
+    result = gargon("show", "--source", "--no-color", "arch/sub/untidy.ggn", "arch/sub/*.ggn")
+    assert result.exit_code == 1
+    assert result.stdout == TIDY + "\n" + TIDY
+    assert result.stderr == SYNTAX_ERROR
+
+
+def test_show_game_takes_one_input(archive: Path) -> None:
+    result = gargon("show", "--game", "1", "arch")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        "gargon: --game 1 picks a game of one file, but 4 were given (arch/full-game.ggn, "
+        "arch/rulebook-round.ggn, arch/sub/syntax.ggn, ...): give that file alone\n"
+    )
+
+
+# -- replay --------------------------------------------------------------------------------
+
+
+def test_replay_many_inputs_shows_that_moment_of_every_game(archive: Path) -> None:
+    rulebook = (EXAMPLES / "rulebook-round.ggn").read_text()
+    result = gargon("replay", "--no-color", "--round", "1", "arch/sub", "-", input=rulebook)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(SYNTAX_ERROR)
+    alone = [
+        gargon("replay", "--no-color", "--round", "1", path, input=rulebook).stdout
+        for path in ("arch/sub/untidy.ggn", "-")
+    ]
+    assert result.stdout == "".join(
+        f"{rule}\n{table}"
+        for rule, table in zip(
+            [line for line in result.stdout.splitlines() if " game 1 ─" in line], alone, strict=True
+        )
+    )
+    assert [line.strip("─ ") for line in result.stdout.splitlines() if " game 1 ─" in line] == [
+        "arch/sub/untidy.ggn game 1",
+        "<stdin> game 1",
+    ]
+
+
+def test_replay_a_round_one_game_lacks_is_reported_and_the_others_shown(archive: Path) -> None:
+    result = gargon("replay", "--no-color", "--round", "2", "arch/*.ggn")
+    assert result.exit_code == 2
+    assert result.stderr == "gargon: --round 2: the game has rounds 1-1\n"
+    assert result.stdout.count("After round 2") == 1  # the full game has nine rounds
+
+
+def test_replay_game_takes_one_input(archive: Path) -> None:
+    result = gargon("replay", "--game", "2", "arch/*.ggn")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "gargon: --game 2 picks a game of one file, but 2 were given (arch/full-game.ggn, "
+        "arch/rulebook-round.ggn): give that file alone\n"
+    )
