@@ -19,6 +19,12 @@
   the public) knew it; :func:`find_leaks` proves a file shows no value hidden from its seat
   (each a :class:`Leak`); :func:`merge_records` puts records of one game together
   (:class:`MergeError` lists each :class:`Contradiction`).
+- **Pictures**: :func:`table_svg` draws the table at a moment (a :class:`GameState`, or what
+  one seat knew: a :class:`SeatView`) as a standalone SVG; in a notebook a state or a view
+  shows itself so.
+- **The viewer**: :func:`html_page` writes a self-contained HTML page that replays games
+  step by step in a browser (as everyone, or as one seat saw them); in a notebook a record
+  and a replay show themselves so.
 - **Errors**: :class:`GargonError` and its subclasses.
 
 >>> import gargon_notation as gg
@@ -113,6 +119,8 @@ if TYPE_CHECKING:
         table_record,
     )
     from gargon_notation.validation import Verdict, validate
+    from gargon_notation.web.page import html_page
+    from gargon_notation.web.svg import table_svg
 
 # Every public name is imported on first use, so that ``gargon validate`` of one game loads
 # only what it needs (the speed issue): a name's module is looked up here.
@@ -213,6 +221,8 @@ _LAZY: dict[str, str] = {
     "table_record": "gargon_notation.seats",
     "Verdict": "gargon_notation.validation",
     "validate": "gargon_notation.validation",
+    "table_svg": "gargon_notation.web.svg",
+    "html_page": "gargon_notation.web.page",
 }
 
 
@@ -325,6 +335,7 @@ __all__ = [
     "entry_lines",
     "find_leaks",
     "format_action",
+    "html_page",
     "load",
     "loads",
     "merge_records",
@@ -340,6 +351,7 @@ __all__ = [
     "simulate",
     "strip_annotations",
     "table_record",
+    "table_svg",
     "validate",
     "write_game",
 ]

@@ -1312,14 +1312,22 @@ COMMANDS = [
     "record",
     "show",
     "replay",
+    "svg",
+    "html",
     "score",
     "annotate",
     "fmt",
     "convert",
     "check-hidden",
     "merge",
+    "filter",
+    "cat",
+    "dedupe",
+    "split",
+    "stats",
     "schema",
     "simulate",
+    "lsp",
 ]
 
 

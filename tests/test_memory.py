@@ -78,6 +78,7 @@ if HEAVY:
         ["show", "--no-color"],
         ["annotate"],
         ["score", "--json"],
+        ["stats"],
     ]
 
 # A game at the limits, read by the verbs that hold most of one game at a time.

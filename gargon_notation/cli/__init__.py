@@ -1,5 +1,5 @@
 """The ``gargon`` command: validate, record, show, replay, score, annotate, fmt, convert,
-check-hidden, merge, schema, simulate.
+check-hidden, merge, filter, cat, split, stats, schema, simulate.
 
 The only place of the project that prints or sets exit codes; every verb parses its options,
 calls the library (files through :mod:`gargon_notation.files`) and prints.  One module per
@@ -17,7 +17,11 @@ job:
 - :mod:`~gargon_notation.cli.simulate`: ``simulate``;
 - :mod:`~gargon_notation.cli.seats`: ``convert --seat``, ``check-hidden``, ``merge``;
 - :mod:`~gargon_notation.cli.record`: ``record``, with its terminal application
-  :mod:`~gargon_notation.cli.recorder_app`.
+  :mod:`~gargon_notation.cli.recorder_app`;
+- :mod:`~gargon_notation.cli.archive`: ``filter``, ``cat``, ``split`` (with
+  :mod:`~gargon_notation.cli.ordered`, which keeps the order of ``filter``'s options for
+  ``--not``);
+- :mod:`~gargon_notation.cli.stats`: ``stats``.
 
 **Starting at once.**  Typer, rich and the verbs' modules are imported only when needed
 (``app``, ``out`` and ``err`` are looked up on first use).  :func:`run` reads the arguments of

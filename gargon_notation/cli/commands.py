@@ -7,8 +7,11 @@ Each command imports the module that does its work only when it runs, so that ``
 ``score`` by :mod:`~gargon_notation.cli.view`, ``annotate``, ``fmt``, ``convert`` and
 ``schema`` by :mod:`~gargon_notation.cli.edit`, ``simulate`` by
 :mod:`~gargon_notation.cli.simulate`, ``convert --seat``, ``check-hidden`` and ``merge`` by
-:mod:`~gargon_notation.cli.seats`, ``record`` by :mod:`~gargon_notation.cli.record`.  The
-order here is the order of ``gargon --help``.
+:mod:`~gargon_notation.cli.seats`, ``record`` by :mod:`~gargon_notation.cli.record`, ``svg``
+by :mod:`~gargon_notation.cli.pictures`, ``html`` by :mod:`~gargon_notation.cli.web`,
+``filter``, ``cat`` and ``split`` by :mod:`~gargon_notation.cli.archive`, ``stats`` by
+:mod:`~gargon_notation.cli.stats`.  The order here is
+the order of ``gargon --help``.
 """
 
 from __future__ import annotations
@@ -20,24 +23,33 @@ import typer
 
 from gargon_notation.cli import MAX_JOBS
 from gargon_notation.cli.common import app
+from gargon_notation.cli.ordered import OrderedCommand, options_in_order
 
 __all__ = [
     "annotate_command",
+    "cat_command",
     "check_hidden",
     "convert",
+    "filter_command",
     "fmt",
+    "html_command",
     "record_command",
     "replay_command",
     "schema",
     "score",
     "show",
     "simulate_command",
+    "split_command",
+    "stats_command",
+    "svg_command",
     "validate",
 ]
 
 FILE_HELP = "A .ggn, .json or .jsonl record file, or - for stdin."
 InPlace = Annotated[bool, typer.Option("--in-place", "-i", help="Rewrite the file (atomically).")]
 """The --in-place option of the verbs that rewrite a record."""
+MANY_HELP = "Files, directories (searched for *.ggn, *.json, *.jsonl), globs, or - for stdin."
+"""The inputs of the verbs that read records, one or many."""
 
 
 @app.command(
@@ -126,21 +138,35 @@ def record_command(
     record.record_command(file, setup, resume, quiet)
 
 
-@app.command(epilog="Example: [bold]gargon show examples/rulebook-round.ggn[/]")
+@app.command(
+    epilog="Examples: [bold]gargon show examples/rulebook-round.ggn[/]\n\n"
+    "[bold]gargon show examples/club-night.ggn --game 2 --source[/]"
+)
 def show(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
-    game: Annotated[int | None, typer.Option("--game", "-g", help="Only game N (from 1).")] = None,
+    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    game: Annotated[
+        int | None, typer.Option("--game", "-g", help="Only game N (from 1) of the one input.")
+    ] = None,
+    source: Annotated[
+        bool,
+        typer.Option(
+            "--source",
+            help="Print the record itself in canonical text (as gargon fmt writes it), "
+            "highlighted: cards in their colours, names, keywords, comments.",
+        ),
+    ] = False,
     no_color: Annotated[
         bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
     ] = False,
 ) -> None:
     """Pretty-print games: headers, each round as a table, battles and the final score.
 
-    An invalid game is shown up to its first problem, followed by its problems.
+    An invalid game is shown up to its first problem, followed by its problems.  The games
+    of several inputs are shown in turn, each headed by its file.
     """
     from gargon_notation.cli import view
 
-    view.show(file, game, no_color)
+    view.show(paths, game, no_color, source)
 
 
 @app.command(
@@ -149,8 +175,13 @@ def show(
     "[bold]gargon replay examples/full-game.ggn --step 12[/]",
 )
 def replay_command(
-    file: Annotated[str, typer.Argument(help="A .ggn, .json or .jsonl record file.")],
-    game: Annotated[int, typer.Option("--game", "-g", help="Game N of the file.")] = 1,
+    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    game: Annotated[
+        int | None,
+        typer.Option(
+            "--game", "-g", help="Game N of the one input (default 1).", show_default=False
+        ),
+    ] = None,
     round_: Annotated[
         int | None, typer.Option("--round", "-r", help="The table at the end of round R.")
     ] = None,
@@ -177,32 +208,102 @@ def replay_command(
 ) -> None:
     """Show the table at a point of a game: hands, piles, cards in front, won cards, score.
 
-    Without --round or --step, on a terminal, step through the game interactively.
+    Without --round or --step, on a terminal, step through the game interactively.  With
+    several inputs, the table at that point (default: the end) of every game of each.
     """
     from gargon_notation.cli import view
 
-    view.replay_command(file, game, round_, step, no_color, possible, possible_for)
+    view.replay_command(paths, game, round_, step, no_color, possible, possible_for)
+
+
+@app.command(
+    "svg",
+    epilog="Examples: [bold]gargon svg examples/full-game.ggn --round 3 -o round-3.svg[/]  "
+    "[bold]gargon svg examples/full-game.ggn --step 12 --seat Bernd[/]",
+)
+def svg_command(
+    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    game: Annotated[int, typer.Option("--game", "-g", help="Game N of the file.")] = 1,
+    round_: Annotated[
+        int | None, typer.Option("--round", "-r", help="The table at the end of round R.")
+    ] = None,
+    step: Annotated[
+        int | None, typer.Option("--step", "-s", help="The table after K actions (0: the deal).")
+    ] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option(
+            "--seat", help="The table as this player saw it: his own hand, the others' backs."
+        ),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+    ] = None,
+) -> None:
+    """Draw the table at a point of a game as a picture (SVG): hands, piles, won cards, score.
+
+    Without --round or --step, the table at the end of the record.  --seat draws only what
+    that player could see.  The same moment always gives the same picture.
+    """
+    from gargon_notation.cli import pictures
+
+    pictures.svg_command(file, game, round_, step, seat, output)
+
+
+@app.command(
+    "html",
+    epilog="Examples: [bold]gargon html examples/full-game.ggn -o full-game.html[/]  "
+    "[bold]gargon html examples/club-night.ggn --game 2 --seat Bernd -o bernd.html[/]",
+)
+def html_command(
+    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output", "-o", help="Write the page here (default: stdout, when not a terminal)."
+        ),
+    ] = None,
+    game: Annotated[
+        int | None, typer.Option("--game", "-g", help="Only game N (default: every game).")
+    ] = None,
+    seat: Annotated[
+        str | None,
+        typer.Option("--seat", help="Only what this player saw: no other view is in the page."),
+    ] = None,
+) -> None:
+    """Write a self-contained HTML page that replays the games step by step in a browser.
+
+    The table from above, each step with its battles, comments and problems, the score; view
+    it as everyone or as one seat.  Several games get an index.  No network access is needed.
+    """
+    from gargon_notation.cli import web
+
+    web.html_command(file, output, game, seat)
 
 
 @app.command(epilog="Example: [bold]gargon score examples/club-night.ggn --json[/]")
 def score(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     no_color: Annotated[
         bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
     ] = False,
 ) -> None:
-    """Final scores of every game (per player, with bonus and amulet points)."""
+    """Final scores of every game (per player, with bonus and amulet points).
+
+    The games of every input in turn, in one report; with several inputs each JSON entry
+    names its "source".  An input that cannot be read is reported and the others scored.
+    """
     from gargon_notation.cli import view
 
-    view.score(file, as_json, no_color)
+    view.score(paths, as_json, no_color)
 
 
 @app.command(
     "annotate", epilog="Example: [bold]gargon annotate examples/full-game.ggn --in-place[/]"
 )
 def annotate_command(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     strip: Annotated[
         bool, typer.Option("--strip", help="Remove exactly what annotate adds.")
     ] = False,
@@ -221,24 +322,47 @@ def annotate_command(
     Idempotent; user comments are never touched.  JSON input gives JSON output (and JSON
     Lines, JSON Lines).  A record with problems is annotated as far as it can be replayed;
     its problems go to stderr, the exit code is 1, and --in-place leaves the file untouched.
+    Each input is done in turn, as if alone.
     """
     from gargon_notation.cli import edit
 
-    edit.annotate_command(file, strip, in_place, possible)
+    edit.annotate_command(paths, strip, in_place, possible)
 
 
-@app.command(epilog="Example: [bold]gargon fmt examples/full-game.ggn --check[/]")
+@app.command(
+    epilog="Examples: [bold]gargon fmt examples/full-game.ggn --check[/]\n\n"
+    "[bold]gargon fmt --check --diff archive/[/]"
+)
 def fmt(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     check: Annotated[
-        bool, typer.Option("--check", help="Exit 1 when the file is not canonical.")
+        bool, typer.Option("--check", help="Exit 1 when a file is not canonical.")
     ] = False,
-    in_place: InPlace = False,
+    in_place: Annotated[
+        bool,
+        typer.Option(
+            "--in-place", "-i", help="Rewrite each file not canonical (atomically), no other."
+        ),
+    ] = False,
+    diff: Annotated[
+        bool,
+        typer.Option(
+            "--diff", help="With --check: print a unified diff to the canonical form, per file."
+        ),
+    ] = False,
+    quiet: Annotated[
+        bool,
+        typer.Option("--quiet", "-q", help="Several inputs: print no summary, only the failures."),
+    ] = False,
 ) -> None:
-    """Write records in canonical form (to stdout, or --in-place); JSON input stays JSON."""
+    """Write records in canonical form (to stdout, or --in-place); JSON input stays JSON.
+
+    Each input is done in turn, as if alone; one that cannot be read is reported and the
+    others done.  Exit 0, 1 (a syntax error; --check: a file not canonical), 2 (usage, I/O).
+    """
     from gargon_notation.cli import edit
 
-    edit.fmt(file, check, in_place)
+    edit.fmt(paths, check, in_place, diff, quiet)
 
 
 Seat = Annotated[str | None, typer.Option("--seat", help="A player: what that seat could see.")]
@@ -253,7 +377,7 @@ Public = Annotated[bool, typer.Option("--public", help="Everyone: what the whole
 )
 def convert(
     context: typer.Context,
-    file: Annotated[str, typer.Argument(help="A .ggn, .json or .jsonl file, or - for stdin.")],
+    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     to: Annotated[
         str | None,
         typer.Option(
@@ -274,21 +398,25 @@ def convert(
 ) -> None:
     """Convert records between the text notation, the JSON form and JSON Lines.
 
-    With --seat NAME (or --public), write each game as that seat (or the whole table) knew it
-    at each moment: the values it could not see become backs (R?, X?).
+    The games of several inputs go into one output, in turn; a game that cannot be read is
+    reported and left out (exit 1).  With --seat NAME (or --public), write each game of one
+    input as that seat (or the whole table) knew it at each moment: the values it could not
+    see become backs (R?, X?).
     """
     if seat is not None or public:
         if events:
             context.fail("--events does not go with --seat or --public")
+        if len(paths) != 1:
+            context.fail("--seat and --public take one input")
         from gargon_notation.cli import seats
 
-        seats.convert_for_seat(file, seat, public, to, output)
+        seats.convert_for_seat(paths[0], seat, public, to, output)
         return
     if to is None:
         context.fail("Missing option '--to'.")  # as the option parser says it
     from gargon_notation.cli import edit
 
-    edit.convert(file, to, output, events)
+    edit.convert(paths, to, output, events)
 
 
 @app.command(
@@ -337,6 +465,186 @@ def merge(
     seats.merge(files, to, output)
 
 
+PATHS_HELP = "Files, directories (searched for *.ggn, *.json, *.jsonl), globs, or - for stdin."
+To = Annotated[
+    str | None,
+    typer.Option(
+        "--to",
+        help="Output format ggn, json or jsonl; games of another format are converted "
+        "(default: the inputs' own, which must then be one).",
+    ),
+]
+"""The --to option of the verbs that copy games."""
+Many = list[str] | None
+"""A condition of filter, which may be given several times."""
+
+
+@app.command(
+    "filter",
+    cls=OrderedCommand,
+    epilog="Examples: [bold]gargon filter games/ --event club --has zero-pair -o found.ggn[/]  "
+    "[bold]gargon filter games.ggn --not --player Adam --count[/]",
+)
+def filter_command(
+    context: typer.Context,
+    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    player: Annotated[Many, typer.Option("--player", help="NAME is one of the Players.")] = None,
+    event: Annotated[Many, typer.Option("--event", help="The Event holds TEXT (any case).")] = None,
+    site: Annotated[Many, typer.Option("--site", help="The Site holds TEXT (any case).")] = None,
+    date_from: Annotated[
+        Many, typer.Option("--date-from", help="Played on or after D (YYYY.MM.DD, YYYY.MM, YYYY).")
+    ] = None,
+    date_to: Annotated[Many, typer.Option("--date-to", help="Played on or before D.")] = None,
+    winner: Annotated[Many, typer.Option("--winner", help="NAME won (or shared the win).")] = None,
+    players: Annotated[Many, typer.Option("--players", help="Played by N players.")] = None,
+    rounds_min: Annotated[Many, typer.Option("--rounds-min", help="At least N rounds.")] = None,
+    rounds_max: Annotated[Many, typer.Option("--rounds-max", help="At most N rounds.")] = None,
+    valid: Annotated[
+        bool, typer.Option("--valid", help="Valid: the replay finds no problem.")
+    ] = False,
+    invalid: Annotated[
+        bool, typer.Option("--invalid", help="Invalid or unreadable (kept, not reported).")
+    ] = False,
+    finished: Annotated[bool, typer.Option("--finished", help="The game reached its end.")] = False,
+    has: Annotated[
+        Many, typer.Option("--has", help="A fact only the replay knows (see docs/cli.md).")
+    ] = None,
+    tag: Annotated[
+        Many,
+        typer.Option("--tag", help="NAME=VALUE: a tag with that value; NAME: the tag is there."),
+    ] = None,
+    negate: Annotated[bool, typer.Option("--not", help="Negate the condition after it.")] = False,
+    count: Annotated[bool, typer.Option("--count", help="Print how many games match.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print where each match is, one JSON object a line.")
+    ] = False,
+    to: To = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically), not stdout.")
+    ] = None,
+) -> None:
+    """Copy the games that meet every condition, byte for byte, comments and all.
+
+    Conditions combine with AND; --not negates the one right after it.  Tag conditions read
+    the tags only; --rounds-* read the game; --winner, --valid, --invalid, --finished and
+    --has replay it.  A game that cannot be read that far is reported and left out (kept by
+    --invalid).  Exit 0 when done, 1 when a game was left out that way, 2 on usage or I/O
+    errors.
+    """
+    from gargon_notation.cli import archive
+
+    order = options_in_order(context)
+    archive.filter_command(paths, order, count=count, as_json=as_json, output=output, to=to)
+
+
+@app.command("cat", epilog="Example: [bold]gargon cat club/ home.ggn -o all.ggn[/]")
+def cat_command(
+    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    to: To = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically), not stdout.")
+    ] = None,
+) -> None:
+    """Concatenate the games of the inputs, byte for byte, renumbering nothing.
+
+    Exit 0 when done, 1 when a game could not be copied, 2 on usage or I/O errors.
+    """
+    from gargon_notation.cli import archive
+
+    archive.cat_command(paths, output, to)
+
+
+@app.command(
+    "dedupe",
+    epilog="Examples: [bold]gargon dedupe club/ -o unique.ggn[/]\n\n"
+    "[bold]gargon dedupe club/ --report[/]",
+)
+def dedupe_command(
+    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    report: Annotated[
+        bool,
+        typer.Option(
+            "--report", help="List each game kept that has copies, and its copies; write none."
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="With --report: one JSON object a copy, a line each.")
+    ] = False,
+    invalid: Annotated[
+        bool,
+        typer.Option("--invalid", help="Keep the games that cannot be read (not compared)."),
+    ] = False,
+    to: To = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically), not stdout.")
+    ] = None,
+) -> None:
+    """Write each game once: leave out the same games again (whatever their comments,
+    annotations and tags) and the unfinished copies of a game.
+
+    Games are the same when they seat the same players, are dealt the same cards (a seed or
+    the deal written out) and write the same decisions.  An unfinished record whose decisions
+    begin another game's is an unfinished copy of it.  Exit 0 when done, 1 when a game
+    could not be read, 2 on usage or I/O errors.
+    """
+    from gargon_notation.cli import archive
+
+    archive.dedupe_command(paths, report, as_json, invalid, output, to)
+
+
+@app.command("split", epilog="Example: [bold]gargon split games.ggn --by event -o by-event/[/]")
+def split_command(
+    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="The directory to write into (made if need be).")
+    ],
+    games: Annotated[
+        int | None, typer.Option("--games", min=1, help="N games a file: games-0001.EXT, ...")
+    ] = None,
+    by: Annotated[
+        str | None, typer.Option("--by", help="event, date or player: a file for each value.")
+    ] = None,
+    to: To = None,
+) -> None:
+    """Write the games into files of a directory, byte for byte, each file atomically.
+
+    Exit 0 when done, 1 when a game could not be read or copied, 2 on usage or I/O errors.
+    """
+    from gargon_notation.cli import archive
+
+    archive.split_command(paths, games, by, output, to)
+
+
+@app.command(
+    "stats",
+    epilog="Examples: [bold]gargon stats games/[/]  [bold]gargon stats games/ --by event "
+    "--html report.html[/]",
+)
+def stats_command(
+    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    by: Annotated[
+        str, typer.Option("--by", help="A row per player (the default), event or players.")
+    ] = "player",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
+    ] = False,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Write a self-contained HTML report here (atomically)."),
+    ] = None,
+    no_color: Annotated[bool, typer.Option("--no-color", help="Plain text.")] = False,
+) -> None:
+    """Statistics of the games: wins, scores, bonuses, passes, battles, lengths, endings.
+
+    Each game is replayed once.  An invalid or unreadable game is reported, counted under
+    how games end, and left out of the other figures.  Exit 0 when done, 1 when a game was
+    invalid or unreadable, 2 on usage or I/O errors.
+    """
+    from gargon_notation.cli import stats
+
+    stats.stats_command(paths, by, as_json, html, no_color)
+
+
 @app.command(epilog="Example: [bold]gargon schema > gargon.schema.json[/]")
 def schema() -> None:
     """Print the JSON Schema of the JSON interchange form."""
@@ -372,3 +680,22 @@ def simulate_command(
     from gargon_notation.cli import simulate
 
     simulate.simulate_command(players, games, seed, bot, deal, comments, output)
+
+
+@app.command("lsp", epilog="Example: [bold]gargon lsp[/] (started by an editor: docs/editors.md)")
+def lsp_command() -> None:
+    """Run the language server for editors (LSP over stdin and stdout).
+
+    Diagnostics as you type, hover (the table after an action), completion,
+    formatting and an outline of games and rounds, in VS Code, Neovim, Helix,
+    Emacs (docs/editors.md).  Needs pip install 'gargon-notation\\[lsp]'.
+    """
+    from gargon_notation import lsp
+
+    if not lsp.available():
+        from gargon_notation.cli.common import fail
+
+        fail(lsp.MISSING)
+    from gargon_notation.lsp.server import serve
+
+    serve()

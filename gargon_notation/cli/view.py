@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import NoReturn
 
 import attrs
 import typer
@@ -12,9 +13,10 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from gargon_notation import files
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural, print_problems
-from gargon_notation.cli.inputs import Games, games_of
+from gargon_notation.cli.inputs import Games, each_input, games_of, inputs_of, one_input_for
 from gargon_notation.cli.terminal import printable
 from gargon_notation.engine import Game, GameState, Score
 from gargon_notation.notation import GameRecord, write_action
@@ -22,7 +24,7 @@ from gargon_notation.render import RoundPanels, scoreboard, table_view
 from gargon_notation.render.possible import possible_view
 from gargon_notation.replay import Outcome, Problem, Replay, Visitor, replay
 
-__all__ = ["replay_command", "score", "show"]
+__all__ = ["picked_step", "replay_command", "replayed_game", "score", "show"]
 
 
 def _header_table(record: GameRecord) -> Table:
@@ -34,17 +36,51 @@ def _header_table(record: GameRecord) -> Table:
     return table
 
 
-def show(file: str, game: int | None = None, no_color: bool = False) -> None:
-    """The work of ``gargon show`` (options: :mod:`gargon_notation.cli.commands`)."""
+def show(
+    paths: list[str], game: int | None = None, no_color: bool = False, source: bool = False
+) -> None:
+    """The work of ``gargon show`` (options: :mod:`gargon_notation.cli.commands`): the games
+    of every input in turn (``--game`` takes one input); with several, each game is headed by
+    its file."""
     console = common.console(no_color)
-    invalid = False
-    with games_of(file) as games:
-        for number, record in games:
-            if game is None or number == game:
-                invalid = not _show_game(console, number, record) or invalid
-        games.finish()
-        _check_game_number(game, games)
-    raise typer.Exit(1 if invalid else 0)
+    inputs = inputs_of(paths)
+    if game is not None:
+        one_input_for(f"--game {game}", inputs)
+    several = len(inputs) > 1
+    shown = [0]  # games shown so far, over every input
+
+    def show_input(each: files.Input) -> None:
+        invalid = False
+        before = shown[0]  # the games of the inputs before this one
+        with games_of(each) as games:
+            for number, record in games:
+                if game is None or number == game:
+                    if source:
+                        first = game is not None or (number == 1 and not before)
+                        _show_source(console, record, first=first)
+                    else:
+                        where = f"{games.source.name} game {number}" if several else None
+                        invalid = not _show_game(console, number, record, where) or invalid
+                    shown[0] += 1
+            games.finish()
+            _check_game_number(game, games)
+        raise typer.Exit(1 if invalid else 0)
+
+    raise typer.Exit(each_input(inputs, show_input))
+
+
+def _show_source(console: Console, record: GameRecord, first: bool) -> None:
+    """Print a record's canonical text, highlighted (after a blank line unless ``first``)."""
+    from rich.syntax import PygmentsSyntaxTheme, Syntax
+
+    from gargon_notation.lexer import GargonLexer, GargonStyle
+    from gargon_notation.notation import write_game
+
+    if not first:
+        console.print()
+    text = printable(write_game(record)).rstrip("\n")
+    theme = PygmentsSyntaxTheme(GargonStyle)
+    console.print(Syntax(text, GargonLexer(), theme=theme, background_color="default"))
 
 
 def _check_game_number(game: int | None, games: Games) -> None:
@@ -54,11 +90,12 @@ def _check_game_number(game: int | None, games: Games) -> None:
         fail(f"--game {game}: the file holds games 1-{total}")
 
 
-def _show_game(console: Console, number: int, record: GameRecord) -> bool:
-    """Print one game; False when the record is invalid."""
+def _show_game(console: Console, number: int, record: GameRecord, title: str | None = None) -> bool:
+    """Print one game, headed by ``title`` (default: ``Game N``); False when the record is
+    invalid."""
     panels = RoundPanels(until_problem=True)
     result = replay(record, game_number=number, keep_steps=False, visitors=[panels])
-    console.rule(Text(f"Game {number}", style="bold"))
+    console.rule(Text(printable(title or f"Game {number}"), style="bold"))
     console.print(_header_table(record))
     for panel in panels.panels:
         console.print()
@@ -87,20 +124,104 @@ def _show_game(console: Console, number: int, record: GameRecord) -> bool:
 
 
 def replay_command(
-    file: str,
-    game: int = 1,
+    paths: list[str],
+    game: int | None = None,
     round_: int | None = None,
     step: int | None = None,
     no_color: bool = False,
     possible: bool = False,
     possible_for: str | None = None,
 ) -> None:
-    """The work of ``gargon replay`` (options: :mod:`gargon_notation.cli.commands`)."""
+    """The work of ``gargon replay`` (options: :mod:`gargon_notation.cli.commands`).
+
+    One input: game ``game`` (default 1), stepped through on a terminal without ``--round``
+    or ``--step``.  Several inputs: the table at that moment (default: the end) of every game
+    of each in turn, each headed by its file and number; ``--game`` takes one input."""
     console = common.console(no_color)
     if round_ is not None and step is not None:
         fail("give --round or --step, not both")
     if possible and possible_for is not None:
         fail("give --possible or --possible-for, not both")
+    inputs = inputs_of(paths)
+    if len(inputs) == 1:
+        _replay_one(console, inputs[0], game or 1, round_, step, possible, possible_for)
+    if game is not None:
+        one_input_for(f"--game {game}", inputs)
+    code = 0
+    for source in inputs:
+        try:
+            with games_of(source) as games:
+                for number, record in games:
+                    title = f"{games.source.name} game {number}"
+                    console.rule(Text(printable(title), style="bold"))
+                    try:
+                        result = replay(record, game_number=number)
+                        if result.game is None:
+                            print_problems(result)
+                            raise typer.Exit(1)
+                        observer = _observer(result.game, possible_for)
+                        shown = _Shown(possible or possible_for is not None, observer)
+                        target = picked_step(result, round_, step)
+                        _print_moment(console, result, shown, round_, target)
+                    except typer.Exit as ended:
+                        code = max(code, ended.exit_code)
+                        continue
+                    code = max(code, 1 if result.problems else 0)
+                games.finish()
+        except typer.Exit as ended:
+            code = max(code, ended.exit_code)
+    raise typer.Exit(code)
+
+
+def _replay_one(
+    console: Console,
+    source: files.Input,
+    game: int,
+    round_: int | None,
+    step: int | None,
+    possible: bool,
+    possible_for: str | None,
+) -> NoReturn:
+    """``gargon replay`` of one game of one input."""
+    result, unreadable = replayed_game(source, game)
+    assert result.game is not None
+    shown = _Shown(possible or possible_for is not None, _observer(result.game, possible_for))
+    target = picked_step(result, round_, step)
+    if target is None and sys.stdin.isatty() and sys.stdout.isatty():
+        _interactive(result, console, shown)
+        raise typer.Exit(1 if result.problems or unreadable else 0)
+    _print_moment(console, result, shown, round_, target)
+    raise typer.Exit(1 if result.problems or unreadable else 0)
+
+
+def _print_moment(
+    console: Console, result: Replay, shown: _Shown, round_: int | None, target: int | None
+) -> None:
+    """The table at step ``target`` (None: the end), or at the first problem when it comes
+    before; then the problems of an invalid record."""
+    broken = result.first_problem_at
+    heading = None
+    ended = result.round_ends.get(round_) if round_ is not None else None
+    if ended is not None and ended == target and (broken is None or ended < broken):
+        # The table is headed by the round that comes next: say which one was asked for.
+        heading = Text(f"After round {round_}", style="bold")
+    if target is None:
+        target = len(result.steps)
+    if broken is not None and target >= broken:
+        console.print(shown.table(result.state_after(broken)))
+        _print_broken(console, result, "the table when the first problem was found")
+    else:
+        if heading is not None:
+            console.print(heading)
+        console.print(shown.table(result.state_after(target)))
+        if result.problems:
+            _print_broken(console, result, "a later point of the game holds problems")
+
+
+def replayed_game(file: str | files.Input, game: int) -> tuple[Replay, int]:
+    """The replay of game ``game`` of ``file``, and how many games before it could not be
+    read (each already printed).  Exit 2 for a game the file does not hold or that cannot be
+    read; exit 1, its problems printed, for a record that cannot be set up (no table)."""
     picked: tuple[int, GameRecord] | None = None
     with games_of(file) as games:
         for item in games:
@@ -112,43 +233,34 @@ def replay_command(
             _check_game_number(game, games)
             fail(f"--game {game}: game {game} could not be read")
     number, record = picked
-    unreadable = games.errors  # games before it that could not be read (already printed)
     result = replay(record, game_number=number)
     if result.game is None:
         print_problems(result)
         raise typer.Exit(1)
-    shown = _Shown(possible or possible_for is not None, _observer(result.game, possible_for))
+    return result, games.errors
+
+
+def picked_step(result: Replay, round_: int | None, step: int | None) -> int | None:
+    """The step that ``--round R`` (its end) or ``--step K`` names; None for neither (give at
+    most one).  On an invalid record, a round the replay did not reach is the step of the
+    first problem, and so is any step after it.  Exit 2 for a round or a step outside a
+    valid record."""
     broken = result.first_problem_at
-    heading = None
+    rounds = len(result.record.rounds)
     if round_ is not None:
         found = result.round_ends.get(round_)
-        if found is not None and (broken is None or found < broken):
-            # The table is headed by the round that comes next: say which one was asked for.
-            heading = Text(f"After round {round_}", style="bold")
         if found is None:
-            if broken is None or not 1 <= round_ <= len(record.rounds):
-                fail(f"--round {round_}: the game has rounds 1-{len(record.rounds)}")
-            found = broken  # a round the replay did not reach: the table at the problem
-        target = found
+            if broken is None or not 1 <= round_ <= rounds:
+                fail(f"--round {round_}: the game has rounds 1-{rounds}")
+            return broken  # a round the replay did not reach: the table at the problem
+        asked = found
     elif step is not None:
         if step < 0 or (broken is None and step > len(result.steps)):
             fail(f"--step {step}: the game has steps 0-{len(result.steps)}")
-        target = step
-    elif sys.stdin.isatty() and sys.stdout.isatty():
-        _interactive(result, console, shown)
-        raise typer.Exit(1 if result.problems or unreadable else 0)
+        asked = step
     else:
-        target = len(result.steps)
-    if broken is not None and target >= broken:
-        console.print(shown.table(result.state_after(broken)))
-        _print_broken(console, result, "the table when the first problem was found")
-    else:
-        if heading is not None:
-            console.print(heading)
-        console.print(shown.table(result.state_after(target)))
-        if result.problems:
-            _print_broken(console, result, "a later point of the game holds problems")
-    raise typer.Exit(1 if result.problems or unreadable else 0)
+        return None
+    return asked if broken is None else min(asked, broken)
 
 
 def _observer(game: Game, name: str | None) -> int | None:
@@ -233,19 +345,43 @@ def _interactive(result: Replay, console: Console, shown: _Shown) -> None:
             step = min(last, step + 1)
 
 
-def score(file: str, as_json: bool = False, no_color: bool = False) -> None:
-    """The work of ``gargon score`` (options: :mod:`gargon_notation.cli.commands`)."""
+def score(paths: list[str], as_json: bool = False, no_color: bool = False) -> None:
+    """The work of ``gargon score`` (options: :mod:`gargon_notation.cli.commands`): the games
+    of every input in turn, in one report (with several inputs, each JSON entry names its
+    ``source``); an input that cannot be read is reported and the others scored."""
     out = common.console(no_color)
-    invalid = False
-    first = True
-    with games_of(file) as games:
-        for number, record in games:
-            invalid = _score_game(out, games.source.name, number, record, as_json, first) or invalid
-            first = False
-        if as_json and not first:
-            out.print("\n  ]\n}", markup=False)
-        games.finish()
-    raise typer.Exit(1 if invalid else 0)
+    inputs = inputs_of(paths)
+    several = len(inputs) > 1
+    report = _ScoreReport(out, as_json, several)
+    code = each_input(inputs, report.score_input)
+    if as_json and several and not report.first:
+        out.print("\n  ]\n}", markup=False)
+    raise typer.Exit(max(code, 1 if report.invalid else 0))
+
+
+@attrs.define
+class _ScoreReport:
+    """``gargon score`` over its inputs: what was printed so far."""
+
+    out: Console
+    as_json: bool
+    several: bool
+    invalid: bool = False
+    first: bool = True
+
+    def score_input(self, source: files.Input) -> None:
+        """Print the scores of one input's games (exits as :meth:`Games.finish` does)."""
+        with games_of(source) as games:
+            name = games.source.name
+            for number, record in games:
+                invalid = _score_game(
+                    self.out, name, number, record, self.as_json, self.first, self.several
+                )
+                self.invalid = invalid or self.invalid
+                self.first = False
+            if self.as_json and not self.several and not self.first:
+                self.out.print("\n  ]\n}", markup=False)
+            games.finish()
 
 
 class _ScoreAtProblem(Visitor):
@@ -264,7 +400,13 @@ class _ScoreAtProblem(Visitor):
 
 
 def _score_game(
-    out: Console, name: str, number: int, record: GameRecord, as_json: bool, first: bool
+    out: Console,
+    name: str,
+    number: int,
+    record: GameRecord,
+    as_json: bool,
+    first: bool,
+    with_source: bool = False,
 ) -> bool:
     """Print one game's score (JSON: its entry of the list); True when it is invalid.
 
@@ -276,7 +418,8 @@ def _score_game(
     finished = result.finished and result.valid
     score = at_problem.score if not result.valid else result.score
     if as_json:
-        entry: dict[str, object] = {"game": number, "finished": finished, "valid": result.valid}
+        entry: dict[str, object] = {"source": name} if with_source else {}
+        entry |= {"game": number, "finished": finished, "valid": result.valid}
         if score is not None:
             entry["players"] = [
                 {"name": p.name, "bonus": p.bonus, "amulets": p.amulets, "total": p.total}

@@ -1,0 +1,212 @@
+"""The statistics of an archive (:class:`~gargon_notation.archive.stats.Stats`) as the JSON
+object of ``gargon stats --json`` (:func:`stats_json`, its fields in docs/cli.md) and as a
+self-contained HTML report (:func:`stats_html`: inline CSS, charts as inline SVG, nothing
+fetched from the network).
+
+Means and standard deviations are rounded to 3 decimals, rates to 4.
+
+>>> from gargon_notation.archive.stats import Collector
+>>> stats = Collector("event").stats()
+>>> stats_json(stats)["endings"]
+{'pile': 0, 'no-cards': 0, 'unfinished': 0, 'invalid': 0}
+>>> stats_html(stats).startswith("<!DOCTYPE html>")
+True
+"""
+
+from __future__ import annotations
+
+import html
+
+from gargon_notation.archive.stats import ENDINGS, Ending, Figures, Key, Spread, Stats
+
+__all__ = ["ENDING_NAMES", "FORMAT", "VERSION", "key_text", "stats_html", "stats_json"]
+
+FORMAT = "gargon-stats"
+VERSION = 1
+ENDING_NAMES: dict[Ending, str] = {
+    "pile": "a pile ran out",
+    "no-cards": "nobody held a card",
+    "unfinished": "unfinished",
+    "invalid": "invalid",
+}
+"""How each ending is said."""
+
+
+def _spread(spread: Spread | None) -> dict[str, object] | None:
+    if spread is None:
+        return None
+    return {
+        "count": spread.count,
+        "mean": round(spread.mean, 3),
+        "sd": round(spread.sd, 3),
+        "min": spread.low,
+        "max": spread.high,
+    }
+
+
+def figures_json(figures: Figures) -> dict[str, object]:
+    """One row's figures as JSON."""
+    rate = figures.pass_rate
+    return {
+        "games": figures.games,
+        "wins": figures.wins,
+        "shared_wins": figures.shared_wins,
+        "shared_games": figures.shared_games,
+        "score": _spread(figures.score),
+        "winning_score": _spread(figures.winning),
+        "bonuses": figures.bonuses,
+        "bonus_points": figures.bonus_points,
+        "zero_pairs": figures.zero_pairs,
+        "passes": figures.passes,
+        "decisions": figures.decisions,
+        "pass_rate": None if rate is None else round(rate, 4),
+        "battles_won": figures.battles_won,
+        "rounds": _spread(figures.rounds),
+    }
+
+
+def stats_json(stats: Stats) -> dict[str, object]:
+    """The JSON object of ``gargon stats --json``."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "by": stats.by,
+        "games": stats.games,
+        "counted": stats.counted,
+        "endings": {ending: stats.endings[ending] for ending in ENDINGS},
+        "lengths": [{"rounds": rounds, "games": games} for rounds, games in stats.lengths],
+        "total": figures_json(stats.total),
+        "rows": [{stats.by: row.key, **figures_json(row.figures)} for row in stats.rows],
+    }
+
+
+def key_text(key: Key, by: str) -> str:
+    """A row's key as shown: a name, an event (``(no event)``), ``4 players``.
+
+    >>> key_text(None, "event"), key_text(4, "players"), key_text("Ann", "player")
+    ('(no event)', '4 players', 'Ann')
+    """
+    if key is None:
+        return "(no event)"
+    if by == "players":
+        return f"{key} players"
+    return str(key)
+
+
+_CSS = """
+body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 60em;
+       color: #1d232a; background: #fbfaf7; padding: 0 1em; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
+table { border-collapse: collapse; margin: .5em 0; }
+th, td { padding: .2em .6em; border-bottom: 1px solid #d9d6cf; }
+th { text-align: left; background: #efece5; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+svg text { font: 12px system-ui, sans-serif; fill: #1d232a; }
+svg rect { fill: #3b7d6e; }
+p.note { color: #5b6169; font-size: .9em; }
+"""
+
+
+def _bars(items: list[tuple[str, int]], label_width: int = 150) -> str:
+    """A horizontal bar chart as inline SVG: one labelled bar per item, with its value."""
+    high = max((value for _, value in items), default=0) or 1
+    row, length = 20, 360
+    height = row * len(items) + 4
+    width = label_width + length + 60
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img">'
+    ]
+    for index, (label, value) in enumerate(items):
+        y = index * row + 2
+        size = round(length * value / high, 1)
+        parts.append(
+            f'<text x="{label_width - 6}" y="{y + 14}" text-anchor="end">{html.escape(label)}'
+            f'</text><rect x="{label_width}" y="{y + 3}" width="{size}" height="{row - 6}"/>'
+            f'<text x="{label_width + size + 4}" y="{y + 14}">{value}</text>'
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _number(value: float | None, digits: int = 1) -> str:
+    return "" if value is None else f"{value:.{digits}f}"
+
+
+def _cells(values: list[str]) -> str:
+    return "".join(f'<td class="n">{html.escape(value)}</td>' for value in values)
+
+
+def _row_cells(figures: Figures) -> list[str]:
+    score, rounds = figures.score, figures.rounds
+    rate = figures.pass_rate
+    return [
+        str(figures.games),
+        str(figures.wins),
+        str(figures.shared_wins),
+        _number(score.mean if score else None),
+        _number(score.sd if score else None),
+        str(score.low) if score else "",
+        str(score.high) if score else "",
+        str(figures.bonuses),
+        str(figures.bonus_points),
+        str(figures.zero_pairs),
+        _number(None if rate is None else 100 * rate) + ("%" if rate is not None else ""),
+        str(figures.battles_won),
+        _number(rounds.mean if rounds else None),
+    ]
+
+
+_HEADINGS = (
+    "games",
+    "wins",
+    "shared",
+    "mean&nbsp;score",
+    "sd",
+    "min",
+    "max",
+    "bonuses",
+    "bonus&nbsp;points",
+    "zero&nbsp;pairs",
+    "pass&nbsp;rate",
+    "battles&nbsp;won",
+    "rounds",
+)
+
+
+def stats_html(stats: Stats, title: str = "Gargon statistics") -> str:
+    """The report as one HTML page: the summary, how games end, the lengths and wins as bar
+    charts, and the table of rows with the corpus total last."""
+    by = stats.by
+    endings = [(ENDING_NAMES[e], stats.endings[e]) for e in ENDINGS]
+    lengths = [(f"{rounds} rounds", games) for rounds, games in stats.lengths]
+    column = {"player": "player", "event": "event", "players": "table"}[by]
+    chart = (
+        [(key_text(row.key, by), row.figures.wins) for row in stats.rows[:40]]
+        if by == "player"
+        else [(key_text(row.key, by), row.figures.games) for row in stats.rows[:40]]
+    )
+    heading = "".join(f"<th>{name}</th>" for name in (column, *_HEADINGS))
+    body = "".join(
+        f"<tr><td>{html.escape(key_text(row.key, by))}</td>{_cells(_row_cells(row.figures))}</tr>\n"
+        for row in stats.rows
+    )
+    body += f"<tr><th>all</th>{_cells(_row_cells(stats.total))}</tr>\n"
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f"<title>{html.escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+        f"<h1>{html.escape(title)}</h1>\n"
+        f"<p>{stats.games} games read, {stats.counted} counted (valid and finished).</p>\n"
+        f"<h2>How games end</h2>\n{_bars(endings)}\n"
+        f"<h2>Game length (counted games)</h2>\n{_bars(lengths)}\n"
+        f"<h2>{'Wins' if by == 'player' else 'Games'} by {column}</h2>\n{_bars(chart)}\n"
+        + (
+            f'<p class="note">The first 40 of {len(stats.rows)}.</p>\n'
+            if len(stats.rows) > 40
+            else ""
+        )
+        + f"<h2>By {column}</h2>\n<table>\n<tr>{heading}</tr>\n{body}</table>\n"
+        '<p class="note">Scores, wins and every other figure count the valid, finished games '
+        "only; sd is the population standard deviation; rounds is the mean per game.</p>\n"
+        "</body>\n</html>\n"
+    )

@@ -1,0 +1,256 @@
+"""The statistics of an archive (gargon_notation.archive.stats): every figure checked against
+values computed here, independently, from each game's replay (``gg.replay(record).score``
+and its events), on an archive of simulated games with known players and events, plus an
+unfinished, an invalid and an unreadable game.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable
+
+import attrs
+import pytest
+
+import gargon_notation as gg
+from gargon_notation import archive
+from gargon_notation.archive.stats import Collector, Figures, Spread, Stats, Sums
+from gargon_notation.engine import BattleResolved, Passed, PileEmptied, Played, RoundStarted
+from gargon_notation.notation import Termination
+
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+
+# (seed, players, event): 3, 4 and 5 players, two events and a game without one; seed st5
+# ends in a shared win (3 players), st3 holds a zero pair.
+PLAYED = [
+    ("st3", ("Ann", "Bob", "Cy"), "Club night"),
+    ("st5", ("Ann", "Bob", "Cy"), "Club night 10"),
+    ("st6", ("Ann", "Dan", "Eve", "Bob"), "Club night 2"),
+    ("st7", ("Cy", "Dan", "Eve", "Ann", "Bob"), "Club night 2"),
+    ("st8", ("Bob", "Cy", "Dan"), None),
+]
+
+
+def simulated(seed: str, names: tuple[str, ...], event: str | None) -> gg.GameRecord:
+    return gg.record_from_simulation(gg.simulate(len(names), seed, names=names), event=event)
+
+
+RECORDS = [simulated(*game) for game in PLAYED]
+_CUT = simulated("st9", ("Ann", "Bob", "Eve"), "Club night")
+UNFINISHED = attrs.evolve(_CUT, rounds=_CUT.rounds[:3], termination=Termination())
+INVALID = '[Event "Club night"]\n[Players "Ann" "Bob" "Cy"]\n[Seed "z"]\n1. Bob R1\n*\n'
+UNREADABLE = '[Event "Club night"]\n[Players "Ann" "Bob" "Cy"]\n1. Ann R99\n*\n'
+TEXT = "\n".join(
+    [*(gg.dumps(record) for record in RECORDS), gg.dumps(UNFINISHED), INVALID, UNREADABLE]
+)
+
+
+def collected(by: archive.Grouping | str = "player", text: str = TEXT) -> Stats:
+    collector = Collector(by)  # type: ignore[arg-type]
+    for game in archive.iter_stream(io.BytesIO(text.encode()), "club.ggn", "ggn"):
+        collector.add_game(game)
+    return collector.stats()
+
+
+# -- the figures, computed here from each replay -----------------------------------------------
+
+
+@attrs.frozen
+class Result:
+    """One player's part in one finished game, from its replay."""
+
+    name: str
+    event: str | None
+    players: int
+    total: int
+    won: bool
+    shared: bool
+    shared_game: bool
+    bonuses: int
+    points: int
+    zero_pairs: int
+    passes: int
+    decisions: int
+    battles: int
+    rounds: int
+    winning: int
+    game: int
+
+
+def results(records: Iterable[gg.GameRecord]) -> list[Result]:
+    found = []
+    for number, record in enumerate(records):
+        replayed = gg.replay(record)
+        assert replayed.valid and replayed.finished
+        score = replayed.score
+        assert score is not None
+        events = replayed.events
+        rounds = sum(isinstance(event, RoundStarted) for event in events)
+        event_tag = record.tag("Event")
+        for player in score.players:
+            seat = player.seat
+            found.append(
+                Result(
+                    name=player.name,
+                    event=event_tag.value if event_tag else None,
+                    players=len(score.players),
+                    total=player.total,
+                    won=seat in score.winners,
+                    shared=seat in score.winners and len(score.winners) > 1,
+                    shared_game=len(score.winners) > 1,
+                    bonuses=sum(1 for colour in player.colours if colour.bonus > 0),
+                    points=sum(colour.bonus for colour in player.colours),
+                    zero_pairs=sum(1 for colour in player.colours if colour.zeros == 2),
+                    passes=sum(isinstance(e, Passed) and e.seat == seat for e in events),
+                    decisions=sum(
+                        isinstance(e, Passed | Played) and e.seat == seat for e in events
+                    ),
+                    battles=sum(isinstance(e, BattleResolved) and e.winner == seat for e in events),
+                    rounds=rounds,
+                    winning=max(score.totals),
+                    game=number,
+                )
+            )
+    return found
+
+
+def spread(values: list[int]) -> Spread:
+    return Spread(
+        len(values), statistics.fmean(values), statistics.pstdev(values), min(values), max(values)
+    )
+
+
+def expected(group: list[Result]) -> Figures:
+    games: dict[int, Result] = {}
+    for result in group:
+        games.setdefault(result.game, result)
+    return Figures(
+        games=len(games),
+        wins=sum(r.won for r in group),
+        shared_wins=sum(r.shared for r in group),
+        shared_games=sum(r.shared_game for r in games.values()),
+        score=spread([r.total for r in group]),
+        winning=spread([r.winning for r in games.values()]),
+        bonuses=sum(r.bonuses for r in group),
+        bonus_points=sum(r.points for r in group),
+        zero_pairs=sum(r.zero_pairs for r in group),
+        passes=sum(r.passes for r in group),
+        decisions=sum(r.decisions for r in group),
+        battles_won=sum(r.battles for r in group),
+        rounds=spread([r.rounds for r in games.values()]),
+    )
+
+
+def grouped(key: Callable[[Result], Hashable]) -> dict[Hashable, Figures]:
+    groups: dict[Hashable, list[Result]] = {}
+    for result in results(RECORDS):
+        groups.setdefault(key(result), []).append(result)
+    return {name: expected(group) for name, group in groups.items()}
+
+
+# -- tests -------------------------------------------------------------------------------------
+
+
+def test_the_archive_has_what_the_tests_need() -> None:
+    every = results(RECORDS)
+    assert any(r.shared for r in every) and any(r.zero_pairs for r in every)
+    assert {r.players for r in every} == {3, 4, 5}
+
+
+def test_a_row_per_player_with_each_figure_as_computed_from_the_replays() -> None:
+    stats = collected("player")
+    assert {row.key: row.figures for row in stats.rows} == grouped(lambda r: r.name)
+
+
+def test_players_are_ranked_by_wins_then_mean_score_then_name() -> None:
+    rows = collected("player").rows
+    order = sorted(
+        grouped(lambda r: r.name).items(),
+        key=lambda item: (-item[1].wins, -(item[1].score.mean if item[1].score else 0), item[0]),
+    )
+    assert [row.key for row in rows] == [name for name, _ in order]
+
+
+def test_a_row_per_event_in_natural_order_without_event_last() -> None:
+    stats = collected("event")
+    assert [row.key for row in stats.rows] == [
+        "Club night",
+        "Club night 2",
+        "Club night 10",
+        None,
+    ]
+    assert {row.key: row.figures for row in stats.rows} == grouped(lambda r: r.event)
+
+
+def test_a_row_per_table_size() -> None:
+    stats = collected("players")
+    assert [row.key for row in stats.rows] == [3, 4, 5]
+    assert {row.key: row.figures for row in stats.rows} == grouped(lambda r: r.players)
+
+
+def test_the_corpus_total_counts_every_result_of_the_finished_valid_games() -> None:
+    for by in ("player", "event", "players"):
+        assert collected(by).total == expected(results(RECORDS))
+
+
+def test_how_games_end_and_their_lengths() -> None:
+    stats = collected()
+    assert (stats.games, stats.counted) == (8, 5)
+    piles = sum(
+        any(isinstance(e, PileEmptied) for e in gg.replay(record).events) for record in RECORDS
+    )
+    assert dict(stats.endings) == {
+        "pile": piles,
+        "no-cards": 5 - piles,
+        "unfinished": 1,
+        "invalid": 2,
+    }
+    rounds = Counter(len(record.rounds) for record in RECORDS)
+    assert stats.lengths == tuple(sorted(rounds.items()))
+
+
+def test_what_makes_a_game_invalid_is_handed_back() -> None:
+    collector = Collector()
+    games = list(archive.iter_stream(io.BytesIO(TEXT.encode()), "club.ggn", "ggn"))
+    said = [[str(problem) for problem in collector.add_game(game)] for game in games]
+    assert said[:6] == [[]] * 6
+    assert said[6][0].startswith("club.ggn:") and "[not-your-turn]" in said[6][0]
+    line = TEXT[: TEXT.index("1. Ann R99")].count("\n") + 1
+    assert said[7] == [said[7][0]] and said[7][0].startswith(f"club.ggn:{line}:8: 'R99'")
+
+
+def test_an_empty_collector_and_an_unknown_grouping() -> None:
+    stats = Collector("event").stats()
+    assert (stats.games, stats.counted, stats.rows, stats.lengths) == (0, 0, (), ())
+    assert stats.total.score is None and stats.total.pass_rate is None
+    with pytest.raises(ValueError, match="choose one of player, event, players"):
+        Collector("site")  # type: ignore[arg-type]
+
+
+def test_the_spread_is_exact_whole_number_sums() -> None:
+    draw = random.Random(12)
+    for _ in range(300 if HEAVY else 60):
+        values = [draw.randint(-5, 130) for _ in range(draw.randint(1, 60))]
+        assert Sums.of(values).spread() == spread(values)
+    huge = [10**12 + k for k in (0, 1, 2)]  # floating point sums of squares lose these
+    assert Sums.of(huge).spread() == spread(huge)
+    assert Sums().spread() is None
+
+
+@pytest.mark.skipif(not HEAVY, reason="GARGON_FUZZ=heavy")
+def test_many_games_against_the_replays() -> None:
+    names = ("Ann", "Bob", "Cy", "Dan", "Eve")
+    records = [
+        simulated(
+            f"heavy{k}",
+            names[: 3 + k % 3],
+            f"night {k % 7}",
+        )
+        for k in range(150)
+    ]
+    text = "\n".join(gg.dumps(record) for record in records)
+    assert collected("player", text).total == expected(results(records))
