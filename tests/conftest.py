@@ -15,6 +15,22 @@ from gargon_notation.cards import DECK, AnyCard, Card
 from gargon_notation.engine import Deal, DecisionKind, Draw, Game, Pass, Play
 from gargon_notation.engine.actions import Action
 
+HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
+"""The heavy profile (``GARGON_FUZZ=heavy``, as .ci/run runs it): more examples, and the
+tests marked ``slow``."""
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``slow`` (the docs' console sessions, most browser step-throughs, most
+    memory measurements) run in the heavy profile only, so that the default run stays short;
+    the summary says how many were left for it."""
+    if HEAVY:
+        return
+    skip = pytest.mark.skip(reason="slow: GARGON_FUZZ=heavy runs it (as .ci/run does)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
+
 
 def cards(text: str) -> tuple[Card, ...]:
     """``cards("Y2 Y6 R9")`` -> the three cards."""

@@ -211,6 +211,7 @@ def _console_groups() -> list[tuple[Path, list[Block]]]:
 CONSOLE_GROUPS = _console_groups()
 
 
+@pytest.mark.slow  # every command a process: about 50 s of the default run's time
 @pytest.mark.parametrize(
     ("path", "members"),
     CONSOLE_GROUPS,

@@ -98,6 +98,7 @@ def test_memory_stays_flat_in_the_size_of_the_archive(
     assert large_kb - small_kb < GROWTH_KB, (small_kb, large_kb)
 
 
+@pytest.mark.slow
 def test_one_game_at_the_limits_takes_bounded_memory(tmp_path: Path) -> None:
     from gargon_notation.notation import MAX_GAME_ITEMS
 
@@ -110,6 +111,7 @@ def test_one_game_at_the_limits_takes_bounded_memory(tmp_path: Path) -> None:
         assert kilobytes < 120_000, (arguments, kilobytes)
 
 
+@pytest.mark.slow
 def test_a_game_of_nearly_two_megabytes_takes_a_small_multiple_of_its_size(
     tmp_path: Path,
 ) -> None:
@@ -160,6 +162,7 @@ def test_endless_binary_data_on_standard_input_is_refused_at_once(verb: list[str
     assert "Traceback" not in said
 
 
+@pytest.mark.slow
 def test_a_nul_byte_in_a_comment_is_read_from_standard_input_as_from_the_file(
     tmp_path: Path,
 ) -> None:
@@ -180,7 +183,8 @@ def test_a_nul_byte_in_a_comment_is_read_from_standard_input_as_from_the_file(
     assert by_name.returncode == piped.returncode == 0, piped.stderr
 
 
-@pytest.mark.parametrize("form", ["json", "jsonl"] if HEAVY else ["json"])
+@pytest.mark.slow
+@pytest.mark.parametrize("form", ["json", "jsonl"])
 def test_reading_json_stays_flat_in_the_size_of_the_archive(
     archives: tuple[Path, Path], form: str
 ) -> None:

@@ -52,8 +52,10 @@ os.environ.setdefault("SE_OFFLINE", "true")  # selenium-manager, should it ever 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
-SIMULATED = [(3 + k % 3, f"viewer.{k}") for k in range(200 if HEAVY else 3)]
-"""(players, seed) of the simulated games: 3 by default, 200 with GARGON_FUZZ=heavy."""
+SIMULATED = [(3 + k % 3, f"viewer.{k}") for k in range(200 if HEAVY else 1)]
+"""(players, seed) of the simulated games: 1 by default, 200 with GARGON_FUZZ=heavy."""
+DEFAULT_EXAMPLE = ("full-game.ggn", 1)
+"""The example stepped through by default; the others are ``slow`` (the heavy profile)."""
 
 EXAMPLE_GAMES = [
     (path, number)
@@ -230,7 +232,16 @@ def _check_steps(snaps: list[dict[str, Any]], result: gg.Replay, seat: int | Non
 
 
 @pytest.mark.parametrize(
-    ("path", "number"), EXAMPLE_GAMES, ids=[f"{p.name}#{n}" for p, n in EXAMPLE_GAMES]
+    ("path", "number"),
+    [
+        pytest.param(
+            path,
+            number,
+            id=f"{path.name}#{number}",
+            marks=() if (path.name, number) == DEFAULT_EXAMPLE else pytest.mark.slow,
+        )
+        for path, number in EXAMPLE_GAMES
+    ],
 )
 def test_an_example_game_step_by_step(
     browser: Any, tmp_path: Path, path: Path, number: int
