@@ -352,7 +352,7 @@ def test_diagnostics_are_the_problems_validate_finds(path: Path) -> None:
     assert {problem for problem in expected if problem[1] >= 0} <= set(found)
 
 
-MUTATIONS = 1000 if HEAVY else 30
+MUTATIONS = 500 if HEAVY else 30
 
 
 def test_no_edit_makes_the_analysis_fail() -> None:
