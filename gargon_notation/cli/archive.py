@@ -19,23 +19,13 @@ import typer
 from gargon_notation import archive, files
 from gargon_notation.archive.query import CONDITIONS
 from gargon_notation.cli.common import fail, out, plural, print_error
-from gargon_notation.cli.inputs import output_bytes, spool_stdin
+from gargon_notation.cli.inputs import inputs_of, output_bytes, spool_stdin
 from gargon_notation.errors import NotationError
 
 if TYPE_CHECKING:
     from gargon_notation.archive.duplicates import Copy
 
 __all__ = ["cat_command", "dedupe_command", "filter_command", "split_command"]
-
-
-def _inputs(paths: list[str]) -> list[files.Input]:
-    try:
-        found = files.find_inputs(paths)
-    except files.FileError as error:
-        fail(str(error))
-    if not found:
-        fail("no .ggn, .json or .jsonl file found in " + ", ".join(paths))
-    return found
 
 
 def _format(to: str | None, output: Path | None) -> files.Format | None:
@@ -129,7 +119,7 @@ def filter_command(
     except archive.QueryError as error:
         fail(str(error))
     report = _Reporter()
-    selections = archive.select(archive.iter_archive(_inputs(paths)), query)
+    selections = archive.select(archive.iter_archive(inputs_of(paths)), query)
     if not (count or as_json):
         _copy(selections, output, to, report)
         return
@@ -158,7 +148,7 @@ def _list(selections: Iterator[archive.Selection], count: bool, report: _Reporte
 def cat_command(paths: list[str], output: Path | None, to: str | None) -> None:
     """``gargon cat``: every game of every input, one after the other, byte for byte."""
     report = _Reporter()
-    selections = archive.select(archive.iter_archive(_inputs(paths)), archive.Query())
+    selections = archive.select(archive.iter_archive(inputs_of(paths)), archive.Query())
     _copy(selections, output, to, report)
 
 
@@ -174,7 +164,7 @@ def split_command(
     report = _Reporter()
     try:
         written = archive.split_archive(
-            archive.iter_archive(_inputs(paths)),
+            archive.iter_archive(inputs_of(paths)),
             directory,
             games_per_file=games,
             by=by,
@@ -237,7 +227,7 @@ def dedupe_command(
     report = _Reporter()
     duplicates: Duplicates[Location] = Duplicates()
     seen: list[tuple[Location, bytes | None, bool]] = []
-    with _readable_twice(_inputs(paths)) as inputs:
+    with _readable_twice(inputs_of(paths)) as inputs:
         try:
             for place, game in enumerate(archive.iter_archive(inputs)):
                 location = (place, game.source, game.number, game.line)

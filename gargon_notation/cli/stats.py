@@ -29,9 +29,8 @@ from gargon_notation import archive, files
 from gargon_notation.archive.stats import BY, ENDINGS, Collector, Figures, Spread, Stats
 from gargon_notation.archive.stats_report import ENDING_NAMES, key_text, stats_html, stats_json
 from gargon_notation.cli import common
-from gargon_notation.cli.archive import _inputs
 from gargon_notation.cli.common import fail, plural, print_error
-from gargon_notation.cli.inputs import write
+from gargon_notation.cli.inputs import inputs_of, write
 from gargon_notation.errors import NotationError
 from gargon_notation.replay.problems import Problem
 
@@ -214,7 +213,7 @@ def stats_command(
     collector = Collector(by)
     report = _Reporter()
     try:
-        for game in archive.iter_archive(_inputs(paths)):
+        for game in archive.iter_archive(inputs_of(paths)):
             report(collector.add_game(game))
     except files.FileError as error:
         fail(str(error))
