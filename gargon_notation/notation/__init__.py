@@ -29,8 +29,8 @@ from __future__ import annotations
 import io
 import os
 import re
-from collections.abc import Iterator
-from typing import IO, overload
+from collections.abc import Callable, Iterator
+from typing import IO, TypeVar, overload
 
 from gargon_notation.errors import NotationError
 from gargon_notation.notation.fast import Decline, parse_fast, parse_header, tolerate_slip
@@ -99,21 +99,39 @@ def _normalise(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
 
 
-def _parse_chunk(text: str, source: str, first_line: int) -> GameRecord:
-    """The fast reader's record, or the grammar reader's for text the fast one declines.
+_T = TypeVar("_T")
+
+
+def _fast(
+    read: Callable[[str, str, int], _T], text: str, source: str, first_line: int
+) -> _T | None:
+    """What a fast reader (``read``) makes of ``text``, or None when it declines.
 
     Any other error of the fast reader is a bug of it: an error under ``GARGON_FAST_STRICT=1``
-    (the tests), else a :class:`~gargon_notation.notation.fast.FastReaderWarning` and the
-    grammar reader's record.
+    (the tests), else a :class:`~gargon_notation.notation.fast.FastReaderWarning` and None,
+    so that the grammar reader reads the text.
     """
-    _check_items(text, source, first_line)
     try:
-        return parse_fast(text, source, first_line)
+        return read(text, source, first_line)
     except Decline:
-        pass
+        return None
     except Exception as slip:
         if not tolerate_slip(slip, source, first_line):
             raise
+        return None
+
+
+def _parse_chunk(text: str, source: str, first_line: int) -> GameRecord:
+    """The fast reader's record, or the grammar reader's for text the fast one declines."""
+    _check_items(text, source, first_line)
+    return _parse_counted(text, source, first_line)
+
+
+def _parse_counted(text: str, source: str, first_line: int) -> GameRecord:
+    """:func:`_parse_chunk` for text whose items were counted already."""
+    record = _fast(parse_fast, text, source, first_line)
+    if record is not None:
+        return record
     # The grammar reader (and lark) is imported only when the fast reader declines.
     from gargon_notation.notation.parser import parse_with_grammar
 
@@ -185,14 +203,8 @@ def read_tags(text: str, source: str = "<string>", first_line: int = 1) -> tuple
     """
     text = _normalise(text)
     _check_items(text, source, first_line)
-    try:
-        return parse_header(text, source, first_line)
-    except Decline:
-        pass
-    except Exception as slip:
-        if not tolerate_slip(slip, source, first_line):
-            raise
-    return _parse_chunk(text, source, first_line).tags
+    tags = _fast(parse_header, text, source, first_line)
+    return tags if tags is not None else _parse_counted(text, source, first_line).tags
 
 
 def _read(
