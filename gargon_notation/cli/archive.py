@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
@@ -19,7 +18,7 @@ import typer
 from gargon_notation import archive, files
 from gargon_notation.archive.query import CONDITIONS
 from gargon_notation.cli.common import fail, out, plural, print_error
-from gargon_notation.cli.inputs import inputs_of, output_bytes, spool_stdin
+from gargon_notation.cli.inputs import inputs_of, output_bytes, stdin_saved
 from gargon_notation.errors import NotationError
 
 if TYPE_CHECKING:
@@ -200,13 +199,10 @@ def _readable_twice(inputs: list[files.Input]) -> Iterator[list[files.Input]]:
     if all(source.path is not None for source in inputs):
         yield inputs
         return
-    with tempfile.NamedTemporaryFile(prefix="gargon-stdin-") as spool:
-        try:
-            spool_stdin(spool)
-        except OSError as error:
-            _io("<stdin>", error)
-        saved = files.Input(files.Input.stdin().name, Path(spool.name))
-        yield [saved if source.path is None else source for source in inputs]
+    with stdin_saved() as saved:
+        yield [
+            files.Input(source.name, saved) if source.path is None else source for source in inputs
+        ]
 
 
 def dedupe_command(

@@ -33,7 +33,7 @@ __all__ = [
     "output",
     "output_bytes",
     "single_input",
-    "spool_stdin",
+    "stdin_saved",
     "write",
 ]
 
@@ -154,15 +154,7 @@ def games_of(path: str | files.Input, *, again: bool = False) -> Iterator[Games]
         yield Games(source, format, None, stream)
         return
     with contextlib.ExitStack() as stack:
-        if source.path is None:
-            spool = stack.enter_context(tempfile.NamedTemporaryFile(prefix="gargon-stdin-"))
-            try:
-                _spool(sys.stdin.buffer, spool)
-            except OSError as error:
-                fail(str(files.FileError.from_os_error(source.name, error)))
-            file = Path(spool.name)
-        else:
-            file = source.path
+        file = source.path if source.path is not None else stack.enter_context(stdin_saved())
         try:
             with file.open("rb") as handle:
                 format, _ = files.sniff_stream(handle, source.path)
@@ -171,12 +163,16 @@ def games_of(path: str | files.Input, *, again: bool = False) -> Iterator[Games]
         yield Games(source, format, file)
 
 
-def spool_stdin(spool: IO[bytes]) -> None:
-    """Save standard input into ``spool`` (a temporary file), to read it more than once.
-
-    Raises :class:`OSError` when standard input cannot be read.
-    """
-    _spool(sys.stdin.buffer, spool)
+@contextlib.contextmanager
+def stdin_saved() -> Iterator[Path]:
+    """Standard input saved to a temporary file (removed afterwards), to read it more than
+    once; exit 2 when it cannot be read."""
+    with tempfile.NamedTemporaryFile(prefix="gargon-stdin-") as spool:
+        try:
+            _spool(sys.stdin.buffer, spool)
+        except OSError as error:
+            fail(str(files.FileError.from_os_error(files.Input.stdin().name, error)))
+        yield Path(spool.name)
 
 
 def _spool(stream: BinaryIO, spool: IO[bytes]) -> None:
