@@ -118,6 +118,13 @@ class Games:
         return contextlib.nullcontext(self.stdin)
 
     def __iter__(self) -> Iterator[tuple[int, GameRecord]]:
+        for number, item in self.items():
+            if isinstance(item, GameRecord):
+                yield number, item
+
+    def items(self) -> Iterator[tuple[int, GameRecord | NotationError]]:
+        """Every game, readable or not: one that cannot be read comes as its error (printed,
+        and counted in :attr:`errors`)."""
         try:
             with self._open() as handle:
                 items = files.iter_games(handle, self.format, self.source.name)
@@ -125,8 +132,8 @@ class Games:
                     if isinstance(item, NotationError):
                         self.errors += 1
                         print_error(str(item))
-                        continue
-                    self.count += 1
+                    else:
+                        self.count += 1
                     yield number, item
         except OSError as error:
             fail(str(files.FileError.from_os_error(self.source.name, error)))

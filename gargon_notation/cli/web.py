@@ -6,18 +6,14 @@ a pipe; a page of HTML is never poured onto a terminal.
 
 from __future__ import annotations
 
-import contextlib
 import sys
-from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO
 
 import typer
 
-from gargon_notation import files
 from gargon_notation.actions import not_at_table
-from gargon_notation.cli.common import fail, print_error, print_problems
-from gargon_notation.cli.inputs import Games, games_of, write
+from gargon_notation.cli.common import fail, print_problems
+from gargon_notation.cli.inputs import games_of, write
 from gargon_notation.cli.terminal import write_data
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
@@ -42,7 +38,7 @@ def html_command(
     if output is None and sys.stdout.isatty():
         fail("the page is HTML: write it with -o PAGE.html (or redirect standard output)")
     with games_of(file) as games:
-        items = list(_items(games))
+        items = list(games.items())
     if not items:
         fail(f"{games.source.name}: no game found", 1)
     if game is not None:
@@ -66,26 +62,6 @@ def html_command(
     else:
         write(output, page)
     raise typer.Exit(1 if bad else 0)
-
-
-def _items(games: Games) -> Iterator[Item]:
-    """Every game of the input, readable or not (the page shows an unreadable one's error,
-    which also goes to standard error)."""
-    with contextlib.ExitStack() as stack:
-        handle: BinaryIO
-        if games.file is not None:
-            handle = stack.enter_context(games.file.open("rb"))
-        else:
-            assert games.stdin is not None
-            handle = games.stdin
-        try:
-            read = files.iter_games(handle, games.format, games.source.name)
-            for number, item in enumerate(read, start=1):
-                if isinstance(item, NotationError):
-                    print_error(str(item))
-                yield number, item
-        except OSError as error:
-            fail(str(files.FileError.from_os_error(games.source.name, error)))
 
 
 def _check_seat(seat: str, items: list[Item], several: bool) -> None:
