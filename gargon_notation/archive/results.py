@@ -1,0 +1,175 @@
+"""The results of an archive's games, for the verbs that rank players (``gargon standings``,
+``gargon ratings``): each game read, replayed once, and reduced to a :class:`GameResult`, a
+small value that holds no record.
+
+Each game is read (only its tags first when a :class:`~gargon_notation.archive.query.Query`
+on tags chooses the games, so that a game left out is never parsed), replayed once
+(:func:`~gargon_notation.replay.walk`, lenient, no visitor: the fast path of ``validate``),
+and its final totals read from the engine's :class:`~gargon_notation.engine.Score`.  Only a
+valid, finished game has a result; any other is a :class:`Skipped` saying why.
+
+Terms:
+
+- a game's **places** come from its final totals: a player's place is 1 plus the number of
+  players with a higher total, so that equal totals share a place (a shared win is a shared
+  first place);
+- its **deal** (:class:`DealKey`) is what a duplicate tournament compares tables by: the
+  cards of every hand and pile, the start seat and the rules, known only when the whole deal
+  is (dealt from a ``Seed``, or written out in full).
+
+>>> from gargon_notation.bots import simulate
+>>> from gargon_notation.records import record_from_simulation
+>>> result = result_of(record_from_simulation(simulate(3, "f3.8")), "sim.ggn:1")
+>>> result.names, result.totals, result.places, result.winners
+(('Adam', 'Bernd', 'Collette'), (62, 56, 31), (1, 2, 3), (0,))
+>>> result.deal.label, result.event, result.round, result.date
+('f3.8', None, None, None)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Iterator
+from typing import Literal
+
+import attrs
+
+from gargon_notation.archive.games import ArchiveGame
+from gargon_notation.archive.query import Query, Reading
+from gargon_notation.errors import NotationError
+from gargon_notation.notation import GameRecord, tags
+from gargon_notation.replay.problems import Problem
+from gargon_notation.replay.walker import Outcome, walk
+
+__all__ = [
+    "DealKey",
+    "GameResult",
+    "SkipReason",
+    "Skipped",
+    "places_of",
+    "read_results",
+    "result_of",
+]
+
+SkipReason = Literal["unreadable", "invalid", "unfinished"]
+
+
+def places_of(totals: tuple[int, ...]) -> tuple[int, ...]:
+    """Each seat's place: 1 plus the number of seats with a higher total.
+
+    >>> places_of((41, 52, 41, 17))
+    (2, 1, 2, 4)
+    """
+    return tuple(1 + sum(other > total for other in totals) for total in totals)
+
+
+@attrs.frozen
+class DealKey:
+    """A deal as a duplicate tournament compares it: ``digest`` (16 bytes, equal for the same
+    cards in every hand and pile, the same start seat and rules) and ``label``, what to call
+    it (the ``Seed``, or ``deal`` and the digest's first 8 hex digits for a deal written out
+    without a seed)."""
+
+    digest: bytes = attrs.field(repr=False)
+    label: str
+
+
+@attrs.frozen
+class GameResult:
+    """One valid, finished game: ``where`` it is (``FILE:LINE``), its ``Event``, ``Round`` and
+    ``Date`` tags (None when absent), the players in seat order and their final totals, and
+    its deal (None when not wholly known)."""
+
+    where: str
+    event: str | None
+    round: str | None
+    date: str | None
+    names: tuple[str, ...]
+    totals: tuple[int, ...]
+    deal: DealKey | None = None
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Each seat's place (see :func:`places_of`)."""
+        return places_of(self.totals)
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats with the highest total (several: a shared win)."""
+        best = max(self.totals)
+        return tuple(seat for seat, total in enumerate(self.totals) if total == best)
+
+
+@attrs.frozen
+class Skipped:
+    """A game without a result: ``where`` it is and why (``unreadable``, ``invalid``: the
+    first ``problem`` and how many ``more``; ``unfinished``: valid but not over)."""
+
+    where: str
+    reason: SkipReason
+    problem: NotationError | Problem | None = None
+    more: int = 0
+
+
+def _deal_key(outcome: Outcome) -> DealKey | None:
+    deal, header = outcome.deal, outcome.header
+    if deal is None or header is None or not deal.fully_known:
+        return None
+    rows = [" ".join(map(str, cards)) for cards in (*deal.hands, *deal.piles)]
+    text = "\n".join([*rows, f"start {header.start}", repr(header.ruleset)])
+    digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
+    label = header.seed if header.seed is not None else f"deal {digest.hex()[:8]}"
+    return DealKey(digest, label)
+
+
+def _tag(record: GameRecord, name: str) -> str | None:
+    tag = record.tag(name)
+    return tag.value if tag is not None and tag.values else None
+
+
+def _date(record: GameRecord) -> str | None:
+    try:
+        return tags.date(record)
+    except NotationError:
+        return None  # not a date: validate warns of it; the game is undated here
+
+
+def result_of(record: GameRecord, where: str, number: int = 1) -> GameResult | Skipped:
+    """Replay ``record`` (game ``number`` of its file, for messages) and give its result, or
+    why it has none."""
+    outcome = walk(record, game_number=number)
+    game = outcome.game
+    if not outcome.valid or game is None:
+        first = outcome.problems[0] if outcome.problems else None
+        return Skipped(where, "invalid", first, max(0, len(outcome.problems) - 1))
+    if not game.is_over:
+        return Skipped(where, "unfinished")
+    return GameResult(
+        where,
+        _tag(record, "Event"),
+        _tag(record, "Round"),
+        _date(record),
+        game.names,
+        game.score().totals,
+        _deal_key(outcome),
+    )
+
+
+def read_results(
+    games: Iterable[ArchiveGame], query: Query | None = None
+) -> Iterator[GameResult | Skipped | None]:
+    """The result of each game of an archive in turn, or why it has none; None for a game that
+    ``query`` (conditions on tags only) leaves out, read no further than its tags.
+
+    Raises :class:`~gargon_notation.files.FileError` when an input cannot be read.
+    """
+    for game in games:
+        try:
+            if query is not None and not query.matches(Reading(game.header())):
+                yield None
+                continue
+            record = game.record()
+        except NotationError as error:
+            yield Skipped(game.where, "unreadable", error)
+            continue
+        yield result_of(record, game.where, game.number)

@@ -1,0 +1,217 @@
+"""``--dask tcp://SCHEDULER``: the work of ``validate`` and ``convert --to parquet`` done on a
+Dask cluster (:mod:`gargon_notation.dask`), with the output of one process, in its order.
+
+The files are cut into partitions on the cluster (:func:`gargon_notation.dask.find_partitions`),
+a few partitions per worker thread are in flight at a time, and their results are taken in
+order, so memory stays flat however large the archive.  Nothing here prints: the verbs do.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import socket
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from gargon_notation import files
+from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.parts import DEFAULT_BLOCKSIZE
+from gargon_notation.replay import Problem
+from gargon_notation.validation import Verdict
+
+if TYPE_CHECKING:
+    from distributed import Client, Future
+
+
+__all__ = [
+    "CONNECT_SECONDS",
+    "MISSING",
+    "ClusterError",
+    "connected",
+    "in_order",
+    "verdicts",
+    "write_tables",
+]
+
+STDIN = "standard input cannot be read by Dask workers: give files"
+"""Why standard input cannot go with ``--dask``."""
+MISSING = "--dask needs Dask, which is not installed: pip install 'gargon-notation[dask]'"
+"""What a missing ``dask`` extra is reported as."""
+
+CONNECT_SECONDS = 5
+"""How long to wait for the scheduler."""
+BLOCKSIZE = DEFAULT_BLOCKSIZE
+"""Bytes of records per partition (:mod:`gargon_notation.parts`)."""
+IN_FLIGHT_PER_THREAD = 2
+"""Partitions sent ahead per worker thread: every worker busy, memory flat."""
+
+
+Unit = TypeVar("Unit")
+
+
+class ClusterError(GargonError):
+    """The cluster cannot be used: the extra is missing, or the scheduler cannot be reached."""
+
+
+@contextlib.contextmanager
+def connected(address: str) -> Iterator[Client]:
+    """A client of the scheduler at ``address``, closed afterwards.
+
+    Raises :class:`ClusterError` when the ``dask`` extra is missing, when ``address`` is not
+    one, or when the scheduler does not answer, or has no worker, within
+    :data:`CONNECT_SECONDS`.
+    """
+    try:
+        from distributed import Client
+        from distributed.comm import registry
+        from distributed.comm.addressing import parse_address, parse_host_port
+
+        import gargon_notation.dask  # noqa: F401  (the extra, whole)
+    except ImportError:
+        raise ClusterError(MISSING) from None
+    scheme, location = parse_address(address)
+    if scheme not in registry.backends:
+        known = ", ".join(sorted(registry.backends))
+        raise ClusterError(
+            f"{address}: not a Dask scheduler address (its scheme is not one of {known}); "
+            "give tcp://HOST:PORT"
+        )
+    if scheme in ("tcp", "tls"):
+        try:
+            host, port = parse_host_port(location)
+        except ValueError as error:
+            raise ClusterError(
+                f"{address}: not a Dask scheduler address ({error}); give tcp://HOST:PORT"
+            ) from None
+        try:
+            socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
+        except OSError as error:
+            reason = error.strerror or str(error) or type(error).__name__
+            reason = reason[0].lower() + reason[1:] if reason[1:2].islower() else reason
+            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+    quiet = logging.getLogger("distributed")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)  # its own account of a failure would be a traceback
+    try:
+        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)  # type: ignore[no-untyped-call]
+    except (OSError, ValueError) as error:
+        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+    finally:
+        quiet.setLevel(level)
+    with client:
+        try:
+            client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+        except TimeoutError:
+            raise ClusterError(
+                f"the Dask scheduler at {address} has no workers (none came within "
+                f"{CONNECT_SECONDS} s): start some with dask worker {address}"
+            ) from None
+        try:
+            yield client
+        except (GargonError, GeneratorExit):
+            raise
+        except Exception as error:
+            # The cluster's own failures (a worker killed, a task it could not read because
+            # its versions differ from this machine's): one line, not a traceback.
+            text = " ".join(str(error).split()) or "no message"
+            raise ClusterError(
+                f"the Dask cluster at {address} failed: {type(error).__name__}: {text}"
+            ) from None
+
+
+def in_order(
+    client: Client, units: Iterable[Unit], work: Callable[..., Any], *arguments: Any
+) -> Iterator[tuple[Unit, Any]]:
+    """``work(unit, *arguments)`` for every unit of work on the cluster, each with its
+    result, in order, with a few units in flight per worker thread.  An exception raised by
+    the work is raised here, where its result would have come; the work not yet done is
+    cancelled when the caller stops early."""
+    threads = sum(client.nthreads().values()) or 1  # type: ignore[no-untyped-call]
+    pending: deque[tuple[Unit, Future[Any]]] = deque()
+    todo = iter(units)
+    try:
+        while True:
+            for unit in todo:
+                pending.append((unit, client.submit(work, unit, *arguments, pure=False)))
+                if len(pending) >= threads * IN_FLIGHT_PER_THREAD:
+                    break
+            if not pending:
+                return
+            unit, future = pending.popleft()
+            yield unit, future.result()
+    finally:
+        if pending:
+            client.cancel([future for _, future in pending])  # type: ignore[no-untyped-call]
+
+
+def verdicts(
+    inputs: list[files.Input],
+    address: str,
+    strict: bool,
+    on_bytes: Callable[[int], None],
+    on_empty: Callable[[str], None],
+) -> Iterator[Verdict]:
+    """The verdicts on every game of ``inputs``, validated on the cluster at ``address``,
+    in the order and with the calls of :func:`gargon_notation.cli.validate.run_validation`'s
+    own: ``on_bytes`` hears the size of each part done, ``on_empty`` the name of an input
+    without a game.
+
+    Raises :class:`ClusterError` when the cluster cannot be used, and
+    :class:`~gargon_notation.errors.FileError` when a file cannot be read.
+    """
+    for source in inputs:
+        if source.path is None:  # said before any connection is tried
+            raise files.FileError(source.name, STDIN)
+    with connected(address) as client:
+        from gargon_notation.dask import find_partitions, verdicts_by_part
+
+        units = find_partitions(inputs, BLOCKSIZE, scheduler=client)
+        last = {part.input: part for unit in units for part in unit}
+        games = dict.fromkeys(last, 0)
+        for unit, results in in_order(client, units, verdicts_by_part, strict):
+            for part, found in zip(unit, results, strict=True):
+                on_bytes(part.size)  # read, as the games of one process are before their verdicts
+                games[part.input] += len(found)
+                if part is last[part.input] and not games[part.input]:
+                    on_empty(part.name)
+                yield from found
+
+
+def write_tables(
+    inputs: list[files.Input],
+    address: str,
+    directory: str | os.PathLike[str],
+    options: Mapping[str, bool],
+    report: Callable[[str, int, Problem | NotationError], object],
+) -> tuple[dict[str, int], int]:
+    """Write the Parquet tables of ``inputs`` into ``directory`` on the cluster at
+    ``address``, a part file per partition (those an earlier, larger run left are removed),
+    as :func:`gargon_notation.tables.write_parquet` writes them in one process: the rows
+    written per table, and the games read.  ``report`` hears of every game that is invalid
+    or cannot be read, in order, as ``write_parquet``'s own ``report`` would.
+
+    Raises :class:`ClusterError` when the cluster cannot be used, and
+    :class:`~gargon_notation.errors.FileError` when a file cannot be read or written.
+    """
+    for source in inputs:
+        if source.path is None:
+            raise files.FileError(source.name, STDIN)
+    target = os.path.abspath(directory)  # the same for workers started elsewhere
+    totals: dict[str, int] = {}
+    games = 0
+    with connected(address) as client:
+        from gargon_notation.dask import find_partitions, write_unit
+        from gargon_notation.tables import remove_stale_parts
+
+        units = find_partitions(inputs, BLOCKSIZE, scheduler=client)
+        for _, written in in_order(client, enumerate(units), write_unit, target, options):
+            for source, number, problem in written.reports:
+                report(source, number, problem)
+            for table, rows in written.rows.items():
+                totals[table] = totals.get(table, 0) + rows
+            games += written.games
+        remove_stale_parts(target, totals, len(units))
+    return totals, games

@@ -1,0 +1,100 @@
+"""What ``gargon ratings`` does and prints: the ratings of :mod:`gargon_notation.archive.ratings`
+(openskill's Plackett-Luce model, the games in date order), their JSON object and HTML page
+from :mod:`gargon_notation.archive.ratings_report`.
+
+On standard output: a heading (games rated, the dates), the players by ordinal, and a note
+on the model.  Colours only on a terminal; ``--no-color`` and a pipe give the same plain text.
+
+Exit codes, as for ``stats``: 0 done; 1 an invalid or unreadable game was reported (and left
+out); 2 a usage or I/O error, or openskill (the ``ratings`` extra) is not installed.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from rich.table import Table
+from rich.text import Text
+
+from gargon_notation.archive.query import Query, QueryError
+from gargon_notation.archive.ratings import MISSING, Ratings, RatingsCollector, available
+from gargon_notation.archive.ratings_report import ratings_html, ratings_json
+from gargon_notation.cli import common
+from gargon_notation.cli.common import fail, plural
+from gargon_notation.cli.inputs import write
+from gargon_notation.cli.results import read
+
+__all__ = ["ratings_command", "ratings_tables"]
+
+
+def ratings_tables(ratings: Ratings, as_of: str | None) -> list[Table | Text]:
+    """What ``gargon ratings`` prints, as rich renderables, in order."""
+    first, last = ratings.first, ratings.last
+    period = "" if first is None else f" on {first}" if first == last else f", {first} to {last}"
+    undated = f"; {ratings.undated} without a date, rated first" if ratings.undated else ""
+    chosen = f" (as of {as_of})" if as_of else ""
+    heading = Text(
+        f"{plural(ratings.games, 'game')} rated in date order{period}{undated}{chosen}: "
+        f"{plural(len(ratings.players), 'player')}",
+        style="bold",
+    )
+    table = Table(box=None, pad_edge=False)
+    for column in ("rank", "player", "ordinal", "mu", "sigma", "games", "wins", "last game"):
+        table.add_column(column, justify="left" if column in ("player", "last game") else "right")
+    for player in ratings.players:
+        table.add_row(
+            str(player.rank),
+            Text(player.player, style="bold" if player.rank == 1 else ""),
+            Text(f"{player.ordinal:.2f}", style="bold"),
+            f"{player.mu:.2f}",
+            f"{player.sigma:.2f}",
+            str(player.games),
+            str(player.wins),
+            player.last or "",
+        )
+    parameters = ratings.parameters
+    note = Text(
+        f"openskill's Plackett-Luce model: a newcomer starts at mu {parameters.mu:g}, sigma "
+        f"{parameters.sigma:.3f}; beta {parameters.beta:.3f}, tau {parameters.tau:.4f}.  "
+        f"ordinal = mu - {parameters.z:g} sigma; equal totals in a game are a tie.",
+        style="dim",
+    )
+    return [heading, table, note]
+
+
+def ratings_command(
+    paths: list[str], as_of: str | None, as_json: bool, html: Path | None, no_color: bool
+) -> None:
+    """``gargon ratings``: the ratings of the players of the games of ``paths``."""
+    console = common.console(no_color)
+    if not available():
+        fail(MISSING)
+    query = None
+    if as_of is not None:
+        try:
+            query = Query.parse([("--date-to", as_of)])
+        except QueryError as error:
+            fail(str(error).replace("--date-to", "--as-of"))
+    collector = RatingsCollector()
+    reading = read(paths, query, collector.add, "ratings")
+    ratings = collector.ratings(history=html is not None)
+    if html is not None:
+        write(html, ratings_html(ratings, as_of))
+    if as_json:
+        document = ratings_json(ratings, as_of)
+        console.print(json.dumps(document, indent=2, ensure_ascii=False), markup=False)
+    elif html is None:
+        if not ratings.games:
+            console.print(Text("No valid, finished game to rate."))
+        else:
+            for number, renderable in enumerate(ratings_tables(ratings, as_of)):
+                if number:
+                    console.print()
+                console.print(renderable)
+    if reading.left_out:
+        common.print_error(
+            f"gargon: {plural(reading.left_out, 'game')} after {as_of} or without a full date "
+            "left out (--as-of)"
+        )
+    reading.finish()

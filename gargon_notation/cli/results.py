@@ -1,0 +1,86 @@
+"""Reading the results of an archive for ``gargon standings`` and ``gargon ratings``: each
+game replayed once (:func:`~gargon_notation.archive.results.read_results`), the games without
+a result reported, and the exit code they give.
+
+An invalid or unreadable game is printed on standard error (its first problem, with its
+file, line and column), left out, and makes the verb exit 1 once it has printed what it
+found; unfinished games are left out with one note for them all (exit 0).  A path or file
+that cannot be read is exit 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import typer
+
+from gargon_notation import archive, files
+from gargon_notation.archive.query import Query
+from gargon_notation.archive.results import GameResult, Skipped, read_results
+from gargon_notation.cli.common import fail, plural, print_error
+from gargon_notation.cli.inputs import inputs_of
+
+__all__ = ["Reading", "read"]
+
+
+class Reading:
+    """What reading an archive found: games read (those the query chose), counted (with a
+    result), left out by the query, unfinished (and where the first is), and invalid or
+    unreadable."""
+
+    def __init__(self, purpose: str) -> None:
+        self.purpose = purpose
+        self.games = self.counted = self.left_out = self.unfinished = self.invalid = 0
+        self.first_unfinished = ""
+
+    def skipped(self, skipped: Skipped) -> None:
+        """Report a game without a result (unfinished ones at :meth:`finish`)."""
+        if skipped.reason == "unfinished":
+            self.unfinished += 1
+            self.first_unfinished = self.first_unfinished or skipped.where
+            return
+        self.invalid += 1
+        more = skipped.more
+        extra = f"; {plural(more, 'more problem')}: gargon validate lists them" if more else ""
+        print_error(
+            f"{skipped.problem}\n  ({skipped.reason}: left out of the {self.purpose}{extra})"
+        )
+
+    def finish(self) -> None:
+        """The notes, then exit 1 after an invalid or unreadable game."""
+        if self.unfinished:
+            were = "was" if self.unfinished == 1 else "were"
+            first = "" if self.unfinished == 1 else "the first "
+            print_error(
+                f"gargon: {plural(self.unfinished, 'game')} {were} unfinished ({first}at "
+                f"{self.first_unfinished}): left out of the {self.purpose}"
+            )
+        if self.invalid:
+            were = "was" if self.invalid == 1 else "were"
+            print_error(
+                f"gargon: {plural(self.invalid, 'game')} {were} invalid or unreadable: left out "
+                f"of the {self.purpose}"
+            )
+            raise typer.Exit(1)
+
+
+def read(
+    paths: list[str], query: Query | None, add: Callable[[GameResult], object], purpose: str
+) -> Reading:
+    """Read the games of ``paths`` that ``query`` chooses, handing each result to ``add``;
+    exit 2 when a path or file cannot be read."""
+    reading = Reading(purpose)
+    try:
+        for item in read_results(archive.iter_archive(inputs_of(paths)), query):
+            if item is None:
+                reading.left_out += 1
+                continue
+            reading.games += 1
+            if isinstance(item, Skipped):
+                reading.skipped(item)
+            else:
+                reading.counted += 1
+                add(item)
+    except files.FileError as error:
+        fail(str(error))
+    return reading

@@ -1,0 +1,121 @@
+"""``gargon convert --to parquet``: the games of many inputs as the four Parquet tables of
+:mod:`gargon_notation.tables` (docs/tables.md), in ``-o DIR``.
+
+Every game goes into the ``games`` table, valid or not; an invalid or unreadable game is also
+reported on standard error with its first problem (exit 1), and the others are done.  Exit
+2 for a usage or I/O error, or when pyarrow (the ``arrow`` extra) is not installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from gargon_notation import files
+from gargon_notation.cli import common
+from gargon_notation.cli.common import fail, plural, print_error
+from gargon_notation.cli.inputs import games_of, inputs_of
+from gargon_notation.errors import NotationError
+from gargon_notation.replay import Problem
+
+__all__ = ["convert_to_parquet"]
+
+
+class _Reporter:
+    """Prints each invalid game's first problem (an unreadable game's error is printed as
+    its input is read) and counts the games."""
+
+    def __init__(self) -> None:
+        self.games = 0
+        self.invalid = 0
+
+    def __call__(self, source: str, number: int, problem: Problem | NotationError) -> None:
+        self.invalid += 1
+        if isinstance(problem, Problem):
+            print_error(f"{problem}\n  (invalid: in the games table with this problem)")
+
+
+def convert_to_parquet(
+    paths: list[str],
+    output: Path | None,
+    observations: bool,
+    include_invalid_steps: bool,
+    dask: str | None = None,
+) -> None:
+    """The work of ``gargon convert --to parquet`` (options:
+    :mod:`gargon_notation.cli.commands`); with ``dask``, done on the Dask cluster of that
+    scheduler (:mod:`gargon_notation.cli.distributed`), with the same output."""
+    if output is None:
+        fail("--to parquet writes a directory of tables: name it with -o DIR")
+    if output.exists() and not output.is_dir():
+        fail(f"{output}: not a directory (--to parquet writes a directory of tables)")
+    try:
+        from gargon_notation import tables
+    except ImportError as error:
+        fail(str(error))
+    inputs = inputs_of(paths)
+    reporter = _Reporter()
+
+    def every_game() -> Iterator[tables.GameItem]:
+        for source in inputs:
+            with games_of(source) as games:
+                for number, item in games.items():
+                    reporter.games += 1
+                    yield games.source.name, number, item
+
+    if dask is not None:
+        counts = _on_cluster(dask, inputs, output, observations, include_invalid_steps, reporter)
+    else:
+        try:
+            counts = tables.write_parquet(
+                every_game(),
+                output,
+                observations=observations,
+                include_invalid_steps=include_invalid_steps,
+                report=reporter,
+            )
+            tables.remove_stale_parts(str(output), tables.TABLES, 1)
+        except files.FileError as error:
+            fail(str(error))
+        except OSError as error:
+            fail(str(files.FileError.from_os_error(str(output), error)))
+    valid = reporter.games - reporter.invalid
+    common.out.print(
+        f"{output}: {plural(counts['games'], 'game')} ({valid} valid), "
+        f"{plural(counts['rounds'], 'round')}, {plural(counts['battles'], 'battle')}, "
+        f"{plural(counts['decisions'], 'decision')}",
+        markup=False,
+    )
+    if reporter.invalid:
+        were = "was" if reporter.invalid == 1 else "were"
+        fail(
+            f"{plural(reporter.invalid, 'game')} {were} invalid or unreadable: in the games "
+            "table with valid false and the first problem",
+            1,
+        )
+
+
+def _on_cluster(
+    address: str,
+    inputs: list[files.Input],
+    output: Path,
+    observations: bool,
+    include_invalid_steps: bool,
+    reporter: _Reporter,
+) -> dict[str, int]:
+    """``write_parquet`` of every game on a Dask cluster, each part by a worker: the same
+    tables, and the same reports in the same order (an unreadable game's error included,
+    which one process prints as it reads the game)."""
+    from gargon_notation.cli import distributed
+
+    def report(source: str, number: int, problem: Problem | NotationError) -> None:
+        if isinstance(problem, NotationError):
+            print_error(str(problem))
+        reporter(source, number, problem)
+
+    options = {"observations": observations, "include_invalid_steps": include_invalid_steps}
+    try:
+        counts, reporter.games = distributed.write_tables(inputs, address, output, options, report)
+    except (files.FileError, distributed.ClusterError) as error:
+        fail(str(error))
+    return counts

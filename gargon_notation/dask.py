@@ -1,0 +1,307 @@
+"""Archives read, validated and turned into Parquet on a Dask cluster: ``gg.dask``.
+
+Needs the ``dask`` extra (``pip install 'gargon-notation[dask]'``); importing this module
+without it raises :class:`ModuleNotFoundError` saying so.  ``import gargon_notation`` never
+imports Dask.
+
+- :func:`read` gives a :class:`dask.bag.Bag` of every game of an archive, each a
+  :class:`~gargon_notation.parts.GameItem` ``(source, number, record)``: the file it came
+  from, its number there, and its :class:`~gargon_notation.notation.GameRecord`, or the
+  :class:`~gargon_notation.errors.NotationError` of a game that cannot be read (so none
+  vanishes).  Map any function of a record over it.
+- :func:`validate` gives a bag of :class:`~gargon_notation.validation.Verdict` values,
+  those ``gargon validate`` gives, in the same order.
+- :func:`to_parquet` writes the tables of :mod:`gargon_notation.tables`, a part file per
+  partition, and returns the rows written per table.
+
+Files are shared out to the workers in partitions of about ``blocksize`` bytes: small files
+together, and a large notation or JSON Lines file cut at game boundaries
+(:mod:`gargon_notation.parts`: every game exactly once, numbered and placed as in the
+whole file).  Finding the cuts of a large file is a scan of its text on a worker (a few
+percent of the work of validating it), run when the bag is made.  Partitions come in the
+order of the paths (directories sorted, as every verb reads them), so results are
+deterministic.  Every worker must be able to open the files at the paths given: a shared
+file system (docs/scale.md).
+
+The bags are computed by Dask's current scheduler: a :class:`distributed.Client` once one
+is made, else Dask's local default.
+
+>>> import gargon_notation as gg
+>>> bag = gg.dask.read("examples/club-night.ggn")
+>>> [(item.source, item.number) for item in bag.compute(scheduler="sync")]
+[('examples/club-night.ggn', 1), ('examples/club-night.ggn', 2), ('examples/club-night.ggn', 3)]
+>>> [v.valid for v in gg.dask.validate(bag).compute(scheduler="sync")]
+[True, True, True]
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, NamedTuple
+
+from gargon_notation import files
+from gargon_notation.errors import FileError, NotationError
+from gargon_notation.notation import Chunk
+from gargon_notation.parts import (
+    DEFAULT_BLOCKSIZE,
+    GameItem,
+    Part,
+    cut,
+    games_of,
+    partitions,
+    verdicts,
+)
+from gargon_notation.replay import Problem
+from gargon_notation.validation import Verdict, validate_chunk, validate_record
+
+MISSING = "gg.dask needs Dask, which is not installed: pip install 'gargon-notation[dask]'"
+"""What a missing ``dask`` extra is reported as."""
+
+try:
+    from dask.bag import Bag, from_delayed
+    from dask.base import compute
+    from dask.delayed import Delayed, delayed
+    from dask.utils import parse_bytes
+except ImportError:
+    raise ModuleNotFoundError(MISSING, name="dask") from None
+
+__all__ = [
+    "DEFAULT_BLOCKSIZE",
+    "MISSING",
+    "GameItem",
+    "Written",
+    "find_partitions",
+    "read",
+    "to_parquet",
+    "validate",
+    "verdicts_by_part",
+    "write_part",
+    "write_unit",
+]
+
+Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
+"""Files, directories (searched for ``*.ggn``, ``*.json``, ``*.jsonl``) and patterns."""
+Report = Callable[[str, int, Problem | NotationError], object]
+"""Hears of a game that is invalid or cannot be read: its source, number and problem."""
+Blocksize = int | str
+"""Bytes per partition: a number, or a string such as ``"8 MiB"``."""
+SCAN_BATCH_FILES = 256
+"""Small files looked at (their format recognised) per task when finding partitions."""
+
+
+def find_partitions(
+    paths: Paths | list[files.Input],
+    blocksize: Blocksize = DEFAULT_BLOCKSIZE,
+    scheduler: Any = None,
+) -> list[tuple[Part, ...]]:
+    """The partitions of the archive at ``paths``: parts of files (see
+    :mod:`gargon_notation.parts`), in order, about ``blocksize`` bytes each.  Large files
+    are scanned for their cuts on the cluster (``scheduler``: a
+    :class:`distributed.Client`, or None for Dask's current scheduler).
+
+    Raises :class:`~gargon_notation.errors.FileError` for a path that cannot be found or a
+    file that cannot be read, for standard input, and when no file is found.
+    """
+    size = parse_bytes(blocksize) if isinstance(blocksize, str) else blocksize
+    if size < 1:
+        raise ValueError(f"blocksize must be at least one byte, not {blocksize!r}")
+    inputs = _inputs(paths)
+    batches: list[list[tuple[int, files.Input]]] = [[]]
+    for index, source in enumerate(inputs):
+        if source.path is None:
+            raise FileError(
+                source.name, "standard input cannot be read by Dask workers: give files"
+            )
+        try:
+            large = source.size > size
+        except OSError as error:
+            raise FileError.from_os_error(source.name, error) from None
+        if large or len(batches[-1]) >= SCAN_BATCH_FILES:
+            batches.append([])
+        # The workers open the files where this process finds them, whatever their own
+        # working directory; the names shown stay the ones given.
+        batches[-1].append((index, files.Input(source.name, source.path.absolute())))
+        if large:
+            batches.append([])
+    tasks = [delayed(_cut_batch, pure=True)(batch, size) for batch in batches if batch]
+    found = _computed(tasks, scheduler)
+    return partitions((part for parts in found for part in parts), size)
+
+
+def _inputs(paths: Paths | list[files.Input]) -> list[files.Input]:
+    given = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
+    names = [path for path in given if not isinstance(path, files.Input)]
+    if given and not names:
+        return [path for path in given if isinstance(path, files.Input)]  # found already
+    inputs = files.find_inputs(names)
+    if not inputs:
+        shown = ", ".join(os.fspath(name) for name in names) or "no path"
+        raise FileError(shown, "no .ggn, .json or .jsonl file found")
+    return inputs
+
+
+def _cut_batch(batch: list[tuple[int, files.Input]], blocksize: int) -> list[Part]:
+    return [part for index, source in batch for part in cut(source, blocksize, index)]
+
+
+def read(paths: Paths, *, blocksize: Blocksize = DEFAULT_BLOCKSIZE) -> Bag:
+    """Every game of the archive at ``paths``, as a bag of
+    :class:`~gargon_notation.parts.GameItem` ``(source, number, record)`` in the order of
+    the files and of the games in each (see the module docstring).
+
+    Raises :class:`~gargon_notation.errors.FileError` as :func:`find_partitions` does (a
+    file a worker cannot read fails the computation with it).
+    """
+    units = find_partitions(paths, blocksize)
+    return _bag_of([delayed(_games, pure=True)(unit) for unit in units])
+
+
+def _games(unit: tuple[Part, ...]) -> list[GameItem]:
+    return [item for part in unit for item in games_of(part)]
+
+
+def validate(
+    paths_or_bag: Paths | Bag,
+    *,
+    strict: bool = False,
+    blocksize: Blocksize = DEFAULT_BLOCKSIZE,
+) -> Bag:
+    """The :class:`~gargon_notation.validation.Verdict` on every game, in order: of the
+    archive at some paths, exactly those of ``gargon validate PATHS``; or of a bag of
+    :class:`~gargon_notation.parts.GameItem` made by :func:`read` (the same, except that a
+    notation game's ``line`` is then that of its first tag rather than of the comments or
+    blank lines before it).  ``strict`` stops each game's replay at its first problem.
+    """
+    if isinstance(paths_or_bag, Bag):
+        mapped: Bag = paths_or_bag.map(_verdict, strict=strict)  # type: ignore[no-untyped-call]
+        return mapped
+    units = find_partitions(paths_or_bag, blocksize)
+    return _bag_of([delayed(_verdicts, pure=True)(unit, strict) for unit in units])
+
+
+def _verdicts(unit: tuple[Part, ...], strict: bool) -> list[Verdict]:
+    return [verdict for part in unit for verdict in verdicts(part, strict)]
+
+
+def verdicts_by_part(unit: tuple[Part, ...], strict: bool) -> list[list[Verdict]]:
+    """The verdicts of each part of a partition (the unit of work of ``gargon validate
+    --dask``)."""
+    return [verdicts(part, strict) for part in unit]
+
+
+def _verdict(item: GameItem, strict: bool) -> Verdict:
+    source, number, record = item
+    if isinstance(record, NotationError):
+        return validate_chunk(Chunk("", record.line or 1, record), source, number)
+    return validate_record(record, source, number, strict)
+
+
+def to_parquet(
+    paths_or_bag: Paths | Bag,
+    directory: str | os.PathLike[str],
+    *,
+    blocksize: Blocksize = DEFAULT_BLOCKSIZE,
+    observations: bool = False,
+    include_invalid_steps: bool = False,
+) -> dict[str, int]:
+    """Write the Parquet tables of :mod:`gargon_notation.tables` (``games``, ``rounds``,
+    ``battles``, ``decisions``) of the archive at some paths, or of a bag made by
+    :func:`read`, into ``directory``: each partition writes its own part file,
+    ``DIRECTORY/<table>/part-NNNNN.parquet``, numbered in order (part files of an earlier
+    run beyond those are removed).  ``directory`` must be one the workers can write to (a
+    shared file system).  Returns the rows written per table; the options are those of
+    :func:`gargon_notation.tables.write_parquet`.
+    """
+    bag = paths_or_bag if isinstance(paths_or_bag, Bag) else read(paths_or_bag, blocksize=blocksize)
+    target = os.path.abspath(directory)  # the same for workers started elsewhere
+    options = {"observations": observations, "include_invalid_steps": include_invalid_steps}
+    pieces: list[Delayed] = bag.to_delayed()  # type: ignore[no-untyped-call]
+    writes = [
+        delayed(write_part, pure=True)(games, target, index, options)
+        for index, games in enumerate(pieces)
+    ]
+    from gargon_notation.tables import remove_stale_parts
+
+    totals: dict[str, int] = {}
+    for counts in _computed(writes):
+        for table, rows in counts.items():
+            totals[table] = totals.get(table, 0) + rows
+    remove_stale_parts(target, totals, len(writes))
+    return totals
+
+
+def write_part(
+    games: Iterable[GameItem],
+    directory: str,
+    index: int,
+    options: Mapping[str, bool],
+    report: Report | None = None,
+) -> dict[str, int]:
+    """Write part ``index`` of the tables (``options``: ``observations`` and
+    ``include_invalid_steps``, as :func:`gargon_notation.tables.write_parquet` takes them):
+    the unit of work of :func:`to_parquet`."""
+    from gargon_notation.tables import write_parquet
+
+    counts: dict[str, int] = write_parquet(
+        games,
+        directory,
+        part=part_name(index),
+        observations=options.get("observations", False),
+        include_invalid_steps=options.get("include_invalid_steps", False),
+        report=report,
+    )
+    return counts
+
+
+class Written(NamedTuple):
+    """What :func:`write_unit` did: the rows written per table, the games read, and what
+    :func:`gargon_notation.tables.write_parquet` reported of the games that are invalid or
+    cannot be read, in order: ``(source, number, problem or error)``."""
+
+    rows: dict[str, int]
+    games: int
+    reports: list[tuple[str, int, Problem | NotationError]]
+
+
+def write_unit(
+    numbered: tuple[int, tuple[Part, ...]], directory: str, options: Mapping[str, bool]
+) -> Written:
+    """Write the tables of partition ``numbered = (index, parts)`` as part ``index``: the
+    unit of work of ``gargon convert --to parquet --dask``."""
+    index, unit = numbered
+    reports: list[tuple[str, int, Problem | NotationError]] = []
+    read = [0]
+
+    def items() -> Iterator[GameItem]:
+        for part in unit:
+            for item in games_of(part):
+                read[0] += 1
+                yield item
+
+    def report(source: str, number: int, problem: Problem | NotationError) -> None:
+        reports.append((source, number, problem))
+
+    rows = write_part(items(), directory, index, options, report)
+    return Written(rows, read[0], reports)
+
+
+def part_name(index: int) -> str:
+    """The name of the part files of partition ``index``.
+
+    >>> part_name(0), part_name(12)
+    ('part-00000', 'part-00012')
+    """
+    return f"part-{index:05d}"
+
+
+def _bag_of(tasks: list[Delayed]) -> Bag:
+    """A bag of one partition per task (each giving a list)."""
+    bag: Bag = from_delayed(tasks)  # type: ignore[no-untyped-call]
+    return bag
+
+
+def _computed(tasks: list[Delayed], scheduler: Any = None) -> tuple[Any, ...]:
+    """The results of ``tasks``, computed together by ``scheduler`` (None: the current)."""
+    results: tuple[Any, ...] = compute(*tasks, scheduler=scheduler)  # type: ignore[no-untyped-call]
+    return results

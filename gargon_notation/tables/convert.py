@@ -1,0 +1,175 @@
+"""Games to Arrow record batches, and record batches to Parquet, in constant memory.
+
+:func:`batches` walks the games one at a time (:class:`~gargon_notation.tables.rows.Rows`)
+and hands out a table's rows as a :class:`pyarrow.RecordBatch` whenever about
+``batch_rows`` have gathered; :func:`write_parquet` streams those batches into one Parquet
+file per table, ``DIRECTORY/<table>/<part>.parquet``, each replaced atomically once it is
+complete.  Memory holds at most one batch per table and one game, whatever the archive's
+size.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from array import array
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from gargon_notation import files
+from gargon_notation.errors import NotationError
+from gargon_notation.notation import GameRecord
+from gargon_notation.replay import Problem
+from gargon_notation.tables.observation import ARRAYS
+from gargon_notation.tables.rows import TABLES, Rows
+from gargon_notation.tables.schema import schema_for
+
+__all__ = [
+    "BATCH_ROWS",
+    "GameItem",
+    "Report",
+    "batches",
+    "remove_stale_parts",
+    "to_batch",
+    "write_parquet",
+]
+
+BATCH_ROWS = 16_384
+"""Rows per record batch (and Parquet row group) by default."""
+OBSERVATION_BATCH_ROWS = 4_096
+"""Rows per batch of ``decisions`` with observations (about 0.9 kB a row) by default."""
+
+GameItem = tuple[str, int, GameRecord | NotationError]
+"""One game as the archive verbs read it: its file's name, its number there (from 1), and
+its record or the error that keeps it from being read."""
+Report = Callable[[str, int, Problem | NotationError], object]
+"""Told of an invalid game: its source, its number and its first problem (or the error
+that kept it from being read)."""
+
+
+def to_batch(rows: Rows, table: str) -> pa.RecordBatch:
+    """The rows of ``table`` gathered in ``rows`` as one record batch (``rows`` keeps them)."""
+    schema = schema_for(table, rows.observations)
+    columns = rows.columns[table]
+    arrays: list[pa.Array] = []
+    for field in schema:
+        values = columns[field.name]
+        if isinstance(values, array):
+            flat = pa.Array.from_buffers(
+                field.type.value_type, len(values), [None, pa.py_buffer(values)]
+            )
+            arrays.append(pa.FixedSizeListArray.from_arrays(flat, ARRAYS[field.name]))
+        else:
+            arrays.append(pa.array(values, type=field.type))
+    return pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+
+def batches(
+    games: Iterable[GameItem],
+    *,
+    observations: bool = False,
+    include_invalid_steps: bool = False,
+    batch_rows: int | None = None,
+    report: Report | None = None,
+) -> Iterator[tuple[str, pa.RecordBatch]]:
+    """The rows of the tables ``games``, ``rounds``, ``battles`` and ``decisions`` for
+    ``games``, as ``(table, record batch)`` pairs of about ``batch_rows`` rows each (the
+    last of each table smaller), in the schemas of :data:`~gargon_notation.tables.SCHEMAS`.
+
+    ``games`` yields ``(source, number, record or NotationError)``, as the archive verbs
+    read them (see :func:`gargon_notation.tables.games_of`).  ``observations`` adds the
+    observation columns to ``decisions``; ``include_invalid_steps`` keeps the rows an
+    invalid game's replay made (by default it gives its ``games`` row only).  Never raises
+    for bad records: each becomes a ``games`` row with ``valid`` false and its first problem
+    (``report``, when given, is called with the game's source, number and that problem).
+
+    >>> from gargon_notation.bots import simulate
+    >>> from gargon_notation.records import record_from_simulation
+    >>> games = [("sim", n, record_from_simulation(simulate(3, f"b{n}"))) for n in (1, 2)]
+    >>> [(table, batch.num_rows) for table, batch in batches(games)]
+    [('games', 2), ('rounds', 33), ('battles', 107), ('decisions', 241)]
+    """
+    rows = Rows(observations=observations, include_invalid_steps=include_invalid_steps)
+    limits = dict.fromkeys(TABLES, batch_rows or BATCH_ROWS)
+    if observations and batch_rows is None:
+        limits["decisions"] = OBSERVATION_BATCH_ROWS
+    for source, number, item in games:
+        problem = rows.add_game(source, number, item)
+        if problem is not None and report is not None:
+            report(source, number, problem)
+        for table in TABLES:
+            if rows.count(table) >= limits[table]:
+                yield table, to_batch(rows, table)
+                rows.clear_table(table)
+    for table in TABLES:
+        if rows.count(table):
+            yield table, to_batch(rows, table)
+            rows.clear_table(table)
+
+
+def write_parquet(
+    games: Iterable[GameItem],
+    directory: str | os.PathLike[str],
+    *,
+    part: str = "part-00000",
+    observations: bool = False,
+    include_invalid_steps: bool = False,
+    report: Report | None = None,
+) -> dict[str, int]:
+    """Write the tables of ``games`` (see :func:`batches`) as Parquet:
+    ``directory/<table>/<part>.parquet`` for each of the four tables (every file written,
+    an empty table included), each replaced atomically once complete; several writers may
+    each write their own ``part`` of the same directory.  ``report`` hears of each invalid
+    game (see :func:`batches`).  The rows written per table.
+
+    Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
+    file of the tables is then replaced).
+    """
+    base = Path(directory)
+    counts = dict.fromkeys(TABLES, 0)
+    try:
+        with contextlib.ExitStack() as stack:
+            writers: dict[str, pq.ParquetWriter] = {}
+            for table in TABLES:
+                folder = base / table
+                folder.mkdir(parents=True, exist_ok=True)
+                stream = stack.enter_context(files.atomic_writer(folder / f"{part}.parquet"))
+                writer = pq.ParquetWriter(
+                    stream, schema_for(table, observations), **_PARQUET_OPTIONS
+                )
+                stack.callback(writer.close)
+                writers[table] = writer
+            for table, batch in batches(
+                games,
+                observations=observations,
+                include_invalid_steps=include_invalid_steps,
+                report=report,
+            ):
+                writers[table].write_batch(batch)
+                counts[table] += batch.num_rows
+    except OSError as error:
+        raise files.FileError.from_os_error(os.fspath(base), error) from None
+    return counts
+
+
+_PARQUET_OPTIONS: dict[str, Any] = {"compression": "zstd", "use_dictionary": True}
+"""Small files that any Parquet reader reads (zstd is read by DuckDB, Spark, Polars, pandas)."""
+
+
+_PART = re.compile(r"part-([0-9]{5,})\.parquet")
+
+
+def remove_stale_parts(directory: str, tables: Iterable[str], parts: int) -> None:
+    """Remove the part files an earlier, larger run left in the tables' folders (numbered
+    from ``parts`` on), which would otherwise be read with this run's."""
+    for table in tables:
+        with os.scandir(os.path.join(directory, table)) as entries:
+            for entry in entries:
+                match = _PART.fullmatch(entry.name)
+                if match is not None and int(match.group(1)) >= parts:
+                    os.remove(entry.path)

@@ -1,0 +1,262 @@
+"""What a seat saw at a decision, as fixed-size arrays of small integers, and a fixed action
+space: the ``--decisions-observations`` columns of the ``decisions`` table (docs/tables.md
+documents every index).
+
+An observation is made from the acting seat's :class:`~gargon_notation.engine.SeatView`
+alone, plus the cards each seat has won, which the seat saw face up in the battles that won
+them (the view's history holds those battles).  Seats are counted from the acting seat:
+relative seat 0 is the seat itself, 1 the next seat clockwise, and so on; slots for seats
+beyond the table's size hold zeros (-1 in the code arrays).
+
+The action space numbers every decision the rules allow at any table, whatever the hand
+(:data:`ACTION_SPACE` ids): the plays of one to three cards by card identity, the passes by
+their sequence of piles, the six colours of a choice and the three ways of a replacement
+draw.
+
+>>> from gargon_notation.cards import Card
+>>> from gargon_notation.engine import Choose, Draw, Pass, Play
+>>> ACTION_SPACE, card_id(Card.parse("W0")), card_id(Card.parse("G15"))
+(144686, 0, 95)
+>>> action_id(Play(0, (Card.parse("W1"),))), action_id(Pass(2, (1, 2)))
+(1, 144666)
+>>> action_id(Choose(1, Card.parse("R3").colour)), action_id(Draw(3, None))
+(144681, 144685)
+>>> action_of(action_id(Play(2, (Card.parse("R9"), Card.parse("Y2")))), seat=2)
+Play(seat=2, cards=(Card.parse('Y2'), Card.parse('R9')))
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+
+from gargon_notation.cards import COPIES, AnyCard, Card, Colour
+from gargon_notation.engine import (
+    Action,
+    Choose,
+    DecisionKind,
+    Draw,
+    Pass,
+    Play,
+    SeatView,
+    score,
+)
+from gargon_notation.engine.patterns import PATTERNS
+
+__all__ = [
+    "ACTION_SPACE",
+    "ARRAYS",
+    "CARD_IDS",
+    "MAX_PILE",
+    "MAX_SEATS",
+    "action_id",
+    "action_of",
+    "card_id",
+    "observe",
+    "play_ids",
+]
+
+MAX_SEATS = 5
+"""Seats in every per-seat block (tables of 3 or 4 leave the last blocks empty)."""
+MAX_PILE = 36
+"""Cards in a draw pile at most (3 players: 36 + 36)."""
+CARDS = 96
+"""Card identities: six colours of 16 values (the two 0s of a colour are one identity)."""
+
+COLOURS = tuple(Colour)
+CARD_IDS: dict[Card, int] = {card: card.colour.index * 16 + card.value for card in COPIES}
+"""Each card's identity number: colour index (W B V Y R G = 0-5) x 16 + value."""
+_CARD_OF = sorted(CARD_IDS, key=CARD_IDS.__getitem__)
+
+BACK = 96
+"""Code of a card whose value is hidden, plus its colour index (96-101)."""
+UNKNOWN_CARD = 102
+"""Code of a card whose colour is not known either."""
+UNKNOWN_COLOUR = 6
+"""Colour code of a card whose colour is not known."""
+
+ARRAYS: dict[str, int] = {
+    "obs_state": 12,
+    "obs_round": 16,
+    "obs_hand": 103,
+    "obs_hands": MAX_SEATS * 7,
+    "obs_piles": 2 * MAX_PILE,
+    "obs_played": MAX_SEATS * 3,
+    "obs_front": MAX_SEATS * 3,
+    "obs_won": MAX_SEATS * CARDS,
+    "obs_discard": CARDS,
+    "obs_scores": MAX_SEATS,
+}
+"""Each observation array and its fixed length."""
+
+
+def card_id(card: Card) -> int:
+    """The identity number of a card (0-95)."""
+    return CARD_IDS[card]
+
+
+@functools.cache
+def play_ids() -> dict[tuple[int, ...], int]:
+    """Every play of one to three cards as its ascending card ids, numbered in order: by
+    size, then lexicographically, keeping those the rules allow (at most two cards of a
+    colour; a card twice only if it is a 0).  Built once, on first use."""
+    plays: dict[tuple[int, ...], int] = {}
+    for first in range(CARDS):
+        plays[(first,)] = len(plays)
+    for first in range(CARDS):
+        for second in range(first if first % 16 == 0 else first + 1, CARDS):
+            plays[(first, second)] = len(plays)
+    for first in range(CARDS):
+        colour = first // 16
+        for second in range(first if first % 16 == 0 else first + 1, CARDS):
+            third = second if second % 16 == 0 and second != first else second + 1
+            if second // 16 == colour:  # a pair: the third card is of a later colour
+                third = max(third, (colour + 1) * 16)
+            for last in range(third, CARDS):
+                plays[(first, second, last)] = len(plays)
+    return plays
+
+
+PLAYS = 144662
+"""The number of plays (checked against :func:`play_ids` by the tests)."""
+PASSES: tuple[tuple[int, ...], ...] = (
+    (),
+    *[piles for size in (1, 2, 3) for piles in itertools.product((1, 2), repeat=size)],
+)
+"""The passes by their draws, in id order: none (both piles empty), then by length and
+lexicographically."""
+_PASS_IDS = {piles: PLAYS + number for number, piles in enumerate(PASSES)}
+CHOOSE_BASE = PLAYS + len(PASSES)
+DRAW_BASE = CHOOSE_BASE + len(COLOURS)
+ACTION_SPACE = DRAW_BASE + 3
+"""The size of the action space: plays, 15 passes, 6 choices, 3 draws."""
+
+
+def action_id(action: Action) -> int:
+    """The action's id in the action space (what a drawn card was seen as does not count)."""
+    if isinstance(action, Play):
+        return play_ids()[tuple(sorted(CARD_IDS[card] for card in action.cards))]
+    if isinstance(action, Pass):
+        return _PASS_IDS[tuple(action.piles)]
+    if isinstance(action, Choose):
+        return CHOOSE_BASE + action.colour.index
+    return DRAW_BASE + (2 if action.pile is None else action.pile - 1)
+
+
+@functools.cache
+def _plays_by_id() -> list[tuple[int, ...]]:
+    return list(play_ids())
+
+
+def action_of(number: int, seat: int) -> Action:
+    """The action of ``seat`` with id ``number`` (the inverse of :func:`action_id`).
+
+    Raises :class:`ValueError` outside the action space.
+    """
+    if not 0 <= number < ACTION_SPACE:
+        raise ValueError(f"action {number} is outside 0-{ACTION_SPACE - 1}")
+    if number < PLAYS:
+        return Play(seat, tuple(_CARD_OF[card] for card in _plays_by_id()[number]))
+    if number < CHOOSE_BASE:
+        return Pass(seat, PASSES[number - PLAYS])
+    if number < DRAW_BASE:
+        return Choose(seat, COLOURS[number - CHOOSE_BASE])
+    pile = number - DRAW_BASE + 1
+    return Draw(seat, None if pile == 3 else pile)
+
+
+def _code(card: AnyCard) -> int:
+    """A card as one code: its id, the back of its colour, or an unknown card."""
+    if type(card) is Card:
+        return CARD_IDS[card]
+    return UNKNOWN_CARD if card.colour is None else BACK + card.colour.index
+
+
+def _slots(cards: Sequence[AnyCard] | None, size: int) -> list[int]:
+    codes = sorted(_code(card) for card in cards or ())
+    return codes + [-1] * (size - len(codes))
+
+
+_KINDS = {DecisionKind.PLAY_OR_PASS: 0, DecisionKind.CHOOSE: 1, DecisionKind.DRAW: 2}
+
+
+def observe(view: SeatView, won: Sequence[Sequence[Card]]) -> dict[str, list[int]]:
+    """The observation arrays of the seat of ``view`` (see :data:`ARRAYS` and
+    docs/tables.md), given ``won``: the cards each seat (by seat number) won so far, as the
+    battles of the view's history showed them.
+
+    >>> from gargon_notation.engine import Deal, Game
+    >>> game = Game.new(Deal.from_seed("gargon", players=4))
+    >>> arrays = observe(game.view(0), [[], [], [], []])
+    >>> {name: len(values) for name, values in arrays.items()} == ARRAYS
+    True
+    >>> sum(arrays["obs_hand"][:96]), arrays["obs_state"][:3], arrays["obs_piles"][36:40]
+    (10, [4, 1, 0], [4, 1, 5, 3])
+    """
+    players = view.players
+    seat = view.seat
+    order = [(seat + shift) % players for shift in range(players)]
+    ruleset = view.ruleset
+    decision = view.to_act
+    state = [
+        players,
+        view.round,
+        _KINDS[decision.kind] if decision is not None else -1,
+        (view.start - seat) % players,
+        (seat - view.start) % players,
+        *view.pile_sizes(),
+        int(view.last_card_taken),
+        len(view.owed),
+        ruleset.zero_pair_multiplier,
+        int(ruleset.won_cards_face_up),
+        int(ruleset.start_player_must_play),
+    ]
+    status = [-1] * MAX_SEATS
+    for place, other in enumerate(order):
+        played = view.played[other]
+        if played is not None:
+            status[place] = len(played)
+    pattern = [int(view.pattern == shape) for shape in PATTERNS]
+    colours = [int(colour in view.colours_played) for colour in COLOURS]
+    hand = [0] * 103
+    for card in view.hand:
+        if type(card) is Card:
+            hand[CARD_IDS[card]] += 1
+        elif card.colour is None:
+            hand[102] += 1
+        else:
+            hand[CARDS + card.colour.index] += 1
+    hands = [0] * (MAX_SEATS * 7)
+    played_codes: list[int] = []
+    front_codes: list[int] = []
+    won_counts = [0] * (MAX_SEATS * CARDS)
+    for place, other in enumerate(order):
+        for card in view.hands[other]:
+            colour = card.colour
+            hands[place * 7 + (UNKNOWN_COLOUR if colour is None else colour.index)] += 1
+        played_codes += _slots(view.played[other], 3)
+        front_codes += _slots(view.front[other], 3)
+        for card in won[other]:
+            won_counts[place * CARDS + CARD_IDS[card]] += 1
+    blank = (MAX_SEATS - players) * 3
+    discard = [0] * CARDS
+    for card in view.discard:
+        discard[CARD_IDS[card]] += 1
+    piles: list[int] = []
+    for pile in view.piles:
+        codes = [UNKNOWN_COLOUR if card.colour is None else card.colour.index for card in pile]
+        piles += codes + [-1] * (MAX_PILE - len(codes))
+    totals = score(won, ruleset, view.names).totals
+    return {
+        "obs_state": state,
+        "obs_round": status + pattern + colours,
+        "obs_hand": hand,
+        "obs_hands": hands,
+        "obs_piles": piles,
+        "obs_played": played_codes + [-1] * blank,
+        "obs_front": front_codes + [-1] * blank,
+        "obs_won": won_counts,
+        "obs_discard": discard,
+        "obs_scores": [totals[other] for other in order] + [0] * (MAX_SEATS - players),
+    }

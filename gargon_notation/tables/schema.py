@@ -1,0 +1,143 @@
+"""The Arrow schemas of the four tables (docs/tables.md explains every column).
+
+Every table starts with ``source`` and ``game``, the key that joins them: the file the game
+was read from, as it was named, and the game's place in it (from 1).  Seats are counted from
+0 in clockwise order, as in the engine; ``games.players`` gives their names.
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+from gargon_notation.tables.observation import ARRAYS
+
+__all__ = ["OBSERVATION_FIELDS", "SCHEMAS", "TABLES", "schema_for"]
+
+TABLES = ("games", "rounds", "battles", "decisions")
+"""The tables, in the order :func:`gargon_notation.tables.batches` introduces them."""
+
+_KEY = [pa.field("source", pa.string(), nullable=False), pa.field("game", pa.int32(), False)]
+_SEATS = pa.list_(pa.int8())
+_TEXTS = pa.list_(pa.string())
+
+GAMES = pa.schema(
+    [
+        *_KEY,
+        pa.field("line", pa.int32()),
+        pa.field("event", pa.string()),
+        pa.field("site", pa.string()),
+        pa.field("date", pa.string()),
+        pa.field("tags", pa.map_(pa.string(), pa.string())),
+        pa.field("players", _TEXTS),
+        pa.field("player_count", pa.int8()),
+        pa.field("start_seat", pa.int8()),
+        pa.field("seed", pa.string()),
+        pa.field("zero_pair", pa.int8()),
+        pa.field("won_cards_face_up", pa.bool_()),
+        pa.field("start_must_play", pa.bool_()),
+        pa.field("valid", pa.bool_(), False),
+        pa.field("finished", pa.bool_(), False),
+        pa.field("ending", pa.string(), False),
+        pa.field("rounds", pa.int16()),
+        pa.field("decisions", pa.int32()),
+        pa.field("winners", _TEXTS),
+        pa.field("winner_seats", _SEATS),
+        pa.field("scores", pa.list_(pa.int16())),
+        pa.field("bonus", pa.list_(pa.int16())),
+        pa.field("amulets", pa.list_(pa.int16())),
+        pa.field("problems", pa.int32(), False),
+        pa.field("problem_code", pa.string()),
+        pa.field("problem_message", pa.string()),
+        pa.field("problem_line", pa.int32()),
+        pa.field("problem_column", pa.int32()),
+    ]
+)
+
+ROUNDS = pa.schema(
+    [
+        *_KEY,
+        pa.field("round", pa.int16(), False),
+        pa.field("start_seat", pa.int8(), False),
+        pa.field("start", pa.string(), False),
+        pa.field("skipped_seats", _SEATS, False),
+        pa.field("pattern", pa.string()),
+        pa.field("plays", pa.int8(), False),
+        pa.field("passes", pa.int8(), False),
+        pa.field("cards_played", pa.int8(), False),
+        pa.field("cards_drawn", pa.int16(), False),
+        pa.field("battles", pa.int8(), False),
+        pa.field("pile1", pa.int8(), False),
+        pa.field("pile2", pa.int8(), False),
+        pa.field("complete", pa.bool_(), False),
+        pa.field("last", pa.bool_(), False),
+    ]
+)
+
+BATTLES = pa.schema(
+    [
+        *_KEY,
+        pa.field("round", pa.int16(), False),
+        pa.field("battle", pa.int8(), False),
+        pa.field("step", pa.int32(), False),
+        pa.field("colour", pa.string(), False),
+        pa.field("fight", pa.int8(), False),
+        pa.field("kind", pa.string(), False),
+        pa.field("chooser_seat", pa.int8()),
+        pa.field("fighter_seats", _SEATS, False),
+        pa.field("fighter_cards", _TEXTS, False),
+        pa.field("winner_seat", pa.int8()),
+        pa.field("winner", pa.string()),
+        pa.field("won", _TEXTS, False),
+        pa.field("discarded", _TEXTS, False),
+        pa.field("cards_won", pa.int8(), False),
+        pa.field("cards_discarded", pa.int8(), False),
+        pa.field("zero_clash", pa.bool_(), False),
+    ]
+)
+
+DECISIONS = pa.schema(
+    [
+        *_KEY,
+        pa.field("step", pa.int32(), False),
+        pa.field("round", pa.int16(), False),
+        pa.field("seat", pa.int8(), False),
+        pa.field("player", pa.string(), False),
+        pa.field("kind", pa.string(), False),
+        pa.field("written", pa.string()),
+        pa.field("line", pa.int32()),
+        pa.field("column", pa.int32()),
+        pa.field("cards", _TEXTS),
+        pa.field("drawn", _TEXTS),
+        pa.field("legal_actions", pa.int32(), False),
+        pa.field("legal_exact", pa.bool_(), False),
+    ]
+)
+
+_SIGNED = {"obs_state": pa.int16(), "obs_scores": pa.int16()}
+OBSERVATION_FIELDS = [
+    *[
+        pa.field(name, pa.list_(_SIGNED.get(name, pa.int8()), size), False)
+        for name, size in ARRAYS.items()
+    ],
+    pa.field("action", pa.int32(), False),
+    pa.field("legal_action_ids", pa.list_(pa.int32()), False),
+    pa.field("reward", pa.float32()),
+    pa.field("final_score", pa.int16()),
+    pa.field("final_margin", pa.int16()),
+]
+"""The columns ``--decisions-observations`` adds to ``decisions``."""
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "games": GAMES,
+    "rounds": ROUNDS,
+    "battles": BATTLES,
+    "decisions": DECISIONS,
+}
+"""Each table's schema (``decisions`` without the observation columns)."""
+
+
+def schema_for(table: str, observations: bool = False) -> pa.Schema:
+    """The schema of ``table``; ``decisions`` with the observation columns if asked."""
+    if table == "decisions" and observations:
+        return pa.schema([*DECISIONS, *OBSERVATION_FIELDS])
+    return SCHEMAS[table]

@@ -1,0 +1,273 @@
+"""gg.dask and --dask against a real dask.distributed LocalCluster of two worker processes:
+the same verdicts, output and Parquet rows as one process, in the same order."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import shutil
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+from typer.testing import CliRunner
+
+import gargon_notation as gg
+from gargon_notation import files
+from gargon_notation.cli import app, distributed
+from gargon_notation.cli.validate import run_validation
+from gargon_notation.errors import FileError
+from gargon_notation.validation import Verdict
+
+if TYPE_CHECKING:
+    from distributed import Client, LocalCluster
+
+# Dask is looked for, not imported, when the tests are collected: the cluster's fixture
+# imports it, so that a run that does not reach these tests does not pay for it.
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("dask") is None or importlib.util.find_spec("distributed") is None,
+    reason="needs the dask extra: pip install 'gargon-notation[dask]'",
+)
+
+ROOT = Path(__file__).parent.parent
+EXAMPLES = ("full-game.ggn", "rulebook-round.ggn", "table-record.ggn")
+DATA = Path(__file__).parent / "data"
+BLOCKSIZE = 2500
+"""Small enough to cut the archive's large file into several parts."""
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[LocalCluster]:
+    from distributed import LocalCluster
+
+    with LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0"
+    ) as local:
+        yield local
+
+
+@pytest.fixture(scope="module")
+def client(cluster: LocalCluster) -> Iterator[Client]:
+    """A client of the cluster, Dask's current scheduler while the module's tests run."""
+    from distributed import Client
+
+    with Client(cluster) as connected:
+        yield connected
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Several files: a large one holding an invalid and an unreadable game among valid
+    ones, small ones, JSON Lines with a broken line, and an empty file."""
+    root = tmp_path_factory.mktemp("archive")
+    full, rulebook, table = (ROOT / "examples" / name for name in EXAMPLES)
+    invalid = DATA / "invalid" / "rules" / "card-not-in-hand.ggn"
+    unreadable = DATA / "invalid" / "syntax" / "missing-comma.ggn"
+    pieces = [full, rulebook, invalid, table, rulebook, unreadable, rulebook, full, rulebook]
+    (root / "a-large.ggn").write_bytes(b"\n".join(piece.read_bytes() for piece in pieces))
+    records = [record for path in (rulebook, table) for record in files.load(path)]
+    (root / "b-games.jsonl").write_text(files.dumps(records, "jsonl") + "{broken\n")
+    for path in (rulebook, table):
+        shutil.copy(path, root / f"c-{path.name}")
+    (root / "d-empty.ggn").write_text("")
+    return root
+
+
+@pytest.fixture(scope="module")
+def expected(archive: Path) -> list[Verdict]:
+    """The verdicts of one process."""
+    found: list[Verdict] = []
+    inputs = files.find_inputs([str(archive)])
+    run_validation(inputs, jobs=1, strict=False, report=found.append)
+    return found
+
+
+def test_the_large_file_is_cut_and_the_small_ones_go_together(
+    archive: Path, client: Client
+) -> None:
+    units = gg.dask.find_partitions(archive, BLOCKSIZE)
+    large = [part for unit in units for part in unit if part.name.endswith("a-large.ggn")]
+    assert len(large) >= 4
+    assert [part.start for part in large[1:]] == [part.stop for part in large[:-1]]
+    assert any(len(unit) > 1 for unit in units)
+
+
+def test_validate_gives_the_verdicts_of_one_process_in_order(
+    archive: Path, client: Client, expected: list[Verdict]
+) -> None:
+    assert [v.valid for v in expected].count(False) == 3  # invalid, unreadable, broken line
+    verdicts = gg.dask.validate(archive, blocksize=BLOCKSIZE).compute()
+    assert verdicts == expected
+
+
+def test_read_gives_every_game_once_in_order(
+    archive: Path, client: Client, expected: list[Verdict]
+) -> None:
+    bag = gg.dask.read(str(archive), blocksize=BLOCKSIZE)
+    items = bag.compute()
+    whole = [
+        (source.name, number, item)
+        for source in files.find_inputs([str(archive)])
+        for number, item in enumerate(files.load(source), start=1)
+    ]
+    assert [(item.source, item.number) for item in items] == [game[:2] for game in whole]
+    for item, (_, _, record) in zip(items, whole, strict=True):
+        if isinstance(record, gg.GameRecord):
+            assert item.record == record
+        else:
+            assert str(item.record) == str(record)
+    verdicts = gg.dask.validate(bag).compute()
+    assert [(v.source, v.game, v.valid, v.problems) for v in verdicts] == [
+        (v.source, v.game, v.valid, v.problems) for v in expected
+    ]
+
+
+def test_a_file_the_workers_cannot_read_fails_the_computation(
+    tmp_path: Path, client: Client
+) -> None:
+    path = tmp_path / "gone.ggn"
+    shutil.copy(ROOT / "examples" / "club-night.ggn", path)
+    bag = gg.dask.read(path)
+    path.unlink()
+    with pytest.raises(FileError, match=r"gone\.ggn: no such file or directory"):
+        bag.compute()
+
+
+def invoke(*arguments: str) -> Any:
+    return CliRunner().invoke(app, list(arguments))
+
+
+@pytest.mark.parametrize("options", [[], pytest.param(["--json"], marks=pytest.mark.slow)])
+def test_cli_prints_what_one_process_prints(
+    archive: Path, cluster: LocalCluster, monkeypatch: pytest.MonkeyPatch, options: list[str]
+) -> None:
+    monkeypatch.setattr(distributed, "BLOCKSIZE", BLOCKSIZE)
+    plain = invoke("validate", str(archive), *options)
+    spread = invoke("validate", str(archive), *options, "--dask", cluster.scheduler_address)
+    assert (spread.exit_code, spread.stdout, spread.stderr) == (
+        plain.exit_code,
+        plain.stdout,
+        plain.stderr,
+    )
+    assert plain.exit_code == 1
+    assert "INVALID" in plain.stdout or '"valid": false' in plain.stdout
+
+
+def test_cli_refuses_standard_input_before_connecting() -> None:
+    result = invoke("validate", "-", "--dask", "tcp://127.0.0.1:9")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "gargon: <stdin>: standard input cannot be read by Dask workers: give files\n"
+    )
+
+
+def test_an_unreachable_scheduler_is_one_line_and_exit_2() -> None:
+    started = time.monotonic()
+    result = invoke("validate", "examples/", "--dask", "tcp://127.0.0.1:9")
+    assert time.monotonic() - started < 3
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr == (
+        "gargon: cannot reach the Dask scheduler at tcp://127.0.0.1:9: connection refused\n"
+    )
+    result = invoke("validate", "examples/", "--dask", "tcp://localhost")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("gargon: tcp://localhost: not a Dask scheduler address")
+
+
+def test_a_missing_extra_names_the_pip_command(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    result = invoke("validate", "examples/", "--dask", "tcp://127.0.0.1:9")
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "gargon: --dask needs Dask, which is not installed: pip install 'gargon-notation[dask]'\n"
+    )
+    for name in [name for name in sys.modules if name == "dask" or name.startswith("dask.")]:
+        monkeypatch.setitem(sys.modules, name, None)
+    monkeypatch.delitem(sys.modules, "gargon_notation.dask", raising=False)
+    with pytest.raises(ImportError, match=r"pip install 'gargon-notation\[dask\]'"):
+        importlib.import_module("gargon_notation.dask")
+
+
+def rows_by_game(directory: Path, table: str) -> list[dict[str, Any]]:
+    """A table's rows, ordered by game (each game's rows in the order written)."""
+    import pyarrow.dataset
+
+    rows = pyarrow.dataset.dataset(directory / table, format="parquet").to_table().to_pylist()
+    return sorted(rows, key=lambda row: (row["source"], row["game"]))
+
+
+def test_to_parquet_writes_the_rows_of_one_process(
+    archive: Path, client: Client, tmp_path: Path
+) -> None:
+    from gargon_notation import tables
+
+    one = tables.write_parquet(tables.games_of([archive]), tmp_path / "one")
+    stale = tmp_path / "spread" / "games" / "part-00099.parquet"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"left by an earlier run")
+    spread = gg.dask.to_parquet(archive, tmp_path / "spread", blocksize=BLOCKSIZE)
+    assert spread == one
+    assert one["games"] == 14 and one["decisions"] > 100
+    assert not stale.exists()
+    parts = sorted(path.name for path in (tmp_path / "spread" / "battles").iterdir())
+    assert parts == [f"part-{n:05d}.parquet" for n in range(len(parts))]
+    assert len(parts) >= 5
+    for table in tables.TABLES:
+        assert rows_by_game(tmp_path / "spread", table) == rows_by_game(tmp_path / "one", table)
+
+
+@pytest.mark.slow
+def test_a_large_simulated_archive_gives_the_output_of_one_process(
+    cluster: LocalCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    records = [gg.record_from_simulation(gg.simulate(4, f"large {n}")) for n in range(400)]
+    gg.dump(records[:300], tmp_path / "season.ggn")
+    gg.dump(records[300:], tmp_path / "more.jsonl", format="jsonl")
+    monkeypatch.setattr(distributed, "BLOCKSIZE", 64 * 1024)
+    plain = invoke("validate", str(tmp_path), "--quiet")
+    spread = invoke("validate", str(tmp_path), "--quiet", "--dask", cluster.scheduler_address)
+    assert plain.stdout == "400 games in 2 files: 400 valid, 0 invalid\n"
+    assert (spread.exit_code, spread.stdout) == (0, plain.stdout)
+    assert len(gg.dask.find_partitions(tmp_path, 64 * 1024, scheduler="sync")) >= 8
+
+
+def test_convert_to_parquet_prints_and_writes_what_one_process_does(
+    archive: Path, cluster: LocalCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(distributed, "BLOCKSIZE", BLOCKSIZE)
+    options = ["--to", "parquet", "--decisions-observations"]
+    one, spread = tmp_path / "one", tmp_path / "spread"
+    plain = invoke("convert", str(archive), *options, "-o", str(one))
+    dask = invoke(
+        "convert", str(archive), *options, "-o", str(spread), "--dask", cluster.scheduler_address
+    )
+    assert (dask.exit_code, dask.stdout, dask.stderr) == (
+        plain.exit_code,
+        plain.stdout.replace(str(one), str(spread)),
+        plain.stderr,
+    )
+    assert plain.exit_code == 1
+    assert plain.stdout.startswith(f"{one}: 14 games (11 valid)")
+    assert len(plain.stderr.splitlines()) > 3  # the unreadable games' errors, the problems
+    assert len(list((spread / "games").iterdir())) >= 5
+    for table in ("games", "rounds", "battles", "decisions"):
+        assert rows_by_game(spread, table) == rows_by_game(one, table)
+    assert "obs_scores" in rows_by_game(spread, "decisions")[0]
+
+
+def test_a_failure_of_the_cluster_is_one_line(cluster: LocalCluster) -> None:
+    """What the cluster raises on its own (a worker killed, a task its versions cannot
+    read) ends the command with one line, not a traceback."""
+    address = cluster.scheduler_address
+    with pytest.raises(distributed.ClusterError) as raised, distributed.connected(address):
+        raise RuntimeError("Error during deserialization of the task graph.\nSee the docs.")
+    assert str(raised.value) == (
+        f"the Dask cluster at {address} failed: RuntimeError: Error during deserialization "
+        "of the task graph. See the docs."
+    )
+    with pytest.raises(FileError), distributed.connected(address):
+        raise FileError("x.ggn", "no such file or directory")

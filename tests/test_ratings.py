@@ -1,0 +1,204 @@
+"""``gargon ratings`` and :mod:`gargon_notation.archive.ratings`: the numbers checked against
+openskill called directly on the same ranks, the date order (the same ratings whatever the
+order of the files; games of one date by round, then in archive order), ``--as-of``, the
+JSON object, the HTML page with its history charts, and bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from openskill.models import PlackettLuce
+from tournament import SPRING_CUP
+from typer.testing import CliRunner
+from typer.testing import Result as Run
+
+from gargon_notation.archive.ratings import PARAMETERS, date_key, rate
+from gargon_notation.archive.results import GameResult
+from gargon_notation.cli import app
+
+
+def gargon(*args: str | Path) -> Run:
+    return CliRunner().invoke(app, [str(arg) for arg in args])
+
+
+def game(
+    date: str | None, names: str, totals: tuple[int, ...], round: str | None = None
+) -> GameResult:
+    return GameResult(f"g:{date}", "Club", round, date, tuple(names.split()), totals)
+
+
+def openskill_directly(games: list[tuple[str, list[int]]]) -> dict[str, tuple[float, float]]:
+    """Each game as (names, ranks), rated in the order given by openskill itself."""
+    model = PlackettLuce()
+    ratings: dict[str, object] = {}
+    for names, ranks in games:
+        teams = [[ratings.get(name) or model.rating(name=name)] for name in names.split()]
+        for name, (rating,) in zip(names.split(), model.rate(teams, ranks=ranks), strict=True):
+            ratings[name] = rating
+    return {name: (r.mu, r.sigma) for name, r in ratings.items()}  # type: ignore[attr-defined]
+
+
+def test_the_numbers_are_openskills_on_the_ranks_of_the_totals_in_date_order() -> None:
+    games = [
+        game("2026.03.14", "Ann Bob Cy Dee", (40, 55, 40, 12)),  # a tie for second
+        game("2026.03.07", "Ann Bob Cy", (30, 30, 10)),  # a shared win
+        game("2026.03.21", "Cy Dee Eve", (61, 20, 33)),
+    ]
+    ratings = rate(games)
+    expected = openskill_directly(
+        [("Ann Bob Cy", [1, 1, 3]), ("Ann Bob Cy Dee", [2, 1, 2, 4]), ("Cy Dee Eve", [1, 3, 2])]
+    )
+    assert {p.player: (p.mu, p.sigma) for p in ratings.players} == expected
+    for player in ratings.players:
+        assert player.ordinal == player.mu - 3 * player.sigma
+    assert [p.player for p in ratings.players] == sorted(
+        expected, key=lambda name: -(expected[name][0] - 3 * expected[name][1])
+    )
+    assert [p.rank for p in ratings.players] == [1, 2, 3, 4, 5]
+    bob = next(p for p in ratings.players if p.player == "Bob")
+    assert (bob.games, bob.wins, bob.last) == (2, 2, "2026.03.14")
+    assert (ratings.games, ratings.first, ratings.last) == (3, "2026.03.07", "2026.03.21")
+
+
+def test_players_tied_in_a_game_move_alike() -> None:
+    ratings = rate([game("2026.01.01", "Ann Bob Cy", (20, 20, 5))])
+    ann, bob, cy = sorted(ratings.players, key=lambda p: p.player)
+    assert (ann.mu, ann.sigma) == (bob.mu, bob.sigma)
+    assert ann.mu > PARAMETERS.mu > cy.mu
+
+
+def test_same_date_by_round_then_archive_order_and_undated_first() -> None:
+    first = game("2026.03.07", "Ann Bob Cy", (30, 20, 10), round="2")
+    second = game("2026.03.07", "Ann Bob Cy", (10, 20, 30), round="10")
+    undated = game(None, "Ann Bob Cy", (10, 30, 20))
+    history = rate([second, first, undated], history=True)
+    expected = openskill_directly(
+        [("Ann Bob Cy", [3, 1, 2]), ("Ann Bob Cy", [1, 2, 3]), ("Ann Bob Cy", [3, 2, 1])]
+    )
+    assert {p.player: (p.mu, p.sigma) for p in history.players} == expected
+    assert history.undated == 1
+    ann = next(p for p in history.players if p.player == "Ann")
+    assert [(point.game, point.date) for point in ann.history] == [
+        (1, None),
+        (2, "2026.03.07"),
+        (3, "2026.03.07"),
+    ]
+    # no round tags: the archive's order decides
+    a, b = game("2026.03.07", "Ann Bob Cy", (3, 2, 1)), game("2026.03.07", "Ann Bob Cy", (1, 2, 3))
+    assert rate([a, b]) != rate([b, a])
+    assert date_key("2026.??.??") < date_key("2026.01.01")
+
+
+def test_the_same_archive_gives_the_same_ratings_whatever_the_order_of_files(
+    tmp_path: Path,
+) -> None:
+    text = SPRING_CUP.read_text(encoding="utf-8")
+    games = text.split("\n\n[Notation")
+    pieces = [games[0], *("[Notation" + piece for piece in games[1:])]
+    for number, piece in enumerate(reversed(pieces)):
+        (tmp_path / f"{number}.ggn").write_text(piece.strip() + "\n", encoding="utf-8")
+    one = gargon("ratings", SPRING_CUP, "--json")
+    many = gargon("ratings", tmp_path, "--json")
+    assert one.exit_code == many.exit_code == 0
+    assert one.stdout == many.stdout
+    document = json.loads(one.stdout)
+    assert (document["format"], document["version"], document["model"]) == (
+        "gargon-ratings",
+        1,
+        "plackett-luce",
+    )
+    assert document["parameters"] == {
+        "mu": 25.0,
+        "sigma": 8.3333,
+        "beta": 4.1667,
+        "tau": 0.0833,
+        "kappa": 0.0001,
+        "z": 3.0,
+    }
+    assert (document["games"], document["first_date"], document["last_date"]) == (
+        8,
+        "2026.03.07",
+        "2026.03.14",
+    )
+    assert [p["player"] for p in document["players"]][:2] == ["Dan", "Finn"]
+    assert set(document["players"][0]) == {
+        "rank",
+        "player",
+        "mu",
+        "sigma",
+        "ordinal",
+        "games",
+        "wins",
+        "last_date",
+    }
+
+
+def test_as_of_rates_only_the_games_up_to_that_date(tmp_path: Path) -> None:
+    text = SPRING_CUP.read_text(encoding="utf-8")
+    partial = text.split("\n\n")[0].replace('[Date "2026.03.07"]', '[Date "2026.03.??"]')
+    (tmp_path / "cup.ggn").write_text(text, encoding="utf-8")
+    (tmp_path / "partial.ggn").write_text(partial, encoding="utf-8")
+    run = gargon("ratings", tmp_path, "--as-of", "2026.03.10", "--json")
+    assert run.exit_code == 0
+    document = json.loads(run.stdout)
+    assert (document["as_of"], document["games"], document["last_date"]) == (
+        "2026.03.10",
+        4,
+        "2026.03.07",
+    )
+    assert "gargon: 5 games after 2026.03.10 or without a full date left out" in run.stderr
+    whole_month = gargon("ratings", tmp_path, "--as-of", "2026.03", "--json")
+    assert json.loads(whole_month.stdout)["games"] == 9  # 2026.03.?? is within March
+
+
+def test_terminal_table(tmp_path: Path) -> None:
+    run = gargon("ratings", SPRING_CUP, "--no-color")
+    assert run.exit_code == 0
+    lines = run.stdout.splitlines()
+    assert lines[0] == "8 games rated in date order, 2026.03.07 to 2026.03.14: 6 players"
+    heading = ["rank", "player", "ordinal", "mu", "sigma", "games", "wins", "last", "game"]
+    assert lines[2].split() == heading
+    assert lines[3].split()[:2] == ["1", "Dan"] and lines[3].split()[-3:] == [
+        "4",
+        "4",
+        "2026.03.14",
+    ]
+
+
+def test_html_draws_each_players_history_inline(tmp_path: Path) -> None:
+    page = tmp_path / "ratings.html"
+    run = gargon("ratings", SPRING_CUP, "--html", page)
+    assert run.exit_code == 0 and run.stdout == ""
+    text = page.read_text(encoding="utf-8")
+    assert text.count("<figure") == 6
+    assert text.count("<svg") == 7  # the leaders' chart and one a player
+    assert "rating history of Dan" in text and "<polyline" in text
+    for external in ("<script", "src=", "href=", "https:", "@import"):
+        assert external not in text
+
+
+def test_without_openskill_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("gargon_notation.cli.ratings.available", lambda: False)
+    run = gargon("ratings", SPRING_CUP)
+    assert run.exit_code == 2
+    assert run.stderr == (
+        "gargon: gargon ratings needs openskill, which is not installed: "
+        "pip install 'gargon-notation[ratings]'\n"
+    )
+
+
+def test_bad_input(tmp_path: Path) -> None:
+    (tmp_path / "torn.ggn").write_text(
+        '[Date "2026.01.01"]\n[Players "Ann" "Ben" "Cleo"]\n1. Ann R99\n*\n', encoding="utf-8"
+    )
+    first_game = SPRING_CUP.read_text(encoding="utf-8").split("\n\n")[0]
+    (tmp_path / "cup.ggn").write_text(first_game, encoding="utf-8")
+    run = gargon("ratings", tmp_path, "--json")
+    assert run.exit_code == 1
+    assert json.loads(run.stdout)["games"] == 1
+    assert f"{tmp_path / 'torn.ggn'}:3:8: 'R99' is not a card" in run.stderr
+    bad_date = gargon("ratings", SPRING_CUP, "--as-of", "2026.13.01")
+    assert bad_date.exit_code == 2
+    assert bad_date.stderr.startswith("gargon: --as-of: ")

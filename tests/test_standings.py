@@ -1,0 +1,338 @@
+"""``gargon standings`` and its library (:mod:`gargon_notation.archive.standings`,
+:mod:`~gargon_notation.archive.duplicate_results`, :mod:`~gargon_notation.archive.results`):
+hand-made tournaments with known totals and ties (the crosstable checked whole: points, each
+tie-break, shared ranks), the Spring Cup (real games, tests/tournament.py) through the command
+line, duplicate results of a deal played at two and three tables, and bad input."""
+
+from __future__ import annotations
+
+import functools
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from tournament import SPRING_CUP, spring_cup
+from typer.testing import CliRunner
+from typer.testing import Result as Run
+
+import gargon_notation as gg
+from gargon_notation.archive.duplicate_results import DuplicateCollector
+from gargon_notation.archive.results import DealKey, GameResult
+from gargon_notation.archive.standings import Cell, Standing, StandingsCollector
+from gargon_notation.cli import app
+
+
+@functools.cache
+def cup_games() -> tuple[gg.GameRecord, ...]:
+    """The Spring Cup's games, read from its file (as fast as the tests need)."""
+    return tuple(gg.load(SPRING_CUP, strict=True))
+
+
+def gargon(*args: str | Path, input: bytes | None = None) -> Run:
+    return CliRunner().invoke(app, [str(arg) for arg in args], input=input)
+
+
+def result(round: str, names: str, totals: tuple[int, ...], event: str = "Cup") -> GameResult:
+    return GameResult(f"cup.ggn:{round}", event, round, None, tuple(names.split()), totals)
+
+
+def standings(*results: GameResult) -> list[tuple[str, str, float, int, int, int]]:
+    """rank (with = when shared), player, points, wins, shared wins, score."""
+    collector = StandingsCollector()
+    for game in results:
+        collector.add(game)
+    (event,) = collector.standings()
+    return [
+        (f"{s.rank}{'=' if s.shared else ''}", s.player, s.points, s.wins, s.shared_wins, s.score)
+        for s in event.standings
+    ]
+
+
+def test_direct_encounter_breaks_a_tie_on_points_and_unmet_players_share_a_rank() -> None:
+    collector = StandingsCollector()
+    for game in (
+        result("1", "A B X", (30, 20, 10)),  # A 2 points, B 1, X 0
+        result("2", "A Y Z", (20, 30, 10)),  # Y 2, A 1, Z 0
+        result("2", "B X W", (30, 20, 10)),  # B 2, X 1, W 0
+    ):
+        collector.add(game)
+    (event,) = collector.standings()
+    assert event.rounds == ("1", "2")
+    assert event.standings == (
+        # A and B: 3 points, one win, score 50 each; A beat B when they met
+        Standing(1, False, "A", 6, 2, 1, 0, 50, 2, (Cell(1, 4, 30, (1,)), Cell(1, 2, 20, (2,)))),
+        Standing(2, False, "B", 6, 2, 1, 0, 50, 0, (Cell(1, 2, 20, (2,)), Cell(1, 4, 30, (1,)))),
+        Standing(3, False, "Y", 4, 1, 1, 0, 30, None, (None, Cell(1, 4, 30, (1,)))),
+        Standing(4, False, "X", 2, 2, 0, 0, 30, None, (Cell(1, 0, 10, (3,)), Cell(1, 2, 20, (2,)))),
+        # W and Z never met: direct encounter does not apply; equal on wins and score
+        Standing(5, True, "W", 0, 1, 0, 0, 10, None, (None, Cell(1, 0, 10, (3,)))),
+        Standing(5, True, "Z", 0, 1, 0, 0, 10, None, (None, Cell(1, 0, 10, (3,)))),
+    )
+    assert [table.where for table in event.tables] == ["cup.ggn:1", "cup.ggn:2", "cup.ggn:2"]
+
+
+def test_wins_then_score_break_ties_that_direct_encounter_leaves() -> None:
+    # Everyone meets everyone: direct encounter equals the points, so it decides nothing.
+    assert standings(
+        result("1", "A B C D", (40, 30, 30, 10)),
+        result("2", "A B C D", (10, 20, 20, 41)),
+    ) == [
+        ("1", "D", 3.0, 1, 0, 51),  # a win, and the better score
+        ("2", "A", 3.0, 1, 0, 50),
+        ("3=", "B", 3.0, 0, 0, 50),  # no win, the same score
+        ("3=", "C", 3.0, 0, 0, 50),
+    ]
+
+
+def test_a_shared_win_gives_half_points_and_counts_as_a_shared_win() -> None:
+    assert standings(result("1", "Ann Bob Cy", (30, 30, 10))) == [
+        ("1=", "Ann", 1.5, 1, 1, 30),
+        ("1=", "Bob", 1.5, 1, 1, 30),
+        ("3", "Cy", 0.0, 0, 0, 10),
+    ]
+
+
+def test_rounds_in_order_events_apart_and_a_player_twice_in_a_round() -> None:
+    collector = StandingsCollector()
+    for game in (
+        result("10", "A B C", (1, 2, 3)),
+        result("2", "A B C", (3, 2, 1)),
+        result("2", "A B C", (3, 2, 1)),
+        result("1", "A B C", (3, 2, 1), event="Other"),
+        GameResult("x:1", None, None, "2026.03.01", ("A", "B", "C"), (3, 2, 1)),
+    ):
+        collector.add(game)
+    cup, other, unnamed = collector.standings()
+    assert (cup.event, other.event, unnamed.event) == ("Cup", "Other", None)
+    assert cup.rounds == ("2", "10")
+    assert unnamed.rounds == ("2026.03.01",)  # no Round tag: the Date is the round
+    a = cup.standings[0]
+    assert (a.player, a.rounds) == ("A", (Cell(2, 8, 6, (1, 1)), Cell(1, 0, 1, (3,))))
+    assert a.rounds[0].text == "4 (6) \u00d72"
+
+
+def test_the_spring_cup_file_is_the_tournament_the_tests_build() -> None:
+    assert SPRING_CUP.read_text(encoding="utf-8") == gg.dumps(spring_cup())
+
+
+def test_spring_cup_json_points_from_the_replays() -> None:
+    run = gargon("standings", SPRING_CUP, "--json")
+    assert run.exit_code == 0, run.output
+    document = json.loads(run.stdout)
+    assert (document["format"], document["version"]) == ("gargon-standings", 1)
+    assert (document["games"], document["counted"]) == (8, 8)
+    assert document["tie_breaks"] == ["points", "direct-encounter", "wins", "score"]
+    (event,) = document["events"]
+    assert (event["event"], event["rounds"]) == ("Spring Cup", ["1", "2", "3", "4"])
+    points: dict[str, Fraction] = {}
+    scores: dict[str, int] = {}
+    for record in cup_games():
+        totals = gg.validate(record).totals
+        players = record.tag("Players")
+        assert players is not None
+        for name, total in zip(players.values, totals, strict=True):
+            beaten = sum(total > other for other in totals)
+            equal = sum(total == other for other in totals) - 1
+            points[name] = points.get(name, Fraction(0)) + beaten + Fraction(equal, 2)
+            scores[name] = scores.get(name, 0) + total
+    lines = {line["player"]: line for line in event["standings"]}
+    assert {name: Fraction(line["points"]) for name, line in lines.items()} == points
+    assert {name: line["score"] for name, line in lines.items()} == scores
+    assert [(line["rank"], line["player"]) for line in event["standings"]] == [
+        (1, "Dan"),
+        (2, "Finn"),
+        (3, "Cleo"),
+        (4, "Ben"),
+        (5, "Ann"),
+        (6, "Eva"),
+    ]
+    dan = lines["Dan"]
+    assert dan["rounds"][2] == {
+        "round": "3",
+        "games": 1,
+        "points": 1.5,
+        "score": 51,
+        "places": [1],
+    }
+    assert (dan["wins"], dan["shared_wins"], dan["direct_encounter"]) == (4, 1, None)
+    assert event["tables"][5] == {
+        "round": "3",
+        "where": f"{SPRING_CUP}:215",
+        "players": [
+            {"player": "Ben", "score": 36, "place": 3, "points": 0.0},
+            {"player": "Cleo", "score": 51, "place": 1, "points": 1.5},
+            {"player": "Dan", "score": 51, "place": 1, "points": 1.5},
+        ],
+    }
+
+
+SPRING_CUP_TABLE = """\
+Spring Cup: 4 rounds, 8 games, 6 players
+
+rank  player      R1      R2       R3      R4  points  games  wins  shared  score
+   1  Dan     2 (85)  2 (91)  1½ (51)  2 (75)      7½      4     4       1    302
+   2  Finn    1 (60)  2 (69)   2 (57)  2 (58)       7      4     3       0    244
+   3  Cleo    1 (55)  ½ (30)  1½ (51)  1 (52)       4      4     1       1    188
+   4  Ben     2 (74)  1 (42)   0 (36)  0 (47)       3      4     1       0    199
+   5  Ann     0 (49)  ½ (30)   1 (53)  1 (41)      2½      4     0       0    173
+   6  Eva     0 (32)  0 (31)   0 (29)  0 (24)       0      4     0       0    116
+"""
+
+
+def test_spring_cup_on_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "cup.ggn").write_bytes(SPRING_CUP.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    run = gargon("standings", "cup.ggn", "--no-color")
+    assert run.exit_code == 0
+    assert run.stdout.startswith(SPRING_CUP_TABLE)
+    assert "\n3      1. Cleo 51, 1. Dan 51, 3. Ben 36   cup.ggn:215\n" in run.stdout
+    assert "\x1b" not in run.stdout
+
+
+def test_html_page_is_self_contained(tmp_path: Path) -> None:
+    page = tmp_path / "standings.html"
+    round_1(tmp_path / "cup.ggn")
+    run = gargon("standings", tmp_path / "cup.ggn", "--html", page)
+    assert run.exit_code == 0 and run.stdout == ""
+    text = page.read_text(encoding="utf-8")
+    assert text.startswith("<!DOCTYPE html>") and "<h2>Spring Cup</h2>" in text
+    assert '<td>Dan</td><td class="n win">2 (85)</td>' in text
+    for external in ("<script", "src=", "href=", "http:", "https:", "@import"):
+        assert external not in text
+    assert sorted(tmp_path.iterdir()) == [tmp_path / "cup.ggn", page]  # no temporary file
+
+
+def test_duplicate_results_of_the_spring_cup() -> None:
+    run = gargon("standings", SPRING_CUP, "--duplicate", "--json")
+    assert run.exit_code == 0
+    document = json.loads(run.stdout)
+    assert document["format"] == "gargon-duplicate"
+    (event,) = document["events"]
+    assert event["single_table_deals"] == 0
+    assert [deal["deal"] for deal in event["deals"]] == [f"spring-cup-{n}" for n in (1, 2, 3, 4)]
+    first = event["deals"][0]
+    assert [[(r["player"], r["score"], r["over"]) for r in seat] for seat in first["seats"]] == [
+        [("Dan", 85, 36.0), ("Ann", 49, -36.0)],
+        [("Ben", 74, 42.0), ("Eva", 32, -42.0)],
+        [("Finn", 60, 5.0), ("Cleo", 55, -5.0)],
+    ]
+    dan = event["standings"][0]
+    assert dan == {
+        "rank": 1,
+        "shared": False,
+        "player": "Dan",
+        "results": 4,
+        "matchpoints": 4.0,
+        "compared": 4,
+        "percent": 100.0,
+        "over": 170.0,
+    }
+
+
+def test_duplicate_deal_at_three_tables_with_ties() -> None:
+    deal = DealKey(b"\x01" * 16, "cup-1")
+    collector = DuplicateCollector()
+    for where, names, totals in (
+        ("t1", ("A", "B", "C"), (40, 20, 30)),
+        ("t2", ("D", "E", "F"), (40, 25, 10)),
+        ("t3", ("G", "H", "I"), (10, 30, 20)),
+    ):
+        collector.add(GameResult(where, None, "1", None, names, totals, deal))
+    assert not collector.add(GameResult("t4", None, "1", None, ("A", "B", "C"), (1, 2, 3)))
+    (event,) = collector.results()
+    (compared,) = event.deals
+    seat_1 = [(r.player, r.total, r.over, r.halves) for r in compared.seats[0]]
+    assert seat_1 == [
+        ("A", 40, Fraction(15), 3),  # 40 - (40 + 10) / 2; beats G, equals D
+        ("D", 40, Fraction(15), 3),
+        ("G", 10, Fraction(-30), 0),
+    ]
+    ranked = [
+        (line.rank, line.shared, line.player, line.percent, line.over) for line in event.lines
+    ]
+    assert ranked == [
+        (1, False, "C", 100.0, 15),  # 30 - (10 + 20) / 2
+        (2, False, "H", 100.0, Fraction(15, 2)),
+        (3, True, "A", 75.0, 15),
+        (3, True, "D", 75.0, 15),
+        (5, True, "E", 50.0, 0),
+        (5, True, "I", 50.0, 0),
+        (7, False, "B", 0.0, Fraction(-15, 2)),
+        (8, False, "F", 0.0, -15),
+        (9, False, "G", 0.0, -30),
+    ]
+
+
+def test_duplicate_needs_two_tables_of_a_deal(tmp_path: Path) -> None:
+    (tmp_path / "one.ggn").write_text(gg.dumps(cup_games()[0]), encoding="utf-8")
+    run = gargon("standings", tmp_path, "--duplicate", "--no-color")
+    assert run.exit_code == 0
+    assert run.stdout.startswith(
+        "No deal was played at two tables or more.\n\n"
+        "1 deal played at one table only was not compared.\n"
+    )
+
+
+BROKEN = '[Event "Spring Cup"]\n[Round "5"]\n[Players "Ann" "Ben" "Cleo"]\n1. Ann R99\n*\n'
+
+
+def round_1(path: Path) -> None:
+    path.write_text(gg.dumps(cup_games()[:2]), encoding="utf-8")
+
+
+def test_a_broken_game_is_reported_and_left_out(tmp_path: Path) -> None:
+    round_1(tmp_path / "cup.ggn")
+    (tmp_path / "torn.ggn").write_text(BROKEN, encoding="utf-8")
+    unfinished = gg.dumps(cup_games()[2]).replace('Round "2"', 'Round "9"')
+    unfinished = unfinished[: unfinished.index("\n2. ")] + "\n*\n"
+    (tmp_path / "unfinished.ggn").write_text(unfinished, encoding="utf-8")
+    run = gargon("standings", tmp_path, "--no-color")
+    assert run.exit_code == 1
+    assert run.stdout.startswith("Spring Cup: 1 round, 2 games, 6 players\n")
+    assert f"{tmp_path / 'torn.ggn'}:4:8: 'R99' is not a card" in run.stderr
+    assert "(unreadable: left out of the standings)" in run.stderr
+    assert (
+        f"gargon: 1 game was unfinished (at {tmp_path / 'unfinished.ggn'}:1): left out of the "
+        "standings" in run.stderr
+    )
+    assert run.stderr.rstrip().endswith(
+        "gargon: 1 game was invalid or unreadable: left out of the standings"
+    )
+    assert "Traceback" not in run.output
+
+
+def test_an_invalid_game_names_its_rule(tmp_path: Path) -> None:
+    text = gg.dumps(cup_games()[0]).replace("\n1. Ann ", "\n1. Ben ", 1)
+    (tmp_path / "bad.ggn").write_text(text, encoding="utf-8")
+    run = gargon("standings", tmp_path / "bad.ggn")
+    assert run.exit_code == 1
+    assert "[not-your-turn]" in run.stderr and "(invalid: left out of the standings" in run.stderr
+    assert run.stdout == "No valid, finished game.\n"
+
+
+def test_event_option_reads_only_the_tags_of_other_events(tmp_path: Path) -> None:
+    round_1(tmp_path / "cup.ggn")
+    other = BROKEN.replace("Spring Cup", "Autumn Open")
+    (tmp_path / "other.ggn").write_text(other, encoding="utf-8")
+    run = gargon("standings", tmp_path, "--event", "spring", "--json")
+    assert run.exit_code == 0, run.stderr  # the broken game of another event is never parsed
+    assert [event["event"] for event in json.loads(run.stdout)["events"]] == ["Spring Cup"]
+    none = gargon("standings", tmp_path / "cup.ggn", "--event", "winter")
+    assert (none.exit_code, none.stdout) == (
+        0,
+        "No valid, finished game of an event matching 'winter'.\n",
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["standings", "missing-dir/"], "missing-dir/"),
+        (["standings", "examples/seeded-game.ggn", "--html", "no/such/dir/x.html"], "no/such/dir"),
+    ],
+)
+def test_usage_and_io_errors_exit_2(args: list[str], message: str) -> None:
+    run = gargon(*args)
+    assert run.exit_code == 2
+    assert message in run.stderr and run.stderr.startswith("gargon: ")

@@ -1,0 +1,434 @@
+"""The tables of an archive (gargon_notation.tables, ``gargon convert --to parquet``,
+``gg.arrow``): the Parquet written for examples/ and for simulated games with an invalid and an
+unreadable game planted, queried with DuckDB and checked against ``gargon stats --json``,
+``gargon score --json`` and each game's replay; the observation arrays against the acting
+seat's view; a missing pyarrow.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+from typer.testing import Result as Run
+
+pytest.importorskip("pyarrow", reason="the tables need the arrow extra (pyarrow)")
+duckdb = pytest.importorskip("duckdb", reason="the tables are checked with DuckDB")
+
+import pyarrow.parquet as pq  # noqa: E402
+
+import gargon_notation as gg  # noqa: E402
+from gargon_notation import tables  # noqa: E402
+from gargon_notation.cards import COPIES, Card  # noqa: E402
+from gargon_notation.cli import app, choices  # noqa: E402
+from gargon_notation.engine import BattleResolved, Game, score  # noqa: E402
+from gargon_notation.replay import Step, Visitor  # noqa: E402
+from gargon_notation.tables import observation  # noqa: E402
+
+PLAYED = [
+    ("tb1", ("Ann", "Bob", "Cy")),
+    ("tb2", ("Ann", "Dan", "Eve", "Bob")),
+    ("tb3", ("Cy", "Dan", "Eve", "Ann", "Bob")),
+    ("tb4", ("Bob", "Cy", "Dan")),
+]
+RECORDS = [
+    gg.record_from_simulation(gg.simulate(len(names), seed, names=names), event="Club")
+    for seed, names in PLAYED
+]
+_TEXT = gg.dumps(RECORDS[0])
+_SECOND = next(line for line in _TEXT.splitlines() if line.startswith("3. "))
+INVALID = _TEXT.replace(_SECOND, "3. " + _SECOND[3:].replace("Ann", "Zed", 1), 1)
+"""A game whose third round names a player not at the table: invalid after two rounds."""
+UNREADABLE = '[Event "Club"]\n[Players "Ann" "Bob" "Cy"]\n1. Ann R99\n*\n'
+TEXT = "\n".join([*(gg.dumps(record) for record in RECORDS), INVALID, UNREADABLE])
+
+
+def gargon(*args: str | Path) -> Run:
+    return CliRunner().invoke(app, [str(arg) for arg in args])
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("archive") / "club.ggn"
+    path.write_text(TEXT)
+    return path
+
+
+@pytest.fixture(scope="module")
+def converted(archive: Path) -> tuple[Path, Run]:
+    out = archive.parent / "tables"
+    return out, gargon("convert", archive, "--to", "parquet", "-o", out)
+
+
+def sql(directory: Path, query: str) -> list[tuple[Any, ...]]:
+    for table in tables.TABLES:
+        query = query.replace(f"{{{table}}}", f"read_parquet('{directory}/{table}/*.parquet')")
+    return duckdb.sql(query).fetchall()
+
+
+def test_convert_writes_a_dataset_per_table_and_reports_the_invalid_games(
+    converted: tuple[Path, Run],
+) -> None:
+    out, run = converted
+    assert run.exit_code == 1
+    assert sorted(path.name for path in out.iterdir()) == sorted(tables.TABLES)
+    assert [p.name for p in (out / "games").iterdir()] == ["part-00000.parquet"]
+    assert "[unknown-player]" in run.stderr and "'R99' is not a card" in run.stderr
+    assert run.stdout.startswith(f"{out}: 6 games (4 valid), ")
+    assert "2 games were invalid or unreadable" in run.stderr
+
+
+def test_games_agree_with_gargon_stats(converted: tuple[Path, Run], archive: Path) -> None:
+    out, _ = converted
+    stats = json.loads(gargon("stats", archive, "--json").stdout)
+    endings = dict(sql(out, "select ending, count(*) from {games} group by ending"))
+    assert endings == {key: value for key, value in stats["endings"].items() if value}
+    counted = "valid and finished"
+    wins = sql(out, f"select unnest(winners) p, count(*) from {{games}} where {counted} group by p")
+    assert dict(wins) == {row["player"]: row["wins"] for row in stats["rows"] if row["wins"]}
+    scores = sql(
+        out,
+        "select p, count(*), min(s), max(s), sum(s) from (select unnest(players) p, "
+        f"unnest(scores) s from {{games}} where {counted}) group by p",
+    )
+    for player, count, low, high, total in scores:
+        row = next(row for row in stats["rows"] if row["player"] == player)
+        assert (count, low, high) == (
+            row["score"]["count"],
+            row["score"]["min"],
+            row["score"]["max"],
+        )
+        assert total / count == pytest.approx(row["score"]["mean"], abs=1e-3)
+    [(bonus,)] = sql(
+        out, f"select sum(b) from (select unnest(bonus) b from {{games}} where {counted})"
+    )
+    assert bonus == stats["total"]["bonus_points"]
+    [(rounds, low, high)] = sql(
+        out, f"select count(*), min(rounds), max(rounds) from {{games}} where {counted}"
+    )
+    figures = stats["total"]["rounds"]
+    assert (rounds, low, high) == (figures["count"], figures["min"], figures["max"])
+
+
+def test_scores_agree_with_gargon_score(converted: tuple[Path, Run], archive: Path) -> None:
+    out, _ = converted
+    scored = json.loads(gargon("score", archive, "--json").stdout)["games"]
+    rows = sql(out, "select game, valid, finished, scores, bonus, amulets, winners from {games}")
+    by_game = {row[0]: row[1:] for row in rows}
+    assert len(scored) == 5  # the unreadable game has no score
+    for entry in scored:
+        valid, finished, totals, bonus, amulets, winners = by_game[entry["game"]]
+        players = entry["players"]
+        assert (valid, finished) == (entry["valid"], entry["finished"])
+        assert totals == [player["total"] for player in players]
+        assert bonus == [player["bonus"] for player in players]
+        assert amulets == [player["amulets"] for player in players]
+        assert winners == entry["winners"]
+
+
+def test_battles_and_decisions_agree_with_the_replays(converted: tuple[Path, Run]) -> None:
+    out, _ = converted
+    colours: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    decisions = plays = passes = 0
+    for record in RECORDS:
+        result = gg.replay(record)
+        decisions += len(result.steps)
+        for event in result.events:
+            if isinstance(event, BattleResolved):
+                colours[event.colour.value] += 1
+                if event.winner is not None:
+                    won[record.headers.values_of("Players")[event.winner]] += 1
+        plays += sum(isinstance(step.action, gg.Play) for step in result.steps)
+        passes += sum(isinstance(step.action, gg.Pass) for step in result.steps)
+    assert dict(sql(out, "select colour, count(*) from {battles} group by colour")) == colours
+    winners = sql(out, "select winner, count(*) from {battles} where winner is not null group by 1")
+    assert dict(winners) == won
+    kinds = dict(sql(out, "select kind, count(*) from {decisions} group by kind"))
+    assert sum(kinds.values()) == decisions
+    assert (kinds["play"], kinds["pass"]) == (plays, passes)
+    # Each table joins on (source, game), and only valid games have rows beyond games.
+    games = sql(
+        out,
+        "select distinct g.game from {decisions} d join {games} g using (source, game) "
+        "where not g.valid",
+    )
+    assert games == []
+    assert sql(out, "select count(distinct game) from {rounds}") == [(4,)]
+
+
+def test_the_invalid_game_is_a_games_row_with_its_first_problem(
+    converted: tuple[Path, Run],
+) -> None:
+    out, _ = converted
+    rows = sql(
+        out,
+        "select game, valid, ending, problem_code, problem_line, problem_column, "
+        "decisions > 0 from {games} where not valid order by game",
+    )
+    invalid_line = TEXT.splitlines().index(_SECOND.replace("Ann", "Zed", 1)) + 1
+    assert rows == [
+        (5, False, "invalid", "unknown-player", invalid_line, rows[0][5], True),
+        (6, False, "invalid", "syntax", TEXT.splitlines().index("1. Ann R99") + 1, 8, None),
+    ]
+
+
+def test_include_invalid_steps_keeps_what_the_replay_made(archive: Path, tmp_path: Path) -> None:
+    run = gargon("convert", archive, "--to", "parquet", "-o", tmp_path, "--include-invalid-steps")
+    assert run.exit_code == 1
+    [(steps,)] = sql(tmp_path, "select count(*) from {decisions} where game = 5")
+    [(written,)] = sql(tmp_path, "select decisions from {games} where game = 5")
+    assert steps == written > 0
+
+
+def test_decisions_are_written_as_the_notation_writes_them(converted: tuple[Path, Run]) -> None:
+    out, _ = converted
+    players = dict(sql(out, "select game, players from {games} where valid"))
+    rows = sql(out, "select game, written, legal_actions from {decisions} order by game, step")
+    for game, written, legal in rows:
+        action = gg.parse_action(written, players[game])
+        assert gg.format_action(action, players[game]) == written
+        assert legal >= 1
+
+
+class _Legal(Visitor):
+    def __init__(self) -> None:
+        self.counts: list[int] = []
+        self.before = 0
+
+    def begin_game(self, outcome: gg.Outcome, game: Game) -> None:
+        self.before = len(game.legal_actions())
+
+    def visit_step(self, step: Step, game: Game) -> None:
+        self.counts.append(self.before)
+        self.before = len(game.legal_actions())
+
+
+def test_legal_actions_are_the_engine_s_list(converted: tuple[Path, Run]) -> None:
+    out, _ = converted
+    for number, record in enumerate(RECORDS, start=1):
+        legal = _Legal()
+        gg.replay(record, visitors=[legal])
+        counted = sql(
+            out, f"select legal_actions from {{decisions}} where game = {number} order by step"
+        )
+        assert [count for (count,) in counted] == legal.counts
+
+
+def test_examples_convert_and_every_game_is_valid(tmp_path: Path) -> None:
+    counts = tables.write_parquet(tables.games_of(["examples"]), tmp_path, part="p1")
+    assert counts == {"games": 7, "rounds": 63, "battles": 220, "decisions": 525}
+    assert sql(tmp_path, "select count(*) from {games} where not valid") == [(0,)]
+    [(hidden,)] = sql(tmp_path, "select count(*) from {decisions} where not legal_exact")
+    assert hidden > 0  # the table records do not know every hand
+
+
+def test_converting_again_leaves_no_part_of_an_earlier_larger_run(tmp_path: Path) -> None:
+    """A directory once written by several workers (--dask) holds part-00001 and on: a
+    conversion in one process removes them, so that the tables are this run's alone."""
+    for table in tables.TABLES:
+        (tmp_path / table).mkdir()
+        (tmp_path / table / "part-00001.parquet").write_bytes(b"stale")
+        (tmp_path / table / "notes.txt").write_text("kept", encoding="utf-8")
+    result = gargon("convert", "examples/seeded-game.ggn", "--to", "parquet", "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    for table in tables.TABLES:
+        assert sorted(path.name for path in (tmp_path / table).iterdir()) == [
+            "notes.txt",
+            "part-00000.parquet",
+        ]
+    assert sql(tmp_path, "select count(*) from {games}") == [(1,)]
+
+
+def test_batches_need_no_files_and_follow_the_schemas() -> None:
+    items = [("club.ggn", n, record) for n, record in enumerate(RECORDS, start=1)]
+    seen = Counter()
+    for table, batch in gg.arrow.batches(items, batch_rows=50):
+        assert batch.schema == tables.SCHEMAS[table]
+        assert batch.num_rows <= 50 + 200  # a batch is handed out after the game that fills it
+        seen[table] += batch.num_rows
+    assert seen["games"] == 4
+
+
+# -- observations ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def observed(archive: Path) -> Path:
+    out = archive.parent / "observed"
+    run = gargon("convert", archive, "--to", "parquet", "-o", out, "--decisions-observations")
+    assert run.exit_code == 1
+    return out
+
+
+def _views(record: gg.GameRecord) -> list[tuple[gg.SeatView, gg.Action]]:
+    """The acting seat's view before each decision, and the decision."""
+
+    class Views(Visitor):
+        def __init__(self) -> None:
+            self.views: list[tuple[gg.SeatView, gg.Action]] = []
+            self.next: gg.SeatView | None = None
+
+        def begin_game(self, outcome: gg.Outcome, game: Game) -> None:
+            self.next = game.view(game.to_act.seat) if game.to_act else None
+
+        def visit_step(self, step: Step, game: Game) -> None:
+            assert self.next is not None
+            self.views.append((self.next, step.action))
+            self.next = game.view(game.to_act.seat) if game.to_act else None
+
+    views = Views()
+    gg.replay(record, visitors=[views])
+    return views.views
+
+
+def test_observations_have_the_documented_lengths_and_the_mask_holds_the_action(
+    observed: Path,
+) -> None:
+    table = pq.read_table(observed / "decisions")
+    for name, size in observation.ARRAYS.items():
+        assert table.schema.field(name).type.list_size == size
+    actions = table.column("action").to_pylist()
+    legal = table.column("legal_action_ids").to_pylist()
+    counts = table.column("legal_actions").to_pylist()
+    assert all(taken in ids for taken, ids in zip(actions, legal, strict=True))
+    assert all(len(ids) == count for ids, count in zip(legal, counts, strict=True))
+    assert all(0 <= taken < tables.ACTION_SPACE for taken in actions)
+
+
+def test_observations_show_only_what_the_seat_saw(observed: Path) -> None:
+    rows = sql(
+        observed,
+        "select game, seat, obs_hand, obs_won, obs_played, obs_scores, action, reward "
+        "from {decisions} where game = 2 order by step",
+    )
+    record = RECORDS[1]
+    final = gg.replay(record).score
+    assert final is not None
+    views = _views(record)
+    assert len(views) == len(rows)
+    for (view, taken), (_, seat, hand, won, played, scores, action, reward) in zip(
+        views, rows, strict=True
+    ):
+        assert view.seat == seat
+        known = Counter(observation.card_id(card) for card in view.hand if isinstance(card, Card))
+        assert {i: n for i, n in enumerate(hand[:96]) if n} == dict(known)
+        public: list[list[Card]] = [[] for _ in view.names]
+        for event in view.history:
+            if isinstance(event, BattleResolved) and event.winner is not None:
+                public[event.winner].extend(event.won)
+        totals = score(public, view.ruleset, view.names).totals
+        for place in range(view.players):
+            other = (seat + place) % view.players
+            block = won[place * 96 : (place + 1) * 96]
+            expected = Counter(observation.card_id(card) for card in public[other])
+            assert {i: n for i, n in enumerate(block) if n} == dict(expected)
+            codes = sorted(code for code in played[place * 3 : place * 3 + 3] if code >= 0)
+            shown = view.played[other] or ()
+            assert codes == sorted(
+                observation.card_id(card) if isinstance(card, Card) else 96 + card.colour.index
+                for card in shown
+            )
+            assert scores[place] == totals[other]
+        assert action == tables.action_id(taken)
+        assert reward == (1.0 / len(final.winners) if seat in final.winners else 0.0)
+
+
+def test_a_table_record_hides_the_values_it_does_not_know(tmp_path: Path) -> None:
+    tables.write_parquet(
+        tables.games_of(["examples/table-record.ggn"]), tmp_path, observations=True
+    )
+    rows = sql(tmp_path, "select obs_hand, legal_exact, action, legal_action_ids from {decisions}")
+    assert any(sum(hand[96:]) > 0 for hand, *_ in rows)
+    assert all(taken in ids for _, _, taken, ids in rows)
+
+
+def test_the_action_space_is_numbered_as_documented() -> None:
+    plays = observation.play_ids()
+    assert len(plays) == observation.PLAYS == 144662
+    assert tables.ACTION_SPACE == 144686
+    assert list(plays.values()) == list(range(len(plays)))
+    keys = list(plays)
+    assert keys == sorted(keys, key=lambda ids: (len(ids), ids))
+    for number in (0, 95, 96, 144661, 144662, 144676, 144677, 144682, 144683, 144685):
+        assert tables.action_id(tables.action_of(number, 0)) == number
+
+
+@pytest.mark.slow
+def test_the_plays_are_exactly_the_multisets_the_rules_allow() -> None:
+    import itertools
+
+    def allowed(ids: tuple[int, ...]) -> bool:
+        colours = [card // 16 for card in ids]
+        return all(colours.count(c) <= 2 for c in colours) and all(
+            ids.count(card) == 1 or card % 16 == 0 for card in ids
+        )
+
+    every = [
+        ids
+        for size in (1, 2, 3)
+        for ids in itertools.combinations_with_replacement(range(96), size)
+        if allowed(ids)
+    ]
+    assert every == list(observation.play_ids())
+    cards = {card: 2 if card.value == 0 else 1 for card in COPIES}
+    assert sum(cards.values()) == 102
+
+
+# -- the extra, the options, the sizes ---------------------------------------------------
+
+
+def test_a_missing_pyarrow_is_one_line_naming_the_extra(
+    monkeypatch: pytest.MonkeyPatch, archive: Path, tmp_path: Path
+) -> None:
+    for name in list(sys.modules):
+        if name == "pyarrow" or name.startswith(("pyarrow.", "gargon_notation.tables")):
+            monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "pyarrow", None)
+    monkeypatch.delitem(vars(gg.arrow), "batches", raising=False)
+    monkeypatch.delitem(vars(gg), "tables", raising=False)
+    run = gargon("convert", archive, "--to", "parquet", "-o", tmp_path)
+    assert run.exit_code == 2
+    assert run.stderr == (
+        "gargon: Arrow tables and Parquet need pyarrow, which is not installed: "
+        "pip install 'gargon-notation[arrow]'\n"
+    )
+    with pytest.raises(ImportError, match=r"pip install 'gargon-notation\[arrow\]'"):
+        gg.arrow.batches  # noqa: B018
+
+
+def test_usage_errors(archive: Path, tmp_path: Path) -> None:
+    run = gargon("convert", archive, "--to", "parquet")
+    assert run.exit_code == 2
+    assert "name it with -o DIR" in run.stderr
+    file = tmp_path / "file"
+    file.write_text("")
+    assert "not a directory" in gargon("convert", archive, "--to", "parquet", "-o", file).stderr
+    assert gargon("convert", archive, "--to", "json", "--decisions-observations").exit_code == 2
+    assert gargon("convert", archive, "--to", "parquet", "-o", tmp_path, "--events").exit_code == 2
+    assert [str(value) for value in choices.ConvertTo] == [*gg.files.FORMATS, "parquet"]
+
+
+def test_import_gargon_notation_imports_no_pyarrow() -> None:
+    import subprocess
+
+    code = "import sys, gargon_notation as gg; gg.arrow; print('pyarrow' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout == "False\n"
+
+
+@pytest.mark.slow
+def test_parquet_is_smaller_than_the_text(tmp_path: Path) -> None:
+    text = tmp_path / "many.ggn"
+    games = [gg.record_from_simulation(gg.simulate(4, f"size{n}")) for n in range(300)]
+    text.write_text("\n".join(gg.dumps(record) for record in games))
+    out = tmp_path / "tables"
+    tables.write_parquet(tables.games_of([text]), out)
+    size = sum(path.stat().st_size for path in out.rglob("*.parquet"))
+    assert size < os.path.getsize(text)
