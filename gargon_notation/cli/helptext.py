@@ -1,0 +1,156 @@
+"""How the help of every verb reads: one command class and one Typer app for all of them, so
+that no verb has to get it right on its own.
+
+Typer 0.28, left alone, names a value by its type: ``<str>``, ``<path>``, ``<int>``,
+``<json|jsonl|ggn>``, and a required argument ``{paths}...`` in the usage line; it keeps the
+line ends of a docstring (rich markup mode) where the terminal's width should decide.
+:class:`Command` gives each value a name instead, as Click's own tools do:
+
+- an argument its name in capitals (``PATHS...``, ``FILE``), nothing after it;
+- an option its ``metavar=`` when it has one (``NAME``, ``DATE``), else one from its type:
+  ``N`` for a number, ``FILE`` for a path, ``[a|b|c]`` for a choice, ``TEXT`` for the rest;
+  a choice named by a metavar of its own lists its choices in its help;
+- each paragraph of the help is one line, for the terminal to wrap.
+
+:func:`examples` writes an epilog of example command lines, each on a line of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+import typer.core
+from rich.markup import escape
+from typer._click.types import ParamType  # Typer 0.28 keeps its Click to itself
+from typer.models import TyperPath
+
+__all__ = ["App", "Command", "examples", "reflowed"]
+
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+
+
+def examples(*command_lines: str) -> str:
+    """An epilog of example command lines under ``Example:`` (``Examples:``), each on a line
+    of its own, indented and in bold.
+
+    Typer removes the indentation the lines after the first share (``inspect.cleandoc``),
+    unless the first is empty: so the epilog starts with a line break, which it drops too.
+
+    >>> print(examples("gargon show a.ggn", "gargon score a.ggn"))
+    <BLANKLINE>
+    Examples:
+      [bold]gargon show a.ggn[/]
+      [bold]gargon score a.ggn[/]
+    """
+    heading = "Example:" if len(command_lines) == 1 else "Examples:"
+    shown = "\n".join(f"  [bold]{escape(line)}[/]" for line in command_lines)
+    return f"\n{heading}\n{shown}"
+
+
+def reflowed(text: str | None) -> str | None:
+    """``text`` with each paragraph on one line (paragraphs part at blank lines), except a
+    paragraph Click is told to keep as written (its first line ``\\b``).
+
+    >>> reflowed("One line\\nand its end.\\n\\nAnother\\n  paragraph.")
+    'One line and its end.\\n\\nAnother paragraph.'
+    """
+    if text is None:
+        return None
+    paragraphs = text.strip().split("\n\n")
+    return "\n\n".join(
+        paragraph
+        if paragraph.startswith("\b")
+        else " ".join(line.strip() for line in paragraph.splitlines())
+        for paragraph in paragraphs
+    )
+
+
+def _choices(param: typer.core.TyperOption | typer.core.TyperArgument) -> list[str] | None:
+    choices = getattr(param.type, "choices", None)
+    return None if choices is None else [str(choice) for choice in choices]
+
+
+def _metavar(param: typer.core.TyperOption) -> str:
+    choices = _choices(param)
+    if choices is not None:
+        return f"[{'|'.join(choices)}]"
+    if param.type.name in ("int", "int range", "float", "float range"):
+        return "N"
+    if isinstance(param.type, TyperPath):
+        return "FILE"
+    return "TEXT"
+
+
+class _Bare(ParamType):
+    """An argument's type that adds nothing to its name in the help (Typer would add
+    ``<str>``); reading and completing values is its own type's (one value a word: a tuple's
+    type is left as it is)."""
+
+    def __init__(self, own: ParamType) -> None:
+        self.own = own
+        self.name = own.name
+
+    def get_metavar(self, param: Any, ctx: Any) -> str:
+        return ""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        return self.own.convert(value, param, ctx)
+
+    def shell_complete(self, ctx: Any, param: Any, incomplete: str) -> Any:
+        return self.own.shell_complete(ctx, param, incomplete)
+
+
+def _name_values(param: Any) -> None:
+    if isinstance(param, typer.core.TyperArgument):
+        if param.metavar is None:
+            param.metavar = (param.name or "").upper() + ("..." if param.nargs == -1 else "")
+        if not param.type.is_composite:
+            param.type = _Bare(param.type)
+    elif isinstance(param, typer.core.TyperOption) and not (param.is_flag or param.count):
+        choices = _choices(param)
+        if param.metavar is None:
+            param.metavar = _metavar(param)
+        elif choices is not None:
+            listed = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+            param.help = f"{param.help or ''} {param.metavar}: {listed}.".lstrip()
+
+
+class Command(typer.core.TyperCommand):
+    """A verb whose help names its values and wraps its paragraphs (see the module)."""
+
+    def __init__(
+        self,
+        name: str | None,
+        *,
+        params: list[Any] | None = None,
+        help: str | None = None,
+        **settings: Any,
+    ) -> None:
+        for param in params or ():
+            _name_values(param)
+        super().__init__(name, params=params, help=reflowed(help), **settings)
+
+    def collect_usage_pieces(self, ctx: Any) -> list[str]:
+        """``[OPTIONS] PATHS...``: an argument by its name (``[NAME]`` when optional)."""
+        pieces = [self.options_metavar] if self.options_metavar else []
+        for param in self.get_params(ctx):
+            if isinstance(param, typer.core.TyperArgument):
+                name = param.metavar or ""
+                pieces.append(name if param.required else f"[{name}]")
+            else:
+                pieces.extend(param.get_usage_pieces(ctx))
+        return pieces
+
+
+class App(typer.Typer):
+    """A Typer app whose verbs are :class:`Command` unless given another class."""
+
+    def command(  # type: ignore[override]
+        self, name: str | None = None, *, cls: type[Command] | None = None, **settings: Any
+    ) -> Callable[[_Function], _Function]:
+        decorate: Callable[[_Function], _Function] = super().command(
+            name, cls=cls or Command, **settings
+        )
+        return decorate
