@@ -1,0 +1,194 @@
+"""Work on many games in worker processes, the results back in the order of the games.
+
+:class:`Workers` is the machinery behind every ``--jobs N``: the main process reads the
+inputs and cuts their games into batches (at game boundaries: a batch holds whole games);
+N worker processes, started once for the whole command, apply a function to each game of a
+batch; the results come back in input order.  At most a few batches per worker are in
+flight, so memory stays flat however large the inputs are.  With one job nothing is
+started: the function runs in this process, one game at a time.
+
+Either way the results are the same, in the same order, and so are the errors:
+
+- an exception raised by the function (in a worker or not) is raised in the main process
+  where its game's result would have come;
+- an exception raised while reading the games is raised after the results of the games read
+  before it (the reading runs ahead of the results);
+- Ctrl-C stops the work without a traceback from the workers (they leave it to the main
+  process) and reaches the caller as :class:`KeyboardInterrupt`.
+
+The function must be picklable (a module's top-level function, or a
+:func:`functools.partial` of one), and so must the games sent and the results.
+
+>>> with Workers(1) as workers:
+...     list(workers.map(len, ["ab", "c", ""]))
+[('ab', 2), ('c', 1), ('', 0)]
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
+
+__all__ = [
+    "BATCH_BYTES",
+    "BATCH_GAMES",
+    "IN_FLIGHT_PER_WORKER",
+    "RECORD_BYTES",
+    "Workers",
+    "batches",
+]
+
+BATCH_GAMES = 64
+"""At most this many games a batch."""
+BATCH_BYTES = 256 * 1024
+"""A batch is sent once its games reach this size (as the caller measures it)."""
+IN_FLIGHT_PER_WORKER = 4
+"""Batches sent ahead per worker: enough to keep every worker busy, few enough for memory."""
+RECORD_BYTES = 4096
+"""What a game read from JSON (its text not kept) counts for in the size of a batch."""
+
+Item = TypeVar("Item")
+Sent = TypeVar("Sent")
+Result = TypeVar("Result")
+
+
+def batches(
+    items: Iterable[Item], size: Callable[[Item], int] = lambda _: 0
+) -> Iterator[list[Item]]:
+    """``items`` in lists of at most :data:`BATCH_GAMES`, or fewer once their ``size`` adds
+    up to :data:`BATCH_BYTES`.
+
+    >>> [len(batch) for batch in batches(range(130))]
+    [64, 64, 2]
+    >>> [len(batch) for batch in batches(["x" * 200_000] * 3, size=len)]
+    [2, 1]
+    """
+    batch: list[Item] = []
+    total = 0
+    for item in items:
+        batch.append(item)
+        total += size(item)
+        if len(batch) >= BATCH_GAMES or total >= BATCH_BYTES:
+            yield batch
+            batch, total = [], 0
+    if batch:
+        yield batch
+
+
+def _apply(work: Callable[[Sent], Result], batch: list[Sent]) -> list[Result]:
+    """What a worker does with a batch."""
+    return [work(item) for item in batch]
+
+
+def _leave_ctrl_c_to_the_main() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to every process of the command): the
+    main process stops the work, and no worker prints a traceback."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Ahead(Generic[Item]):
+    """The items of a reading, in batches, keeping the reader's exception (if any) for
+    when the results of the items before it have been given."""
+
+    def __init__(self, items: Iterable[Item], size: Callable[[Item], int]) -> None:
+        self._batches = batches(items, size)
+        self.error: BaseException | None = None
+
+    def __iter__(self) -> Iterator[list[Item]]:
+        while True:
+            try:
+                batch = next(self._batches)
+            except StopIteration:
+                return
+            except Exception as error:  # raised again in its place by Workers.map
+                self.error = error
+                return
+            yield batch
+
+
+class Workers:
+    """``jobs`` worker processes, started on first use and kept until :meth:`close` (or the
+    end of a ``with`` block); with one job, none."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._pool: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self, *, cancel: bool = False) -> None:
+        """Stop the workers (at once, dropping the work not started, with ``cancel``)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
+            self._pool = None
+
+    def _started(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            from concurrent.futures import ProcessPoolExecutor  # not imported for one job
+
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.jobs, initializer=_leave_ctrl_c_to_the_main
+            )
+        return self._pool
+
+    def map(
+        self,
+        work: Callable[[Sent], Result],
+        items: Iterable[Item],
+        *,
+        size: Callable[[Item], int] = lambda _: 0,
+        send: Callable[[Item], Sent] | None = None,
+    ) -> Iterator[tuple[Item, Result]]:
+        """Each item with ``work(send(item))`` (``send`` picks what a worker needs of an
+        item; default: the item itself), in the order of ``items``; ``size`` measures an
+        item for :func:`batches`.  The results of a batch come once the whole batch is done.
+
+        Stopping early (leaving a loop over the results) drops the work not started.
+        """
+        pick: Callable[[Item], Any] = send if send is not None else _itself
+        if self.jobs <= 1:
+            for item in items:
+                yield item, work(pick(item))
+            return
+        pool = self._started()
+        reading = _Ahead(items, size)
+        pending: deque[tuple[list[Item], Future[list[Result]]]] = deque()
+        try:
+            for batch in reading:
+                pending.append((batch, pool.submit(_apply, work, [pick(i) for i in batch])))
+                while len(pending) >= self.jobs * IN_FLIGHT_PER_WORKER:
+                    yield from _paired(*pending.popleft())
+            while pending:
+                yield from _paired(*pending.popleft())
+        except GeneratorExit:  # the caller stopped early
+            _cancel(pending)
+            raise
+        except KeyboardInterrupt:
+            _cancel(pending)
+            self.close(cancel=True)
+            raise
+        if reading.error is not None:
+            raise reading.error
+
+
+def _itself(item: Any) -> Any:
+    return item
+
+
+def _cancel(pending: Iterable[tuple[Any, Future[Any]]]) -> None:
+    for _, future in pending:
+        future.cancel()
+
+
+def _paired(batch: list[Item], future: Future[list[Result]]) -> Iterator[tuple[Item, Result]]:
+    return zip(batch, future.result(), strict=True)

@@ -1,0 +1,258 @@
+"""``--jobs N`` of the verbs that work game by game (:mod:`gargon_notation.cli.parallel`): the
+same output, byte for byte, the same errors and exit codes as ``--jobs 1``, on an archive of
+several files that holds an invalid game and one that cannot be read; and the progress bar
+on a terminal."""
+
+from __future__ import annotations
+
+import os
+import pty
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from terminals import read_until
+from typer.testing import CliRunner, Result
+
+import gargon_notation.cli.common as cli_common
+from gargon_notation import parallel
+from gargon_notation.bots import simulate
+from gargon_notation.cli import app
+from gargon_notation.cli.terminal import SafeConsole
+from gargon_notation.notation import write_game
+from gargon_notation.records import record_from_simulation
+
+INVALID = '[Event "Bad turn"]\n[Players "Ann" "Bob" "Cy"]\n1. Bob R1\n*\n'
+UNREADABLE = '[Event "Broken"]\n[Players "Ann" "Bob" "Cy"]\n1. Ann R1 folds\n*\n'
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``one.ggn`` (7 simulated games, the invalid one fourth), ``sub/two.ggn`` (the game
+    that cannot be read between 6 simulated ones) and ``sub/three.jsonl`` (2 games)."""
+    root = tmp_path_factory.mktemp("archive")
+    games = [
+        write_game(record_from_simulation(simulate(3 + k % 3, f"jobs.{k}"), event=f"E{k % 2}"))
+        for k in range(15)
+    ]
+    (root / "sub").mkdir()
+    (root / "one.ggn").write_text("\n".join([*games[:3], INVALID, *games[3:7]]))
+    (root / "sub" / "two.ggn").write_text("\n".join([*games[7:10], UNREADABLE, *games[10:13]]))
+    converted = CliRunner().invoke(
+        app, ["convert", "-", "--to", "jsonl"], input="\n".join(games[13:])
+    )
+    (root / "sub" / "three.jsonl").write_text(converted.stdout)
+    return root
+
+
+def gargon(*args: str | Path) -> Result:
+    return CliRunner().invoke(app, [str(arg) for arg in args])
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["score", "--json"],
+        ["convert", "--to", "json", "--events"],
+        ["stats", "--by", "event"],
+        ["filter", "--has", "sweep", "--json"],
+    ],
+    ids=lambda verb: " ".join(verb),
+)
+def test_jobs_2_prints_what_jobs_1_prints(
+    archive: Path, verb: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(parallel, "BATCH_GAMES", 3)  # several batches in flight, in order
+    one = gargon(*verb, archive, "--jobs", "1")
+    two = gargon(*verb, archive, "--jobs", "2")
+    assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+    assert one.exit_code == 1
+    assert one.stderr.count("not 'folds'") == 1  # the game that cannot be read, once
+    assert one.stdout
+
+
+Outcome = tuple[int, str, str]
+"""A command's exit code, standard output and standard error."""
+
+
+def outcome(result: Result) -> Outcome:
+    return result.exit_code, result.stdout, result.stderr
+
+
+def tree(root: Path, before: dict[str, int] | None = None) -> dict[str, tuple[bytes, bool]]:
+    """Every file under ``root``: its bytes, and whether it was replaced (a new inode, as an
+    atomic rewrite gives) since ``before`` (the inodes :func:`inodes` took)."""
+    return {
+        str(path.relative_to(root)): (
+            path.read_bytes(),
+            before is not None and before[str(path.relative_to(root))] != path.stat().st_ino,
+        )
+        for path in sorted(root.rglob("*"))
+        if path.is_file()
+    }
+
+
+def inodes(root: Path) -> dict[str, int]:
+    return {str(p.relative_to(root)): p.stat().st_ino for p in root.rglob("*") if p.is_file()}
+
+
+def in_copies(
+    archive: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    *commands: list[str],
+    extra: dict[str, str] | None = None,
+) -> dict[str, tuple[list[Outcome], dict[str, tuple[bytes, bool]]]]:
+    """Each command run on its own copy of the archive (as ``arch``, the current directory
+    its parent, so that messages name the same files), with ``--jobs 1`` and with ``--jobs
+    2``: the outcomes and the files afterwards, by jobs."""
+    monkeypatch.setattr(parallel, "BATCH_GAMES", 3)  # several batches in flight, in order
+    done = {}
+    for jobs in ("1", "2"):
+        shutil.copytree(archive, tmp_path / jobs / "arch")
+        for name, text in (extra or {}).items():
+            (tmp_path / jobs / "arch" / name).write_text(text)
+        monkeypatch.chdir(tmp_path / jobs)
+        before = inodes(tmp_path / jobs / "arch")
+        outcomes = [outcome(gargon(*command, "arch", "--jobs", jobs)) for command in commands]
+        done[jobs] = (outcomes, tree(tmp_path / jobs / "arch", before))
+    return done
+
+
+def test_fmt_jobs_2_checks_and_rewrites_as_jobs_1(
+    archive: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``fmt --check --diff`` then ``fmt --in-place`` over the archive and a file not in
+    canonical form: the same diff, messages and exit codes, the same files rewritten (and
+    no other), to the same bytes."""
+    canonical = (archive / "one.ggn").read_text()
+    untidy = canonical.replace("\n    fights", "\n  fights")
+    done = in_copies(
+        archive,
+        tmp_path,
+        monkeypatch,
+        ["fmt", "--check", "--diff"],
+        ["fmt", "--in-place"],
+        extra={"untidy.ggn": untidy},
+    )
+    assert done["2"] == done["1"]
+    (check, rewrite), files = done["1"]
+    assert check[0] == 1
+    assert check[1].startswith("--- a/arch/untidy.ggn\n+++ b/arch/untidy.ggn\n@@ -5,")
+    assert check[1].count("\n-  fights") == check[1].count("\n+    fights") > 60
+    assert check[2].count("not 'folds'") == 1
+    assert check[2].splitlines()[-2:] == [
+        "arch/untidy.ggn: not in canonical form (run gargon fmt --in-place)",
+        "4 files: 3 checked, 1 not in canonical form; 1 could not be checked (see above)",
+    ]
+    assert rewrite[:2] == (1, "")
+    assert rewrite[2].splitlines()[-2:] == [
+        "rewritten: arch/untidy.ggn",
+        "4 files: 1 rewritten, 2 already canonical; 1 could not be formatted (see above)",
+    ]
+    assert files["untidy.ggn"] == (canonical.encode(), True)
+    assert {name: replaced for name, (_, replaced) in files.items()} == {
+        "one.ggn": False,
+        "sub/three.jsonl": False,
+        "sub/two.ggn": False,
+        "untidy.ggn": True,
+    }
+
+
+def test_annotate_jobs_2_rewrites_what_jobs_1_rewrites(
+    archive: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``annotate --in-place`` over the archive: the file with an invalid game and the one
+    with a game that cannot be read are left as they are, the others annotated, the same
+    problems printed in the same order, whatever the jobs."""
+    done = in_copies(archive, tmp_path, monkeypatch, ["annotate", "--in-place"])
+    assert done["2"] == done["1"]
+    ((code, stdout, stderr),), files = done["1"]
+    assert (code, stdout) == (1, "")
+    assert stderr.count("not 'folds'") == stderr.count("Bob may n") == 1
+    assert "arch/one.ggn: not rewritten: annotations stop at the problems\n" in stderr
+    assert {name: replaced for name, (_, replaced) in files.items()} == {
+        "one.ggn": False,
+        "sub/three.jsonl": True,
+        "sub/two.ggn": False,
+    }
+    annotated = files["sub/three.jsonl"][0].decode()
+    assert annotated.count("final score") == 2
+    assert annotated.count("\n") == 2
+
+
+def test_dedupe_jobs_2_finds_the_copies_jobs_1_finds(
+    archive: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``dedupe --report`` over the archive and a file of copies (a game again with a
+    comment, an unfinished copy of another): the same groups, and the game that cannot be
+    read reported once, whatever the jobs."""
+    monkeypatch.setattr(parallel, "BATCH_GAMES", 3)
+    games = (archive / "one.ggn").read_text().split("\n\n")
+    again = games[0].replace("\n1. ", "\n{the same game}\n1. ")
+    unfinished = games[1][: games[1].index("\n3. ")] + "\n*\n"
+    (tmp_path / "copies.ggn").write_text(again + "\n\n" + unfinished)
+    monkeypatch.chdir(tmp_path)
+    one = gargon("dedupe", archive, "copies.ggn", "--report", "--jobs", "1")
+    two = gargon("dedupe", archive, "copies.ggn", "--report", "--jobs", "2")
+    assert outcome(two) == outcome(one)
+    assert one.exit_code == 1
+    assert one.stdout.replace(str(archive), "A").splitlines() == [
+        "A/one.ggn game 1 (line 1): 1 copy",
+        "  copies.ggn game 1 (line 1): the same game",
+        "A/one.ggn game 2 (line 38): 1 copy",
+        "  copies.ggn game 2 (line 39): an unfinished copy",
+        "2 copies of 2 games",
+    ]
+    assert one.stderr.count("not 'folds'") == 1
+
+
+def test_score_in_workers_prints_the_tables_of_one_process(archive: Path) -> None:
+    """The scoreboards are drawn in the workers, as the command's console would draw them."""
+    one = gargon("score", archive / "one.ggn", "--jobs", "1")
+    two = gargon("score", archive / "one.ggn", "--jobs", "2")
+    assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+    assert one.stdout.count("one.ggn game ") == 8
+    assert "one.ggn game 4: score when the first problem was found (invalid record)" in one.stdout
+    assert "(seat 2): 'Bob R1': Bob may n" in one.stderr
+
+
+def test_jobs_1_reports_errors_in_place(archive: Path) -> None:
+    """In one process the games are done in turn: the game that cannot be read is reported
+    between the scores of the games around it, every other game is scored."""
+    result = gargon("score", "--json", archive / "sub" / "two.ggn")
+    assert result.exit_code == 1
+    games = [line for line in result.stdout.splitlines() if '"game":' in line]
+    assert [line.strip() for line in games] == [f'"game": {n},' for n in (1, 2, 3, 5, 6, 7)]
+    assert "two.ggn:97:11: expected a round number" in result.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_a_progress_bar_on_a_terminal_leaves_stdout_as_it_is(
+    archive: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With standard error on a terminal, ``gargon stats`` draws its bar there (every job is
+    big here) and erases it; standard output, a pipe, gets exactly what it gets without."""
+    script = (
+        "import sys; import gargon_notation.cli.progress as p; p.PROGRESS_BYTES = 0; "
+        "from gargon_notation.cli import run; sys.argv[0] = 'gargon'; run()"
+    )
+    command = [sys.executable, "-c", script, "stats", str(archive / "one.ggn")]
+    main, child = pty.openpty()
+    env = {**os.environ, "COLUMNS": "100", "TERM": "xterm-256color"}
+    try:
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=child, env=env)
+        os.close(child)
+        stdout, _ = process.communicate(timeout=60)
+        shown = read_until(main, b"\xff", seconds=0.3)
+    finally:
+        os.close(main)
+    assert process.returncode == 1
+    assert b"stats" in shown and b"\x1b[?25l" in shown  # the bar, the cursor hidden meanwhile
+    assert b"not-your-turn" in shown
+    monkeypatch.setattr(cli_common, "out", SafeConsole(highlight=False, soft_wrap=True, width=100))
+    plain = gargon("stats", archive / "one.ggn")
+    assert stdout.decode("utf-8") == plain.stdout
+    assert "\x1b" not in plain.stderr
