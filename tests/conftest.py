@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import pytest
+import typer.main
+import typer.testing
 
 # A fast-reader bug fails the tests instead of being read by the grammar (notation/fast.py);
 # the gargon processes the tests start inherit it.
@@ -20,16 +23,43 @@ HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 tests marked ``slow``."""
 
 
+LONG_FIRST = frozenset(
+    {
+        "test_recorder_app.py",
+        "test_web_browser.py",
+        "test_dask.py",
+        "test_memory.py",
+        "test_limits.py",
+        "test_cli_record.py",
+    }
+)
+"""Files of long tests, run first so that the workers of ``-n auto`` end together (a long
+test last would keep one worker busy while the other has nothing left)."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Tests marked ``slow`` (the docs' console sessions, most browser step-throughs, most
     memory measurements) run in the heavy profile only, so that the default run stays short;
-    the summary says how many were left for it."""
+    the summary says how many were left for it.  The files of :data:`LONG_FIRST` go first."""
+    items.sort(key=lambda item: item.path.name not in LONG_FIRST)
     if HEAVY:
         return
     skip = pytest.mark.skip(reason="slow: GARGON_FUZZ=heavy runs it (as .ci/run does)")
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _typer_commands_built_once() -> Iterator[None]:
+    """Typer builds the app's click command (every verb's options) on each call, which costs
+    more than most commands' work in a test: it is built once here.  No test changes a
+    verb's function, so the one command serves them all."""
+    cached = functools.cache(typer.main.get_command)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer.main, "get_command", cached)
+        patch.setattr(typer.testing, "_get_command", cached)
+        yield
 
 
 def cards(text: str) -> tuple[Card, ...]:

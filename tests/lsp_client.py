@@ -5,16 +5,34 @@ so that plain (synchronous) tests can drive it."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import sys
 import threading
 import time
 from collections.abc import Callable, Coroutine
+from types import ModuleType
 from typing import Any, TypeVar
 
-from lsprotocol import types
-from pygls.lsp.client import LanguageClient
-
 T = TypeVar("T")
+
+
+def _imported_when_used(name: str) -> ModuleType:
+    """Module ``name``, imported when one of its names is first looked up: importing
+    ``lsprotocol.types`` takes about a second, which collecting the tests need not wait for."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.find_spec(name)
+    assert spec is not None and spec.loader is not None
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    package, _, attribute = name.rpartition(".")
+    setattr(sys.modules[package], attribute, module)
+    return module
+
+
+types = _imported_when_used("lsprotocol.types")
 
 URI = "file:///table/game.ggn"
 
@@ -27,6 +45,8 @@ class Session:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
+        from pygls.lsp.client import LanguageClient
+
         self.client = LanguageClient("gargon-tests", "1")
         self.published: list[types.PublishDiagnosticsParams] = []
         self.logged: list[types.LogMessageParams] = []

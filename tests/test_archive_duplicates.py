@@ -9,7 +9,8 @@ from pathlib import Path
 
 import attrs
 import pytest
-from typer.testing import CliRunner, Result
+from click.testing import Result
+from in_process import CliRunner
 
 import gargon_notation as gg
 from gargon_notation.archive.duplicates import Copy, CopyKind, find_copies, identity

@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from in_process import CliRunner
 
 from gargon_notation import files
 from gargon_notation.bots import simulate
@@ -121,7 +121,7 @@ def test_in_place_failure_is_a_usage_error(target: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(files.os, "fsync", fail)
     result = CliRunner().invoke(app, ["fmt", "--in-place", str(target)])
     assert result.exit_code == 2
-    assert result.output == f"gargon: {target}: No space left on device\n"
+    assert result.output == f"gargon: {target}: no space left on device\n"
     assert target.read_bytes() == before
     assert names(target.parent) == ["records.ggn"]
 
@@ -255,13 +255,21 @@ def test_a_process_stopped_by_a_signal_leaves_nothing_behind(
     assert names(directory) == ["records.ggn"]
 
 
+@pytest.fixture(scope="module")
+def forty_games() -> bytes:
+    """40 simulated games, not in the canonical layout (a blank line before each first round)."""
+    games = [write_game(record_from_simulation(simulate(4, f"kill-{k}"))) for k in range(40)]
+    return "\n\n".join(game.replace("\n1.", "\n\n1.") for game in games).encode()
+
+
 @pytest.mark.parametrize("where", ["fsync", "write"])
-def test_fmt_in_place_killed_leaves_the_original_intact(tmp_path: Path, where: str) -> None:
+def test_fmt_in_place_killed_leaves_the_original_intact(
+    tmp_path: Path, where: str, forty_games: bytes
+) -> None:
     directory = tmp_path / "records"
     directory.mkdir()
     path = directory / "records.ggn"
-    games = [write_game(record_from_simulation(simulate(4, f"kill-{k}"))) for k in range(40)]
-    original = "\n\n".join(game.replace("\n1.", "\n\n1.") for game in games).encode()
+    original = forty_games
     path.write_bytes(original)
     kill_when_paused(FMT_CHILD, where, path)
     assert path.read_bytes() == original

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import cards, deal_with
+from conftest import HEAVY, cards, deal_with
 
 from gargon_notation.bots import BOTS, DEFAULT_NAMES, GreedyBot, RandomBot, simulate
 from gargon_notation.cards import Colour
@@ -14,7 +14,8 @@ from gargon_notation.rules import Ruleset
 @pytest.mark.parametrize("bot", [RandomBot, GreedyBot])
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_bots_always_choose_legal_actions(bot: type[RandomBot | GreedyBot], players: int) -> None:
-    for k in range(15):
+    """Five games of each size; fifteen with ``GARGON_FUZZ=heavy``."""
+    for k in range(15 if HEAVY else 5):
         game = Game.new(Deal.from_seed(f"bots-{k}", players))
         seats = [bot(Rng(f"bots-{k}/{seat}")) for seat in range(players)]
         steps = 0

@@ -11,8 +11,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import in_process
 import pytest
-from typer.testing import CliRunner
+from in_process import CliRunner
 
 import gargon_notation.cli.report as report
 from gargon_notation.cli import app, quick_validate_options
@@ -102,16 +103,27 @@ def work(tmp_path: Path) -> Path:
         ["empty.ggn", "club-night.ggn"],
         ["missing.ggn"],
         ["odd\x1b[2J.ggn"],
-        [".", "--quiet", "--jobs", "2"],
         ["club-night.ggn", "--strict", "broken.ggn"],
     ],
 )
 def test_the_quick_start_prints_what_typer_prints(work: Path, arguments: list[str]) -> None:
-    """``-j1`` is not a plain option, so Typer reads that command line: both must agree."""
-    quick = gargon("validate", *arguments, cwd=work)
-    typer = gargon("validate", "-j1", *arguments, cwd=work) if "--jobs" not in arguments else None
-    if typer is None:
-        typer = gargon("validate", "-j2", *arguments[:-2], cwd=work)
+    """``-j1`` is not a plain option, so Typer reads that command line: both must agree.
+    Both run in this process, through the command's entry point (the real command is
+    compared below)."""
+    quick = in_process.gargon("validate", *arguments, cwd=work, env={"COLUMNS": "80"})
+    typer = in_process.gargon("validate", "-j1", *arguments, cwd=work, env={"COLUMNS": "80"})
+    assert b"Traceback" not in quick.stderr
+    assert (quick.returncode, quick.stdout, quick.stderr) == (
+        typer.returncode,
+        typer.stdout,
+        typer.stderr,
+    )
+
+
+def test_the_quick_start_of_the_real_command_prints_what_typer_prints(work: Path) -> None:
+    """The real command, with workers (``--jobs 2`` is plain, ``-j2`` is not)."""
+    quick = gargon("validate", ".", "--quiet", "--jobs", "2", cwd=work)
+    typer = gargon("validate", "-j2", ".", "--quiet", cwd=work)
     assert b"Traceback" not in quick.stderr
     assert (quick.returncode, quick.stdout, quick.stderr) == (
         typer.returncode,
@@ -154,15 +166,23 @@ def test_colours_only_where_asked_for(
     work: Path, environment: dict[str, str], coloured: bool
 ) -> None:
     """Colours go to terminals, into a pipe only with ``FORCE_COLOR``, never with ``NO_COLOR``
-    or on a dumb terminal (as rich decides for the other verbs)."""
-    clean = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TERM")}
-    result = subprocess.run(
-        [sys.executable, "-m", "gargon_notation", "validate", "club-night.ggn", "broken.ggn"],
-        cwd=work,
-        capture_output=True,
-        env={**clean, **environment},
-        timeout=60,
-    )
+    or on a dumb terminal (as rich decides for the other verbs).  The coloured case runs the
+    real command, the others its entry point in this process."""
+    arguments = ["validate", "club-night.ggn", "broken.ggn"]
+    if coloured:
+        clean = {
+            k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TERM")
+        }
+        result = subprocess.run(
+            [sys.executable, "-m", "gargon_notation", *arguments],
+            cwd=work,
+            capture_output=True,
+            env={**clean, **environment},
+            timeout=60,
+        )
+    else:
+        unset = {"FORCE_COLOR": "", "NO_COLOR": "", "TERM": ""}
+        result = in_process.gargon(*arguments, cwd=work, env={**unset, **environment})
     assert result.returncode == 1
     if coloured:
         assert result.stdout.startswith(b"\x1b[1;32mok club-night.ggn game 1")
@@ -170,6 +190,7 @@ def test_colours_only_where_asked_for(
             result.stdout
         )
     else:
+        assert result.stdout.startswith(b"ok club-night.ggn game 1")
         assert b"\x1b" not in result.stdout
 
 

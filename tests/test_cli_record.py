@@ -11,9 +11,11 @@ import sys
 import time
 from pathlib import Path
 
+import in_process
 import pytest
+from click.testing import Result
+from in_process import CliRunner
 from terminals import read_until
-from typer.testing import CliRunner, Result
 
 import gargon_notation as gg
 from gargon_notation.bots import simulate
@@ -34,12 +36,17 @@ def _record_here(*arguments: str, lines: list[str]) -> Result:
 
 
 def _record(*arguments: str, lines: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [*GARGON, "record", *arguments],
-        input="".join(line + "\n" for line in lines),
-        capture_output=True,
-        text=True,
-        timeout=120,
+    """``gargon record ARGUMENTS`` through the command's entry point, in this process (the
+    real command is killed and resumed below), the lines piped to its standard input.  The
+    file it saves after each entry is not flushed to the disk (``os.fsync``): the killed
+    recording below shows it survives a crash, and here it would take most of the time."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(os, "fsync", lambda descriptor: None)
+        done = in_process.gargon(
+            "record", *arguments, stdin="".join(f"{x}\n" for x in lines).encode()
+        )
+    return subprocess.CompletedProcess(
+        done.args, done.returncode, done.stdout.decode(), done.stderr.decode()
     )
 
 
@@ -52,7 +59,7 @@ def test_a_piped_example_is_recorded_as_it_is_written(tmp_path: Path) -> None:
     prompts = result.stdout.splitlines()
     assert prompts[0] == "round 1: Bernd to play or pass"
     assert prompts[-1].startswith(f"{path}: ") and "the game is over: Adam " in prompts[-1]
-    checked = subprocess.run([*GARGON, "validate", str(path)], capture_output=True, text=True)
+    checked = in_process.gargon("validate", str(path))
     assert checked.returncode == 0, checked.stdout
 
 

@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from in_process import CliRunner
 
 from gargon_notation import jsonio
 from gargon_notation.bots import simulate

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from conftest import cards, texts
+from conftest import HEAVY, cards, texts
 
 from gargon_notation.bots import GreedyBot, RandomBot, simulate
 from gargon_notation.cards import Card, Colour, HiddenCard
@@ -151,7 +151,8 @@ def decisions(players: int, seed: str, bot: str) -> Iterator[tuple[Game, int]]:
 @pytest.mark.parametrize("players", [3, 4, 5])
 @pytest.mark.parametrize("bot", ["random", "greedy"])
 def test_no_path_leads_from_a_view_to_the_game_or_a_hidden_card(players: int, bot: str) -> None:
-    for k in range(3):
+    """One game of each size and bot; three with ``GARGON_FUZZ=heavy``."""
+    for k in range(3 if HEAVY else 1):
         for game, step in decisions(players, f"peek-{players}-{bot}-{k}", bot):
             if step % 7 == 0 or game.to_act is None:
                 for seat in range(players):
@@ -210,7 +211,8 @@ class PeekingBot:
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_a_peeking_bot_finds_nothing_of_the_other_hands(players: int) -> None:
-    for k in range(2):
+    """One game of each size; two with ``GARGON_FUZZ=heavy``."""
+    for k in range(2 if HEAVY else 1):
         seed = f"hostile-{players}-{k}"
         game = Game.new(Deal.from_seed(seed, players))
         spy = PeekingBot(Rng(f"{seed}/0"))

@@ -50,7 +50,7 @@ def test_the_documented_schema_is_the_packaged_one() -> None:
 
 
 def test_the_cli_prints_the_packaged_schema() -> None:
-    from typer.testing import CliRunner
+    from in_process import CliRunner
 
     from gargon_notation.cli import app
 
@@ -186,7 +186,7 @@ def test_every_construct_is_in_the_json_form() -> None:
 
 
 @settings(
-    max_examples=300 if HEAVY else 15,
+    max_examples=300 if HEAVY else 8,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -573,7 +573,7 @@ def test_a_whole_surrogate_pair_is_one_character() -> None:
 
 
 def test_convert_refuses_json_the_notation_cannot_hold(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
+    from in_process import CliRunner
 
     from gargon_notation.cli import app
 
@@ -588,7 +588,7 @@ def test_convert_refuses_json_the_notation_cannot_hold(tmp_path: Path) -> None:
 
 
 @settings(
-    max_examples=200 if HEAVY else 20,
+    max_examples=200 if HEAVY else 10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

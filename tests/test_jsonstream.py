@@ -7,6 +7,7 @@ import io
 import json
 
 import pytest
+from conftest import HEAVY
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -45,7 +46,7 @@ def test_a_document_reads_as_it_reads_whole(indent: int | None, block: int | Non
     assert read(data, block) == jsonio.loads(data.decode("utf-8")) == RECORDS
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=60 if HEAVY else 20, deadline=None)
 @given(
     block=st.integers(1, 40),
     order=st.permutations(["format", "version", "games", "extra"]),

@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import in_process
 import pytest
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.styles import get_style_by_name
@@ -124,11 +125,13 @@ def test_pygments_finds_the_lexer_and_the_style_through_the_entry_points() -> No
 def test_gargon_show_source_prints_the_canonical_text_highlighted() -> None:
     path = ROOT / "examples" / "club-night.ggn"
     command = [sys.executable, "-m", "gargon_notation", "show", str(path), "--source"]
-    plain = subprocess.run([*command, "--no-color"], capture_output=True, text=True, check=True)
+    plain = in_process.gargon("show", str(path), "--source", "--no-color")
+    assert plain.returncode == 0, plain.stderr
     import gargon_notation as gg
 
     records = list(gg.load(path, strict=True))
-    assert plain.stdout == "\n".join(write_game(record) for record in records)
+    assert plain.stdout.decode() == "\n".join(write_game(record) for record in records)
+    # colours are chosen as the console starts: a real process, told to use them
     second = subprocess.run(
         [*command, "--game", "2"],
         capture_output=True,
@@ -144,11 +147,7 @@ def test_gargon_show_source_prints_the_canonical_text_highlighted() -> None:
 def test_a_control_character_in_a_comment_is_shown_escaped(tmp_path: Path) -> None:
     path = tmp_path / "esc.ggn"
     path.write_text('[Players "Ann" "Bob" "Cy"]\n{evil \x1b[2J}\n1. Ann Y2\n*\n', encoding="utf-8")
-    result = subprocess.run(
-        [sys.executable, "-m", "gargon_notation", "show", str(path), "--source"],
-        capture_output=True,
-        text=True,
-        check=True,
-    )
-    assert "\x1b" not in result.stdout
-    assert "{evil \\u001b[2J}" in result.stdout
+    result = in_process.gargon("show", str(path), "--source")
+    assert result.returncode == 0, result.stderr
+    assert b"\x1b" not in result.stdout
+    assert b"{evil \\u001b[2J}" in result.stdout

@@ -6,15 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from lsp_client import URI, Session
-from lsprotocol import types
-from typer.testing import CliRunner
+from in_process import CliRunner
+from lsp_client import Session, types
 
 from gargon_notation import lsp
 from gargon_notation.cli import app
 
 SEEDED = '[Players "Ann" "Bob" "Cy"]\n[Seed "evening"]\n'
-DOCUMENT = types.TextDocumentIdentifier(URI)
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import in_process
 import pytest
 
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
@@ -30,26 +31,16 @@ MEASURE = (
 
 @pytest.fixture(scope="module")
 def archives(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """100 games (20 simulated games five times over) and the same ten times over."""
     directory = tmp_path_factory.mktemp("memory")
+    games = directory / "games.ggn"
+    made = in_process.gargon("simulate", "--games", "20", "--seed", "m", "-o", str(games))
+    assert made.returncode == 0, made.stderr
     small = directory / "small.ggn"
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "gargon_notation",
-            "simulate",
-            "--games",
-            "100",
-            "--seed",
-            "m",
-            "-o",
-            str(small),
-        ],
-        check=True,
-    )
+    text = games.read_text(encoding="utf-8")
+    small.write_text("\n".join([text] * 5), encoding="utf-8")
     large = directory / "large.ggn"
-    text = small.read_text(encoding="utf-8")
-    large.write_text("\n".join([text] * TIMES), encoding="utf-8")
+    large.write_text("\n".join([text] * 5 * TIMES), encoding="utf-8")
     return small, large
 
 
@@ -132,17 +123,19 @@ def test_a_game_of_nearly_two_megabytes_takes_a_small_multiple_of_its_size(
     [
         ["validate"],
         ["show"],
-        ["replay"],
-        ["score"],
-        ["annotate"],
-        ["fmt"],
+        pytest.param(["replay"], marks=pytest.mark.slow),
+        pytest.param(["score"], marks=pytest.mark.slow),
+        pytest.param(["annotate"], marks=pytest.mark.slow),
+        pytest.param(["fmt"], marks=pytest.mark.slow),
         ["fmt", "--check"],
-        ["convert", "--to", "json"],
+        pytest.param(["convert", "--to", "json"], marks=pytest.mark.slow),
     ],
     ids=" ".join,
 )
 def test_endless_binary_data_on_standard_input_is_refused_at_once(verb: list[str]) -> None:
-    """``gargon VERB - < /dev/zero``: one message, exit 1, no endless read or spool."""
+    """``gargon VERB - < /dev/zero``: one message, exit 1, no endless read or spool.  By
+    default the three ways standard input is read: ``validate``'s own, a verb reading it once
+    (``show``), and ``fmt --check``, which saves it for a second reading."""
     with open("/dev/zero", "rb") as zeros:
         result = subprocess.run(
             [sys.executable, "-m", "gargon_notation", *verb, "-"],

@@ -24,9 +24,19 @@ from gargon_notation.records import record_from_simulation, with_comments
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
-CHUNKS, SIMULATED = (10, 100) if HEAVY else (1, 4)
+CHUNKS, SIMULATED = (10, 100) if HEAVY else (1, 2)
 """Simulated games re-recorded through a file, in chunks the test workers share: 1,000 with
 ``GARGON_FUZZ=heavy`` (.ci/run)."""
+
+
+@pytest.fixture(autouse=True)
+def _unsynced_saves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A recording saves the file after every entry, flushing it to the disk (``os.fsync``),
+    which on a busy disk takes most of these tests' time.  What is written is what they
+    check; that it survives a crash, tests/test_atomic.py and tests/test_cli_record.py (a
+    recording killed and resumed)."""
+    monkeypatch.setattr(os, "fsync", lambda descriptor: None)
+
 
 EXAMPLE_GAMES = [
     (path.name, number, record)

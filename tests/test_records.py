@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import drain
+from conftest import HEAVY, drain
 
 from gargon_notation.bots import simulate
 from gargon_notation.cards import Colour
@@ -183,8 +183,9 @@ def test_an_illegal_action_is_refused() -> None:
     ids=["start-may-pass", "english", "zero-pair-7"],
 )
 def test_a_game_under_another_ruleset_replays_valid(ruleset: Ruleset) -> None:
+    """Four games under each ruleset; twelve with ``GARGON_FUZZ=heavy``."""
     invalid = []
-    for k in range(12):
+    for k in range(12 if HEAVY else 4):
         simulated = simulate(4, f"r{k}", "random", ruleset=ruleset)
         result = replay(parse_game(write_game(record_from_simulation(simulated))))
         if not result.valid:

@@ -19,7 +19,7 @@ from gargon_notation.records import record_from_actions
 from gargon_notation.replay import replay
 from gargon_notation.replay.events import events_json
 
-GAMES = 400 if os.environ.get("GARGON_FUZZ") == "heavy" else 80
+GAMES = 400 if os.environ.get("GARGON_FUZZ") == "heavy" else 30
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
@@ -83,7 +83,7 @@ def test_the_events_of_every_example_match_its_battles(path: Path) -> None:
 
 
 def test_the_events_of_simulated_games_match_their_battles() -> None:
-    """80 games; 400 with ``GARGON_FUZZ=heavy``."""
+    """30 games; 400 with ``GARGON_FUZZ=heavy``."""
     for k in range(GAMES):
         simulated = simulate(3 + k % 3, f"events.{k}")
         record = record_from_actions(
@@ -120,7 +120,7 @@ def test_a_record_that_cannot_be_set_up_has_no_events() -> None:
 
 @pytest.mark.parametrize("to", ["json", "jsonl"])
 def test_convert_events_output_follows_the_schema(to: str) -> None:
-    from typer.testing import CliRunner
+    from in_process import CliRunner
 
     from gargon_notation.cli import app
 

@@ -28,7 +28,7 @@ RULESETS = (
 
 DATA = Path(__file__).parent / "data" / "cli"
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
-GAMES = 300 if HEAVY else 60
+GAMES = 300 if HEAVY else 30
 
 
 def test_every_later_round_is_checked_on_its_own() -> None:

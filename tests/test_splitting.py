@@ -8,7 +8,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from typer.testing import CliRunner
+from in_process import CliRunner
 
 from gargon_notation import loads
 from gargon_notation.cli import app

@@ -19,6 +19,8 @@ worker.
 from __future__ import annotations
 
 import functools
+import importlib
+import importlib.util
 import json
 import os
 import subprocess
@@ -40,12 +42,38 @@ if not CHROMIUM.exists() or not CHROMEDRIVER.exists():
         "apt-get install chromium chromium-driver",
         allow_module_level=True,
     )
-webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed")
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+if importlib.util.find_spec("selenium") is None:
+    pytest.skip("selenium is not installed", allow_module_level=True)
+
+
+class _Imported:
+    """``module.name``, imported when first used: selenium takes most of a second to import,
+    which collecting the tests (every worker collects every module) need not wait for."""
+
+    def __init__(self, module: str, name: str | None = None) -> None:
+        self._where = (module, name)
+
+    @functools.cached_property
+    def _target(self) -> Any:
+        module, name = self._where
+        imported = importlib.import_module(module)
+        return imported if name is None else getattr(imported, name)
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("_"):  # what pytest asks of anything it collects
+            raise AttributeError(attribute)
+        return getattr(self._target, attribute)
+
+    def __call__(self, *arguments: Any, **options: Any) -> Any:
+        return self._target(*arguments, **options)
+
+
+webdriver: Any = _Imported("selenium.webdriver")
+Options: Any = _Imported("selenium.webdriver.chrome.options", "Options")
+Service: Any = _Imported("selenium.webdriver.chrome.service", "Service")
+By: Any = _Imported("selenium.webdriver.common.by", "By")
+Keys: Any = _Imported("selenium.webdriver.common.keys", "Keys")
+WebDriverWait: Any = _Imported("selenium.webdriver.support.ui", "WebDriverWait")
 
 os.environ.setdefault("SE_OFFLINE", "true")  # selenium-manager, should it ever run: no network
 
@@ -349,6 +377,27 @@ def test_a_file_of_several_games_has_an_index(browser: Any, tmp_path: Path) -> N
     )
     browser.find_element(By.ID, "to-index").click()
     WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "index").is_displayed())
+    assert errors(browser) == []
+
+
+def test_the_games_of_several_files_are_named_by_their_file(browser: Any, tmp_path: Path) -> None:
+    from gargon_notation.web.page import games_page
+
+    rulebook = ROOT / "examples" / "rulebook-round.ggn"
+    (tmp_path / "copy.ggn").write_bytes(rulebook.read_bytes())
+    records = [next(gg.load(path, strict=True)) for path in (rulebook, tmp_path / "copy.ggn")]
+    page = tmp_path / "two.html"
+    page.write_text(games_page([(1, record) for record in records], sources=True), "utf-8")
+    open_page(browser, page)
+    rows = browser.find_elements(By.CSS_SELECTOR, "#index-body tr")
+    assert [row.find_element(By.TAG_NAME, "a").text for row in rows] == [
+        f"{rulebook} game 1",
+        f"{tmp_path / 'copy.ggn'} game 1",
+    ]
+    rows[1].find_element(By.TAG_NAME, "a").click()
+    WebDriverWait(browser, 5).until(lambda d: _where(d).get("game") == "2")
+    title = browser.find_element(By.ID, "title").text
+    assert title == f"{tmp_path / 'copy.ggn'} game 1: Rulebook example round"
     assert errors(browser) == []
 
 

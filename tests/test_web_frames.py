@@ -43,7 +43,10 @@ def _zones(frame: Frame, won_from: gg.GameState) -> dict[str, object]:
     }
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize(
+    "players",
+    [pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow), 5],
+)
 def test_every_frame_of_every_view_is_the_librarys_table(players: int) -> None:
     record = gg.record_from_simulation(gg.simulate(players, f"frames.{players}"))
     result = gg.replay(record)
