@@ -25,6 +25,19 @@
 - **The viewer**: :func:`html_page` writes a self-contained HTML page that replays games
   step by step in a browser (as everyone, or as one seat saw them); in a notebook a record
   and a replay show themselves so.
+- **Archives**: :func:`read_archive` gives the games of many files, directories and globs,
+  each an :class:`ArchiveGame` (its exact bytes, its tags read without the movetext, its
+  record on demand); :class:`Query` (``Query.where(event="club", has="sweep")``) and
+  :func:`select_games` choose games as ``gargon filter`` does (a :class:`Selection` each,
+  what only a replay knows from :func:`replay_facts`: :class:`Replayed`);
+  :func:`archive_stats` counts them as ``gargon stats`` does (:class:`Stats`);
+  :func:`find_copies` finds the same game twice as ``gargon dedupe`` does (:class:`Copy`).
+- **Tables**: ``gg.arrow`` (:mod:`gargon_notation.arrow`, with the ``arrow`` extra) gives
+  the games, rounds, battles and decisions of an archive as Arrow record batches
+  (``gg.arrow.batches``) or Parquet files (``gg.arrow.write_parquet``), docs/tables.md.
+- **Beyond one machine**: ``gg.dask`` (:mod:`gargon_notation.dask`, with the ``dask``
+  extra) reads, validates and converts archives on a Dask cluster: ``gg.dask.read(paths)``
+  is a bag of every game, ``gg.dask.validate`` gives the verdicts of ``gargon validate``.
 - **Errors**: :class:`GargonError` and its subclasses.
 
 >>> import gargon_notation as gg
@@ -50,8 +63,16 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
+    from gargon_notation import arrow as arrow  # a submodule, imported when used
+    from gargon_notation import dask as dask  # a submodule, imported when used
     from gargon_notation.actions import format_action, parse_action, parse_card
     from gargon_notation.annotate import annotate, strip_annotations
+    from gargon_notation.archive import ArchiveGame, read_archive
+    from gargon_notation.archive.duplicates import Copy, CopyKind, find_copies
+    from gargon_notation.archive.facts import Replayed, replay_facts
+    from gargon_notation.archive.query import Query, QueryError
+    from gargon_notation.archive.select import Selection, select_games
+    from gargon_notation.archive.stats import Stats, archive_stats
     from gargon_notation.bots import Bot, GreedyBot, RandomBot, SimulatedGame, simulate
     from gargon_notation.cards import DECK, UNKNOWN, AnyCard, Card, Colour, HiddenCard
     from gargon_notation.engine import (
@@ -125,6 +146,19 @@ if TYPE_CHECKING:
 # Every public name is imported on first use, so that ``gargon validate`` of one game loads
 # only what it needs (the speed issue): a name's module is looked up here.
 _LAZY: dict[str, str] = {
+    "ArchiveGame": "gargon_notation.archive",
+    "read_archive": "gargon_notation.archive",
+    "Copy": "gargon_notation.archive.duplicates",
+    "CopyKind": "gargon_notation.archive.duplicates",
+    "find_copies": "gargon_notation.archive.duplicates",
+    "Replayed": "gargon_notation.archive.facts",
+    "replay_facts": "gargon_notation.archive.facts",
+    "Query": "gargon_notation.archive.query",
+    "QueryError": "gargon_notation.archive.query",
+    "Selection": "gargon_notation.archive.select",
+    "select_games": "gargon_notation.archive.select",
+    "Stats": "gargon_notation.archive.stats",
+    "archive_stats": "gargon_notation.archive.stats",
     "format_action": "gargon_notation.actions",
     "parse_action": "gargon_notation.actions",
     "parse_card": "gargon_notation.actions",
@@ -251,6 +285,11 @@ class _FrontDoor(types.ModuleType):
             value = getattr(value, name)
         super().__setattr__(name, value)
 
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        """Pickled by name, as modules are: a function that uses ``gg`` can be sent to the
+        workers of Dask, Ray or Spark (cloudpickle pickles it with its globals)."""
+        return importlib.import_module, (self.__name__,)
+
 
 sys.modules[__name__].__class__ = _FrontDoor
 
@@ -260,6 +299,7 @@ __all__ = [
     "UNKNOWN",
     "Action",
     "AnyCard",
+    "ArchiveGame",
     "BattleKind",
     "BattleResolved",
     "Bot",
@@ -271,6 +311,8 @@ __all__ = [
     "Comment",
     "CommentKind",
     "Contradiction",
+    "Copy",
+    "CopyKind",
     "Deal",
     "Decision",
     "DecisionKind",
@@ -307,11 +349,14 @@ __all__ = [
     "PlayerScore",
     "Possible",
     "Problem",
+    "Query",
+    "QueryError",
     "RandomBot",
     "Recording",
     "RecordingError",
     "Replay",
     "ReplayError",
+    "Replayed",
     "Rng",
     "RoundEnded",
     "RoundStarted",
@@ -321,18 +366,22 @@ __all__ = [
     "SeatError",
     "SeatView",
     "SeenEvent",
+    "Selection",
     "Sight",
     "SimulatedGame",
     "SourceText",
+    "Stats",
     "Step",
     "Tag",
     "Verdict",
     "Visitor",
     "__version__",
     "annotate",
+    "archive_stats",
     "dump",
     "dumps",
     "entry_lines",
+    "find_copies",
     "find_leaks",
     "format_action",
     "html_page",
@@ -343,11 +392,14 @@ __all__ = [
     "parse_card",
     "parse_game",
     "possible_cards",
+    "read_archive",
     "record_from_actions",
     "record_from_simulation",
     "record_lines",
     "replay",
+    "replay_facts",
     "seat_record",
+    "select_games",
     "simulate",
     "strip_annotations",
     "table_record",

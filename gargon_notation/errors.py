@@ -131,8 +131,8 @@ class FileError(GargonError):
     ``filename`` is the name shown, ``reason`` what went wrong, ``errno`` the operating
     system's error number (None when the error is not the system's).
 
-    >>> str(FileError("games.ggn", "No such file or directory"))
-    'games.ggn: No such file or directory'
+    >>> str(FileError("games.ggn", "no such file or directory"))
+    'games.ggn: no such file or directory'
     """
 
     def __init__(self, filename: str, reason: str, errno: int | None = None) -> None:
@@ -141,10 +141,25 @@ class FileError(GargonError):
         self.reason = reason
         self.errno = errno
 
+    def __reduce__(self) -> tuple[type[FileError], tuple[str, str, int | None]]:
+        """Pickled whole, so that a worker process (``--jobs``, Dask) can raise it."""
+        return type(self), (self.filename, self.reason, self.errno)
+
     @classmethod
     def from_os_error(cls, filename: str, error: OSError) -> FileError:
-        """The error for an :class:`OSError` met on ``filename``."""
-        return cls(filename, error.strerror or str(error), error.errno)
+        """The error for an :class:`OSError` met on ``filename``, reading or writing alike:
+        the system's words begun in lower case, as this project's own reasons are.
+
+        >>> missing = FileNotFoundError(2, "No such file or directory")
+        >>> str(FileError.from_os_error("out/x.svg", missing))
+        'out/x.svg: no such file or directory'
+        >>> FileError.from_os_error("x.ggn", OSError(5, "I/O error")).reason
+        'I/O error'
+        """
+        reason = error.strerror or str(error)
+        if reason[:1].isupper() and reason[1:2].islower():
+            reason = reason[0].lower() + reason[1:]
+        return cls(filename, reason, error.errno)
 
 
 def not_utf8(byte: int, offset: int) -> str:

@@ -62,7 +62,12 @@ import attrs
 from gargon_notation.atomic import NotWritable, atomic_write, atomic_writer
 from gargon_notation.errors import FileError, NotationError, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
-from gargon_notation.notation.stream import MAX_GAME_CHARS, bounded_lines, split_raw
+from gargon_notation.notation.stream import (
+    MAX_GAME_BYTES,
+    MAX_GAME_CHARS,
+    bounded_lines,
+    split_raw,
+)
 from gargon_notation.notation.writer import write_game, write_games
 
 if TYPE_CHECKING:
@@ -342,12 +347,12 @@ def _parse_chunk(chunk: Chunk, name: str) -> GameRecord:
 
 
 def _jsonl_lines(
-    stream: BinaryIO, name: str
+    stream: BinaryIO, name: str, start_line: int = 1, offset: int = 0
 ) -> Iterator[tuple[int, bytes | None, str | NotationError]]:
     """The lines of JSON Lines: each line's number, its bytes as read (None for a line over
     the limit), and its text decoded or the error that keeps it from being read."""
-    offset = 0
-    for number, raw in enumerate(bounded_lines(stream, MAX_JSONL_LINE_BYTES), start=1):
+    lines = bounded_lines(stream, MAX_JSONL_LINE_BYTES)
+    for number, raw in enumerate(lines, start=start_line):
         size = getattr(raw, "size", None)
         if size is not None:
             yield (
@@ -384,24 +389,53 @@ def _jsonl_lines(
         offset += len(data)
 
 
-def _jsonl_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:
+def _jsonl_games(
+    stream: BinaryIO, name: str, start_line: int = 1, offset: int = 0
+) -> Iterator[GameRecord | NotationError]:
     from gargon_notation import jsonio  # JSON only when a JSON form is read or written
 
-    for _, _, item in _jsonl_raw(stream, name, jsonio):
+    for _, _, item in _jsonl_raw(stream, name, jsonio, start_line, offset):
         yield item
 
 
 def _jsonl_raw(
-    stream: BinaryIO, name: str, jsonio: ModuleType
+    stream: BinaryIO, name: str, jsonio: ModuleType, start_line: int = 1, offset: int = 0
 ) -> Iterator[tuple[int, bytes | None, GameRecord | NotationError]]:
-    for number, raw, line in _jsonl_lines(stream, name):
-        if isinstance(line, NotationError):
-            yield number, raw, line
-        elif line.strip():
+    """The games of JSON Lines, each with its line's number, its bytes and its record (or
+    error).  Blank lines are not games, but their bytes are kept: with the next game's, or at
+    the end with the last game's, so that the games' bytes together are the stream's (a game
+    whose blank lines run over :data:`MAX_GAME_BYTES` cannot be copied: bytes None)."""
+    blank = bytearray()
+    overflow = False
+    held: tuple[int, bytes | None, GameRecord | NotationError] | None = None
+    for number, raw, line in _jsonl_lines(stream, name, start_line, offset):
+        if raw is not None and not isinstance(line, NotationError) and not line.strip():
+            if len(blank) + len(raw) > MAX_GAME_BYTES:
+                overflow = True
+            else:
+                blank += raw
+            continue
+        if held is not None:
+            yield held
+        if overflow or raw is None:
+            raw = None
+        elif blank:
+            raw = bytes(blank) + raw
+        blank.clear()
+        overflow = False
+        if not isinstance(line, NotationError):
             try:
-                yield number, raw, jsonio.game_from_line(line, name, number)
+                line = jsonio.game_from_line(line, name, number)
             except NotationError as error:
-                yield number, raw, error
+                line = error
+        held = number, raw, line
+    if held is not None:
+        number, raw, item = held
+        if overflow or raw is None:
+            raw = None
+        elif blank:
+            raw += bytes(blank)
+        yield number, raw, item
 
 
 def _json_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:
@@ -411,18 +445,28 @@ def _json_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationEr
 
 
 def iter_games(
-    stream: BinaryIO, format: Format, name: str, *, strict: bool = False
+    stream: BinaryIO,
+    format: Format,
+    name: str,
+    *,
+    strict: bool = False,
+    start_line: int = 1,
+    offset: int = 0,
 ) -> Iterator[GameRecord | NotationError]:
     """The games of a binary stream in a known format, one at a time.
 
     Lenient reading yields a broken game as its
     :class:`~gargon_notation.errors.NotationError` (for a JSON document that cannot be read
-    at all, that is the only item); ``strict`` raises it.
+    at all, that is the only item); ``strict`` raises it.  ``start_line`` and ``offset``
+    are the number and byte offset in its file of the stream's first line, when the stream
+    is a part of a file that begins at a game (:mod:`gargon_notation.parts`; not for a JSON
+    document, which is read whole).
 
     Raises :class:`OSError` when the stream cannot be read.
     """
     if format == "ggn":
-        for chunk in split_games(decode_lines(stream, name), name):
+        lines = decode_lines(stream, name, start_line=start_line, offset=offset)
+        for chunk in split_games(lines, name, start_line=start_line):
             try:
                 yield _parse_chunk(chunk, name)
             except NotationError as error:
@@ -430,7 +474,12 @@ def iter_games(
                     raise
                 yield error
         return
-    items = _json_games(stream, name) if format == "json" else _jsonl_games(stream, name)
+    if format == "json":
+        if (start_line, offset) != (1, 0):
+            raise ValueError("a JSON document is read whole, from its first byte")
+        items = _json_games(stream, name)
+    else:
+        items = _jsonl_games(stream, name, start_line, offset)
     for item in items:
         if strict and isinstance(item, NotationError):
             raise item
@@ -448,9 +497,10 @@ def iter_raw_games(stream: BinaryIO, format: Format, name: str) -> Iterator[RawG
     """The games of a binary stream in a known format, each with its exact bytes, for
     copying it unchanged (see :data:`RawGame`): for notation the lines
     :func:`~gargon_notation.notation.split_games` cuts (line ends, byte-order mark,
-    comments before it included), for JSON Lines its line (blank lines are not games and
-    are left out), for a JSON document the text of its element of ``"games"``.  Memory does
-    not grow with the stream, except for a JSON document's elements (each read whole).
+    comments before it included), for JSON Lines its line (blank lines are not games: their
+    bytes go with the next game's, those at the end with the last game's), for a JSON
+    document the text of its element of ``"games"``.  Memory does not grow with the stream,
+    except for a JSON document's elements (each read whole).
 
     Raises :class:`OSError` when the stream cannot be read.
 
@@ -529,7 +579,7 @@ def load(
     >>> load(path + ".missing")
     Traceback (most recent call last):
     ...
-    gargon_notation.errors.FileError: ...games.jsonl.missing: No such file or directory
+    gargon_notation.errors.FileError: ...games.jsonl.missing: no such file or directory
     """
     _check_format(format)
     if isinstance(source, Input):

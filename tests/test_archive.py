@@ -402,6 +402,32 @@ def test_split_by_count_and_by_tag(archive_dir: Path, tmp_path: Path) -> None:
     assert problems == []
 
 
+def test_split_gives_a_value_with_no_safe_name_a_file_of_its_own(tmp_path: Path) -> None:
+    event = '[Event "Home game"]\n'
+    assert HOME_1.count(event) == 1
+    texts = [
+        HOME_1.replace(event, '[Event "..."]\n'),
+        HOME_1.replace(event, ""),
+        HOME_1.replace(event, '[Event "///"]\n'),
+        HOME_1.replace(event, '[Event "no-event"]\n'),
+        HOME_1.replace(event, '[Event "..."]\n'),
+    ]
+    data = "".join(texts).encode()
+    done = archive.split_archive(games_of(data), tmp_path, by="event", on_problem=pytest.fail)
+    assert [(path.name, count) for path, count in done] == [
+        ("_event-ab5df625bc76.ggn", 2),
+        ("no-event.ggn", 2),  # no Event, and the Event "no-event": one name, one file
+        ("_event-732c4e971163.ggn", 1),
+    ]
+    assert (tmp_path / "_event-ab5df625bc76.ggn").read_bytes() == (texts[0] + texts[4]).encode()
+    players = HOME_1.replace('"Bob"', '"?!"', 1).replace('"Eve"', '"!?"', 1)  # tags only
+    done = archive.split_archive(
+        games_of(players.encode()), tmp_path / "p", by="player", on_problem=pytest.fail
+    )
+    names = [path.name for path, _ in done]
+    assert names == ["Ann.ggn", "_player-545f940d19fa.ggn", "_player-8faf838e27d8.ggn"]
+
+
 def test_safe_names_never_leave_the_directory() -> None:
     assert archive.safe_name("../../etc/passwd", "x") == "etc_passwd"
     assert archive.safe_name("...", "no-event") == "no-event"

@@ -36,7 +36,7 @@ EXAMPLE_FILES = sorted(EXAMPLES.glob("*.ggn"))
 EXAMPLE_NAMES = [path.name for path in EXAMPLE_FILES]
 DATA = Path(__file__).resolve().parent / "data" / "cli"
 # The package exports the ``validate`` command under the name of its module.
-cli_validate = importlib.import_module("gargon_notation.cli.validate")
+parallel = importlib.import_module("gargon_notation.parallel")
 
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 BROKEN_PROBLEM = (
@@ -80,6 +80,11 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def unboxed(text: str) -> str:
+    """An error in a box as one line: the borders gone, every run of whitespace one space."""
+    return " ".join(re.sub("[│╭╮╰╯─]", " ", text).split())
+
+
 def end_scores(text: str) -> list[dict[str, int]]:
     """The ``end NAME N, ...`` lines of a record, in order."""
     return [
@@ -90,11 +95,20 @@ def end_scores(text: str) -> list[dict[str, int]]:
 
 
 def scoreboard_totals(text: str) -> dict[str, int]:
-    """Player -> total from the rows of the rendered "Score" tables of ``text``."""
+    """Player -> total from the rendered "Score" tables of ``text``: the first line of each
+    player's rows (the others are indented) ends with the total."""
     totals = {}
+    in_table = False
     for line in lines(text):
-        row = re.fullmatch(r" (\w+)(?: \*)?\s+.*?(\d+) ", line)
-        if row and row.group(1) != "Player":
+        if line.strip() == "Score":
+            in_table = True
+        elif line.startswith("won: in the order won"):
+            in_table = False
+        elif (
+            in_table
+            and (row := re.fullmatch(r"(\w+)(?: \*)?\s.*?(\d+)\s*", line))
+            and row.group(1) != "Player"
+        ):
             totals[row.group(1)] = int(row.group(2))
     return totals
 
@@ -358,7 +372,7 @@ def many_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_validate_jobs_2_gives_the_same_verdicts_in_order(
     many_games: Path, monkeypatch: pytest.MonkeyPatch, as_json: bool
 ) -> None:
-    monkeypatch.setattr(cli_validate, "BATCH_GAMES", 4)  # eleven batches for two workers
+    monkeypatch.setattr(parallel, "BATCH_GAMES", 4)  # eleven batches for two workers
     flags = ["--json"] if as_json else []
     one = gargon("validate", *flags, "--jobs", "1", many_games)
     two = gargon("validate", *flags, "--jobs", "2", many_games)
@@ -442,7 +456,7 @@ def test_show_a_whole_game() -> None:
         scoreboard_totals(result.stdout)
         == end_scores((EXAMPLES / "full-game.ggn").read_text(encoding="utf-8"))[0]
     )
-    assert " Adam *" in result.stdout  # the winner is starred
+    assert "\nAdam *" in result.stdout  # the winner is starred
 
 
 def test_show_an_unfinished_game() -> None:
@@ -646,10 +660,18 @@ def test_replay_without_round_or_step_shows_the_final_table() -> None:
     assert result.exit_code == 0
     output = lines(result.stdout)
     assert output[0] == "Round 9  start: Adam  - the game is over"
-    assert output[-3:] == ["Pile 1: 0 cards", "Pile 2: 0 cards", "Discarded: 8  last: B7"]
-    rows = [line.split() for line in output[3:] if line[:1].isalpha()]
+    table_end = output.index("Discarded: 8  last: B7")
+    assert output[table_end - 2 : table_end + 3] == [
+        "Pile 1: 0 cards",
+        "Pile 2: 0 cards",
+        "Discarded: 8  last: B7",
+        "",
+        "Score",  # the score table under it, as the game is over
+    ]
+    rows = [line.split() for line in output[3:table_end] if line[:1].isalpha()]
     pts = {row[0]: int(row[-1]) for row in rows if row[-1].isdigit()}
     assert pts == {"Adam": 36, "Bernd": 27, "Collette": 22, "Dagmar": 22}
+    assert scoreboard_totals(result.stdout) == pts
     last_step = gargon("replay", EXAMPLES / "full-game.ggn", "--step", "73")
     last_round = gargon("replay", EXAMPLES / "full-game.ggn", "--round", "9")
     assert last_step.stdout == result.stdout
@@ -966,7 +988,10 @@ def test_convert_to_an_unknown_format(target: str) -> None:
     result = gargon("convert", EXAMPLES / "full-game.ggn", "--to", target)
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr == f"gargon: --to {target}: choose json or ggn\n"
+    assert (
+        f"Invalid value for '--to': '{target}' is not one of 'ggn', 'json', 'jsonl', 'parquet'."
+        in unboxed(result.stderr)
+    )
 
 
 def test_convert_needs_a_target() -> None:
@@ -1064,7 +1089,10 @@ def test_convert_events_needs_a_json_target(target: str) -> None:
             "gargon: --events needs --to json or --to jsonl: the notation has no derived events\n"
         )
     else:
-        assert result.stderr == f"gargon: --to {target}: choose json or ggn\n"
+        assert (
+            f"Invalid value for '--to': '{target}' is not one of 'ggn', 'json', 'jsonl', 'parquet'."
+            in unboxed(result.stderr)
+        )
 
 
 @pytest.mark.parametrize("target", ["json", "jsonl"])
@@ -1221,7 +1249,9 @@ def test_simulate_an_unknown_bot() -> None:
     result = gargon("simulate", "--bot", "clever")
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert result.stderr == "gargon: --bot clever: choose one of random, greedy\n"
+    assert "Invalid value for '--bot' / '-b': 'clever' is not one of 'random', 'greedy'." in (
+        result.stderr
+    )
 
 
 @pytest.mark.parametrize(
@@ -1247,8 +1277,11 @@ def test_score_of_a_simulated_game(tmp_path: Path) -> None:
     output = lines(result.stdout)
     assert output[:2] == [f"{path} game 1: score final", "Score"]
     assert scoreboard_totals(result.stdout) == written
-    assert " Bernd *" in result.stdout
-    assert output[-1] == "points / cards won, amulets x zero multiplier / majority bonus"
+    assert "\nBernd *" in result.stdout
+    assert output[-2:] == [
+        "won: in the order won; amulets: x2 with one 0, x4 with both 0s",
+        "bonus: +10 for most cards of a colour, +5 each on a tie; * winner",
+    ]
 
 
 def test_score_json(tmp_path: Path) -> None:
@@ -1325,6 +1358,8 @@ COMMANDS = [
     "dedupe",
     "split",
     "stats",
+    "standings",
+    "ratings",
     "schema",
     "simulate",
     "lsp",
@@ -1336,9 +1371,11 @@ def test_help_of_every_command_shows_an_example(command: str) -> None:
     result = gargon(command, "--help")
     assert result.exit_code == 0
     assert f"Usage: gargon {command} [OPTIONS]" in result.stdout
-    examples = [line.strip() for line in lines(result.stdout) if "Example" in line]
-    assert len(examples) == 1
-    assert re.match(r"Examples?: gargon " + command + " ", examples[0])
+    shown = lines(result.stdout)
+    heading = [number for number, line in enumerate(shown) if "Example" in line]
+    assert len(heading) == 1
+    assert re.fullmatch(r" Examples?:\s*", shown[heading[0]])
+    assert shown[heading[0] + 1].startswith(f"   gargon {command}")
 
 
 def test_help_lists_every_command_and_completion() -> None:

@@ -71,7 +71,7 @@ def test_fmt_check_diff_of_a_directory(archive: Path) -> None:
     )
     assert result.stderr == (
         SYNTAX_ERROR + "arch/sub/untidy.ggn: not in canonical form (run gargon fmt --in-place)\n"
-        "4 files checked: 1 not in canonical form\n"
+        "4 files: 3 checked, 1 not in canonical form; 1 could not be checked (see above)\n"
     )
 
 
@@ -82,6 +82,29 @@ def test_fmt_check_quiet_lists_only_the_failures(archive: Path) -> None:
     assert result.stderr == (
         SYNTAX_ERROR + "arch/sub/untidy.ggn: not in canonical form (run gargon fmt --in-place)\n"
     )
+
+
+def test_fmt_check_summary_does_not_count_an_input_with_no_game_as_checked(
+    archive: Path,
+) -> None:
+    (archive / "empty.ggn").write_text("; no game here\n")
+    result = gargon("fmt", "--check", "arch/full-game.ggn", "arch/empty.ggn")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "gargon: arch/empty.ggn: no game found\n"
+        "2 files: 1 checked, 0 not in canonical form; 1 could not be checked (see above)\n"
+    )
+
+
+def test_output_errors_are_worded_as_input_errors(archive: Path) -> None:
+    missing_input = gargon("cat", "nowhere.ggn")
+    assert missing_input.stderr == "gargon: nowhere.ggn: no such file or directory\n"
+    for verb in (["cat"], ["convert", "--to", "json"]):
+        result = gargon(*verb, "arch/rulebook-round.ggn", "-o", "nowhere/out.x")
+        assert (result.exit_code, result.stderr) == (
+            2,
+            "gargon: nowhere/out.x: no such file or directory\n",
+        ), verb
 
 
 def test_fmt_check_of_canonical_files_by_pattern_and_stdin(archive: Path) -> None:
@@ -107,7 +130,8 @@ def test_fmt_in_place_rewrites_only_what_is_not_canonical(archive: Path) -> None
     assert result.exit_code == 1  # the syntax error
     assert result.stdout == ""
     assert result.stderr == (
-        SYNTAX_ERROR + "rewritten: arch/sub/untidy.ggn\n4 files: 1 rewritten, 2 already canonical\n"
+        SYNTAX_ERROR + "rewritten: arch/sub/untidy.ggn\n4 files: 1 rewritten, 2 already canonical; "
+        "1 could not be formatted (see above)\n"
     )
     after = canonical.stat()
     assert (after.st_mtime_ns, after.st_ino) == (before.st_mtime_ns, before.st_ino)

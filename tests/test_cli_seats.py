@@ -8,6 +8,7 @@ The organiser's record of ``test_seats`` (``club.ggn`` here) is the running exam
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from test_seats import BOB, TABLE, TEXT
 from typer.testing import CliRunner, Result
 
 from gargon_notation.cli import common, load_verbs
+from gargon_notation.cli.terminal import SafeConsole
 
 load_verbs()
 app = common.app
@@ -130,7 +132,8 @@ def test_convert_options_that_do_not_go_together(work: Path) -> None:
     assert "Missing option '--to'." in plain.stderr
     wrong = gargon("convert", "club.ggn", "--seat", "Bob", "--to", "xml")
     assert wrong.exit_code == 2
-    assert wrong.stderr == "gargon: --to xml: choose ggn, json or jsonl\n"
+    refusal = " ".join(re.sub("[│╭╮╰╯─]", " ", wrong.stderr).split())
+    assert "'xml' is not one of 'ggn', 'json', 'jsonl', 'parquet'." in refusal
 
 
 # -- check-hidden --------------------------------------------------------------------------
@@ -212,6 +215,63 @@ def test_check_hidden_needs_a_seat_and_a_readable_record(work: Path) -> None:
     assert empty.stderr == "gargon: empty.ggn: no game found\n"
 
 
+def test_check_hidden_of_a_directory_a_pattern_and_stdin(work: Path) -> None:
+    (work / "pub").mkdir()
+    (work / "pub" / "bob.ggn").write_text(BOB, encoding="utf-8")
+    (work / "pub" / "leaky.ggn").write_text(BOB.replace("1:R? 2", "1:R6 2"), encoding="utf-8")
+    (work / "pub" / "empty.ggn").write_text("; nothing yet\n", encoding="utf-8")
+    result = gargon("check-hidden", "pub", "-", "--seat", "Bob", input=BOB)
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == [
+        "no leak: pub/bob.ggn holds no value Bob could not have seen (1 game)",
+        "pub/leaky.ggn:12:25: R6: drawn by Cy from pile 1 in round 2: Bob saw only its back (R?)",
+        "LEAK pub/leaky.ggn: 1 value Bob could not have seen, in 1 of 1 game: not fit to "
+        "publish for Bob",
+        "no leak: <stdin> holds no value Bob could not have seen (1 game)",
+        "4 files checked for Bob: 2 without a leak, 1 with leaks; 1 could not be checked "
+        "(see above)",
+    ]
+    assert result.stderr == "gargon: pub/empty.ggn: no game found\n"
+    clean = gargon("check-hidden", "pub/b*.ggn", "-", "--seat", "Bob", input=BOB)
+    assert clean.exit_code == 0
+    assert clean.stdout.splitlines()[-1] == (
+        "2 files checked for Bob: 2 without a leak, 0 with leaks"
+    )
+    missing = gargon("check-hidden", "pub", "nowhere.ggn", "--seat", "Bob")
+    assert (missing.exit_code, missing.stdout) == (2, "")
+    assert missing.stderr == "gargon: nowhere.ggn: no such file or directory\n"
+
+
+def test_check_hidden_no_color_writes_no_escape_codes(
+    work: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its verdicts are green and red where colours are wanted (``FORCE_COLOR``), and
+    ``--no-color`` prints the same text with no escape code on either stream."""
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setattr(common, "out", SafeConsole(highlight=False, soft_wrap=True))
+    monkeypatch.setattr(common, "err", SafeConsole(stderr=True, highlight=False, soft_wrap=True))
+    (work / "bob.ggn").write_text(BOB, encoding="utf-8")
+    (work / "leaky.ggn").write_text(BOB.replace("1:R? 2", "1:R6 2"), encoding="utf-8")
+    (work / "empty.ggn").write_text("; nothing yet\n", encoding="utf-8")
+    paths = ["bob.ggn", "leaky.ggn", "empty.ggn", "--seat", "Bob"]
+    coloured = gargon("check-hidden", *paths)
+    plain = gargon("check-hidden", *paths, "--no-color")
+    assert coloured.exit_code == plain.exit_code == 1
+    assert "\x1b[1;32mno leak: bob.ggn" in coloured.stdout
+    assert "\x1b[1;31mLEAK leaky.ggn" in coloured.stdout
+    assert "\x1b[1;31mgargon: empty.ggn: no game found" in coloured.stderr
+    assert "\x1b" not in plain.stdout + plain.stderr
+    assert plain.stdout.splitlines() == [
+        "no leak: bob.ggn holds no value Bob could not have seen (1 game)",
+        "leaky.ggn:12:25: R6: drawn by Cy from pile 1 in round 2: Bob saw only its back (R?)",
+        "LEAK leaky.ggn: 1 value Bob could not have seen, in 1 of 1 game: not fit to publish "
+        "for Bob",
+        "3 files checked for Bob: 1 without a leak, 1 with leaks; 1 could not be checked "
+        "(see above)",
+    ]
+    assert plain.stderr == "gargon: empty.ggn: no game found\n"
+
+
 # -- merge ---------------------------------------------------------------------------------
 
 
@@ -245,6 +305,27 @@ def test_merge_of_files_of_several_games(work: Path) -> None:
     ]
 
 
+def test_merge_of_a_directory_of_records_and_of_stdin(work: Path) -> None:
+    both = TEXT.replace("Bob pass 1 2:B1", "Bob pass 1:W4 2:B1").replace(" {=hand 8}", "")
+    (work / "seats").mkdir()
+    (work / "seats" / "a.ggn").write_text(TEXT, encoding="utf-8")
+    (work / "seats" / "b.ggn").write_text(BOB, encoding="utf-8")
+    result = gargon("merge", "seats")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, both, "")
+    piped = gargon("merge", "seats/a*.ggn", "-", input=BOB)
+    assert (piped.exit_code, piped.stdout) == (0, both)
+    twice = gargon("merge", "-", "seats", "-", input=TEXT)
+    assert (twice.exit_code, twice.stderr) == (
+        2,
+        "gargon: - (standard input) can be read once: give it once\n",
+    )
+    alone = gargon("merge", "seats/a.ggn")
+    assert (alone.exit_code, alone.stderr) == (
+        2,
+        "gargon: merge needs at least two records of the game, and seats/a.ggn is the only input\n",
+    )
+
+
 def test_merge_reports_every_contradiction_with_both_places(work: Path) -> None:
     (work / "cy.ggn").write_text(
         gargon("convert", "club.ggn", "--seat", "Cy").stdout.replace("2:G7", "2:G9"),
@@ -276,7 +357,9 @@ def test_merge_refuses_records_of_different_games(work: Path) -> None:
 def test_merge_usage_and_unreadable_records(work: Path) -> None:
     alone = gargon("merge", "club.ggn")
     assert alone.exit_code == 2
-    assert alone.stderr == "gargon: merge needs at least two records of the game\n"
+    assert alone.stderr == (
+        "gargon: merge needs at least two records of the game, and club.ggn is the only input\n"
+    )
     (work / "bad.ggn").write_text(TEXT.replace("Bob B7 B1", "Bob B7 B1x"), encoding="utf-8")
     bad = gargon("merge", "club.ggn", "bad.ggn")
     assert bad.exit_code == 1
@@ -285,4 +368,4 @@ def test_merge_usage_and_unreadable_records(work: Path) -> None:
     assert missing.exit_code == 2
     wrong = gargon("merge", "club.ggn", "club.ggn", "--to", "xml")
     assert wrong.exit_code == 2
-    assert wrong.stderr == "gargon: --to xml: choose ggn, json or jsonl\n"
+    assert "Invalid value for '--to': 'xml' is not one of 'ggn', 'json', 'jsonl'." in wrong.stderr

@@ -249,7 +249,6 @@ def test_broken_games_are_reported_with_their_place_and_counted(club: Path) -> N
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--by", "site"], "gargon: --by site: choose one of player, event, players\n"),
         (["nowhere/"], "gargon: nowhere/: no such file or directory\n"),
     ],
 )

@@ -143,13 +143,13 @@ def _stepper(*options: str, **env: str) -> Iterator[tuple[subprocess.Popen[bytes
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
     with _stepper() as (process, main):
-        assert b"[q]uit" in read_until(main, b"[q]uit")
-        os.write(main, b"e\n")  # to the end: the first problem, for an invalid record
-        screen = read_until(main, b"[q]uit")
+        assert b"q quit" in read_until(main, b"q quit")
+        os.write(main, b"\x1b[F")  # End: the first problem, for an invalid record
+        screen = read_until(main, b"q quit")
         assert b"step 12/12: Adam pass 2 1 2" in screen
         assert b"the first problem was found here" in screen
         assert b"colour-not-in-front" in screen
-        os.write(main, b"q\n")
+        os.write(main, b"q")
         tail = read_until(main, b"\xff", seconds=5)
         assert b"colour-not-in-front" not in tail  # shown when reached, not after q
         assert process.wait(timeout=20) == 1
@@ -158,12 +158,12 @@ def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_with_no_color_writes_no_escape_code() -> None:
     with _stepper("--no-color", FORCE_COLOR="1") as (process, main):
-        shown = read_until(main, b"[q]uit")
-        os.write(main, b"n\n")
-        shown += read_until(main, b"[q]uit")
-        os.write(main, b"e\n")
-        shown += read_until(main, b"[q]uit")
-        os.write(main, b"q\n")
+        shown = read_until(main, b"q quit")
+        os.write(main, b"n")
+        shown += read_until(main, b"q quit")
+        os.write(main, b"e")
+        shown += read_until(main, b"q quit")
+        os.write(main, b"q")
         shown += read_until(main, b"\xff", seconds=5)
         assert process.wait(timeout=20) == 1
     assert b"step 1/12" in shown and b"colour-not-in-front" in shown
@@ -300,10 +300,10 @@ def test_replay_possible_usage_errors(options: list[str], message: str) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_shows_what_is_possible() -> None:
     with _stepper("--possible-for", "Adam", "--no-color") as (process, main):
-        shown = read_until(main, b"[q]uit")
+        shown = read_until(main, b"q quit")
         assert b"Still possible (what Adam knows)" in shown
-        os.write(main, b"n\n")
-        shown = read_until(main, b"[q]uit")
+        os.write(main, b"n")
+        shown = read_until(main, b"q quit")
         assert b"step 1/12" in shown and b"Still possible (what Adam knows)" in shown
-        os.write(main, b"q\n")
+        os.write(main, b"q")
         assert process.wait(timeout=20) == 1

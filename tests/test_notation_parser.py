@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import pickle
 from pathlib import Path
 
 import pytest
@@ -354,6 +355,26 @@ def test_malformed_known_tags_are_reported_at_the_tag(text: str, message: str) -
     offending = "Start" if "start player" in message else text[1 : text.index(" ")]
     assert (caught.value.source, caught.value.line) == ("t.ggn", record.tag(offending).line)  # type: ignore[union-attr]
     assert caught.value.line >= 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Players "Ann" "Bob" "Cy"]\n1. Ann R1 folds\n*\n',
+        '[Players "Ann" "Bob" "Cy"]\n1234567890. Ann R1\n*\n',
+    ],
+    ids=["syntax", "number"],
+)
+def test_a_grammar_error_holds_no_lark_exception(text: str) -> None:
+    """The error goes between processes (``--jobs``), pickled, with its context once
+    ``distributed`` is imported (its tblib pickles contexts): lark's exception, whose parser
+    state cannot be pickled, is neither its cause nor its context."""
+    with pytest.raises(NotationError) as raised:
+        parse_with_grammar(text, "x.ggn")
+    error = raised.value
+    assert (error.__cause__, error.__context__) == (None, None)
+    copy = pickle.loads(pickle.dumps(error))
+    assert (str(copy), copy.line, copy.column) == (str(error), error.line, error.column)
 
 
 def test_a_game_cut_from_a_larger_file_keeps_the_file_s_positions() -> None:

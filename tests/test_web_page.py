@@ -203,6 +203,59 @@ def test_html_refuses_bad_input_in_one_line(
     assert (code, out, err.rstrip("\n")) == (2, "", message)
 
 
+INDEX = re.compile(r'<script type="application/json" id="gargon-index">(.*?)</script>')
+
+
+def test_html_of_several_inputs_names_each_game_by_its_file(tmp_path: Path) -> None:
+    broken = ROOT / "tests" / "data" / "cli" / "syntax.ggn"
+    rulebook = ROOT / "examples" / "rulebook-round.ggn"
+    (tmp_path / "empty.ggn").write_text("; no game\n", encoding="utf-8")
+    target = tmp_path / "all.html"
+    paths = [rulebook, broken, tmp_path / "empty.ggn", "-"]
+    result = CliRunner().invoke(
+        app,
+        ["html", *map(str, paths), "--seat", "Adam", "-o", str(target)],
+        input=rulebook.read_text(),
+    )
+    assert (result.exit_code, result.stdout) == (1, "")
+    assert result.stderr.startswith(f"{broken}:3:25: expected a card like R14")
+    assert result.stderr.endswith(f"gargon: {tmp_path / 'empty.ggn'}: no game found\n")
+    page = target.read_text(encoding="utf-8")
+    index = json.loads(INDEX.findall(page)[0])
+    event = "Rulebook example round"
+    assert [(g["number"], g["id"], g["label"], g["title"]) for g in index["games"]] == [
+        (1, "gargon-game-1", f"{rulebook} game 1", f"{rulebook} game 1: {event}"),
+        (2, None, f"{broken} game 1", f"{broken} game 1 (unreadable)"),
+        (3, "gargon-game-3", "<stdin> game 1", f"<stdin> game 1: {event}"),
+    ]
+    assert index["title"] == "Gargon games"
+    assert [number for number, _ in GAME_DATA.findall(page)] == ["1", "3"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["examples/club-night.ggn", "examples/full-game.ggn", "--game", "2"],
+            "gargon: --game 2 picks a game of one file, but 2 were given "
+            "(examples/club-night.ggn, examples/full-game.ggn): give that file alone",
+        ),
+        (
+            ["examples/full-game.ggn", "examples/club-night.ggn", "--seat", "Dagmar"],
+            "gargon: --seat Dagmar: examples/club-night.ggn game 1: Dagmar is not at this "
+            "table (players: Adam, Bernd, Collette)",
+        ),
+    ],
+    ids=["game", "seat"],
+)
+def test_html_of_several_inputs_refuses_in_one_line(
+    args: list[str], message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    code, out, err = gargon("html", *args)
+    assert (code, out, err.rstrip("\n")) == (2, "", message)
+
+
 def test_html_does_not_pour_a_page_onto_a_terminal(tmp_path: Path) -> None:
     leader, follower = pty.openpty()
     gargon_bin = Path(sys.executable).with_name("gargon")

@@ -446,7 +446,10 @@ def test_svg_writes_a_file(tmp_path: Path) -> None:
             "gargon: --seat bernd: bernd is not at this table (players: Adam, Bernd, "
             "Collette, Dagmar); did you mean Bernd? (names are case-sensitive)",
         ),
-        (["-o", "no/such/directory/x.svg"], "gargon: no/such/directory/x.svg: "),
+        (
+            ["-o", "no/such/directory/x.svg"],
+            "gargon: no/such/directory/x.svg: no such file or directory",
+        ),
     ],
     ids=["step", "negative-step", "round", "both", "game", "seat", "seat-case", "output"],
 )
@@ -487,6 +490,126 @@ def test_svg_of_an_invalid_record_draws_the_table_at_its_first_problem() -> None
     assert first < broken
     assert earlier.stdout == table_svg(result.state_after(first), step=first)
     assert "a later point of the game holds problems" in earlier.stderr
+
+
+# -- gargon svg of several games -----------------------------------------------------------
+
+CLUB = ROOT / "examples" / "club-night.ggn"
+FULL = ROOT / "examples" / "full-game.ggn"
+RULEBOOK = ROOT / "examples" / "rulebook-round.ggn"
+
+
+def replayed(path: Path, number: int = 1) -> gg.Replay:
+    records = list(gg.load(path, strict=True))
+    return gg.replay(records[number - 1], game_number=number)
+
+
+def test_svg_of_several_games_writes_a_picture_of_each_into_a_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    printed = gargon("svg", CLUB, RULEBOOK, "--round", "1", "-o", "pictures")
+    assert (printed.exit_code, printed.stderr) == (0, "")
+    games = [(CLUB, 1), (CLUB, 2), (CLUB, 3), (RULEBOOK, 1)]
+    lines = []
+    for path, number in games:
+        result = replayed(path, number)
+        step = result.round_ends[1]
+        name = f"{path.stem}-000{number}.svg"
+        picture = (tmp_path / "pictures" / name).read_text(encoding="utf-8")
+        assert picture == table_svg(result.state_after(step), step=step), name
+        lines.append(f"pictures/{name}: {path} game {number}, step {step}")
+    assert printed.stdout.splitlines() == lines
+    assert len(list((tmp_path / "pictures").iterdir())) == 4
+
+
+def test_svg_of_several_games_needs_a_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    alone = gargon("svg", "examples/club-night.ggn")
+    assert (alone.exit_code, alone.stdout, alone.stderr) == (
+        2,
+        "",
+        "gargon: examples/club-night.ggn holds several games: give -o DIR to write a picture "
+        "of each, or --game N for one\n",
+    )
+    to_file = gargon("svg", "examples/club-night.ggn", "-o", tmp_path / "x.svg")
+    assert (to_file.exit_code, to_file.stderr) == (
+        2,
+        f"gargon: -o {tmp_path / 'x.svg'}: examples/club-night.ggn holds several games: give "
+        "a directory for a picture of each, or --game N for one\n",
+    )
+    two = gargon("svg", "examples/full-game.ggn", "examples/rulebook-round.ggn")
+    assert (two.exit_code, two.stderr) == (
+        2,
+        "gargon: the 2 inputs hold several games: give -o DIR to write a picture of each\n",
+    )
+    picked = gargon("svg", "examples/full-game.ggn", "examples/rulebook-round.ggn", "-g", "1")
+    assert picked.exit_code == 2
+    assert picked.stderr.startswith("gargon: --game 1 picks a game of one file, but 2 were given")
+    assert list(tmp_path.iterdir()) == []
+    second = gargon("svg", "examples/club-night.ggn", "--game", "2")
+    end = replayed(CLUB, 2)
+    assert second.exit_code == 0
+    assert second.stdout == table_svg(end.state_after(len(end.steps)), step=len(end.steps))
+
+
+def test_svg_into_an_existing_directory_names_even_one_picture(tmp_path: Path) -> None:
+    (tmp_path / "d").mkdir()
+    printed = CliRunner().invoke(
+        app, ["svg", "-", "--step", "12", "-o", str(tmp_path / "d")], input=FULL.read_text()
+    )
+    assert printed.exit_code == 0
+    assert printed.stdout == f"{tmp_path / 'd' / 'stdin-0001.svg'}: <stdin> game 1, step 12\n"
+    picture = (tmp_path / "d" / "stdin-0001.svg").read_text(encoding="utf-8")
+    assert picture == table_svg(full_game().state_after(12), step=12)
+
+
+def test_svg_of_several_games_reports_what_it_cannot_draw_and_draws_the_rest(
+    tmp_path: Path,
+) -> None:
+    printed = gargon("svg", RULEBOOK, CLUB, "--game", "2", "--round", "3", "-o", tmp_path / "a")
+    assert printed.exit_code == 2  # --game picks a game of one input
+    printed = gargon("svg", CLUB, RULEBOOK, "--round", "2", "-o", tmp_path / "a")
+    assert printed.exit_code == 2
+    assert printed.stderr == f"gargon: {RULEBOOK} game 1: --round 2: the game has rounds 1-1\n"
+    assert len(list((tmp_path / "a").iterdir())) == 3
+    unreadable = gargon("svg", DATA / "syntax.ggn", RULEBOOK, "-o", tmp_path / "c")
+    assert unreadable.exit_code == 1
+    assert unreadable.stderr.startswith(f"{DATA / 'syntax.ggn'}:3:25: expected a card like R14")
+    assert [path.name for path in (tmp_path / "c").iterdir()] == ["rulebook-round-0001.svg"]
+
+
+def test_svg_of_several_games_reports_a_seat_not_at_a_table(tmp_path: Path) -> None:
+    seat = gargon("svg", RULEBOOK, CLUB, "--seat", "Dagmar", "-o", tmp_path / "b")
+    assert seat.exit_code == 2
+    assert seat.stderr == (
+        f"gargon: {CLUB} game 1: --seat Dagmar: Dagmar is not at this table (players: Adam, "
+        "Bernd, Collette)\n"
+    )
+    assert sorted(path.name for path in (tmp_path / "b").iterdir()) == [
+        "club-night-0002.svg",
+        "club-night-0003.svg",
+        "rulebook-round-0001.svg",
+    ]
+
+
+def test_svg_refuses_two_inputs_that_would_write_the_same_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for folder, example in (("a", FULL), ("b", RULEBOOK)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "x.ggn").write_bytes(example.read_bytes())
+    printed = gargon("svg", "a", "b", "-o", "out")
+    assert (printed.exit_code, printed.stdout, printed.stderr) == (
+        2,
+        "",
+        "gargon: -o out: a/x.ggn and b/x.ggn would both write x-NNNN.svg: draw them in "
+        "separate runs, into separate directories\n",
+    )
+    assert not (tmp_path / "out").exists()
 
 
 # -- the documentation's pictures --------------------------------------------------------

@@ -29,9 +29,11 @@ b'\\n[Event "B"]\\n[Players "X" "Y" "Q"]\\n*'
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+from gargon_notation import files
 from gargon_notation.archive.games import ArchiveGame, iter_archive, iter_stream
 from gargon_notation.archive.output import GameWriter, converted, safe_name
 from gargon_notation.archive.query import FACTS, Condition, Query, QueryError, date_range
@@ -61,11 +63,32 @@ __all__ = [
     "group_names",
     "iter_archive",
     "iter_stream",
+    "read_archive",
     "replay_facts",
     "safe_name",
     "select",
     "split_archive",
 ]
+
+
+def read_archive(paths: Iterable[str | os.PathLike[str]]) -> Iterator[ArchiveGame]:
+    """The games of ``paths`` in order, one at a time: files (``.ggn``, ``.json``,
+    ``.jsonl``), directories (searched recursively for those), glob patterns, ``-`` for
+    standard input, as the ``gargon`` verbs read them.  A game that cannot be read is still
+    given (its :attr:`~ArchiveGame.error` says why).
+
+    Raises :class:`~gargon_notation.files.FileError` for a path that does not exist, a
+    pattern that matches nothing, or a file that cannot be read.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> _ = (folder / "a.ggn").write_text('[Event "A"]\\n[Players "X" "Y" "Z"]\\n*\\n')
+    >>> (folder / "old").mkdir()
+    >>> _ = (folder / "old" / "b.ggn").write_text('[Event "B"]\\n*\\n\\n[Event "C"]\\n*\\n')
+    >>> [(g.number, g.format, g.header().headers["Event"]) for g in read_archive([folder])]
+    [(1, 'ggn', 'A'), (1, 'ggn', 'B'), (2, 'ggn', 'C')]
+    """
+    return iter_archive(files.find_inputs(paths))
 
 
 def copy_selected(selections: Iterable[Selection], writer: GameWriter) -> Iterator[NotationError]:

@@ -11,8 +11,8 @@ their order and the values a seat noted on its draws do not count.  An unfinishe
 
 Nothing is replayed: a record is read, not checked (an invalid record is compared like any
 other).  Finding copies keeps one 16-byte digest and one location per game read, so memory
-grows with the number of games, not with their text; it reads the games twice
-(:func:`find_copies` takes a function that starts a new reading).
+grows with the number of games, not with their text; it reads the games twice, or once when
+none is unfinished (:func:`find_copies` takes a function that starts a new reading).
 
 >>> import gargon_notation as gg
 >>> text = (
@@ -179,27 +179,32 @@ class Copy(Generic[L]):
 class Duplicates(Generic[L]):
     """Finds copies over readings of the same games, in the same order.
 
-    Show every game to :meth:`see`, then every game to :meth:`cover`, then ask
-    :meth:`copy_of` for each (with the digest :meth:`see` returned, so that the third reading
-    need not read the records again); a location names one game (a file and a game number,
-    say).
+    Show every game to :meth:`see` (its :attr:`Identity.digest`), then, when
+    :attr:`prefixes` says a game may be an unfinished copy, every game to :meth:`cover` (its
+    :meth:`Identity.digests`), then ask :meth:`copy_of` for each (with the digest it was
+    seen with, so that the last reading need not read the records again); a location names
+    one game (a file and a game number, say).  Only digests are given, so that the
+    identities can be made elsewhere (in worker processes, say).
     """
 
     def __init__(self) -> None:
         self._first: dict[bytes, tuple[L, bool]] = {}  # digest: first location, unfinished
         self._covered: dict[bytes, tuple[L, int]] = {}  # digest: longer game, its length
+        self.prefixes = False
+        """Whether a game seen (the first of its copies) is unfinished, and may then be an
+        unfinished copy of another: else :meth:`cover` finds nothing and can be skipped."""
 
-    def see(self, location: L, found: Identity, finished: bool) -> bytes:
-        """First reading: remember the game; its digest."""
-        digest = found.digest
-        self._first.setdefault(digest, (location, not finished))
-        return digest
+    def see(self, location: L, digest: bytes, finished: bool) -> None:
+        """First reading: remember the game by the :attr:`Identity.digest` of its record."""
+        if digest not in self._first:
+            self._first[digest] = (location, not finished)
+            self.prefixes = self.prefixes or not finished
 
-    def cover(self, location: L, found: Identity) -> None:
-        """Second reading: the unfinished games this game continues."""
-        length = len(found.decisions)
-        *beginnings, _ = found.digests()
-        for digest in beginnings:
+    def cover(self, location: L, digests: Sequence[bytes]) -> None:
+        """Second reading: the unfinished games this game continues (``digests`` are the
+        :meth:`Identity.digests` of its record)."""
+        length = len(digests) - 1
+        for digest in digests[:-1]:
             first = self._first.get(digest)
             if first is None or not first[1]:
                 continue
@@ -220,14 +225,18 @@ class Duplicates(Generic[L]):
 
 def find_copies(games: Callable[[], Iterable[tuple[L, GameRecord]]]) -> list[Copy[L]]:
     """Every game that copies another, in reading order; ``games()`` starts a new reading of
-    ``(location, record)`` pairs, the same each time (it is called twice)."""
+    ``(location, record)`` pairs, the same each time (it is called twice, or once when no
+    game is unfinished)."""
     duplicates: Duplicates[L] = Duplicates()
     seen = []
     for location, record in games():
         finished = record.termination.finished
-        seen.append((location, duplicates.see(location, identity(record), finished), finished))
-    for location, record in games():
-        duplicates.cover(location, identity(record))
+        digest = identity(record).digest
+        duplicates.see(location, digest, finished)
+        seen.append((location, digest, finished))
+    if duplicates.prefixes:
+        for location, record in games():
+            duplicates.cover(location, tuple(identity(record).digests()))
     found = []
     for location, digest, finished in seen:
         copy = duplicates.copy_of(location, digest, finished)

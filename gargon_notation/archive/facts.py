@@ -59,7 +59,7 @@ def facts_of(outcome: Outcome) -> frozenset[str]:
     found: set[str] = set()
     zeros: dict[tuple[int | None, Colour], int] = {}
     winners: list[int | None] = []  # of the battles of the round
-    for event in game.events:
+    for event in game.events_of(BattleResolved, DrawForgotten, DrawSkipped, RoundEnded, GameEnded):
         if isinstance(event, BattleResolved):
             winners.append(event.winner)
             if event.kind is BattleKind.ZEROS:

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import calendar
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Literal
 
 import attrs
@@ -288,6 +288,65 @@ class Query:
         if {"--valid", "--invalid"} <= used:
             raise QueryError("--valid and --invalid exclude each other (or use --not --valid)")
         return cls(tuple(conditions))
+
+    @classmethod
+    def where(
+        cls,
+        *,
+        player: str | None = None,
+        event: str | None = None,
+        site: str | None = None,
+        date_from: str | None = None,
+        date_to: str | None = None,
+        winner: str | None = None,
+        players: int | None = None,
+        rounds_min: int | None = None,
+        rounds_max: int | None = None,
+        valid: bool | None = None,
+        finished: bool | None = None,
+        has: str | Iterable[str] = (),
+        tags: Mapping[str, str | None] | None = None,
+    ) -> Query:
+        """The query of ``gargon filter``'s options given as keywords, for a program: each
+        one given is a condition (``valid=False`` is ``--invalid``, ``finished=False`` is
+        ``--not --finished``; ``has`` one fact or several, each a condition; ``tags`` maps a
+        tag's name to the value wanted, or None for any value).  Use :meth:`parse` for
+        ``--not`` before any condition.
+
+        Raises :class:`QueryError` as :meth:`parse` does.
+
+        >>> query = Query.where(event="club", players=4, has=["sweep", "forgot"])
+        >>> [(c.option, c.text or c.number) for c in query.conditions]
+        [('--event', 'club'), ('--players', 4), ('--has', 'sweep'), ('--has', 'forgot')]
+        >>> query.level
+        'replay'
+        >>> Query.where(has="luck")
+        Traceback (most recent call last):
+        ...
+        gargon_notation.archive.query.QueryError: --has: unknown fact 'luck'; the facts are:
+        ...
+        """
+        options: list[tuple[str, str | None]] = []
+        texts = {
+            "--player": player,
+            "--event": event,
+            "--site": site,
+            "--date-from": date_from,
+            "--date-to": date_to,
+            "--winner": winner,
+        }
+        numbers = {"--players": players, "--rounds-min": rounds_min, "--rounds-max": rounds_max}
+        options += [(option, text) for option, text in texts.items() if text is not None]
+        options += [(option, str(n)) for option, n in numbers.items() if n is not None]
+        if valid is not None:
+            options.append(("--valid" if valid else "--invalid", None))
+        if finished is not None:
+            options += [("--not", None)] if not finished else []
+            options.append(("--finished", None))
+        options += [("--has", fact) for fact in ([has] if isinstance(has, str) else has)]
+        for name, value in (tags or {}).items():
+            options.append(("--tag", name if value is None else f"{name}={value}"))
+        return cls.parse(options)
 
     @property
     def level(self) -> Level:

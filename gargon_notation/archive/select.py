@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable, Iterator
 from typing import Literal
 
@@ -23,7 +24,7 @@ from gargon_notation.archive.output import safe_name
 from gargon_notation.archive.query import Level, Query, Reading
 from gargon_notation.errors import NotationError
 
-__all__ = ["GROUPINGS", "Grouping", "Selection", "group_names", "read", "select"]
+__all__ = ["GROUPINGS", "Grouping", "Selection", "group_names", "read", "select", "select_games"]
 
 Grouping = Literal["event", "date", "player"]
 GROUPINGS: tuple[Grouping, ...] = ("event", "date", "player")
@@ -74,11 +75,16 @@ def select(games: Iterable[ArchiveGame], query: Query) -> Iterator[Selection]:
         yield Selection(game, query.matches(reading), problem)
 
 
+select_games = select
+"""The front door's name for :func:`select` (``gg.select_games``)."""
+
+
 def group_names(game: ArchiveGame, by: Grouping) -> list[str]:
     """The names (without suffix) of the files of ``split --by`` the game goes to: its
     ``Event``, its ``Date`` (``2026-11-20``, ``x`` for each unknown digit), or each of its
     ``Players`` (one file each), as safe file names; ``no-event``, ``no-date``,
-    ``no-players`` when the tag is absent.
+    ``no-players`` when the tag is absent (a value of which no safe name is left has a name
+    of its own: :func:`_file_name`).
 
     Raises :class:`~gargon_notation.errors.NotationError` when the tags cannot be read.
     """
@@ -87,10 +93,26 @@ def group_names(game: ArchiveGame, by: Grouping) -> list[str]:
         seats = header.tag("Players")
         if seats is None:
             return ["no-players"]
-        return list(dict.fromkeys(safe_name(name, "player") for name in seats.values))
+        return list(dict.fromkeys(_file_name(name, name, by) for name in seats.values))
     tag = header.tag("Event" if by == "event" else "Date")
     if tag is None:
         return [f"no-{by}"]
     if by == "date":
-        return [safe_name(tag.value.replace("?", "x").replace(".", "-"), "no-date")]
-    return [safe_name(tag.value, "no-event")]
+        return [_file_name(tag.value.replace("?", "x").replace(".", "-"), tag.value, by)]
+    return [_file_name(tag.value, tag.value, by)]
+
+
+def _file_name(name: str, value: str, by: Grouping) -> str:
+    """:func:`~gargon_notation.archive.output.safe_name` of ``name``; for a value of which
+    nothing is left (``...``), ``_event-`` (``_date-``, ``_player-``) and 12 hex digits of
+    its SHA-256: no safe name begins with ``_``, so it is no other value's, nor a ``no-``
+    file's.
+
+    >>> _file_name("Club night", "Club night", "event"), _file_name("...", "...", "event")
+    ('Club_night', '_event-ab5df625bc76')
+    """
+    safe = safe_name(name, "")
+    if safe:
+        return safe
+    digest = hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return f"_{by}-{digest}"

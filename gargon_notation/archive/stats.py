@@ -67,7 +67,9 @@ __all__ = [
     "Stats",
     "Sums",
     "Tally",
+    "archive_stats",
     "game_facts",
+    "game_figures",
 ]
 
 By = Literal["player", "event", "players"]
@@ -213,8 +215,8 @@ def _from_score(score: Score) -> tuple[tuple[int, ...], tuple[int, ...], tuple[i
 
 def game_facts(outcome: Outcome) -> GameFacts | Ending:
     """The facts of a walk's game when it is counted (valid and finished), else its ending
-    (``unfinished`` or ``invalid``).  One pass over the game's events, built once after the
-    walk (a walk without visitors builds none step by step).
+    (``unfinished`` or ``invalid``).  One pass over the game's events of the four kinds it
+    counts, built after the walk (a walk without visitors builds none step by step).
 
     >>> from gargon_notation.bots import simulate
     >>> from gargon_notation.records import record_from_simulation
@@ -230,7 +232,7 @@ def game_facts(outcome: Outcome) -> GameFacts | Ending:
     players = len(game.names)
     passes, decisions, battles = [0] * players, [0] * players, [0] * players
     ending: Ending = "no-cards"
-    for event in game.events:
+    for event in game.events_of(Played, Passed, BattleResolved, PileEmptied):
         if isinstance(event, Played):
             decisions[event.seat] += 1
         elif isinstance(event, Passed):
@@ -364,8 +366,13 @@ class Collector:
 
     def add_outcome(self, outcome: Outcome) -> None:
         """Count a game from its walk."""
+        tag = outcome.record.tag("Event")
+        self.add_facts(game_facts(outcome), tag.value if tag is not None else None)
+
+    def add_facts(self, facts: GameFacts | Ending, event: str | None) -> None:
+        """Count a game from its :func:`game_facts` and its ``Event`` (None: no such tag),
+        found elsewhere (a worker process of ``gargon stats --jobs``)."""
         self.games += 1
-        facts = game_facts(outcome)
         if isinstance(facts, str):
             self.endings[facts] += 1
             return
@@ -379,8 +386,7 @@ class Collector:
         elif self.by == "players":
             self._row(len(facts.names)).add(facts, seats)
         else:
-            tag = outcome.record.tag("Event")
-            self._row(tag.value if tag is not None else None).add(facts, seats)
+            self._row(event).add(facts, seats)
 
     def add_record(self, record: GameRecord, number: int = 1) -> list[Problem]:
         """Replay ``record`` (game ``number`` of its file, for messages) and count it; the
@@ -418,6 +424,50 @@ class Collector:
             self.total.figures(),
             tuple(rows),
         )
+
+
+def game_figures(
+    game: ArchiveGame,
+) -> tuple[GameFacts | Ending | None, str | None, list[NotationError] | list[Problem]]:
+    """What :meth:`Collector.add_game` finds of a game, for :meth:`Collector.add_facts`:
+    its facts (None: it cannot be read), its ``Event`` and what makes it invalid (the work
+    of a worker process of ``gargon stats --jobs``).
+
+    >>> import io
+    >>> from gargon_notation.archive.games import iter_stream
+    >>> game = next(iter_stream(io.BytesIO(b'[Players "Ann" "Bob" "Cy"]\\n1. Bob R1\\n*\\n'), "x"))
+    >>> facts, event, problems = game_figures(game)
+    >>> facts, event, problems[0].code
+    ('invalid', None, 'not-your-turn')
+    """
+    try:
+        record = game.record()
+    except NotationError as error:
+        return None, None, [error]
+    outcome = walk(record, game_number=game.number)
+    tag = record.tag("Event")
+    return game_facts(outcome), tag.value if tag is not None else None, outcome.problems
+
+
+def archive_stats(games: Iterable[ArchiveGame | GameRecord], by: By = "player") -> Stats:
+    """The statistics of ``games`` (games of an archive, see
+    :func:`~gargon_notation.archive.read_archive`, or records), each replayed once; a game
+    that cannot be read or replayed counts as invalid.
+
+    >>> from gargon_notation.bots import simulate
+    >>> from gargon_notation.records import record_from_simulation
+    >>> games = [record_from_simulation(simulate(3, seed)) for seed in ("a", "b")]
+    >>> stats = archive_stats(games, by="players")
+    >>> stats.games, stats.counted, stats.endings["invalid"], stats.rows[0].key
+    (2, 2, 0, 3)
+    """
+    collector = Collector(by)
+    for number, game in enumerate(games, start=1):
+        if isinstance(game, GameRecord):
+            collector.add_record(game, number)
+        else:
+            collector.add_game(game)
+    return collector.stats()
 
 
 def _mean(row: Row) -> float:

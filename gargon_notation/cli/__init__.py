@@ -12,7 +12,9 @@ job:
 - :mod:`~gargon_notation.cli.inputs`: paths to records, results back to files;
 - :mod:`~gargon_notation.cli.report`: what ``validate`` does and prints, run by
   :mod:`~gargon_notation.cli.validate` (in parallel with ``--jobs``);
-- :mod:`~gargon_notation.cli.view`: ``show``, ``replay``, ``score``;
+- :mod:`~gargon_notation.cli.view`: ``show``, ``replay``, ``score``, with the interactive
+  ``replay`` in :mod:`~gargon_notation.cli.stepper` (keys read by
+  :mod:`~gargon_notation.cli.keys`);
 - :mod:`~gargon_notation.cli.edit`: ``annotate``, ``fmt``, ``convert``, ``schema``;
 - :mod:`~gargon_notation.cli.simulate`: ``simulate``;
 - :mod:`~gargon_notation.cli.seats`: ``convert --seat``, ``check-hidden``, ``merge``;
@@ -21,7 +23,10 @@ job:
 - :mod:`~gargon_notation.cli.archive`: ``filter``, ``cat``, ``split`` (with
   :mod:`~gargon_notation.cli.ordered`, which keeps the order of ``filter``'s options for
   ``--not``);
-- :mod:`~gargon_notation.cli.stats`: ``stats``.
+- :mod:`~gargon_notation.cli.stats`: ``stats``;
+- :mod:`~gargon_notation.cli.parallel` and :mod:`~gargon_notation.cli.progress`: what the
+  verbs with ``--jobs`` share (games worked on in :mod:`gargon_notation.parallel`'s worker
+  processes, text drawn there as the console would draw it), and the progress bar.
 
 **Starting at once.**  Typer, rich and the verbs' modules are imported only when needed
 (``app``, ``out`` and ``err`` are looked up on first use).  :func:`run` reads the arguments of
@@ -60,15 +65,23 @@ def quick_validate_options(arguments: list[str]) -> dict[str, object] | None:
     after it; at least one path.  None for anything else, which Typer then reads.
 
     >>> quick_validate_options(["examples/", "-j", "2", "--quiet"])
-    {'strict': False, 'as_json': False, 'quiet': True, 'jobs': 2, 'paths': ['examples/']}
+    {'strict': False, 'as_json': False, 'quiet': True, 'jobs': 2, 'dask': None, 'paths': [...]}
     >>> quick_validate_options(["--", "-odd name.ggn"])["paths"]
     ['-odd name.ggn']
     >>> quick_validate_options(["game.ggn", "--help"]) is None
     True
     >>> quick_validate_options(["game.ggn", "--jobs", "0"]) is None
     True
+    >>> quick_validate_options(["game.ggn", "--dask", "tcp://10.0.0.5:8786"]) is None
+    True
     """
-    options: dict[str, object] = {"strict": False, "as_json": False, "quiet": False, "jobs": 1}
+    options: dict[str, object] = {
+        "strict": False,
+        "as_json": False,
+        "quiet": False,
+        "jobs": 1,
+        "dask": None,  # --dask is left to Typer
+    }
     paths: list[str] = []
     pending = iter(arguments)
     for argument in pending:

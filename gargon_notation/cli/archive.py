@@ -10,16 +10,21 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
+import attrs
 import typer
 
 from gargon_notation import archive, files
 from gargon_notation.archive.query import CONDITIONS
+from gargon_notation.archive.select import read
 from gargon_notation.cli.common import fail, out, plural, print_error
 from gargon_notation.cli.inputs import inputs_of, output_bytes, stdin_saved
+from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
+from gargon_notation.parallel import RECORD_BYTES, Workers
 
 if TYPE_CHECKING:
     from gargon_notation.archive.duplicates import Copy
@@ -101,8 +106,10 @@ def filter_command(
     as_json: bool,
     output: Path | None,
     to: str | None,
+    jobs: int = 1,
 ) -> None:
-    """``gargon filter``: the games that meet every condition, copied, counted or listed."""
+    """``gargon filter``: the games that meet every condition, copied, counted or listed
+    (games read as deep as a record or a replay in ``jobs`` processes)."""
     if count and as_json:
         fail("--count and --json exclude each other")
     if (count or as_json) and (output is not None or to is not None):
@@ -118,11 +125,47 @@ def filter_command(
     except archive.QueryError as error:
         fail(str(error))
     report = _Reporter()
-    selections = archive.select(archive.iter_archive(inputs_of(paths)), query)
+    selections = _selected(inputs_of(paths), query, jobs, show_progress=not as_json)
     if not (count or as_json):
         _copy(selections, output, to, report)
         return
     _list(selections, count, report)
+
+
+def _selected(
+    inputs: list[files.Input], query: archive.Query, jobs: int, show_progress: bool
+) -> Iterator[archive.Selection]:
+    """:func:`archive.select` over the games of ``inputs``, in ``jobs`` processes when the
+    query reads more than tags, under a progress bar on a terminal."""
+    games = archive.iter_archive(inputs)
+    total = sum(source.size for source in inputs)
+    with progress(total, "filtering", show=show_progress) as advance:
+        if jobs == 1 or query.level in ("none", "tags"):
+            for selection in archive.select(games, query):
+                advance(_size(selection.game))
+                yield selection
+            return
+        with Workers(jobs) as workers:
+            judged = workers.map(partial(_judged, query=query), games, size=_size, send=_unraw)
+            for game, (kept, problem) in judged:
+                advance(_size(game))
+                yield archive.Selection(game, kept, problem)
+
+
+def _judged(game: archive.ArchiveGame, query: archive.Query) -> tuple[bool, NotationError | None]:
+    """Whether ``query`` keeps the game, and why it could not be read as deep as the query
+    needed, as :func:`archive.select` says (the work of a worker process)."""
+    reading, problem = read(game, query.level)
+    return query.matches(reading), problem
+
+
+def _unraw(game: archive.ArchiveGame) -> archive.ArchiveGame:
+    """The game without its bytes, which a worker does not need."""
+    return attrs.evolve(game, raw=None)
+
+
+def _size(game: archive.ArchiveGame) -> int:
+    return len(game.raw) if game.raw is not None else RECORD_BYTES
 
 
 def _list(selections: Iterator[archive.Selection], count: bool, report: _Reporter) -> None:
@@ -212,9 +255,11 @@ def dedupe_command(
     keep_invalid: bool,
     output: Path | None,
     to: str | None,
+    jobs: int = 1,
 ) -> None:
-    """``gargon dedupe``: each game once; with ``--report``, the copies found."""
-    from gargon_notation.archive.duplicates import Duplicates, identity
+    """``gargon dedupe``: each game once; with ``--report``, the copies found.  The games are
+    read and their identities made in ``jobs`` processes."""
+    from gargon_notation.archive.duplicates import Duplicates
 
     if as_json and not report_only:
         fail("--json goes with --report: without it, the games kept are written")
@@ -223,24 +268,38 @@ def dedupe_command(
     report = _Reporter()
     duplicates: Duplicates[Location] = Duplicates()
     seen: list[tuple[Location, bytes | None, bool]] = []
-    with _readable_twice(inputs_of(paths)) as inputs:
+    with _readable_twice(inputs_of(paths)) as inputs, Workers(jobs) as workers:
+        total = sum(source.size for source in inputs)
         try:
-            for place, game in enumerate(archive.iter_archive(inputs)):
-                location = (place, game.source, game.number, game.line)
-                try:
-                    record = game.record()
-                except NotationError as error:
-                    seen.append((location, None, False))
-                    if not keep_invalid:
-                        report(error)
-                    continue
-                finished = record.termination.finished
-                seen.append(
-                    (location, duplicates.see(location, identity(record), finished), finished)
-                )
-            for game, (location, digest, _) in zip(archive.iter_archive(inputs), seen, strict=True):
-                if digest is not None:
-                    duplicates.cover(location, identity(game.record()))
+            with progress(total, "reading", show=not as_json) as advance:
+                games = enumerate(archive.iter_archive(inputs))
+                for (place, game), found in workers.map(
+                    _identified, games, size=_placed_size, send=_placed_unraw
+                ):
+                    advance(_size(game))
+                    location = (place, game.source, game.number, game.line)
+                    if isinstance(found, NotationError):
+                        seen.append((location, None, False))
+                        if not keep_invalid:
+                            report(found)
+                        continue
+                    digest, finished = found
+                    duplicates.see(location, digest, finished)
+                    seen.append((location, digest, finished))
+            if duplicates.prefixes:
+                with progress(total, "comparing", show=not as_json) as advance:
+                    readable = (
+                        (location, game)
+                        for game, (location, digest, _) in zip(
+                            archive.iter_archive(inputs), seen, strict=True
+                        )
+                        if digest is not None
+                    )
+                    for (location, game), digests in workers.map(
+                        _digests, readable, size=_placed_size, send=_placed_unraw
+                    ):
+                        advance(_size(game))
+                        duplicates.cover(location, digests)
             copies = [
                 duplicates.copy_of(location, digest, finished) if digest is not None else None
                 for location, digest, finished in seen
@@ -258,6 +317,33 @@ def dedupe_command(
             _copy(selections, output, to, report)
         except files.FileError as error:
             fail(str(error))
+
+
+def _identified(game: archive.ArchiveGame) -> tuple[bytes, bool] | NotationError:
+    """The digest of the game's identity and whether it is finished, or why it cannot be
+    read (the work of a worker process)."""
+    from gargon_notation.archive.duplicates import identity
+
+    try:
+        record = game.record()
+    except NotationError as error:
+        return error
+    return identity(record).digest, record.termination.finished
+
+
+def _digests(game: archive.ArchiveGame) -> tuple[bytes, ...]:
+    """The digests of each beginning of a readable game's decisions (a worker's work)."""
+    from gargon_notation.archive.duplicates import identity
+
+    return tuple(identity(game.record()).digests())
+
+
+def _placed_unraw(placed: tuple[object, archive.ArchiveGame]) -> archive.ArchiveGame:
+    return _unraw(placed[1])
+
+
+def _placed_size(placed: tuple[object, archive.ArchiveGame]) -> int:
+    return _size(placed[1])
 
 
 def _copies(count: int) -> str:

@@ -10,7 +10,8 @@ Each command imports the module that does its work only when it runs, so that ``
 :mod:`~gargon_notation.cli.seats`, ``record`` by :mod:`~gargon_notation.cli.record`, ``svg``
 by :mod:`~gargon_notation.cli.pictures`, ``html`` by :mod:`~gargon_notation.cli.web`,
 ``filter``, ``cat`` and ``split`` by :mod:`~gargon_notation.cli.archive`, ``stats`` by
-:mod:`~gargon_notation.cli.stats`.  The order here is
+:mod:`~gargon_notation.cli.stats`, ``standings`` by :mod:`~gargon_notation.cli.standings`,
+``ratings`` by :mod:`~gargon_notation.cli.ratings`.  The order here is
 the order of ``gargon --help``.
 """
 
@@ -22,7 +23,9 @@ from typing import Annotated
 import typer
 
 from gargon_notation.cli import MAX_JOBS
+from gargon_notation.cli.choices import Bot, ConvertTo, Fact, Format, SplitBy, StatsBy
 from gargon_notation.cli.common import app
+from gargon_notation.cli.helptext import examples
 from gargon_notation.cli.ordered import OrderedCommand, options_in_order
 
 __all__ = [
@@ -33,6 +36,7 @@ __all__ = [
     "filter_command",
     "fmt",
     "html_command",
+    "ratings_command",
     "record_command",
     "replay_command",
     "schema",
@@ -40,39 +44,49 @@ __all__ = [
     "show",
     "simulate_command",
     "split_command",
+    "standings_command",
     "stats_command",
     "svg_command",
     "validate",
 ]
 
-FILE_HELP = "A .ggn, .json or .jsonl record file, or - for stdin."
 InPlace = Annotated[bool, typer.Option("--in-place", "-i", help="Rewrite the file (atomically).")]
 """The --in-place option of the verbs that rewrite a record."""
 MANY_HELP = "Files, directories (searched for *.ggn, *.json, *.jsonl), globs, or - for stdin."
 """The inputs of the verbs that read records, one or many."""
 
 
-@app.command(
-    epilog="Example: [bold]gargon validate examples/ --jobs 2[/]",
+DaskOption = typer.Option(
+    "--dask",
+    metavar="SCHEDULER",
+    help="Do the work on the Dask cluster of this scheduler (tcp://HOST:PORT; docs/scale.md); "
+    "needs pip install 'gargon-notation\\[dask]'.",
 )
+"""The --dask option of the verbs whose work a Dask cluster can do."""
+Jobs = Annotated[
+    int,
+    typer.Option(
+        "--jobs", "-j", min=1, max=MAX_JOBS, help="Work in N worker processes (same output)."
+    ),
+]
+"""The --jobs option of the verbs that work on many games, one at a time."""
+
+
+@app.command(epilog=examples("gargon validate examples/ --jobs 2"))
 def validate(
-    paths: Annotated[
-        list[str],
-        typer.Argument(
-            help="Files, directories (searched for *.ggn, *.json, *.jsonl), or - for stdin."
-        ),
-    ],
+    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first problem.")] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print a machine-readable JSON report.")
     ] = False,
     jobs: Annotated[
         int,
-        typer.Option("--jobs", "-j", min=1, max=MAX_JOBS, help=f"Worker processes (1-{MAX_JOBS})."),
+        typer.Option("--jobs", "-j", min=1, max=MAX_JOBS, help="Validate in N worker processes."),
     ] = 1,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Report invalid games and the summary only.")
     ] = False,
+    dask: Annotated[str | None, DaskOption] = None,
 ) -> None:
     """Replay every game through the rules engine and give a verdict on each.
 
@@ -80,33 +94,42 @@ def validate(
     """
     from gargon_notation.cli import report
 
-    code = report.validate_paths(paths, strict=strict, as_json=as_json, jobs=jobs, quiet=quiet)
+    code = report.validate_paths(
+        paths, strict=strict, as_json=as_json, jobs=jobs, quiet=quiet, dask=dask
+    )
     raise typer.Exit(code)
 
 
 @app.command(
     "record",
-    epilog="Example: [bold]gargon record game.ggn --players Adam,Bernd,Collette --seed club[/]",
+    epilog=examples("gargon record game.ggn --players Adam,Bernd,Collette --seed club"),
 )
 def record_command(
     file: Annotated[Path, typer.Argument(help="The record to write (a new .ggn file).")],
     players: Annotated[
         str | None,
-        typer.Option("--players", "-p", help="The players in seat order, comma-separated."),
+        typer.Option(
+            "--players", "-p", metavar="NAMES", help="The players in seat order, comma-separated."
+        ),
     ] = None,
     start: Annotated[
-        str | None, typer.Option("--start", help="The start player (default: the first).")
+        str | None,
+        typer.Option("--start", metavar="NAME", help="The start player (default: the first)."),
     ] = None,
     event: Annotated[str | None, typer.Option("--event", help="The event's name.")] = None,
     site: Annotated[str | None, typer.Option("--site", help="Where the game is played.")] = None,
-    date: Annotated[str | None, typer.Option("--date", help="The date, YYYY.MM.DD.")] = None,
+    date: Annotated[
+        str | None, typer.Option("--date", metavar="DATE", help="The date, YYYY.MM.DD.")
+    ] = None,
     seed: Annotated[
         str | None, typer.Option("--seed", help="Deal from this seed (the deal is then known).")
     ] = None,
     seat: Annotated[
         str | None,
         typer.Option(
-            "--seat", help="Record only what this player sees: own values, others' backs."
+            "--seat",
+            metavar="NAME",
+            help="Record only what this player sees: own values, others' backs.",
         ),
     ] = None,
     resume: Annotated[
@@ -139,13 +162,15 @@ def record_command(
 
 
 @app.command(
-    epilog="Examples: [bold]gargon show examples/rulebook-round.ggn[/]\n\n"
-    "[bold]gargon show examples/club-night.ggn --game 2 --source[/]"
+    epilog=examples(
+        "gargon show examples/rulebook-round.ggn",
+        "gargon show examples/club-night.ggn --game 2 --source",
+    )
 )
 def show(
     paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     game: Annotated[
-        int | None, typer.Option("--game", "-g", help="Only game N (from 1) of the one input.")
+        int | None, typer.Option("--game", "-g", help="Only game N (from 1) of a single input.")
     ] = None,
     source: Annotated[
         bool,
@@ -159,10 +184,11 @@ def show(
         bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
     ] = False,
 ) -> None:
-    """Pretty-print games: headers, each round as a table, battles and the final score.
+    """Pretty-print games: headers, each round as a table, battles and the score.
 
-    An invalid game is shown up to its first problem, followed by its problems.  The games
-    of several inputs are shown in turn, each headed by its file.
+    The score is final, or so far for an unfinished game.  An invalid game is shown up to
+    its first problem, followed by its problems.  The games of several inputs are shown in
+    turn, each headed by its file.
     """
     from gargon_notation.cli import view
 
@@ -171,22 +197,27 @@ def show(
 
 @app.command(
     "replay",
-    epilog="Examples: [bold]gargon replay examples/full-game.ggn --round 3[/]  "
-    "[bold]gargon replay examples/full-game.ggn --step 12[/]",
+    epilog=examples(
+        "gargon replay examples/full-game.ggn --round 3",
+        "gargon replay examples/full-game.ggn --step 12",
+    ),
 )
 def replay_command(
     paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     game: Annotated[
         int | None,
         typer.Option(
-            "--game", "-g", help="Game N of the one input (default 1).", show_default=False
+            "--game",
+            "-g",
+            help="Game N (from 1) of a single input (default 1).",
+            show_default=False,
         ),
     ] = None,
     round_: Annotated[
-        int | None, typer.Option("--round", "-r", help="The table at the end of round R.")
+        int | None, typer.Option("--round", "-r", help="The table at the end of round N.")
     ] = None,
     step: Annotated[
-        int | None, typer.Option("--step", "-s", help="The table after K actions (0: the deal).")
+        int | None, typer.Option("--step", "-s", help="The table after N actions (0: the deal).")
     ] = None,
     no_color: Annotated[
         bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
@@ -218,45 +249,62 @@ def replay_command(
 
 @app.command(
     "svg",
-    epilog="Examples: [bold]gargon svg examples/full-game.ggn --round 3 -o round-3.svg[/]  "
-    "[bold]gargon svg examples/full-game.ggn --step 12 --seat Bernd[/]",
+    epilog=examples(
+        "gargon svg examples/full-game.ggn --round 3 -o round-3.svg",
+        "gargon svg examples/full-game.ggn --step 12 --seat Bernd",
+    ),
 )
 def svg_command(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
-    game: Annotated[int, typer.Option("--game", "-g", help="Game N of the file.")] = 1,
+    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    game: Annotated[
+        int | None,
+        typer.Option("--game", "-g", help="Only game N of the one input (default: every game)."),
+    ] = None,
     round_: Annotated[
-        int | None, typer.Option("--round", "-r", help="The table at the end of round R.")
+        int | None, typer.Option("--round", "-r", help="The table at the end of round N.")
     ] = None,
     step: Annotated[
-        int | None, typer.Option("--step", "-s", help="The table after K actions (0: the deal).")
+        int | None, typer.Option("--step", "-s", help="The table after N actions (0: the deal).")
     ] = None,
     seat: Annotated[
         str | None,
         typer.Option(
-            "--seat", help="The table as this player saw it: his own hand, the others' backs."
+            "--seat",
+            metavar="NAME",
+            help="The table as this player saw it: his own hand, the others' backs.",
         ),
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="PATH",
+            help="Write here instead of stdout; several games: a directory (made if need be).",
+        ),
     ] = None,
 ) -> None:
     """Draw the table at a point of a game as a picture (SVG): hands, piles, won cards, score.
 
     Without --round or --step, the table at the end of the record.  --seat draws only what
-    that player could see.  The same moment always gives the same picture.
+    that player could see.  The same moment always gives the same picture.  Several games
+    need -o DIR: each picture is written there as STEM-NNNN.svg (the input's name, the
+    game's number in it).
     """
     from gargon_notation.cli import pictures
 
-    pictures.svg_command(file, game, round_, step, seat, output)
+    pictures.svg_command(paths, game, round_, step, seat, output)
 
 
 @app.command(
     "html",
-    epilog="Examples: [bold]gargon html examples/full-game.ggn -o full-game.html[/]  "
-    "[bold]gargon html examples/club-night.ggn --game 2 --seat Bernd -o bernd.html[/]",
+    epilog=examples(
+        "gargon html examples/full-game.ggn -o full-game.html",
+        "gargon html examples/club-night.ggn --game 2 --seat Bernd -o bernd.html",
+    ),
 )
 def html_command(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     output: Annotated[
         Path | None,
         typer.Option(
@@ -264,44 +312,51 @@ def html_command(
         ),
     ] = None,
     game: Annotated[
-        int | None, typer.Option("--game", "-g", help="Only game N (default: every game).")
+        int | None,
+        typer.Option("--game", "-g", help="Only game N of the one input (default: every game)."),
     ] = None,
     seat: Annotated[
         str | None,
-        typer.Option("--seat", help="Only what this player saw: no other view is in the page."),
+        typer.Option(
+            "--seat",
+            metavar="NAME",
+            help="Only what this player saw: no other view is in the page.",
+        ),
     ] = None,
 ) -> None:
     """Write a self-contained HTML page that replays the games step by step in a browser.
 
     The table from above, each step with its battles, comments and problems, the score; view
-    it as everyone or as one seat.  Several games get an index.  No network access is needed.
+    it as everyone or as one seat.  Several games get an index; the games of several inputs
+    share the page, each named by its file and number.  No network access is needed.
     """
     from gargon_notation.cli import web
 
-    web.html_command(file, output, game, seat)
+    web.html_command(paths, output, game, seat)
 
 
-@app.command(epilog="Example: [bold]gargon score examples/club-night.ggn --json[/]")
+@app.command(epilog=examples("gargon score examples/club-night.ggn --json"))
 def score(
     paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     no_color: Annotated[
         bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
     ] = False,
+    jobs: Jobs = 1,
 ) -> None:
-    """Final scores of every game (per player, with bonus and amulet points).
+    """The score of every game: per player, the bonus and amulet points and the total.
 
-    The games of every input in turn, in one report; with several inputs each JSON entry
-    names its "source".  An input that cannot be read is reported and the others scored.
+    Final for a finished game, so far for an unfinished one, and for an invalid record the
+    score when its first problem was found (exit 1).  The games of every input in turn, in
+    one report; with several inputs each JSON entry names its "source".  An input that
+    cannot be read is reported and the others scored.
     """
     from gargon_notation.cli import view
 
-    view.score(paths, as_json, no_color)
+    view.score(paths, as_json, no_color, jobs)
 
 
-@app.command(
-    "annotate", epilog="Example: [bold]gargon annotate examples/full-game.ggn --in-place[/]"
-)
+@app.command("annotate", epilog=examples("gargon annotate examples/full-game.ggn --in-place"))
 def annotate_command(
     paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     strip: Annotated[
@@ -316,6 +371,7 @@ def annotate_command(
             "(as everyone knows).",
         ),
     ] = False,
+    jobs: Jobs = 1,
 ) -> None:
     """Add derived facts as {=...} annotations: battles, draws, hand sizes, scores.
 
@@ -326,12 +382,13 @@ def annotate_command(
     """
     from gargon_notation.cli import edit
 
-    edit.annotate_command(paths, strip, in_place, possible)
+    edit.annotate_command(paths, strip, in_place, possible, jobs)
 
 
 @app.command(
-    epilog="Examples: [bold]gargon fmt examples/full-game.ggn --check[/]\n\n"
-    "[bold]gargon fmt --check --diff archive/[/]"
+    epilog=examples(
+        "gargon fmt examples/full-game.ggn --check", "gargon fmt --check --diff archive/"
+    )
 )
 def fmt(
     paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
@@ -354,6 +411,7 @@ def fmt(
         bool,
         typer.Option("--quiet", "-q", help="Several inputs: print no summary, only the failures."),
     ] = False,
+    jobs: Jobs = 1,
 ) -> None:
     """Write records in canonical form (to stdout, or --in-place); JSON input stays JSON.
 
@@ -362,32 +420,39 @@ def fmt(
     """
     from gargon_notation.cli import edit
 
-    edit.fmt(paths, check, in_place, diff, quiet)
+    edit.fmt(paths, check, in_place, diff, quiet, jobs)
 
 
-Seat = Annotated[str | None, typer.Option("--seat", help="A player: what that seat could see.")]
+Seat = Annotated[
+    str | None, typer.Option("--seat", metavar="NAME", help="A player: what that seat could see.")
+]
 """The --seat option of the verbs about what one seat saw."""
 Public = Annotated[bool, typer.Option("--public", help="Everyone: what the whole table could see.")]
 """The --public option of the verbs about what one seat saw."""
 
 
 @app.command(
-    epilog="Examples: [bold]gargon convert examples/full-game.ggn --to json[/]  "
-    "[bold]gargon convert examples/full-game.ggn --seat Bernd[/]"
+    epilog=examples(
+        "gargon convert examples/full-game.ggn --to json",
+        "gargon convert examples/full-game.ggn --seat Bernd",
+        "gargon convert examples/club-night.ggn --to parquet -o tables",
+    )
 )
 def convert(
     context: typer.Context,
     paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     to: Annotated[
-        str | None,
+        ConvertTo | None,
         typer.Option(
             "--to",
-            help="Target format: json, jsonl (one game a line) or ggn.  Required, except with "
-            "--seat or --public (default: the input's).",
+            help="The form to write (jsonl: one game a line; parquet: the tables of "
+            "docs/tables.md in the directory -o DIR).  Required, except with --seat "
+            "or --public (default: the input's).",
         ),
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+        Path | None,
+        typer.Option("--output", "-o", help="Write here instead of stdout (parquet: a directory)."),
     ] = None,
     events: Annotated[
         bool,
@@ -395,14 +460,48 @@ def convert(
     ] = False,
     seat: Seat = None,
     public: Public = False,
+    jobs: Jobs = 1,
+    observations: Annotated[
+        bool,
+        typer.Option(
+            "--decisions-observations",
+            help="With --to parquet: add to each decision what its seat saw, the legal "
+            "actions and the final reward, as fixed-size arrays (docs/tables.md).",
+            rich_help_panel="Parquet tables",
+        ),
+    ] = False,
+    invalid_steps: Annotated[
+        bool,
+        typer.Option(
+            "--include-invalid-steps",
+            help="With --to parquet: keep the rounds, battles and decisions of invalid games "
+            "(by default an invalid game has its games row only).",
+            rich_help_panel="Parquet tables",
+        ),
+    ] = False,
+    dask: Annotated[str | None, DaskOption] = None,
 ) -> None:
-    """Convert records between the text notation, the JSON form and JSON Lines.
+    """Convert records between the text notation, the JSON form and JSON Lines, or into
+    Parquet tables.
 
     The games of several inputs go into one output, in turn; a game that cannot be read is
     reported and left out (exit 1).  With --seat NAME (or --public), write each game of one
     input as that seat (or the whole table) knew it at each moment: the values it could not
-    see become backs (R?, X?).
+    see become backs (R?, X?).  With --to parquet, write the games, rounds, battles and
+    decisions tables of docs/tables.md into the directory -o DIR (needs pip install
+    'gargon-notation\\[arrow]').
     """
+    if (observations or invalid_steps) and to != ConvertTo.PARQUET:
+        context.fail("--decisions-observations and --include-invalid-steps need --to parquet")
+    if dask is not None and to != ConvertTo.PARQUET:
+        context.fail("--dask needs --to parquet")
+    if to == ConvertTo.PARQUET:
+        if events or seat is not None or public:
+            context.fail("--to parquet does not go with --events, --seat or --public")
+        from gargon_notation.cli import tables
+
+        tables.convert_to_parquet(paths, output, observations, invalid_steps, dask=dask)
+        return
     if seat is not None or public:
         if events:
             context.fail("--events does not go with --seat or --public")
@@ -416,62 +515,68 @@ def convert(
         context.fail("Missing option '--to'.")  # as the option parser says it
     from gargon_notation.cli import edit
 
-    edit.convert(paths, to, output, events)
+    edit.convert(paths, to, output, events, jobs)
 
 
 @app.command(
     "check-hidden",
-    epilog="Example: [bold]gargon check-hidden bernd.ggn --seat Bernd[/]",
+    epilog=examples("gargon check-hidden bernd.ggn --seat Bernd"),
 )
 def check_hidden(
-    file: Annotated[str, typer.Argument(help=FILE_HELP)],
+    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
     seat: Seat = None,
     public: Public = False,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
+    ] = False,
 ) -> None:
-    """Prove a file published for a seat (or for everyone) shows no value hidden from it.
+    """Prove files published for a seat (or for everyone) show no value hidden from it.
 
     Each value the seat could not have seen where it is written (another hand, a pile, a card
     another player drew, a play still face down, a value named in a comment) is listed with
-    its place and why.  Exit 0 when there is none, 1 when there is any.
+    its place and why; each input gets its verdict, several a summary.  Exit 0 when there is
+    none, 1 when there is any or a game cannot be checked, 2 on usage or I/O errors.
     """
     from gargon_notation.cli import seats
 
-    seats.check_hidden(file, seat, public)
+    seats.check_hidden(paths, seat, public, no_color)
 
 
 @app.command(
     "merge",
-    epilog="Example: [bold]gargon merge adam.ggn bernd.ggn collette.ggn -o game.ggn[/]",
+    epilog=examples("gargon merge adam.ggn bernd.ggn collette.ggn -o game.ggn"),
 )
 def merge(
-    files: Annotated[
-        list[str], typer.Argument(help="Records of the same game(s): .ggn, .json or .jsonl.")
+    paths: Annotated[
+        list[str],
+        typer.Argument(
+            help="Records of the same game(s): files, directories (searched for *.ggn, "
+            "*.json, *.jsonl), globs, or - for stdin."
+        ),
     ],
-    to: Annotated[
-        str, typer.Option("--to", help="Output format: ggn (the default), json or jsonl.")
-    ] = "ggn",
+    to: Annotated[Format, typer.Option("--to", help="The form to write.")] = Format.GGN,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
     ] = None,
 ) -> None:
     """Merge several records of the same game into one holding everything any of them knew.
 
-    Game k of each file is merged with game k of the others.  Records of different games, and
-    records that contradict one another (B7 in one, B9 in the other; another order of
+    Game k of each input is merged with game k of the others.  Records of different games,
+    and records that contradict one another (B7 in one, B9 in the other; another order of
     actions), are refused with every place at fault, and nothing is written (exit 1).
     """
     from gargon_notation.cli import seats
 
-    seats.merge(files, to, output)
+    seats.merge(paths, to, output)
 
 
 PATHS_HELP = "Files, directories (searched for *.ggn, *.json, *.jsonl), globs, or - for stdin."
 To = Annotated[
-    str | None,
+    Format | None,
     typer.Option(
         "--to",
-        help="Output format ggn, json or jsonl; games of another format are converted "
-        "(default: the inputs' own, which must then be one).",
+        help="The form to write; games of another form are converted (default: the inputs' "
+        "own, which must then be one).",
     ),
 ]
 """The --to option of the verbs that copy games."""
@@ -482,23 +587,42 @@ Many = list[str] | None
 @app.command(
     "filter",
     cls=OrderedCommand,
-    epilog="Examples: [bold]gargon filter games/ --event club --has zero-pair -o found.ggn[/]  "
-    "[bold]gargon filter games.ggn --not --player Adam --count[/]",
+    epilog=examples(
+        "gargon filter games/ --event club --has zero-pair -o found.ggn",
+        "gargon filter games.ggn --not --player Adam --count",
+    ),
 )
 def filter_command(
     context: typer.Context,
     paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
-    player: Annotated[Many, typer.Option("--player", help="NAME is one of the Players.")] = None,
+    player: Annotated[
+        Many, typer.Option("--player", metavar="NAME", help="NAME is one of the Players.")
+    ] = None,
     event: Annotated[Many, typer.Option("--event", help="The Event holds TEXT (any case).")] = None,
     site: Annotated[Many, typer.Option("--site", help="The Site holds TEXT (any case).")] = None,
     date_from: Annotated[
-        Many, typer.Option("--date-from", help="Played on or after D (YYYY.MM.DD, YYYY.MM, YYYY).")
+        Many,
+        typer.Option(
+            "--date-from",
+            metavar="DATE",
+            help="Played on or after DATE (YYYY.MM.DD, YYYY.MM, YYYY).",
+        ),
     ] = None,
-    date_to: Annotated[Many, typer.Option("--date-to", help="Played on or before D.")] = None,
-    winner: Annotated[Many, typer.Option("--winner", help="NAME won (or shared the win).")] = None,
-    players: Annotated[Many, typer.Option("--players", help="Played by N players.")] = None,
-    rounds_min: Annotated[Many, typer.Option("--rounds-min", help="At least N rounds.")] = None,
-    rounds_max: Annotated[Many, typer.Option("--rounds-max", help="At most N rounds.")] = None,
+    date_to: Annotated[
+        Many, typer.Option("--date-to", metavar="DATE", help="Played on or before DATE.")
+    ] = None,
+    winner: Annotated[
+        Many, typer.Option("--winner", metavar="NAME", help="NAME won (or shared the win).")
+    ] = None,
+    players: Annotated[
+        Many, typer.Option("--players", metavar="N", help="Played by N players.")
+    ] = None,
+    rounds_min: Annotated[
+        Many, typer.Option("--rounds-min", metavar="N", help="At least N rounds.")
+    ] = None,
+    rounds_max: Annotated[
+        Many, typer.Option("--rounds-max", metavar="N", help="At most N rounds.")
+    ] = None,
     valid: Annotated[
         bool, typer.Option("--valid", help="Valid: the replay finds no problem.")
     ] = False,
@@ -507,11 +631,20 @@ def filter_command(
     ] = False,
     finished: Annotated[bool, typer.Option("--finished", help="The game reached its end.")] = False,
     has: Annotated[
-        Many, typer.Option("--has", help="A fact only the replay knows (see docs/cli.md).")
+        list[Fact] | None,
+        typer.Option(
+            "--has",
+            metavar="FACT",
+            help="A fact only the replay knows (docs/cli.md says what each means).",
+        ),
     ] = None,
     tag: Annotated[
         Many,
-        typer.Option("--tag", help="NAME=VALUE: a tag with that value; NAME: the tag is there."),
+        typer.Option(
+            "--tag",
+            metavar="NAME[=VALUE]",
+            help="The tag NAME is there (with =VALUE: and has that value).",
+        ),
     ] = None,
     negate: Annotated[bool, typer.Option("--not", help="Negate the condition after it.")] = False,
     count: Annotated[bool, typer.Option("--count", help="Print how many games match.")] = False,
@@ -522,6 +655,7 @@ def filter_command(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here (atomically), not stdout.")
     ] = None,
+    jobs: Jobs = 1,
 ) -> None:
     """Copy the games that meet every condition, byte for byte, comments and all.
 
@@ -534,10 +668,12 @@ def filter_command(
     from gargon_notation.cli import archive
 
     order = options_in_order(context)
-    archive.filter_command(paths, order, count=count, as_json=as_json, output=output, to=to)
+    archive.filter_command(
+        paths, order, count=count, as_json=as_json, output=output, to=to, jobs=jobs
+    )
 
 
-@app.command("cat", epilog="Example: [bold]gargon cat club/ home.ggn -o all.ggn[/]")
+@app.command("cat", epilog=examples("gargon cat club/ home.ggn -o all.ggn"))
 def cat_command(
     paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
     to: To = None,
@@ -556,8 +692,7 @@ def cat_command(
 
 @app.command(
     "dedupe",
-    epilog="Examples: [bold]gargon dedupe club/ -o unique.ggn[/]\n\n"
-    "[bold]gargon dedupe club/ --report[/]",
+    epilog=examples("gargon dedupe club/ -o unique.ggn", "gargon dedupe club/ --report"),
 )
 def dedupe_command(
     paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
@@ -578,6 +713,7 @@ def dedupe_command(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here (atomically), not stdout.")
     ] = None,
+    jobs: Jobs = 1,
 ) -> None:
     """Write each game once: leave out the same games again (whatever their comments,
     annotations and tags) and the unfinished copies of a game.
@@ -589,20 +725,28 @@ def dedupe_command(
     """
     from gargon_notation.cli import archive
 
-    archive.dedupe_command(paths, report, as_json, invalid, output, to)
+    archive.dedupe_command(paths, report, as_json, invalid, output, to, jobs)
 
 
-@app.command("split", epilog="Example: [bold]gargon split games.ggn --by event -o by-event/[/]")
+@app.command("split", epilog=examples("gargon split games.ggn --by event -o by-event/"))
 def split_command(
     paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
     output: Annotated[
-        Path, typer.Option("--output", "-o", help="The directory to write into (made if need be).")
+        Path,
+        typer.Option(
+            "--output", "-o", metavar="DIR", help="The directory to write into (made if need be)."
+        ),
     ],
     games: Annotated[
         int | None, typer.Option("--games", min=1, help="N games a file: games-0001.EXT, ...")
     ] = None,
     by: Annotated[
-        str | None, typer.Option("--by", help="event, date or player: a file for each value.")
+        SplitBy | None,
+        typer.Option(
+            "--by",
+            help="A file for each Event, Date or player (a game goes into each of its "
+            "players' files).",
+        ),
     ] = None,
     to: To = None,
 ) -> None:
@@ -617,14 +761,14 @@ def split_command(
 
 @app.command(
     "stats",
-    epilog="Examples: [bold]gargon stats games/[/]  [bold]gargon stats games/ --by event "
-    "--html report.html[/]",
+    epilog=examples("gargon stats games/", "gargon stats games/ --by event --html report.html"),
 )
 def stats_command(
     paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
     by: Annotated[
-        str, typer.Option("--by", help="A row per player (the default), event or players.")
-    ] = "player",
+        StatsBy,
+        typer.Option("--by", help="A row per player, per event, or per number of players."),
+    ] = StatsBy.PLAYER,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
     ] = False,
@@ -632,7 +776,10 @@ def stats_command(
         Path | None,
         typer.Option("--html", help="Write a self-contained HTML report here (atomically)."),
     ] = None,
-    no_color: Annotated[bool, typer.Option("--no-color", help="Plain text.")] = False,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
+    ] = False,
+    jobs: Jobs = 1,
 ) -> None:
     """Statistics of the games: wins, scores, bonuses, passes, battles, lengths, endings.
 
@@ -642,10 +789,93 @@ def stats_command(
     """
     from gargon_notation.cli import stats
 
-    stats.stats_command(paths, by, as_json, html, no_color)
+    stats.stats_command(paths, by, as_json, html, no_color, jobs)
 
 
-@app.command(epilog="Example: [bold]gargon schema > gargon.schema.json[/]")
+@app.command(
+    "standings",
+    epilog=examples(
+        "gargon standings examples/club-night.ggn",
+        "gargon standings cup/ --event 'Spring Cup' --html standings.html",
+        "gargon standings cup/ --duplicate",
+    ),
+)
+def standings_command(
+    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    event: Annotated[
+        str | None, typer.Option("--event", help="Only the events whose name holds TEXT.")
+    ] = None,
+    duplicate: Annotated[
+        bool,
+        typer.Option(
+            "--duplicate",
+            help="Compare the players who held the same seat of the same deal (Seed) instead.",
+        ),
+    ] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
+    ] = False,
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Write a self-contained HTML page here (atomically)."),
+    ] = None,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
+    ] = False,
+) -> None:
+    """A tournament's standings: per event, the players ranked with a column per round.
+
+    A round is a game's Round tag (else its Date).  Points: 1 for each opponent at the table
+    with a lower total, 1/2 for each with an equal one; ties broken by direct encounter,
+    wins, then score (docs/cli.md).  Each game is replayed once; an invalid or unreadable
+    game is reported and left out.  Exit 0 when done, 1 when a game was invalid or
+    unreadable, 2 on usage or I/O errors.
+    """
+    from gargon_notation.cli import standings
+
+    standings.standings_command(paths, event, duplicate, as_json, html, no_color)
+
+
+@app.command(
+    "ratings",
+    epilog=examples(
+        "gargon ratings club/", "gargon ratings club/ --as-of 2026.06.30 --html ratings.html"
+    ),
+)
+def ratings_command(
+    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    as_of: Annotated[
+        str | None,
+        typer.Option(
+            "--as-of", metavar="DATE", help="Only games played on or before DATE (YYYY.MM.DD)."
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
+    ] = False,
+    html: Annotated[
+        Path | None,
+        typer.Option(
+            "--html", help="Write a self-contained HTML page with each player's history here."
+        ),
+    ] = None,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
+    ] = False,
+) -> None:
+    """Ratings of the players (openskill's Plackett-Luce model), the games in date order.
+
+    Each game ranks its players by their final totals (equal totals tie).  Shows mu, sigma
+    and the conservative ordinal mu - 3 sigma.  Needs pip install
+    'gargon-notation\\[ratings]'.  Exit 0 when done, 1 when a game was invalid or
+    unreadable, 2 on usage or I/O errors.
+    """
+    from gargon_notation.cli import ratings
+
+    ratings.ratings_command(paths, as_of, as_json, html, no_color)
+
+
+@app.command(epilog=examples("gargon schema > gargon.schema.json"))
 def schema() -> None:
     """Print the JSON Schema of the JSON interchange form."""
     from gargon_notation.cli import edit
@@ -655,13 +885,17 @@ def schema() -> None:
 
 @app.command(
     "simulate",
-    epilog="Example: [bold]gargon simulate --players 4 --games 100 --seed club -o games.ggn[/]",
+    epilog=examples("gargon simulate --players 4 --games 100 --seed club -o games.ggn"),
 )
 def simulate_command(
-    players: Annotated[int, typer.Option("--players", "-p", min=3, max=5, help="3 to 5.")] = 4,
+    players: Annotated[
+        int, typer.Option("--players", "-p", min=3, max=5, help="Players at the table.")
+    ] = 4,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="How many games.")] = 1,
-    seed: Annotated[str, typer.Option("--seed", "-s", help="Seed of the first game.")] = "gargon",
-    bot: Annotated[str, typer.Option("--bot", "-b", help="random or greedy.")] = "random",
+    seed: Annotated[
+        str, typer.Option("--seed", "-s", help="The seed the deals are made from (see above).")
+    ] = "gargon",
+    bot: Annotated[Bot, typer.Option("--bot", "-b", help="The bot every seat plays.")] = Bot.RANDOM,
     deal: Annotated[
         bool,
         typer.Option("--deal", help="Also write each deal out in full (checked against the seed)."),
@@ -682,9 +916,9 @@ def simulate_command(
     simulate.simulate_command(players, games, seed, bot, deal, comments, output)
 
 
-@app.command("lsp", epilog="Example: [bold]gargon lsp[/] (started by an editor: docs/editors.md)")
+@app.command("lsp", epilog=examples("gargon lsp"))
 def lsp_command() -> None:
-    """Run the language server for editors (LSP over stdin and stdout).
+    """Run the language server for editors (LSP over stdin and stdout); an editor starts it.
 
     Diagnostics as you type, hover (the table after an action), completion,
     formatting and an outline of games and rounds, in VS Code, Neovim, Helix,

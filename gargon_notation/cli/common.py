@@ -15,6 +15,7 @@ from rich.text import Text
 
 from gargon_notation import __version__
 from gargon_notation.cli.deferred import defer_unused_rich_modules
+from gargon_notation.cli.helptext import App
 from gargon_notation.cli.plain import plural
 from gargon_notation.cli.terminal import SafeConsole, printable, utf8_stdout
 from gargon_notation.errors import GargonError
@@ -36,7 +37,7 @@ __all__ = [
 
 defer_unused_rich_modules()
 
-app = typer.Typer(
+app = App(
     name="gargon",
     help="Validate, show, replay, annotate, format and convert records of the card game Gargon.",
     no_args_is_help=True,

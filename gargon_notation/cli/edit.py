@@ -6,84 +6,133 @@ from __future__ import annotations
 import contextlib
 import difflib
 import re
+import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import IO, BinaryIO
 
 import attrs
 import typer
+from rich.console import Console
+from rich.text import Text
 
 from gargon_notation import files, jsonio
 from gargon_notation.annotate import annotate_replayed, strip_annotations
-from gargon_notation.cli.common import fail, plural, print_error, print_problems
-from gargon_notation.cli.inputs import Joined, each_input, games_of, in_place_target, inputs_of
+from gargon_notation.cli import common
+from gargon_notation.cli.choices import ConvertTo
+from gargon_notation.cli.common import fail, plural, print_error
+from gargon_notation.cli.inputs import (
+    Games,
+    Joined,
+    each_input,
+    games_of,
+    in_place_target,
+    inputs_of,
+)
 from gargon_notation.cli.inputs import output as output_to
-from gargon_notation.cli.terminal import write_data
+from gargon_notation.cli.parallel import Look, dumped, each_game, joined, write_printed
+from gargon_notation.cli.progress import progress
+from gargon_notation.cli.terminal import printable, write_data
 from gargon_notation.notation import GameRecord
-from gargon_notation.replay.events import events_json
+from gargon_notation.parallel import Workers
 
 __all__ = ["annotate_command", "convert", "fmt", "schema"]
 
 
 def annotate_command(
-    paths: list[str], strip: bool = False, in_place: bool = False, possible: bool = False
+    paths: list[str],
+    strip: bool = False,
+    in_place: bool = False,
+    possible: bool = False,
+    jobs: int = 1,
 ) -> None:
     """The work of ``gargon annotate`` (options: :mod:`gargon_notation.cli.commands`): every
-    input in turn, each file's result its own; exit with the highest code."""
+    input in turn, each file's result its own; exit with the highest code.  Each game is
+    replayed and annotated (or stripped) and written in one of ``jobs`` processes."""
     if strip and possible:
         fail("give --strip or --possible, not both")
-    joined = Joined()
-    code = each_input(
-        inputs_of(paths), lambda source: _annotate_one(source, strip, in_place, possible, joined)
-    )
+    inputs = inputs_of(paths)
+    shared = Joined()
+    look = Look.of(common.err)
+    total = sum(source.size for source in inputs)
+    bar = in_place or not sys.stdout.isatty()  # records are written past the bar's console
+    with Workers(jobs) as workers, progress(total, "annotating", show=bar) as advance:
+        task = _AnnotateTask(look, strip, possible, in_place, workers, advance)
+        code = each_input(inputs, lambda source: task.annotate_one(source, shared))
     raise typer.Exit(code)
 
 
-def _annotate_one(
-    source: files.Input, strip: bool, in_place: bool, possible: bool, joined: Joined
-) -> None:
-    """``gargon annotate`` on one input (exits with its code); a file it would not change is
-    left untouched."""
-    invalid = False
-    with games_of(source) as games:
-        target = in_place_target(games) if in_place else None
+@attrs.frozen
+class _AnnotateTask:
+    """``gargon annotate``'s options and workers, for each input."""
 
-        def changed() -> Iterator[GameRecord]:
-            nonlocal invalid
-            for number, record in games:
-                if strip:
-                    yield strip_annotations(record)
-                    continue
-                annotated, result = annotate_replayed(record, number, possible=possible)
-                invalid = invalid or not result.valid
-                print_problems(result)
-                yield annotated
+    look: Look
+    """How standard error prints, for the workers."""
+    strip: bool
+    possible: bool
+    in_place: bool
+    workers: Workers
+    advance: Callable[[int], None]
 
-        try:
-            with contextlib.ExitStack() as stack:
-                write_piece = stack.enter_context(output_to(target))
+    def annotate_one(self, source: files.Input, shared: Joined) -> None:
+        """``gargon annotate`` on one input (exits with its code); a file it would not
+        change is left untouched."""
+        invalid = False
+        with games_of(source) as games:
+            target = in_place_target(games) if self.in_place else None
+            work = partial(_annotated, self.look, self.strip, self.possible, games.format)
+
+            def texts() -> Iterator[str]:
+                nonlocal invalid
+                for _, (text, problems, bad) in each_game(self.workers, games, work, self.advance):
+                    invalid = invalid or bad
+                    write_printed(common.err, problems)
+                    yield text
+
+            try:
+                with contextlib.ExitStack() as stack:
+                    write_piece = stack.enter_context(output_to(target))
+                    if target is None:
+                        write_piece(shared.before(games))
+                        comparison = None
+                    else:
+                        comparison = _Comparison(stack.enter_context(_original(target)))
+                    for piece in joined(texts(), games.format, False):
+                        write_piece(piece)
+                        if comparison is not None:
+                            comparison.feed(piece.encode("utf-8"))
+                    if invalid and self.in_place:
+                        raise _Abandon
+                    games.finish()
+                    if comparison is not None and comparison.same_at_end():
+                        raise _Unchanged
                 if target is None:
-                    write_piece(joined.before(games))
-                    comparison = None
-                else:
-                    comparison = _Comparison(stack.enter_context(_original(target)))
-                for piece in files.iter_dumps(changed(), games.format):
-                    write_piece(piece)
-                    if comparison is not None:
-                        comparison.feed(piece.encode("utf-8"))
-                if invalid and in_place:
-                    raise _Abandon
-                games.finish()
-                if comparison is not None and comparison.same_at_end():
-                    raise _Unchanged
-            if target is None:
-                joined.wrote(games)
-        except _Abandon:
-            print_error(f"{games.source.name}: not rewritten: annotations stop at the problems")
-        except _Unchanged:
-            pass
-    raise typer.Exit(1 if invalid else 0)
+                    shared.wrote(games)
+            except _Abandon:
+                print_error(f"{games.source.name}: not rewritten: annotations stop at the problems")
+            except _Unchanged:
+                pass
+        raise typer.Exit(1 if invalid else 0)
+
+
+def _annotated(
+    look: Look, strip: bool, possible: bool, format: files.Format, number: int, record: GameRecord
+) -> tuple[str, str, bool]:
+    """One game annotated (or stripped) and written in ``format`` as it goes among others
+    (:func:`~gargon_notation.cli.parallel.dumped`), the problems its replay found as
+    standard error prints them, and whether it has any; done in a worker process."""
+    if strip:
+        return dumped(number, strip_annotations(record), format, False), "", False
+    annotated, result = annotate_replayed(record, number, possible=possible)
+
+    def draw_problems(err: Console) -> None:
+        for problem in result.problems:
+            err.print(Text(printable(str(problem)), style="red"), soft_wrap=True)
+
+    problems = look.printed(draw_problems) if result.problems else ""
+    return dumped(number, annotated, format, False), problems, not result.valid
 
 
 class _Unchanged(Exception):
@@ -96,36 +145,74 @@ def fmt(
     in_place: bool = False,
     diff: bool = False,
     quiet: bool = False,
+    jobs: int = 1,
 ) -> None:
     """The work of ``gargon fmt`` (options: :mod:`gargon_notation.cli.commands`): every input
     in turn, each file's result its own (one that cannot be read is reported, the others
-    done); exit with the highest code."""
+    done); exit with the highest code.  Each game is read and written canonically in one of
+    ``jobs`` processes."""
     if diff and not check:
         fail("--diff goes with --check")
     inputs = inputs_of(paths)
     tally = _Tally(several=len(inputs) > 1, quiet=quiet)
-    joined = Joined()
-    code = each_input(inputs, lambda source: _fmt_one(source, check, in_place, diff, tally, joined))
+    shared = Joined()
+    total = sum(source.size for source in inputs)
+    # records and diffs are written to a terminal past the bar's console
+    bar = in_place or (check and not diff) or not sys.stdout.isatty()
+    with Workers(jobs) as workers, progress(total, "formatting", show=bar) as advance:
+        canonical_pieces = partial(_canonical_texts, workers, advance)
+
+        def fmt_one(source: files.Input) -> None:
+            done = tally.done
+            try:
+                _fmt_one(source, check, in_place, diff, tally, shared, canonical_pieces)
+            except typer.Exit as ended:
+                if ended.exit_code and tally.done == done:
+                    tally.undone += 1
+                raise
+
+        code = each_input(inputs, fmt_one)
     if len(inputs) > 1 and not quiet:
-        if check:
+        count = plural(len(inputs), "file")
+        if check and not tally.undone:
+            print_error(f"{count} checked: {tally.failed} not in canonical form")
+        elif check:
             print_error(
-                f"{plural(len(inputs), 'file')} checked: {tally.failed} not in canonical form"
+                f"{count}: {len(inputs) - tally.undone} checked, {tally.failed} not in "
+                f"canonical form; {tally.undone} could not be checked (see above)"
             )
         elif in_place:
+            undone = f"; {tally.undone} could not be formatted (see above)" if tally.undone else ""
             print_error(
-                f"{plural(len(inputs), 'file')}: {len(tally.rewritten)} rewritten, "
-                f"{tally.canonical} already canonical"
+                f"{count}: {len(tally.rewritten)} rewritten, "
+                f"{tally.canonical} already canonical{undone}"
             )
     raise typer.Exit(code)
 
 
+def _canonical_texts(
+    workers: Workers, advance: Callable[[int], None], games: Games
+) -> Iterator[str]:
+    """The canonical text of ``games`` in pieces, as :func:`files.iter_dumps` gives it, each
+    game read and written in a worker."""
+    work = partial(dumped, format=games.format, events=False)
+    texts = (text for _, text in each_game(workers, games, work, advance))
+    return joined(texts, games.format, False)
+
+
 def _fmt_one(
-    source: files.Input, check: bool, in_place: bool, diff: bool, tally: _Tally, joined: Joined
+    source: files.Input,
+    check: bool,
+    in_place: bool,
+    diff: bool,
+    tally: _Tally,
+    shared: Joined,
+    canonical_pieces: Callable[[Games], Iterator[str]],
 ) -> None:
-    """``gargon fmt`` on one input (exits with its code)."""
+    """``gargon fmt`` on one input (exits with its code); ``canonical_pieces`` writes its
+    games."""
     with games_of(source, again=check or diff) as games:
-        records = (record for _, record in games)
-        pieces = files.iter_dumps(records, games.format)
+        pieces = canonical_pieces(games)
         if check:
             assert games.file is not None
             with contextlib.ExitStack() as stack:
@@ -145,11 +232,11 @@ def _fmt_one(
         target = in_place_target(games) if in_place else None
         if target is None:
             with output_to(None) as write_piece:
-                write_piece(joined.before(games))
+                write_piece(shared.before(games))
                 for piece in pieces:
                     write_piece(piece)
                 games.finish()
-            joined.wrote(games)
+            shared.wrote(games)
             return
         try:
             with output_to(target) as write_piece, _original(target) as original:
@@ -177,6 +264,13 @@ class _Tally:
     failed: int = 0
     canonical: int = 0
     rewritten: list[str] = attrs.Factory(list)
+    undone: int = 0
+    """Inputs not checked or not formatted: one that cannot be read whole, or holds no game."""
+
+    @property
+    def done(self) -> int:
+        """The inputs checked (canonical or not) or formatted so far."""
+        return self.failed + self.canonical + len(self.rewritten)
 
 
 class _Abandon(Exception):
@@ -240,41 +334,45 @@ def _print_diff(name: str, original: Path, canonical: IO[bytes]) -> None:
     )
 
 
-def convert(paths: list[str], to: str, output: Path | None = None, events: bool = False) -> None:
-    """The work of ``gargon convert`` (options: :mod:`gargon_notation.cli.commands`).
+def convert(
+    paths: list[str], to: str, output: Path | None = None, events: bool = False, jobs: int = 1
+) -> None:
+    """The work of ``gargon convert`` (options: :mod:`gargon_notation.cli.commands`), each
+    game read and written in one of ``jobs`` processes.
 
     One input is converted whole or not at all.  The games of several go into one output
     (one JSON document, say), each input in turn; a game or an input that cannot be read is
     reported and left out, and the others are written."""
     if to not in files.FORMATS:
-        fail(f"--to {to}: choose json or ggn")
+        fail(f"--to {to}: choose one of {', '.join(ConvertTo)}")
     if events and to == "ggn":
         fail("--events needs --to json or --to jsonl: the notation has no derived events")
     inputs = inputs_of(paths)
-    derived = events_json if events else None
+    total = sum(source.size for source in inputs)
+    work = partial(dumped, format=to, events=events)
+    workers = Workers(jobs)
     if len(inputs) == 1:
-        with games_of(inputs[0]) as games:
-            records = (record for _, record in games)
-            pieces = files.iter_dumps(records, to, events=derived)
-            with output_to(output) as write_piece:
-                for piece in pieces:
+        with workers, games_of(inputs[0]) as games, output_to(output) as write_piece:
+            with progress(total, "converting") as advance:
+                texts = (text for _, text in each_game(workers, games, work, advance))
+                for piece in joined(texts, to, events):
                     write_piece(piece)
-                games.finish()
+            games.finish()
         return
     code = 0
 
-    def every_record() -> Iterator[GameRecord]:
+    def every_text(advance: Callable[[int], None]) -> Iterator[str]:
         nonlocal code
         for source in inputs:
             try:
                 with games_of(source) as games:
-                    yield from (record for _, record in games)
+                    yield from (text for _, text in each_game(workers, games, work, advance))
                     games.finish()
             except typer.Exit as ended:
                 code = max(code, ended.exit_code)
 
-    with output_to(output) as write_piece:
-        for piece in files.iter_dumps(every_record(), to, events=derived):
+    with workers, output_to(output) as write_piece, progress(total, "converting") as advance:
+        for piece in joined(every_text(advance), to, events):
             write_piece(piece)
     raise typer.Exit(code)
 

@@ -19,7 +19,7 @@ from gargon_notation import files
 from gargon_notation.cli.common import fail, print_error
 from gargon_notation.cli.terminal import write_data_bytes
 from gargon_notation.errors import NotationError
-from gargon_notation.notation import GameRecord
+from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import MAX_LINE_BYTES
 
 __all__ = [
@@ -32,6 +32,7 @@ __all__ = [
     "one_input_for",
     "output",
     "output_bytes",
+    "parsed",
     "single_input",
     "stdin_saved",
     "write",
@@ -138,12 +139,46 @@ class Games:
         except OSError as error:
             fail(str(files.FileError.from_os_error(self.source.name, error)))
 
+    def unparsed(self) -> Iterator[tuple[int, Chunk | GameRecord | NotationError]]:
+        """Every game as read, before notation is parsed (:func:`parsed` parses it, in a
+        worker process say; :meth:`note` then counts it).  Nothing is printed or counted."""
+        try:
+            with self._open() as handle:
+                name = self.source.name
+                if self.format == "ggn":
+                    yield from enumerate(split_games(decode_lines(handle, name), name), start=1)
+                else:
+                    yield from enumerate(files.iter_games(handle, self.format, name), start=1)
+        except OSError as error:
+            fail(str(files.FileError.from_os_error(self.source.name, error)))
+
+    def note(self, item: GameRecord | NotationError | None) -> None:
+        """Count a game of :meth:`unparsed` once parsed (None: it was read), as iterating
+        counts it: an error is printed."""
+        if isinstance(item, NotationError):
+            self.errors += 1
+            print_error(str(item))
+        else:
+            self.count += 1
+
     def finish(self) -> None:
         """Exit 1 when a game could not be read or there was no game at all."""
         if self.errors:
             raise typer.Exit(1)
         if not self.count:
             fail(f"{self.source.name}: no game found", 1)
+
+
+def parsed(item: Chunk | GameRecord | NotationError, name: str) -> GameRecord | NotationError:
+    """A game of :meth:`Games.unparsed` read, or why it cannot be (as iterating gives it)."""
+    if not isinstance(item, Chunk):
+        return item
+    if item.error is not None:
+        return item.error
+    try:
+        return parse_game(item.text, source=name, first_line=item.first_line)
+    except NotationError as error:
+        return error
 
 
 @contextlib.contextmanager

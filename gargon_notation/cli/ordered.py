@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import typer.core
+import typer
+
+from gargon_notation.cli.helptext import Command
 
 __all__ = ["ORDER", "OrderedCommand", "options_in_order"]
 
@@ -13,7 +15,7 @@ ORDER = "gargon.order"
 """The key of the options in order in the context's ``meta``."""
 
 
-class OrderedCommand(typer.core.TyperCommand):
+class OrderedCommand(Command):
     """Records ``(option, value)`` for each option given, in command-line order, in
     ``context.meta[ORDER]`` (the option's first long name; a flag's value is None)."""
 

@@ -38,7 +38,8 @@ from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import EntryRefused, Recording, RecordingError, Sight
 from gargon_notation.recording_lines import LineRecorder
-from gargon_notation.render.game import battle_lines, rounds_of, scoreboard
+from gargon_notation.render.game import battle_lines, rounds_of
+from gargon_notation.render.score import scoreboard
 from gargon_notation.render.table import table_view
 
 __all__ = ["EntrySuggester", "RecorderApp", "SetupScreen", "run_app"]
@@ -265,7 +266,7 @@ class RecorderApp(App[int]):
             self._scored = (score, state.over)
             shown: RenderableType = Text("(the score needs the won cards' values)", style="dim")
             if score is not None:
-                shown = scoreboard(score, final=state.over)
+                shown = scoreboard(state)
             self.query_one("#score", Static).update(shown)
         self.query_one("#record", Static).update(Text(printable(recording.text())))
         self.query_one("#message", Static).update(message)

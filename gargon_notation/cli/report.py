@@ -4,23 +4,18 @@
 (:mod:`gargon_notation.cli.check`) and the quick start of :func:`gargon_notation.cli.run`
 both call it, so the two print the same.  It imports neither typer nor rich (see
 :mod:`gargon_notation.cli.plain`), except rich's progress bar on a terminal for inputs over a
-megabyte, where the time to import it does not show.
+megabyte (:mod:`gargon_notation.cli.progress`), where the time to import it does not show.
 """
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable
-
 from gargon_notation import files
 from gargon_notation.cli.plain import Line, plural, write_lines
-from gargon_notation.cli.validate import Summary, json_report, run_validation, stderr_is_terminal
+from gargon_notation.cli.progress import progress
+from gargon_notation.cli.validate import json_report, run_validation
 from gargon_notation.validation import GameVerdict
 
-__all__ = ["PROGRESS_BYTES", "validate_paths"]
-
-PROGRESS_BYTES = 1_000_000
-"""Inputs larger than this get a progress bar on a terminal."""
+__all__ = ["validate_paths"]
 
 
 def _fail(message: str) -> int:
@@ -28,10 +23,19 @@ def _fail(message: str) -> int:
     return 2
 
 
-def validate_paths(paths: list[str], *, strict: bool, as_json: bool, jobs: int, quiet: bool) -> int:
+def validate_paths(
+    paths: list[str],
+    *,
+    strict: bool,
+    as_json: bool,
+    jobs: int,
+    quiet: bool,
+    dask: str | None = None,
+) -> int:
     """Validate every game of ``paths``, print a verdict on each and a summary (or the JSON
     report), and return the exit code: 0 all valid, 1 any invalid or a file without a game,
-    2 an input that cannot be read."""
+    2 an input that cannot be read (or, with ``dask``, a Dask cluster that cannot be
+    used)."""
     try:
         inputs = files.find_inputs(paths)
     except files.FileError as error:
@@ -46,13 +50,18 @@ def validate_paths(paths: list[str], *, strict: bool, as_json: bool, jobs: int, 
         elif not (verdict.valid and quiet):
             write_lines(_verdict_lines(verdict))
 
+    failures: tuple[type[Exception], ...] = (files.FileError,)
+    if dask is not None:
+        from gargon_notation.cli.distributed import ClusterError
+
+        failures = (files.FileError, ClusterError)
     total = sum(source.size for source in inputs)
     try:
-        if stderr_is_terminal() and total > PROGRESS_BYTES and not as_json:
-            summary = _with_progress(inputs, total, jobs=jobs, strict=strict, report=report)
-        else:
-            summary = run_validation(inputs, jobs=jobs, strict=strict, report=report)
-    except files.FileError as error:
+        with progress(total, "validating", show=not as_json) as advance:
+            summary = run_validation(
+                inputs, jobs=jobs, strict=strict, report=report, on_bytes=advance, dask=dask
+            )
+    except failures as error:
         return _fail(str(error))
     if as_json:
         write_lines([((json_report(collected, summary), ""),)])
@@ -78,40 +87,6 @@ def validate_paths(paths: list[str], *, strict: bool, as_json: bool, jobs: int, 
         lines.append(((text, "bold green" if good else "bold red"),))
         write_lines(lines)
     return 0 if summary.invalid == 0 and summary.games and not summary.empty else 1
-
-
-def _with_progress(
-    inputs: list[files.Input],
-    total: int,
-    *,
-    jobs: int,
-    strict: bool,
-    report: Callable[[GameVerdict], None],
-) -> Summary:
-    """:func:`run_validation` under a progress bar on standard error (it goes when done)."""
-    from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn
-
-    from gargon_notation.cli.terminal import SafeConsole
-
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        DownloadColumn(),
-        TimeRemainingColumn(),
-        console=SafeConsole(stderr=True, highlight=False, soft_wrap=True),
-        transient=True,
-        # Verdicts go above the bar on the terminal, but into stdout when it is a file.
-        redirect_stdout=sys.stdout.isatty(),
-        redirect_stderr=False,
-    ) as progress:
-        task = progress.add_task("validating", total=total)
-        return run_validation(
-            inputs,
-            jobs=jobs,
-            strict=strict,
-            report=report,
-            on_bytes=lambda n: progress.advance(task, n),
-        )
 
 
 def _verdict_lines(verdict: GameVerdict) -> list[Line]:

@@ -7,17 +7,19 @@ this module reads the files, prints, and sets the exit code.
 
 from __future__ import annotations
 
-import contextlib
+import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import typer
+from rich.console import Console
 from rich.text import Text
 
 from gargon_notation import files
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural, print_error
-from gargon_notation.cli.inputs import games_of, single_input
+from gargon_notation.cli.inputs import each_input, games_of, inputs_of
 from gargon_notation.cli.inputs import output as output_to
 from gargon_notation.cli.terminal import printable
 from gargon_notation.errors import NotationError
@@ -52,7 +54,7 @@ def _format(name: str) -> files.Format:
     for format in files.FORMATS:
         if format == name:
             return format
-    fail(f"--to {name}: choose ggn, json or jsonl")
+    fail(f"--to {name}: choose one of {', '.join(files.FORMATS)}")
 
 
 def _seat_error(error: SeatError, record: GameRecord, number: int) -> None:
@@ -65,32 +67,26 @@ def _seat_error(error: SeatError, record: GameRecord, number: int) -> None:
         print_error(f"{where}: game {number}: {error.message}")
 
 
-@contextlib.contextmanager
-def _games_with_text(path: str) -> Iterator[tuple[files.Input, Iterator[Read]]]:
-    """The games of one input with the text each was read from (notation only: JSON keeps
-    no places); exit 2 when the input cannot be read."""
-    source = single_input(path)
+def _games_with_text(source: files.Input) -> Iterator[Read]:
+    """The games of one input, one at a time, with the text each was read from (notation
+    only: JSON keeps no places); exit 2 when the input cannot be read."""
     try:
         with files.open_input(source) as handle:
             format, stream = files.sniff_stream(handle, source.path)
-
-            def games() -> Iterator[Read]:
-                if format != "ggn":
-                    for number, item in enumerate(files.iter_games(stream, format, source.name), 1):
-                        yield number, item, None
-                    return
-                for number, chunk in enumerate(iter_chunks(stream, source.name), start=1):
-                    if chunk.error is not None:
-                        yield number, chunk.error, None
-                        continue
-                    try:
-                        record = parse_game(chunk.text, source.name, chunk.first_line)
-                    except NotationError as error:
-                        yield number, error, None
-                        continue
-                    yield number, record, SourceText(chunk.text, chunk.first_line)
-
-            yield source, games()
+            if format != "ggn":
+                for number, item in enumerate(files.iter_games(stream, format, source.name), 1):
+                    yield number, item, None
+                return
+            for number, chunk in enumerate(iter_chunks(stream, source.name), start=1):
+                if chunk.error is not None:
+                    yield number, chunk.error, None
+                    continue
+                try:
+                    record = parse_game(chunk.text, source.name, chunk.first_line)
+                except NotationError as error:
+                    yield number, error, None
+                    continue
+                yield number, record, SourceText(chunk.text, chunk.first_line)
     except files.FileError as error:
         fail(str(error))
     except OSError as error:
@@ -160,31 +156,61 @@ def _notes(record: GameRecord, mine: GameRecord, who: str | None, number: int) -
 # -- check-hidden ------------------------------------------------------------------------
 
 
-def check_hidden(file: str, seat: str | None, public: bool) -> None:
+def check_hidden(paths: list[str], seat: str | None, public: bool, no_color: bool = False) -> None:
     """The work of ``gargon check-hidden`` (options: :mod:`gargon_notation.cli.commands`):
-    every value the seat could not have seen, located; exit 0 when there is none."""
+    every value the seat could not have seen, located, input by input (one that cannot be
+    read is reported and the others checked); exit 0 when there is none anywhere.  The
+    verdicts are in colour, unless ``no_color``."""
+    out = common.console(no_color)
     who = _who(seat, public)
+    inputs = inputs_of(paths)
+    verdicts: list[str] = []
+
+    def check(source: files.Input) -> None:
+        verdict = _check_one(source, who, out)
+        verdicts.append(verdict)
+        raise typer.Exit(0 if verdict == "clean" else 1)
+
+    code = each_input(inputs, check)
+    if len(inputs) > 1:
+        viewer = "the public" if who is None else who
+        clean, leaky = verdicts.count("clean"), verdicts.count("leaks")
+        unchecked = len(inputs) - clean - leaky
+        summary = (
+            f"{plural(len(inputs), 'file')} checked for {viewer}: {clean} without a leak, "
+            f"{leaky} with leaks"
+        )
+        if unchecked:
+            summary += f"; {unchecked} could not be checked (see above)"
+        out.print(
+            Text(printable(summary), style="bold red" if code else "bold green"), soft_wrap=True
+        )
+    raise typer.Exit(code)
+
+
+def _check_one(source: files.Input, who: str | None, out: Console) -> str:
+    """``check-hidden`` of one input: its leaks and verdict printed on ``out``;
+    ``"clean"``, ``"leaks"`` or ``"unchecked"`` (a game could not be checked).  Exit 1 for an
+    input without a game, 2 for one that cannot be read."""
     viewer = "the public" if who is None else who
     leaks = unreadable = count = 0
     games_with_leaks = 0
-    out = common.out
-    with _games_with_text(file) as (source, games):
-        for number, item, text in games:
-            count += 1
-            if isinstance(item, NotationError):
-                unreadable += 1
-                print_error(str(item))
-                continue
-            try:
-                found = find_leaks(item, who, text=text)
-            except SeatError as error:
-                unreadable += 1
-                _seat_error(error, item, number)
-                continue
-            games_with_leaks += bool(found)
-            leaks += len(found)
-            for leak in found:
-                out.print(Text(printable(str(leak))), soft_wrap=True)
+    for number, item, text in _games_with_text(source):
+        count += 1
+        if isinstance(item, NotationError):
+            unreadable += 1
+            print_error(str(item))
+            continue
+        try:
+            found = find_leaks(item, who, text=text)
+        except SeatError as error:
+            unreadable += 1
+            _seat_error(error, item, number)
+            continue
+        games_with_leaks += bool(found)
+        leaks += len(found)
+        for leak in found:
+            out.print(Text(printable(str(leak))), soft_wrap=True)
     name = source.name
     if not count:
         fail(f"{name}: no game found", 1)
@@ -202,8 +228,10 @@ def check_hidden(file: str, seat: str | None, public: bool) -> None:
         )
     if unreadable:
         print_error(f"{name}: {plural(unreadable, 'game')} could not be checked")
-    if leaks or unreadable:
-        raise typer.Exit(1)
+    if leaks:
+        return "leaks"
+    if unreadable:
+        return "unchecked"
     out.print(
         Text(
             printable(
@@ -214,7 +242,7 @@ def check_hidden(file: str, seat: str | None, public: bool) -> None:
         ),
         soft_wrap=True,
     )
-    raise typer.Exit(0)
+    return "clean"
 
 
 # -- merge -------------------------------------------------------------------------------
@@ -222,45 +250,86 @@ def check_hidden(file: str, seat: str | None, public: bool) -> None:
 
 def merge(paths: list[str], to: str, output: Path | None) -> None:
     """The work of ``gargon merge`` (options: :mod:`gargon_notation.cli.commands`): game k of
-    every file merged into game k of the result; nothing is written on any contradiction."""
-    if len(paths) < 2:
-        fail("merge needs at least two records of the game")
+    every input merged into game k of the result, the inputs read side by side, a game at a
+    time; nothing is written on any contradiction, game that cannot be read, or input that
+    holds more games than another."""
     target = _format(to)
-    inputs: list[tuple[str, list[Read]]] = []
-    for path in paths:
-        with _games_with_text(path) as (source, reading):
-            inputs.append((source.name, list(reading)))
-    broken = False
-    for _, read in inputs:
-        for _, item, _ in read:
-            if isinstance(item, NotationError):
-                broken = True
-                print_error(str(item))
-    if broken:
-        print_error("nothing written: a record could not be read")
-        raise typer.Exit(1)
-    counts = {name: len(games) for name, games in inputs}
-    if len(set(counts.values())) != 1:
-        held = ", ".join(f"{name} {plural(count, 'game')}" for name, count in counts.items())
-        print_error(f"nothing written: the files do not hold the same games ({held})")
-        raise typer.Exit(1)
-    if not next(iter(counts.values())):
-        fail(f"{inputs[0][0]}: no game found", 1)
-    merged: list[GameRecord] = []
-    failed = False
-    for k in range(len(inputs[0][1])):
-        records = [item for _, games in inputs if isinstance(item := games[k][1], GameRecord)]
-        texts = [games[k][2] for _, games in inputs]
-        try:
-            merged.append(merge_records(records, texts=texts))
-        except MergeError as error:
-            failed = True
-            for found in error.contradictions:
-                print_error(f"{found}" if len(inputs[0][1]) == 1 else f"game {k + 1}: {found}")
-    if failed:
-        print_error("nothing written: the records contradict one another")
-        raise typer.Exit(1)
-    with output_to(output) as write_piece:
-        for piece in files.iter_dumps(merged, target):
-            write_piece(piece)
+    inputs = inputs_of(paths)
+    if len(inputs) < 2:
+        fail(
+            f"merge needs at least two records of the game, and {inputs[0].name} is the only input"
+        )
+    if sum(source.path is None for source in inputs) > 1:
+        fail("- (standard input) can be read once: give it once")
+    merging = _Merging(inputs)
+    try:
+        with output_to(output) as write_piece:
+            for piece in files.iter_dumps(merging.merged(), target):
+                write_piece(piece)
+            if merging.broken or merging.uneven or merging.contradictions:
+                raise _Abandon
+    except _Abandon:
+        merging.report()
+        raise typer.Exit(1) from None
+    if not merging.counts[0]:
+        fail(f"{inputs[0].name}: no game found", 1)
     raise typer.Exit(0)
+
+
+@attrs.define
+class _Merging:
+    """``merge`` over its inputs, read side by side: what went wrong so far."""
+
+    inputs: list[files.Input]
+    counts: list[int] = attrs.Factory(list)
+    broken: bool = False
+    """A game could not be read (printed as it was read)."""
+    contradictions: list[str] = attrs.Factory(list)
+    """The contradictions found, printed at the end unless the inputs are uneven (their
+    games then do not line up)."""
+
+    @property
+    def uneven(self) -> bool:
+        """Whether the inputs do not hold the same number of games."""
+        return len(set(self.counts)) > 1
+
+    def merged(self) -> Iterator[GameRecord]:
+        """The merge of each game k of the inputs, one at a time (none once something went
+        wrong, though every input is still read to its end)."""
+        readers = [_games_with_text(source) for source in self.inputs]
+        self.counts = [0] * len(readers)
+        for row in itertools.zip_longest(*readers):
+            for index, entry in enumerate(row):
+                if entry is not None:
+                    self.counts[index] += 1
+                    if isinstance(entry[1], NotationError):
+                        self.broken = True
+                        print_error(str(entry[1]))
+            if self.broken or self.uneven:
+                continue
+            games = [entry for entry in row if entry is not None]
+            records = [item for _, item, _ in games if isinstance(item, GameRecord)]
+            try:
+                record = merge_records(records, texts=[text for _, _, text in games])
+            except MergeError as error:
+                number = games[0][0]
+                self.contradictions += [f"game {number}: {found}" for found in error.contradictions]
+                continue
+            if not self.contradictions:
+                yield record
+
+    def report(self) -> None:
+        """Why nothing was written, on standard error."""
+        if self.broken:
+            print_error("nothing written: a record could not be read")
+        elif self.uneven:
+            held = ", ".join(
+                f"{source.name} {plural(count, 'game')}"
+                for source, count in zip(self.inputs, self.counts, strict=True)
+            )
+            print_error(f"nothing written: the files do not hold the same games ({held})")
+        else:
+            single = max(self.counts) == 1
+            for found in self.contradictions:
+                print_error(found.split(": ", 1)[1] if single else found)
+            print_error("nothing written: the records contradict one another")

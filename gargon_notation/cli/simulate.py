@@ -8,6 +8,7 @@ from gargon_notation import files
 from gargon_notation.bots import BOTS, simulate
 from gargon_notation.cli.common import fail
 from gargon_notation.cli.inputs import write
+from gargon_notation.cli.progress import progress
 from gargon_notation.cli.terminal import write_data
 from gargon_notation.records import record_from_simulation, with_comments
 
@@ -27,15 +28,17 @@ def simulate_command(
     if bot not in BOTS:
         fail(f"--bot {bot}: choose one of {', '.join(BOTS)}")
     records = []
-    for k in range(1, games + 1):
-        game_seed = seed if games == 1 else f"{seed}.{k}"
-        simulated = simulate(players, game_seed, bot)  # type: ignore[arg-type]
-        record = record_from_simulation(
-            simulated, write_deal=deal, event=f"Simulated game {k}", bot=bot
-        )
-        if comments:
-            record = with_comments(record, game_seed)
-        records.append(record)
+    with progress(games, "simulating", unit="games") as advance:
+        for k in range(1, games + 1):
+            game_seed = seed if games == 1 else f"{seed}.{k}"
+            simulated = simulate(players, game_seed, bot)  # type: ignore[arg-type]
+            record = record_from_simulation(
+                simulated, write_deal=deal, event=f"Simulated game {k}", bot=bot
+            )
+            if comments:
+                record = with_comments(record, game_seed)
+            records.append(record)
+            advance(1)
     text = files.dumps(records, "ggn")
     if output is None:
         write_data(text)

@@ -20,18 +20,29 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import attrs
 import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from gargon_notation import archive, files
-from gargon_notation.archive.stats import BY, ENDINGS, Collector, Figures, Spread, Stats
+from gargon_notation.archive.stats import (
+    BY,
+    ENDINGS,
+    Collector,
+    Figures,
+    Spread,
+    Stats,
+    game_figures,
+)
 from gargon_notation.archive.stats_report import ENDING_NAMES, key_text, stats_html, stats_json
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural, print_error
 from gargon_notation.cli.inputs import inputs_of, write
+from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
+from gargon_notation.parallel import RECORD_BYTES, Workers
 from gargon_notation.replay.problems import Problem
 
 __all__ = ["bar", "stats_command", "stats_tables"]
@@ -204,17 +215,33 @@ class _Reporter:
 
 
 def stats_command(
-    paths: list[str], by: str, as_json: bool, html: Path | None, no_color: bool
+    paths: list[str], by: str, as_json: bool, html: Path | None, no_color: bool, jobs: int = 1
 ) -> None:
-    """``gargon stats``: the statistics of the games of ``paths``."""
+    """``gargon stats``: the statistics of the games of ``paths`` (replayed in ``jobs``
+    processes)."""
     if by not in BY:
         fail(f"--by {by}: choose one of {', '.join(BY)}")
     console = common.console(no_color)
     collector = Collector(by)
     report = _Reporter()
+    inputs = inputs_of(paths)
+    total = sum(source.size for source in inputs)
     try:
-        for game in archive.iter_archive(inputs_of(paths)):
-            report(collector.add_game(game))
+        with Workers(jobs) as workers, progress(total, "stats", show=not as_json) as advance:
+            games = archive.iter_archive(inputs)
+            if jobs == 1:
+                for game in games:
+                    advance(_size(game))
+                    report(collector.add_game(game))
+            else:
+                found = workers.map(game_figures, games, size=_size, send=_unraw)
+                for game, (facts, event, problems) in found:
+                    advance(_size(game))
+                    if facts is None:
+                        collector.add_unreadable()
+                    else:
+                        collector.add_facts(facts, event)
+                    report(problems)
     except files.FileError as error:
         fail(str(error))
     stats = collector.stats()
@@ -225,6 +252,15 @@ def stats_command(
     elif html is None:
         _print(console, stats)
     report.finish()
+
+
+def _unraw(game: archive.ArchiveGame) -> archive.ArchiveGame:
+    """The game without its bytes, which a worker does not need."""
+    return attrs.evolve(game, raw=None)
+
+
+def _size(game: archive.ArchiveGame) -> int:
+    return len(game.raw) if game.raw is not None else RECORD_BYTES
 
 
 def _print(console: Console, stats: Stats) -> None:

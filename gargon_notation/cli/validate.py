@@ -2,34 +2,28 @@
 parallel.  It prints nothing (see :mod:`gargon_notation.cli.check`).
 
 Files are opened and recognised by :mod:`gargon_notation.files`.  Notation games are split
-from each file in the main process, line by line, and sent to workers as text; games of JSON
-and JSON Lines go as records.  Batches go to the workers with at most a few in flight per
-worker, so memory stays flat however large the files are (a JSON document is read whole).
-Verdicts come back in file order.
+from each file in the main process, line by line, and sent to workers as text
+(:class:`~gargon_notation.parallel.Workers`); games of JSON and JSON Lines go as records.
+Memory stays flat however large the files are (a JSON document is read whole).  Verdicts
+come back in file order.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import Any
 
 import attrs
 
 from gargon_notation import files
 from gargon_notation.files import Input
 from gargon_notation.notation import Chunk, GameRecord
+from gargon_notation.parallel import RECORD_BYTES, Workers
 from gargon_notation.validation import GameVerdict, iter_chunks, validate_chunks
 
-if TYPE_CHECKING:
-    from concurrent.futures import Future
-
 __all__ = ["Summary", "run_validation"]
-
-BATCH_GAMES = 64
-BATCH_BYTES = 256 * 1024
-IN_FLIGHT_PER_WORKER = 4
 
 
 @attrs.define
@@ -53,7 +47,8 @@ class Summary:
         return attrs.asdict(self)
 
 
-Batch = list[tuple[Chunk | GameRecord, str, int]]
+Game = tuple[Chunk | GameRecord, str, int]
+"""A game to validate: its text or record, its file, its number in the file."""
 
 
 def _items(source: Input) -> Iterator[Chunk | GameRecord]:
@@ -74,29 +69,33 @@ def _items(source: Input) -> Iterator[Chunk | GameRecord]:
             raise files.FileError.from_os_error(source.name, error) from None
 
 
-def _batches(
+def _games(
     inputs: list[Input], on_bytes: Callable[[int], None], on_empty: Callable[[str], None]
-) -> Iterator[Batch]:
-    """Batches of games; ``on_bytes`` hears how much of the input each batch covers,
-    ``on_empty`` the name of an input without any game."""
+) -> Iterator[Game]:
+    """The games of every input in turn; ``on_bytes`` hears how much of the input each game
+    covers, ``on_empty`` the name of an input without any game."""
     for source in inputs:
-        batch: Batch = []
-        size = reported = 0
+        reported = 0
         number = 0
         for number, item in enumerate(_items(source), start=1):
-            batch.append((item, source.name, number))
-            size += len(item.text) if isinstance(item, Chunk) else BATCH_BYTES // BATCH_GAMES
-            if len(batch) >= BATCH_GAMES or size >= BATCH_BYTES:
-                on_bytes(size)
-                reported += size
-                yield batch
-                batch, size = [], 0
-        if batch:
-            yield batch
+            size = len(item.text) if isinstance(item, Chunk) else RECORD_BYTES
+            on_bytes(size)
+            reported += size
+            yield item, source.name, number
         if number == 0:
             on_empty(source.name)
-        # The chunks' text approximates the bytes read; the file's size is exact.
-        on_bytes(source.size - reported if source.path is not None else size)
+        if source.path is not None:  # the chunks' text approximates the bytes read
+            on_bytes(source.size - reported)
+
+
+def _verdict(game: Game, strict: bool) -> GameVerdict:
+    """The verdict on one game (the work of a worker process)."""
+    return validate_chunks([game], strict)[0]
+
+
+def _size(game: Game) -> int:
+    item = game[0]
+    return len(item.text) if isinstance(item, Chunk) else RECORD_BYTES
 
 
 def _verdicts(
@@ -106,33 +105,10 @@ def _verdicts(
     on_bytes: Callable[[int], None],
     on_empty: Callable[[str], None],
 ) -> Iterator[GameVerdict]:
-    batches = _batches(inputs, on_bytes, on_empty)
-    if jobs <= 1:
-        for batch in batches:
-            yield from validate_chunks(batch, strict)
-        return
-    from concurrent.futures import ProcessPoolExecutor  # not imported for one process
-
-    pending: list[Future[list[GameVerdict]]] = []
-    with ProcessPoolExecutor(max_workers=jobs, initializer=_leave_ctrl_c_to_the_main) as pool:
-        try:
-            for batch in batches:
-                pending.append(pool.submit(validate_chunks, batch, strict))
-                while len(pending) >= jobs * IN_FLIGHT_PER_WORKER:
-                    yield from pending.pop(0).result()
-            for future in pending:
-                yield from future.result()
-        except KeyboardInterrupt:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-
-
-def _leave_ctrl_c_to_the_main() -> None:
-    """A worker ignores Ctrl-C (the terminal sends it to every process of the command): the
-    main process stops the work, and no worker prints a traceback."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with Workers(jobs) as workers:
+        games = _games(inputs, on_bytes, on_empty)
+        for _, verdict in workers.map(partial(_verdict, strict=strict), games, size=_size):
+            yield verdict
 
 
 def run_validation(
@@ -142,11 +118,14 @@ def run_validation(
     strict: bool,
     report: Callable[[GameVerdict], None],
     on_bytes: Callable[[int], None] = lambda _: None,
+    dask: str | None = None,
 ) -> Summary:
     """Validate every game of ``inputs``, calling ``report`` with each verdict in order.
 
     With ``strict``, the run stops after the first invalid game.  Inputs without any game
-    are listed in the summary's ``empty``.
+    are listed in the summary's ``empty``.  With ``dask`` (a scheduler's address) the work
+    is done on that Dask cluster (:mod:`gargon_notation.cli.distributed`), with the same
+    verdicts in the same order.
     """
     summary = Summary(files=len(inputs))
 
@@ -154,7 +133,13 @@ def run_validation(
         summary.bytes += size
         on_bytes(size)
 
-    for verdict in _verdicts(inputs, jobs, strict, counted, summary.empty.append):
+    if dask is None:
+        found = _verdicts(inputs, jobs, strict, counted, summary.empty.append)
+    else:
+        from gargon_notation.cli import distributed
+
+        found = distributed.verdicts(inputs, dask, strict, counted, summary.empty.append)
+    for verdict in found:
         summary.games += 1
         summary.warnings += len(verdict.warnings)
         if verdict.valid:
@@ -181,8 +166,3 @@ def json_report(verdicts: list[dict[str, Any]], summary: Summary) -> str:
         indent=2,
         ensure_ascii=False,
     )
-
-
-def stderr_is_terminal() -> bool:
-    """Whether a progress bar may be drawn."""
-    return sys.stderr.isatty()

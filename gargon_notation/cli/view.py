@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
+from functools import partial
 from typing import NoReturn
 
 import attrs
@@ -17,9 +19,12 @@ from gargon_notation import files
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural, print_problems
 from gargon_notation.cli.inputs import Games, each_input, games_of, inputs_of, one_input_for
+from gargon_notation.cli.parallel import Look, each_game, write_printed
+from gargon_notation.cli.progress import progress
 from gargon_notation.cli.terminal import printable
-from gargon_notation.engine import Game, GameState, Score
+from gargon_notation.engine import Game, GameState
 from gargon_notation.notation import GameRecord, write_action
+from gargon_notation.parallel import Workers
 from gargon_notation.render import RoundPanels, scoreboard, table_view
 from gargon_notation.render.possible import possible_view
 from gargon_notation.replay import Outcome, Problem, Replay, Visitor, replay
@@ -111,15 +116,15 @@ def _show_game(console: Console, number: int, record: GameRecord, title: str | N
         console.print(Text(title, style="bold red"))
         for problem in result.problems:
             console.print(Text(printable(str(problem)), style="red"))
-        if panels.score is not None:
+        if panels.state is not None:
             console.print()
             console.print(Text("Score when the first problem was found:", style="italic"))
-            console.print(scoreboard(panels.score, final=False))
+            console.print(scoreboard(panels.state, final=False))
         return False
     assert result.game is not None
     if not result.game.is_over:
         console.print(Text("Unfinished game; score so far:", style="italic"))
-    console.print(scoreboard(result.game.score(), final=result.game.is_over))
+    console.print(scoreboard(result.game.snapshot()))
     return True
 
 
@@ -240,23 +245,25 @@ def replayed_game(file: str | files.Input, game: int) -> tuple[Replay, int]:
     return result, games.errors
 
 
-def picked_step(result: Replay, round_: int | None, step: int | None) -> int | None:
+def picked_step(
+    result: Replay, round_: int | None, step: int | None, where: str = ""
+) -> int | None:
     """The step that ``--round R`` (its end) or ``--step K`` names; None for neither (give at
     most one).  On an invalid record, a round the replay did not reach is the step of the
     first problem, and so is any step after it.  Exit 2 for a round or a step outside a
-    valid record."""
+    valid record (the message begins with ``where``, naming the game among several)."""
     broken = result.first_problem_at
     rounds = len(result.record.rounds)
     if round_ is not None:
         found = result.round_ends.get(round_)
         if found is None:
             if broken is None or not 1 <= round_ <= rounds:
-                fail(f"--round {round_}: the game has rounds 1-{rounds}")
+                fail(f"{where}--round {round_}: the game has rounds 1-{rounds}")
             return broken  # a round the replay did not reach: the table at the problem
         asked = found
     elif step is not None:
         if step < 0 or (broken is None and step > len(result.steps)):
-            fail(f"--step {step}: the game has steps 0-{len(result.steps)}")
+            fail(f"{where}--step {step}: the game has steps 0-{len(result.steps)}")
         asked = step
     else:
         return None
@@ -275,85 +282,81 @@ def _observer(game: Game, name: str | None) -> int | None:
 
 @attrs.frozen
 class _Shown:
-    """What ``replay`` prints of a moment: the table, and with ``--possible`` or
-    ``--possible-for`` what the hidden cards can still be, for ``seat`` (None: everyone)."""
+    """What ``replay`` prints of a moment: the table, with ``--possible`` or
+    ``--possible-for`` what the hidden cards can still be, for ``seat`` (None: everyone), and
+    at the end of the game the score table."""
 
     possible: bool
     seat: int | None
 
     def table(self, state: GameState) -> RenderableType:
-        view = table_view(state)
-        if not self.possible:
-            return view
-        if self.seat is None:
-            observer = "what everyone knows"
-        else:
-            observer = f"what {state.names[self.seat]} knows"
-        return Group(view, possible_view(state.possible(self.seat), observer))
+        parts: list[RenderableType] = [table_view(state)]
+        if self.possible:
+            if self.seat is None:
+                observer = "what everyone knows"
+            else:
+                observer = f"what {state.names[self.seat]} knows"
+            parts.append(possible_view(state.possible(self.seat), observer))
+        if state.over:
+            parts.extend([Text(), scoreboard(state)])
+        return Group(*parts)
 
 
 def _print_broken(console: Console, result: Replay, what: str) -> None:
+    console.print(_broken(result, what))
+
+
+def _broken(result: Replay, what: str) -> Group:
+    """A blank line, then ``Invalid record (WHAT); N problems:`` and every problem."""
     count = len(result.problems)
-    console.print()
-    console.print(Text(f"Invalid record ({what}); {plural(count, 'problem')}:", style="bold red"))
-    for problem in result.problems:
-        console.print(Text(printable(str(problem)), style="red"))
+    heading = Text(f"Invalid record ({what}); {plural(count, 'problem')}:", style="bold red")
+    problems = [Text(printable(str(problem)), style="red") for problem in result.problems]
+    return Group(Text(), heading, *problems)
 
 
 def _interactive(result: Replay, console: Console, shown: _Shown) -> None:
-    """Step through a replay: one key (and Enter) per move.
+    """Step through a replay key by key (:mod:`gargon_notation.cli.stepper`); Ctrl-C leaves
+    as ``q`` does, whether read as a key or sent as a signal."""
+    from gargon_notation.cli.stepper import keys_of_terminal, step_through
 
-    An invalid record can be stepped up to its first problem, which is shown there.
-    """
-    step = 0
     broken = result.first_problem_at
     last = len(result.steps) if broken is None else broken
-    while True:
-        if console.color_system is None:
-            console.print()  # --no-color or a dumb terminal: not even the code that clears
-        else:
-            console.clear()
-        console.print(shown.table(result.state_after(step)))
+    ended = {end: number for number, end in result.round_ends.items()}
+
+    def screen(step: int) -> RenderableType:
+        status = f"step {step}/{last}: "
         if step:
             element = result.steps[step - 1].element
-            written = write_action(element) if element is not None else "(a forgotten draw)"
-            console.print(Text(printable(f"step {step}/{last}: {written}"), style="dim"))
-        if step == broken:
-            _print_broken(console, result, "the first problem was found here")
-        answer = (
-            typer.prompt(
-                "[n]ext, [p]revious, [r]ound, [e]nd, [s]tart, [q]uit",
-                default="n",
-                show_default=False,
-            )
-            .strip()
-            .lower()
-        )
-        if answer in ("q", "quit"):
-            return
-        if answer in ("p", "prev"):
-            step = max(0, step - 1)
-        elif answer == "s":
-            step = 0
-        elif answer == "e":
-            step = last
-        elif answer == "r":
-            current = result.steps[step].round if step < last else None
-            while step < last and result.steps[step].round == current:
-                step += 1
+            status += write_action(element) if element is not None else "(a forgotten draw)"
         else:
-            step = min(last, step + 1)
+            status += "the deal"
+        if step in ended and step != broken:
+            status += f"  (the end of round {ended[step]})"
+        parts = [shown.table(result.state_after(step)), Text(printable(status), style="dim")]
+        if step == broken:
+            parts.append(_broken(result, "the first problem was found here"))
+        return Group(*parts)
+
+    try:
+        with keys_of_terminal() as keys:
+            step_through(result, console, screen, keys)
+    except KeyboardInterrupt:
+        pass
 
 
-def score(paths: list[str], as_json: bool = False, no_color: bool = False) -> None:
+def score(paths: list[str], as_json: bool = False, no_color: bool = False, jobs: int = 1) -> None:
     """The work of ``gargon score`` (options: :mod:`gargon_notation.cli.commands`): the games
     of every input in turn, in one report (with several inputs, each JSON entry names its
-    ``source``); an input that cannot be read is reported and the others scored."""
+    ``source``); an input that cannot be read is reported and the others scored.  Games are
+    replayed and their scores drawn in ``jobs`` processes."""
     out = common.console(no_color)
     inputs = inputs_of(paths)
     several = len(inputs) > 1
-    report = _ScoreReport(out, as_json, several)
-    code = each_input(inputs, report.score_input)
+    looks = (Look.of(out), Look.of(common.err, no_color=no_color))
+    total = sum(source.size for source in inputs)
+    with Workers(jobs) as workers, progress(total, "scoring", show=not as_json) as advance:
+        report = _ScoreReport(out, as_json, several, looks, workers, advance)
+        code = each_input(inputs, report.score_input)
     if as_json and several and not report.first:
         out.print("\n  ]\n}", markup=False)
     raise typer.Exit(max(code, 1 if report.invalid else 0))
@@ -366,6 +369,10 @@ class _ScoreReport:
     out: Console
     as_json: bool
     several: bool
+    looks: tuple[Look, Look]
+    """How standard output and standard error print, for the workers."""
+    workers: Workers
+    advance: Callable[[int], None]
     invalid: bool = False
     first: bool = True
 
@@ -373,10 +380,14 @@ class _ScoreReport:
         """Print the scores of one input's games (exits as :meth:`Games.finish` does)."""
         with games_of(source) as games:
             name = games.source.name
-            for number, record in games:
-                invalid = _score_game(
-                    self.out, name, number, record, self.as_json, self.first, self.several
-                )
+            work = partial(_scored, self.looks, self.as_json, name, self.several)
+            for _, (text, problems, invalid) in each_game(self.workers, games, work, self.advance):
+                if self.as_json:
+                    start = '{\n  "games": [\n' if self.first else ",\n"
+                    self.out.print(start + text, markup=False, end="")
+                else:
+                    write_printed(self.out, text)
+                write_printed(common.err, problems)
                 self.invalid = invalid or self.invalid
                 self.first = False
             if self.as_json and not self.several and not self.first:
@@ -385,30 +396,31 @@ class _ScoreReport:
 
 
 class _ScoreAtProblem(Visitor):
-    """Keeps the score at the walk's first problem (an invalid record has no other)."""
+    """Keeps the table at the walk's first problem (an invalid record has no other score)."""
 
     def __init__(self) -> None:
         self.game: Game | None = None
-        self.score: Score | None = None
+        self.state: GameState | None = None
 
     def begin_game(self, outcome: Outcome, game: Game) -> None:
         self.game = game
 
     def visit_problem(self, problem: Problem) -> None:
-        if self.score is None and self.game is not None:
-            self.score = self.game.score()
+        if self.state is None and self.game is not None:
+            self.state = self.game.snapshot()
 
 
-def _score_game(
-    out: Console,
+def _scored(
+    looks: tuple[Look, Look],
+    as_json: bool,
     name: str,
+    with_source: bool,
     number: int,
     record: GameRecord,
-    as_json: bool,
-    first: bool,
-    with_source: bool = False,
-) -> bool:
-    """Print one game's score (JSON: its entry of the list); True when it is invalid.
+) -> tuple[str, str, bool]:
+    """One game's score as printed (JSON: its entry of the list, without what comes before
+    it), its problems as printed on standard error, and whether it is invalid; done in a
+    worker process.
 
     An invalid record is scored when its first problem was found, and says so: its finish and
     winners are never claimed.
@@ -416,8 +428,17 @@ def _score_game(
     at_problem = _ScoreAtProblem()
     result = replay(record, game_number=number, keep_steps=False, visitors=[at_problem])
     finished = result.finished and result.valid
-    score = at_problem.score if not result.valid else result.score
+    state = at_problem.state
+    if result.valid and result.game is not None:
+        state = result.game.snapshot()
+
+    def draw_problems(err: Console) -> None:
+        for problem in result.problems:
+            err.print(Text(printable(str(problem)), style="red"), soft_wrap=True)
+
+    problems = looks[1].printed(draw_problems)
     if as_json:
+        score = state.score() if state is not None else None
         entry: dict[str, object] = {"source": name} if with_source else {}
         entry |= {"game": number, "finished": finished, "valid": result.valid}
         if score is not None:
@@ -428,15 +449,15 @@ def _score_game(
             names = [p.name for p in score.players]
             entry["winners"] = [names[s] for s in score.winners] if finished else []
         text = json.dumps(entry, indent=2, ensure_ascii=False)
-        indented = "\n".join("    " + line for line in text.split("\n"))
-        out.print(('{\n  "games": [\n' if first else ",\n") + indented, markup=False, end="")
-        return not result.valid
+        return "\n".join("    " + line for line in text.split("\n")), problems, not result.valid
     if not result.valid:
         status = "when the first problem was found (invalid record)"
     else:
         status = "final" if finished else "so far (unfinished)"
-    out.print(Text(printable(f"{name} game {number}: score {status}"), style="bold"))
-    if score is not None:
-        out.print(scoreboard(score, final=finished))
-    print_problems(result)
-    return not result.valid
+
+    def draw(out: Console) -> None:
+        out.print(Text(printable(f"{name} game {number}: score {status}"), style="bold"))
+        if state is not None:
+            out.print(scoreboard(state, final=finished))
+
+    return looks[0].printed(draw), problems, not result.valid

@@ -1,7 +1,9 @@
-"""``gargon html``: the viewer page of a record file (:mod:`gargon_notation.web.page`).
+"""``gargon html``: the viewer page of the games of one input or of several
+(:mod:`gargon_notation.web.page`).
 
 The page is written to ``-o FILE`` (atomically) or to standard output when that is a file or
-a pipe; a page of HTML is never poured onto a terminal.
+a pipe; a page of HTML is never poured onto a terminal.  The games of several inputs share one
+page, each named in it by its file and its number there; ``--game`` picks a game of one input.
 """
 
 from __future__ import annotations
@@ -11,9 +13,10 @@ from pathlib import Path
 
 import typer
 
+from gargon_notation import files
 from gargon_notation.actions import not_at_table
 from gargon_notation.cli.common import fail, print_problems
-from gargon_notation.cli.inputs import games_of, write
+from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, write
 from gargon_notation.cli.terminal import write_data
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
@@ -24,55 +27,82 @@ __all__ = ["html_command"]
 
 
 def html_command(
-    file: str,
+    paths: list[str],
     output: Path | None = None,
     game: int | None = None,
     seat: str | None = None,
 ) -> None:
     """The work of ``gargon html`` (options: :mod:`gargon_notation.cli.commands`).
 
-    Exit 0 when every game on the page is valid, 1 when one is invalid or unreadable (the
-    page is written all the same, showing each problem at its step), 2 for a usage or I/O
-    error: no -o on a terminal, a --game the file does not hold, a --seat not at a table.
+    Exit 0 when every game on the page is valid, 1 when one is invalid or unreadable, or an
+    input holds no game (the page is written all the same, showing each problem at its
+    step), 2 for a usage or I/O error: no -o on a terminal, --game with several inputs or
+    outside its file, a --seat not at a table, an input that cannot be opened or read (the
+    page then holds the others' games).
     """
     if output is None and sys.stdout.isatty():
         fail("the page is HTML: write it with -o PAGE.html (or redirect standard output)")
-    with games_of(file) as games:
-        items = list(games.items())
-    if not items:
-        fail(f"{games.source.name}: no game found", 1)
+    inputs = inputs_of(paths)
     if game is not None:
-        if not 1 <= game <= len(items):
-            fail(f"--game {game}: the file holds games 1-{len(items)}")
-        items = [items[game - 1]]
+        one_input_for(f"--game {game}", inputs)
+    several = len(inputs) > 1
+    items: list[Item] = []
+    code = 0
+    for source in inputs:
+        try:
+            code = max(code, _read(source, game, items))
+        except typer.Exit as ended:
+            code = max(code, ended.exit_code)
+    if not items:
+        raise typer.Exit(max(code, 1))
     if seat is not None:
-        _check_seat(seat, items, several=game is None and len(items) > 1)
-    page = games_page(items, seat)
-    bad = False
+        _check_seat(seat, items, several, named=game is None and len(items) > 1)
+    page = games_page(items, seat, sources=several)
     for number, item in items:
         if isinstance(item, NotationError):
-            bad = True
             continue
         result = replay(item, game_number=number, keep_steps=False)
         if result.problems:
-            bad = True
+            code = max(code, 1)
             print_problems(result)
     if output is None or str(output) == "-":
         write_data(page)
     else:
         write(output, page)
-    raise typer.Exit(1 if bad else 0)
+    raise typer.Exit(code)
 
 
-def _check_seat(seat: str, items: list[Item], several: bool) -> None:
-    """Exit 2 when ``seat`` is not at the table of a readable game."""
+def _read(source: files.Input, game: int | None, items: list[Item]) -> int:
+    """Add the games of ``source`` (only game ``game`` of it, if given) to ``items``; its
+    exit code so far: 1 when a game cannot be read (each is printed; it is on the page
+    all the same).  Exit 1 for an input without a game, 2 for a ``game`` it does not hold
+    or an input that cannot be read (its games read before stay)."""
+    with games_of(source) as games:
+        for number, item in games.items():
+            if game is None or number == game:
+                items.append((number, item))
+    total = games.count + games.errors
+    if not total:
+        fail(f"{source.name}: no game found", 1)
+    if game is not None and not 1 <= game <= total:
+        fail(f"--game {game}: the file holds games 1-{total}")
+    return 1 if games.errors else 0
+
+
+def _check_seat(seat: str, items: list[Item], several: bool, named: bool) -> None:
+    """Exit 2 when ``seat`` is not at the table of a readable game (named by its file with
+    ``several`` inputs, by its number when ``named``)."""
     for number, item in items:
         if not isinstance(item, GameRecord):
             continue
         players = item.tag("Players")
         names = players.values if players is not None else ()
         if seat not in names:
-            where = f"game {number}: " if several else ""
+            where = ""
+            if several:
+                where = f"{item.source} game {number}: "
+            elif named:
+                where = f"game {number}: "
             if not names:
                 fail(f"--seat {seat}: {where}the record has no Players tag")
             fail(f"--seat {seat}: {where}{not_at_table(seat, names)}")

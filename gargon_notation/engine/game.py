@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from typing import Any
 
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
@@ -48,7 +48,13 @@ from gargon_notation.engine.actions import (
 )
 from gargon_notation.engine.deal import Deal
 from gargon_notation.engine.knowledge import Knowledge, match, refine
-from gargon_notation.engine.patterns import describe_pattern, pass_choices, pattern_of, plays_from
+from gargon_notation.engine.patterns import (
+    count_plays,
+    describe_pattern,
+    pass_choices,
+    pattern_of,
+    plays_from,
+)
 from gargon_notation.engine.scoring import Score, score
 from gargon_notation.engine.state import Decision, DecisionKind, GameState
 from gargon_notation.engine.view import (
@@ -483,6 +489,27 @@ class Game:
             actions.extend(_passes(seat, len(self._piles[0]), len(self._piles[1])))
         return actions
 
+    def legal_action_count(self) -> int:
+        """How many actions :meth:`legal_actions` lists now, counted without listing them.
+
+        >>> game = Game.new(Deal.from_seed("gargon", players=4))
+        >>> game.legal_action_count() == len(game.legal_actions())
+        True
+        """
+        decision = self._decision
+        if decision is None:
+            return 0
+        seat = decision.seat
+        if decision.kind is _CHOOSE:
+            return len(self._front[seat])
+        if decision.kind is _DRAW:
+            return 1 + (len(self._piles[0]) > 0) + (len(self._piles[1]) > 0)
+        allowed = self._colours_played if seat == self.last_seat and seat != self._start else None
+        count = count_plays(self._hands[seat], self._pattern, allowed)
+        if not (seat == self._start and self.ruleset.start_player_must_play and self._hands[seat]):
+            count += len(_passes(seat, len(self._piles[0]), len(self._piles[1])))
+        return count
+
     # -- checking --------------------------------------------------------------------
 
     def check(self, action: Action) -> RuleViolation | None:
@@ -730,6 +757,21 @@ class Game:
         if len(built) < len(self._log):
             built.extend(cls(*args) for cls, args in self._log[len(built) :])
         return built
+
+    def events_of(self, *kinds: type[Event]) -> Iterator[Event]:
+        """The events of these classes so far, in order, building none of the others: cheaper
+        than :attr:`events` for a reader of a few kinds (those already built are reused).
+
+        >>> from gargon_notation.engine.actions import RoundStarted
+        >>> game = Game.new(Deal.from_seed("s", players=3))
+        >>> [event.number for event in game.events_of(RoundStarted)]
+        [1]
+        """
+        built = self._events
+        yield from (event for event in built if isinstance(event, kinds))
+        for cls, args in self._log[len(built) :]:
+            if cls in kinds:
+                yield cls(*args)
 
     def _do_play(self, action: Play, prepared: _Prepared) -> None:
         seat, cards = action.seat, action.cards

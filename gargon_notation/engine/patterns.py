@@ -13,12 +13,20 @@ A pattern is the sizes of a play's colour groups, largest first.  Exactly five a
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Collection, Iterable, Iterator
 from itertools import combinations
 
-from gargon_notation.cards import COPIES, Card, Colour
+from gargon_notation.cards import COPIES, AnyCard, Card, Colour
 
-__all__ = ["PATTERNS", "describe_pattern", "pass_choices", "pattern_of", "plays_from"]
+__all__ = [
+    "PATTERNS",
+    "count_plays",
+    "describe_pattern",
+    "pass_choices",
+    "pattern_of",
+    "plays_from",
+]
 
 PATTERNS: tuple[tuple[int, ...], ...] = ((1,), (2,), (1, 1), (2, 1), (1, 1, 1))
 _ONE, _TWO, _ONE_ONE, _TWO_ONE, _ONE_ONE_ONE = PATTERNS
@@ -117,6 +125,79 @@ def plays_from(
             for first, second, third in combinations(groups, 3):
                 plays += [(a, b, c) for a in first for b in second for c in third]
     return plays
+
+
+_UNITS = {card: 1 << 5 * card.colour.index for card in COPIES}
+"""Each card as a count of 1 in the five-bit field of its colour: the sum over a hand's
+distinct cards holds how many distinct cards of each colour it has (0-16)."""
+_ZERO_UNITS = {Card(colour, 0): 1 << 5 * colour.index for colour in Colour}
+_COLOUR_FIELDS = {colour: 31 << 5 * colour.index for colour in Colour}
+_NOTHING = itertools.repeat(0)
+_COUNTS: dict[tuple[int, int, tuple[int, ...] | None], int] = {}
+"""Counts by the hand's distinct cards per colour, its pairs of 0s and the pattern."""
+
+
+def count_plays(
+    hand: Iterable[AnyCard],
+    pattern: tuple[int, ...] | None = None,
+    colours: Collection[Colour] | None = None,
+) -> int:
+    """How many plays :func:`plays_from` lists for the known cards of ``hand`` and the same
+    other arguments, counted without listing them (the number of a seat's choices, for
+    every decision of an archive); cards of unknown value are left out.
+
+    The count depends only on how many distinct cards of each colour the hand holds and on
+    its pairs of 0s: per colour, ``n`` distinct cards give ``n`` singles and ``n(n-1)/2``
+    pairs (one more with both 0s), and the two- and three-colour patterns combine colours.
+
+    >>> hand = [Card.parse(t) for t in "Y2 Y6 R9 R0 R0 G3 W15".split()]
+    >>> [count_plays(hand, shape) for shape in PATTERNS]
+    [6, 3, 13, 12, 12]
+    >>> all(count_plays(hand, shape) == len(plays_from(hand, shape)) for shape in PATTERNS)
+    True
+    >>> count_plays(hand, colours={Colour.RED}), count_plays([])
+    (4, 0)
+    """
+    cards = hand if isinstance(hand, list | tuple) else list(hand)
+    distinct = set(cards)
+    held = sum(map(_UNITS.get, distinct, _NOTHING))
+    pairs = 0
+    if len(distinct) < len(cards):  # both 0s of a colour, or cards of unknown value
+        pairs = sum(
+            _ZERO_UNITS[card] for card in distinct if cards.count(card) == 2 and card in _ZERO_UNITS
+        )
+    if colours is not None:
+        allowed = sum(map(_COLOUR_FIELDS.__getitem__, colours))
+        held &= allowed
+        pairs &= allowed
+    key = (held, pairs, pattern)
+    count = _COUNTS.get(key)
+    if count is None:
+        if len(_COUNTS) > 50_000:
+            _COUNTS.clear()
+        count = _COUNTS[key] = _count(held, pairs, pattern)
+    return count
+
+
+def _count(held: int, pairs: int, pattern: tuple[int, ...] | None) -> int:
+    """The plays of a hand with ``held`` distinct cards per colour and ``pairs`` of 0s (in
+    five-bit fields by colour index)."""
+    ones = [held >> 5 * index & 31 for index in range(6)]
+    doubles = [pairs >> 5 * index & 31 for index in range(6)]
+    twos = [n * (n - 1) // 2 + double for n, double in zip(ones, doubles, strict=True)]
+    first = sum(ones)
+    second = sum(n * n for n in ones)
+    third = sum(n * n * n for n in ones)
+    counts = {
+        (1,): first,
+        (2,): sum(twos),
+        (1, 1): (first * first - second) // 2,
+        (2, 1): sum(pair * (first - n) for pair, n in zip(twos, ones, strict=True)),
+        (1, 1, 1): (first**3 - 3 * first * second + 2 * third) // 6,
+    }
+    if pattern is not None:
+        return counts.get(pattern, 0)
+    return sum(counts.values())
 
 
 def pass_choices(pile_one: int, pile_two: int) -> list[tuple[int, ...]]:

@@ -559,16 +559,19 @@ def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1)
         lines = padded.split("\n")
         message, line, column = _diagnose(error, padded, lines, first_line)
         excerpt = lines[line - 1] if 0 < line <= len(lines) else ""
-        raise NotationError(
-            message, source=source, line=line, column=column, excerpt=excerpt
-        ) from None
+        problem = NotationError(message, source=source, line=line, column=column, excerpt=excerpt)
     except NotationError as error:
         lines = padded.split("\n")
-        raise NotationError(
+        problem = NotationError(
             error.message,
             source=source,
             line=error.line,
             column=error.column,
             excerpt=lines[error.line - 1] if 0 < error.line <= len(lines) else "",
-        ) from None
-    return attrs.evolve(record, source=source)
+        )
+    else:
+        return attrs.evolve(record, source=source)
+    # Raised here, not in a handler, the error holds no lark exception as its context: it
+    # is pickled between processes (--jobs), with its context once distributed's tblib is
+    # installed, and lark's parser state cannot be pickled.
+    raise problem

@@ -178,16 +178,16 @@ def bounded_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[byt
 
 
 def decode_lines(
-    data: Iterable[bytes] | BinaryIO, source: str
+    data: Iterable[bytes] | BinaryIO, source: str, *, start_line: int = 1, offset: int = 0
 ) -> Iterator[tuple[str, NotationError | None]]:
     """Decode lines of bytes; each comes with the decoding error it caused, if any.
 
     A binary stream is read with :func:`bounded_lines`; a line over the limit comes as an
-    empty line with its error.
+    empty line with its error.  ``start_line`` and ``offset`` are the number and byte offset
+    of the first line in its file, for the errors' places (a part of a file cut at a line).
     """
     lines = bounded_lines(data) if hasattr(data, "read") else data  # type: ignore[arg-type]
-    offset = 0
-    for number, raw in enumerate(lines, start=1):
+    for number, raw in enumerate(lines, start=start_line):
         error = None
         if type(raw) is bytes and not raw.startswith(b"\xef\xbb\xbf"):
             try:
@@ -265,10 +265,13 @@ def _scan(line: str, in_brace: bool) -> tuple[str, bool, bool]:
 
 
 def split_games(
-    lines: Iterable[tuple[str, NotationError | None]], source: str = "<stream>"
+    lines: Iterable[tuple[str, NotationError | None]],
+    source: str = "<stream>",
+    *,
+    start_line: int = 1,
 ) -> Iterator[Chunk]:
     """Group decoded lines into games (see the module docstring); ``source`` names the file
-    in the error of a game over the size limit."""
+    in the error of a game over the size limit; ``start_line`` is the first line's number."""
     pending: Chunk | None = None
     buffer: list[str] = []
     first_line = 1
@@ -304,7 +307,7 @@ def split_games(
                 column=1,
             )
 
-    next_number = 1
+    next_number = start_line
     for raw, line_error in lines:
         line = raw.replace("\r\n", "\n").replace("\r", "\n") if "\r" in raw else raw
         number = next_number

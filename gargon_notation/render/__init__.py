@@ -5,8 +5,8 @@ from gargon_notation.render.game import (
     battle_lines,
     round_panel,
     rounds_of,
-    scoreboard,
 )
+from gargon_notation.render.score import scoreboard
 from gargon_notation.render.style import COLOUR_STYLES, card_text, cards_text, colour_text
 from gargon_notation.render.table import table_view
 

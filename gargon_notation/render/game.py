@@ -1,6 +1,7 @@
-"""Rich renderables for a whole game: a table per round, its battles, and the scoreboard.
+"""Rich renderables for a whole game: a table per round and its battles (the score table is
+:mod:`gargon_notation.render.score`).
 
-They are built from the engine's events and score only, never from text, so they show what
+They are built from the engine's events only, never from text, so they show what
 the referee derived, not what a record claims.
 
 >>> import io
@@ -8,9 +9,9 @@ the referee derived, not what a record claims.
 >>> from gargon_notation.bots import simulate
 >>> game = simulate(players=3, seed="demo").game
 >>> console = Console(file=io.StringIO(), width=80, no_color=True)
->>> console.print(scoreboard(game.score()))
->>> "Total" in console.file.getvalue()
-True
+>>> console.print(round_panel(next(rounds_of(game.events)), game.names))
+>>> console.file.getvalue().splitlines()[0]
+'Round 1  start: Adam'
 """
 
 from __future__ import annotations
@@ -31,16 +32,16 @@ from gargon_notation.engine import (
     DrawSkipped,
     Event,
     Game,
+    GameState,
     Passed,
     Played,
     RoundEnded,
     RoundStarted,
-    Score,
 )
 from gargon_notation.render.style import card_text, cards_text, colour_text
 from gargon_notation.replay import Outcome, Problem, Step, Visitor
 
-__all__ = ["RoundPanels", "battle_lines", "round_panel", "rounds_of", "scoreboard"]
+__all__ = ["RoundPanels", "battle_lines", "round_panel", "rounds_of"]
 
 
 def rounds_of(events: Iterable[Event]) -> Iterator[list[Event]]:
@@ -72,15 +73,15 @@ class RoundPanels(Visitor):
     17
 
     ``until_problem`` stops at the walk's first problem: the panels then show the game up to
-    it (the round under way last), and :attr:`score` is the score at that moment.
+    it (the round under way last), and :attr:`state` is the table at that moment.
     """
 
     wants_events = True
 
     def __init__(self, *, until_problem: bool = False) -> None:
         self.panels: list[Group] = []
-        self.score: Score | None = None
-        """With ``until_problem``: the score when the first problem was found."""
+        self.state: GameState | None = None
+        """With ``until_problem``: the table when the first problem was found."""
         self._names: tuple[str, ...] = ()
         self._events: list[Event] = []
         self._until_problem = until_problem
@@ -96,7 +97,7 @@ class RoundPanels(Visitor):
         if self._until_problem and not self._stopped:
             self._stopped = True
             if self._game is not None:
-                self.score = self._game.score()
+                self.state = self._game.snapshot()
             self._flush()
 
     def visit_step(self, step: Step, game: Game) -> None:
@@ -206,42 +207,3 @@ def round_panel(events: Sequence[Event], names: Sequence[str]) -> Group:
     if ended is not None and ended.next_start is None:
         parts.append(Text("  The game is over.", style="bold"))
     return Group(*parts)
-
-
-def scoreboard(score: Score, final: bool = True) -> Table:
-    """Final (or running) scores, colour by colour, fitting an 80-column terminal.
-
-    A colour's cell has three lines: the points, then cards won and amulets (times the 0s'
-    multiplier), then the majority bonus: ``16`` / ``3c 3x2`` / ``+10``.
-    """
-    table = Table(
-        title="Score",
-        box=box.SIMPLE_HEAD,
-        caption="points / cards won, amulets x zero multiplier / majority bonus",
-        caption_style="dim",
-        pad_edge=False,
-    )
-    table.add_column("Player", no_wrap=True, min_width=8)
-    for colour in Colour:
-        table.add_column(colour_text(colour), justify="right", no_wrap=True)
-    table.add_column("Total", justify="right", no_wrap=True)
-    winners = set(score.winners) if final else set()
-    for player in score.players:
-        cells: list[RenderableType] = []
-        for part in player.colours:
-            if part.cards == 0:
-                cells.append(Text("-", style="dim"))
-                continue
-            detail = f"{part.cards}c {part.amulets}"
-            if part.multiplier != 1:
-                detail += f"x{part.multiplier}"
-            cell = Text(str(part.points), style="bold")
-            cell.append(f"\n{detail}\n{f'+{part.bonus}' if part.bonus else ''}", style="dim")
-            cells.append(cell)
-        total = Text(str(player.total), style="bold")
-        total.append(f"\n{player.amulets}\n+{player.bonus}", style="dim")
-        name = Text(player.name, style="bold" if player.seat in winners else "")
-        if player.seat in winners:
-            name.append(" *", style="bold yellow")
-        table.add_row(name, *cells, total)
-    return table

@@ -111,14 +111,17 @@ _SKELETON = """<header id="topbar">
 
 
 def _entry(
-    number: int, item: GameRecord | NotationError, game: GameFrames | None
+    number: int, item: GameRecord | NotationError, game: GameFrames | None, label: str | None
 ) -> dict[str, Json]:
-    """The index's line for a game."""
+    """The index's line for a game: ``number`` on the page, ``label`` (None: ``Game N``) in
+    the index and the title."""
+    name = label or f"Game {number}"
+    named: dict[str, Json] = {} if label is None else {"label": label}
     if isinstance(item, NotationError):
-        return {
+        return named | {
             "number": number,
             "id": None,
-            "title": f"Game {number} (unreadable)",
+            "title": f"{name} (unreadable)",
             "event": "",
             "date": "",
             "players": [],
@@ -142,10 +145,10 @@ def _entry(
     else:
         result = "unfinished"
     event = tags.get("Event", "")
-    return {
+    return named | {
         "number": number,
         "id": f"gargon-game-{number}",
-        "title": f"Game {number}: {event}" if event else f"Game {number}",
+        "title": f"{name}: {event}" if event else name,
         "event": event,
         "date": tags.get("Date", ""),
         "players": list(game.names),
@@ -172,26 +175,41 @@ def _document(title: str, index: dict[str, Json], games: Sequence[tuple[int, Gam
     return "".join(parts)
 
 
-def games_page(items: Iterable[Item], seat: str | None = None, *, title: str | None = None) -> str:
+def games_page(
+    items: Iterable[Item],
+    seat: str | None = None,
+    *,
+    title: str | None = None,
+    sources: bool = False,
+) -> str:
     """The page of the games ``items`` (numbers and records, or the errors of games that
     could not be read); with ``seat``, each game only as that player saw it.
+
+    With ``sources`` the games come from several files: the page numbers them from 1
+    (``#game=N``), and each is named by its file and its number there (``club.ggn game 2``),
+    in the index and in its title.
 
     Raises :class:`~gargon_notation.seats.SeatError` when ``seat`` is not at the table of
     one of the games.
     """
     entries: list[Json] = []
     games: list[tuple[int, GameFrames]] = []
-    for number, item in items:
+    for place, (number, item) in enumerate(items, start=1):
         game = None
+        label = f"{item.source} game {number}" if sources else None
+        key = place if sources else number
         if isinstance(item, NotationError):
             if seat is not None:
                 item = NotationError(
-                    mask_values(item.message, ()), line=item.line, column=item.column
+                    mask_values(item.message, ()),
+                    source=item.source,
+                    line=item.line,
+                    column=item.column,
                 )
         else:
             game = game_frames(item, seat, game_number=number)
-            games.append((number, game))
-        entries.append(_entry(number, item, game))
+            games.append((key, game))
+        entries.append(_entry(key, item, game, label))
     if title is None:
         title = _title(games, len(entries))
     index: dict[str, Json] = {
@@ -211,9 +229,9 @@ def _title(games: Sequence[tuple[int, GameFrames]], count: int) -> str:
         event = dict(reversed(games[0][1].tags)).get("Event")
         if event:
             return event
-    sources = {Path(game.source).name for _, game in games if game.source != "<string>"}
+    sources = {game.source for _, game in games if game.source != "<string>"}
     if len(sources) == 1:
-        return sources.pop()
+        return Path(sources.pop()).name
     return "Gargon game" if count == 1 else "Gargon games"
 
 

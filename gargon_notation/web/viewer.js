@@ -406,7 +406,7 @@
     $("title").textContent = INDEX.title;
     $("subtitle").textContent = `${INDEX.games.length} games`;
     const rows = INDEX.games.map((entry) => el("tr", { "data-game": entry.number },
-      el("td", {}, el("a", { href: `#game=${entry.number}`, text: `Game ${entry.number}` })),
+      el("td", {}, el("a", { href: `#game=${entry.number}`, text: entry.label || `Game ${entry.number}` })),
       el("td", { text: entry.event }), el("td", { text: entry.date }),
       el("td", { text: entry.players.join(", ") }), el("td", { text: entry.result })));
     $("index-body").replaceChildren(...rows);

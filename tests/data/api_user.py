@@ -76,6 +76,25 @@ def match(games: int) -> dict[str, int]:
     return wins
 
 
+def archive_figures(archive: Path) -> list[str]:
+    """Four-player games with a sweep, each player's wins, and copies, over an archive."""
+    found: list[str] = []
+    query: gg.Query = gg.Query.where(players=4, has="sweep", finished=True)
+    for selection in gg.select_games(gg.read_archive([archive]), query):
+        game: gg.ArchiveGame = selection.game
+        if selection.kept and game.raw is not None:
+            found.append(f"{game.where} {len(game.raw)} bytes")
+    stats: gg.Stats = gg.archive_stats(gg.read_archive([archive]), by="player")
+    found += [f"{row.key}: {row.figures.wins}" for row in stats.rows]
+
+    def readings() -> list[tuple[str, gg.GameRecord]]:
+        return [(game.where, game.record()) for game in gg.read_archive([archive])]
+
+    copies: list[gg.Copy[str]] = gg.find_copies(readings)
+    found += [f"{copy.location} {copy.kind.value} {copy.of}" for copy in copies]
+    return found
+
+
 def main() -> None:
     root = Path(__file__).parent.parent.parent
     print(winners(root / "examples").most_common())
@@ -85,6 +104,7 @@ def main() -> None:
     print(gg.format_action(action, state.names), gg.parse_card("R14"))
     print(gg.dumps(gg.record_from_simulation(gg.simulate(3, "x")), format="json")[:40])
     print(match(10))
+    print(archive_figures(root / "examples"))
 
 
 if __name__ == "__main__":
