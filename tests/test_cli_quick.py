@@ -33,6 +33,7 @@ COMMAND_LINES = [
     ["--", "--strict", "-q"],
     ["a.ggn", "--", "-j"],
     ["-j", "02", "a.ggn"],
+    ["a.ggn", "--no-color", "-q"],
 ]
 
 
@@ -192,6 +193,43 @@ def test_colours_only_where_asked_for(
     else:
         assert result.stdout.startswith(b"ok club-night.ggn game 1")
         assert b"\x1b" not in result.stdout
+
+
+@pytest.mark.parametrize("arguments", [["--no-color"], ["--no-color", "--jobs", "-j1"]])
+def test_no_color_is_plain_even_where_colours_are_forced(work: Path, arguments: list[str]) -> None:
+    """``--no-color`` on the quick path (and on Typer's: ``-j1`` is not plain), with
+    ``FORCE_COLOR`` set: the same lines, no escape code, on standard output and error."""
+    arguments = [a for a in arguments if a != "--jobs"]
+    coloured = in_process.gargon(
+        "validate",
+        "club-night.ggn",
+        "broken.ggn",
+        "missing.ggn",
+        cwd=work,
+        env={"FORCE_COLOR": "1", "NO_COLOR": "", "TERM": ""},
+    )
+    plain = in_process.gargon(
+        "validate",
+        "club-night.ggn",
+        "broken.ggn",
+        *arguments,
+        cwd=work,
+        env={"FORCE_COLOR": "1", "NO_COLOR": "", "TERM": ""},
+    )
+    missing = in_process.gargon(
+        "validate",
+        "missing.ggn",
+        *arguments,
+        cwd=work,
+        env={"FORCE_COLOR": "1", "NO_COLOR": "", "TERM": ""},
+    )
+    assert b"\x1b[" in coloured.stderr
+    assert plain.returncode == 1
+    assert plain.stdout.startswith(b"ok club-night.ggn game 1")
+    assert b'INVALID broken.ggn game 1 "Broken round": 1 problem\n' in plain.stdout
+    assert b"\x1b" not in plain.stdout + plain.stderr
+    assert missing.returncode == 2
+    assert missing.stderr.startswith(b"gargon: ") and b"\x1b" not in missing.stderr
 
 
 def test_a_reader_that_goes_away_ends_the_command_quietly(work: Path) -> None:

@@ -54,7 +54,13 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_JOBS", "app", "err", "load_verbs", "out", "quick_validate_options", "run"]
 
-_FLAGS = {"--strict": "strict", "--json": "as_json", "--quiet": "quiet", "-q": "quiet"}
+_FLAGS = {
+    "--strict": "strict",
+    "--json": "as_json",
+    "--quiet": "quiet",
+    "-q": "quiet",
+    "--no-color": "no_color",
+}
 _JOBS = ("--jobs", "-j")
 MAX_JOBS = 256
 
@@ -64,8 +70,11 @@ def quick_validate_options(arguments: list[str]) -> dict[str, object] | None:
     flag, ``--jobs N`` (``--jobs=N``, ``-j N``) with N in 1-256, a path, ``--`` and paths
     after it; at least one path.  None for anything else, which Typer then reads.
 
-    >>> quick_validate_options(["examples/", "-j", "2", "--quiet"])
-    {'strict': False, 'as_json': False, 'quiet': True, 'jobs': 2, 'dask': None, 'paths': [...]}
+    >>> options = quick_validate_options(["examples/", "-j", "2", "--quiet", "--no-color"])
+    >>> options
+    {'strict': False, 'as_json': False, 'quiet': True, 'no_color': True, 'jobs': 2, ...}
+    >>> options["paths"], options["dask"]
+    (['examples/'], None)
     >>> quick_validate_options(["--", "-odd name.ggn"])["paths"]
     ['-odd name.ggn']
     >>> quick_validate_options(["game.ggn", "--help"]) is None
@@ -79,6 +88,7 @@ def quick_validate_options(arguments: list[str]) -> dict[str, object] | None:
         "strict": False,
         "as_json": False,
         "quiet": False,
+        "no_color": False,
         "jobs": 1,
         "dask": None,  # --dask is left to Typer
     }

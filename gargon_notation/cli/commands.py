@@ -87,6 +87,9 @@ def validate(
         bool, typer.Option("--quiet", "-q", help="Report invalid games and the summary only.")
     ] = False,
     dask: Annotated[str | None, DaskOption] = None,
+    no_color: Annotated[
+        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
+    ] = False,
 ) -> None:
     """Replay every game through the rules engine and give a verdict on each.
 
@@ -95,7 +98,7 @@ def validate(
     from gargon_notation.cli import report
 
     code = report.validate_paths(
-        paths, strict=strict, as_json=as_json, jobs=jobs, quiet=quiet, dask=dask
+        paths, strict=strict, as_json=as_json, jobs=jobs, quiet=quiet, dask=dask, no_color=no_color
     )
     raise typer.Exit(code)
 

@@ -71,11 +71,12 @@ def colours_for(stream: TextIO) -> bool:
     return bool(isatty is not None and isatty())
 
 
-def write_lines(lines: list[Line], *, stderr: bool = False) -> None:
-    """Write ``lines`` to standard output (or error), control characters escaped; the stream
-    is looked up at each call, so a test's capture sees it."""
+def write_lines(lines: list[Line], *, stderr: bool = False, no_color: bool = False) -> None:
+    """Write ``lines`` to standard output (or error), control characters escaped, in colour
+    where :func:`colours_for` says so unless ``no_color``; the stream is looked up at each
+    call, so a test's capture sees it."""
     stream = sys.stderr if stderr else sys.stdout
-    colour = colours_for(stream)
+    colour = not no_color and colours_for(stream)
     try:
         stream.write(
             "".join(

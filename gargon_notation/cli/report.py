@@ -18,8 +18,8 @@ from gargon_notation.validation import GameVerdict
 __all__ = ["validate_paths"]
 
 
-def _fail(message: str) -> int:
-    write_lines([((f"gargon: {message}", "bold red"),)], stderr=True)
+def _fail(message: str, no_color: bool = False) -> int:
+    write_lines([((f"gargon: {message}", "bold red"),)], stderr=True, no_color=no_color)
     return 2
 
 
@@ -31,6 +31,7 @@ def validate_paths(
     jobs: int,
     quiet: bool,
     dask: str | None = None,
+    no_color: bool = False,
 ) -> int:
     """Validate every game of ``paths``, print a verdict on each and a summary (or the JSON
     report), and return the exit code: 0 all valid, 1 any invalid or a file without a game,
@@ -39,16 +40,16 @@ def validate_paths(
     try:
         inputs = files.find_inputs(paths)
     except files.FileError as error:
-        return _fail(str(error))
+        return _fail(str(error), no_color)
     if not inputs:
-        return _fail("no .ggn file found in " + ", ".join(paths))
+        return _fail("no .ggn file found in " + ", ".join(paths), no_color)
     collected: list[dict[str, object]] = []
 
     def report(verdict: GameVerdict) -> None:
         if as_json:
             collected.append(verdict.as_dict())
         elif not (verdict.valid and quiet):
-            write_lines(_verdict_lines(verdict))
+            write_lines(_verdict_lines(verdict), no_color=no_color)
 
     failures: tuple[type[Exception], ...] = (files.FileError,)
     if dask is not None:
@@ -62,7 +63,7 @@ def validate_paths(
                 inputs, jobs=jobs, strict=strict, report=report, on_bytes=advance, dask=dask
             )
     except failures as error:
-        return _fail(str(error))
+        return _fail(str(error), no_color)
     if as_json:
         write_lines([((json_report(collected, summary), ""),)])
     else:
@@ -85,7 +86,7 @@ def validate_paths(
         if summary.empty:
             text += f"; {plural(len(summary.empty), 'file')} without a game"
         lines.append(((text, "bold green" if good else "bold red"),))
-        write_lines(lines)
+        write_lines(lines, no_color=no_color)
     return 0 if summary.invalid == 0 and summary.games and not summary.empty else 1
 
 
