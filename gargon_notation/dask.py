@@ -255,13 +255,15 @@ def write_part(
 
 
 class Written(NamedTuple):
-    """What :func:`write_unit` did: the rows written per table, the games read, and what
+    """What :func:`write_unit` did: the rows written per table, the games read, what
     :func:`gargon_notation.tables.write_parquet` reported of the games that are invalid or
-    cannot be read, in order: ``(source, number, problem or error)``."""
+    cannot be read, in order: ``(source, number, problem or error)``, and the games read
+    from each part of the partition."""
 
     rows: dict[str, int]
     games: int
     reports: list[tuple[str, int, Problem | NotationError]]
+    per_part: tuple[int, ...] = ()
 
 
 def write_unit(
@@ -271,19 +273,19 @@ def write_unit(
     unit of work of ``gargon convert --to parquet --dask``."""
     index, unit = numbered
     reports: list[tuple[str, int, Problem | NotationError]] = []
-    read = [0]
+    per_part = [0] * len(unit)
 
     def items() -> Iterator[GameItem]:
-        for part in unit:
+        for k, part in enumerate(unit):
             for item in games_of(part):
-                read[0] += 1
+                per_part[k] += 1
                 yield item
 
     def report(source: str, number: int, problem: Problem | NotationError) -> None:
         reports.append((source, number, problem))
 
     rows = write_part(items(), directory, index, options, report)
-    return Written(rows, read[0], reports)
+    return Written(rows, sum(per_part), reports, tuple(per_part))
 
 
 def part_name(index: int) -> str:

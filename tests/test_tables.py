@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -412,6 +413,26 @@ def test_usage_errors(archive: Path, tmp_path: Path) -> None:
     assert "not a directory" in gargon("convert", archive, "--to", "parquet", "-o", file).stderr
     assert gargon("convert", archive, "--to", "json", "--decisions-observations").exit_code == 2
     assert gargon("convert", archive, "--to", "parquet", "-o", tmp_path, "--events").exit_code == 2
+    jobs = gargon("convert", archive, "--to", "parquet", "-o", tmp_path, "--jobs", "2")
+    assert jobs.exit_code == 2
+    assert "not with --jobs" in " ".join(re.sub("[│╭╮╰╯─]", " ", jobs.stderr).split())
+
+
+def test_an_input_without_a_game_is_said_and_exits_1(tmp_path: Path) -> None:
+    (tmp_path / "empty.ggn").write_text("{ only a comment }\n", encoding="utf-8")
+    result = gargon(
+        "convert",
+        "examples/seeded-game.ggn",
+        tmp_path / "empty.ggn",
+        "--to",
+        "parquet",
+        "-o",
+        tmp_path / "tables",
+    )
+    assert result.exit_code == 1
+    assert result.stdout.startswith(f"{tmp_path / 'tables'}: 1 game (1 valid), 19 rounds, ")
+    assert f"{tmp_path / 'empty.ggn'}: no game found" in result.stderr
+    assert "1 input without a game" in result.stderr
     assert [str(value) for value in choices.ConvertTo] == [*gg.files.FORMATS, "parquet"]
 
 

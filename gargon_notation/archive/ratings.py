@@ -42,7 +42,7 @@ from collections.abc import Iterable
 import attrs
 
 from gargon_notation.archive.results import GameResult
-from gargon_notation.archive.stats import _natural as natural_key
+from gargon_notation.archive.stats import natural_key
 
 __all__ = [
     "MISSING",

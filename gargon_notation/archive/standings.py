@@ -40,7 +40,7 @@ from fractions import Fraction
 import attrs
 
 from gargon_notation.archive.results import GameResult
-from gargon_notation.archive.stats import _natural as natural_key
+from gargon_notation.archive.stats import natural_key
 
 __all__ = [
     "TIE_BREAKS",

@@ -475,11 +475,11 @@ def _mean(row: Row) -> float:
     return score.mean if score is not None else 0.0
 
 
-def _natural(text: str) -> tuple[tuple[int, str], ...]:
+def natural_key(text: str) -> tuple[tuple[int, str], ...]:
     """A key that orders text in any case and numbers by value: ``game 2`` before
     ``Game 10``.
 
-    >>> sorted(["game 10", "Game 2", "game 1b"], key=_natural)
+    >>> sorted(["game 10", "Game 2", "game 1b"], key=natural_key)
     ['game 1b', 'Game 2', 'game 10']
     """
     return tuple(
@@ -493,6 +493,6 @@ def _sort(rows: list[Row], by: By) -> None:
     if by == "player":
         rows.sort(key=lambda row: (-row.figures.wins, -_mean(row), str(row.key)))
     elif by == "event":
-        rows.sort(key=lambda row: (row.key is None, _natural(str(row.key)), str(row.key)))
+        rows.sort(key=lambda row: (row.key is None, natural_key(str(row.key)), str(row.key)))
     else:
         rows.sort(key=lambda row: int(row.key or 0))

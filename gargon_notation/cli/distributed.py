@@ -186,12 +186,14 @@ def write_tables(
     directory: str | os.PathLike[str],
     options: Mapping[str, bool],
     report: Callable[[str, int, Problem | NotationError], object],
+    on_empty: Callable[[str], object] = lambda _: None,
 ) -> tuple[dict[str, int], int]:
     """Write the Parquet tables of ``inputs`` into ``directory`` on the cluster at
     ``address``, a part file per partition (those an earlier, larger run left are removed),
     as :func:`gargon_notation.tables.write_parquet` writes them in one process: the rows
     written per table, and the games read.  ``report`` hears of every game that is invalid
-    or cannot be read, in order, as ``write_parquet``'s own ``report`` would.
+    or cannot be read, in order, as ``write_parquet``'s own ``report`` would; ``on_empty``
+    the name of each input without a game.
 
     Raises :class:`ClusterError` when the cluster cannot be used, and
     :class:`~gargon_notation.errors.FileError` when a file cannot be read or written.
@@ -207,11 +209,17 @@ def write_tables(
         from gargon_notation.tables import remove_stale_parts
 
         units = find_partitions(inputs, BLOCKSIZE, scheduler=client)
-        for _, written in in_order(client, enumerate(units), write_unit, target, options):
+        last = {part.input: part for unit in units for part in unit}
+        found = dict.fromkeys(last, 0)
+        for (_, unit), written in in_order(client, enumerate(units), write_unit, target, options):
             for source, number, problem in written.reports:
                 report(source, number, problem)
             for table, rows in written.rows.items():
                 totals[table] = totals.get(table, 0) + rows
             games += written.games
+            for part, count in zip(unit, written.per_part, strict=True):
+                found[part.input] += count
+                if part is last[part.input] and not found[part.input]:
+                    on_empty(part.name)
         remove_stale_parts(target, totals, len(units))
     return totals, games

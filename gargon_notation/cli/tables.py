@@ -8,7 +8,7 @@ reported on standard error with its first problem (exit 1), and the others are d
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from gargon_notation import files
@@ -56,15 +56,22 @@ def convert_to_parquet(
     inputs = inputs_of(paths)
     reporter = _Reporter()
 
+    empty: list[str] = []
+
     def every_game() -> Iterator[tables.GameItem]:
         for source in inputs:
             with games_of(source) as games:
+                number = 0
                 for number, item in games.items():
                     reporter.games += 1
                     yield games.source.name, number, item
+                if number == 0:
+                    empty.append(games.source.name)
 
     if dask is not None:
-        counts = _on_cluster(dask, inputs, output, observations, include_invalid_steps, reporter)
+        counts = _on_cluster(
+            dask, inputs, output, observations, include_invalid_steps, reporter, empty.append
+        )
     else:
         try:
             counts = tables.write_parquet(
@@ -86,6 +93,10 @@ def convert_to_parquet(
         f"{plural(counts['decisions'], 'decision')}",
         markup=False,
     )
+    for name in empty:
+        print_error(f"{name}: no game found")
+    if empty and not reporter.invalid:
+        fail(f"{plural(len(empty), 'input')} without a game", 1)
     if reporter.invalid:
         were = "was" if reporter.invalid == 1 else "were"
         fail(
@@ -102,6 +113,7 @@ def _on_cluster(
     observations: bool,
     include_invalid_steps: bool,
     reporter: _Reporter,
+    on_empty: Callable[[str], object],
 ) -> dict[str, int]:
     """``write_parquet`` of every game on a Dask cluster, each part by a worker: the same
     tables, and the same reports in the same order (an unreadable game's error included,
@@ -115,7 +127,9 @@ def _on_cluster(
 
     options = {"observations": observations, "include_invalid_steps": include_invalid_steps}
     try:
-        counts, reporter.games = distributed.write_tables(inputs, address, output, options, report)
+        counts, reporter.games = distributed.write_tables(
+            inputs, address, output, options, report, on_empty
+        )
     except (files.FileError, distributed.ClusterError) as error:
         fail(str(error))
     return counts
