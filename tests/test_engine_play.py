@@ -610,3 +610,24 @@ def test_the_pattern_of_every_play_of_up_to_four_cards_counts_its_colours() -> N
             expected = tuple(sorted(counted.values(), reverse=True))
             assert pattern_of(chosen) == pattern_of(list(chosen)) == expected
             assert pattern_of(iter(chosen)) == expected
+
+
+@pytest.mark.parametrize(
+    "ruleset",
+    [Ruleset(), Ruleset(start_player_must_play=False)],
+    ids=["standard", "start-may-pass"],
+)
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_legal_action_count_is_the_length_of_the_list(players: int, ruleset: Ruleset) -> None:
+    """``legal_action_count`` counts what ``legal_actions`` lists, without listing it, at
+    every decision of random games (the Parquet tables' ``legal_count``)."""
+    from gargon_notation.bots import RandomBot
+    from gargon_notation.engine import Rng
+
+    for k in range(3):
+        game = Game.new(Deal.from_seed(f"count-{k}", players), ruleset=ruleset)
+        bot = RandomBot(Rng(f"count-{k}"))
+        while game.to_act is not None:
+            assert game.legal_action_count() == len(game.legal_actions())
+            game.apply(bot.choose(game))
+        assert game.legal_action_count() == len(game.legal_actions()) == 0
