@@ -195,34 +195,21 @@ def test_colours_only_where_asked_for(
         assert b"\x1b" not in result.stdout
 
 
-@pytest.mark.parametrize("arguments", [["--no-color"], ["--no-color", "--jobs", "-j1"]])
+FORCED = {"FORCE_COLOR": "1", "NO_COLOR": "", "TERM": ""}
+"""Colours forced into a pipe, whatever the environment of the test run."""
+
+
+@pytest.mark.parametrize("arguments", [["--no-color"], ["--no-color", "-j1"]])
 def test_no_color_is_plain_even_where_colours_are_forced(work: Path, arguments: list[str]) -> None:
     """``--no-color`` on the quick path (and on Typer's: ``-j1`` is not plain), with
     ``FORCE_COLOR`` set: the same lines, no escape code, on standard output and error."""
-    arguments = [a for a in arguments if a != "--jobs"]
     coloured = in_process.gargon(
-        "validate",
-        "club-night.ggn",
-        "broken.ggn",
-        "missing.ggn",
-        cwd=work,
-        env={"FORCE_COLOR": "1", "NO_COLOR": "", "TERM": ""},
+        "validate", "club-night.ggn", "broken.ggn", "missing.ggn", cwd=work, env=FORCED
     )
     plain = in_process.gargon(
-        "validate",
-        "club-night.ggn",
-        "broken.ggn",
-        *arguments,
-        cwd=work,
-        env={"FORCE_COLOR": "1", "NO_COLOR": "", "TERM": ""},
+        "validate", "club-night.ggn", "broken.ggn", *arguments, cwd=work, env=FORCED
     )
-    missing = in_process.gargon(
-        "validate",
-        "missing.ggn",
-        *arguments,
-        cwd=work,
-        env={"FORCE_COLOR": "1", "NO_COLOR": "", "TERM": ""},
-    )
+    missing = in_process.gargon("validate", "missing.ggn", *arguments, cwd=work, env=FORCED)
     assert b"\x1b[" in coloured.stderr
     assert plain.returncode == 1
     assert plain.stdout.startswith(b"ok club-night.ggn game 1")
