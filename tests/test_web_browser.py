@@ -213,14 +213,25 @@ def _normal(snap: dict[str, Any]) -> dict[str, object]:
     }
 
 
-def _cell(part: gg.ColourScore) -> list[str]:
-    """A colour's cell of the score table, as ``gargon show`` writes it."""
+def _cell(part: gg.ColourScore, won: list[int]) -> list[str]:
+    """A colour's cell of the score table, as ``gargon score`` writes it: the points, the
+    values won in the order won, the amulets (times the 0s' multiplier) and the bonus."""
     if part.cards == 0:
         return ["-"]
-    detail = f"{part.cards}c {part.amulets}" + (
-        f"x{part.multiplier}" if part.multiplier != 1 else ""
-    )
-    return [str(part.points), detail, f"+{part.bonus}" if part.bonus else ""]
+    amulets = str(part.amulets)
+    if part.multiplier != 1:
+        amulets = f"{part.amulets}x{part.multiplier}={part.amulets * part.multiplier}"
+    values = " ".join(map(str, won))
+    return [str(part.points), values, amulets, f"+{part.bonus}" if part.bonus else ""]
+
+
+def _won(state: gg.GameState, seat: int) -> list[list[int]]:
+    """The values ``seat`` had won by ``state``, colour by colour, in the order won."""
+    columns: list[list[int]] = [[] for _ in gg.Colour]
+    for card in state.won[seat]:
+        assert isinstance(card, gg.Card)
+        columns[card.colour.index].append(card.value)
+    return columns
 
 
 def check_game(
@@ -236,8 +247,11 @@ def check_game(
         assert result.score is not None
         assert [row["total"] for row in seen["score"]] == totals
         assert [row["total"] for row in seen["score"]] == list(result.score.totals)
+        assert result.game is not None
+        final = result.game.snapshot()
         for row, player in zip(seen["score"], result.score.players, strict=True):
-            assert row["cells"] == [_cell(part) for part in player.colours]
+            won = _won(final, player.seat)
+            assert row["cells"] == [_cell(*cell) for cell in zip(player.colours, won, strict=True)]
         assert seen["title"] == ("Score" if result.finished else "Unfinished game; score so far")
     assert errors(driver) == []
 

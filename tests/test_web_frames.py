@@ -65,6 +65,14 @@ def test_every_frame_of_every_view_is_the_librarys_table(players: int) -> None:
                 assert dict(frame.possible) == groups
     assert game.score == result.score
     assert game.winners == result.score.winners
+    final = result.state_after(len(result.steps))
+    for seat, won in enumerate(game.won):
+        assert [len(values) for values in won] == [
+            c.cards for c in result.score.players[seat].colours
+        ]
+        assert sorted(v for values in won for v in values) == sorted(
+            c.value for c in final.won[seat]
+        )
 
 
 def test_the_everyone_view_of_a_table_record_shows_what_can_still_be() -> None:
@@ -163,7 +171,7 @@ def test_problems_are_at_the_step_they_were_found() -> None:
 def test_a_game_that_cannot_be_set_up_has_its_problems_and_no_frames() -> None:
     record = next(gg.loads('[Event "x"]\n*\n', strict=True))
     game = game_frames(record)
-    assert game.steps == 0 and game.score is None
+    assert game.steps == 0 and game.score is None and game.won == game.score_legend == ()
     assert [view.frames for view in game.views] == [()]
     assert game.problems and game.problems[0].code == "header"
 
@@ -203,3 +211,13 @@ def test_card_texts_read_back() -> None:
     frame = game_frames(gg.record_from_simulation(gg.simulate(3, "texts"))).views[0].frames[0]
     for text in " ".join(frame.hands + frame.piles).split():
         assert str(card_from_text(text)) == text
+
+
+def test_the_score_holds_the_values_won_in_the_order_won_and_the_legend() -> None:
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    game = game_frames(record)
+    assert game.won[0] == ((6,), (11,), (11,), (12, 10, 6), (15, 10), (8, 7, 15, 11))
+    assert game.score_legend == (
+        "won: in the order won; amulets: x2 with one 0, x4 with both 0s",
+        "bonus: +10 for most cards of a colour, +5 each on a tie; * winner",
+    )

@@ -35,7 +35,7 @@ SHOTS: dict[str, tuple[str, str | None, str, tuple[int, int]]] = {
     "viewer-full-game.png": ("examples/full-game.ggn", None, "step=6", (1100, 980)),
     "viewer-seat.png": ("examples/full-game.ggn", "Bernd", "step=3", (1100, 980)),
     "viewer-index.png": ("examples/club-night.ggn", None, "", (1100, 330)),
-    "viewer-end.png": ("examples/full-game.ggn", None, "step=73", (1100, 1500)),
+    "viewer-end.png": ("examples/full-game.ggn", None, "step=73", (1100, 1720)),
     "viewer-phone.png": ("examples/table-record.ggn", "Emil", "step=7", (390, 1400)),
 }
 """Each screenshot: the record (from the project's root), the seat of the page (None: every

@@ -19,7 +19,7 @@ import attrs
 from gargon_notation.cards import Card, Colour
 from gargon_notation.rules import STANDARD, Ruleset
 
-__all__ = ["ColourScore", "PlayerScore", "Score", "score"]
+__all__ = ["ColourScore", "PlayerScore", "Score", "score", "score_legend"]
 
 
 @attrs.frozen
@@ -155,3 +155,21 @@ def _nothing(multiplier: int) -> tuple[ColourScore, ...]:
             ColourScore(colour, 0, 0, 0, multiplier, 0) for colour in Colour
         )
     return found
+
+
+def score_legend(ruleset: Ruleset = STANDARD, winner: bool = False) -> tuple[str, str]:
+    """What a score table's figures mean, in ``ruleset``'s numbers: two lines of at most 64
+    characters, the second naming the winners' mark when ``winner``.
+
+    >>> for line in score_legend(winner=True):
+    ...     print(line)
+    won: in the order won; amulets: x2 with one 0, x4 with both 0s
+    bonus: +10 for most cards of a colour, +5 each on a tie; * winner
+    """
+    one, both = ruleset.multiplier(1), ruleset.multiplier(2)
+    most, shared = ruleset.majority_bonus, ruleset.shared_majority_bonus
+    mark = "; * winner" if winner else ""
+    return (
+        f"won: in the order won; amulets: x{one} with one 0, x{both} with both 0s",
+        f"bonus: +{most} for most cards of a colour, +{shared} each on a tie{mark}",
+    )

@@ -123,11 +123,18 @@ def _view(view: View) -> dict[str, Json]:
     return {"key": view.key, "label": view.label, "seat": view.seat, "frames": frames}
 
 
-def encode_score(score: Score, winners: Sequence[int]) -> dict[str, Json]:
+def encode_score(
+    score: Score,
+    winners: Sequence[int],
+    won: Sequence[Sequence[Sequence[int]]],
+    legend: Sequence[str],
+) -> dict[str, Json]:
     """The score table: per player, per colour ``[cards, amulets, multiplier, bonus,
-    points]`` (as :class:`~gargon_notation.engine.ColourScore` has them), and the totals."""
+    points]`` (as :class:`~gargon_notation.engine.ColourScore` has them) and the values won
+    (in the order won), the totals, and the table's legend."""
     return {
         "winners": list(winners),
+        "legend": list(legend),
         "players": [
             {
                 "name": player.name,
@@ -139,6 +146,7 @@ def encode_score(score: Score, winners: Sequence[int]) -> dict[str, Json]:
                     [part.cards, part.amulets, part.multiplier, part.bonus, part.points]
                     for part in player.colours
                 ],
+                "won": [list(values) for values in won[player.seat]],
             }
             for player in score.players
         ],
@@ -149,7 +157,10 @@ def encode_game(game: GameFrames) -> dict[str, Json]:
     """One game's data for the page (every view it holds, and nothing else)."""
     score: Json = None
     if game.score is not None:
-        score = {"title": game.score_title, **encode_score(game.score, game.winners)}
+        score = {
+            "title": game.score_title,
+            **encode_score(game.score, game.winners, game.won, game.score_legend),
+        }
     return {
         "number": game.number,
         "names": list(game.names),

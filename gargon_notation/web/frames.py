@@ -45,7 +45,7 @@ from typing import TypeAlias
 import attrs
 
 from gargon_notation.actions import not_at_table
-from gargon_notation.cards import AnyCard, Card, HiddenCard, hand_order
+from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard, hand_order
 from gargon_notation.engine import (
     BattleResolved,
     CardDrawn,
@@ -69,6 +69,7 @@ from gargon_notation.engine import (
     SeenEvent,
     possible_cards,
 )
+from gargon_notation.engine.scoring import score_legend
 from gargon_notation.engine.view import as_others_see
 from gargon_notation.notation import model, write_action
 from gargon_notation.replay import Outcome, Problem, Replay, Step, Visitor, replay
@@ -136,8 +137,10 @@ class GameFrames:
 
     ``totals`` are the running scores after each step (public: every won card was turned up
     in its battle); ``score`` is the score table at the end, :attr:`score_title` says which
-    (the final score, the score so far, or the score when the first problem was found);
-    ``winners`` only for a finished, valid game.  ``problems`` are those of a game that could
+    (the final score, the score so far, or the score when the first problem was found), and
+    ``won`` the values each player had won by then, colour by colour (canonical order), each
+    colour's in the order won, and ``score_legend`` what its figures mean; ``winners`` only
+    for a finished, valid game.  ``problems`` are those of a game that could
     not be set up (it has no frames); the others are in the frames.
     """
 
@@ -149,6 +152,8 @@ class GameFrames:
     totals: tuple[tuple[int, ...], ...]
     score: Score | None
     score_title: str
+    won: tuple[tuple[tuple[int, ...], ...], ...]
+    score_legend: tuple[str, ...]
     winners: tuple[int, ...]
     valid: bool
     finished: bool
@@ -375,11 +380,13 @@ def game_frames(
         label = "Everything the record knows" if viewer is None else f"As {names[viewer]} saw it"
         key = EVERYONE if viewer is None else str(viewer)
         views.append(View(key, label, viewer, tuple(frames)))
-    score, title = _score(result)
+    score, title, won = _score(result)
+    finished = result.finished and result.valid
+    winners = score.winners if finished and score is not None else ()
+    legend = score_legend(result.game.ruleset, bool(winners)) if result.game is not None else ()
     unplaced = () if builder.frames[seats[0]] else tuple(ProblemNote.of(p) for p in result.problems)
     if seat is not None:
         unplaced = tuple(problem.masked(()) for problem in unplaced)
-    finished = result.finished and result.valid
     return GameFrames(
         number=game_number,
         source=record.source,
@@ -389,7 +396,9 @@ def game_frames(
         totals=tuple(builder.totals),
         score=score,
         score_title=title,
-        winners=score.winners if finished and score is not None else (),
+        won=won,
+        score_legend=legend,
+        winners=winners,
         valid=result.valid,
         finished=finished,
         problem_count=len(result.problems),
@@ -411,16 +420,29 @@ def _tags(
     )
 
 
-def _score(result: Replay) -> tuple[Score | None, str]:
-    """The score table at the end, and its title (as ``gargon show`` heads it)."""
+def _score(
+    result: Replay,
+) -> tuple[Score | None, str, tuple[tuple[tuple[int, ...], ...], ...]]:
+    """The score table at the end, its title (as ``gargon show`` heads it), and the values
+    each player had won then, colour by colour."""
     if result.game is None:
-        return None, "No score: the game could not be set up"
+        return None, "No score: the game could not be set up", ()
+    state: GameState
     if not result.valid and result.first_problem_at is not None:
-        at_problem = result.state_after(result.first_problem_at).score()
-        return at_problem, "Score when the first problem was found"
-    if result.finished:
-        return result.game.score(), "Score"
-    return result.game.score(), "Unfinished game; score so far"
+        state = result.state_after(result.first_problem_at)
+        title = "Score when the first problem was found"
+    else:
+        state = result.game.snapshot()
+        title = "Score" if result.finished else "Unfinished game; score so far"
+    return state.score(), title, tuple(_won_by_colour(won) for won in state.won)
+
+
+def _won_by_colour(won: Sequence[AnyCard]) -> tuple[tuple[int, ...], ...]:
+    columns: list[list[int]] = [[] for _ in Colour]
+    for card in won:
+        assert isinstance(card, Card)  # GameState.score refuses hidden won cards
+        columns[card.colour.index].append(card.value)
+    return tuple(map(tuple, columns))
 
 
 def _with_notes(

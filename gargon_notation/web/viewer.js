@@ -277,19 +277,23 @@
       const winner = s.winners.includes(p.seat);
       const cells = p.colours.map(([cards, amulets, multiplier, bonus, points], k) => {
         if (!cards) return el("td", { "data-colour": INDEX.colours[k], text: "-" });
-        const detail = `${cards}c ${amulets}` + (multiplier !== 1 ? `x${multiplier}` : "");
+        const product = multiplier !== 1 ? `${amulets}x${multiplier}=${amulets * multiplier}` : `${amulets}`;
         return el("td", { "data-colour": INDEX.colours[k], "data-points": points },
-          el("span", { class: "pts", text: points }), el("span", { class: "detail", text: detail }),
+          el("span", { class: "pts", text: points }),
+          el("span", { class: "won", text: p.won[k].join(" ") }),
+          el("span", { class: "detail", text: product }),
           el("span", { class: "bonus", text: bonus ? `+${bonus}` : "" }));
       });
       return el("tr", { "data-seat": p.seat, class: winner ? "winner" : "" },
-        el("td", {}, name(g, p.seat), winner ? " * (winner)" : ""),
+        el("td", {}, el("span", { class: "pts" }, name(g, p.seat), winner ? " * (winner)" : ""),
+          ["won", "amulets", "bonus"].map((label) => el("span", { class: "detail", text: label }))),
         cells,
         el("td", { "data-total": p.total }, el("span", { class: "pts", text: p.total }),
-          el("span", { class: "detail", text: p.amulets }), el("span", { class: "bonus", text: `+${p.bonus}` })));
+          el("span", { class: "won", text: "" }), el("span", { class: "detail", text: p.amulets }),
+          el("span", { class: "bonus", text: p.bonus ? `+${p.bonus}` : "0" })));
     });
     box.append(el("div", { class: "scroll" }, el("table", { class: "score", id: "score-table" },
-      el("caption", { class: "muted", text: "points / cards won, amulets x zero multiplier / majority bonus" }),
+      el("caption", { class: "muted" }, s.legend.map((line) => el("span", { class: "line", text: line }))),
       el("thead", {}, head), el("tbody", {}, rows))));
   }
 
