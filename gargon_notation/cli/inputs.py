@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -301,6 +302,11 @@ def output_bytes(target: Path | None) -> Iterator[Callable[[bytes], object]]:
     with tempfile.TemporaryFile() as spool:
         yield spool.write
         spool.seek(0)
-        for line in spool:
-            write_data_bytes(line)
+        buffer = getattr(sys.stdout, "buffer", None)
+        if buffer is None or sys.stdout.isatty():
+            for line in spool:
+                write_data_bytes(line)  # shown safely, line by line
+        else:
+            sys.stdout.flush()
+            shutil.copyfileobj(spool, buffer, 1 << 20)
         sys.stdout.flush()
