@@ -384,3 +384,40 @@ def test_the_fast_reader_raises_nothing_but_decline_by_itself() -> None:
     """No blanket ``except`` turns a slip into a Decline: the source says so, too."""
     source = Path(fast.__file__).read_text(encoding="utf-8")
     assert re.search(r"except\s+(Exception|BaseException)\b|except\s*:", source) is None
+
+
+# ---- lines read whole: tags, the end, colours fought alone ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        ('[Event "x"]\n[Players "A" "B" "C"]\n1. A R1\n*\n', True),
+        ('[Event "x"]\n{about it}\n; and more\n[Players "A" "B" "C"]\n*\n', True),
+        ('[Players "A b" "C\\"d" "e"]\n*', True),
+        ('[R1 "x"]\n*\n', False),  # a tag named like a card: the grammar decides
+        ('[R1a "x"]\n*\n', True),
+        ('[Event "x"] {same line}\n*\n', True),
+        ('[Event  "x"]\n[Round "2"]\n*\n', True),
+        ("1. Adam R1\n    fights R\nend Adam 3, Bob 0017\n", True),
+        ("1. Adam R1\n    fights R\nend Adam 3\n{after the end}\n", True),
+        ("1. Adam R1\n    fights R\nend\n", True),
+        ("1. Adam R1\n    fights R\nend W1 3\n", False),
+        ('1. Adam R1\n    fights R\nend "A b" 3, Bob 2\n', True),
+        ("1. Adam R1, Bob r2\n    fights r, B!, Y (Adam 1), G\n*\n", True),
+        ("1. Adam R1\n    fights R {why}\n*\n", True),
+        ("1. Adam R1\n    fights R,Y\n*\n", True),  # not the usual layout: token by token
+    ],
+)
+def test_lines_read_whole_are_read_as_token_by_token(text: str, read: bool) -> None:
+    """Tag lines, the end line and colours fought alone are read in one step each; what
+    they read is what the grammar reads, positions and comments included."""
+    assert (check(text) is not None) is read
+
+
+def test_comments_after_a_tag_line_belong_to_that_tag() -> None:
+    record = check('[Event "x"]\n{one}\n[Site "y"]\n*\n')
+    assert record is not None
+    assert [c.text for c in record.tags[0].comments] == ["one"]
+    assert record.tags[1].comments == ()
+    assert (record.tags[1].line, record.tags[1].column) == (3, 2)

@@ -23,6 +23,7 @@ language to reproduce it:
 
 from __future__ import annotations
 
+import functools
 import struct
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -108,18 +109,36 @@ class Rng:
         result = list(items)
         self._refill_ahead(len(result) - 1)  # one integer a swap, but for a rare rejection
         words = self._words
-        for i in range(len(result) - 1, 0, -1):
-            n = i + 1
-            limit = _TWO_64 - _TWO_64 % n  # below(n), inlined: the shuffle of every game
-            while True:
-                if not words:
-                    self._refill()
-                x = words.pop()
-                if x < limit:
-                    break
+        pop = words.pop
+        for i, n, limit in _swaps(len(result)):
+            x = pop() if words else self._next_refilled()
+            while x >= limit:  # below(n), inlined: the shuffle of every game
+                x = pop() if words else self._next_refilled()
             j = x % n
             result[i], result[j] = result[j], result[i]
         return result
+
+    def _next_refilled(self) -> int:
+        self._refill()
+        return self._words.pop()
+
+
+@functools.cache
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The Fisher-Yates steps of a list of ``size`` items: ``(i, n, limit)`` for ``i``
+    descending, where ``n = i + 1`` and ``limit`` is :meth:`Rng.below`'s rejection bound."""
+    return tuple((i, i + 1, _TWO_64 - _TWO_64 % (i + 1)) for i in range(size - 1, 0, -1))
+
+
+def _dealt(
+    cards: Sequence[AnyCard], players: int, hand_size: int
+) -> tuple[tuple[tuple[AnyCard, ...], ...], tuple[tuple[AnyCard, ...], tuple[AnyCard, ...]]]:
+    """The hands and piles of ``cards`` dealt as step 4 of the shuffle describes."""
+    dealt = players * hand_size
+    hands = tuple([tuple(cards[k : k + hand_size]) for k in range(0, dealt, hand_size)])
+    rest = cards[dealt:]
+    half = len(rest) // 2
+    return hands, (tuple(rest[:half]), tuple(rest[half:]))
 
 
 def pile_size(players: int, hand_size: int = 10) -> int:
@@ -183,11 +202,7 @@ class Deal:
     @classmethod
     def from_order(cls, cards: Sequence[AnyCard], players: int, hand_size: int = 10) -> Deal:
         """Deal ``cards`` (top of the shuffled deck first) as step 4 of the shuffle describes."""
-        dealt = players * hand_size
-        hands = tuple(tuple(cards[k : k + hand_size]) for k in range(0, dealt, hand_size))
-        rest = cards[dealt:]
-        half = len(rest) // 2
-        return cls(hands, (tuple(rest[:half]), tuple(rest[half:])))
+        return cls(*_dealt(cards, players, hand_size))
 
     @classmethod
     def from_seed(
@@ -201,8 +216,8 @@ class Deal:
             raise ValueError(
                 f"unknown shuffle algorithm {algorithm!r} (known: {SHUFFLE_ALGORITHM})"
             )
-        deal = cls.from_order(Rng(seed).shuffled(DECK), players, hand_size)
-        return cls(deal.hands, deal.piles, _shuffled=True)
+        hands, piles = _dealt(Rng(seed).shuffled(DECK), players, hand_size)
+        return cls(hands, piles, _shuffled=True)
 
     @classmethod
     def hidden(cls, players: int, hand_size: int = 10) -> Deal:

@@ -102,6 +102,23 @@ def _passes(seat: int, pile_one: int, pile_two: int) -> tuple[Pass, ...]:
     return tuple(Pass(seat, piles) for piles in pass_choices(pile_one, pile_two))
 
 
+@functools.cache
+def _table(
+    players: int,
+) -> tuple[
+    tuple[Decision, ...], tuple[Decision, ...], tuple[Decision, ...], tuple[tuple[int, ...], ...]
+]:
+    """For a table of ``players``: each seat's decisions of each kind (values, shared by
+    every game of that size), and each seat's order of choosing (itself, then clockwise)."""
+    seats = range(players)
+    return (
+        tuple(Decision(_PLAY, seat) for seat in seats),
+        tuple(Decision(_CHOOSE, seat) for seat in seats),
+        tuple(Decision(_DRAW, seat) for seat in seats),
+        tuple(tuple((first + k) % players for k in seats) for first in seats),
+    )
+
+
 _KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE, Draw: _DRAW}
 
 
@@ -126,9 +143,12 @@ class Game:
         self._events: list[Event] = []
         self._players = len(deal.hands)
         seats = range(self._players)
-        self._play_decisions = [Decision(_PLAY, seat) for seat in seats]
-        self._choose_decisions = [Decision(_CHOOSE, seat) for seat in seats]
-        self._draw_decisions = [Decision(_DRAW, seat) for seat in seats]
+        (
+            self._play_decisions,
+            self._choose_decisions,
+            self._draw_decisions,
+            self._rotations,
+        ) = _table(self._players)
         self._hands: list[list[AnyCard]] = [list(hand) for hand in deal.hands]
         # Piles are kept bottom first so that drawing pops from the end.
         self._piles: tuple[list[AnyCard], list[AnyCard]] = (
@@ -535,7 +555,8 @@ class Game:
         seat = action.seat
         if type(seat) is not int or not 0 <= seat < self._players:
             raise RuleViolation("no-such-seat", f"there is no seat {seat!r} at this table")
-        expected = _KIND_OF.get(type(action))
+        kind = type(action)
+        expected = _KIND_OF.get(kind)
         if expected is None:
             raise TypeError(f"{action!r} is not a Play, Pass, Choose or Draw")
         if decision.kind is not expected:
@@ -546,24 +567,25 @@ class Game:
                 f"{self._name(seat)} may not act now: it is {self._name(decision.seat)}'s turn "
                 f"to {decision.kind.value.replace('-', ' ')}",
             )
-        if isinstance(action, Play):
-            return self._verify_play(action)
-        if isinstance(action, Pass):
-            self._verify_pass(action)
-        elif isinstance(action, Choose):
-            if not isinstance(action.colour, Colour):
+        if kind is Play:
+            return self._verify_play(action)  # type: ignore[arg-type]
+        if kind is Pass:
+            self._verify_pass(action)  # type: ignore[arg-type]
+        elif kind is Choose:
+            colour = action.colour  # type: ignore[union-attr]
+            if not isinstance(colour, Colour):
                 raise RuleViolation(
                     "colour-not-in-front",
-                    f"{self._name(seat)} chooses {action.colour!r}, which is not a colour",
+                    f"{self._name(seat)} chooses {colour!r}, which is not a colour",
                 )
-            if action.colour not in self._front[seat]:
+            if colour not in self._front[seat]:
                 raise RuleViolation(
                     "colour-not-in-front",
-                    f"{self._name(seat)} may not choose {action.colour.name.lower()}, having "
+                    f"{self._name(seat)} may not choose {colour.name.lower()}, having "
                     f"only {colours_text(self._front[seat])} face up",
                 )
         else:
-            self._verify_draw(action)
+            self._verify_draw(action)  # type: ignore[arg-type]
         return None
 
     def _wrong_decision(self, action: Action, decision: Decision) -> str:
@@ -610,25 +632,25 @@ class Game:
                     f"already played this round ({colours_text(self._colours_played)}), "
                     f"not {colours_text(new)}",
                 )
-        slots, exact = self._match(seat, cards)
+        found = match(self._hands[seat], cards)
+        if isinstance(found, list):
+            raise self._not_in_hand(seat, cards, found)
+        slots, exact = found
         if not exact:
             self._knowledge.check(
                 (self._hands[seat][slot], card) for slot, card in zip(slots, cards, strict=True)
             )
         return slots, pattern, exact
 
-    def _match(self, seat: int, cards: Sequence[Card]) -> tuple[list[int], bool]:
-        """Hand slots for ``cards``, and whether every card was found exactly."""
+    def _not_in_hand(self, seat: int, cards: Sequence[Card], missing: list[Card]) -> RuleViolation:
+        """The violation of a play whose ``missing`` cards the seat's hand cannot hold."""
         hand = self._hands[seat]
-        found = match(hand, cards)
-        if isinstance(found, list):
-            name = self._name(seat)
-            raise RuleViolation(
-                "card-not-in-hand",
-                f"{name} plays {cards_text(cards)}, but does not hold "
-                f"{cards_text(found)} ({name}'s hand: {cards_text(hand) or 'empty'})",
-            )
-        return found
+        name = self._name(seat)
+        return RuleViolation(
+            "card-not-in-hand",
+            f"{name} plays {cards_text(cards)}, but does not hold "
+            f"{cards_text(missing)} ({name}'s hand: {cards_text(hand) or 'empty'})",
+        )
 
     def _verify_pass(self, action: Pass) -> None:
         seat, piles = action.seat, action.piles
@@ -659,13 +681,15 @@ class Game:
             )
         pairs: list[tuple[AnyCard, AnyCard]] = []
         for k, pile in enumerate(piles):
-            self._verify_pile(seat, pile, sizes)
+            if not (type(pile) is int and (pile == 1 or pile == 2) and sizes[pile - 1]):
+                self._verify_pile(seat, pile, sizes)  # raises
             seen = action.seen[k] if action.seen else None
             if seen is not None:
                 top = self._piles[pile - 1][sizes[pile - 1] - 1]
                 pairs.append((top, self._verify_seen(seat, pile, top, seen)))
             sizes[pile - 1] -= 1
-        self._knowledge.check(pairs)
+        if pairs:
+            self._knowledge.check(pairs)
 
     def _verify_pile(self, seat: int, pile: object, sizes: Sequence[int]) -> None:
         if type(pile) is not int or pile not in (1, 2):
@@ -691,7 +715,8 @@ class Game:
         return learnt
 
     def _verify_draw(self, action: Draw) -> None:
-        if action.pile is None:
+        pile = action.pile
+        if pile is None:
             if action.seen is not None:
                 raise RuleViolation(
                     "draw-mismatch",
@@ -699,11 +724,12 @@ class Game:
                     f"({action.seen}) can be noted",
                 )
             return
-        sizes = [len(self._piles[0]), len(self._piles[1])]
-        self._verify_pile(action.seat, action.pile, sizes)
+        if not (type(pile) is int and (pile == 1 or pile == 2) and self._piles[pile - 1]):
+            sizes = [len(self._piles[0]), len(self._piles[1])]
+            self._verify_pile(action.seat, pile, sizes)
         if action.seen is not None:
-            top = self._piles[action.pile - 1][-1]
-            learnt = self._verify_seen(action.seat, action.pile, top, action.seen)
+            top = self._piles[pile - 1][-1]
+            learnt = self._verify_seen(action.seat, pile, top, action.seen)
             self._knowledge.check([(top, learnt)])
 
     # -- applying --------------------------------------------------------------------
@@ -743,7 +769,17 @@ class Game:
             prepared = self._verify(action)
         except RuleViolation as violation:
             raise IllegalAction(violation.code, violation.message) from None
-        self._perform(action, prepared)
+        # _perform, inlined: push is the replay's one call per action
+        self.actions.append(action)
+        kind = type(action)
+        if kind is Choose:
+            self._do_choose(action)  # type: ignore[arg-type]
+        elif kind is Play:
+            self._do_play(action, prepared)  # type: ignore[arg-type]
+        elif kind is Draw:
+            self._do_draw(action)  # type: ignore[arg-type]
+        else:
+            self._do_pass(action)  # type: ignore[arg-type]
 
     @property
     def event_count(self) -> int:
@@ -780,18 +816,23 @@ class Game:
         if not exact:
             for slot, card in zip(slots, cards, strict=True):
                 self._knowledge.learn(hand[slot], card)
-        for slot in sorted(slots, reverse=True):
-            del hand[slot]
+        if len(slots) == 1:
+            del hand[slots[0]]
+        else:
+            for slot in sorted(slots, reverse=True):
+                del hand[slot]
         self._hand_backs[seat] = self._front_open[seat] = self._front_shut[seat] = None
         front = self._front[seat]
+        colours_played = self._colours_played
         for card in cards:
-            group = front.get(card.colour)
+            colour = card.colour
+            group = front.get(colour)
             if group is None:
-                front[card.colour] = [card]
+                front[colour] = [card]
             else:
                 group.append(card)
                 group.sort(key=_value, reverse=True)
-            self._colours_played.add(card.colour)
+            colours_played.add(colour)
         if self._pattern is None:
             self._pattern = pattern
             self._leader = seat
@@ -818,10 +859,11 @@ class Game:
                 ),
             )
         )
+        seat, seen = action.seat, action.seen
+        take = self._take
         for k, pile in enumerate(action.piles):
-            seen = action.seen[k] if action.seen else None
-            self._take(action.seat, pile, seen, replacement=False)
-        self._played[action.seat] = self._played_shut[action.seat] = ()
+            take(seat, pile, seen[k] if seen else None, False)
+        self._played[seat] = self._played_shut[seat] = ()
         self._next_in_play_phase()
 
     def _take(self, seat: int, pile: int, seen: AnyCard | None, replacement: bool) -> None:
@@ -859,7 +901,8 @@ class Game:
 
     def _do_choose(self, action: Choose) -> None:
         colour = action.colour
-        holders = [seat for seat in self._order if colour in self._front[seat]]
+        fronts = self._front
+        holders = [seat for seat in self._order if colour in fronts[seat]]
         if len(holders) == 1:
             seat = holders[0]
             cards = tuple(self._front[seat].pop(colour))
@@ -882,19 +925,23 @@ class Game:
             )
         else:
             self._fight(colour, 1, holders)
-            if any(colour in front for front in self._front):
-                self._second_fight = colour
+            for seat in holders:  # only they can hold the colour still
+                if colour in fronts[seat]:
+                    self._second_fight = colour
+                    break
         self._advance_battles()
 
     def _fight(self, colour: Colour, number: int, holders: list[int]) -> None:
         """The strongest card of each holder fights; the highest wins (never a 0)."""
         entries = []
+        fronts, front_open = self._front, self._front_open
         for seat in holders:
-            self._front_open[seat] = None
-            group = self._front[seat][colour]
+            front_open[seat] = None
+            front = fronts[seat]
+            group = front[colour]
             entries.append((seat, group.pop(0)))
             if not group:
-                del self._front[seat][colour]
+                del front[colour]
         if len(entries) == 1:
             seat, card = entries[0]
             self._won[seat].append(card)
@@ -919,7 +966,7 @@ class Game:
             if card.value > best.value:
                 best_seat, best = seat, card
         if best.value == 0:
-            discarded = tuple(card for _, card in entries)
+            discarded = tuple([card for _, card in entries])
             self._discard.extend(discarded)
             self._log.append(
                 (
@@ -938,8 +985,8 @@ class Game:
             )
             return
         self._won[best_seat].append(best)
-        losers = tuple(seat for seat, _ in entries if seat != best_seat)
-        discarded = tuple(card for seat, card in entries if seat != best_seat)
+        losers = tuple([seat for seat, _ in entries if seat != best_seat])
+        discarded = tuple([card for seat, card in entries if seat != best_seat])
         self._discard.extend(discarded)
         self._owed.extend(losers)
         self._log.append(
@@ -979,9 +1026,9 @@ class Game:
                 colour, self._second_fight = self._second_fight, None
                 self._fight(colour, 2, [s for s in self._order if colour in self._front[s]])
                 continue
-            for k in range(self._players):
-                seat = (self._chooser + k) % self._players
-                if self._front[seat]:
+            fronts = self._front
+            for seat in self._rotations[self._chooser]:
+                if fronts[seat]:
                     self._chooser = seat
                     self._decision = self._choose_decisions[seat]
                     return
@@ -1025,7 +1072,7 @@ class Game:
     def _start_round(self, start: int, skipped: tuple[int, ...]) -> None:
         self._round += 1
         self._start = start
-        self._order = [(start + k) % self._players for k in range(self._players)]
+        self._order = list(self._rotations[start])
         self._turn = 0
         self._played = [None] * self._players
         self._played_shut = [None] * self._players

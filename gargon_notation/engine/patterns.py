@@ -43,7 +43,7 @@ _DESCRIPTIONS = {
 
 def pattern_of(cards: Iterable[Card]) -> tuple[int, ...]:
     """The group sizes of ``cards`` by colour, largest first (may be an illegal pattern)."""
-    if isinstance(cards, tuple | list):
+    if isinstance(cards, (tuple, list)):  # not a union: built at each call
         # The plays of a game: one to three cards, decided by comparing colours.
         if len(cards) == 1:
             return _ONE

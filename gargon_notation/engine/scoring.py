@@ -12,12 +12,14 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import attrs
 
 from gargon_notation.cards import Card, Colour
 from gargon_notation.rules import STANDARD, Ruleset
+from gargon_notation.values import unchecked_maker
 
 __all__ = ["ColourScore", "PlayerScore", "Score", "score", "score_legend"]
 
@@ -61,7 +63,7 @@ class PlayerScore:
         """Points from amulets, after the 0s' multipliers."""
         return sum(c.amulets * c.multiplier for c in self.colours)
 
-    @property
+    @functools.cached_property
     def total(self) -> int:
         """Bonus plus amulet points."""
         return self.bonus + self.amulets
@@ -77,10 +79,10 @@ class Score:
 
     players: tuple[PlayerScore, ...]
 
-    @property
+    @functools.cached_property
     def totals(self) -> tuple[int, ...]:
         """Each seat's total."""
-        return tuple(p.total for p in self.players)
+        return tuple([p.total for p in self.players])
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -105,7 +107,7 @@ def score(
     for seat, cards in enumerate(won):
         seat_counts, seat_zeros, seat_amulets = counts[seat], zeros[seat], amulets[seat]
         for card in cards:
-            index = card.colour.index
+            index = _INDEX[card.colour]
             value = card.value
             seat_counts[index] += 1
             if value == 0:
@@ -122,25 +124,38 @@ def score(
         for seat in leaders:
             bonuses[seat][index] = bonus
     players = []
-    colours = tuple(Colour)
     nothing = _nothing(ruleset.multiplier(0))
+    multiplier = ruleset.multiplier
     for seat in range(len(won)):
+        seat_counts, seat_zeros = counts[seat], zeros[seat]
+        seat_amulets, seat_bonuses = amulets[seat], bonuses[seat]
         colour_scores = tuple(
-            ColourScore(
-                colour,
-                counts[seat][index],
-                zeros[seat][index],
-                amulets[seat][index],
-                ruleset.multiplier(zeros[seat][index]),
-                bonuses[seat][index],
-            )
-            if counts[seat][index]
-            else nothing[index]
-            for index, colour in enumerate(colours)
+            [
+                _colour_score(
+                    colour,
+                    seat_counts[index],
+                    seat_zeros[index],
+                    seat_amulets[index],
+                    multiplier(seat_zeros[index]),
+                    seat_bonuses[index],
+                )
+                if seat_counts[index]
+                else nothing[index]
+                for index, colour in _COLOURS
+            ]
         )
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
         players.append(PlayerScore(seat, name, colour_scores))
     return Score(tuple(players))
+
+
+_COLOURS = tuple(enumerate(Colour))
+_INDEX = {colour: index for index, colour in _COLOURS}
+
+
+_colour_score = unchecked_maker(ColourScore)
+"""``ColourScore(...)`` without attrs' ``__init__``: a score makes some 20 a game, from
+numbers it has counted itself."""
 
 
 _NOTHING: dict[int, tuple[ColourScore, ...]] = {}

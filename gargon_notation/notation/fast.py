@@ -12,8 +12,10 @@ alone over every example and test file and over generated, damaged and random te
 How it is fast (``python bench/parse_speed.py --tiers`` measures each tier):
 
 - Round and battle lines in the usual layout (one blank between tokens, ``", "`` between
-  items, comments on one line) are read whole, one match per action or battle; values come
-  from lookup tables, and bare names once checked are remembered.
+  items, comments on one line) are read whole, one match per action or battle (none for a
+  colour fought alone: ``fights R, Y``); values come from lookup tables, and bare names once
+  checked are remembered.  Tag lines and the ``end`` line with its scores are read whole too,
+  one match each, when nothing else is on them.
 - Other lines are cut into tokens by :data:`TOKEN` (one match per token; a run of cards or of
   pass draws is one token) and read by a small recursive descent.
 - Records whose values this module has already checked are built without re-validation.
@@ -68,6 +70,7 @@ from gargon_notation.notation.model import (
     Tag,
     Termination,
 )
+from gargon_notation.values import unchecked_maker
 
 __all__ = [
     "STRICT_ENV",
@@ -126,6 +129,12 @@ _BATTLE_ITEM = re.compile(
 )
 _DRAW_ITEM = re.compile(rf"(?P<name>{_N}) (?P<how>{_DS}|forgot){_NOTES}")
 _BRACES = re.compile(BRACE_COMMENT)
+_TAG_ITEM = re.compile(rf"\[({TAG_NAME})((?: {STRING})+)\](?:\n|\Z)")
+_STRING = re.compile(STRING)
+_WORD_TAG_NAMES: set[str] = set()
+_END_LINE = re.compile(rf"end(?P<scores> {_N} [0-9]+(?:, {_N} [0-9]+)*)?(?:\n|\Z)")
+_SCORE_ITEM = re.compile(rf"({_N}) ([0-9]+)")
+"""Tag names checked to be read as one word by :data:`TOKEN` (as the tag rule wants)."""
 _KNOWN_BARE: set[str] = set()
 
 
@@ -152,35 +161,14 @@ def _bare(name: str) -> bool:
     return True
 
 
-def _maker(cls: Any) -> Callable[..., Any]:
-    """A constructor that skips validation, for values this module has already checked.
-
-    Frozen slotted attrs classes store fields in slot descriptors; setting those directly is
-    what attrs' own ``__init__`` does, minus the validators and converters.
-    """
-    names = [field.name for field in attrs.fields(cls)]
-    namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
-    for name in names:
-        slot = cls.__dict__.get(name)
-        namespace["set_" + name] = (
-            slot.__set__ if slot is not None and hasattr(slot, "__set__") else None
-        )
-        if namespace["set_" + name] is None:
-            raise TypeError(f"{cls.__name__}.{name} is not a slot")
-    body = "".join(f"    set_{name}(record, {name})\n" for name in names)
-    source = f"def make({', '.join(names)}):\n    record = new(cls)\n{body}    return record\n"
-    exec(source, namespace)  # the technique attrs itself uses to build __init__
-    make: Callable[..., Any] = namespace["make"]
-    return make
-
-
-_play = _maker(Play)
-_pass = _maker(Pass)
-_pass_draw = _maker(PassDraw)
-_battle = _maker(Battle)
-_draw = _maker(Draw)
-_round = _maker(Round)
-_ROUND_STARTS = frozenset({"roundline", "round", "eof"})
+# Records whose values this module has already checked are built without re-validation.
+_play = unchecked_maker(Play)
+_pass = unchecked_maker(Pass)
+_pass_draw = unchecked_maker(PassDraw)
+_battle = unchecked_maker(Battle)
+_draw = unchecked_maker(Draw)
+_round = unchecked_maker(Round)
+_ROUND_STARTS = frozenset({"roundline", "round", "endline", "eof"})
 
 
 def _notes(
@@ -218,6 +206,48 @@ def _with_comment(element: Any, comment: Comment | None) -> Any:
     return attrs.evolve(element, comments=(*element.comments, comment))
 
 
+def _tag_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
+    """A whole tag line, nothing else on it, as one token ``("tagline", tag, ...)``, or None.
+
+    The tag is read as :meth:`_Reader.tag` reads it; comments after it are added by
+    :meth:`_Reader.tags`.
+    """
+    found = _TAG_ITEM.match(text, pos)
+    if found is None:
+        return None
+    name = found.group(1)
+    if name not in _WORD_TAG_NAMES:
+        word = TOKEN.match(text, pos + 1)  # a name read as a card (R1) is not a word
+        if word is None or word.lastgroup != "word" or word.end() != pos + 1 + len(name):
+            return None
+        if len(_WORD_TAG_NAMES) < 10_000:
+            _WORD_TAG_NAMES.add(name)
+    values = [unquote(value) for value in _STRING.findall(found.group(2))]
+    return ("tagline", Tag(name, values, line=line, column=2), line, 1), found.end()
+
+
+def _end_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
+    """A whole ``end`` line with its bare-named scores, nothing else on it, as one token
+    ``("endline", termination, ...)``, or None.
+
+    Read as :meth:`_Reader.termination` reads it; comments after it are added there.
+    """
+    found = _END_LINE.match(text, pos)
+    if found is None:
+        return None
+    scores = []
+    if found.group("scores") is not None:
+        bare = _KNOWN_BARE
+        for item in _SCORE_ITEM.finditer(text, found.start("scores"), found.end("scores")):
+            name = item.group(1)
+            if name not in bare and not _bare(name):
+                return None
+            scores.append(
+                Score(name, _small(item.group(2)), line=line, column=item.start() - pos + 1)
+            )
+    return ("endline", Termination(True, scores, line=line, column=1), line, 1), found.end()
+
+
 def _round_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
     """A whole round line as one token ``("roundline", (number, actions), ...)``, or None."""
     head = _ROUND_HEAD.match(text, pos)
@@ -253,11 +283,14 @@ def _round_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
         if text.startswith(", ", at):
             at += 2
             continue
+        number = _small(head.group(1)[:-1])
+        if text.startswith("\n", at):  # the usual end of the line
+            return ("roundline", (number, actions), line, 1), at + 1
         end = _line_end(text, at, line, pos)
         if end is None:
             return None
         actions[-1] = _with_comment(actions[-1], end[1])
-        return ("roundline", (_small(head.group(1)[:-1]), actions), line, 1), end[0]
+        return ("roundline", (number, actions), line, 1), end[0]
 
 
 def _fights_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
@@ -267,55 +300,24 @@ def _fights_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
         return None
     at = head.end()
     battles: list[Battle] = []
-    match_battle = _BATTLE_ITEM.match
-    match_draw = _DRAW_ITEM.match
-    bare = _KNOWN_BARE
-    how_of = _HOW.__getitem__
+    colour_of = COLOURS.get
     while True:
-        match = match_battle(text, at)
-        if match is None:
-            return None
-        letter, glyph, nags_text, winners_text, draws_text, comments_text = match.groups()
-        winners: tuple[str | None, ...] | None = None
-        if winners_text is not None:
-            names = winners_text.split(" ")
-            if not all(name == "-" or name in bare or _bare(name) for name in names):
+        colour = colour_of(text[at : at + 1])
+        if colour is not None and text[at + 1 : at + 2] in _BARE_BATTLE_ENDS:
+            # A colour alone (no glyph, winners, draws or comment): what the match would read.
+            battles.append(_battle(colour, (), None, None, (), (), line, at - pos + 1))
+            at += 1
+        else:
+            found = _battle_item(text, pos, at, line)
+            if found is None:
                 return None
-            winners = tuple(None if name == "-" else name for name in names)
-        draws: list[Draw] = []
-        if draws_text is not None:
-            step = match.start("draws")
-            stop = match.end("draws")
-            while True:
-                item = match_draw(text, step, stop)
-                if item is None:
-                    return None
-                name, how, d_glyph, d_nags_text, d_comments_text = item.groups()
-                if name not in bare and not _bare(name):
-                    return None
-                if d_nags_text or d_comments_text:
-                    d_nags, d_comments = _notes(item, line, pos)
-                else:
-                    d_nags, d_comments = _NONE
-                pile, seen = how_of(how)
-                draws.append(
-                    _draw(name, pile, seen, d_glyph, d_nags, d_comments, line, step - pos + 1)
-                )
-                step = item.end()
-                if step == stop:
-                    break
-                if not text.startswith(", ", step):
-                    return None
-                step += 2
-        nags, comments = _notes(match, line, pos) if nags_text or comments_text else _NONE
-        colour = COLOURS[letter]
-        battles.append(
-            _battle(colour, tuple(draws), winners, glyph, nags, comments, line, at - pos + 1)
-        )
-        at = match.end()
+            battles.append(found[0])
+            at = found[1]
         if text.startswith(", ", at):
             at += 2
             continue
+        if text.startswith("\n", at):  # the usual end of the line
+            return ("fightsline", battles, line, head.end() - pos - 6), at + 1
         end = _line_end(text, at, line, pos)
         if end is None:
             return None
@@ -323,7 +325,56 @@ def _fights_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
         return ("fightsline", battles, line, head.end() - pos - 6), end[0]
 
 
+_BARE_BATTLE_ENDS = frozenset({",", "\n", ""})
+
+
+def _battle_item(text: str, pos: int, at: int, line: int) -> tuple[Battle, int] | None:
+    """The battle at ``at`` of the battle line at ``pos`` and where it ends, or None."""
+    bare = _KNOWN_BARE
+    how_of = _HOW.__getitem__
+    match_draw = _DRAW_ITEM.match
+    match = _BATTLE_ITEM.match(text, at)
+    if match is None:
+        return None
+    letter, glyph, nags_text, winners_text, draws_text, comments_text = match.groups()
+    winners: tuple[str | None, ...] | None = None
+    if winners_text is not None:
+        names = winners_text.split(" ")
+        if not all(name == "-" or name in bare or _bare(name) for name in names):
+            return None
+        winners = tuple(None if name == "-" else name for name in names)
+    draws: list[Draw] = []
+    if draws_text is not None:
+        step = match.start("draws")
+        stop = match.end("draws")
+        while True:
+            item = match_draw(text, step, stop)
+            if item is None:
+                return None
+            name, how, d_glyph, d_nags_text, d_comments_text = item.groups()
+            if name not in bare and not _bare(name):
+                return None
+            if d_nags_text or d_comments_text:
+                d_nags, d_comments = _notes(item, line, pos)
+            else:
+                d_nags, d_comments = _NONE
+            pile, seen = how_of(how)
+            draws.append(_draw(name, pile, seen, d_glyph, d_nags, d_comments, line, step - pos + 1))
+            step = item.end()
+            if step == stop:
+                break
+            if not text.startswith(", ", step):
+                return None
+            step += 2
+    nags, comments = _notes(match, line, pos) if nags_text or comments_text else _NONE
+    colour = COLOURS[letter]
+    battle = _battle(colour, tuple(draws), winners, glyph, nags, comments, line, at - pos + 1)
+    return battle, match.end()
+
+
 _LINE_READERS = {
+    "[": _tag_line,
+    "e": _end_line,
     **{digit: _round_line for digit in "123456789"},
     " ": _fights_line,
     "\t": _fights_line,
@@ -475,9 +526,7 @@ class _Reader:
     def game(self, source: str) -> GameRecord:
         tokens = self.tokens
         leading = self.comments()
-        tags: list[Tag] = []
-        while tokens[self.i][0] == "punct" and tokens[self.i][1] == "[":
-            tags.append(self.tag())
+        tags = self.tags()
         setup: list[SetupLine] = []
         while tokens[self.i][0] == "word" and tokens[self.i][1] in ("deal", "pile"):
             setup.append(self.deal() if tokens[self.i][1] == "deal" else self.pile())
@@ -488,6 +537,21 @@ class _Reader:
         if tokens[self.i][0] != "eof":
             raise Decline
         return GameRecord(tags, setup, rounds, termination, comments=leading, source=source)
+
+    def tags(self) -> list[Tag]:
+        """The tags here, each with the comments that follow it."""
+        tokens = self.tokens
+        tags: list[Tag] = []
+        while True:
+            kind, value, _, _ = tokens[self.i]
+            if kind == "tagline":
+                self.i += 1
+                more = self.comments()
+                tags.append(attrs.evolve(value, comments=more) if more else value)
+            elif kind == "punct" and value == "[":
+                tags.append(self.tag())
+            else:
+                return tags
 
     def tag(self) -> Tag:
         self.i += 1
@@ -742,6 +806,11 @@ class _Reader:
     def termination(self) -> Termination:
         tokens = self.tokens
         kind, value, line, column = tokens[self.i]
+        if kind == "endline":
+            self.i += 1
+            more = self.comments()
+            made: Termination = attrs.evolve(value, comments=more) if more else value
+            return made
         scores: list[Score] = []
         if kind == "punct" and value == "*":
             finished = False
@@ -804,7 +873,6 @@ def header_end(text: str) -> int:
 
 _TAG_LINE = re.compile(rf"\[({TAG_NAME})((?: {STRING})+)\]\n")
 """A tag line in the usual layout, read whole by one match."""
-_STRING = re.compile(STRING)
 _BLANK_LINES = re.compile(r"\n*")
 
 
@@ -837,7 +905,4 @@ def parse_header(text: str, source: str = "<string>", first_line: int = 1) -> tu
         return usual
     reader = _Reader(_tokens(text[: header_end(text)], first_line))
     reader.comments()
-    tags: list[Tag] = []
-    while reader.tokens[reader.i][0] == "punct" and reader.tokens[reader.i][1] == "[":
-        tags.append(reader.tag())
-    return tuple(tags)
+    return tuple(reader.tags())

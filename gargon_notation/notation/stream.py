@@ -61,6 +61,9 @@ the bytes of those games are dropped (they cannot be copied; their text is still
 # line at once, so that a line of many unclosed quotes is read in linear time.
 _HIDDEN = re.compile(r'\{[^}]*\}|"(?:[^"\\\n]|\\.)*+(?:(?P<closed>")|.*)|;.*|\{.*', re.DOTALL)
 _HIDDEN_NO_QUOTE = re.compile(r"\{[^}]*\}|;.*|\{.*", re.DOTALL)
+_QUOTED = re.compile(r'"[^"\n]*"')
+"""A closed quote, in a line without comments or backslashes (blanked as _HIDDEN blanks it;
+an unclosed quote is left as it is, as there)."""
 _END = re.compile(r"(?<![\w'-])end(?![\w'-])")
 _TAGS = re.compile(r"(?:\[[^\]]*+\][ \t]*+)++")
 """Tags at the start of a line (quoted values blanked): what follows is movetext."""
@@ -107,6 +110,9 @@ class _Binary(bytes):
 
 
 _EOL = re.compile(rb"\r\n|\r|\n")
+_BOM = b"\xef\xbb\xbf"
+_OTHER_LINE_ENDS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+"""What ``str.splitlines`` ends a line at besides LF and CR (``bytes.splitlines`` does not)."""
 _BLOCK = 1 << 16
 _KEEP = 256
 
@@ -117,12 +123,29 @@ def _too_long(head: bytes, tail: bytes, size: int) -> _TooLong:
     return cut
 
 
+class _Run(bytes):
+    """Whole lines of one block of the stream, each with its line end and none over the
+    limit, given out together (see :func:`_bounded`)."""
+
+
 def bounded_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
     """The lines of a binary stream, each with its own line end (LF, CRLF or a lone CR),
     never holding more than about ``limit`` bytes of one line: a longer line comes as a
     marked stand-in holding its first and last few bytes, and the rest is skipped.  A line
     over the limit that holds a NUL byte within it (binary data: ``/dev/zero``, an image)
     ends the reading with a marked stand-in."""
+    for line in _bounded(stream, limit):
+        if type(line) is _Run:
+            yield from line.splitlines(keepends=True)  # the same line ends as _EOL
+        else:
+            yield line
+
+
+def _bounded(stream: BinaryIO, limit: int) -> Iterator[bytes]:
+    """:func:`bounded_lines`, where the lines of a block after its first come as one
+    :class:`_Run` when no line of the block can be over the limit: split in C, not in a
+    loop of Python."""
+    runs = limit >= _BLOCK  # a line after a block's first is at most a block long
     carry = bytearray()
     head = tail = b""
     size = 0
@@ -136,6 +159,11 @@ def bounded_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[byt
             data += stream.read(1)  # so that a CRLF is never cut in two
         start = 0
         for end_of_line in _EOL.finditer(data):
+            if start and runs:
+                run_end = max(data.rfind(b"\n"), data.rfind(b"\r")) + 1
+                yield _Run(data[start:run_end])
+                start = run_end
+                break
             end = end_of_line.end()
             size += end - start
             if size > limit and size - len(end_of_line.group()) > limit:
@@ -186,8 +214,30 @@ def decode_lines(
     empty line with its error.  ``start_line`` and ``offset`` are the number and byte offset
     of the first line in its file, for the errors' places (a part of a file cut at a line).
     """
-    lines = bounded_lines(data) if hasattr(data, "read") else data  # type: ignore[arg-type]
-    for number, raw in enumerate(lines, start=start_line):
+    lines = _bounded(data, MAX_LINE_BYTES) if hasattr(data, "read") else data  # type: ignore[arg-type]
+    number = start_line - 1
+    for raw in lines:
+        number += 1
+        if type(raw) is _Run:
+            # Whole lines at once when they are plain UTF-8, without a byte-order mark or a
+            # character that str.splitlines would end a line at and bytes.splitlines not.
+            try:
+                text = raw.decode("utf-8") if raw.find(_BOM) < 0 else None
+            except UnicodeDecodeError:
+                text = None
+            if text is not None and not _OTHER_LINE_ENDS.search(text):
+                many = text.splitlines(keepends=True)
+                number += len(many) - 1
+                offset += len(raw)
+                for line in many:
+                    yield line, None
+                continue
+            # Else line by line, as any other lines.
+            many_raw = raw.splitlines(keepends=True)
+            yield from decode_lines(many_raw, source, start_line=number, offset=offset)
+            number += len(many_raw) - 1
+            offset += len(raw)
+            continue
         error = None
         if type(raw) is bytes and not raw.startswith(b"\xef\xbb\xbf"):
             try:
@@ -244,8 +294,12 @@ def _scan(line: str, in_brace: bool) -> tuple[str, bool, bool]:
         if close < 0:
             return "", True, False
         line = line[close + 1 :]
-    if "{" not in line and '"' not in line and ";" not in line:
-        return line, False, False
+    if "{" not in line and ";" not in line:
+        if '"' not in line:
+            return line, False, False
+        if "\\" not in line and line.find("\n", 0, len(line) - 1) < 0:
+            # Quotes only, none escaped, one line (tag lines): no callback needed.
+            return _QUOTED.sub(" x ", line), False, False
     opened = commented = False
 
     def hide(match: re.Match[str]) -> str:
@@ -293,12 +347,17 @@ def split_games(
 
     def keep(line: str) -> None:
         """Add a line to the game, unless the game is already over the size limit."""
-        nonlocal size, error, count
+        nonlocal size, count
         count += 1
         size += len(line)
         if size <= MAX_GAME_CHARS:
             buffer.append(line)
-        elif error is None or not error.message.startswith("the game starting"):
+        else:
+            over_limit()
+
+    def over_limit() -> None:
+        nonlocal error
+        if error is None or not error.message.startswith("the game starting"):
             error = NotationError(
                 f"the game starting at line {first_line} is over the limit of "
                 f"{MAX_GAME_CHARS} characters; it is skipped",
@@ -311,7 +370,7 @@ def split_games(
     for raw, line_error in lines:
         line = raw.replace("\r\n", "\n").replace("\r", "\n") if "\r" in raw else raw
         number = next_number
-        next_number += max(1, line.count("\n"))
+        next_number += line.count("\n") or 1
         if continued:
             # Indented comment lines after a termination that ends in a ";" comment.
             significant, still_open, commented = _scan(line, in_brace)
@@ -361,7 +420,13 @@ def split_games(
             pending = take()
         if not buffer:
             first_line = number
-        keep(line)
+        # keep(line), inlined: every line of a game comes here
+        count += 1
+        size += len(line)
+        if size <= MAX_GAME_CHARS:
+            buffer.append(line)
+        else:
+            over_limit()
         error = error or line_error
         if stripped:
             content = True

@@ -53,10 +53,18 @@ from gargon_notation.notation import model
 from gargon_notation.notation.writer import marker_text, write_action
 from gargon_notation.replay.problems import Problem, ReplayError
 from gargon_notation.replay.setup import build_deal
+from gargon_notation.values import unchecked_maker
 
 __all__ = ["MAX_PROBLEMS", "Outcome", "Step", "Visitor", "walk"]
 
 _DRAW = DecisionKind.DRAW
+_CHOOSE = DecisionKind.CHOOSE
+# The engine actions made from written ones, whose fields the walk sets itself (the engine
+# checks every action it is given): built without attrs' __init__.
+_play = unchecked_maker(Play)
+_pass = unchecked_maker(Pass)
+_choose = unchecked_maker(Choose)
+_engine_draw = unchecked_maker(Draw)
 _PILES_MAY_BE_EMPTY = frozenset({"draw-count", "record-incomplete"})
 
 MAX_PROBLEMS = 50
@@ -316,8 +324,7 @@ class _Walk:
             for action in written_round.actions:
                 self._apply_written(game, action)
             known = len(self.outcome.problems)
-            for battle in self._in_turn(game, written_round.battles):
-                self._apply_battle(game, battle)
+            self._apply_battles(game, written_round.battles)
             unfinished = written_round.battles and game.round == self.round
             # An unfinished record (a recording in progress) may stop within its last fights.
             stops_here = written_round is record.rounds[-1] and not record.termination.finished
@@ -383,24 +390,30 @@ class _Walk:
             else:
                 self._step(game, element, action)
         except IllegalAction as violation:
-            self._lost_track(violation.code)
-            message = violation.message
-            if violation.code == "card-conservation":
-                message = self._say_where(message, element)
-            elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
-                message += _played_before(self.record, element)
-
-            self.problem(
-                violation.code,
-                message,
-                element,
-                seat=action.seat,
-                context=self._context(game, action.seat),
-                repair="skipped this action",
-            )
+            self._refused(game, action, element, violation)
             return False
         self.skipped = False
         return True
+
+    def _refused(
+        self, game: Game, action: Action, element: model.Action, violation: IllegalAction
+    ) -> None:
+        """The engine refused ``action``: said as a problem at ``element``, which is skipped."""
+        self._lost_track(violation.code)
+        message = violation.message
+        if violation.code == "card-conservation":
+            message = self._say_where(message, element)
+        elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
+            message += _played_before(self.record, element)
+
+        self.problem(
+            violation.code,
+            message,
+            element,
+            seat=action.seat,
+            context=self._context(game, action.seat),
+            repair="skipped this action",
+        )
 
     def _say_where(self, message: str, element: model.Action) -> str:
         """``W7 is already elsewhere: ...`` with where the record put it first."""
@@ -449,17 +462,46 @@ class _Walk:
             self._step(game, None, Draw(seat, None))
 
     def _apply_written(self, game: Game, element: model.Play | model.Pass) -> None:
-        seat = self._seat(element.player, element, repair="skipped this action")
+        seat = self.seats.get(element.player)
         if seat is None:
-            return
+            seat = self._seat(element.player, element, repair="skipped this action")
+            if seat is None:
+                return
         decision = game.to_act
         if decision is not None and decision.kind is _DRAW:
             self._owed_draws_unwritten(game, element)
+        action: Action
         if isinstance(element, model.Play):
-            self._apply(game, Play(seat, element.cards), element)  # type: ignore[arg-type]
+            action = _play(seat, element.cards)
         else:
-            seen = element.seen
-            self._apply(game, Pass(seat, element.piles, seen if any(seen) else ()), element)
+            draws = element.draws
+            seen = tuple([draw.seen for draw in draws])
+            action = _pass(seat, tuple([draw.pile for draw in draws]), seen if any(seen) else ())
+        if not self.plain:
+            self._apply(game, action, element)
+            return
+        try:  # _apply, inlined on the path of validate
+            game.push(action)
+        except IllegalAction as violation:
+            self._refused(game, action, element, violation)
+            return
+        self.count += 1
+        self.skipped = False
+
+    def _apply_battles(self, game: Game, battles: Sequence[model.Battle]) -> None:
+        """Apply a round's battles in the order they can be chosen (see :meth:`_in_turn`,
+        which takes over from the first battle written out of turn)."""
+        for index, battle in enumerate(battles):
+            decision = game.to_act
+            if (
+                decision is not None
+                and decision.kind is _CHOOSE
+                and battle.colour not in game.colours_in_front(decision.seat)
+            ):
+                for rest in self._in_turn(game, battles[index:]):
+                    self._apply_battle(game, rest)
+                return
+            self._apply_battle(game, battle)
 
     def _apply_battle(self, game: Game, battle: model.Battle) -> None:
         decision = game.to_act
@@ -476,16 +518,44 @@ class _Walk:
                 repair="skipped this battle",
             )
             return
-        mark = game.event_count
-        if not self._apply(game, Choose(decision.seat, battle.colour), battle):
-            return
-        for draw in self._in_draw_order(game, battle):
-            seat = self._seat(draw.player, draw, repair="skipped this draw")
-            if seat is not None:
-                owed = game.to_act
-                if owed is not None and owed.kind is _DRAW and owed.seat != seat:
-                    self._owed_draws_unwritten(game, draw, before=seat)
-                self._apply(game, Draw(seat, draw.pile, draw.seen), draw)
+        mark = game.event_count if battle.winners is not None else 0
+        plain = self.plain
+        choose = _choose(decision.seat, battle.colour)
+        if not plain:
+            if not self._apply(game, choose, battle):
+                return
+        else:  # _apply, inlined on the path of validate (so for each draw below)
+            try:
+                game.push(choose)
+            except IllegalAction as violation:
+                self._refused(game, choose, battle, violation)
+                return
+            self.count += 1
+            self.skipped = False
+        draws: Sequence[model.Draw] = battle.draws
+        if len(draws) > 1:
+            draws = self._in_draw_order(game, battle)
+        seats = self.seats
+        for draw in draws:
+            seat = seats.get(draw.player)
+            if seat is None:
+                seat = self._seat(draw.player, draw, repair="skipped this draw")
+                if seat is None:
+                    continue
+            owed = game.to_act
+            if owed is not None and owed.kind is _DRAW and owed.seat != seat:
+                self._owed_draws_unwritten(game, draw, before=seat)
+            action = _engine_draw(seat, draw.pile, draw.seen)
+            if not plain:
+                self._apply(game, action, draw)
+                continue
+            try:
+                game.push(action)
+            except IllegalAction as violation:
+                self._refused(game, action, draw, violation)
+                continue
+            self.count += 1
+            self.skipped = False
         if battle.winners is not None:
             if self.alone:
                 # Draws skipped on empty piles let the colour's next fight follow at once.
@@ -660,8 +730,7 @@ class _Walk:
             for action in written.actions:
                 self._apply_written(game, action)
             known = len(self.held or ())
-            for battle in self._in_turn(game, written.battles):
-                self._apply_battle(game, battle)
+            self._apply_battles(game, written.battles)
             if written.battles and game.round == 1 and len(self.held or ()) == known:
                 self._check_fights_done(game, written)
         except _Stop:

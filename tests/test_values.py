@@ -1,0 +1,52 @@
+"""Frozen attrs values built without their ``__init__`` (gargon_notation.values)."""
+
+from __future__ import annotations
+
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+
+from gargon_notation.cards import Card, Colour
+from gargon_notation.engine import Choose, Draw, Pass, Play
+from gargon_notation.engine.scoring import ColourScore
+from gargon_notation.notation.model import Battle, PassDraw
+from gargon_notation.notation.model import Play as WrittenPlay
+from gargon_notation.values import unchecked_maker
+
+R9, Y2 = Card.parse("R9"), Card.parse("Y2")
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        Play(2, (R9, Y2)),
+        Pass(1, (1, 2), (None, R9)),
+        Choose(0, Colour.RED),
+        Draw(3, None),
+        ColourScore(Colour.BLUE, 3, 1, 7, 2, 10),
+        WrittenPlay("Adam", (R9,), glyph="!", nags=(1,), line=4, column=9),
+        PassDraw(2, Y2, line=3, column=12),
+        Battle(Colour.GREEN, (), winners=("Adam", None), line=5, column=12),
+    ],
+)
+def test_a_made_value_is_the_value_its_init_makes(value: object) -> None:
+    cls: Any = type(value)
+    fields = [getattr(value, field.name) for field in attrs.fields(cls)]
+    made = unchecked_maker(cls)(*fields)
+    assert type(made) is cls
+    assert made == value and hash(made) == hash(value) and repr(made) == repr(value)
+    assert [getattr(made, f.name) for f in attrs.fields(cls)] == fields  # line, column too
+    assert pickle.loads(pickle.dumps(made)) == value
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.line = 0
+
+
+def test_a_class_without_slots_has_no_maker() -> None:
+    @attrs.frozen(slots=False)
+    class Loose:
+        x: int
+
+    with pytest.raises(TypeError, match=r"Loose\.x is not a slot"):
+        unchecked_maker(Loose)
