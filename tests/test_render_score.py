@@ -1,21 +1,28 @@
 """The score table (render/score.py): a column per colour, the cards won in the order won,
 amulets with the 0s' multiplier and the bonus labelled, every figure the rules' (docs/rules.md,
-section 5), 80 columns for five players, plain text without colour."""
+section 5), 80 columns for five players, plain text without colour; drawn as rich's ``Table``
+draws it, byte for byte and colour for colour, at every width."""
 
 from __future__ import annotations
 
+import functools
 import io
+import itertools
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
-from rich.console import Console
+from rich import box
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
 
 from gargon_notation import load
 from gargon_notation.bots import simulate
-from gargon_notation.cards import Card
+from gargon_notation.cards import Card, Colour
 from gargon_notation.engine import Deal, Game, GameState
-from gargon_notation.render import scoreboard
+from gargon_notation.render import COLOUR_STYLES, scoreboard
 from gargon_notation.replay import replay
 from gargon_notation.rules import Ruleset
 
@@ -165,3 +172,142 @@ def test_colours_and_plain_text() -> None:
     assert "\x1b[1;94m9 11" in coloured  # Emil's blue cards, in blue
     assert plain[1] == "Player      white   blue   violet   yellow   red     green      Total"
     assert plain[8] == "Bernd *     10      0      0        11       -       -             21"
+
+
+def rich_table(state: GameState, final: bool | None = None) -> Group:
+    """The score table as a rich ``Table`` (how render/score.py built it until it drew the
+    table itself): the reference the direct drawing must match."""
+    score = state.score()
+    winners = set(score.winners) if (state.over if final is None else final) else set()
+    table = Table(title="Score", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
+    table.add_column("Player", no_wrap=True)
+    for colour in Colour:
+        table.add_column(Text(colour.name.lower(), style=COLOUR_STYLES[colour]))
+    table.add_column("Total", justify="right", no_wrap=True)
+    for player in score.players:
+        name = Text(player.name, style="bold")
+        if player.seat in winners:
+            name.append(" *", style="bold yellow")
+        points = [
+            Text(str(part.points), style="bold") if part.cards else Text("-", style="dim")
+            for part in player.colours
+        ]
+        last = player.seat == len(score.players) - 1
+        total = Text(str(player.total), style="bold")
+        if not state.won[player.seat]:
+            table.add_row(name, *points, total, end_section=not last)
+            continue
+        table.add_row(name, *points, total)
+        won = [
+            [c.value for c in state.won[player.seat] if isinstance(c, Card) and c.colour == colour]
+            for colour in Colour
+        ]
+        values = [
+            Text(" ".join(map(str, cards)), style=COLOUR_STYLES[colour]) if cards else Text()
+            for cards, colour in zip(won, Colour, strict=True)
+        ]
+        table.add_row(Text("  won", style="dim"), *values, "")
+        amulets = [
+            ""
+            if not part.cards
+            else str(part.amulets)
+            if part.multiplier == 1
+            else f"{part.amulets}x{part.multiplier}={part.amulets * part.multiplier}"
+            for part in player.colours
+        ]
+        table.add_row(Text("  amulets", style="dim"), *amulets, str(player.amulets))
+        bonus = [f"+{part.bonus}" if part.bonus else "" for part in player.colours]
+        total_bonus = f"+{player.bonus}" if player.bonus else "0"
+        table.add_row(Text("  bonus", style="dim"), *bonus, total_bonus, end_section=not last)
+    legend = drawn(state, final)[-2:]
+    return Group(table, *(Text(line, style="dim") for line in legend))
+
+
+CONSOLES: dict[str, dict[str, Any]] = {
+    "plain": {"color_system": None},
+    "colour": {"color_system": "truecolor"},
+    "no-color": {"color_system": "standard", "no_color": True},
+    "soft-wrap": {"color_system": "256", "soft_wrap": True, "force_terminal": True},
+}
+"""Consoles as tests, ``gargon score`` (soft wrap) and ``NO_COLOR`` terminals print."""
+
+
+def printed(renderable: object, width: int, console: str) -> str:
+    options = dict(CONSOLES[console])
+    soft_wrap = bool(options.pop("soft_wrap", False))
+    buffer = io.StringIO()
+    Console(file=buffer, width=width, **options).print(renderable, soft_wrap=soft_wrap)
+    return buffer.getvalue()
+
+
+@functools.cache
+def five_players() -> GameState:
+    """A finished game of five players: the widest table."""
+    return simulate(players=5, seed="five-1").game.snapshot()
+
+
+@pytest.mark.parametrize(
+    ("width", "console"), [(80, "colour"), (80, "soft-wrap"), (64, "no-color"), (48, "colour")]
+)
+def test_drawn_as_a_rich_table_would_be(width: int, console: str) -> None:
+    """At 80 columns the colour columns of five players' table already shrink; narrower,
+    values wrap, headings and figures are cut with ``…``."""
+    state = five_players()
+    assert printed(scoreboard(state), width, console) == printed(rich_table(state), width, console)
+
+
+@pytest.mark.slow
+def test_drawn_as_a_rich_table_would_be_at_every_width() -> None:
+    states = [simulate(players=n, seed=f"width-{n}").game.snapshot() for n in (3, 4, 5)]
+    states += [at_the_end(EXAMPLES / "full-game.ggn"), at_the_end(EXAMPLES / "rulebook-round.ggn")]
+    for state, width, console in itertools.product(states, range(10, 131, 6), CONSOLES):
+        new, old = (
+            printed(scoreboard(state), width, console),
+            printed(rich_table(state), width, console),
+        )
+        assert new == old, (width, console)
+
+
+def test_a_narrow_console_wraps_values_and_cuts_what_does_not_fit() -> None:
+    """48 columns (the recorder's score pane on an 80-column terminal)."""
+    state = five_players()
+    lines = [line.rstrip() for line in printed(scoreboard(state), 48, "plain").splitlines()]
+    assert lines[:11] == [
+        "                     Score",
+        "Player      w…   b…   v…   y…   red   g…   Total",
+        "────────────────────────────────────────────────",
+        "Adam *      9    24   -    3    3     0       39",
+        "  won       7    4         4    6     15",
+        "            8    8         14",
+        "                 0",
+        "                 7",
+        "  amulets   4    7…        3    3     0       24",
+        "  bonus     +5   +…                          +15",
+        "",
+    ]
+    assert lines[-4:] == [
+        "won: in the order won; amulets: x2 with one 0,",
+        "x4 with both 0s",
+        "bonus: +10 for most cards of a colour, +5 each",
+        "on a tie; * winner",
+    ]
+
+
+def test_a_console_that_writes_only_ascii_gets_ascii_lines() -> None:
+    class Ascii(io.StringIO):
+        encoding = "ascii"
+
+    buffer = Ascii()
+    console = Console(file=buffer, width=80, color_system=None)
+    console.print(scoreboard(simulate(players=3, seed="demo").game.snapshot()))
+    lines = [line.rstrip() for line in buffer.getvalue().splitlines()]
+    assert lines[1:5] == [
+        "Player    | white   | blue     | violet  | yellow   | red     | green    | Total",
+        "----------+---------+----------+---------+----------+---------+----------+------",
+        "Adam      | 22      | -        | 3       | 8        | 21      | 4        |    58",
+        "  won     | 4 9 10  |          | 8 10    | 14 1 12  | 1 0 8   | 11 14 8  |",
+    ]
+    assert (
+        lines[8]
+        == "----------+---------+----------+---------+----------+---------+----------+------"
+    )

@@ -21,6 +21,8 @@ from gargon_notation.archive.duplicate_results import DuplicateCollector
 from gargon_notation.archive.results import DealKey, GameResult
 from gargon_notation.archive.standings import Cell, Standing, StandingsCollector
 from gargon_notation.cli import app
+from gargon_notation.cli import common as cli_common
+from gargon_notation.cli.terminal import SafeConsole
 
 
 @functools.cache
@@ -188,6 +190,67 @@ def test_spring_cup_on_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert run.stdout.startswith(SPRING_CUP_TABLE)
     assert "\n3      1. Cleo 51, 1. Dan 51, 3. Ben 36   cup.ggn:215\n" in run.stdout
     assert "\x1b" not in run.stdout
+
+
+def games_by_round(width: int, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The "Games by round" table of the Spring Cup read from the repository's root (a long
+    ``FILE:LINE``), printed ``width`` columns wide."""
+    monkeypatch.chdir(SPRING_CUP.parents[3])
+    monkeypatch.setattr(
+        cli_common, "out", SafeConsole(highlight=False, soft_wrap=True, width=width)
+    )
+    run = gargon("standings", SPRING_CUP.relative_to(SPRING_CUP.parents[3]), "--no-color")
+    assert run.exit_code == 0
+    lines = [line.rstrip() for line in run.stdout.splitlines()]
+    start = lines.index("Games by round")
+    return lines[start : lines.index("", start)]
+
+
+ENTRIES = [
+    "1. Ben 74", "2. Cleo 55", "3. Ann 49", "1. Dan 85", "2. Finn 60", "3. Eva 32",
+    "1. Dan 91", "2. Ben 42", "3. Eva 31", "1. Finn 69", "2. Cleo 30", "2. Ann 30",
+    "1. Finn 57", "2. Ann 53", "3. Eva 29", "1. Cleo 51", "1. Dan 51", "3. Ben 36",
+    "1. Dan 75", "2. Cleo 52", "3. Ben 47", "1. Finn 58", "2. Ann 41", "3. Eva 24",
+]  # fmt: skip
+"""The results of the Spring Cup's games, in order."""
+
+
+def test_games_by_round_wrap_between_results_at_80_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = games_by_round(80, monkeypatch)
+    assert lines[:6] == [
+        "Games by round",
+        "round  results (place, player, total)   game",
+        "1      1. Ben 74, 2. Cleo 55,           tests/data/tournament/spring-cup.ggn:1",
+        "       3. Ann 49",
+        "1      1. Dan 85, 2. Finn 60,           tests/data/tournament/spring-cup.ggn:45",
+        "       3. Eva 32",
+    ]
+    assert (
+        lines[6]
+        == "2      1. Dan 91, 2. Ben 42, 3. Eva 31  tests/data/tournament/spring-cup.ggn:90"
+    )
+    assert len(lines) == 2 + 15
+    results = [line[7:40].strip().rstrip(",") for line in lines[2:]]
+    assert [entry for line in results for entry in line.split(", ")] == ENTRIES
+
+
+def test_games_by_round_put_the_game_under_its_results_when_narrower(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """At 60 columns the results beside ``FILE:LINE`` would take a line each."""
+    lines = games_by_round(60, monkeypatch)
+    assert lines[:6] == [
+        "Games by round",
+        "round  results (place, player, total); game",
+        "1      1. Ben 74, 2. Cleo 55, 3. Ann 49",
+        "       tests/data/tournament/spring-cup.ggn:1",
+        "1      1. Dan 85, 2. Finn 60, 3. Eva 32",
+        "       tests/data/tournament/spring-cup.ggn:45",
+    ]
+    results = [line[7:].split(", ") for line in lines[2::2]]
+    assert [entry for line in results for entry in line] == ENTRIES
+    assert lines[3::2] == [f"       tests/data/tournament/spring-cup.ggn:{n}" for n in (
+        1, 45, 90, 133, 172, 215, 258, 303)]  # fmt: skip
 
 
 def test_html_page_is_self_contained(tmp_path: Path) -> None:

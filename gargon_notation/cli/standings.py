@@ -16,7 +16,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from rich.console import Console
+import attrs
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -38,7 +41,14 @@ from gargon_notation.cli.common import plural
 from gargon_notation.cli.inputs import write
 from gargon_notation.cli.results import read
 
-__all__ = ["duplicate_tables", "round_heading", "standings_command", "standings_tables"]
+__all__ = [
+    "Entries",
+    "GamesByRound",
+    "duplicate_tables",
+    "round_heading",
+    "standings_command",
+    "standings_tables",
+]
 
 
 def _grid(title: str | None = None) -> Table:
@@ -59,11 +69,82 @@ def round_heading(round: str) -> str:
     return f"R{round}" if len(round) <= 4 else round
 
 
+@attrs.frozen
+class Entries:
+    """Entries separated by commas, wrapped between entries and never inside one (only an
+    entry wider than the whole column is folded).
+
+    >>> from rich.console import Console
+    >>> console = Console(width=24)
+    >>> console.print(Entries(("1. Ben 74", "2. Cleo 55", "3. Ann 49")))
+    1. Ben 74, 2. Cleo 55,
+    3. Ann 49
+    """
+
+    entries: tuple[str, ...]
+
+    @property
+    def words(self) -> list[str]:
+        """The entries, each but the last with its comma: what a line may end with."""
+        return [entry + "," for entry in self.entries[:-1]] + list(self.entries[-1:])
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        words = self.words
+        widest = max(map(cell_len, words), default=0)
+        return Measurement(widest, cell_len(" ".join(words))).with_maximum(options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield Text("\n".join(self.lines(options.max_width)), overflow="fold")
+
+    def lines(self, width: int) -> list[str]:
+        """The entries in lines of at most ``width`` cells (but an entry wider than that)."""
+        lines: list[str] = []
+        for word in self.words:
+            if lines and cell_len(lines[-1]) + 1 + cell_len(word) <= width:
+                lines[-1] += " " + word
+            else:
+                lines.append(word)
+        return lines
+
+
+@attrs.frozen
+class GamesByRound:
+    """An event's games, a line each: round, results (place, player and total, in place
+    order) and the game's ``FILE:LINE``, the results wrapped between entries.  When the
+    console is too narrow for that to take as few lines, each game's ``FILE:LINE`` goes on
+    a line of its own under its results instead."""
+
+    games: tuple[tuple[str, Entries, str], ...]
+    """Round, results, and where the game is."""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        rounds = max(cell_len(round) for round, _, _ in (("round", None, ""), *self.games))
+        wheres = max(cell_len(where) for _, _, where in (("", None, "game"), *self.games))
+        widest = max(cell_len(word) for _, said, _ in self.games for word in said.words)
+        beside = options.max_width - rounds - wheres - 4  # 4: the spaces between columns
+        under = max(1, options.max_width - rounds - 2)
+        folded = sum(
+            len(said.lines(under)) + -(-cell_len(where) // under) for _, said, where in self.games
+        )
+        table = _grid("Games by round")
+        table.add_column("round", no_wrap=True)
+        if beside >= widest and sum(len(s.lines(beside)) for _, s, _ in self.games) <= folded:
+            table.add_column("results (place, player, total)")
+            table.add_column("game", no_wrap=True)
+            for round, said, where in self.games:
+                table.add_row(round, said, Text(where, style="dim"))
+        else:
+            table.add_column("results (place, player, total); game")
+            for round, said, where in self.games:
+                table.add_row(round, Group(said, Text(where, style="dim", overflow="fold")))
+        yield table
+
+
 def _heading(text: str) -> Text:
     return Text(text, style="bold")
 
 
-def _event_tables(event: EventStandings) -> list[Table | Text]:
+def _event_tables(event: EventStandings) -> list[RenderableType]:
     name = event_name(event.event)
     direct = any(line.direct is not None for line in event.standings)
     heading = _heading(
@@ -94,30 +175,30 @@ def _event_tables(event: EventStandings) -> list[Table | Text]:
             *map(str, figures),
             *extra,
         )
-    games = _grid("Games by round")
-    games.add_column("round", no_wrap=True)
-    games.add_column("results (place, player, total)", overflow="fold")
-    games.add_column("game", no_wrap=True)
+    rows = []
     for table_result in event.tables:
         order = sorted(range(len(table_result.names)), key=lambda s: table_result.places[s])
-        said = ", ".join(
-            f"{table_result.places[s]}. {table_result.names[s]} {table_result.totals[s]}"
-            for s in order
+        said = Entries(
+            tuple(
+                f"{table_result.places[s]}. {table_result.names[s]} {table_result.totals[s]}"
+                for s in order
+            )
         )
-        games.add_row(table_result.round, Text(said), Text(table_result.where, style="dim"))
+        rows.append((table_result.round, said, table_result.where))
+    games = GamesByRound(tuple(rows))
     return [heading, table, games]
 
 
-def standings_tables(events: list[EventStandings]) -> list[Table | Text]:
+def standings_tables(events: list[EventStandings]) -> list[RenderableType]:
     """What ``gargon standings`` prints, as rich renderables, in order."""
-    printed: list[Table | Text] = []
+    printed: list[RenderableType] = []
     for event in events:
         printed += _event_tables(event)
     printed.append(Text(RANKING + " Each round shows points (score).", style="dim"))
     return printed
 
 
-def _duplicate_tables(event: DuplicateEvent) -> list[Table | Text]:
+def _duplicate_tables(event: DuplicateEvent) -> list[RenderableType]:
     heading = _heading(
         f"{event_name(event.event)}: duplicate results of {plural(len(event.deals), 'deal')}"
     )
@@ -137,7 +218,7 @@ def _duplicate_tables(event: DuplicateEvent) -> list[Table | Text]:
             f"{line.percent:.2f}",
             f"{float(line.over):+.2f}",
         )
-    printed: list[Table | Text] = [heading, table]
+    printed: list[RenderableType] = [heading, table]
     for deal in event.deals:
         seats = _grid(f"Deal {deal.label}")
         for column in ("seat", "player", "score", "over", "matchpoints", "game"):
@@ -161,10 +242,10 @@ def _duplicate_tables(event: DuplicateEvent) -> list[Table | Text]:
     return printed
 
 
-def duplicate_tables(events: list[DuplicateEvent]) -> list[Table | Text]:
+def duplicate_tables(events: list[DuplicateEvent]) -> list[RenderableType]:
     """What ``gargon standings --duplicate`` prints, as rich renderables, in order: the
     events with a deal played at two tables or more."""
-    printed: list[Table | Text] = []
+    printed: list[RenderableType] = []
     for event in events:
         if event.deals:
             printed += _duplicate_tables(event)
@@ -214,7 +295,9 @@ def standings_command(
     reading.finish()
 
 
-def _print(console: Console, printed: list[Table | Text], counted: int, event: str | None) -> None:
+def _print(
+    console: Console, printed: list[RenderableType], counted: int, event: str | None
+) -> None:
     if not counted:
         chosen = f" of an event matching {event!r}" if event is not None else ""
         console.print(Text(f"No valid, finished game{chosen}."))

@@ -7,6 +7,12 @@ on them (times the multiplier the colour's 0s give, and the product); and the ma
 Every column adds up: amulet points and bonus make the points.  Two lines under the table say
 so, with the ruleset's own numbers.
 
+The table is laid out here, as rich's ``Table`` (simple head, no edge) lays it out, character
+for character and style for style: a column is as wide as its widest cell; when the console is
+narrower than that, the colour columns give way, widest first, and their cells wrap between
+values or end in ``…``; only then do all columns shrink.  Drawing it directly makes ``gargon
+score`` several times faster than building a ``Table``.
+
 >>> import io
 >>> from rich.console import Console
 >>> from gargon_notation.bots import simulate
@@ -42,20 +48,270 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from rich import box
-from rich.console import Group
-from rich.table import Table
+import attrs
+from rich.cells import cell_len, set_cell_size
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.control import strip_control_codes
+from rich.measure import Measurement
+from rich.segment import Segment
+from rich.style import Style
 from rich.text import Text
 
 from gargon_notation.cards import AnyCard, Card, Colour
 from gargon_notation.engine import ColourScore, GameState
+from gargon_notation.engine.scoring import score_legend
 from gargon_notation.render.style import COLOUR_STYLES
-from gargon_notation.rules import Ruleset
 
-__all__ = ["scoreboard"]
+__all__ = ["ScoreTable", "scoreboard"]
+
+Styles = tuple[str, ...]
+"""Names of rich styles (or style definitions) added up, in order; none: unstyled."""
+
+Run = tuple[str, Styles]
+"""Text in its styles: printed as one segment."""
+
+HEADER: Styles = ("table.header",)
+BOLD: Styles = ("bold",)
+DIM: Styles = ("dim",)
+WINNER: Styles = ("bold", "bold yellow")
+
+PADDING = ((0, 1), *[(1, 1)] * len(Colour), (1, 0))
+"""The spaces left and right of each column's cells: none at the table's edges."""
+
+DIVIDERS = len(PADDING) - 1
+"""One character between two columns."""
+
+COLOURS = range(1, 1 + len(Colour))
+"""The colour columns: the only ones narrower than their widest cell when space is short."""
+
+FIGURES = range(1, len(PADDING))
+"""The columns after the names: ASCII (values, figures, headings), one cell a character."""
+
+TITLE: Styles = ("table.title",)
+NEWLINE: Run = ("\n", ())
 
 
-def scoreboard(state: GameState, final: bool | None = None) -> Group:
+@attrs.frozen
+class Cell:
+    """``text`` in ``styles``, then (a winner's star) ``mark`` in ``mark_styles``."""
+
+    text: str
+    styles: Styles = ()
+    mark: str = ""
+    mark_styles: Styles = ()
+
+
+@attrs.frozen
+class Row:
+    """A line of cells, a column each; a blank line follows the last line of a player."""
+
+    cells: tuple[Cell, ...]
+    ends_section: bool = False
+
+
+HEADINGS = Row(
+    (
+        Cell("Player", HEADER),
+        *(Cell(colour.name.lower(), (*HEADER, COLOUR_STYLES[colour])) for colour in Colour),
+        Cell("Total", HEADER),
+    )
+)
+
+
+@attrs.frozen
+class ScoreTable:
+    """The score table and its legend, a rich renderable.
+
+    It is drawn as rich draws a ``Table`` with a simple head and no edge (ASCII on a console
+    that can only write ASCII): a column is as wide as its widest cell and the table as wide
+    as its columns; on a console too narrow for it, the colour columns shrink, the widest
+    first, their values wrapping and longer words cut with ``…``, then all columns evenly.
+    A title heads the table; the legend's lines follow it.
+    """
+
+    rows: tuple[Row, ...]
+    legend: tuple[str, ...]
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        runs = self._table(self.widths(options.max_width - DIVIDERS), options)
+        direct_legend = options.overflow == "ignore" or (
+            options.justify in (None, "default")
+            and all(cell_len(line) <= options.max_width for line in self.legend)
+        )
+        if direct_legend:
+            for line in self.legend:
+                runs += [(line, DIM), NEWLINE]
+        if console.color_system is None and not console.record:
+            yield Segment("".join([text for text, _ in runs]))  # styles would print nothing
+        else:
+            styles: dict[Styles, Style | None] = {(): None}
+            for text, names in runs:
+                if names not in styles:
+                    styles[names] = sum(map(console.get_style, names), Style())
+                yield Segment(text, styles[names])
+        if not direct_legend:
+            yield from (Text(line, style="dim") for line in self.legend)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        """From the widest word of each column and of the legend to the natural width."""
+        words = [
+            max(
+                cell_len(word)
+                for row in (HEADINGS, *self.rows)
+                for word in row.cells[column].text.split() or [""]
+            )
+            + left
+            + right
+            for column, (left, right) in enumerate(PADDING)
+        ]
+        legend_words = [cell_len(word) for line in self.legend for word in line.split()]
+        legend = [cell_len(line) for line in self.legend]
+        natural = self.widths(options.max_width - DIVIDERS)
+        return Measurement(
+            max(sum(words) + DIVIDERS, *legend_words), max(sum(natural) + DIVIDERS, *legend)
+        ).with_maximum(options.max_width)
+
+    def widths(self, available: int) -> list[int]:
+        """Each column's width, its padding included, for a table of at most ``available``
+        cells without its dividers (shared out as rich's ``Table`` does)."""
+        available = max(0, available)
+        rows = (HEADINGS, *self.rows)
+        names = max(cell_len(row.cells[0].text + row.cells[0].mark) for row in rows)
+        natural = [names, *(max(len(row.cells[column].text) for row in rows) for column in FIGURES)]
+        widths = [
+            max(1, min(available, width + left + right))
+            for width, (left, right) in zip(natural, PADDING, strict=True)
+        ]
+        excess = sum(widths) - available
+        while excess > 0:
+            widest = max(widths[column] for column in COLOURS)
+            second = max(
+                (widths[column] for column in COLOURS if widths[column] != widest), default=0
+            )
+            if widest == second:
+                break
+            shares = [
+                int(column in COLOURS and width == widest) for column, width in enumerate(widths)
+            ]
+            widths = _reduced(excess, shares, [min(excess, widest - second)] * len(widths), widths)
+            excess = sum(widths) - available
+        if excess > 0:
+            widths = _reduced(excess, [1] * len(widths), widths, widths)
+        return widths
+
+    def _table(self, widths: list[int], options: ConsoleOptions) -> list[Run]:
+        """The title and the table, line by line."""
+        table_width = sum(widths) + DIVIDERS
+        divider, head_rule, head_cross, rule, cross = (
+            ("|", "-", "+", "-", "+") if options.ascii_only else (" ", "─", "─", " ", " ")
+        )
+        title = "Score"
+        if options.overflow != "ignore":  # centred (the dividers alone are wider than it)
+            title = (" " * ((table_width - len(title)) // 2) + title).ljust(table_width)
+        runs = [(title, TITLE), NEWLINE]
+        runs += _row(HEADINGS, widths, divider, HEADER, header=True)
+        runs += [(head_cross.join(head_rule * width for width in widths), ()), NEWLINE]
+        section = (cross.join(rule * width for width in widths), ())
+        for row in self.rows:
+            runs += _row(row, widths, divider, (), header=False)
+            if row.ends_section:
+                runs += [section, NEWLINE]
+        return runs
+
+
+def _reduced(excess: int, shares: list[int], most: list[int], widths: list[int]) -> list[int]:
+    """``widths`` less ``excess`` in all, shared out by ``shares``, at most ``most`` each (as
+    rich's ``ratio_reduce``, with its rounding)."""
+    shares = [share if limit else 0 for share, limit in zip(shares, most, strict=True)]
+    total_share = sum(shares)
+    reduced = []
+    for share, limit, width in zip(shares, most, widths, strict=True):
+        if share and total_share > 0:
+            taken = min(limit, round(share * excess / total_share))
+            reduced.append(width - taken)
+            excess -= taken
+            total_share -= share
+        else:
+            reduced.append(width)
+    return reduced
+
+
+def _row(row: Row, widths: list[int], divider: str, styles: Styles, header: bool) -> list[Run]:
+    """A row's lines: its cells padded to their column's width (``styles``: the padding's)
+    and side by side, a shorter cell filled with blank lines (above it in the header)."""
+    cells = [
+        _cell_lines(cell, column, width, styles)
+        for column, (cell, width) in enumerate(zip(row.cells, widths, strict=True))
+    ]
+    height = max(1, *map(len, cells))
+    for lines, width in zip(cells, widths, strict=True):
+        if len(lines) < height:
+            blanks = [[(" " * width, styles)]] * (height - len(lines))
+            lines[:] = blanks + lines if header else lines + blanks
+    runs: list[Run] = []
+    for line in range(height):
+        runs += cells[0][line]
+        for lines in cells[1:]:
+            runs.append((divider, ()))
+            runs += lines[line]
+        runs.append(NEWLINE)
+    return runs
+
+
+def _cell_lines(cell: Cell, column: int, width: int, styles: Styles) -> list[list[Run]]:
+    """A cell's lines, each ``width`` wide with the padding (in ``styles``)."""
+    left, right = PADDING[column]
+    inner = width - left - right
+    if inner < 1:
+        return []  # no room: blank, as rich draws nothing in no space
+    if column == 0:
+        lines = [_marked(cell, inner)]
+    elif column in COLOURS:
+        lines = [[(_fitted(text, inner), cell.styles)] for text in _wrapped(cell.text, inner)]
+    else:
+        lines = [[(_fitted(cell.text, inner, right=True), cell.styles)]]
+    before = [(" " * left, styles)] if left else []
+    after = [(" " * right, styles)] if right else []
+    return [before + line + after for line in lines]
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` broken between words into lines of at most ``width`` characters (a longer
+    word alone on its line)."""
+    if len(text) <= width:
+        return [text]
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*lines, line]
+
+
+def _fitted(text: str, width: int, right: bool = False) -> str:
+    """``text`` (ASCII) padded to ``width`` (on the left when ``right``), or cut with ``…``."""
+    if len(text) > width:
+        return text[: width - 1] + "…"
+    return text.rjust(width) if right else text.ljust(width)
+
+
+def _marked(cell: Cell, width: int) -> list[Run]:
+    """A name and its mark, in their styles, padded to ``width`` cells or cut with ``…``
+    (which takes the style of the character it replaces)."""
+    text, mark = cell.text, cell.mark
+    if cell_len(text + mark) > width:
+        cut = set_cell_size(text + mark, width - 1) + "…"
+        text, mark = cut[: len(text)], cut[len(text) :]
+    padding = " " * (width - cell_len(text + mark))
+    if not mark:
+        return [(text + padding, cell.styles)]
+    return [(text, cell.styles), (mark, cell.mark_styles), (padding, cell.styles)]
+
+
+def scoreboard(state: GameState, final: bool | None = None) -> ScoreTable:
     """The score of the cards won at ``state``, and a legend: final (the winners marked
     ``*``) when ``final``, by default when the game is over; so far otherwise.
 
@@ -64,33 +320,33 @@ def scoreboard(state: GameState, final: bool | None = None) -> Group:
     score = state.score()
     if final is None:
         final = state.over
-    table = Table(title="Score", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
-    table.add_column("Player", no_wrap=True)
-    for colour in Colour:
-        table.add_column(Text(colour.name.lower(), style=COLOUR_STYLES[colour]))
-    table.add_column("Total", justify="right", no_wrap=True)
     winners = set(score.winners) if final else set()
     last = len(score.players) - 1
+    rows: list[Row] = []
     for player in score.players:
-        name = Text(player.name, style="bold")
-        if player.seat in winners:
-            name.append(" *", style="bold yellow")
+        name = strip_control_codes(player.name).expandtabs(8)
+        mark = " *" if player.seat in winners else ""
         parts = player.colours
-        total = Text(str(player.total), style="bold")
-        if not state.won[player.seat]:
-            table.add_row(name, *map(_points, parts), total, end_section=player.seat != last)
-            continue
-        table.add_row(name, *map(_points, parts), total)
-        won = _by_colour(state.won[player.seat])
-        table.add_row(Text("  won", style="dim"), *map(_values, won), "")
-        table.add_row(Text("  amulets", style="dim"), *map(_amulets, parts), str(player.amulets))
-        table.add_row(
-            Text("  bonus", style="dim"),
-            *(_bonus(part.bonus) for part in parts),
-            _bonus(player.bonus) or "0",
-            end_section=player.seat != last,
+        points = (
+            Cell(name, BOLD, mark, WINNER),
+            *map(_points, parts),
+            Cell(str(player.total), BOLD),
         )
-    return Group(table, *_legend(state.ruleset, winner=bool(winners)))
+        if not state.won[player.seat]:
+            rows.append(Row(points, ends_section=player.seat != last))
+            continue
+        won = _by_colour(state.won[player.seat])
+        bonus = _bonus(player.bonus) or "0"
+        rows += [
+            Row(points),
+            Row((Cell("  won", DIM), *map(_values, won), Cell(""))),
+            Row((Cell("  amulets", DIM), *map(_amulets, parts), Cell(str(player.amulets)))),
+            Row(
+                (Cell("  bonus", DIM), *(Cell(_bonus(part.bonus)) for part in parts), Cell(bonus)),
+                ends_section=player.seat != last,
+            ),
+        ]
+    return ScoreTable(tuple(rows), score_legend(state.ruleset, winner=bool(winners)))
 
 
 def _by_colour(won: Sequence[AnyCard]) -> list[list[Card]]:
@@ -102,37 +358,23 @@ def _by_colour(won: Sequence[AnyCard]) -> list[list[Card]]:
     return columns
 
 
-def _points(part: ColourScore) -> Text:
-    return Text(str(part.points), style="bold") if part.cards else Text("-", style="dim")
+def _points(part: ColourScore) -> Cell:
+    return Cell(str(part.points), BOLD) if part.cards else Cell("-", DIM)
 
 
-def _values(cards: list[Card]) -> Text:
+def _values(cards: list[Card]) -> Cell:
     if not cards:
-        return Text()
-    return Text(" ".join(str(card.value) for card in cards), style=COLOUR_STYLES[cards[0].colour])
+        return Cell("")
+    return Cell(" ".join(str(card.value) for card in cards), (COLOUR_STYLES[cards[0].colour],))
 
 
-def _amulets(part: ColourScore) -> str:
+def _amulets(part: ColourScore) -> Cell:
     if not part.cards:
-        return ""
+        return Cell("")
     if part.multiplier == 1:
-        return str(part.amulets)
-    return f"{part.amulets}x{part.multiplier}={part.amulets * part.multiplier}"
+        return Cell(str(part.amulets))
+    return Cell(f"{part.amulets}x{part.multiplier}={part.amulets * part.multiplier}")
 
 
 def _bonus(bonus: int) -> str:
     return f"+{bonus}" if bonus else ""
-
-
-def _legend(ruleset: Ruleset, winner: bool) -> list[Text]:
-    """Two lines of at most 64 characters (the recorder's pane): what the figures are, in
-    ``ruleset``'s numbers."""
-    one, both = ruleset.multiplier(1), ruleset.multiplier(2)
-    most, shared = ruleset.majority_bonus, ruleset.shared_majority_bonus
-    lines = [
-        f"won: in the order won; amulets: x{one} with one 0, x{both} with both 0s",
-        f"bonus: +{most} for most cards of a colour, +{shared} each on a tie",
-    ]
-    if winner:
-        lines[1] += "; * winner"
-    return [Text(line, style="dim") for line in lines]
