@@ -54,6 +54,10 @@ InPlace = Annotated[bool, typer.Option("--in-place", "-i", help="Rewrite the fil
 """The --in-place option of the verbs that rewrite a record."""
 MANY_HELP = "Files, directories (searched for *.ggn, *.json, *.jsonl), globs, or - for stdin."
 """The inputs of the verbs that read records, one or many."""
+Paths = Annotated[list[str], typer.Argument(help=MANY_HELP)]
+"""The PATHS argument of the verbs that read records."""
+NoColor = Annotated[bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")]
+"""The --no-color option of the verbs that print to a terminal."""
 
 
 DaskOption = typer.Option(
@@ -74,7 +78,7 @@ Jobs = Annotated[
 
 @app.command(epilog=examples("gargon validate examples/ --jobs 2"))
 def validate(
-    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    paths: Paths,
     strict: Annotated[bool, typer.Option("--strict", help="Stop at the first problem.")] = False,
     as_json: Annotated[
         bool, typer.Option("--json", help="Print a machine-readable JSON report.")
@@ -87,9 +91,7 @@ def validate(
         bool, typer.Option("--quiet", "-q", help="Report invalid games and the summary only.")
     ] = False,
     dask: Annotated[str | None, DaskOption] = None,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
+    no_color: NoColor = False,
 ) -> None:
     """Replay every game through the rules engine and give a verdict on each.
 
@@ -171,7 +173,7 @@ def record_command(
     )
 )
 def show(
-    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    paths: Paths,
     game: Annotated[
         int | None, typer.Option("--game", "-g", help="Only game N (from 1) of a single input.")
     ] = None,
@@ -183,9 +185,7 @@ def show(
             "highlighted: cards in their colours, names, keywords, comments.",
         ),
     ] = False,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
+    no_color: NoColor = False,
 ) -> None:
     """Pretty-print games: headers, each round as a table, battles and the score.
 
@@ -206,7 +206,7 @@ def show(
     ),
 )
 def replay_command(
-    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    paths: Paths,
     game: Annotated[
         int | None,
         typer.Option(
@@ -222,9 +222,7 @@ def replay_command(
     step: Annotated[
         int | None, typer.Option("--step", "-s", help="The table after N actions (0: the deal).")
     ] = None,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
+    no_color: NoColor = False,
     possible: Annotated[
         bool,
         typer.Option(
@@ -258,7 +256,7 @@ def replay_command(
     ),
 )
 def svg_command(
-    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    paths: Paths,
     game: Annotated[
         int | None,
         typer.Option("--game", "-g", help="Only game N of the one input (default: every game)."),
@@ -307,7 +305,7 @@ def svg_command(
     ),
 )
 def html_command(
-    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    paths: Paths,
     output: Annotated[
         Path | None,
         typer.Option(
@@ -340,11 +338,9 @@ def html_command(
 
 @app.command(epilog=examples("gargon score examples/club-night.ggn --json"))
 def score(
-    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    paths: Paths,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
+    no_color: NoColor = False,
     jobs: Jobs = 1,
 ) -> None:
     """The score of every game: per player, the bonus and amulet points and the total.
@@ -361,7 +357,7 @@ def score(
 
 @app.command("annotate", epilog=examples("gargon annotate examples/full-game.ggn --in-place"))
 def annotate_command(
-    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    paths: Paths,
     strip: Annotated[
         bool, typer.Option("--strip", help="Remove exactly what annotate adds.")
     ] = False,
@@ -394,7 +390,7 @@ def annotate_command(
     )
 )
 def fmt(
-    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    paths: Paths,
     check: Annotated[
         bool, typer.Option("--check", help="Exit 1 when a file is not canonical.")
     ] = False,
@@ -443,7 +439,7 @@ Public = Annotated[bool, typer.Option("--public", help="Everyone: what the whole
 )
 def convert(
     context: typer.Context,
-    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    paths: Paths,
     to: Annotated[
         ConvertTo | None,
         typer.Option(
@@ -531,12 +527,10 @@ def convert(
     epilog=examples("gargon check-hidden bernd.ggn --seat Bernd"),
 )
 def check_hidden(
-    paths: Annotated[list[str], typer.Argument(help=MANY_HELP)],
+    paths: Paths,
     seat: Seat = None,
     public: Public = False,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
+    no_color: NoColor = False,
 ) -> None:
     """Prove files published for a seat (or for everyone) show no value hidden from it.
 
@@ -578,7 +572,6 @@ def merge(
     seats.merge(paths, to, output)
 
 
-PATHS_HELP = "Files, directories (searched for *.ggn, *.json, *.jsonl), globs, or - for stdin."
 To = Annotated[
     Format | None,
     typer.Option(
@@ -602,7 +595,7 @@ Many = list[str] | None
 )
 def filter_command(
     context: typer.Context,
-    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    paths: Paths,
     player: Annotated[
         Many, typer.Option("--player", metavar="NAME", help="NAME is one of the Players.")
     ] = None,
@@ -683,7 +676,7 @@ def filter_command(
 
 @app.command("cat", epilog=examples("gargon cat club/ home.ggn -o all.ggn"))
 def cat_command(
-    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    paths: Paths,
     to: To = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here (atomically), not stdout.")
@@ -703,7 +696,7 @@ def cat_command(
     epilog=examples("gargon dedupe club/ -o unique.ggn", "gargon dedupe club/ --report"),
 )
 def dedupe_command(
-    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    paths: Paths,
     report: Annotated[
         bool,
         typer.Option(
@@ -738,7 +731,7 @@ def dedupe_command(
 
 @app.command("split", epilog=examples("gargon split games.ggn --by event -o by-event/"))
 def split_command(
-    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    paths: Paths,
     output: Annotated[
         Path,
         typer.Option(
@@ -772,7 +765,7 @@ def split_command(
     epilog=examples("gargon stats games/", "gargon stats games/ --by event --html report.html"),
 )
 def stats_command(
-    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    paths: Paths,
     by: Annotated[
         StatsBy,
         typer.Option("--by", help="A row per player, per event, or per number of players."),
@@ -784,9 +777,7 @@ def stats_command(
         Path | None,
         typer.Option("--html", help="Write a self-contained HTML report here (atomically)."),
     ] = None,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
+    no_color: NoColor = False,
     jobs: Jobs = 1,
 ) -> None:
     """Statistics of the games: wins, scores, bonuses, passes, battles, lengths, endings.
@@ -809,7 +800,7 @@ def stats_command(
     ),
 )
 def standings_command(
-    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    paths: Paths,
     event: Annotated[
         str | None, typer.Option("--event", help="Only the events whose name holds TEXT.")
     ] = None,
@@ -827,9 +818,7 @@ def standings_command(
         Path | None,
         typer.Option("--html", help="Write a self-contained HTML page here (atomically)."),
     ] = None,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
+    no_color: NoColor = False,
 ) -> None:
     """A tournament's standings: per event, the players ranked with a column per round.
 
@@ -851,7 +840,7 @@ def standings_command(
     ),
 )
 def ratings_command(
-    paths: Annotated[list[str], typer.Argument(help=PATHS_HELP)],
+    paths: Paths,
     as_of: Annotated[
         str | None,
         typer.Option(
@@ -867,9 +856,7 @@ def ratings_command(
             "--html", help="Write a self-contained HTML page with each player's history here."
         ),
     ] = None,
-    no_color: Annotated[
-        bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")
-    ] = False,
+    no_color: NoColor = False,
 ) -> None:
     """Ratings of the players (openskill's Plackett-Luce model), the games in date order.
 
