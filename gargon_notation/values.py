@@ -36,12 +36,14 @@ def unchecked_maker(cls: type[T]) -> Callable[..., T]:
     converters, validators or defaults.
 
     Raises :class:`TypeError` for a class whose fields are not slots (not a slotted attrs
-    class).
+    class), or with a field named as one of the maker's own names (``new``, ``cls``,
+    ``made``, ``make`` or ``set_`` and a field's name).
     """
     names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    own = {"new", "cls", "made", "make", *("set_" + name for name in names)}
     namespace: dict[str, Any] = {"new": object.__new__, "cls": cls}
     for name in names:
-        if name in namespace or name in ("made", "make"):
+        if name in own:
             raise TypeError(f"{cls.__name__}.{name}: a field name the maker uses itself")
         slot = cls.__dict__.get(name)
         setter = getattr(slot, "__set__", None) if slot is not None else None

@@ -140,6 +140,23 @@ def test_rng_choice_and_shuffled_use_below() -> None:
     assert items == list("abcdefghij")
 
 
+def test_a_long_shuffle_follows_the_spec_and_keeps_no_steps() -> None:
+    """Lists longer than a deck (a library user's) are shuffled by the same steps, computed
+    as they go rather than kept, so that memory does not grow with the lengths seen."""
+    from gargon_notation.engine import deal
+
+    size = deal._KEPT_SWAPS + 50
+    kept = deal._swaps.cache_info().currsize
+    shuffled = Rng("long").shuffled(range(size))
+    words = spec_words("long")
+    reference = list(range(size))
+    for i in range(size - 1, 0, -1):
+        j = spec_below(words, i + 1)
+        reference[i], reference[j] = reference[j], reference[i]
+    assert shuffled == reference
+    assert deal._swaps.cache_info().currsize == kept
+
+
 # -- seeded deals ------------------------------------------------------------------------
 
 

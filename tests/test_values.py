@@ -39,8 +39,16 @@ def test_a_made_value_is_the_value_its_init_makes(value: object) -> None:
     assert made == value and hash(made) == hash(value) and repr(made) == repr(value)
     assert [getattr(made, f.name) for f in attrs.fields(cls)] == fields  # line, column too
     assert pickle.loads(pickle.dumps(made)) == value
+    first = attrs.fields(cls)[0].name
     with pytest.raises(attrs.exceptions.FrozenInstanceError):
-        made.line = 0
+        setattr(made, first, getattr(value, first))
+
+
+@pytest.mark.parametrize("names", [("x", "set_x"), ("set_x", "x"), ("made",), ("cls",)])
+def test_a_field_named_as_the_maker_s_own_names_is_refused(names: tuple[str, ...]) -> None:
+    clash = attrs.make_class("Clash", list(names), frozen=True, slots=True)
+    with pytest.raises(TypeError, match="a field name the maker uses itself"):
+        unchecked_maker(clash)
 
 
 def test_a_class_without_slots_has_no_maker() -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import struct
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from hashlib import sha256
 from typing import TypeVar
 
@@ -110,7 +110,8 @@ class Rng:
         self._refill_ahead(len(result) - 1)  # one integer a swap, but for a rare rejection
         words = self._words
         pop = words.pop
-        for i, n, limit in _swaps(len(result)):
+        swaps = _swaps(len(result)) if len(result) <= _KEPT_SWAPS else _swap_steps(len(result))
+        for i, n, limit in swaps:
             x = pop() if words else self._next_refilled()
             while x >= limit:  # below(n), inlined: the shuffle of every game
                 x = pop() if words else self._next_refilled()
@@ -123,11 +124,21 @@ class Rng:
         return self._words.pop()
 
 
-@functools.cache
-def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+_KEPT_SWAPS = 128
+"""The longest list whose shuffle steps are kept (a deck is 102 cards): longer lists, which
+only a library user shuffles, compute theirs as they go, so memory stays flat."""
+
+
+def _swap_steps(size: int) -> Iterator[tuple[int, int, int]]:
     """The Fisher-Yates steps of a list of ``size`` items: ``(i, n, limit)`` for ``i``
     descending, where ``n = i + 1`` and ``limit`` is :meth:`Rng.below`'s rejection bound."""
-    return tuple((i, i + 1, _TWO_64 - _TWO_64 % (i + 1)) for i in range(size - 1, 0, -1))
+    return ((i, i + 1, _TWO_64 - _TWO_64 % (i + 1)) for i in range(size - 1, 0, -1))
+
+
+@functools.cache
+def _swaps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """:func:`_swap_steps`, kept for each list length up to :data:`_KEPT_SWAPS`."""
+    return tuple(_swap_steps(size))
 
 
 def _dealt(

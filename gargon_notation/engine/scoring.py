@@ -91,6 +91,29 @@ class Score:
         return tuple(p.seat for p in self.players if p.total == best)
 
 
+_COLOURS = tuple(enumerate(Colour))
+_INDEX = {colour: index for index, colour in _COLOURS}
+
+
+_colour_score = unchecked_maker(ColourScore)
+"""``ColourScore(...)`` without attrs' ``__init__``: a score makes some 20 a game, from
+numbers it has counted itself."""
+
+
+_NOTHING: dict[int, tuple[ColourScore, ...]] = {}
+
+
+def _nothing(multiplier: int) -> tuple[ColourScore, ...]:
+    """The result in each colour of a player who won no card of it (values are frozen, so one
+    of each serves every score; most players win nothing in two or three colours)."""
+    found = _NOTHING.get(multiplier)
+    if found is None:
+        found = _NOTHING[multiplier] = tuple(
+            ColourScore(colour, 0, 0, 0, multiplier, 0) for colour in Colour
+        )
+    return found
+
+
 def score(
     won: Sequence[Sequence[Card]], ruleset: Ruleset = STANDARD, names: Sequence[str] = ()
 ) -> Score:
@@ -147,29 +170,6 @@ def score(
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
         players.append(PlayerScore(seat, name, colour_scores))
     return Score(tuple(players))
-
-
-_COLOURS = tuple(enumerate(Colour))
-_INDEX = {colour: index for index, colour in _COLOURS}
-
-
-_colour_score = unchecked_maker(ColourScore)
-"""``ColourScore(...)`` without attrs' ``__init__``: a score makes some 20 a game, from
-numbers it has counted itself."""
-
-
-_NOTHING: dict[int, tuple[ColourScore, ...]] = {}
-
-
-def _nothing(multiplier: int) -> tuple[ColourScore, ...]:
-    """The result in each colour of a player who won no card of it (values are frozen, so one
-    of each serves every score; most players win nothing in two or three colours)."""
-    found = _NOTHING.get(multiplier)
-    if found is None:
-        found = _NOTHING[multiplier] = tuple(
-            ColourScore(colour, 0, 0, 0, multiplier, 0) for colour in Colour
-        )
-    return found
 
 
 def score_legend(ruleset: Ruleset = STANDARD, winner: bool = False) -> tuple[str, str]:

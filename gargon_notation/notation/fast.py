@@ -132,9 +132,9 @@ _BRACES = re.compile(BRACE_COMMENT)
 _TAG_ITEM = re.compile(rf"\[({TAG_NAME})((?: {STRING})+)\](?:\n|\Z)")
 _STRING = re.compile(STRING)
 _WORD_TAG_NAMES: set[str] = set()
+"""Tag names checked to be read as one word by :data:`TOKEN` (as the tag rule wants)."""
 _END_LINE = re.compile(rf"end(?P<scores> {_N} [0-9]+(?:, {_N} [0-9]+)*)?(?:\n|\Z)")
 _SCORE_ITEM = re.compile(rf"({_N}) ([0-9]+)")
-"""Tag names checked to be read as one word by :data:`TOKEN` (as the tag rule wants)."""
 _KNOWN_BARE: set[str] = set()
 
 
