@@ -32,9 +32,13 @@ ROOT = Path(__file__).resolve().parent.parent
 def _run(command: list[str]) -> tuple[float, float, int]:
     """Wall seconds, CPU seconds and peak memory (kB) of one process."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, _, usage = os.wait4(process.pid, 0)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    assert process.stderr is not None
+    errors = process.stderr.read()
+    _, status, usage = os.wait4(process.pid, 0)
     wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) not in (0, 1):  # 1: an invalid game, still converted
+        raise SystemExit(f"{' '.join(command)} failed: {errors.decode(errors='replace')}")
     return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
