@@ -26,6 +26,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import attrs
@@ -39,7 +40,17 @@ from gargon_notation.validation import validate_record
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
-KINDS = {"ggn", "ggn-fragment", "ggn-invalid", "problems", "console", "python", "shell", "text"}
+KINDS = {
+    "ggn",
+    "ggn-fragment",
+    "ggn-invalid",
+    "problems",
+    "console",
+    "python",
+    "shell",
+    "text",
+    "toml",
+}
 PLAYERS = '[Players "Adam" "Bernd" "Collette" "Dagmar"]\n'
 RULEBOOK_ROUND = "1. Adam Y2 Y6 R9, Bernd pass 1 1 2, Collette B8 B2 R8, Dagmar R14 R0 B12\n"
 
@@ -86,6 +97,11 @@ def of_kind(*kinds: str) -> list[Block]:
 def test_every_block_says_what_it_is() -> None:
     unknown = [f"{block.id} [{block.kind}]" for block in ALL if block.kind not in KINDS]
     assert unknown == []
+
+
+@pytest.mark.parametrize("block", of_kind("toml"), ids=lambda block: block.id)
+def test_a_toml_block_is_toml(block: Block) -> None:
+    assert tomllib.loads(block.body)
 
 
 def _explained(block: Block) -> bool:
