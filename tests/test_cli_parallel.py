@@ -10,18 +10,24 @@ import pty
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 import pytest
+import typer
 from terminals import read_until
 from typer.testing import CliRunner, Result
 
 import gargon_notation.cli.common as cli_common
-from gargon_notation import parallel
+from gargon_notation import files, parallel
 from gargon_notation.bots import simulate
 from gargon_notation.cli import app
+from gargon_notation.cli.inputs import Games, file_games, games_of, inputs_of
+from gargon_notation.cli.parallel import Ahead, dumped
 from gargon_notation.cli.terminal import SafeConsole
-from gargon_notation.notation import write_game
+from gargon_notation.notation import GameRecord, write_game
+from gargon_notation.parallel import Workers
 from gargon_notation.records import record_from_simulation
 
 INVALID = '[Event "Bad turn"]\n[Players "Ann" "Bob" "Cy"]\n1. Bob R1\n*\n'
@@ -256,3 +262,105 @@ def test_a_progress_bar_on_a_terminal_leaves_stdout_as_it_is(
     plain = gargon("stats", archive / "one.ggn")
     assert stdout.decode("utf-8") == plain.stdout
     assert "\x1b" not in plain.stderr
+
+
+READ_AHEAD = "gargon_notation.cli.parallel.file_games"
+"""How reading ahead opens an input (spied on)."""
+
+
+def small_files(folder: Path, count: int) -> list[Path]:
+    """``count`` files of one simulated game each (of 3, 4 and 5 players in turn)."""
+    folder.mkdir()
+    paths = []
+    for k in range(count):
+        path = folder / f"f{k}.ggn"
+        path.write_text(write_game(record_from_simulation(simulate(3 + k % 3, f"ahead.{k}"))))
+        paths.append(path)
+    return paths
+
+
+def as_json_lines(games: Games) -> Callable[[int, GameRecord], str]:
+    """The work of writing a game as JSON Lines (picklable, for the workers)."""
+    return partial(dumped, format="jsonl", events=False)
+
+
+def read_game(path: Path) -> GameRecord:
+    (record,) = files.load(path, strict=True)
+    return record
+
+
+def test_ahead_reads_the_next_inputs_before_the_first_is_taken(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With several inputs the workers get the games of the next ones while the verb is
+    still on the first (one file of one game does not stall them); every input still gets
+    exactly its own results, the same as without reading ahead."""
+    paths = small_files(tmp_path / "many", 6)
+    inputs = inputs_of([str(path) for path in paths])
+    opened: list[str] = []
+    seen = file_games
+
+    def spied(source: files.Input) -> Games:
+        opened.append(source.name)
+        return seen(source)
+
+    monkeypatch.setattr(READ_AHEAD, spied)
+    monkeypatch.setattr(parallel, "BATCH_GAMES", 1)
+    taken: list[list[str]] = []
+    with Workers(2) as workers, Ahead(workers, inputs, as_json_lines) as ahead:
+        for source in inputs:
+            with games_of(source) as games:
+                texts = [text for _, text in ahead.each_game(games)]
+                if not taken:
+                    read_when_first_was_done = len(opened)
+                taken.append(texts)
+    expected = [[dumped(1, record, "jsonl", False)] for record in map(read_game, paths)]
+    assert taken == expected
+    assert read_when_first_was_done == 6
+    assert opened == [str(path) for path in paths]
+
+
+def test_ahead_drops_what_an_input_left_early_and_fails_in_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An input the verb leaves (or never opens) has its results dropped, the next input
+    gets its own; an input that could not be read ahead fails at its turn, as it would
+    without reading ahead: its message, exit 2."""
+    paths = small_files(tmp_path / "many", 4)
+    inputs = inputs_of([str(path) for path in paths])
+    seen = file_games
+
+    def failing(source: files.Input) -> Games:
+        if source.name.endswith("f3.ggn"):
+            raise files.FileError(source.name, "permission denied")
+        return seen(source)
+
+    monkeypatch.setattr(READ_AHEAD, failing)
+    with Workers(2) as workers, Ahead(workers, inputs, as_json_lines) as ahead:
+        with games_of(inputs[0]) as games:
+            next(ahead.each_game(games))  # left after one game
+        with games_of(inputs[2]) as games:  # the second input not even opened
+            texts = [text for _, text in ahead.each_game(games)]
+        with games_of(inputs[3]) as games, pytest.raises(typer.Exit) as ended:
+            list(ahead.each_game(games))
+    assert texts == [dumped(1, read_game(paths[2]), "jsonl", False)]
+    assert ended.value.exit_code == 2
+
+
+def test_ahead_does_not_read_a_file_named_twice_ahead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file named twice is read at each of its turns (``fmt --in-place`` may have
+    rewritten it in between), and so is standard input: nothing is read ahead then."""
+    paths = small_files(tmp_path / "many", 2)
+    opened: list[str] = []
+    monkeypatch.setattr(READ_AHEAD, lambda source: opened.append(source.name))
+    for names in ([paths[0], paths[1], paths[0]], [paths[0], "-"]):
+        inputs = inputs_of([str(name) for name in names])
+        with (
+            Workers(2) as workers,
+            Ahead(workers, inputs, as_json_lines) as ahead,
+            games_of(inputs[0]) as games,
+        ):
+            assert len(list(ahead.each_game(games))) == 1
+    assert opened == []

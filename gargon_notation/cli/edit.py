@@ -32,7 +32,7 @@ from gargon_notation.cli.inputs import (
     inputs_of,
 )
 from gargon_notation.cli.inputs import output as output_to
-from gargon_notation.cli.parallel import Look, dumped, each_game, joined, write_printed
+from gargon_notation.cli.parallel import Ahead, Look, dumped, each_game, joined, write_printed
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.terminal import printable, write_data
 from gargon_notation.notation import GameRecord
@@ -58,8 +58,13 @@ def annotate_command(
     look = Look.of(common.err)
     total = sum(source.size for source in inputs)
     bar = in_place or not sys.stdout.isatty()  # records are written past the bar's console
-    with Workers(jobs) as workers, progress(total, "annotating", show=bar) as advance:
-        task = _AnnotateTask(look, strip, possible, in_place, workers, advance)
+    work_for = partial(_annotation, look, strip, possible)
+    with (
+        Workers(jobs) as workers,
+        Ahead(workers, inputs, work_for) as ahead,
+        progress(total, "annotating", show=bar) as advance,
+    ):
+        task = _AnnotateTask(in_place, ahead, advance)
         code = each_input(inputs, lambda source: task.annotate_one(source, shared))
     raise typer.Exit(code)
 
@@ -68,12 +73,8 @@ def annotate_command(
 class _AnnotateTask:
     """``gargon annotate``'s options and workers, for each input."""
 
-    look: Look
-    """How standard error prints, for the workers."""
-    strip: bool
-    possible: bool
     in_place: bool
-    workers: Workers
+    ahead: Ahead[tuple[str, str, bool]]
     advance: Callable[[int], None]
 
     def annotate_one(self, source: files.Input, shared: Joined) -> None:
@@ -82,11 +83,10 @@ class _AnnotateTask:
         invalid = False
         with games_of(source) as games:
             target = in_place_target(games) if self.in_place else None
-            work = partial(_annotated, self.look, self.strip, self.possible, games.format)
 
             def texts() -> Iterator[str]:
                 nonlocal invalid
-                for _, (text, problems, bad) in each_game(self.workers, games, work, self.advance):
+                for _, (text, problems, bad) in self.ahead.each_game(games, self.advance):
                     invalid = invalid or bad
                     write_printed(common.err, problems)
                     yield text
@@ -115,6 +115,13 @@ class _AnnotateTask:
             except _Unchanged:
                 pass
         raise typer.Exit(1 if invalid else 0)
+
+
+def _annotation(
+    look: Look, strip: bool, possible: bool, games: Games
+) -> Callable[[int, GameRecord], tuple[str, str, bool]]:
+    """The work of annotating the games of ``games`` (:func:`_annotated`)."""
+    return partial(_annotated, look, strip, possible, games.format)
 
 
 def _annotated(
@@ -159,8 +166,12 @@ def fmt(
     total = sum(source.size for source in inputs)
     # records and diffs are written to a terminal past the bar's console
     bar = in_place or (check and not diff) or not sys.stdout.isatty()
-    with Workers(jobs) as workers, progress(total, "formatting", show=bar) as advance:
-        canonical_pieces = partial(_canonical_texts, workers, advance)
+    with (
+        Workers(jobs) as workers,
+        Ahead(workers, inputs, _canonical_work) as ahead,
+        progress(total, "formatting", show=bar) as advance,
+    ):
+        canonical_pieces = partial(_canonical_texts, ahead, advance)
 
         def fmt_one(source: files.Input) -> None:
             done = tally.done
@@ -190,13 +201,17 @@ def fmt(
     raise typer.Exit(code)
 
 
+def _canonical_work(games: Games) -> Callable[[int, GameRecord], str]:
+    """The work of writing the games of ``games`` canonically."""
+    return partial(dumped, format=games.format, events=False)
+
+
 def _canonical_texts(
-    workers: Workers, advance: Callable[[int], None], games: Games
+    ahead: Ahead[str], advance: Callable[[int], None], games: Games
 ) -> Iterator[str]:
     """The canonical text of ``games`` in pieces, as :func:`files.iter_dumps` gives it, each
     game read and written in a worker."""
-    work = partial(dumped, format=games.format, events=False)
-    texts = (text for _, text in each_game(workers, games, work, advance))
+    texts = (text for _, text in ahead.each_game(games, advance))
     return joined(texts, games.format, False)
 
 
@@ -361,18 +376,23 @@ def convert(
         return
     code = 0
 
-    def every_text(advance: Callable[[int], None]) -> Iterator[str]:
+    def every_text(ahead: Ahead[str], advance: Callable[[int], None]) -> Iterator[str]:
         nonlocal code
         for source in inputs:
             try:
                 with games_of(source) as games:
-                    yield from (text for _, text in each_game(workers, games, work, advance))
+                    yield from (text for _, text in ahead.each_game(games, advance))
                     games.finish()
             except typer.Exit as ended:
                 code = max(code, ended.exit_code)
 
-    with workers, output_to(output) as write_piece, progress(total, "converting") as advance:
-        for piece in joined(every_text(advance), to, events):
+    with (
+        workers,
+        Ahead(workers, inputs, lambda _: work) as ahead,
+        output_to(output) as write_piece,
+        progress(total, "converting") as advance,
+    ):
+        for piece in joined(every_text(ahead, advance), to, events):
             write_piece(piece)
     raise typer.Exit(code)
 

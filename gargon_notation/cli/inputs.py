@@ -27,6 +27,7 @@ __all__ = [
     "Games",
     "Joined",
     "each_input",
+    "file_games",
     "games_of",
     "in_place_target",
     "inputs_of",
@@ -144,6 +145,14 @@ class Games:
         """Every game as read, before notation is parsed (:func:`parsed` parses it, in a
         worker process say; :meth:`note` then counts it).  Nothing is printed or counted."""
         try:
+            yield from self.unparsed_or_raise()
+        except files.FileError as error:
+            fail(str(error))
+
+    def unparsed_or_raise(self) -> Iterator[tuple[int, Chunk | GameRecord | NotationError]]:
+        """:meth:`unparsed`, raising :class:`~gargon_notation.files.FileError` where the
+        input cannot be read (instead of printing it and ending the command)."""
+        try:
             with self._open() as handle:
                 name = self.source.name
                 if self.format == "ggn":
@@ -151,7 +160,7 @@ class Games:
                 else:
                     yield from enumerate(files.iter_games(handle, self.format, name), start=1)
         except OSError as error:
-            fail(str(files.FileError.from_os_error(self.source.name, error)))
+            raise files.FileError.from_os_error(self.source.name, error) from None
 
     def note(self, item: GameRecord | NotationError | None) -> None:
         """Count a game of :meth:`unparsed` once parsed (None: it was read), as iterating
@@ -182,6 +191,20 @@ def parsed(item: Chunk | GameRecord | NotationError, name: str) -> GameRecord | 
         return error
 
 
+def file_games(source: files.Input, file: Path | None = None) -> Games:
+    """The games of an input read from ``file`` (by default the input's own file), as
+    :func:`games_of` gives them, without printing anything: raises
+    :class:`~gargon_notation.files.FileError` when the file cannot be read."""
+    file = file if file is not None else source.path
+    assert file is not None
+    try:
+        with file.open("rb") as handle:
+            format, _ = files.sniff_stream(handle, source.path)
+    except OSError as error:
+        raise files.FileError.from_os_error(source.name, error) from None
+    return Games(source, format, file)
+
+
 @contextlib.contextmanager
 def games_of(path: str | files.Input, *, again: bool = False) -> Iterator[Games]:
     """The games of a .ggn, .json or .jsonl file or of standard input (a command-line path,
@@ -199,11 +222,10 @@ def games_of(path: str | files.Input, *, again: bool = False) -> Iterator[Games]
     with contextlib.ExitStack() as stack:
         file = source.path if source.path is not None else stack.enter_context(stdin_saved())
         try:
-            with file.open("rb") as handle:
-                format, _ = files.sniff_stream(handle, source.path)
-        except OSError as error:
-            fail(str(files.FileError.from_os_error(source.name, error)))
-        yield Games(source, format, file)
+            games = file_games(source, file)
+        except files.FileError as error:
+            fail(str(error))
+        yield games
 
 
 @contextlib.contextmanager

@@ -8,6 +8,8 @@ and writes, in input order: the output is the same, byte for byte, whatever ``--
 - :func:`each_game`: the games of one input (:class:`~gargon_notation.cli.inputs.Games`),
   each parsed and worked on by a function, the results in order; a game that cannot be read
   is reported and counted, at its place, as iterating the games does;
+- :class:`Ahead`: the same for several inputs taken one after another, the games of the
+  next inputs worked on while the verb is busy with the current one;
 - :class:`Look`: how a console prints (width, colours), for a worker to print the same.
 
 The progress bar is :mod:`gargon_notation.cli.progress`'s.
@@ -18,13 +20,14 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import attrs
 
 from gargon_notation import files, jsonio
-from gargon_notation.cli.inputs import Games, parsed
-from gargon_notation.errors import NotationError
+from gargon_notation.cli.common import fail
+from gargon_notation.cli.inputs import Games, file_games, parsed
+from gargon_notation.errors import FileError, NotationError
 from gargon_notation.notation import Chunk, GameRecord
 from gargon_notation.parallel import RECORD_BYTES, Workers
 from gargon_notation.replay.events import events_json
@@ -32,7 +35,7 @@ from gargon_notation.replay.events import events_json
 if TYPE_CHECKING:
     from rich.console import Console
 
-__all__ = ["Look", "dumped", "each_game", "joined", "size_of", "write_printed"]
+__all__ = ["Ahead", "Look", "Work", "dumped", "each_game", "joined", "size_of", "write_printed"]
 
 Result = TypeVar("Result")
 Piece = Chunk | GameRecord | NotationError
@@ -50,6 +53,10 @@ def _on_record(
     number, item = game
     record = parsed(item, name)
     return record if isinstance(record, NotationError) else work(number, record)
+
+
+Work = Callable[[int, GameRecord], Result]
+"""What a verb does with a game: ``work(number, record)``, in a worker process."""
 
 
 def each_game(
@@ -72,6 +79,146 @@ def each_game(
             continue
         games.note(None)
         yield number, result
+
+
+@attrs.frozen
+class _Unreadable:
+    """An input that reading ahead could not read (or not to its end): the error comes in
+    its place, once the games read before it are done."""
+
+    error: FileError
+
+
+_Sent = tuple["Work[Result] | None", str, "tuple[int, Piece] | _Unreadable"]
+"""What reading ahead sends a worker for each game: the work, the input's name, the game."""
+
+
+def _on_sent(sent: _Sent[Result]) -> Result | NotationError | None:
+    work, name, game = sent
+    if work is None or isinstance(game, _Unreadable):
+        return None
+    return _on_record(work, name, game)
+
+
+def _sent(item: tuple[int, _Sent[Result]]) -> _Sent[Result]:
+    return item[1]
+
+
+def _sent_size(item: tuple[int, _Sent[Result]]) -> int:
+    game = item[1][2]
+    return 0 if isinstance(game, _Unreadable) else size_of(game[1])
+
+
+class Ahead(Generic[Result]):
+    """The games of several inputs worked on ahead of their turn: as :func:`each_game` does
+    for one input, but without the workers waiting at the end of each input for the next.
+
+    The verbs go through their inputs one at a time (open one, take the results of its
+    games, write them, go on to the next); given every input at the start, this sends the
+    games of the next inputs to the workers while the verb is still busy with the results of
+    the current one.  Many small files are then worked on in parallel as one large file is.
+    ``work_for`` gives the work for the games of an input (as :func:`each_game` takes it).
+
+    Nothing is read ahead with one job, with standard input among the inputs (which can be
+    read only once), or with a file named twice (an input rewritten in place must be read
+    after it is); :meth:`each_game` is then :func:`each_game`.
+
+    >>> import pathlib, tempfile
+    >>> from gargon_notation.cli.inputs import games_of, inputs_of
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> for name, player in (("a.ggn", "Ann"), ("b.ggn", "Bo")):
+    ...     _ = (folder / name).write_text(f'[Players "{player}" "Cy" "Di"]\\n*\\n')
+    >>> inputs = inputs_of([str(folder / "a.ggn"), str(folder / "b.ggn")])
+    >>> as_text = lambda games: partial(dumped, format=games.format, events=False)
+    >>> with Workers(2) as workers, Ahead(workers, inputs, as_text) as ahead:
+    ...     for source in inputs:
+    ...         with games_of(source) as games:
+    ...             print(source.name[-5:], list(ahead.each_game(games)))
+    a.ggn [(1, '[Players "Ann" "Cy" "Di"]\\n*\\n')]
+    b.ggn [(1, '[Players "Bo" "Cy" "Di"]\\n*\\n')]
+    """
+
+    def __init__(
+        self,
+        workers: Workers,
+        inputs: list[files.Input],
+        work_for: Callable[[Games], Work[Result]],
+    ) -> None:
+        self._workers = workers
+        self._work_for = work_for
+        self._inputs = inputs
+        paths = [source.path for source in inputs]
+        self._reading = (
+            workers.jobs > 1
+            and len(inputs) > 1
+            and None not in paths
+            and len({path.resolve() for path in paths if path is not None}) == len(paths)
+        )
+        self._results: Iterator[tuple[tuple[int, _Sent[Result]], Result | NotationError | None]]
+        self._results = iter(())
+        if self._reading:
+            self._results = workers.map(_on_sent, self._read(), size=_sent_size, send=_sent)
+        self._next: tuple[tuple[int, _Sent[Result]], Result | NotationError | None] | None = None
+        self._place = 0
+
+    def __enter__(self) -> Ahead[Result]:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Drop the work sent ahead and not taken (when the verb stopped early)."""
+        close = getattr(self._results, "close", None)
+        if close is not None:
+            close()
+
+    def _read(self) -> Iterator[tuple[int, _Sent[Result]]]:
+        """Every game of every input, in order, with its input's place and work."""
+        for place, source in enumerate(self._inputs):
+            try:
+                games = file_games(source)
+                work = self._work_for(games)
+                for game in games.unparsed_or_raise():
+                    yield place, (work, source.name, game)
+            except FileError as error:
+                yield place, (None, source.name, _Unreadable(error))
+
+    def each_game(
+        self, games: Games, advance: Callable[[int], None] = lambda _: None
+    ) -> Iterator[tuple[int, Result]]:
+        """What :func:`each_game` gives for ``games``, one of the inputs given at the start
+        and opened in turn (an input may be left out: its games read ahead are dropped)."""
+        if not self._reading:
+            yield from each_game(self._workers, games, self._work_for(games), advance)
+            return
+        place = self._place_of(games.source)
+        while True:
+            if self._next is None:
+                self._next = next(self._results, None)
+                if self._next is None:
+                    return
+            (at, (_, _, game)), result = self._next
+            if at > place:
+                return
+            self._next = None
+            if at < place:
+                continue  # an input left out, or left early
+            if isinstance(game, _Unreadable):
+                fail(str(game.error))
+            advance(size_of(game[1]))
+            if isinstance(result, NotationError):
+                games.note(result)
+                continue
+            games.note(None)
+            yield game[0], result  # type: ignore[misc]
+
+    def _place_of(self, source: files.Input) -> int:
+        for place in range(self._place, len(self._inputs)):
+            if self._inputs[place] is source:
+                self._place = place
+                return place
+        raise ValueError(f"{source.name} is not among the inputs, or comes out of turn")
 
 
 @attrs.frozen

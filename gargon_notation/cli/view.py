@@ -19,7 +19,7 @@ from gargon_notation import files
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural, print_problems
 from gargon_notation.cli.inputs import Games, each_input, games_of, inputs_of, one_input_for
-from gargon_notation.cli.parallel import Look, each_game, write_printed
+from gargon_notation.cli.parallel import Ahead, Look, write_printed
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.terminal import printable
 from gargon_notation.engine import Game, GameState
@@ -354,8 +354,13 @@ def score(paths: list[str], as_json: bool = False, no_color: bool = False, jobs:
     several = len(inputs) > 1
     looks = (Look.of(out), Look.of(common.err, no_color=no_color))
     total = sum(source.size for source in inputs)
-    with Workers(jobs) as workers, progress(total, "scoring", show=not as_json) as advance:
-        report = _ScoreReport(out, as_json, several, looks, workers, advance)
+    work_for = partial(_score_work, looks, as_json, several)
+    with (
+        Workers(jobs) as workers,
+        Ahead(workers, inputs, work_for) as ahead,
+        progress(total, "scoring", show=not as_json) as advance,
+    ):
+        report = _ScoreReport(out, as_json, several, ahead, advance)
         code = each_input(inputs, report.score_input)
     if as_json and several and not report.first:
         out.print("\n  ]\n}", markup=False)
@@ -369,9 +374,7 @@ class _ScoreReport:
     out: Console
     as_json: bool
     several: bool
-    looks: tuple[Look, Look]
-    """How standard output and standard error print, for the workers."""
-    workers: Workers
+    ahead: Ahead[tuple[str, str, bool]]
     advance: Callable[[int], None]
     invalid: bool = False
     first: bool = True
@@ -379,9 +382,7 @@ class _ScoreReport:
     def score_input(self, source: files.Input) -> None:
         """Print the scores of one input's games (exits as :meth:`Games.finish` does)."""
         with games_of(source) as games:
-            name = games.source.name
-            work = partial(_scored, self.looks, self.as_json, name, self.several)
-            for _, (text, problems, invalid) in each_game(self.workers, games, work, self.advance):
+            for _, (text, problems, invalid) in self.ahead.each_game(games, self.advance):
                 if self.as_json:
                     start = '{\n  "games": [\n' if self.first else ",\n"
                     self.out.print(start + text, markup=False, end="")
@@ -408,6 +409,13 @@ class _ScoreAtProblem(Visitor):
     def visit_problem(self, problem: Problem) -> None:
         if self.state is None and self.game is not None:
             self.state = self.game.snapshot()
+
+
+def _score_work(
+    looks: tuple[Look, Look], as_json: bool, with_source: bool, games: Games
+) -> Callable[[int, GameRecord], tuple[str, str, bool]]:
+    """The work of scoring the games of ``games`` (:func:`_scored`)."""
+    return partial(_scored, looks, as_json, games.source.name, with_source)
 
 
 def _scored(
