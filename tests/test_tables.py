@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -25,7 +24,7 @@ duckdb = pytest.importorskip("duckdb", reason="the tables are checked with DuckD
 import pyarrow.parquet as pq  # noqa: E402
 
 import gargon_notation as gg  # noqa: E402
-from gargon_notation import tables  # noqa: E402
+from gargon_notation import parallel, tables  # noqa: E402
 from gargon_notation.cards import COPIES, Card  # noqa: E402
 from gargon_notation.cli import app, choices  # noqa: E402
 from gargon_notation.engine import BattleResolved, Game, score  # noqa: E402
@@ -48,6 +47,9 @@ INVALID = _TEXT.replace(_SECOND, "3. " + _SECOND[3:].replace("Ann", "Zed", 1), 1
 """A game whose third round names a player not at the table: invalid after two rounds."""
 UNREADABLE = '[Event "Club"]\n[Players "Ann" "Bob" "Cy"]\n1. Ann R99\n*\n'
 TEXT = "\n".join([*(gg.dumps(record) for record in RECORDS), INVALID, UNREADABLE])
+
+
+SLOW = pytest.mark.slow
 
 
 def gargon(*args: str | Path) -> Run:
@@ -413,9 +415,45 @@ def test_usage_errors(archive: Path, tmp_path: Path) -> None:
     assert "not a directory" in gargon("convert", archive, "--to", "parquet", "-o", file).stderr
     assert gargon("convert", archive, "--to", "json", "--decisions-observations").exit_code == 2
     assert gargon("convert", archive, "--to", "parquet", "-o", tmp_path, "--events").exit_code == 2
-    jobs = gargon("convert", archive, "--to", "parquet", "-o", tmp_path, "--jobs", "2")
-    assert jobs.exit_code == 2
-    assert "not with --jobs" in " ".join(re.sub("[│╭╮╰╯─]", " ", jobs.stderr).split())
+
+
+@pytest.mark.parametrize(
+    "options",
+    [[], pytest.param(["--decisions-observations", "--include-invalid-steps"], marks=SLOW)],
+)
+def test_jobs_2_writes_the_tables_and_reports_of_one_process(
+    archive: Path, tmp_path: Path, options: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The rows are made in worker processes a few games at a time and written in order:
+    the same rows, the same reports in the same order, the same exit code."""
+    monkeypatch.setattr(parallel, "BATCH_GAMES", 2)  # groups that end mid-archive
+    second = tmp_path / "second.ggn"
+    second.write_text(UNREADABLE + "\n" + gg.dumps(RECORDS[1]))
+    runs = {
+        jobs: gargon(
+            "convert",
+            archive,
+            second,
+            "--to",
+            "parquet",
+            "-o",
+            tmp_path / jobs,
+            "-j",
+            jobs,
+            *options,
+        )
+        for jobs in ("1", "2")
+    }
+    one, two = runs["1"], runs["2"]
+    assert (two.exit_code, two.stderr) == (one.exit_code, one.stderr) == (1, two.stderr)
+    assert two.stdout.replace(str(tmp_path / "2"), "OUT") == one.stdout.replace(
+        str(tmp_path / "1"), "OUT"
+    )
+    assert one.stderr.count("'R99' is not a card") == 2 and "Zed is not at" in one.stderr
+    for table in tables.TABLES:
+        first, second_run = (pq.read_table(tmp_path / jobs / table) for jobs in ("1", "2"))
+        assert first.num_rows > 0
+        assert second_run.equals(first), table
 
 
 def test_an_input_without_a_game_is_said_and_exits_1(tmp_path: Path) -> None:

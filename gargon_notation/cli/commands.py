@@ -497,14 +497,9 @@ def convert(
     if to == ConvertTo.PARQUET:
         if events or seat is not None or public:
             context.fail("--to parquet does not go with --events, --seat or --public")
-        if jobs != 1:
-            context.fail(
-                "--to parquet is written by one process, or by a Dask cluster's workers "
-                "(--dask tcp://HOST:PORT): not with --jobs"
-            )
         from gargon_notation.cli import tables
 
-        tables.convert_to_parquet(paths, output, observations, invalid_steps, dask=dask)
+        tables.convert_to_parquet(paths, output, observations, invalid_steps, dask=dask, jobs=jobs)
         return
     if seat is not None or public:
         if events:

@@ -9,14 +9,22 @@ reported on standard error with its first problem (exit 1), and the others are d
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from gargon_notation import files
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural, print_error
-from gargon_notation.cli.inputs import games_of, inputs_of
+from gargon_notation.cli.inputs import Games, games_of, inputs_of, parsed
+from gargon_notation.cli.parallel import Piece, size_of
 from gargon_notation.errors import NotationError
+from gargon_notation.notation import GameRecord
+from gargon_notation.parallel import BATCH_BYTES, Workers, batches
 from gargon_notation.replay import Problem
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 __all__ = ["convert_to_parquet"]
 
@@ -41,10 +49,12 @@ def convert_to_parquet(
     observations: bool,
     include_invalid_steps: bool,
     dask: str | None = None,
+    jobs: int = 1,
 ) -> None:
     """The work of ``gargon convert --to parquet`` (options:
     :mod:`gargon_notation.cli.commands`); with ``dask``, done on the Dask cluster of that
-    scheduler (:mod:`gargon_notation.cli.distributed`), with the same output."""
+    scheduler (:mod:`gargon_notation.cli.distributed`), and with ``jobs`` above 1 in that
+    many worker processes, with the same output."""
     if output is None:
         fail("--to parquet writes a directory of tables: name it with -o DIR")
     if output.exists() and not output.is_dir():
@@ -74,13 +84,18 @@ def convert_to_parquet(
         )
     else:
         try:
-            counts = tables.write_parquet(
-                every_game(),
-                output,
-                observations=observations,
-                include_invalid_steps=include_invalid_steps,
-                report=reporter,
-            )
+            if jobs > 1:
+                counts = _in_workers(
+                    inputs, output, jobs, observations, include_invalid_steps, reporter, empty
+                )
+            else:
+                counts = tables.write_parquet(
+                    every_game(),
+                    output,
+                    observations=observations,
+                    include_invalid_steps=include_invalid_steps,
+                    report=reporter,
+                )
             tables.remove_stale_parts(str(output), tables.TABLES, 1)
         except files.FileError as error:
             fail(str(error))
@@ -104,6 +119,89 @@ def convert_to_parquet(
             "table with valid false and the first problem",
             1,
         )
+
+
+Sent = list[tuple[str, int, Piece]]
+"""A group of games sent to a worker: each with its input's name and its number there."""
+Made = tuple[list[tuple[str, "pa.RecordBatch"]], list["Problem | NotationError | None"]]
+"""What a worker makes of a group: the batches of its rows, and each game's first problem
+(or the error that kept it from being read; None for a valid game)."""
+
+
+def _in_workers(
+    inputs: list[files.Input],
+    output: Path,
+    jobs: int,
+    observations: bool,
+    include_invalid_steps: bool,
+    reporter: _Reporter,
+    empty: list[str],
+) -> dict[str, int]:
+    """``write_parquet`` of every game, the rows made in ``jobs`` worker processes a group
+    of games at a time and written here in order: the same tables, and the same reports in
+    the same order, as one process makes."""
+    from gargon_notation.tables.convert import regrouped, write_batches
+
+    def every_game() -> Iterator[tuple[Games, int, Piece]]:
+        for source in inputs:
+            with games_of(source) as games:
+                number = 0
+                for number, piece in games.unparsed():
+                    yield games, number, piece
+                if number == 0:
+                    empty.append(games.source.name)
+
+    def size(group: list[tuple[Games, int, Piece]]) -> int:
+        return BATCH_BYTES  # each group a batch of its own
+
+    def send(group: list[tuple[Games, int, Piece]]) -> Sent:
+        return [(games.source.name, number, piece) for games, number, piece in group]
+
+    def made() -> Iterator[tuple[str, pa.RecordBatch]]:
+        groups = batches(every_game(), size=lambda game: size_of(game[2]))
+        work = partial(
+            _made, observations=observations, include_invalid_steps=include_invalid_steps
+        )
+        with Workers(jobs) as workers:
+            for group, (pairs, problems) in workers.map(work, groups, size=size, send=send):
+                for (games, number, _), problem in zip(group, problems, strict=True):
+                    reporter.games += 1
+                    if isinstance(problem, NotationError):
+                        games.note(problem)
+                    else:
+                        games.note(None)
+                    if problem is not None:
+                        reporter(games.source.name, number, problem)
+                yield from pairs
+
+    return write_batches(
+        regrouped(made(), observations=observations), output, observations=observations
+    )
+
+
+def _made(group: Sent, observations: bool, include_invalid_steps: bool) -> Made:
+    """The rows of a group of games as record batches, and each game's first problem (the
+    work of a worker process)."""
+    from gargon_notation.tables import batches as table_batches
+
+    problems: list[Problem | NotationError | None] = []
+
+    def games() -> Iterator[tuple[str, int, GameRecord | NotationError]]:
+        for name, number, piece in group:
+            problems.append(None)
+            yield name, number, parsed(piece, name)
+
+    def report(source: str, number: int, problem: Problem | NotationError) -> None:
+        problems[-1] = problem  # told of each game before the next is read
+
+    rows = table_batches(
+        games(),
+        observations=observations,
+        include_invalid_steps=include_invalid_steps,
+        batch_rows=1 << 62,
+        report=report,
+    )
+    return list(rows), problems
 
 
 def _on_cluster(

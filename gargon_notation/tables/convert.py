@@ -5,7 +5,8 @@ and hands out a table's rows as a :class:`pyarrow.RecordBatch` whenever about
 ``batch_rows`` have gathered; :func:`write_parquet` streams those batches into one Parquet
 file per table, ``DIRECTORY/<table>/<part>.parquet``, each replaced atomically once it is
 complete.  Memory holds at most one batch per table and one game, whatever the archive's
-size.
+size.  Batches made elsewhere (a group of games at a time, in worker processes) are joined
+by :func:`regrouped` and written by :func:`write_batches`.
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ __all__ = [
     "GameItem",
     "Report",
     "batches",
+    "regrouped",
     "remove_stale_parts",
     "to_batch",
+    "write_batches",
     "write_parquet",
 ]
 
@@ -130,6 +133,27 @@ def write_parquet(
     Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
     file of the tables is then replaced).
     """
+    made = batches(
+        games, observations=observations, include_invalid_steps=include_invalid_steps, report=report
+    )
+    return write_batches(made, directory, part=part, observations=observations)
+
+
+def write_batches(
+    made: Iterable[tuple[str, pa.RecordBatch | pa.Table]],
+    directory: str | os.PathLike[str],
+    *,
+    part: str = "part-00000",
+    observations: bool = False,
+) -> dict[str, int]:
+    """Write ``(table, rows)`` pairs, as :func:`batches` makes them, as the Parquet files of
+    :func:`write_parquet` (each pair a row group; :func:`regrouped` joins small ones).
+    ``observations`` says whether the ``decisions`` rows have the observation columns.  The
+    rows written per table.
+
+    Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
+    file of the tables is then replaced).
+    """
     base = Path(directory)
     counts = dict.fromkeys(TABLES, 0)
     try:
@@ -144,17 +168,45 @@ def write_parquet(
                 )
                 stack.callback(writer.close)
                 writers[table] = writer
-            for table, batch in batches(
-                games,
-                observations=observations,
-                include_invalid_steps=include_invalid_steps,
-                report=report,
-            ):
-                writers[table].write_batch(batch)
-                counts[table] += batch.num_rows
+            for table, rows in made:
+                if isinstance(rows, pa.RecordBatch):
+                    writers[table].write_batch(rows)
+                else:
+                    writers[table].write_table(rows, row_group_size=max(1, rows.num_rows))
+                counts[table] += rows.num_rows
     except OSError as error:
         raise files.FileError.from_os_error(os.fspath(base), error) from None
     return counts
+
+
+def regrouped(
+    made: Iterable[tuple[str, pa.RecordBatch]], *, observations: bool = False
+) -> Iterator[tuple[str, pa.Table]]:
+    """``(table, rows)`` pairs of many small batches (made game group by game group, in
+    worker processes say) joined into tables of about the rows :func:`batches` puts in
+    one, so that the Parquet files have row groups of the usual size.
+
+    >>> from gargon_notation.bots import simulate
+    >>> from gargon_notation.records import record_from_simulation
+    >>> games = [("sim", n, record_from_simulation(simulate(3, f"b{n}"))) for n in (1, 2)]
+    >>> pieces = [pair for game in games for pair in batches([game])]
+    >>> [(table, rows.num_rows) for table, rows in regrouped(pieces)]
+    [('games', 2), ('rounds', 33), ('battles', 107), ('decisions', 241)]
+    """
+    limits = dict.fromkeys(TABLES, BATCH_ROWS)
+    if observations:
+        limits["decisions"] = OBSERVATION_BATCH_ROWS
+    waiting: dict[str, list[pa.RecordBatch]] = {table: [] for table in TABLES}
+    rows = dict.fromkeys(TABLES, 0)
+    for table, batch in made:
+        waiting[table].append(batch)
+        rows[table] += batch.num_rows
+        if rows[table] >= limits[table]:
+            yield table, pa.Table.from_batches(waiting[table])
+            waiting[table], rows[table] = [], 0
+    for table in TABLES:
+        if waiting[table]:
+            yield table, pa.Table.from_batches(waiting[table])
 
 
 _PARQUET_OPTIONS: dict[str, Any] = {"compression": "zstd", "use_dictionary": True}
