@@ -14,8 +14,12 @@ done while the workers work, and total / max(main, total / 2), were it always: t
 ``bounds`` column.  A wall speed-up well under them means the machine was busy, not that
 the verb scales badly.
 
+``--files N`` measures the same games cut into N files of a folder (organisers' archives):
+the verbs that take their inputs one at a time must keep the workers as busy.
+
 Run (from the project's root):
     python3 bench/jobs.py [--gargon PATH] [--repeat 3] [--cache DIR] [--verbs score,stats]
+        [--files 100]
 """
 
 from __future__ import annotations
@@ -41,8 +45,10 @@ VERBS = {
     "annotate": ["annotate"],
     "fmt": ["fmt", "--check"],
     "dedupe": ["dedupe", "--report"],
+    "parquet": ["convert", "--to", "parquet", "-o", "{cache}/jobs-tables"],
 }
-"""Each verb as measured (on FILE, with --jobs N appended)."""
+"""Each verb as measured (on FILE, with --jobs N appended; parquet only where the gargon's
+Python has pyarrow)."""
 
 
 _MEASURED = """
@@ -91,6 +97,25 @@ def _run(python: str, arguments: list[str]) -> tuple[float, float, float]:
     return wall, main, workers
 
 
+def _cut(games: Path, count: int) -> Path:
+    """The games of ``games`` in ``count`` files of a folder beside it (made once)."""
+    folder = games.with_name(f"{games.stem}-in-{count}")
+    if not folder.exists():
+        texts = games.read_text(encoding="utf-8").split("\n\n[Notation")
+        texts = [texts[0], *("[Notation" + text for text in texts[1:])]
+        share = -(-len(texts) // count)
+        made = folder.with_name(folder.name + ".new")
+        shutil.rmtree(made, ignore_errors=True)
+        made.mkdir()
+        for index in range(count):
+            part = texts[index * share : (index + 1) * share]
+            (made / f"part-{index:04d}.ggn").write_text(
+                "\n\n".join(text.strip("\n") for text in part) + "\n", encoding="utf-8"
+            )
+        made.rename(folder)
+    return folder
+
+
 def _load() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
@@ -103,6 +128,12 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "gargon-bench")
     parser.add_argument("--verbs", default=",".join(VERBS), help="Which verbs, comma-separated.")
+    parser.add_argument(
+        "--files",
+        type=int,
+        default=1,
+        help="Measure on the same games cut into this many files, in a folder (default: 1).",
+    )
     options = parser.parse_args()
     options.cache.mkdir(parents=True, exist_ok=True)
     games = options.cache / "jobs-3000.ggn"
@@ -111,10 +142,15 @@ def main() -> None:
         simulate = ["simulate", "--players", "4", "--games", "3000", "--seed", "bench"]
         subprocess.run([options.gargon, *simulate, "-o", str(games)], check=True)
     size = games.stat().st_size / 1e6
-    print(f"{games.name}: {size:.1f} MB; {os.cpu_count()} cores; load {_load()}")
+    target = games if options.files == 1 else _cut(games, options.files)
+    print(f"{target.name}: {size:.1f} MB; {os.cpu_count()} cores; load {_load()}")
     python = _python_of(options.gargon)
+    arrow = subprocess.run([python, "-c", "import pyarrow"], capture_output=True).returncode == 0
     for verb in options.verbs.split(","):
-        command = [*VERBS[verb], str(games)]
+        if verb == "parquet" and not arrow:
+            print(f"{verb}: skipped (no pyarrow beside {options.gargon})")
+            continue
+        command = [part.format(cache=options.cache) for part in VERBS[verb]] + [str(target)]
         runs: dict[int, list[tuple[float, float, float]]] = {1: [], 2: []}
         for _ in range(options.repeat):
             for jobs in (1, 2):
@@ -122,8 +158,9 @@ def main() -> None:
         one, two = (statistics.median(run[0] for run in runs[jobs]) for jobs in (1, 2))
         main, workers = (statistics.median(run[i] for run in runs[2]) for i in (1, 2))
         total = main + workers
+        label = " ".join(VERBS[verb]).replace("{cache}/jobs-tables", "DIR")
         print(
-            f"{' '.join(VERBS[verb]):<36} --jobs 1 {one:6.2f} s  --jobs 2 {two:6.2f} s  "
+            f"{label:<36} --jobs 1 {one:6.2f} s  --jobs 2 {two:6.2f} s  "
             f"speed-up {one / two:.2f}x  (target >= 1.80)  "
             f"--jobs 2 CPU: main {main:5.2f} s, workers {workers:6.2f} s, "
             f"bounds {total / (main + workers / 2):.2f}-{total / max(main, total / 2):.2f}x"
