@@ -160,11 +160,19 @@ def players_of(record: model.GameRecord) -> tuple[str, ...]:
 
 
 def _seeing(seat: Seats, players: Sequence[str]) -> frozenset[str]:
-    names = [] if seat is None else [seat] if isinstance(seat, str) else list(seat)
+    names: list[object] = []
+    if isinstance(seat, str) or not isinstance(seat, Iterable | None):
+        names = [seat]
+    elif seat is not None:
+        names = list(seat)
+    seeing: set[str] = set()
     for name in names:
+        if not isinstance(name, str):
+            raise TypeError(f"a seat is a player's name ({', '.join(players)}), not {name!r}")
         if name not in players:
             raise SeatError(not_at_table(name, players))
-    return frozenset(names)
+        seeing.add(name)
+    return frozenset(seeing)
 
 
 def face_down_plays(record: model.GameRecord) -> tuple[model.Play, ...]:

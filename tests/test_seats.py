@@ -203,6 +203,9 @@ def test_plays_still_face_down_where_the_record_stops_are_left_out() -> None:
 
 
 def test_a_record_with_problems_or_an_unknown_seat_is_refused() -> None:
+    for seat in (1, ["Ann", 2]):
+        with pytest.raises(TypeError, match=r"a player's name \(Ann, Bob, Cy\), not [12]$"):
+            seat_record(read(TEXT), seat)  # type: ignore[arg-type]
     with pytest.raises(SeatError) as raised:
         seat_record(read(TEXT), "bob")
     assert raised.value.message == (

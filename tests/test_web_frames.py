@@ -180,6 +180,10 @@ def test_a_seat_not_at_the_table_is_refused_with_a_suggestion() -> None:
     record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
     with pytest.raises(gg.SeatError, match="did you mean Bernd"):
         game_frames(record, "bernd")
+    with pytest.raises(
+        TypeError, match=r"a player's name \(Adam, Bernd, Collette, Dagmar\), not 1"
+    ):
+        game_frames(record, 1)  # type: ignore[arg-type]
 
 
 def test_the_deltas_expand_to_the_frames() -> None:

@@ -349,6 +349,8 @@ def _values(frame: Frame) -> set[str]:
 
 def _seat_of(record: model.GameRecord, name: str) -> int:
     players = players_of(record)
+    if not isinstance(name, str):
+        raise TypeError(f"seat is a player's name ({', '.join(players)}), not {name!r}")
     if name not in players:
         raise SeatError(not_at_table(name, players))
     return players.index(name)
