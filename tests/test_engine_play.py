@@ -631,3 +631,61 @@ def test_the_legal_action_count_is_the_length_of_the_list(players: int, ruleset:
             assert game.legal_action_count() == len(game.legal_actions())
             game.apply(bot.choose(game))
         assert game.legal_action_count() == len(game.legal_actions()) == 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_tally_keeps_the_legal_action_count_before_each_action(players: int) -> None:
+    """``tally_legal_actions`` keeps what ``legal_action_count`` says before each action
+    pushed (a refused action adds nothing); a copy of the game does not add to it."""
+    from gargon_notation.bots import RandomBot
+    from gargon_notation.engine import Rng
+
+    game = Game.new(Deal.from_seed(f"tally-{players}", players))
+    tally = game.tally_legal_actions()
+    bot = RandomBot(Rng(f"tally-{players}"))
+    counts = []
+    while game.to_act is not None:
+        counts.append(game.legal_action_count())
+        assert counts[-1] == len(game.legal_actions())
+        with pytest.raises(IllegalAction):
+            game.push(
+                Draw(game.to_act.seat, None)
+                if game.to_act.kind is not DecisionKind.DRAW
+                else Pass(game.to_act.seat, (1, 1, 1, 1))
+            )
+        game.copy().push(game.legal_actions()[0])
+        game.push(bot.choose(game))
+    assert tally.counts == counts and tally.inexact == []
+    assert len(counts) == len(game.actions)
+
+
+def test_a_tally_marks_the_counts_of_hands_with_cards_of_unknown_value() -> None:
+    """A hand holding cards of unknown value may have more plays than are counted: the
+    tally says which counts those are (only play-or-pass decisions)."""
+    game = Game.new(Deal.hidden(4), names=("A", "B", "C", "D"))
+    tally = game.tally_legal_actions()
+    game.push(Play(0, (Card.parse("R3"),)))
+    game.push(Pass(1, (1,)))
+    assert tally.counts == [0, 14] and tally.inexact == [0, 1]
+    known = Game.new(Deal.from_seed("known", 4))
+    assert known.tally_legal_actions().inexact == []
+
+
+def test_count_plays_counts_what_plays_from_lists_for_random_hands() -> None:
+    """Random hands of 0-14 cards (both 0s of a colour at times, cards of unknown value left
+    out), every pattern and random colours allowed."""
+    import random
+
+    from gargon_notation.cards import COPIES, UNKNOWN
+    from gargon_notation.engine.patterns import PATTERNS, count_plays, plays_from
+
+    deck = [card for card, copies in COPIES.items() for _ in range(copies)]
+    hidden = [UNKNOWN, *(HiddenCard(colour) for colour in Colour)]
+    rng = random.Random("count")
+    for _ in range(1500):
+        hand: list[Card | HiddenCard] = [*rng.sample(deck, rng.randint(0, 14))]
+        hand += rng.sample(hidden, rng.randint(0, 2))
+        pattern = rng.choice([None, *PATTERNS])
+        colours = None if rng.random() < 0.5 else set(rng.sample(list(Colour), rng.randint(0, 6)))
+        known = [card for card in hand if isinstance(card, Card)]
+        assert count_plays(hand, pattern, colours) == len(plays_from(known, pattern, colours))

@@ -163,3 +163,35 @@ def test_a_replay_without_steps_refuses_snapshots() -> None:
     assert result.valid and result.steps == [] and result.round_ends == {1: 10}
     with pytest.raises(ValueError, match="kept no steps"):
         result.state_after(3)
+
+
+def test_visitors_that_want_no_steps_keep_the_walk_of_validate() -> None:
+    """A visitor with ``wants_steps`` cleared hears of the game, its rounds and problems but
+    of no step, and the walk makes no Step values (the path of a walk without visitors)."""
+    record = record_from_simulation(simulate(4, "no-steps"))
+
+    class Rounds(Visitor):
+        wants_steps = False
+
+        def __init__(self) -> None:
+            self.heard: list[str] = []
+
+        def begin_game(self, outcome: Outcome, game: Game) -> None:
+            self.heard.append("begin")
+
+        def visit_step(self, step: Step, game: Game) -> None:
+            self.heard.append("step")
+
+        def end_round(self, number: int, game: Game) -> None:
+            self.heard.append(f"round {number}")
+
+    rounds = Rounds()
+    made = walk_module.Step
+    try:
+        walk_module.Step = None  # type: ignore[assignment,misc]
+        outcome = walk(record, [rounds])
+    finally:
+        walk_module.Step = made  # type: ignore[misc]
+    assert outcome.valid and outcome.game is not None
+    assert rounds.heard == ["begin", *(f"round {n}" for n in range(1, len(record.rounds) + 1))]
+    assert outcome.game.actions == walk(record).game.actions  # type: ignore[union-attr]

@@ -491,3 +491,43 @@ def test_parquet_is_smaller_than_the_text(tmp_path: Path) -> None:
     tables.write_parquet(tables.games_of([text]), out)
     size = sum(path.stat().st_size for path in out.rglob("*.parquet"))
     assert size < os.path.getsize(text)
+
+
+@pytest.mark.parametrize("start_must_play", [True, False], ids=["standard", "start-may-pass"])
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_steps_of_a_validate_walk_are_those_a_watched_walk_sees(
+    players: int, start_must_play: bool
+) -> None:
+    """A valid game's steps read after validate's walk (its record's elements, the engine's
+    tally of legal actions, the piles at each round's end) are those a visitor sees step by
+    step: for whole games, records that stop mid-round and records without their deal."""
+    import attrs
+
+    from gargon_notation.notation import model
+    from gargon_notation.replay import walk
+    from gargon_notation.tables.rows import _Tallier, _Watcher
+
+    ruleset = gg.Ruleset(start_player_must_play=start_must_play)
+    record = gg.record_from_simulation(gg.simulate(players, f"steps-{players}", ruleset=ruleset))
+    last = record.rounds[-1]
+    cut = attrs.evolve(last, actions=last.actions[:2], battles=())
+    stopped = attrs.evolve(
+        record, rounds=(*record.rounds[:-1], cut), termination=model.Termination()
+    )
+    unseeded = next(
+        iter(
+            gg.loads(
+                "\n".join(line for line in gg.dumps(record).splitlines() if "Seed" not in line)
+            )
+        )
+    )
+    for written in (record, stopped, unseeded):
+        tallier, watcher = _Tallier(), _Watcher(observations=False)
+        outcome = walk(written, [tallier])
+        assert outcome.valid and outcome.game is not None
+        read = tallier.steps(written, outcome.game)
+        walk(written, [watcher])
+        assert read is not None
+        exact = read.exact or [True] * len(read.counts)  # None: every count is exact
+        assert attrs.evolve(read, exact=exact) == watcher.steps_read()
+    assert read.exact is not None and not all(read.exact)  # the unseeded record's hands

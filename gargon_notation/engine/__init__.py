@@ -28,7 +28,7 @@ from gargon_notation.engine.actions import (
     SeenEvent,
 )
 from gargon_notation.engine.deal import SHUFFLE_ALGORITHM, Deal, Rng, pile_size
-from gargon_notation.engine.game import Game, IllegalAction
+from gargon_notation.engine.game import Game, IllegalAction, Tally
 from gargon_notation.engine.patterns import PATTERNS, pattern_of, plays_from
 from gargon_notation.engine.possible import Place, PlaceKind, Possible, possible_cards
 from gargon_notation.engine.scoring import ColourScore, PlayerScore, Score, score
@@ -71,6 +71,7 @@ __all__ = [
     "Score",
     "SeatView",
     "SeenEvent",
+    "Tally",
     "pattern_of",
     "pile_size",
     "plays_from",

@@ -23,7 +23,10 @@ from __future__ import annotations
 import functools
 from collections import deque
 from collections.abc import Callable, Collection, Iterator, Sequence
+from itertools import chain
 from typing import Any
+
+import attrs
 
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine.actions import (
@@ -69,7 +72,7 @@ from gargon_notation.engine.wording import cards_text, colours_text, count_of
 from gargon_notation.errors import RuleViolation
 from gargon_notation.rules import STANDARD, Ruleset
 
-__all__ = ["Game", "IllegalAction"]
+__all__ = ["Game", "IllegalAction", "Tally"]
 
 _PLAY = DecisionKind.PLAY_OR_PASS
 _CHOOSE = DecisionKind.CHOOSE
@@ -117,6 +120,21 @@ def _table(
         tuple(Decision(_DRAW, seat) for seat in seats),
         tuple(tuple((first + k) % players for k in seats) for first in seats),
     )
+
+
+_PASS_COUNTS = [[len(pass_choices(one, two)) for two in range(4)] for one in range(4)]
+"""How many passes piles of these sizes allow (a pile of more than 3 allows what 3 do)."""
+
+
+@attrs.define
+class Tally:
+    """The number of legal actions before each action applied to a tallied game
+    (:meth:`Game.tally_legal_actions`), in order, and the positions in ``counts`` of those
+    that may be short: play-or-pass decisions of a hand holding cards of unknown value,
+    whose plays with those cards are not counted."""
+
+    counts: list[int] = attrs.Factory(list)
+    inexact: list[int] = attrs.Factory(list)
 
 
 _KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE, Draw: _DRAW}
@@ -173,6 +191,8 @@ class Game:
         self._decision: Decision | None = None
         self._last_card_taken = False
         self._final: Score | None = None
+        self._tally: Tally | None = None
+        self._tally_hidden = False
         # Seat views (view): the log's events as the seats other than their own see them
         # (append-only, brought up to date when a view is taken), and each seat's own draws
         # and plays where they differ, by position.
@@ -259,6 +279,7 @@ class Game:
         twin._front_shut = list(self._front_shut)
         twin._played_shut = list(self._played_shut)
         twin._won_backs = list(self._won_backs)
+        twin._tally = None  # the tally is the original's
         return twin
 
     def __repr__(self) -> str:
@@ -520,15 +541,44 @@ class Game:
         if decision is None:
             return 0
         seat = decision.seat
-        if decision.kind is _CHOOSE:
+        kind = decision.kind
+        if kind is _CHOOSE:
             return len(self._front[seat])
-        if decision.kind is _DRAW:
+        if kind is _DRAW:
             return 1 + (len(self._piles[0]) > 0) + (len(self._piles[1]) > 0)
-        allowed = self._colours_played if seat == self.last_seat and seat != self._start else None
-        count = count_plays(self._hands[seat], self._pattern, allowed)
-        if not (seat == self._start and self.ruleset.start_player_must_play and self._hands[seat]):
-            count += len(_passes(seat, len(self._piles[0]), len(self._piles[1])))
+        start = self._start
+        hand = self._hands[seat]
+        allowed = self._colours_played if seat == self._order[-1] and seat != start else None
+        count = count_plays(hand, self._pattern, allowed)
+        if not (seat == start and self.ruleset.start_player_must_play and hand):
+            one, two = len(self._piles[0]), len(self._piles[1])
+            count += _PASS_COUNTS[one if one < 3 else 3][two if two < 3 else 3]
         return count
+
+    def tally_legal_actions(self) -> Tally:
+        """From now on, keep how many actions were legal before each action applied (what
+        :meth:`legal_action_count` says then), in the :class:`Tally` returned, which grows
+        as actions are applied: a walk over many games reads the counts from it afterwards,
+        at next to no cost to games that are not tallied.
+
+        >>> game = Game.new(Deal.from_seed("gargon", players=4))
+        >>> tally = game.tally_legal_actions()
+        >>> before = game.legal_action_count()
+        >>> game.push(game.legal_actions()[0])
+        >>> tally.counts == [before], tally.inexact
+        (True, [])
+        """
+        self._tally_hidden = HiddenCard in set(map(type, chain(*self._hands, *self._piles)))
+        tally = self._tally = Tally()
+        return tally
+
+    def _tally_hidden_cards(self, tally: Tally) -> None:
+        """Note in ``tally`` a play-or-pass decision of a hand holding cards of unknown value
+        (once all the game's cards are known, they stay known: this is not asked)."""
+        decision = self._decision
+        hand = self._hands[decision.seat] if decision is not None else ()
+        if decision is not None and decision.kind is _PLAY and HiddenCard in set(map(type, hand)):
+            tally.inexact.append(len(tally.counts))
 
     # -- checking --------------------------------------------------------------------
 
@@ -753,6 +803,11 @@ class Game:
             prepared = self._verify(action)
         except RuleViolation as violation:
             raise IllegalAction(violation.code, violation.message) from None
+        tally = self._tally
+        if tally is not None:
+            if self._tally_hidden:
+                self._tally_hidden_cards(tally)
+            tally.counts.append(self.legal_action_count())
         # _verify let through only these four classes, exactly
         self.actions.append(action)
         kind = type(action)
@@ -792,6 +847,18 @@ class Game:
         for cls, args in self._log[len(built) :]:
             if cls in kinds:
                 yield cls(*args)
+
+    def fields_of(self, kind: type[Event]) -> list[tuple[Any, ...]]:
+        """The events of class ``kind`` so far, each as the values of its fields in order
+        (``kind(*fields)`` is the event), building none: the cheapest reading of the
+        history, for readers of many games.
+
+        >>> from gargon_notation.engine.actions import RoundStarted
+        >>> game = Game.new(Deal.from_seed("s", players=3))
+        >>> game.fields_of(RoundStarted)
+        [(1, 0, ())]
+        """
+        return [fields for cls, fields in self._log if cls is kind]
 
     def _do_play(self, action: Play, prepared: _Prepared) -> None:
         seat, cards = action.seat, action.cards

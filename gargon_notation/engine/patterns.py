@@ -13,7 +13,6 @@ A pattern is the sizes of a play's colour groups, largest first.  Exactly five a
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Collection, Iterable, Iterator
 from itertools import combinations
 
@@ -127,14 +126,25 @@ def plays_from(
     return plays
 
 
-_UNITS = {card: 1 << 5 * card.colour.index for card in COPIES}
-"""Each card as a count of 1 in the five-bit field of its colour: the sum over a hand's
-distinct cards holds how many distinct cards of each colour it has (0-16)."""
-_ZERO_UNITS = {Card(colour, 0): 1 << 5 * colour.index for colour in Colour}
+class _Units(dict[object, int]):
+    """Each card as what it adds to a hand's shape (below); a card of unknown value adds
+    nothing."""
+
+    def __missing__(self, card: object) -> int:
+        return 0
+
+
+_FIELDS = range(0, 30, 5)
+_ONES = sum(1 << shift for shift in _FIELDS)
+_LOW = (1 << 30) - 1
+_UNITS = _Units({card: 1 << 5 * card.colour.index for card in COPIES if card.value})
+_UNITS.update({card: 1 << 30 + 5 * card.colour.index for card in COPIES if not card.value})
+"""A hand's shape is the sum over its cards: in the five-bit field of each colour (bits
+0-29) how many cards other than a 0 it holds, and in the field 30 bits above, how many 0s
+(0-2): those give how many distinct cards of each colour it holds and its pairs of 0s."""
 _COLOUR_FIELDS = {colour: 31 << 5 * colour.index for colour in Colour}
-_NOTHING = itertools.repeat(0)
-_COUNTS: dict[tuple[int, int, tuple[int, ...] | None], int] = {}
-"""Counts by the hand's distinct cards per colour, its pairs of 0s and the pattern."""
+_COUNTS: dict[tuple[int, tuple[int, ...] | None], int] = {}
+"""Counts by the hand's shape (its colours allowed) and the pattern."""
 
 
 def count_plays(
@@ -158,46 +168,67 @@ def count_plays(
     >>> count_plays(hand, colours={Colour.RED}), count_plays([])
     (4, 0)
     """
-    cards = hand if isinstance(hand, list | tuple) else list(hand)
-    distinct = set(cards)
-    held = sum(map(_UNITS.get, distinct, _NOTHING))
-    pairs = 0
-    if len(distinct) < len(cards):  # both 0s of a colour, or cards of unknown value
-        pairs = sum(
-            _ZERO_UNITS[card] for card in distinct if cards.count(card) == 2 and card in _ZERO_UNITS
-        )
+    shape = sum(map(_UNITS.__getitem__, hand))
     if colours is not None:
         allowed = sum(map(_COLOUR_FIELDS.__getitem__, colours))
-        held &= allowed
-        pairs &= allowed
-    key = (held, pairs, pattern)
+        shape &= allowed | allowed << 30
+    key = (shape, pattern)
     count = _COUNTS.get(key)
     if count is None:
         if len(_COUNTS) > 50_000:
             _COUNTS.clear()
-        count = _COUNTS[key] = _count(held, pairs, pattern)
+        zeros = shape >> 30
+        held = (shape & _LOW) + ((zeros | zeros >> 1) & _ONES)  # a 0 held once or twice
+        count = _COUNTS[key] = _count(held, zeros >> 1 & _ONES, pattern)
     return count
+
+
+def _moments(ones: int, double: int) -> int:
+    """What one colour of ``ones`` distinct cards (and ``double`` pairs of 0s) adds to the
+    sums :func:`_count` needs, each in a 16-bit field: ``n``, ``n**2``, ``n**3``, its pairs
+    and its pairs times ``n``."""
+    pairs = ones * (ones - 1) // 2 + double
+    values = (ones, ones * ones, ones**3, pairs, pairs * ones)
+    return sum(value << 16 * k for k, value in enumerate(values))
+
+
+_MOMENTS = [_moments(index & 31, index >> 5) for index in range(64)]
+"""By a colour's field of distinct cards, plus 32 with both its 0s."""
+_FIELD = 0xFFFF
 
 
 def _count(held: int, pairs: int, pattern: tuple[int, ...] | None) -> int:
     """The plays of a hand with ``held`` distinct cards per colour and ``pairs`` of 0s (in
     five-bit fields by colour index)."""
-    ones = [held >> 5 * index & 31 for index in range(6)]
-    doubles = [pairs >> 5 * index & 31 for index in range(6)]
-    twos = [n * (n - 1) // 2 + double for n, double in zip(ones, doubles, strict=True)]
-    first = sum(ones)
-    second = sum(n * n for n in ones)
-    third = sum(n * n * n for n in ones)
-    counts = {
-        (1,): first,
-        (2,): sum(twos),
-        (1, 1): (first * first - second) // 2,
-        (2, 1): sum(pair * (first - n) for pair, n in zip(twos, ones, strict=True)),
-        (1, 1, 1): (first**3 - 3 * first * second + 2 * third) // 6,
-    }
-    if pattern is not None:
-        return counts.get(pattern, 0)
-    return sum(counts.values())
+    moments = _MOMENTS
+    sums = (
+        moments[held & 31 | (pairs & 1) << 5]
+        + moments[held >> 5 & 31 | (pairs >> 5 & 1) << 5]
+        + moments[held >> 10 & 31 | (pairs >> 10 & 1) << 5]
+        + moments[held >> 15 & 31 | (pairs >> 15 & 1) << 5]
+        + moments[held >> 20 & 31 | (pairs >> 20 & 1) << 5]
+        + moments[held >> 25 & 31 | (pairs >> 25 & 1) << 5]
+    )
+    first = sums & _FIELD
+    twos = sums >> 48 & _FIELD
+    if pattern == _ONE:
+        return first
+    if pattern == _TWO:
+        return twos
+    second = sums >> 16 & _FIELD
+    one_one = (first * first - second) // 2
+    if pattern == _ONE_ONE:
+        return one_one
+    two_one = twos * first - (sums >> 64)
+    if pattern == _TWO_ONE:
+        return two_one
+    third = sums >> 32 & _FIELD
+    three = (first * first * first - 3 * first * second + 2 * third) // 6
+    if pattern == _ONE_ONE_ONE:
+        return three
+    if pattern is None:
+        return first + twos + one_one + two_one + three
+    return 0
 
 
 def pass_choices(pile_one: int, pile_two: int) -> list[tuple[int, ...]]:

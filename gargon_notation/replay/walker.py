@@ -89,10 +89,14 @@ class Visitor:
 
     ``game`` is the referee itself, after the step: read it, never change it (copy it with
     :meth:`~gargon_notation.engine.Game.copy` to keep a moment).  Set :attr:`wants_events`
-    when :attr:`Step.events` is needed (building events costs a little).
+    when :attr:`Step.events` is needed (building events costs a little); clear
+    :attr:`wants_steps` in a visitor that needs no :meth:`visit_step`: a walk whose visitors
+    all do so goes the way of a walk without visitors (the cheapest), and each game's
+    history is in its engine (``game.actions``, its events).
     """
 
     wants_events: bool = False
+    wants_steps: bool = True
 
     def begin_game(self, outcome: Outcome, game: Game) -> None:
         """The table is set (``game`` is at the deal); ``outcome`` holds the header."""
@@ -171,8 +175,8 @@ class _Walk:
         """Problems held back to be told in line order (a round checked on its own)."""
         self.seats: dict[str, int] = {}
         """Each player's seat, by name."""
-        self.plain = not visitors
-        """No visitor watches: actions are only pushed (the path of ``validate``)."""
+        self.plain = not visitors or not any(visitor.wants_steps for visitor in visitors)
+        """No visitor watches the steps: actions are only pushed (the path of ``validate``)."""
 
     # -- problems --------------------------------------------------------------------
 
@@ -377,7 +381,7 @@ class _Walk:
             game.push(action)
             events = ()
         self.count += 1
-        if self.visitors and not self.alone:
+        if not self.plain and not self.alone:
             step = Step(element, action, events, number, self.count)
             for visitor in self.visitors:
                 visitor.visit_step(step, game)

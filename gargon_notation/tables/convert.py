@@ -16,6 +16,8 @@ import os
 import re
 from array import array
 from collections.abc import Callable, Iterable, Iterator
+from itertools import accumulate
+from operator import not_
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +29,7 @@ from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
 from gargon_notation.replay import Problem
 from gargon_notation.tables.observation import ARRAYS
-from gargon_notation.tables.rows import TABLES, Rows
+from gargon_notation.tables.rows import TABLES, Lists, Rows
 from gargon_notation.tables.schema import schema_for
 
 __all__ = [
@@ -62,14 +64,34 @@ def to_batch(rows: Rows, table: str) -> pa.RecordBatch:
     arrays: list[pa.Array] = []
     for field in schema:
         values = columns[field.name]
-        if isinstance(values, array):
+        if isinstance(values, Lists):
+            arrays.append(_list_array(values, field.type))
+        elif isinstance(values, array) and field.name in ARRAYS:
             flat = pa.Array.from_buffers(
                 field.type.value_type, len(values), [None, pa.py_buffer(values)]
             )
             arrays.append(pa.FixedSizeListArray.from_arrays(flat, ARRAYS[field.name]))
+        elif isinstance(values, array):
+            arrays.append(
+                pa.Array.from_buffers(field.type, len(values), [None, pa.py_buffer(values)])
+            )
         else:
             arrays.append(pa.array(values, type=field.type))
     return pa.RecordBatch.from_arrays(arrays, schema=schema)
+
+
+def _list_array(lists: Lists, kind: pa.ListType) -> pa.Array:
+    """A list column kept flat as an Arrow list array of ``kind`` (from its buffers)."""
+    offsets = array("i", accumulate(lists.lengths, initial=0))
+    validity = None
+    if True in lists.nulls:
+        validity = pa.array(map(not_, lists.nulls), pa.bool_()).buffers()[1]
+    return pa.Array.from_buffers(
+        kind,
+        len(lists.lengths),
+        [validity, pa.py_buffer(offsets)],
+        children=[pa.array(lists.values, kind.value_type)],
+    )
 
 
 def batches(

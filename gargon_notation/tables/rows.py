@@ -5,13 +5,16 @@ column; the observation arrays of ``decisions`` in compact :class:`array.array` 
 row after row) until they are taken as Arrow record batches
 (:mod:`gargon_notation.tables.convert`).
 
-Each readable game is walked once (:func:`~gargon_notation.replay.walk`) with a
-:class:`_Watcher` that keeps each step with how many actions were legal before it (the
-engine's :meth:`~gargon_notation.engine.Game.legal_action_count`), the piles' sizes at the
-end of each round, and with observations what the acting seat saw (its
-:class:`~gargon_notation.engine.SeatView`).  The rows are then read from the steps and from
-the engine's own events and score (:class:`_Reader`), a column at a time: nothing here
-knows the rules.
+Each readable game is walked once (:func:`~gargon_notation.replay.walk`) the way
+``gargon validate`` walks it, with a :class:`_Tallier` that wants no steps: the engine
+counts the legal actions before each action
+(:meth:`~gargon_notation.engine.Game.tally_legal_actions`), and the tallier keeps the
+piles' sizes at the end of each round.  A valid game's steps are then its record's
+elements, one for each engine action, in order.  With observations, and for the steps of
+an invalid game that ``include_invalid_steps`` asks for, a :class:`_Watcher` sees each step
+instead, with what the acting seat saw (its :class:`~gargon_notation.engine.SeatView`).  The
+rows are read from the steps and from the engine's own events and score (:class:`_Reader`),
+a column at a time: nothing here knows the rules.
 
 A game that is invalid (a problem in its replay, or text that cannot be read) gives its
 ``games`` row only, with its first problem, unless ``include_invalid_steps`` asks for the
@@ -32,11 +35,15 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import chain, compress, groupby, repeat
+from operator import add, attrgetter, is_, itemgetter, not_
 from typing import Any
 
+import attrs
+
 from gargon_notation.actions import format_action
-from gargon_notation.cards import COPIES, UNKNOWN, AnyCard, Card, Colour, HiddenCard
+from gargon_notation.cards import COPIES, UNKNOWN, Card, Colour, HiddenCard
 from gargon_notation.engine import (
     Action,
     BattleKind,
@@ -52,6 +59,7 @@ from gargon_notation.engine import (
     RoundEnded,
     RoundStarted,
     Score,
+    Tally,
     pattern_of,
 )
 from gargon_notation.errors import NotationError
@@ -60,7 +68,7 @@ from gargon_notation.notation.writer import name_text
 from gargon_notation.replay import Outcome, Problem, Step, Visitor, walk
 from gargon_notation.tables.observation import ARRAYS, action_id, observe
 
-__all__ = ["COLUMNS", "OBSERVATION_COLUMNS", "TABLES", "Rows"]
+__all__ = ["COLUMNS", "OBSERVATION_COLUMNS", "TABLES", "Lists", "Rows"]
 
 TABLES = ("games", "rounds", "battles", "decisions")
 
@@ -97,8 +105,38 @@ OBSERVATION_COLUMNS = ("action", "legal_action_ids", "reward", "final_score", "f
 """The observation columns of ``decisions`` besides the arrays, in the schema's order."""
 _WIDE = frozenset({"obs_state", "obs_scores"})
 """Observation arrays of 16-bit values (the others are 8-bit)."""
+_LISTS = {
+    "games": frozenset[str](),
+    "rounds": frozenset[str](),
+    "battles": frozenset({"fighter_seats", "fighter_cards", "won", "discarded"}),
+    "decisions": frozenset({"cards", "drawn"}),
+}
+"""The list columns kept flat (:class:`Lists`)."""
+_NUMBERS = {
+    "games": {},
+    "rounds": {
+        **{"game": "i", "round": "h", "start_seat": "b", "plays": "b", "passes": "b"},
+        **{"cards_played": "b", "cards_drawn": "h", "battles": "b", "pile1": "b", "pile2": "b"},
+    },
+    "battles": {
+        **{"game": "i", "round": "h", "battle": "b", "fight": "b", "cards_won": "b"},
+        "cards_discarded": "b",
+    },
+    "decisions": {"game": "i", "step": "i", "round": "h", "seat": "b", "legal_actions": "i"},
+}
+"""The columns of whole numbers never null, kept in :class:`array.array` s of the schema's
+width (each table's, by column)."""
 
-_TEXT: dict[object, str] = {card: str(card) for card in COPIES}
+
+class _Texts(dict[object, str]):
+    """Cards as written (``R14``, ``R?``, ``X?``), each made once."""
+
+    def __missing__(self, card: object) -> str:
+        text = self[card] = str(card)
+        return text
+
+
+_TEXT = _Texts({card: str(card) for card in COPIES})
 _PATTERN_TEXT = {(1,): "1", (2,): "2", (1, 1): "1:1", (2, 1): "2:1", (1, 1, 1): "1:1:1"}
 _KIND = {Play: "play", Pass: "pass", Choose: "choose", Draw: "draw"}
 _LETTER = {colour: colour.value for colour in Colour}
@@ -107,17 +145,110 @@ _ZEROS = BattleKind.ZEROS
 _PLAY_OR_PASS = DecisionKind.PLAY_OR_PASS
 _HIDDEN = frozenset([UNKNOWN, *(HiddenCard(colour) for colour in Colour)])
 """Every card of unknown value, as the engine holds them."""
+_ANYONE = ("A",) * 5
+"""Names for :func:`format_action`, to read what follows a player's name."""
+
+
+class _Said(dict[Any, str]):
+    """What a pass, a choice or a draw says after its player's name (as
+    :func:`format_action` writes it), by what it depends on, each made once."""
+
+    def __init__(self, action: Any) -> None:
+        super().__init__()
+        self.action = action
+
+    def __missing__(self, key: Any) -> str:
+        text = self[key] = format_action(self.action(0, *key), _ANYONE)[2:]
+        return text
+
+
+_PASSED = _Said(Pass)
+_CHOSEN = _Said(Choose)
+_DRAWN = _Said(Draw)
+_SEAT = attrgetter("seat")
+_CARDS = attrgetter("cards")
+_PASS_SAYS = attrgetter("piles", "seen")
+_DRAW_SAYS = attrgetter("pile", "seen")
+_LINE = attrgetter("line")
+_COLUMN = attrgetter("column")
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
+_THIRD = itemgetter(2)
+_NOTHING = (0, 0, 0, 0)
+_BATTLE_FIELDS = itemgetter(0, 1, 2, 3, 4, 5, 6)
+"""A BattleResolved's colour, fight, kind, cards, winner, won and discarded."""
+
+
+class Lists:
+    """A column of lists kept flat, as Arrow holds it: every list's items one after the
+    other, each row's length, and which rows are null (a null row has length 0).
+
+    >>> lists = Lists()
+    >>> lists.append(["R3", "Y1"]); lists.append(None); lists.append([])
+    >>> lists.to_pylist(), len(lists)
+    ([['R3', 'Y1'], None, []], 3)
+    """
+
+    __slots__ = ("lengths", "nulls", "values")
+
+    def __init__(self) -> None:
+        self.values: list[Any] = []
+        self.lengths: list[int] = []
+        self.nulls: list[bool] = []
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+    def __iadd__(self, rows: Iterable[Sequence[Any] | None]) -> Lists:
+        for row in rows:
+            self.append(row)
+        return self
+
+    def append(self, row: Sequence[Any] | None) -> None:
+        """Add one row (None for a null)."""
+        if row is None:
+            self.lengths.append(0)
+            self.nulls.append(True)
+        else:
+            self.values += row
+            self.lengths.append(len(row))
+            self.nulls.append(False)
+
+    def to_pylist(self) -> list[list[Any] | None]:
+        """The rows as Python lists (None for a null)."""
+        rows: list[list[Any] | None] = []
+        at = 0
+        for length, null in zip(self.lengths, self.nulls, strict=True):
+            rows.append(None if null else self.values[at : at + length])
+            at += length
+        return rows
 
 
 def _texts(cards: Sequence[object]) -> list[str]:
     """Cards as written (``R14``, ``R?``, ``X?``)."""
-    return [_TEXT.get(card) or _TEXT.setdefault(card, str(card)) for card in cards]
+    return [_TEXT[card] for card in cards]
+
+
+@attrs.define
+class _Steps:
+    """A walked game's steps, in order: the written element each came from (None for a
+    repair), its engine action and round, the number of legal actions before it and whether
+    that number is exact (None: all are); the piles' sizes at the end of each walked
+    round."""
+
+    elements: Sequence[Any]
+    actions: Sequence[Action]
+    rounds: list[int]
+    counts: list[int]
+    exact: list[bool] | None
+    piles: dict[int, tuple[int, int]]
 
 
 class Rows:
     """The rows of the four tables gathered so far (:meth:`add_game`):
-    ``columns[table][column]`` is the list of the column's values (an observation array's
-    column, an :class:`array.array` of its values, row after row)."""
+    ``columns[table][column]`` is the list of the column's values (a list column's, a
+    :class:`Lists`; a column of whole numbers never null, or an observation array's column,
+    an :class:`array.array` of its values, row after row)."""
 
     def __init__(self, *, observations: bool = False, include_invalid_steps: bool = False) -> None:
         self.observations = observations
@@ -128,7 +259,11 @@ class Rows:
 
     def clear_table(self, table: str) -> None:
         """Forget the rows of ``table`` (once they were taken)."""
-        columns: dict[str, Any] = {name: [] for name in COLUMNS[table]}
+        flat, numbers = _LISTS[table], _NUMBERS[table]
+        columns: dict[str, Any] = {
+            name: Lists() if name in flat else array(numbers[name]) if name in numbers else []
+            for name in COLUMNS[table]
+        }
         if table == "decisions" and self.observations:
             for name in ARRAYS:
                 columns[name] = array("h" if name in _WIDE else "b")
@@ -149,12 +284,37 @@ class Rows:
         if isinstance(item, NotationError):
             self._games_row(_unreadable(source, number, item))
             return item
-        watcher = _Watcher(self.observations)
-        outcome = walk(item, [watcher], game_number=number)
+        watcher: _Watcher | None = None
+        steps: _Steps | None = None
+        if self.observations:
+            watcher = _Watcher(observations=True)
+            outcome = walk(item, [watcher], game_number=number)
+        else:
+            # The walk of validate, with the engine counting the legal actions; the steps
+            # of a valid game are its record's elements, one for each engine action.
+            tallier = _Tallier()
+            outcome = walk(item, [tallier], game_number=number)
+            if outcome.valid and outcome.game is not None:
+                steps = tallier.steps(item, outcome.game)
+            if (
+                steps is None
+                and outcome.game is not None
+                and (outcome.valid or self.include_invalid_steps)
+            ):
+                watcher = _Watcher(observations=False)
+                outcome = walk(item, [watcher], game_number=number)
+            at_problem = tallier.at_problem
+        if watcher is not None:
+            steps = watcher.steps_read()
+            at_problem = watcher.at_problem
         game = outcome.game
-        if game is not None and (outcome.valid or self.include_invalid_steps):
-            _Reader(self, source, number, game, watcher).read(outcome)
-        self._games_row(_game_row(source, number, item, outcome, watcher))
+        if game is not None and steps is not None and (outcome.valid or self.include_invalid_steps):
+            reader = _Reader(self, source, number, game, steps)
+            reader.read()
+            if watcher is not None and self.observations:
+                reader.observations(outcome, watcher)
+        decisions = len(game.actions) if game is not None else None
+        self._games_row(_game_row(source, number, item, outcome, decisions, at_problem))
         return outcome.problems[0] if outcome.problems else None
 
     def _games_row(self, row: tuple[Any, ...]) -> None:
@@ -183,7 +343,12 @@ def _unreadable(source: str, number: int, error: NotationError) -> tuple[Any, ..
 
 
 def _game_row(
-    source: str, number: int, record: GameRecord, outcome: Outcome, watcher: _Watcher
+    source: str,
+    number: int,
+    record: GameRecord,
+    outcome: Outcome,
+    decisions: int | None,
+    at_problem: Score | None,
 ) -> tuple[Any, ...]:
     headers = record.headers
     header = outcome.header
@@ -192,8 +357,8 @@ def _game_row(
     score: Score | None = None
     if outcome.valid and game is not None:
         score = game.score()
-    elif watcher.at_problem is not None:
-        score = watcher.at_problem  # as gargon score: the table at the first problem
+    elif at_problem is not None:
+        score = at_problem  # as gargon score: the table at the first problem
     ending = "invalid"
     if outcome.valid:
         ending = "unfinished"
@@ -223,7 +388,7 @@ def _game_row(
         finished,
         ending,
         game.round if game is not None else None,
-        len(watcher.steps) if game is not None else None,
+        decisions,
         [names[seat] for seat in winners] if names is not None else [],
         winners,
         list(score.totals) if score is not None else None,
@@ -235,6 +400,54 @@ def _game_row(
         (first.line or None) if first is not None else None,
         (first.column or None) if first is not None else None,
     )
+
+
+class _Tallier(Visitor):
+    """Watches a walk without its steps (the walk of validate), with the engine counting
+    the legal actions before each (:meth:`~gargon_notation.engine.Game.tally_legal_actions`):
+    keeps the piles' sizes at each round's end and the score at the first problem."""
+
+    wants_steps = False
+
+    def __init__(self) -> None:
+        self.game: Game | None = None
+        self.tally = Tally()
+        self.piles: dict[int, tuple[int, int]] = {}
+        self.at_problem: Score | None = None
+
+    def begin_game(self, outcome: Outcome, game: Game) -> None:
+        self.game = game
+        self.tally = game.tally_legal_actions()
+
+    def visit_problem(self, problem: Problem) -> None:
+        if self.at_problem is None and self.game is not None:
+            self.at_problem = self.game.score()
+
+    def end_round(self, number: int, game: Game) -> None:
+        self.piles[number] = game.pile_sizes()
+
+    def steps(self, record: GameRecord, game: Game) -> _Steps | None:
+        """The steps of ``game``, walked from ``record`` without a problem: each written
+        play, pass, battle (the choice of its colour) and replacement draw, in the order
+        written, is one engine action (None if they are not as many as the actions)."""
+        elements: list[Any] = []
+        rounds: list[int] = []
+        for written in record.rounds:
+            elements += written.actions
+            for battle in written.battles:
+                elements.append(battle)
+                elements += battle.draws
+            rounds += repeat(written.number, len(elements) - len(rounds))
+        actions = game.actions
+        counts = self.tally.counts
+        if not len(elements) == len(actions) == len(counts):
+            return None
+        exact = None
+        if self.tally.inexact:
+            exact = [True] * len(counts)
+            for position in self.tally.inexact:
+                exact[position] = False
+        return _Steps(elements, actions, rounds, counts, exact, self.piles)
 
 
 class _Watcher(Visitor):
@@ -255,6 +468,19 @@ class _Watcher(Visitor):
         self.won: list[list[Card]] = []
         self.counted = 0
         """How many events the won cards have been counted from (observations)."""
+
+    def steps_read(self) -> _Steps:
+        """The steps watched, with the legal actions before each."""
+        steps = self.steps
+        count = len(steps)
+        return _Steps(
+            [step.element for step in steps],
+            [step.action for step in steps],
+            [step.round for step in steps],
+            self.counts[:count],
+            self.exact[:count],
+            self.piles,
+        )
 
     def begin_game(self, outcome: Outcome, game: Game) -> None:
         self.game = game
@@ -292,200 +518,221 @@ class _Watcher(Visitor):
 
 
 class _Reader:
-    """Reads the rows of one walked game from its steps and the engine's events."""
+    """Reads the rows of one walked game from its steps and the engine's events, a column at
+    a time."""
 
-    def __init__(self, rows: Rows, source: str, number: int, game: Game, watcher: _Watcher):
+    def __init__(self, rows: Rows, source: str, number: int, game: Game, steps: _Steps):
         self.rows = rows
         self.source = source
         self.number = number
         self.game = game
-        self.watcher = watcher
+        self.steps = steps
         self.names = game.names
-        self.steps = watcher.steps
-        self.actions: list[Action] = [step.action for step in self.steps]
-        self.starts: list[RoundStarted] = []
-        self.ends: dict[int, RoundEnded] = {}
-        self.battles: list[BattleResolved] = []
-        self.drawn: list[AnyCard] = []
-        for event in game.events_of(RoundStarted, RoundEnded, BattleResolved, CardDrawn):
-            kind = type(event)
-            if kind is CardDrawn:
-                self.drawn.append(event.card)  # type: ignore[union-attr]
-            elif kind is BattleResolved:
-                self.battles.append(event)  # type: ignore[arg-type]
-            elif kind is RoundStarted:
-                self.starts.append(event)  # type: ignore[arg-type]
-            else:
-                self.ends[event.number] = event  # type: ignore[union-attr,assignment]
+        self.actions = steps.actions
+        self.kinds: list[type[Action]] = list(map(type, steps.actions))
         self.battles_by_round: Counter[int] = Counter()
+        self.played: list[int] = []
+        """Each step's number of cards played."""
+        self.drawn: list[int] = []
+        """Each step's number of cards drawn."""
 
-    def read(self, outcome: Outcome) -> None:
+    def read(self) -> None:
         self._decisions()
         self._battles()
         self._rounds()
-        if self.rows.observations:
-            self._observations(outcome)
 
     def _decisions(self) -> None:
         columns = self.rows.columns["decisions"]
-        steps, actions = self.steps, self.actions
-        count = len(steps)
-        names = [name_text(name) for name in self.names]
-        said: dict[Action, str] = {}
-        drawn = iter(_texts(self.drawn))
-        written: list[str | None] = []
-        cards: list[list[str] | None] = []
-        taken: list[list[str] | None] = []
-        lines: list[int | None] = []
-        columns_at: list[int | None] = []
-        for step in steps:
-            action = step.action
-            element = step.element
-            kind = type(action)
-            text: str | None = None
-            if kind is Play:
-                texts = _texts(action.cards)  # type: ignore[union-attr]
-                cards.append(texts)
-                taken.append(None)
-                text = f"{names[action.seat]} {' '.join(texts)}"  # as format_action
-            else:
-                cards.append(None)
-                if kind is Pass:
-                    taken.append([next(drawn) for _ in action.piles])  # type: ignore[union-attr]
-                elif kind is Draw:
-                    taken.append([] if action.pile is None else [next(drawn)])  # type: ignore[union-attr]
-                else:
-                    taken.append(None)
-                if element is not None:
-                    text = said.get(action)
-                    if text is None:
-                        text = said[action] = format_action(action, self.names)
-            if element is None:
-                written.append(None)
-                lines.append(None)
-                columns_at.append(None)
-            else:
-                written.append(text)
-                lines.append(element.line or None)
-                columns_at.append(element.column or None)
-        seats = [action.seat for action in actions]
-        columns["source"] += [self.source] * count
-        columns["game"] += [self.number] * count
-        columns["step"] += range(1, count + 1)
-        columns["round"] += [step.round for step in steps]
-        columns["seat"] += seats
-        columns["player"] += map(self.names.__getitem__, seats)
-        columns["kind"] += map(_KIND.__getitem__, map(type, actions))
-        columns["written"] += written
-        columns["line"] += lines
-        columns["column"] += columns_at
-        columns["cards"] += cards
-        columns["drawn"] += taken
-        columns["legal_actions"] += self.watcher.counts[:count]
-        columns["legal_exact"] += self.watcher.exact[:count]
+        steps, actions, kinds = self.steps, self.actions, self.kinds
+        count = len(actions)
+        players = self.names
+        named = [name_text(name) + " " for name in players]
+        text = _TEXT.__getitem__
+        seats = list(map(_SEAT, actions))
+        said = [
+            " ".join(map(text, action.cards))  # type: ignore[union-attr]
+            if kind is Play
+            else _PASSED[_PASS_SAYS(action)]
+            if kind is Pass
+            else _CHOSEN[action.colour,]  # type: ignore[union-attr]
+            if kind is Choose
+            else _DRAWN[_DRAW_SAYS(action)]
+            for action, kind in zip(actions, kinds, strict=True)
+        ]
+        written: list[str | None] = list(map(add, map(named.__getitem__, seats), said))
+        elements = steps.elements
+        lines: list[int | None]
+        columns_at: list[int | None]
+        if any(map(is_, elements, repeat(None))):  # not `in`: elements compare in Python
+            written = [
+                None if e is None else said for e, said in zip(elements, written, strict=True)
+            ]
+            lines = [None if e is None else e.line or None for e in elements]
+            columns_at = [None if e is None else e.column or None for e in elements]
+        else:
+            lines = list(map(_LINE, elements))
+            columns_at = list(map(_COLUMN, elements))
+            if 0 in lines or 0 in columns_at:
+                lines = [line or None for line in lines]
+                columns_at = [column or None for column in columns_at]
+        plays = [kind is Play for kind in kinds]
+        played = self.played = [
+            len(action.cards) if play else 0  # type: ignore[union-attr]
+            for action, play in zip(actions, plays, strict=True)
+        ]
+        cards = columns["cards"]
+        cards.values += map(text, chain.from_iterable(map(_CARDS, compress(actions, plays))))
+        cards.lengths += played
+        cards.nulls += map(not_, plays)
+        drawn = self.drawn = [
+            len(action.piles)  # type: ignore[union-attr]
+            if kind is Pass
+            else (action.pile is not None)  # type: ignore[union-attr]
+            if kind is Draw
+            else 0
+            for action, kind in zip(actions, kinds, strict=True)
+        ]
+        taken = columns["drawn"]
+        taken.values += map(text, map(_THIRD, self.game.fields_of(CardDrawn)))
+        taken.lengths += drawn
+        taken.nulls += [kind is Play or kind is Choose for kind in kinds]
+        columns["source"].extend(repeat(self.source, count))
+        columns["game"].extend(repeat(self.number, count))
+        columns["step"].extend(range(1, count + 1))
+        columns["round"].extend(steps.rounds)
+        columns["seat"].extend(seats)
+        columns["player"].extend(map(players.__getitem__, seats))
+        columns["kind"].extend(map(_KIND.__getitem__, kinds))
+        columns["written"].extend(written)
+        columns["line"].extend(lines)
+        columns["column"].extend(columns_at)
+        columns["legal_actions"].extend(steps.counts)
+        columns["legal_exact"].extend(repeat(True, count) if steps.exact is None else steps.exact)
 
     def _battles(self) -> None:
         """Each fight, with the choice of colour that began it (a colour's first fight
         follows its choice; a second fight belongs to the same choice)."""
-        battles = self.battles
+        battles = list(map(_BATTLE_FIELDS, self.game.fields_of(BattleResolved)))
         if not battles:
             return
-        chosen = [step for step in self.steps if type(step.action) is Choose]
-        choices: list[Step | None] = []
+        rounds_of = self.steps.rounds
+        chosen = list(compress(range(len(self.kinds)), map(is_, self.kinds, repeat(Choose))))
+        actions = self.actions
+        last = self.game.round
+        rounds: list[int] = []
         order: list[int] = []
+        steps: list[int | None] = []
+        choosers: list[int | None] = []
         at = -1
         number = 0
         last_round = None
         for battle in battles:
-            if battle.fight == 1 or at < 0:
+            if battle[1] == 1 or at < 0:
                 at += 1
-            choice = chosen[at] if at < len(chosen) else None
-            choices.append(choice)
-            round_number = choice.round if choice is not None else self.game.round
+            if at < len(chosen):
+                position = chosen[at]
+                round_number = rounds_of[position]
+                steps.append(position + 1)
+                choosers.append(actions[position].seat)
+            else:
+                round_number = last
+                steps.append(None)
+                choosers.append(None)
+            rounds.append(round_number)
             number = number + 1 if round_number == last_round else 1
             last_round = round_number
             order.append(number)
         count = len(battles)
         names = self.names
-        rounds = [c.round if c is not None else self.game.round for c in choices]
+        text = _TEXT.__getitem__
         self.battles_by_round = Counter(rounds)
-        winners = [battle.winner for battle in battles]
+        colours, fights, kinds, fought, winners, won, discarded = zip(*battles, strict=True)
         columns = self.rows.columns["battles"]
-        columns["source"] += [self.source] * count
-        columns["game"] += [self.number] * count
-        columns["round"] += rounds
-        columns["battle"] += order
-        columns["step"] += [c.number if c is not None else None for c in choices]
-        columns["colour"] += [_LETTER[battle.colour] for battle in battles]
-        columns["fight"] += [battle.fight for battle in battles]
-        columns["kind"] += [_BATTLE_KIND[battle.kind] for battle in battles]
-        columns["chooser_seat"] += [c.action.seat if c is not None else None for c in choices]
-        columns["fighter_seats"] += [[seat for seat, _ in battle.cards] for battle in battles]
-        columns["fighter_cards"] += [[_TEXT[card] for _, card in b.cards] for b in battles]
-        columns["winner_seat"] += winners
-        columns["winner"] += [names[seat] if seat is not None else None for seat in winners]
-        columns["won"] += [_texts(battle.won) for battle in battles]
-        columns["discarded"] += [_texts(battle.discarded) for battle in battles]
-        columns["cards_won"] += [len(battle.won) for battle in battles]
-        columns["cards_discarded"] += [len(battle.discarded) for battle in battles]
-        columns["zero_clash"] += [battle.kind is _ZEROS for battle in battles]
+        columns["source"].extend(repeat(self.source, count))
+        columns["game"].extend(repeat(self.number, count))
+        columns["round"].extend(rounds)
+        columns["battle"].extend(order)
+        columns["step"].extend(steps)
+        columns["colour"].extend(map(_LETTER.__getitem__, colours))
+        columns["fight"].extend(fights)
+        columns["kind"].extend(map(_BATTLE_KIND.__getitem__, kinds))
+        columns["chooser_seat"].extend(choosers)
+        lengths = list(map(len, fought))
+        pairs = list(chain.from_iterable(fought))
+        no_nulls = [False] * count
+        fighters = columns["fighter_seats"]
+        fighters.values += map(_FIRST, pairs)
+        fighters.lengths += lengths
+        fighters.nulls += no_nulls
+        fighter_cards = columns["fighter_cards"]
+        fighter_cards.values += map(text, map(_SECOND, pairs))
+        fighter_cards.lengths += lengths
+        fighter_cards.nulls += no_nulls
+        columns["winner_seat"].extend(winners)
+        columns["winner"].extend([names[seat] if seat is not None else None for seat in winners])
+        for name, cards in (("won", won), ("discarded", discarded)):
+            column = columns[name]
+            column.values += map(text, chain.from_iterable(cards))
+            sizes = list(map(len, cards))
+            column.lengths += sizes
+            column.nulls += no_nulls
+            columns[f"cards_{name}"].extend(sizes)
+        columns["zero_clash"].extend(map(is_, kinds, repeat(_ZEROS)))
 
     def _rounds(self) -> None:
         """Each round: its start, its plays and passes, cards played and drawn, battles,
         the piles at its end (or where the record stops)."""
-        plays: Counter[int] = Counter()
-        passes: Counter[int] = Counter()
-        played: Counter[int] = Counter()
-        drawn: Counter[int] = Counter()
+        kinds, actions, played, drawn = self.kinds, self.actions, self.played, self.drawn
+        sums: dict[int, tuple[int, int, int, int]] = {}
+        """Each round's plays, passes, cards played and cards drawn."""
         patterns: dict[int, tuple[int, ...]] = {}
-        for step in self.steps:
-            action = step.action
-            kind = type(action)
-            if kind is Play:
-                plays[step.round] += 1
-                played[step.round] += len(action.cards)  # type: ignore[union-attr]
-                if step.round not in patterns:
-                    patterns[step.round] = pattern_of(action.cards)  # type: ignore[union-attr]
-            elif kind is Pass:
-                passes[step.round] += 1
-                drawn[step.round] += len(action.piles)  # type: ignore[union-attr]
-            elif kind is Draw and action.pile is not None:  # type: ignore[union-attr]
-                drawn[step.round] += 1
-        piles = self.watcher.piles
+        at = 0
+        for number, group in groupby(self.steps.rounds):
+            end = at + len(list(group))
+            round_kinds = kinds[at:end]
+            found = (
+                round_kinds.count(Play),
+                round_kinds.count(Pass),
+                sum(played[at:end]),
+                sum(drawn[at:end]),
+            )
+            before = sums.get(number)
+            sums[number] = found if before is None else tuple(map(add, before, found))
+            if number not in patterns and found[0]:
+                first = actions[at + round_kinds.index(Play)]
+                patterns[number] = pattern_of(first.cards)  # type: ignore[union-attr]
+            at = end
+        piles = self.steps.piles
         last_piles = self.game.pile_sizes()
+        ends = dict(self.game.fields_of(RoundEnded))
+        names = self.names
+        battles = self.battles_by_round
         columns = [self.rows.columns["rounds"][name] for name in COLUMNS["rounds"]]
-        for start in self.starts:
-            number = start.number
-            end = self.ends.get(number)
+        for number, start, skipped in self.game.fields_of(RoundStarted):
             pattern = patterns.get(number)
-            one, two = piles.get(number, last_piles)
+            complete = number in ends
             row = (
                 self.source,
                 self.number,
                 number,
-                start.start,
-                self.names[start.start],
-                list(start.skipped),
+                start,
+                names[start],
+                list(skipped),
                 _PATTERN_TEXT[pattern] if pattern is not None else None,
-                plays[number],
-                passes[number],
-                played[number],
-                drawn[number],
-                self.battles_by_round[number],
-                one,
-                two,
-                end is not None,
-                end is not None and end.next_start is None,
+                *sums.get(number, _NOTHING),
+                battles[number],
+                *piles.get(number, last_piles),
+                complete,
+                complete and ends[number] is None,
             )
             for values, value in zip(columns, row, strict=True):
                 values.append(value)
 
-    def _observations(self, outcome: Outcome) -> None:
+    def observations(self, outcome: Outcome, watcher: _Watcher) -> None:
         """The arrays and action ids seen before each decision, and the final reward,
         score and margin of each decision's seat."""
         columns = self.rows.columns["decisions"]
-        watcher = self.watcher
-        count = len(self.steps)
+        count = len(self.actions)
         for seen in watcher.seen[:count]:
             for name, values in seen.items():
                 columns[name].extend(values)
