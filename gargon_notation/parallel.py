@@ -50,6 +50,8 @@ IN_FLIGHT_PER_WORKER = 4
 """Batches sent ahead per worker: enough to keep every worker busy, few enough for memory."""
 RECORD_BYTES = 4096
 """What a game read from JSON (its text not kept) counts for in the size of a batch."""
+TAIL_BYTES = 16 * 1024
+"""The smallest batch by size near the end of the work (see :func:`batches`)."""
 
 Item = TypeVar("Item")
 Sent = TypeVar("Sent")
@@ -57,24 +59,32 @@ Result = TypeVar("Result")
 
 
 def batches(
-    items: Iterable[Item], size: Callable[[Item], int] = lambda _: 0
+    items: Iterable[Item], size: Callable[[Item], int] = lambda _: 0, total: int = 0, jobs: int = 1
 ) -> Iterator[list[Item]]:
     """``items`` in lists of at most :data:`BATCH_GAMES`, or fewer once their ``size`` adds
-    up to :data:`BATCH_BYTES`.
+    up to :data:`BATCH_BYTES`.  Given the ``total`` of their sizes, the last batches are
+    smaller: none holds more than half of what is left for each of ``jobs`` workers
+    (down to :data:`TAIL_BYTES`), so that the workers finish about together.
 
     >>> [len(batch) for batch in batches(range(130))]
     [64, 64, 2]
     >>> [len(batch) for batch in batches(["x" * 200_000] * 3, size=len)]
     [2, 1]
+    >>> [len(batch) for batch in batches(["x" * 1000] * 300, size=len, total=300_000, jobs=2)]
+    [64, 59, 45, 33, 25, 19, 17, 17, 17, 4]
     """
     batch: list[Item] = []
-    total = 0
+    limit = BATCH_BYTES
+    held = sent = 0
     for item in items:
         batch.append(item)
-        total += size(item)
-        if len(batch) >= BATCH_GAMES or total >= BATCH_BYTES:
+        held += size(item)
+        if len(batch) >= BATCH_GAMES or held >= limit:
             yield batch
-            batch, total = [], 0
+            sent += held
+            batch, held = [], 0
+            if total:
+                limit = min(BATCH_BYTES, max(TAIL_BYTES, (total - sent) // (2 * jobs)))
     if batch:
         yield batch
 
@@ -96,8 +106,10 @@ class _Ahead(Generic[Item]):
     """The items of a reading, in batches, keeping the reader's exception (if any) for
     when the results of the items before it have been given."""
 
-    def __init__(self, items: Iterable[Item], size: Callable[[Item], int]) -> None:
-        self._batches = batches(items, size)
+    def __init__(
+        self, items: Iterable[Item], size: Callable[[Item], int], total: int, jobs: int
+    ) -> None:
+        self._batches = batches(items, size, total, jobs)
         self.error: BaseException | None = None
 
     def __iter__(self) -> Iterator[list[Item]]:
@@ -148,10 +160,13 @@ class Workers:
         *,
         size: Callable[[Item], int] = lambda _: 0,
         send: Callable[[Item], Sent] | None = None,
+        total: int = 0,
     ) -> Iterator[tuple[Item, Result]]:
         """Each item with ``work(send(item))`` (``send`` picks what a worker needs of an
         item; default: the item itself), in the order of ``items``; ``size`` measures an
-        item for :func:`batches`.  The results of a batch come once the whole batch is done.
+        item for :func:`batches`, and ``total`` (when known) is about what the sizes of all
+        the items add up to, so that the last batches are small.  The results of a batch
+        come once the whole batch is done.
 
         Stopping early (leaving a loop over the results) drops the work not started.
         """
@@ -161,7 +176,7 @@ class Workers:
                 yield item, work(pick(item))
             return
         pool = self._started()
-        reading = _Ahead(items, size)
+        reading = _Ahead(items, size, total, self.jobs)
         pending: deque[tuple[list[Item], Future[list[Result]]]] = deque()
         try:
             for batch in reading:

@@ -146,7 +146,9 @@ def _selected(
                 yield selection
             return
         with Workers(jobs) as workers:
-            judged = workers.map(partial(_judged, query=query), games, size=_size, send=_unraw)
+            judged = workers.map(
+                partial(_judged, query=query), games, size=_size, send=_unraw, total=total
+            )
             for game, (kept, problem) in judged:
                 advance(_size(game))
                 yield archive.Selection(game, kept, problem)
@@ -274,7 +276,7 @@ def dedupe_command(
             with progress(total, "reading", show=not as_json) as advance:
                 games = enumerate(archive.iter_archive(inputs))
                 for (place, game), found in workers.map(
-                    _identified, games, size=_placed_size, send=_placed_unraw
+                    _identified, games, size=_placed_size, send=_placed_unraw, total=total
                 ):
                     advance(_size(game))
                     location = (place, game.source, game.number, game.line)
@@ -296,7 +298,7 @@ def dedupe_command(
                         if digest is not None
                     )
                     for (location, game), digests in workers.map(
-                        _digests, readable, size=_placed_size, send=_placed_unraw
+                        _digests, readable, size=_placed_size, send=_placed_unraw, total=total
                     ):
                         advance(_size(game))
                         duplicates.cover(location, digests)

@@ -72,7 +72,9 @@ def each_game(
     """
     task = partial(_on_record, work, games.source.name)
     pieces = games.unparsed()
-    for (number, item), result in workers.map(task, pieces, size=lambda game: size_of(game[1])):
+    size = games.source.size
+    found = workers.map(task, pieces, size=lambda game: size_of(game[1]), total=size)
+    for (number, item), result in found:
         advance(size_of(item))
         if isinstance(result, NotationError):
             games.note(result)
@@ -157,7 +159,9 @@ class Ahead(Generic[Result]):
         self._results: Iterator[tuple[tuple[int, _Sent[Result]], Result | NotationError | None]]
         self._results = iter(())
         if self._reading:
-            self._results = workers.map(_on_sent, self._read(), size=_sent_size, send=_sent)
+            total = sum(source.size for source in inputs)
+            reading = self._read()
+            self._results = workers.map(_on_sent, reading, size=_sent_size, send=_sent, total=total)
         self._next: tuple[tuple[int, _Sent[Result]], Result | NotationError | None] | None = None
         self._place = 0
 

@@ -234,7 +234,7 @@ def stats_command(
                     advance(_size(game))
                     report(collector.add_game(game))
             else:
-                found = workers.map(game_figures, games, size=_size, send=_unraw)
+                found = workers.map(game_figures, games, size=_size, send=_unraw, total=total)
                 for game, (facts, event, problems) in found:
                     advance(_size(game))
                     if facts is None:

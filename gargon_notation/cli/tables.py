@@ -158,7 +158,8 @@ def _in_workers(
         return [(games.source.name, number, piece) for games, number, piece in group]
 
     def made() -> Iterator[tuple[str, pa.RecordBatch]]:
-        groups = batches(every_game(), size=lambda game: size_of(game[2]))
+        total = sum(source.size for source in inputs)
+        groups = batches(every_game(), lambda game: size_of(game[2]), total, jobs)
         work = partial(
             _made, observations=observations, include_invalid_steps=include_invalid_steps
         )

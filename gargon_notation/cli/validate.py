@@ -107,7 +107,9 @@ def _verdicts(
 ) -> Iterator[GameVerdict]:
     with Workers(jobs) as workers:
         games = _games(inputs, on_bytes, on_empty)
-        for _, verdict in workers.map(partial(_verdict, strict=strict), games, size=_size):
+        total = sum(source.size for source in inputs)
+        work = partial(_verdict, strict=strict)
+        for _, verdict in workers.map(work, games, size=_size, total=total):
             yield verdict
 
 
