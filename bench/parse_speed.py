@@ -174,6 +174,9 @@ def _tiers() -> dict[str, Callable[[], contextlib.AbstractContextManager[None]]]
     return {
         "all tiers": contextlib.nullcontext,
         "- whole round and battle lines": lambda: _patched(_LINE_READERS={}),
+        "- plain lines cut, not matched": lambda: _patched(
+            _plain_actions=lambda *_: None, _plain_battles=lambda *_: None
+        ),
         "- unchecked construction": lambda: _patched(
             _play=lambda player, cards, glyph, nags, comments, line, column: Play(
                 player, cards, glyph=glyph, nags=nags, comments=comments, line=line, column=column

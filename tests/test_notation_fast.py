@@ -421,3 +421,56 @@ def test_comments_after_a_tag_line_belong_to_that_tag() -> None:
     assert [c.text for c in record.tags[0].comments] == ["one"]
     assert record.tags[1].comments == ()
     assert (record.tags[1].line, record.tags[1].column) == (3, 2)
+
+
+# ---- plain lines: cut with str.split, not matched -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        (
+            "1. Adam R1 y2, Bob pass 1 2:R?, Cy pass\n"
+            "    fights R (Adam 1, Bob forgot), Y, g (Cy 2:x?)\n*\n",
+            True,
+        ),
+        ("1. Adam R1, Bob pass \n*\n", True),
+        ("1. Adam R1!, Bob pass 1 $2\n    fights R {why}, Y (Adam 1!)\n*\n", True),
+        ("1. Adam R1,  Bob R2\n*\n", True),
+        ("1. Adam R1\tR2\n*\n", True),
+        ("1. Adam R1\n    fights R > Adam (Adam 1)\n*\n", True),
+        ("1. pass R1\n*\n", False),
+        ("1. Adam R16\n*\n", False),
+        ("1. Adam passR1\n*\n", False),
+        ("1. Adam R1\n    fights R (Adam 1))\n*\n", False),
+        ("1. Adam R1\n    fights R (Adam 3)\n*\n", False),
+        ("1. Adam R1\n    fights R (Adam 1, )\n*\n", False),
+        ("1. Adam R1\n    fights R (Adam 1), (Bob 2)\n*\n", False),
+        ('[Event "a]b"]\n[R1a "x"]\n*\n', True),
+        ('[Event "a]b"]\n[R1 "x"]\n*\n', False),
+        ('[Event "a\\"b"]\n[Players "A" "B" "C"]\n*\n', True),
+        ('[Event "x"]\n\n\n*', True),
+        ('[Event"x"]\n*\n', True),
+        ("*\n{after}\n", True),
+        ("1. Adam R1\n*\n2. Adam R2\n*\n", False),
+    ],
+)
+def test_plain_lines_are_read_as_their_patterns_read_them(text: str, read: bool) -> None:
+    """Round, battle and tag lines without annotations are cut at blanks and commas; what
+    they give is what the grammar reads (positions included), and anything else on them
+    sends them to the patterns."""
+    assert (check(text) is not None) is read
+
+
+def test_a_plain_game_needs_no_pattern_compiled_on_demand() -> None:
+    fast._compiled.cache_clear()
+    text = (
+        '[Event "x"]\n[Players "Adam" "Bob" "Cy"]\n\n'
+        "1. Adam R1 Y2, Bob pass 1 2:R?, Cy pass\n    fights R (Adam 1, Bob forgot), Y\n"
+        "end Adam 3, Bob 0, Cy 1\n"
+    )
+    assert check(text) is not None
+    assert fast._compiled.cache_info().currsize == 0
+    assert check(text.replace("Y2,", "Y2!,")) is not None  # an annotated line: a pattern
+    assert fast._compiled.cache_info().currsize == 1
+    assert fast.TOKEN.match("R1 R2").lastgroup == "cards"  # type: ignore[union-attr]

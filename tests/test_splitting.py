@@ -113,9 +113,17 @@ def test_comments_after_a_line_comment_on_the_termination_stay_with_their_game(
         RULEBOOK.replace("\n", "\r\n").encode("utf-8") + RULEBOOK.replace("\n", "\r").encode(),
         b'\xef\xbb\xbf[Event "a"]\n\xef\xbb\xbf*\n[Event "b\xff"]\r\n*\n' * 5,
         '[Event "f\u00e9te\x0c\u2028\x85"]\n*\n{\u00e9}\n'.encode("utf-8") * 7,
+        '[Event "\x0b\x1c\x1d\x1e\u2029"]\r\n*\n'.encode("utf-8") * 7,
         b"x" * 150 + b"\n" + b'[Event "a"]\n*\n' * 9 + b"\x00" * 40,
     ],
-    ids=["club", "crlf-and-cr", "bom-and-bad-bytes", "other-line-ends", "long-and-nul"],
+    ids=[
+        "club",
+        "crlf-and-cr",
+        "bom-and-bad-bytes",
+        "other-line-ends",
+        "more-line-ends",
+        "long-and-nul",
+    ],
 )
 def test_lines_read_block_by_block_are_the_lines_read_one_by_one(
     data: bytes, block: int, monkeypatch: pytest.MonkeyPatch
@@ -132,3 +140,30 @@ def test_lines_read_block_by_block_are_the_lines_read_one_by_one(
         return [(text, None if e is None else (str(e), e.line, e.column)) for text, e in items]
 
     assert seen(whole) == seen(one_by_one)
+
+
+def test_movetext_lines_that_may_end_or_start_a_game_are_looked_at() -> None:
+    """Most movetext lines are only kept; not those with a comment, a ``*``, the word
+    ``end`` or a tag, which may end a game or start the next."""
+    text = (
+        '[Players "Wendy" "Bob" "Cy"]\n'
+        "1. Wendy R1, Bob R2, Cy R3\n"  # "end" in a name ends nothing
+        "    fights R\n"
+        "2. Bob R4 {a * here\n"  # nor do "*" and "end" in a comment
+        "end} Cy R5\n"
+        "3. Cy R6\n"
+        "end Wendy 1, Bob 2, Cy 3\n"
+        '[Players "A" "B" "C"]\n'
+        "1. A R1\n"
+        '[Players "D" "E" "F"]\n'  # a tag after movetext starts a game
+        "1. D R1 ; a * in a comment\n"
+        "*\n"
+    )
+    lines = stream.decode_lines(io.BytesIO(text.encode("utf-8")), "f.ggn")
+    chunks = list(stream.split_games(lines, "f.ggn"))
+    assert [(c.first_line, c.lines, c.closed, c.error) for c in chunks] == [
+        (1, 7, True, None),
+        (8, 2, False, None),
+        (10, 3, True, None),
+    ]
+    assert "".join(chunk.text for chunk in chunks) == text

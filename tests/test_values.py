@@ -44,11 +44,28 @@ def test_a_made_value_is_the_value_its_init_makes(value: object) -> None:
         setattr(made, first, getattr(value, first))
 
 
-@pytest.mark.parametrize("names", [("x", "set_x"), ("set_x", "x"), ("made",), ("cls",)])
+@pytest.mark.parametrize("names", [("x", "new"), ("made", "x"), ("cls",), ("make",), ("unfrozen",)])
 def test_a_field_named_as_the_maker_s_own_names_is_refused(names: tuple[str, ...]) -> None:
     clash = attrs.make_class("Clash", list(names), frozen=True, slots=True)
     with pytest.raises(TypeError, match="a field name the maker uses itself"):
         unchecked_maker(clash)
+
+
+def test_fields_named_like_the_slots_of_other_fields_are_made_as_given() -> None:
+    odd: Any = attrs.make_class("Odd", ["x", "set_x", "y_"], frozen=True, slots=True)
+    made = unchecked_maker(odd)(1, 2, 3)
+    assert type(made) is odd and made == odd(1, 2, 3) and repr(made) == "Odd(x=1, set_x=2, y_=3)"
+
+
+def test_validators_and_setattr_hooks_are_not_run_and_stay_in_force() -> None:
+    @attrs.define
+    class Checked:
+        x: int = attrs.field(validator=attrs.validators.gt(0))
+
+    made = unchecked_maker(Checked)(-1)  # the caller vouches for its values
+    assert type(made) is Checked and made.x == -1
+    with pytest.raises(ValueError):
+        made.x = -2  # the class's own hooks still hold for later changes
 
 
 def test_a_class_without_slots_has_no_maker() -> None:

@@ -11,18 +11,23 @@ alone over every example and test file and over generated, damaged and random te
 
 How it is fast (``python bench/parse_speed.py --tiers`` measures each tier):
 
-- Round and battle lines in the usual layout (one blank between tokens, ``", "`` between
-  items, comments on one line) are read whole, one match per action or battle (none for a
-  colour fought alone: ``fights R, Y``); values come from lookup tables, and bare names once
-  checked are remembered.  Tag lines and the ``end`` line with its scores are read whole too,
-  one match each, when nothing else is on them.
+- Plain round and battle lines (bare names, cards, pass draws and draws only, one
+  blank between words, ``", "`` between items) are cut with ``str.split`` and looked up in
+  tables: no pattern at all.  Other round and battle lines in the usual layout (one blank
+  between tokens, ``", "`` between items, comments on one line) are read whole, one match
+  per action or battle.  Bare names once checked are remembered.  Tag lines, the ``end``
+  line with its scores and a ``*`` line are read whole too, one match each, when nothing
+  else is on them.
 - Other lines are cut into tokens by :data:`TOKEN` (one match per token; a run of cards or of
   pass draws is one token) and read by a small recursive descent.
-- Records whose values this module has already checked are built without re-validation.
+- Records whose values this module has already checked are built without re-validation
+  (:func:`~gargon_notation.values.unchecked_maker`).
+- The patterns only other lines need are compiled when first used.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import warnings
@@ -86,7 +91,7 @@ __all__ = [
 # Token-level patterns, from the grammar's terminals (lexical.py): a run of cards or of pass
 # draws (a draw's ":" attached) is one token; "word" is any word (names and keywords alike).
 _PASS_DRAW = rf"{PILE_DIGIT}(?::{CARD}|{NUMBER_END}(?!:))"
-TOKEN = re.compile(
+_TOKEN = (
     r"[ \t\r]*(?:"
     r"(?P<nl>\n)"
     rf"|(?P<cards>{CARD}(?:[ \t]+{CARD})*)"
@@ -101,7 +106,26 @@ TOKEN = re.compile(
     r"|(?P<punct>[,:\[\]()>*-])"
     r")"
 )
-"""The fast reader's tokens; also the baseline of the speed benchmark."""
+"""The pattern of the fast reader's tokens (:data:`TOKEN` compiled); also the baseline of
+the speed benchmark."""
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    """``pattern`` compiled, on first use: the patterns of tokens and of annotated items take
+    milliseconds to compile, and most files never need them (their lines are plain)."""
+    return re.compile(pattern)
+
+
+TOKEN: re.Pattern[str]  # given by __getattr__, as it is compiled only when first asked for
+
+
+def __getattr__(name: str) -> re.Pattern[str]:
+    """``TOKEN``: the fast reader's tokens, compiled when first asked for."""
+    if name == "TOKEN":
+        return _compiled(_TOKEN)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _TAG_NAME = re.compile(TAG_NAME)
 _NAME = re.compile(NAME)
@@ -117,25 +141,22 @@ _BRACE = rf"(?=\{{[^}}\n]*\}}){BRACE_COMMENT}"  # a brace comment on one line
 _NOTES = rf"(?P<glyph>{_G})?(?P<nags>(?: {NAG})*)(?P<comments>(?: {_BRACE})*)"
 _ROUND_HEAD = re.compile(rf"({ROUND}) ")
 _FIGHTS_HEAD = re.compile(r"[ \t]*fights ")
-_ACTION_ITEM = re.compile(
-    rf"(?P<name>{_N}) (?:(?P<cards>{_CS}(?: {_CS})*)|pass(?P<draws>(?: {_DS})*)){_NOTES}"
-)
+_ACTION_ITEM = rf"(?P<name>{_N}) (?:(?P<cards>{_CS}(?: {_CS})*)|pass(?P<draws>(?: {_DS})*)){_NOTES}"
 _DRAW_SHAPE = rf"{_N} (?:{_DS}|forgot)(?:{_G})?(?: {NAG})*(?: {_BRACE})*"
-_BATTLE_ITEM = re.compile(
+_BATTLE_ITEM = (
     rf"(?P<colour>{COLOUR_LETTER})(?P<glyph>{_G})?(?P<nags>(?: {NAG})*)"
     rf"(?: > (?P<winners>(?:{_N}|-)(?: (?:{_N}|-))*))?"
     rf"(?: \((?P<draws>{_DRAW_SHAPE}(?:, {_DRAW_SHAPE})*)\))?"
     rf"(?P<comments>(?: {_BRACE})*)"
 )
-_DRAW_ITEM = re.compile(rf"(?P<name>{_N}) (?P<how>{_DS}|forgot){_NOTES}")
+_DRAW_ITEM = rf"(?P<name>{_N}) (?P<how>{_DS}|forgot){_NOTES}"
 _BRACES = re.compile(BRACE_COMMENT)
 _TAG_ITEM = re.compile(rf"\[({TAG_NAME})((?: {STRING})+)\](?:\n|\Z)")
 _STRING = re.compile(STRING)
-_WORD_TAG_NAMES: set[str] = set()
-"""Tag names checked to be read as one word by :data:`TOKEN` (as the tag rule wants)."""
 _END_LINE = re.compile(rf"end(?P<scores> {_N} [0-9]+(?:, {_N} [0-9]+)*)?(?:\n|\Z)")
 _SCORE_ITEM = re.compile(rf"({_N}) ([0-9]+)")
 _KNOWN_BARE: set[str] = set()
+_TAG_NAMES: set[str] = set()
 
 
 def _draw_spellings() -> dict[str, tuple[int | None, AnyCard | None]]:
@@ -149,6 +170,7 @@ def _draw_spellings() -> dict[str, tuple[int | None, AnyCard | None]]:
 
 
 _HOW = _draw_spellings()
+_PASS_HOW = {text: how for text, how in _HOW.items() if text != "forgot"}
 _NONE: tuple[tuple[int, ...], tuple[Comment, ...]] = ((), ())
 
 
@@ -168,6 +190,10 @@ _pass_draw = unchecked_maker(PassDraw)
 _battle = unchecked_maker(Battle)
 _draw = unchecked_maker(Draw)
 _round = unchecked_maker(Round)
+_tag = unchecked_maker(Tag)
+_score = unchecked_maker(Score)
+_termination = unchecked_maker(Termination)
+_record = unchecked_maker(GameRecord)
 _ROUND_STARTS = frozenset({"roundline", "round", "endline", "eof"})
 
 
@@ -212,18 +238,36 @@ def _tag_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
     The tag is read as :meth:`_Reader.tag` reads it; comments after it are added by
     :meth:`_Reader.tags`.
     """
+    stop = text.find("\n", pos)
+    written = text[pos:] if stop < 0 else text[pos:stop]
+    if written.count('"') == 2 and written.endswith('"]') and "\\" not in written:
+        # One value without escapes, as most tags are: cut, not matched.
+        name, space, value = written[1:-2].partition(' "')
+        if space and (name in _TAG_NAMES or _tag_name(name)):
+            end = len(text) if stop < 0 else stop + 1
+            return ("tagline", _tag(name, (value,), (), line, 2), line, 1), end
     found = _TAG_ITEM.match(text, pos)
-    if found is None:
+    if found is None or not _tag_name(found.group(1)):
         return None
-    name = found.group(1)
-    if name not in _WORD_TAG_NAMES:
-        word = TOKEN.match(text, pos + 1)  # a name read as a card (R1) is not a word
-        if word is None or word.lastgroup != "word" or word.end() != pos + 1 + len(name):
-            return None
-        if len(_WORD_TAG_NAMES) < 10_000:
-            _WORD_TAG_NAMES.add(name)
-    values = [unquote(value) for value in _STRING.findall(found.group(2))]
-    return ("tagline", Tag(name, values, line=line, column=2), line, 1), found.end()
+    tag = _tag(found.group(1), _values(found.group(2)), (), line, 2)
+    return ("tagline", tag, line, 1), found.end()
+
+
+def _tag_name(name: str) -> bool:
+    """Whether ``name`` is a tag's name (``TAG_NAME``) that is not read as a card (``R1``) but
+    as the word the tag rule wants; remembers (a bounded number of) good names."""
+    if name in CARDS or _TAG_NAME.fullmatch(name) is None:
+        return False
+    if len(_TAG_NAMES) < 10_000:
+        _TAG_NAMES.add(name)
+    return True
+
+
+def _values(written: str) -> tuple[str, ...]:
+    """A tag's values from their text (`` "a" "b"``, each matched by ``STRING``)."""
+    if written.count('"') == 2 and "\\" not in written:
+        return (written[2:-1],)  # one value, no escape: the usual tag
+    return tuple(unquote(value) for value in _STRING.findall(written))
 
 
 def _end_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
@@ -242,10 +286,19 @@ def _end_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
             name = item.group(1)
             if name not in bare and not _bare(name):
                 return None
-            scores.append(
-                Score(name, _small(item.group(2)), line=line, column=item.start() - pos + 1)
-            )
-    return ("endline", Termination(True, scores, line=line, column=1), line, 1), found.end()
+            scores.append(_score(name, _small(item.group(2)), line, item.start() - pos + 1))
+    return ("endline", _termination(True, tuple(scores), (), line, 1), line, 1), found.end()
+
+
+def _unfinished_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
+    """A line holding only ``*`` as one token ``("endline", termination, ...)``, or None.
+
+    Read as :meth:`_Reader.termination` reads it; comments after it are added there.
+    """
+    end = pos + 1
+    if end < len(text) and text[end] != "\n":
+        return None
+    return ("endline", _termination(False, (), (), line, 1), line, 1), end + 1
 
 
 def _round_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
@@ -254,8 +307,13 @@ def _round_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
     if head is None:
         return None
     at = head.end()
+    stop = text.find("\n", at)
+    if stop >= 0:
+        plain = _plain_actions(text, at, stop, line, pos)
+        if plain is not None:
+            return ("roundline", (_small(head.group(1)[:-1]), plain), line, 1), stop + 1
     actions: list[Play | Pass] = []
-    match_action = _ACTION_ITEM.match
+    match_action = _compiled(_ACTION_ITEM).match
     bare = _KNOWN_BARE
     card_of = CARDS.__getitem__
     how_of = _HOW.__getitem__
@@ -293,12 +351,51 @@ def _round_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
         return ("roundline", (number, actions), line, 1), end[0]
 
 
+def _plain_actions(text: str, at: int, stop: int, line: int, pos: int) -> list[Play | Pass] | None:
+    """The actions from ``at`` to ``stop`` of a round line (at ``pos``) when they are plain
+    (bare names, cards and pass draws only, one blank between words, ``", "``
+    between actions), or None.  Cut with ``str.split``: what :data:`_ACTION_ITEM` reads,
+    without its cost."""
+    actions: list[Play | Pass] = []
+    bare = _KNOWN_BARE
+    card_of = CARDS.__getitem__
+    how_of = _PASS_HOW.get
+    for item in text[at:stop].split(", "):
+        name, _, rest = item.partition(" ")
+        if name not in bare and not _bare(name):
+            return None
+        column = at - pos + 1
+        if rest.startswith("pass") and (len(rest) == 4 or rest[4] == " "):
+            draws = []
+            draw_column = column + len(name) + 6
+            for word in rest[5:].split(" ") if len(rest) > 4 else ():
+                how = how_of(word)
+                if how is None:
+                    return None
+                draws.append(_pass_draw(how[0], how[1], line, draw_column))
+                draw_column += len(word) + 1
+            actions.append(_pass(name, tuple(draws), None, (), (), line, column))
+        else:
+            try:
+                hand = tuple(map(card_of, rest.split(" ")))
+            except KeyError:
+                return None
+            actions.append(_play(name, hand, None, (), (), line, column))
+        at += len(item) + 2
+    return actions
+
+
 def _fights_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
     """A whole battle line as one token ``("fightsline", battles, ...)``, or None."""
     head = _FIGHTS_HEAD.match(text, pos)
     if head is None:
         return None
     at = head.end()
+    stop = text.find("\n", at)
+    if stop >= 0:
+        plain = _plain_battles(text, at, stop, line, pos)
+        if plain is not None:
+            return ("fightsline", plain, line, at - pos - 6), stop + 1
     battles: list[Battle] = []
     colour_of = COLOURS.get
     while True:
@@ -328,12 +425,53 @@ def _fights_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
 _BARE_BATTLE_ENDS = frozenset({",", "\n", ""})
 
 
+def _plain_battles(text: str, at: int, stop: int, line: int, pos: int) -> list[Battle] | None:
+    """The battles from ``at`` to ``stop`` of a battle line (at ``pos``) when they are plain
+    (colours alone or with draws by bare names, no glyph, NAG, winners or comment, the
+    usual blanks), or None.  Cut with ``str.split``: what :data:`_BATTLE_ITEM` reads,
+    without its cost."""
+    battles: list[Battle] = []
+    bare = _KNOWN_BARE
+    colour_of = COLOURS.get
+    how_of = _HOW.get
+    draws: list[Draw] | None = None  # the draws of a battle whose ")" is still to come
+    colour = None
+    column = 0
+    for piece in text[at:stop].split(", "):
+        if draws is None:
+            colour = colour_of(piece[:1])
+            if colour is None:
+                return None
+            column = at - pos + 1
+            if len(piece) == 1:
+                battles.append(_battle(colour, (), None, None, (), (), line, column))
+                at += 3
+                continue
+            if piece[1:3] != " (":
+                return None
+            draws = []
+            draw, draw_at = piece[3:], at + 3
+        else:
+            draw, draw_at = piece, at
+        closed = draw.endswith(")")
+        name, _, how_text = (draw[:-1] if closed else draw).partition(" ")
+        how = how_of(how_text)
+        if how is None or (name not in bare and not _bare(name)):
+            return None
+        draws.append(_draw(name, how[0], how[1], None, (), (), line, draw_at - pos + 1))
+        if closed:
+            battles.append(_battle(colour, tuple(draws), None, None, (), (), line, column))
+            draws = None
+        at += len(piece) + 2
+    return battles if draws is None else None
+
+
 def _battle_item(text: str, pos: int, at: int, line: int) -> tuple[Battle, int] | None:
     """The battle at ``at`` of the battle line at ``pos`` and where it ends, or None."""
     bare = _KNOWN_BARE
     how_of = _HOW.__getitem__
-    match_draw = _DRAW_ITEM.match
-    match = _BATTLE_ITEM.match(text, at)
+    match_draw = _compiled(_DRAW_ITEM).match
+    match = _compiled(_BATTLE_ITEM).match(text, at)
     if match is None:
         return None
     letter, glyph, nags_text, winners_text, draws_text, comments_text = match.groups()
@@ -375,6 +513,7 @@ def _battle_item(text: str, pos: int, at: int, line: int) -> tuple[Battle, int] 
 _LINE_READERS = {
     "[": _tag_line,
     "e": _end_line,
+    "*": _unfinished_line,
     **{digit: _round_line for digit in "123456789"},
     " ": _fights_line,
     "\t": _fights_line,
@@ -430,7 +569,8 @@ def _tokens(text: str, first_line: int) -> list[_Token]:
     size = len(text)
     readers = _LINE_READERS
     while pos < size:
-        reader = readers.get(text[pos])
+        first = text[pos]
+        reader = readers.get(first)
         if reader is not None:
             found = reader(text, pos, line)
             if found is not None:
@@ -438,10 +578,14 @@ def _tokens(text: str, first_line: int) -> list[_Token]:
                 pos = found[1]
                 line += 1
                 continue
+        elif first == "\n":  # a blank line
+            pos += 1
+            line += 1
+            continue
         line_start = pos
         # Match at the position, never search: a search from every position of a long run
         # that fails at its end (digits then a letter) would take quadratic time.
-        match_at = TOKEN.match
+        match_at = _compiled(_TOKEN).match
         while (match := match_at(text, pos)) is not None:
             pos = match.end()
             kind = match.lastgroup
@@ -536,7 +680,9 @@ class _Reader:
         termination = self.termination()
         if tokens[self.i][0] != "eof":
             raise Decline
-        return GameRecord(tags, setup, rounds, termination, comments=leading, source=source)
+        return _record(
+            tuple(tags), tuple(setup), tuple(rounds), termination, tuple(leading), source
+        )
 
     def tags(self) -> list[Tag]:
         """The tags here, each with the comments that follow it."""
@@ -885,8 +1031,7 @@ def _usual_tags(text: str, first_line: int) -> tuple[Tag, ...] | None:
     line = first_line + position
     match = _TAG_LINE.match
     while (found := match(text, position)) is not None:
-        values = tuple(unquote(value) for value in _STRING.findall(found.group(2)))
-        tags.append(Tag(found.group(1), values, line=line + len(tags), column=2))
+        tags.append(_tag(found.group(1), _values(found.group(2)), (), line + len(tags), 2))
         position = found.end()
     rest = text[position : position + 1]
     return tuple(tags) if rest not in ("[", "{", ";", " ", "\t", "\n") else None

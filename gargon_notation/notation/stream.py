@@ -111,8 +111,6 @@ class _Binary(bytes):
 
 _EOL = re.compile(rb"\r\n|\r|\n")
 _BOM = b"\xef\xbb\xbf"
-_OTHER_LINE_ENDS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
-"""What ``str.splitlines`` ends a line at besides LF and CR (``bytes.splitlines`` does not)."""
 _BLOCK = 1 << 16
 _KEEP = 256
 
@@ -225,8 +223,9 @@ def decode_lines(
                 text = raw.decode("utf-8") if raw.find(_BOM) < 0 else None
             except UnicodeDecodeError:
                 text = None
-            if text is not None and not _OTHER_LINE_ENDS.search(text):
-                many = text.splitlines(keepends=True)
+            many = text.splitlines(keepends=True) if text is not None else []
+            # As many lines as LF, CRLF and CR end (the run ends with a line end): no other.
+            if many and len(many) == raw.count(b"\n") + raw.count(b"\r") - raw.count(b"\r\n"):
                 number += len(many) - 1
                 offset += len(raw)
                 for line in many:
@@ -368,6 +367,29 @@ def split_games(
 
     next_number = start_line
     for raw, line_error in lines:
+        if (
+            movetext
+            and not (continued or waiting or in_brace)
+            and line_error is None
+            and "\r" not in raw
+            and "{" not in raw
+            and ";" not in raw
+            and '"' not in raw
+            and "*" not in raw
+            and "[" not in raw
+            and ("end" not in raw or _END.search(raw) is None)
+            and "\n" not in raw[:-1]  # one line (as decode_lines gives them)
+        ):
+            # Within a game's movetext, a line that cannot end the game, open a comment or
+            # start a new game (most lines): kept, as the steps below would keep it.
+            next_number += 1
+            count += 1
+            size += len(raw)
+            if size <= MAX_GAME_CHARS:
+                buffer.append(raw)
+            else:
+                over_limit()
+            continue
         line = raw.replace("\r\n", "\n").replace("\r", "\n") if "\r" in raw else raw
         number = next_number
         next_number += line.count("\n") or 1
