@@ -42,10 +42,12 @@ def unchecked_maker(cls: type[T]) -> Callable[..., T]:
     then given its class: ``type(make(...)) is cls``.
 
     Raises :class:`TypeError` for a class whose fields are not slots (not a slotted attrs
-    class), or with a field named as one of the maker's own names (``new``, ``cls``,
-    ``made``, ``make`` or ``unfrozen``).
+    class), that caches its hash (a slot the maker would leave empty), or with a field named
+    as one of the maker's own names (``new``, ``cls``, ``made``, ``make`` or ``unfrozen``).
     """
     names = [field.name for field in attrs.fields(cls)]  # type: ignore[arg-type]
+    if "_attrs_cached_hash" in getattr(cls, "__slots__", ()):
+        raise TypeError(f"{cls.__name__} caches its hash: make it with its own __init__")
     for name in names:
         if name in _OWN_NAMES:
             raise TypeError(f"{cls.__name__}.{name}: a field name the maker uses itself")

@@ -75,3 +75,12 @@ def test_a_class_without_slots_has_no_maker() -> None:
 
     with pytest.raises(TypeError, match=r"Loose\.x is not a slot"):
         unchecked_maker(Loose)
+
+
+def test_a_class_that_caches_its_hash_has_no_maker() -> None:
+    @attrs.frozen(cache_hash=True)
+    class Hashed:
+        x: int
+
+    with pytest.raises(TypeError, match="Hashed caches its hash"):
+        unchecked_maker(Hashed)
