@@ -531,3 +531,56 @@ def test_the_steps_of_a_validate_walk_are_those_a_watched_walk_sees(
         exact = read.exact or [True] * len(read.counts)  # None: every count is exact
         assert attrs.evolve(read, exact=exact) == watcher.steps_read()
     assert read.exact is not None and not all(read.exact)  # the unseeded record's hands
+
+
+def test_steps_paired_wrongly_are_walked_again_step_by_step(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Should a record's elements ever pair wrongly with the engine's actions, the game is
+    walked again with a visitor at each step: the same rows either way."""
+    from gargon_notation.notation import model
+    from gargon_notation.tables import rows as table_rows
+
+    games = [("sim", n, record) for n, record in enumerate(RECORDS[:2], start=1)]
+    usual = table_rows.Rows()
+    for game in games:
+        usual.add_game(*game)
+    monkeypatch.setitem(table_rows._ACTION_OF, model.Play, gg.engine.Pass)
+    walked: list[object] = []
+    monkeypatch.setattr(
+        table_rows._Watcher, "steps_read", spy(walked, table_rows._Watcher.steps_read)
+    )
+    again = table_rows.Rows()
+    for game in games:
+        again.add_game(*game)
+    assert len(walked) == 2
+    assert plain(again) == plain(usual)
+
+
+def plain(rows: Any) -> dict[str, dict[str, list[Any]]]:
+    """Every column of ``rows`` as a list of its values."""
+    return {
+        table: {
+            name: values.to_pylist() if hasattr(values, "to_pylist") else list(values)
+            for name, values in rows.columns[table].items()
+        }
+        for table in tables.TABLES
+    }
+
+
+def spy(calls: list[object], method: Any) -> Any:
+    def spied(self: object) -> Any:
+        calls.append(self)
+        return method(self)
+
+    return spied
+
+
+def test_the_texts_of_passes_are_kept_within_bounds() -> None:
+    """What passes say is kept by what they saw, which makes keys without end in seat
+    records: the cache is emptied before it outgrows its bound."""
+    from gargon_notation.tables.rows import _PASSED, _SAID_MAX
+
+    for n in range(_SAID_MAX + 10):
+        _PASSED[((1,), (f"seen{n}",))]
+    assert len(_PASSED) <= _SAID_MAX

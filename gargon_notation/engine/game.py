@@ -26,8 +26,6 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import chain
 from typing import Any
 
-import attrs
-
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine.actions import (
     Action,
@@ -126,15 +124,21 @@ _PASS_COUNTS = [[len(pass_choices(one, two)) for two in range(4)] for one in ran
 """How many passes piles of these sizes allow (a pile of more than 3 allows what 3 do)."""
 
 
-@attrs.define
 class Tally:
     """The number of legal actions before each action applied to a tallied game
     (:meth:`Game.tally_legal_actions`), in order, and the positions in ``counts`` of those
     that may be short: play-or-pass decisions of a hand holding cards of unknown value,
     whose plays with those cards are not counted."""
 
-    counts: list[int] = attrs.Factory(list)
-    inexact: list[int] = attrs.Factory(list)
+    # A plain class: an attrs class is built at import, which every verb would pay for.
+    __slots__ = ("counts", "inexact")
+
+    def __init__(self) -> None:
+        self.counts: list[int] = []
+        self.inexact: list[int] = []
+
+    def __repr__(self) -> str:
+        return f"Tally(counts={self.counts!r}, inexact={self.inexact!r})"
 
 
 _KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE, Draw: _DRAW}

@@ -63,7 +63,7 @@ from gargon_notation.engine import (
     pattern_of,
 )
 from gargon_notation.errors import NotationError
-from gargon_notation.notation import GameRecord
+from gargon_notation.notation import GameRecord, model
 from gargon_notation.notation.writer import name_text
 from gargon_notation.replay import Outcome, Problem, Step, Visitor, walk
 from gargon_notation.tables.observation import ARRAYS, action_id, observe
@@ -149,6 +149,19 @@ _ANYONE = ("A",) * 5
 """Names for :func:`format_action`, to read what follows a player's name."""
 
 
+_ACTION_OF: dict[type, type] = {
+    model.Play: Play,
+    model.Pass: Pass,
+    model.Battle: Choose,
+    model.Draw: Draw,
+}
+"""The engine action each written element of a valid game is (a battle: its colour's
+choice)."""
+
+_SAID_MAX = 4096
+"""The texts a :class:`_Said` keeps at most (a pass's seen cards make keys without end)."""
+
+
 class _Said(dict[Any, str]):
     """What a pass, a choice or a draw says after its player's name (as
     :func:`format_action` writes it), by what it depends on, each made once."""
@@ -158,6 +171,8 @@ class _Said(dict[Any, str]):
         self.action = action
 
     def __missing__(self, key: Any) -> str:
+        if len(self) >= _SAID_MAX:
+            self.clear()
         text = self[key] = format_action(self.action(0, *key), _ANYONE)[2:]
         return text
 
@@ -442,6 +457,8 @@ class _Tallier(Visitor):
         counts = self.tally.counts
         if not len(elements) == len(actions) == len(counts):
             return None
+        if list(map(_ACTION_OF.get, map(type, elements))) != list(map(type, actions)):
+            return None  # paired wrongly: the walk read the record in another order
         exact = None
         if self.tally.inexact:
             exact = [True] * len(counts)
