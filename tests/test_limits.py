@@ -342,6 +342,7 @@ def test_deeply_nested_json_through_the_command(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_four_thousand_rounds() -> None:
     # Deep enough for any recursion limit, and under the item limit (MAX_GAME_ITEMS).
     rounds = "".join(f"{n}. Ann R1, Bob pass 1, Cy pass 2\n" for n in range(1, 4_001))
@@ -359,6 +360,7 @@ def test_four_thousand_rounds() -> None:
     assert len(found) == 50
 
 
+@pytest.mark.slow
 def test_forty_thousand_comments() -> None:
     text = HEADER.decode() + "1. Ann R1 {c}\n" + "{c}\n" * 39_999 + ", Bob pass 1, Cy pass 2\n*\n"
     record = parse_game(text, NAME)

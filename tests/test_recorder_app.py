@@ -26,10 +26,12 @@ def _shown(app: RecorderApp, widget: str) -> str:
     return str(app.query_one(widget, Static).render())
 
 
-GAMES = [(5, "short.157", 1)] + ([(3, "pilot", 99), (4, "short.126", 99)] if HEAVY else [])
+GAMES = [pytest.param(5, "short.157", 1, marks=pytest.mark.slow)]
+GAMES += [(3, "pilot", 99), (4, "short.126", 99)] if HEAVY else []
 """A game and how many of its rounds are entered decision by decision; the other rounds are
-typed as the record writes them (a round line, then its fights line).  With
-``GARGON_FUZZ=heavy`` (.ci/run) whole games decision by decision too."""
+typed as the record writes them (a round line, then its fights line).  Only with
+``GARGON_FUZZ=heavy`` (.ci/run): 8 s of the default run's 90; the other tests drive the
+same application through its set-up, entries, refusals and comments."""
 
 
 def _typed_lines(record: gg.GameRecord, by_decision: int) -> list[str]:

@@ -81,7 +81,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 SIMULATED = [(3 + k % 3, f"viewer.{k}") for k in range(200 if HEAVY else 1)]
-"""(players, seed) of the simulated games: 1 by default, 200 with GARGON_FUZZ=heavy."""
+"""(players, seed) of the simulated games: 200 with GARGON_FUZZ=heavy (the test is slow)."""
 DEFAULT_EXAMPLE = ("full-game.ggn", 1)
 """The example stepped through by default; the others are ``slow`` (the heavy profile)."""
 
@@ -299,6 +299,7 @@ def test_an_example_game_step_by_step(
     check_game(browser, page, record, _cli_scores(path)[number], [None, seat])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), SIMULATED, ids=[seed for _, seed in SIMULATED])
 def test_a_simulated_game_step_by_step(
     browser: Any,
@@ -332,6 +333,7 @@ def _where(driver: Any) -> dict[str, str]:
     return dict(driver.find_element(By.ID, "where").get_property("dataset"))
 
 
+@pytest.mark.slow
 def test_keyboard_the_round_menu_and_a_link_to_a_step(browser: Any, tmp_path: Path) -> None:
     record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
     result = gg.replay(record)
@@ -373,6 +375,7 @@ def test_keyboard_the_round_menu_and_a_link_to_a_step(browser: Any, tmp_path: Pa
     assert errors(browser) == []
 
 
+@pytest.mark.slow
 def test_a_file_of_several_games_has_an_index(browser: Any, tmp_path: Path) -> None:
     records = list(gg.load(ROOT / "examples" / "club-night.ggn", strict=True))
     page = tmp_path / "club.html"
@@ -447,6 +450,7 @@ def test_an_unreadable_game_shows_its_error(browser: Any, tmp_path: Path) -> Non
     assert errors(browser) == []
 
 
+@pytest.mark.slow
 def test_a_phone_sees_the_whole_table_without_scrolling_sideways(
     browser: Any, tmp_path: Path
 ) -> None:
