@@ -75,12 +75,19 @@ def each_game(
     size = games.source.size
     found = workers.map(task, pieces, size=lambda game: size_of(game[1]), total=size)
     for (number, item), result in found:
-        advance(size_of(item))
-        if isinstance(result, NotationError):
-            games.note(result)
-            continue
-        games.note(None)
-        yield number, result
+        if _noted(games, item, result, advance):
+            yield number, result  # type: ignore[misc]
+
+
+def _noted(games: Games, piece: Piece, result: object, advance: Callable[[int], None]) -> bool:
+    """Count a game's result in ``games`` (an error that kept it from being read is printed
+    there) and its bytes as done: whether the result is a game's to give."""
+    advance(size_of(piece))
+    if isinstance(result, NotationError):
+        games.note(result)
+        return False
+    games.note(None)
+    return True
 
 
 @attrs.frozen
@@ -210,12 +217,8 @@ class Ahead(Generic[Result]):
                 continue  # an input left out, or left early
             if isinstance(game, _Unreadable):
                 fail(str(game.error))
-            advance(size_of(game[1]))
-            if isinstance(result, NotationError):
-                games.note(result)
-                continue
-            games.note(None)
-            yield game[0], result  # type: ignore[misc]
+            if _noted(games, game[1], result, advance):
+                yield game[0], result  # type: ignore[misc]
 
     def _place_of(self, source: files.Input) -> int:
         for place in range(self._place, len(self._inputs)):

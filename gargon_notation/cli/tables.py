@@ -8,10 +8,10 @@ reported on standard error with its first problem (exit 1), and the others are d
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from gargon_notation import files
 from gargon_notation.cli import common
@@ -69,14 +69,9 @@ def convert_to_parquet(
     empty: list[str] = []
 
     def every_game() -> Iterator[tables.GameItem]:
-        for source in inputs:
-            with games_of(source) as games:
-                number = 0
-                for number, item in games.items():
-                    reporter.games += 1
-                    yield games.source.name, number, item
-                if number == 0:
-                    empty.append(games.source.name)
+        for games, number, item in _each_game(inputs, empty, Games.items):
+            reporter.games += 1
+            yield games.source.name, number, item
 
     if dask is not None:
         counts = _on_cluster(
@@ -128,6 +123,26 @@ Made = tuple[list[tuple[str, "pa.RecordBatch"]], list["Problem | NotationError |
 (or the error that kept it from being read; None for a valid game)."""
 
 
+Item = TypeVar("Item")
+
+
+def _each_game(
+    inputs: list[files.Input],
+    empty: list[str],
+    read: Callable[[Games], Iterable[tuple[int, Item]]],
+) -> Iterator[tuple[Games, int, Item]]:
+    """Every game of every input as ``read`` gives it (:meth:`Games.items` or
+    :meth:`Games.unparsed`), with its input; the name of an input without a game is added
+    to ``empty``."""
+    for source in inputs:
+        with games_of(source) as games:
+            number = 0
+            for number, item in read(games):
+                yield games, number, item
+            if number == 0:
+                empty.append(games.source.name)
+
+
 def _in_workers(
     inputs: list[files.Input],
     output: Path,
@@ -142,15 +157,6 @@ def _in_workers(
     the same order, as one process makes."""
     from gargon_notation.tables.convert import regrouped, write_batches
 
-    def every_game() -> Iterator[tuple[Games, int, Piece]]:
-        for source in inputs:
-            with games_of(source) as games:
-                number = 0
-                for number, piece in games.unparsed():
-                    yield games, number, piece
-                if number == 0:
-                    empty.append(games.source.name)
-
     def size(group: list[tuple[Games, int, Piece]]) -> int:
         return BATCH_BYTES  # each group a batch of its own
 
@@ -159,7 +165,8 @@ def _in_workers(
 
     def made() -> Iterator[tuple[str, pa.RecordBatch]]:
         total = sum(source.size for source in inputs)
-        groups = batches(every_game(), lambda game: size_of(game[2]), total, jobs)
+        read = _each_game(inputs, empty, Games.unparsed)
+        groups = batches(read, lambda game: size_of(game[2]), total, jobs)
         work = partial(
             _made, observations=observations, include_invalid_steps=include_invalid_steps
         )
@@ -167,10 +174,7 @@ def _in_workers(
             for group, (pairs, problems) in workers.map(work, groups, size=size, send=send):
                 for (games, number, _), problem in zip(group, problems, strict=True):
                     reporter.games += 1
-                    if isinstance(problem, NotationError):
-                        games.note(problem)
-                    else:
-                        games.note(None)
+                    games.note(problem if isinstance(problem, NotationError) else None)
                     if problem is not None:
                         reporter(games.source.name, number, problem)
                 yield from pairs

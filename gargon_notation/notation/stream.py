@@ -383,12 +383,7 @@ def split_games(
             # Within a game's movetext, a line that cannot end the game, open a comment or
             # start a new game (most lines): kept, as the steps below would keep it.
             next_number += 1
-            count += 1
-            size += len(raw)
-            if size <= MAX_GAME_CHARS:
-                buffer.append(raw)
-            else:
-                over_limit()
+            keep(raw)
             continue
         line = raw.replace("\r\n", "\n").replace("\r", "\n") if "\r" in raw else raw
         number = next_number
