@@ -51,6 +51,15 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 @pytest.fixture(autouse=True, scope="session")
+def _replies_kept_apart(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The help and completions the gargon processes of the tests remember
+    (gargon_notation.cli.remembered) go to a folder of the test run, not the user's cache."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def _typer_commands_built_once() -> Iterator[None]:
     """Typer builds the app's click command (every verb's options) on each call, which costs
     more than most commands' work in a test: it is built once here.  No test changes a

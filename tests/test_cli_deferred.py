@@ -15,7 +15,7 @@ def _python(script: str, *arguments: str) -> str:
         [sys.executable, "-c", textwrap.dedent(script), *arguments],
         capture_output=True,
         text=True,
-        env={"COLUMNS": "100", "PATH": "", "TERM": "dumb"},
+        env={"COLUMNS": "100", "PATH": "", "TERM": "dumb", "GARGON_NO_CACHE": "1"},
         check=True,
     )
     return result.stdout

@@ -33,7 +33,9 @@ job:
 ``gargon validate`` itself when they are plain (the verb, known options, paths), since that is
 the command run most, on the smallest files: :func:`quick_validate_options` says when; any
 other command line, ``--help`` and every mistake included, goes to Typer, which prints what
-it always does.
+it always does.  What Typer prints for help, ``--version`` and a shell's completion is kept
+and printed again by :mod:`~gargon_notation.cli.remembered` while nothing that shapes it
+changes.
 
 Exit codes: 0 success; 1 an invalid record (or ``--check`` finding work to do); 2 a usage or
 I/O error.
@@ -42,6 +44,7 @@ I/O error.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -121,9 +124,7 @@ def run() -> None:
     arguments = sys.argv[1:]
     options = quick_validate_options(arguments[1:]) if arguments[:1] == ["validate"] else None
     if options is None:
-        from gargon_notation.cli.common import run as run_typer
-
-        run_typer()
+        _run_typer(arguments)
         return
     from gargon_notation.cli.report import validate_paths
 
@@ -135,6 +136,31 @@ def run() -> None:
     except KeyboardInterrupt:
         code = 130  # Ctrl-C: what was printed stands, no traceback (as on the Typer path)
     raise SystemExit(code)
+
+
+def _run_typer(arguments: list[str]) -> None:
+    """Typer's answer, or the one it gave before (help, version, completion: see
+    :mod:`~gargon_notation.cli.remembered`)."""
+    from gargon_notation.cli import remembered
+
+    digest = remembered.key(arguments, os.environ)
+    reply = None if digest is None else remembered.recall(digest, os.environ)
+    if reply is not None:
+        try:
+            for stream, data in ((sys.stdout, reply.output), (sys.stderr, reply.error)):
+                stream.flush()
+                stream.buffer.write(data)
+                stream.flush()
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise SystemExit(reply.code)
+    from gargon_notation.cli.common import run as run_typer
+
+    if digest is None:
+        run_typer()
+        return
+    with remembered.recording(digest, os.environ):
+        run_typer()
 
 
 def load_verbs() -> None:

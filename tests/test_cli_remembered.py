@@ -1,0 +1,185 @@
+"""Help, version and completion remembered between runs (gargon_notation.cli.remembered):
+the same bytes and exit code as Typer's, a new reply whenever anything that shapes it
+changes, and never an error of its own."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import gargon_notation.cli
+import gargon_notation.cli.common
+from gargon_notation.cli import remembered
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="nothing is remembered there")
+
+
+def _run(arguments: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str]:
+    """``gargon ARGUMENTS`` in this process: exit code, standard output and error."""
+    output, error = io.BytesIO(), io.BytesIO()
+    with monkeypatch.context() as patch:
+        patch.setattr(sys, "argv", ["gargon", *arguments])
+        patch.setattr(sys, "stdout", io.TextIOWrapper(output, encoding="utf-8"))
+        patch.setattr(sys, "stderr", io.TextIOWrapper(error, encoding="utf-8"))
+        with pytest.raises(SystemExit) as exit:
+            gargon_notation.cli.run()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        printed = output.getvalue().decode(), error.getvalue().decode()
+    code = exit.value.code
+    assert isinstance(code, int)
+    return code, *printed
+
+
+@pytest.fixture
+def replies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setenv("COLUMNS", "90")
+    monkeypatch.delenv("GARGON_NO_CACHE", raising=False)
+    monkeypatch.delenv("_GARGON_COMPLETE", raising=False)
+    return tmp_path / "gargon-notation" / "replies"
+
+
+def _without_typer(monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse() -> None:
+        raise AssertionError("Typer ran: the reply was not remembered")
+
+    monkeypatch.setattr(gargon_notation.cli.common, "run", refuse)
+
+
+@pytest.mark.parametrize(
+    ("arguments", "code", "printed"),
+    [
+        (["--help"], 0, "Usage: gargon [OPTIONS] COMMAND [ARGS]..."),
+        (["score", "--help"], 0, "Usage: gargon score [OPTIONS] PATHS..."),
+        (["--version"], 0, "gargon-notation "),
+        (["nope", "--help"], 2, "No such command 'nope'."),
+    ],
+)
+def test_the_second_run_prints_what_typer_printed_without_typer(
+    arguments: list[str], code: int, printed: str, replies: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = _run(arguments, monkeypatch)
+    assert first[0] == code
+    assert printed in first[1] + first[2]
+    assert len(list(replies.iterdir())) == 1
+    _without_typer(monkeypatch)
+    assert _run(arguments, monkeypatch) == first
+
+
+def test_a_completion_is_remembered(replies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("_GARGON_COMPLETE", "complete_bash")
+    monkeypatch.setenv("COMP_WORDS", "gargon filter x --has ze")
+    monkeypatch.setenv("COMP_CWORD", "4")
+    first = _run([], monkeypatch)
+    assert first[1].split() == ["zero-clash", "zero-pair"]
+    _without_typer(monkeypatch)
+    assert _run([], monkeypatch) == first
+    monkeypatch.setenv("COMP_WORDS", "gargon filter x --has sw")
+    with pytest.raises(AssertionError, match="Typer ran"):
+        _run([], monkeypatch)  # other words: another reply, not yet kept
+
+
+def test_a_new_width_or_no_colour_is_another_reply(
+    replies: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    wide = _run(["--help"], monkeypatch)
+    monkeypatch.setenv("COLUMNS", "60")
+    narrow = _run(["--help"], monkeypatch)
+    monkeypatch.setenv("NO_COLOR", "1")
+    _run(["--help"], monkeypatch)
+    assert max(len(line) for line in narrow[1].splitlines()) == 60
+    assert max(len(line) for line in wide[1].splitlines()) == 90
+    assert len(list(replies.iterdir())) == 3
+
+
+def test_other_commands_and_no_cache_are_never_remembered(
+    replies: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _run(["schema", "--out", "x"], monkeypatch)[0] == 2  # not a help request
+    monkeypatch.setenv("GARGON_NO_CACHE", "1")
+    assert _run(["--help"], monkeypatch)[0] == 0
+    assert not replies.exists()
+
+
+def test_a_damaged_reply_is_passed_over_and_replaced(
+    replies: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = _run(["--help"], monkeypatch)
+    (kept,) = replies.iterdir()
+    kept.write_bytes(kept.read_bytes()[:-10])
+    assert _run(["--help"], monkeypatch) == first
+    assert remembered.Reply.from_bytes(kept.read_bytes()) is not None
+
+
+def test_a_folder_that_cannot_be_made_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a file").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a file"))
+    monkeypatch.delenv("GARGON_NO_CACHE", raising=False)
+    code, output, error = _run(["--help"], monkeypatch)
+    assert (code, error) == (0, "")
+    assert "Usage: gargon" in output
+
+
+def test_the_least_recently_used_replies_go_first(
+    replies: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(remembered, "KEPT", 2)
+    kept = {}
+    for columns in ("70", "80"):
+        monkeypatch.setenv("COLUMNS", columns)
+        _run(["--version"], monkeypatch)
+        (kept[columns],) = set(replies.iterdir()) - set(kept.values())
+    os.utime(kept["70"], ns=(10**18, 10**18))  # 70 the older,
+    os.utime(kept["80"], ns=(15 * 10**17, 15 * 10**17))
+    monkeypatch.setenv("COLUMNS", "70")
+    _run(["--version"], monkeypatch)  # but used again since
+    monkeypatch.setenv("COLUMNS", "100")
+    _run(["--version"], monkeypatch)
+    assert kept["70"].exists()
+    assert not kept["80"].exists()
+    assert len(list(replies.iterdir())) == 2
+
+
+def test_a_changed_file_of_the_command_line_is_another_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "gargon_notation"
+    (package / "cli").mkdir(parents=True)
+    (package / "__init__.py").write_text('__version__ = "1"\n')
+    (package / "cli" / "commands.py").write_text("HELP = 'one'\n")
+    monkeypatch.setattr(remembered, "_PACKAGE", package)
+    before = remembered.key(["--help"], {})
+    (package / "cli" / "commands.py").write_text("HELP = 'other'\n")
+    assert remembered.key(["--help"], {}) not in (before, None)
+
+
+def test_a_real_process_answers_from_the_reply(replies: Path) -> None:
+    script = textwrap.dedent(
+        """
+        import sys
+        sys.argv = ["gargon", "--help"]
+        from gargon_notation.cli import run
+        try:
+            run()
+        except SystemExit as exit:
+            print("exit", exit.code, "typer" in sys.modules)
+        """
+    )
+    printed = [
+        subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, check=True
+        ).stdout
+        for _ in range(2)
+    ]
+    assert printed[0].splitlines()[-1] == "exit 0 True"
+    assert printed[1].splitlines()[-1] == "exit 0 False"
+    assert printed[0] == printed[1].replace("exit 0 False", "exit 0 True")
