@@ -4,7 +4,9 @@ Whole processes, ours and the anchor's alternating, medians of ``--repeat`` pair
 shared and noisy machine moves both sides alike (as ``../shared/bench/anchor-figures`` does):
 
   start-up     ``gargon validate`` of one game, ``gargon --help`` and a shell completion,
-               each against a python-chess script reading one PGN game (target: <= 1.00)
+               each against a python-chess script reading one PGN game (target: <= 1.00);
+               help and completion as printed again (gargon_notation.cli.remembered), and
+               ``--help`` as Typer prints it the first time (``GARGON_NO_CACHE=1``)
   throughput   ``gargon validate`` of 1,500 simulated 4-player games against python-chess
                ``read_game`` over 1,500 random legal games, in MB/s of input (target: >= 3.00;
                with a compiled build, >= 6.00)
@@ -170,6 +172,7 @@ def main() -> None:
         ("validate one game", [gargon, "validate", example], None),
         ("gargon --help", [gargon, "--help"], None),
         ("completion", [gargon], complete),
+        ("--help, not kept", [gargon, "--help"], {**os.environ, "GARGON_NO_CACHE": "1"}),
     ):
         ours, theirs = pairs(command, anchor_one, repeat, env)
         print(

@@ -19,7 +19,6 @@ Pass(seat=1, piles=(1, 1, 2), seen=())
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 
@@ -67,6 +66,8 @@ def not_at_table(name: str, players: Sequence[str]) -> str:
     >>> not_at_table("Eve", ("Anna", "Cleo"))
     'Eve is not at this table (players: Anna, Cleo)'
     """
+    import difflib  # only for a mistake: not at start-up
+
     hint = ""
     same = [player for player in players if player.casefold() == name.casefold()]
     close = same or difflib.get_close_matches(name, players, n=1, cutoff=0.75)

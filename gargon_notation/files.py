@@ -48,7 +48,6 @@ from __future__ import annotations
 import contextlib
 import glob
 import io
-import json
 import os
 import re
 import sys
@@ -247,6 +246,8 @@ def sniff(head: bytes, name: str | os.PathLike[str] | None = None) -> Format:
     if not maybe_lines:
         key = _LEAD.match(head, start + 1).end()  # type: ignore[union-attr]
         return "json" if head.startswith(b'"format"', key) else "ggn"
+    import json  # here: a .ggn file never needs it
+
     end = _EOL.search(head, start)
     try:
         value = json.loads(head[start : end.start() if end else len(head)])

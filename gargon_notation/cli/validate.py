@@ -10,7 +10,6 @@ come back in file order.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -158,6 +157,8 @@ def run_validation(
 
 def json_report(verdicts: list[dict[str, Any]], summary: Summary) -> str:
     """The ``--json`` report."""
+    import json
+
     return json.dumps(
         {
             "format": "gargon-validate",
