@@ -129,6 +129,17 @@ def test_a_folder_that_cannot_be_made_changes_nothing(
     assert "Usage: gargon" in output
 
 
+@pytest.mark.skipif(sys.platform == "darwin", reason="macOS keeps caches in ~/Library/Caches")
+def test_the_folder_is_the_users_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert remembered.folder({"XDG_CACHE_HOME": "/var/c"}) == Path("/var/c/gargon-notation/replies")
+    monkeypatch.setenv("HOME", "/home/ann")
+    expected = Path("/home/ann/.cache/gargon-notation/replies")
+    assert remembered.folder({"XDG_CACHE_HOME": "relative/is/ignored"}) == expected
+    monkeypatch.setenv("HOME", "not/absolute")
+    assert remembered.folder({}) is None
+    assert remembered.recall("0" * 40, {}) is None
+
+
 def test_the_least_recently_used_replies_go_first(
     replies: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

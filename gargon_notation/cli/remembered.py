@@ -105,13 +105,19 @@ def key(arguments: list[str], environ: Mapping[str, str]) -> str | None:
     return digest.hexdigest()
 
 
-def folder(environ: Mapping[str, str]) -> Path:
-    """Where replies are kept (see the module)."""
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "gargon-notation" / "replies"
+def folder(environ: Mapping[str, str]) -> Path | None:
+    """Where replies are kept (see the module); None without a home folder to keep them in."""
     base = environ.get("XDG_CACHE_HOME", "")
-    root = Path(base) if os.path.isabs(base) else Path.home() / ".cache"
-    return root / "gargon-notation" / "replies"
+    if sys.platform == "darwin" or not os.path.isabs(base):
+        try:
+            home = os.path.expanduser("~")
+        except (KeyError, RuntimeError):  # no HOME and no entry in the password database
+            return None
+        if not os.path.isabs(home):
+            return None
+        caches = ("Library", "Caches") if sys.platform == "darwin" else (".cache",)
+        base = os.path.join(home, *caches)
+    return Path(base) / "gargon-notation" / "replies"
 
 
 class Reply:
@@ -152,7 +158,10 @@ class Reply:
 
 def recall(digest: str, environ: Mapping[str, str]) -> Reply | None:
     """The reply kept under ``digest``, or None."""
-    place = folder(environ) / digest
+    kept = folder(environ)
+    if kept is None:
+        return None
+    place = kept / digest
     try:
         reply = Reply.from_bytes(place.read_bytes())
         if reply is not None:
@@ -164,6 +173,8 @@ def recall(digest: str, environ: Mapping[str, str]) -> Reply | None:
 
 def _keep(digest: str, reply: Reply, environ: Mapping[str, str]) -> None:
     place = folder(environ)
+    if place is None:
+        return
     try:
         place.mkdir(mode=0o700, parents=True, exist_ok=True)
         descriptor, temporary = tempfile.mkstemp(dir=place, prefix=".new-")
