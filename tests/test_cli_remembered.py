@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import subprocess
 import sys
 import textwrap
@@ -131,13 +132,85 @@ def test_a_folder_that_cannot_be_made_changes_nothing(
 
 @pytest.mark.skipif(sys.platform == "darwin", reason="macOS keeps caches in ~/Library/Caches")
 def test_the_folder_is_the_users_cache(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert remembered.folder({"XDG_CACHE_HOME": "/var/c"}) == Path("/var/c/gargon-notation/replies")
+    assert remembered.folder({"XDG_CACHE_HOME": "/var/c"}) == "/var/c/gargon-notation/replies"
     monkeypatch.setenv("HOME", "/home/ann")
-    expected = Path("/home/ann/.cache/gargon-notation/replies")
+    expected = "/home/ann/.cache/gargon-notation/replies"
     assert remembered.folder({"XDG_CACHE_HOME": "relative/is/ignored"}) == expected
     monkeypatch.setenv("HOME", "not/absolute")
     assert remembered.folder({}) is None
     assert remembered.recall("0" * 40, {}) is None
+
+
+def test_a_reply_cut_short_by_a_broken_pipe_is_not_kept(
+    replies: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    read, write = os.pipe()
+    os.close(read)  # as `gargon --help | head -1` once head has gone
+    with monkeypatch.context() as patch, open(write, "w", encoding="utf-8") as pipe:
+        patch.setattr(sys, "argv", ["gargon", "--help"])
+        patch.setattr(sys, "stdout", pipe)
+        with pytest.raises(SystemExit) as exit:
+            gargon_notation.cli.run()
+    assert exit.value.code == 1  # as rich ends on a broken pipe
+    assert not replies.exists() or not list(replies.iterdir())
+
+
+def test_a_run_ended_by_ctrl_c_is_not_kept(replies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted() -> None:
+        print("Usage: half a page")
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt:
+            raise SystemExit(130) from None  # as Typer ends on Ctrl-C
+
+    monkeypatch.setattr(gargon_notation.cli.common, "run", interrupted)
+    assert _run(["--help"], monkeypatch)[0] == 130
+    assert not replies.exists() or not list(replies.iterdir())
+
+
+def test_a_folder_others_may_write_to_is_neither_read_nor_written(
+    replies: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = _run(["--help"], monkeypatch)
+    (kept,) = replies.iterdir()
+    kept.write_bytes(remembered.Reply(0, b"planted", b"").to_bytes())
+    replies.chmod(0o777)
+    assert _run(["--help"], monkeypatch) == first
+    assert kept.read_bytes() == remembered.Reply(0, b"planted", b"").to_bytes()
+
+
+def test_only_replies_are_ever_removed(replies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(remembered, "KEPT", 1)
+    replies.mkdir(parents=True, mode=0o700)
+    (replies / "notes.txt").write_text("mine")
+    for columns in ("70", "80"):
+        monkeypatch.setenv("COLUMNS", columns)
+        _run(["--version"], monkeypatch)
+    assert sorted(len(path.name) for path in replies.iterdir()) == [9, 40]
+
+
+def test_an_empty_completion_variable_is_not_a_completion() -> None:
+    assert remembered.key(["score", "game.ggn"], {"_GARGON_COMPLETE": ""}) is None
+    assert remembered.key(["score", "game.ggn"], {"_GARGON_COMPLETE": "complete_zsh"})
+
+
+def test_what_typer_and_rich_read_from_the_environment_is_in_the_key() -> None:
+    """Every variable their source reads by name shapes the key; the others (a new shell's
+    SSH_AUTH_SOCK, WINDOWID...) do not, so a new terminal is answered from the same reply."""
+    import rich
+    import typer
+
+    read = re.compile(r"""(?:environ(?:\.get)?[\[(]|getenv\()\s*["']([A-Za-z_0-9]+)["']""")
+    names: set[str] = set()
+    for package in (typer, rich):
+        for source in Path(package.__file__).parent.rglob("*.py"):
+            names.update(read.findall(source.read_text(encoding="utf-8")))
+    assert {"COLUMNS", "NO_COLOR", "FORCE_COLOR", "COMP_WORDS"} <= names
+    assert [name for name in sorted(names) if not remembered.shapes_output(name)] == []
+    base = {"COLUMNS": "80"}
+    assert remembered.key(["--help"], {**base, "WINDOWID": "7", "SSH_AUTH_SOCK": "/s"}) == (
+        remembered.key(["--help"], base)
+    )
 
 
 def test_the_least_recently_used_replies_go_first(

@@ -146,14 +146,7 @@ def _run_typer(arguments: list[str]) -> None:
     digest = remembered.key(arguments, os.environ)
     reply = None if digest is None else remembered.recall(digest, os.environ)
     if reply is not None:
-        try:
-            for stream, data in ((sys.stdout, reply.output), (sys.stderr, reply.error)):
-                stream.flush()
-                stream.buffer.write(data)
-                stream.flush()
-        except BrokenPipeError:
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        raise SystemExit(reply.code)
+        raise SystemExit(remembered.print_reply(reply))
     from gargon_notation.cli.common import run as run_typer
 
     if digest is None:

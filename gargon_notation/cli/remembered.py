@@ -3,20 +3,27 @@ print, remembered between runs, so that they come at once.
 
 Typer builds the whole command line and rich draws the help: some 200 ms, longer than reading
 and checking a game, for text that is the same every time.  It depends only on the arguments,
-the environment, the terminals and the code installed; so the first run keeps what it printed
-(standard output, standard error, exit code) in a file named by a digest of all of them, and
-the next runs with the same digest print that file without importing Typer or rich.
+some environment variables, the terminals and the code installed; so the first run keeps what
+it printed (standard output, standard error, exit code) in a file named by a digest of them
+all, and the next runs with the same digest print that file without importing Typer or rich.
 
-- **The digest** covers the arguments; every environment variable but ``PWD``, ``OLDPWD``,
-  ``SHLVL`` and ``_`` (``COLUMNS``, ``NO_COLOR``, ``TERM``, the completion's ``COMP_WORDS``...);
-  whether each of standard input, output and error is a terminal, and its size; the Python;
-  and the size and time of change of each file of ``gargon_notation.cli``, of
-  ``gargon_notation/__init__.py`` (the version) and of Typer's and rich's, so that an upgrade
-  or an edit is never answered from an old file.
+- **The digest** covers the arguments; the environment variables that Typer, Click and rich
+  read (:func:`shapes_output`: ``COLUMNS``, ``NO_COLOR``, ``TERM``, ``FORCE_COLOR``, the
+  completion's ``COMP_WORDS``...), and the locale's and Python's (``LANG``, ``LC_*``,
+  ``PYTHON*``), but not the rest, which differs from one shell to the next; whether each of
+  standard input, output and error is a terminal, and its size; the encoding of standard
+  output and error; the Python and its flags; and the size and time of change of each file
+  of ``gargon_notation.cli``, of ``gargon_notation/__init__.py`` (the version), of Typer's
+  and rich's ``__init__.py`` and the names of their ``.dist-info`` folders (their versions),
+  so that an upgrade or an edit is never answered from an old file.
+- **Only a whole reply is kept**: not one cut short by a broken pipe, a full disk or Ctrl-C.
 - **The files** live in ``$XDG_CACHE_HOME/gargon-notation/replies`` (``~/.cache`` without
-  it; ``~/Library/Caches`` on macOS), a folder only its owner may read, at most
-  :data:`KEPT` of them (the least recently used go first), each written atomically.  A file
-  that cannot be read or written is passed over: the command then runs as it always does.
+  it; ``~/Library/Caches`` on macOS), and only in a folder of the user running gargon that no
+  one else may write to (a completion's reply is run by the shell), made only under a cache
+  folder of that user (``sudo`` with someone's ``HOME`` makes nothing there).  At most
+  :data:`KEPT` of them, the least recently used going first; each written atomically.  A
+  file that cannot be read or written is passed over: the command then runs as it always
+  does.
 - ``GARGON_NO_CACHE=1`` turns it off; so does Windows, whose console may be written around
   the output stream.
 
@@ -24,7 +31,7 @@ the next runs with the same digest print that file without importing Typer or ri
 True
 >>> key(["--help"], {"GARGON_NO_CACHE": "1"}) is None
 True
->>> key(["--help"], {"COLUMNS": "80"}) == key(["--help"], {"COLUMNS": "80", "PWD": "/tmp"})
+>>> key(["--help"], {"COLUMNS": "80"}) == key(["--help"], {"COLUMNS": "80", "SSH_TTY": "x"})
 True
 >>> key(["--help"], {"COLUMNS": "80"}) == key(["--help"], {"COLUMNS": "100"})
 False
@@ -33,29 +40,64 @@ False
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib.util
 import io
 import os
+import stat
 import sys
-import tempfile
 from collections.abc import Iterator, Mapping
-from pathlib import Path
-from typing import Any, BinaryIO, cast
+from typing import Any, BinaryIO, NamedTuple, cast
 
-__all__ = ["KEPT", "Reply", "folder", "key", "recall", "recording"]
+try:
+    from _blake2 import blake2b  # hashlib's own, without loading OpenSSL first
+except ImportError:  # pragma: no cover - a Python built without it
+    from hashlib import blake2b
+
+__all__ = ["KEPT", "Reply", "folder", "key", "print_reply", "recall", "recording", "shapes_output"]
 
 KEPT = 64
 """At most this many replies are kept."""
 
-_VOLATILE = frozenset({"PWD", "OLDPWD", "SHLVL", "_"})
-"""Environment variables that change from shell to shell but never what is printed."""
+_SHAPING = frozenset(
+    {
+        "COLORTERM",
+        "COLUMNS",
+        "DATABRICKS_RUNTIME_VERSION",
+        "FORCE_COLOR",
+        "GITHUB_ACTIONS",
+        "JUPYTER_COLUMNS",
+        "JUPYTER_LINES",
+        "LANG",
+        "LANGUAGE",
+        "LINES",
+        "NO_COLOR",
+        "PY_COLORS",
+        "TERM",
+        "TERMINAL_WIDTH",
+        "TTY_COMPATIBLE",
+        "TTY_INTERACTIVE",
+        "UNICODE_VERSION",
+        "XDG_CONFIG_HOME",
+    }
+)
+_SHAPING_PREFIXES = ("_TYPER", "TYPER", "COMP_", "_GARGON", "GARGON", "LC_", "PYTHON")
 _MAGIC = b"gargon-reply 1\n"
-_PACKAGE = Path(__file__).resolve().parent.parent
+_PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def shapes_output(name: str) -> bool:
+    """Whether the environment variable ``name`` may change what help, version or completion
+    print: one that Typer, its Click or rich read (a test reads their source to check that
+    none is missing), or one of the locale's or Python's.
+
+    >>> shapes_output("COLUMNS"), shapes_output("_TYPER_COMPLETE_ARGS"), shapes_output("HOME")
+    (True, True, False)
+    """
+    return name in _SHAPING or name.startswith(_SHAPING_PREFIXES)
 
 
 def _remembered_arguments(arguments: list[str], environ: Mapping[str, str]) -> bool:
-    if "_GARGON_COMPLETE" in environ:
+    if environ.get("_GARGON_COMPLETE"):  # Typer completes only when it is not empty
         return True
     if arguments in ([], ["--help"], ["--version"]):
         return True
@@ -63,17 +105,26 @@ def _remembered_arguments(arguments: list[str], environ: Mapping[str, str]) -> b
 
 
 def _code_stamps() -> Iterator[str]:
-    """Name, size and time of change of each file whose change may change the help."""
-    places = [_PACKAGE / "__init__.py"]
-    with os.scandir(_PACKAGE / "cli") as entries:
-        places += sorted(Path(entry.path) for entry in entries if entry.name.endswith(".py"))
+    """Name, size and time of change of each file whose change may change the help, and the
+    names (with the versions) of Typer's and rich's ``.dist-info`` folders."""
+    cli = os.path.join(_PACKAGE, "cli")
+    places = [os.path.join(_PACKAGE, "__init__.py")]
+    places += sorted(os.path.join(cli, name) for name in os.listdir(cli) if name.endswith(".py"))
+    installed: set[str] = set()
     for name in ("typer", "rich"):
         spec = importlib.util.find_spec(name)
         if spec is not None and spec.origin is not None:
-            places.append(Path(spec.origin))
+            places.append(spec.origin)
+            installed.add(os.path.dirname(os.path.dirname(spec.origin)))
     for place in places:
-        status = place.stat()
+        status = os.stat(place)
         yield f"{place}\0{status.st_size}\0{status.st_mtime_ns}"
+    for site in sorted(installed):
+        yield from sorted(
+            name
+            for name in os.listdir(site)
+            if name.endswith(".dist-info") and name.lower().startswith(("typer-", "rich-"))
+        )
 
 
 def _terminals() -> Iterator[str]:
@@ -92,23 +143,27 @@ def key(arguments: list[str], environ: Mapping[str, str]) -> str | None:
         return None
     if not _remembered_arguments(arguments, environ):
         return None
-    parts = [sys.version, sys.executable, *arguments, "\1"]
-    parts += (f"{name}={environ[name]}" for name in sorted(environ) if name not in _VOLATILE)
+    streams = [  # -E, -X utf8 or a stream replaced in-process: not in the environment
+        f"{getattr(stream, 'encoding', None)}:{getattr(stream, 'errors', None)}"
+        for stream in (sys.stdout, sys.stderr)
+    ]
+    parts = [sys.version, sys.executable, repr(sys.flags), *streams, *arguments, "\1"]
+    parts += (f"{name}={environ[name]}" for name in sorted(environ) if shapes_output(name))
     try:
         parts += _terminals()
         parts += _code_stamps()
     except OSError:
         return None
-    digest = hashlib.blake2b(digest_size=20)
+    digest = blake2b(digest_size=20)
     for part in parts:
         digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
     return digest.hexdigest()
 
 
-def folder(environ: Mapping[str, str]) -> Path | None:
+def folder(environ: Mapping[str, str]) -> str | None:
     """Where replies are kept (see the module); None without a home folder to keep them in."""
     base = environ.get("XDG_CACHE_HOME", "")
-    if sys.platform == "darwin" or not os.path.isabs(base):
+    if not os.path.isabs(base):
         try:
             home = os.path.expanduser("~")
         except (KeyError, RuntimeError):  # no HOME and no entry in the password database
@@ -117,16 +172,52 @@ def folder(environ: Mapping[str, str]) -> Path | None:
             return None
         caches = ("Library", "Caches") if sys.platform == "darwin" else (".cache",)
         base = os.path.join(home, *caches)
-    return Path(base) / "gargon-notation" / "replies"
+    return os.path.join(base, "gargon-notation", "replies")
 
 
-class Reply:
-    """What a command printed and its exit code."""
+def _own_private_folder(place: str) -> bool:
+    """Whether ``place`` is a real folder of this user that nobody else may write to: replies
+    from anywhere else could be anyone's (a completion's is run by the shell)."""
+    try:
+        status = os.lstat(place)
+    except OSError:
+        return False
+    return (
+        stat.S_ISDIR(status.st_mode)
+        and status.st_uid == os.geteuid()
+        and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+    )
 
-    __slots__ = ("code", "error", "output")
 
-    def __init__(self, code: int, output: bytes, error: bytes) -> None:
-        self.code, self.output, self.error = code, output, error
+def _made(place: str) -> bool:
+    """Make ``place`` (the replies' folder and its ``gargon-notation`` parent), only under a
+    cache folder of this user; whether ``place`` is then fit to keep replies in."""
+    if _own_private_folder(place):
+        return True
+    parent = os.path.dirname(place)
+    base = os.path.dirname(parent)
+    try:
+        if not os.path.isdir(base):  # no ~/.cache yet: made in a home of this user only
+            if os.stat(os.path.dirname(base)).st_uid != os.geteuid():
+                return False
+            os.mkdir(base, 0o700)
+        if os.stat(base).st_uid != os.geteuid():
+            return False
+        for folder_ in (parent, place):
+            with contextlib.suppress(FileExistsError):
+                os.mkdir(folder_, 0o700)
+    except OSError:
+        return False
+    return _own_private_folder(place)
+
+
+class Reply(NamedTuple):
+    """What a command printed and its exit code (a named tuple: an attrs class would import
+    attrs, which costs more than printing the reply)."""
+
+    code: int
+    output: bytes
+    error: bytes
 
     def to_bytes(self) -> bytes:
         return (
@@ -139,8 +230,8 @@ class Reply:
     def from_bytes(cls, data: bytes) -> Reply | None:
         """The reply written by :meth:`to_bytes`, or None for anything else.
 
-        >>> Reply.from_bytes(Reply(2, b"out", b"err").to_bytes()).error
-        b'err'
+        >>> Reply.from_bytes(Reply(2, b"out", b"err").to_bytes())
+        Reply(code=2, output=b'out', error=b'err')
         >>> Reply.from_bytes(Reply(0, b"out", b"").to_bytes()[:-1]) is None
         True
         """
@@ -156,37 +247,70 @@ class Reply:
         return cls(code, body[:output_size], body[output_size:])
 
 
+def _writable_streams() -> bool:
+    """Whether standard output and error are streams a reply's bytes can be written to
+    (not closed, not a caller's ``StringIO``)."""
+    return all(isinstance(stream, io.TextIOWrapper) for stream in (sys.stdout, sys.stderr))
+
+
 def recall(digest: str, environ: Mapping[str, str]) -> Reply | None:
     """The reply kept under ``digest``, or None."""
-    kept = folder(environ)
-    if kept is None:
+    place = folder(environ)
+    if place is None or not _writable_streams() or not _own_private_folder(place):
         return None
-    place = kept / digest
+    kept = os.path.join(place, digest)
     try:
-        reply = Reply.from_bytes(place.read_bytes())
-        if reply is not None:
-            os.utime(place)  # recently used: kept longest
+        with open(kept, "rb") as file:
+            reply = Reply.from_bytes(file.read())
     except OSError:
         return None
+    if reply is not None:
+        with contextlib.suppress(OSError):  # a read-only cache still answers
+            os.utime(kept)  # recently used: kept longest
     return reply
+
+
+def print_reply(reply: Reply) -> int:
+    """Print ``reply`` and give its exit code; on a broken pipe, say nothing more and give 1,
+    as rich does."""
+    for stream, data in ((sys.stdout, reply.output), (sys.stderr, reply.error)):
+        try:
+            stream.flush()
+            stream.buffer.write(data)
+            stream.flush()
+        except BrokenPipeError:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+            return 1
+    return reply.code
+
+
+def _is_digest(name: str) -> bool:
+    """Whether ``name`` is that of a reply: nothing else in the folder is ever removed.
+
+    >>> _is_digest("0" * 40), _is_digest("thesis.txt")
+    (True, False)
+    """
+    return len(name) == 40 and not name.strip("0123456789abcdef")
 
 
 def _keep(digest: str, reply: Reply, environ: Mapping[str, str]) -> None:
     place = folder(environ)
-    if place is None:
+    if place is None or not _made(place):
         return
+    import tempfile  # only when a reply is new
+
     try:
-        place.mkdir(mode=0o700, parents=True, exist_ok=True)
         descriptor, temporary = tempfile.mkstemp(dir=place, prefix=".new-")
         try:
             with os.fdopen(descriptor, "wb") as file:
                 file.write(reply.to_bytes())
-            os.replace(temporary, place / digest)
+            os.replace(temporary, os.path.join(place, digest))
         except BaseException:
             with contextlib.suppress(OSError):
                 os.unlink(temporary)
             raise
-        entries = [entry for entry in os.scandir(place) if not entry.name.startswith(".")]
+        with os.scandir(place) as found:
+            entries = [entry for entry in found if _is_digest(entry.name)]
         if len(entries) > KEPT:
             entries.sort(key=lambda entry: entry.stat().st_mtime_ns)
             for entry in entries[: len(entries) - KEPT]:
@@ -203,16 +327,27 @@ class _Copying(io.BufferedIOBase):
         super().__init__()
         self.target = target
         self.copy = io.BytesIO()
+        self.failed = False
+        """Whether a write or flush failed (a broken pipe, a full disk): the copy is not
+        what was printed."""
 
     def writable(self) -> bool:
         return True
 
     def write(self, data: Any) -> int:
-        self.target.write(data)
+        try:
+            self.target.write(data)
+        except BaseException:
+            self.failed = True
+            raise
         return self.copy.write(data)
 
     def flush(self) -> None:
-        self.target.flush()
+        try:
+            self.target.flush()
+        except BaseException:
+            self.failed = True
+            raise
 
     def isatty(self) -> bool:
         return self.target.isatty()
@@ -233,10 +368,21 @@ def _copying(stream: io.TextIOWrapper) -> tuple[io.TextIOWrapper, _Copying]:
     return wrapper, copying
 
 
+def _interrupted(exit: SystemExit) -> bool:
+    """Whether the exit came from Ctrl-C or a failed write (Typer's ``Exit(130)``, rich's
+    exit 1 on a broken pipe), which another run would not repeat."""
+    cause: BaseException | None = exit
+    while cause is not None:
+        if isinstance(cause, (KeyboardInterrupt, OSError)):
+            return True
+        cause = cause.__cause__ or cause.__context__
+    return False
+
+
 @contextlib.contextmanager
 def recording(digest: str, environ: Mapping[str, str]) -> Iterator[None]:
     """Run the body (the command) with standard output and error copied, and keep what they
-    got with the exit code under ``digest`` when the body ends by exiting."""
+    got with the exit code under ``digest`` when the body ends by exiting, whole."""
     stdout, stderr = sys.stdout, sys.stderr
     if not (isinstance(stdout, io.TextIOWrapper) and isinstance(stderr, io.TextIOWrapper)):
         yield
@@ -251,12 +397,18 @@ def recording(digest: str, environ: Mapping[str, str]) -> Iterator[None]:
         code = 0
     except SystemExit as exit:
         code = exit.code if isinstance(exit.code, int) else (0 if exit.code is None else None)
+        if _interrupted(exit):
+            code = None
         raise
     finally:
         for wrapper in (out_wrapper, error_wrapper):
-            with contextlib.suppress(Exception):
+            try:
                 wrapper.flush()
                 wrapper.detach()
+            except Exception:
+                code = None
         sys.stdout, sys.stderr = stdout, stderr
+        if output.failed or error.failed:
+            code = None
         if code is not None:
             _keep(digest, Reply(code, output.copy.getvalue(), error.copy.getvalue()), environ)
