@@ -10,17 +10,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
-from rich.console import Console
-from rich.text import Text
 
 from gargon_notation import __version__
 from gargon_notation.cli.deferred import defer_unused_rich_modules
 from gargon_notation.cli.helptext import App
-from gargon_notation.cli.plain import plural
-from gargon_notation.cli.terminal import SafeConsole, printable, utf8_stdout
+from gargon_notation.cli.plain import plural, printable, utf8_stdout
 from gargon_notation.errors import GargonError
 
 if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
+
     from gargon_notation.replay import Replay
 
 __all__ = [
@@ -44,10 +44,43 @@ app = App(
     rich_markup_mode="rich",
 )
 
-out: Console = SafeConsole(highlight=False, soft_wrap=True)
+out: Console
 """Standard output.  Verbs look it up here when they print, so tests may replace it."""
-err: Console = SafeConsole(stderr=True, highlight=False, soft_wrap=True)
-"""Standard error: problems of records and ``gargon:`` errors."""
+err: Console
+"""Standard error: problems of records and ``gargon:`` errors.
+
+Both are made on first use (:func:`__getattr__`): a shell's completion and ``--version``
+print without rich, whose console costs more than the rest of a completion."""
+
+
+def __getattr__(name: str) -> Console:
+    if name not in ("out", "err"):
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from gargon_notation.cli.terminal import SafeConsole
+
+    made = SafeConsole(stderr=name == "err", highlight=False, soft_wrap=True)
+    globals()[name] = made
+    return made
+
+
+def _console(name: str) -> Console:
+    made: Console | None = globals().get(name)
+    return made if made is not None else __getattr__(name)
+
+
+def _out() -> Console:
+    return _console("out")
+
+
+def _error() -> Console:
+    return _console("err")
+
+
+def _text(text: str, style: str = "") -> Text:
+    from rich.text import Text
+
+    return Text(printable(text), style=style)
+
 
 _no_color = [False]
 """Whether this command was given ``--no-color`` (set by :func:`console`, cleared as every
@@ -56,25 +89,27 @@ command starts): standard error then gets no escape codes either."""
 
 def _err() -> Console:
     if not _no_color[0]:
-        return err
+        return _error()
+    from gargon_notation.cli.terminal import SafeConsole
+
     return SafeConsole(stderr=True, color_system=None, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``gargon: MESSAGE`` on standard error and exit (2: a usage or I/O error)."""
-    _err().print(Text(printable(f"gargon: {message}"), style="bold red"), soft_wrap=True)
+    _err().print(_text(f"gargon: {message}", "bold red"), soft_wrap=True)
     raise typer.Exit(code)
 
 
 def print_error(message: str) -> None:
     """One message on standard error, never wrapped."""
-    _err().print(Text(printable(message)), soft_wrap=True)
+    _err().print(_text(message), soft_wrap=True)
 
 
 def print_problems(result: Replay) -> None:
     """The problems a replay found, on standard error."""
     for problem in result.problems:
-        _err().print(Text(printable(str(problem)), style="red"), soft_wrap=True)
+        _err().print(_text(str(problem), "red"), soft_wrap=True)
 
 
 def console(no_color: bool) -> Console:
@@ -82,13 +117,15 @@ def console(no_color: bool) -> Console:
     (and standard error gets none either)."""
     _no_color[0] = no_color
     if not no_color:
-        return out
-    return SafeConsole(color_system=None, highlight=False, soft_wrap=True, width=out.width)
+        return _out()
+    from gargon_notation.cli.terminal import SafeConsole
+
+    return SafeConsole(color_system=None, highlight=False, soft_wrap=True, width=_out().width)
 
 
 def _version(value: bool) -> None:
     if value:
-        out.print(f"gargon-notation {__version__}")
+        print(f"gargon-notation {__version__}")
         raise typer.Exit()
 
 
@@ -112,5 +149,5 @@ def run() -> None:
     try:
         app(prog_name="gargon")
     except GargonError as error:
-        err.print(Text(printable(str(error))))
+        _error().print(_text(str(error)))
         raise SystemExit(1) from None

@@ -81,12 +81,14 @@ class _DeferredModule(types.ModuleType):
 
 
 def defer_unused_rich_modules() -> None:
-    """Put a stand-in for each module of :data:`DEFERRED` not imported yet (and whose parent
-    package is), so that importing ``typer.rich_utils`` does not load them."""
+    """Put a stand-in for each module of :data:`DEFERRED` not imported yet, so that importing
+    ``typer.rich_utils`` does not load them (their package, ``rich``, is imported: its
+    ``__init__`` alone is light)."""
     for name, classes in DEFERRED.items():
         parent, _, child = name.rpartition(".")
-        if name in sys.modules or parent not in sys.modules:
+        if name in sys.modules:
             continue
+        importlib.import_module(parent)
         stand_in = _DeferredModule(name, classes)
         sys.modules[name] = stand_in
         setattr(sys.modules[parent], child, stand_in)

@@ -22,7 +22,6 @@ from typing import Any, TypeVar
 
 import typer
 import typer.core
-from rich.markup import escape
 from typer._click.types import ParamType  # Typer 0.28 keeps its Click to itself
 from typer.models import TyperPath
 
@@ -45,8 +44,22 @@ def examples(*command_lines: str) -> str:
       [bold]gargon score a.ggn[/]
     """
     heading = "Example:" if len(command_lines) == 1 else "Examples:"
-    shown = "\n".join(f"  [bold]{escape(line)}[/]" for line in command_lines)
+    shown = "\n".join(f"  [bold]{_escaped(line)}[/]" for line in command_lines)
     return f"\n{heading}\n{shown}"
+
+
+def _escaped(line: str) -> str:
+    """``line`` with what rich would read as markup escaped; rich is imported only then (a
+    shell's completion registers every verb's examples, and prints without rich).
+
+    >>> _escaped("gargon convert a.ggn"), _escaped("pip install 'gargon-notation[arrow]'")
+    ('gargon convert a.ggn', "pip install 'gargon-notation\\\\[arrow]'")
+    """
+    if "[" not in line:
+        return line
+    from rich.markup import escape
+
+    return escape(line)
 
 
 def reflowed(text: str | None) -> str | None:
