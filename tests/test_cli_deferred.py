@@ -98,3 +98,21 @@ def test_a_module_imported_already_is_left_alone() -> None:
         print(sys.modules["rich.markdown"] is real, rich.markdown is real)
     """
     assert _python(script).split() == ["True", "True"]
+
+
+def test_a_completion_loads_no_rich() -> None:
+    """A shell runs gargon at each Tab: without rich it answers sooner."""
+    script = """
+        import os, sys
+        os.environ.update(
+            _GARGON_COMPLETE="complete_bash", COMP_WORDS="gargon validate --jo", COMP_CWORD="2"
+        )
+        from gargon_notation.cli import run
+        try:
+            run()
+        except SystemExit:
+            pass
+        print("loaded:", [name for name in ("rich.console", "rich.text") if name in sys.modules])
+    """
+    printed = _python(script).splitlines()
+    assert printed == ["--jobs", "loaded: []"]
