@@ -12,7 +12,9 @@ splitting, writing, and the start-up before it) and the workers'.  With 2 cores 
 speed-up is then between total / (main + workers / 2), were the main process's work never
 done while the workers work, and total / max(main, total / 2), were it always: the
 ``bounds`` column.  A wall speed-up well under them means the machine was busy, not that
-the verb scales badly.
+the verb scales badly.  The CPU seconds of ``--jobs 1`` beside them show what two processes
+cost over one: by instruction counts (callgrind) the two jobs' main process and workers
+execute within 6% of one job's instructions, so a larger gap is the machine too.
 
 ``--files N`` measures the same games cut into N files of a folder (organisers' archives):
 the verbs that take their inputs one at a time must keep the workers as busy.
@@ -157,11 +159,12 @@ def main() -> None:
                 runs[jobs].append(_run(python, [*command, "--jobs", str(jobs)]))
         one, two = (statistics.median(run[0] for run in runs[jobs]) for jobs in (1, 2))
         main, workers = (statistics.median(run[i] for run in runs[2]) for i in (1, 2))
+        alone = statistics.median(run[1] for run in runs[1])
         total = main + workers
         label = " ".join(VERBS[verb]).replace("{cache}/jobs-tables", "DIR")
         print(
             f"{label:<36} --jobs 1 {one:6.2f} s  --jobs 2 {two:6.2f} s  "
-            f"speed-up {one / two:.2f}x  (target >= 1.80)  "
+            f"speed-up {one / two:.2f}x  (target >= 1.80)  --jobs 1 CPU {alone:5.2f} s  "
             f"--jobs 2 CPU: main {main:5.2f} s, workers {workers:6.2f} s, "
             f"bounds {total / (main + workers / 2):.2f}-{total / max(main, total / 2):.2f}x"
         )

@@ -145,6 +145,10 @@ def _selected(
                 advance(_size(selection.game))
                 yield selection
             return
+        if query.level == "replay":
+            # The engine imported once here, before the workers start, not once by each.
+            import gargon_notation.archive.facts  # noqa: F401
+
         with Workers(jobs) as workers:
             judged = workers.map(
                 partial(_judged, query=query), games, size=_size, send=_unraw, total=total
