@@ -584,3 +584,105 @@ def test_the_texts_of_passes_are_kept_within_bounds() -> None:
     for n in range(_SAID_MAX + 10):
         _PASSED[((1,), (f"seen{n}",))]
     assert len(_PASSED) <= _SAID_MAX
+
+
+@pytest.fixture(scope="module")
+def stepped(archive: Path) -> Path:
+    out = archive.parent / "stepped"
+    run = gargon("convert", archive, "--to", "parquet", "-o", out, "--include-invalid-steps")
+    assert run.exit_code == 1
+    return out
+
+
+def test_each_battle_belongs_to_the_choice_before_it_and_rounds_count_them(
+    stepped: Path,
+) -> None:
+    """A fight's step is the choice of its colour (a second fight shares its first's), in
+    the same round and by the same seat; fights are numbered 1, 2, ... within a round, and
+    each round counts its own: valid games and the steps an invalid one made."""
+    unmatched = sql(
+        stepped,
+        "select b.game, b.round, b.battle from {battles} b left join {decisions} d "
+        "on d.game = b.game and d.step = b.step "
+        "where d.kind is distinct from 'choose' or d.round != b.round or d.seat != b.chooser_seat",
+    )
+    assert unmatched == []
+    shared = sql(
+        stepped,
+        "select count(*) filter ((fight = 1) = (step = before)), count(*) filter (fight = 2) "
+        "from (select fight, step, lag(step) over (partition by game order by round, battle) "
+        "before from {battles})",
+    )
+    assert shared == [(0, 7)]  # seven second fights, each with its first's step
+    numbered = sql(
+        stepped,
+        "select r.game, r.round, r.battles, list(b.battle order by b.battle) from {rounds} r "
+        "left join {battles} b using (game, round) group by all",
+    )
+    assert all(
+        order == (list(range(1, count + 1)) if count else [None]) for *_, count, order in numbered
+    )
+    assert sum(count for *_, count, _ in numbered) == 191
+    assert sql(stepped, "select count(distinct game) from {battles}") == [(5,)]
+
+
+ROUNDS_OF_CLUB_NIGHT = [
+    (1, "Adam", [], "1:1:1", 3, 0, 9, 4, 5, 34, 34, True, False),
+    (2, "Bernd", [], "1:1:1", 1, 2, 3, 6, 3, 31, 31, True, False),
+]
+"""``1. Adam W15 Y6 R0, Bernd V11 R11 G14, Collette W10 Y9 R15`` / ``fights W (Collette 1), Y
+(Adam 2), R (Adam 1, Bernd 2), G, V``; ``2. Bernd B10 Y10 G12, Collette pass 1 2 1, Adam pass
+2 1 2`` / ``fights G, B, Y``."""
+BATTLES_OF_CLUB_NIGHT = [
+    (1, 1, 4, "W", 1, "fight", 0, ["W15", "W10"], "Adam", ["W15"], ["W10"]),
+    (1, 2, 6, "Y", 1, "fight", 0, ["Y6", "Y9"], "Collette", ["Y9"], ["Y6"]),
+    (1, 3, 8, "R", 1, "fight", 0, ["R0", "R11", "R15"], "Collette", ["R15"], ["R0", "R11"]),
+    (1, 4, 11, "G", 1, "alone", 1, ["G14"], "Bernd", ["G14"], []),
+]
+
+
+def test_the_club_night_rows_read_as_written() -> None:
+    """The first rounds and fights of examples/club-night.ggn, value by value."""
+    from gargon_notation.tables.rows import Rows
+
+    rows = Rows()
+    source, number, record = next(iter(tables.games_of(["examples/club-night.ggn"])))
+    rows.add_game(source, number, record)
+    rounds, battles = rows.columns["rounds"], rows.columns["battles"]
+    names = ("start", "skipped_seats", "pattern", "plays", "passes", "cards_played")
+    names += ("cards_drawn", "battles", "pile1", "pile2", "complete", "last")
+    read = [(n, *(rounds[name][n - 1] for name in names)) for n in (1, 2)]
+    assert read == ROUNDS_OF_CLUB_NIGHT
+    names = ("round", "battle", "step", "colour", "fight", "kind", "chooser_seat")
+    flat = {name: battles[name].to_pylist() for name in ("fighter_cards", "won", "discarded")}
+    read = [
+        (*(battles[name][n] for name in names), flat["fighter_cards"][n], battles["winner"][n])
+        for n in range(4)
+    ]
+    read = [(*row, flat["won"][n], flat["discarded"][n]) for n, row in enumerate(read)]
+    assert read == BATTLES_OF_CLUB_NIGHT
+
+
+def test_batches_of_real_records_are_what_pyarrow_makes_of_their_values() -> None:
+    """Whole numbers go into Arrow through array buffers: the same arrays as pyarrow's own
+    conversion of the values, nulls (lines of repaired draws, fights without a winner)
+    included."""
+    import pyarrow as pa
+
+    from gargon_notation.tables.convert import to_batch
+    from gargon_notation.tables.rows import Rows
+
+    rows = Rows(include_invalid_steps=True)
+    items = [("club.ggn", n, record) for n, record in enumerate(RECORDS, start=1)]
+    invalid = next(iter(gg.loads(INVALID)))
+    for item in [*items, ("club.ggn", 5, invalid)]:
+        rows.add_game(*item)
+    for table in tables.TABLES:
+        schema = tables.SCHEMAS[table]
+        values = plain(rows)[table]
+        expected = pa.RecordBatch.from_pylist(
+            [dict(zip(values, row, strict=True)) for row in zip(*values.values(), strict=True)],
+            schema=schema,
+        )
+        assert to_batch(rows, table).equals(expected)
+    assert None in plain(rows)["games"]["problem_line"]  # whole numbers with nulls

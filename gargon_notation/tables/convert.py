@@ -66,17 +66,13 @@ def to_batch(rows: Rows, table: str) -> pa.RecordBatch:
         values = columns[field.name]
         if isinstance(values, Lists):
             arrays.append(_list_array(values, field.type))
-        elif isinstance(values, array) and field.name in ARRAYS:
+        elif field.name in ARRAYS:
             flat = pa.Array.from_buffers(
                 field.type.value_type, len(values), [None, pa.py_buffer(values)]
             )
             arrays.append(pa.FixedSizeListArray.from_arrays(flat, ARRAYS[field.name]))
-        elif isinstance(values, array):
-            arrays.append(
-                pa.Array.from_buffers(field.type, len(values), [None, pa.py_buffer(values)])
-            )
         else:
-            arrays.append(pa.array(values, type=field.type))
+            arrays.append(_array(values, field.type))
     return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
@@ -85,13 +81,41 @@ def _list_array(lists: Lists, kind: pa.ListType) -> pa.Array:
     offsets = array("i", accumulate(lists.lengths, initial=0))
     validity = None
     if True in lists.nulls:
-        validity = pa.array(map(not_, lists.nulls), pa.bool_()).buffers()[1]
+        validity = _validity(lists.nulls)
     return pa.Array.from_buffers(
         kind,
         len(lists.lengths),
         [validity, pa.py_buffer(offsets)],
-        children=[pa.array(lists.values, kind.value_type)],
+        children=[_array(lists.values, kind.value_type)],
     )
+
+
+_WHOLE = {pa.int8(): "b", pa.int16(): "h", pa.int32(): "i"}
+"""The :class:`array.array` type code of each integer type of the schemas."""
+
+
+def _array(values: list[Any], kind: pa.DataType) -> pa.Array:
+    """A column of Python values as an Arrow array of ``kind``: whole numbers without nulls
+    from an :class:`array.array` (twice as fast), anything else by :func:`pyarrow.array`.
+
+    >>> _array([1, 2], pa.int8()).type, _array([1, None], pa.int8()).null_count
+    (DataType(int8), 1)
+    """
+    code = _WHOLE.get(kind)
+    if code is not None:
+        try:
+            buffer = pa.py_buffer(array(code, values))
+        except (TypeError, OverflowError):  # a null among them (or a number out of range)
+            pass
+        else:
+            return pa.Array.from_buffers(kind, len(values), [None, buffer])
+    return pa.array(values, type=kind)
+
+
+def _validity(nulls: list[bool]) -> pa.Buffer:
+    """The validity bitmap of a column whose null rows are those true in ``nulls``."""
+    buffer: pa.Buffer = pa.array(list(map(not_, nulls)), pa.bool_()).buffers()[1]
+    return buffer
 
 
 def batches(

@@ -34,10 +34,10 @@ rows its replay made.
 from __future__ import annotations
 
 from array import array
-from collections import Counter
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from itertools import chain, compress, groupby, repeat
-from operator import add, attrgetter, is_, itemgetter, not_
+from itertools import accumulate, chain, compress, groupby, repeat
+from operator import add, attrgetter, eq, is_, itemgetter, not_, sub
 from typing import Any
 
 import attrs
@@ -112,20 +112,6 @@ _LISTS = {
     "decisions": frozenset({"cards", "drawn"}),
 }
 """The list columns kept flat (:class:`Lists`)."""
-_NUMBERS = {
-    "games": {},
-    "rounds": {
-        **{"game": "i", "round": "h", "start_seat": "b", "plays": "b", "passes": "b"},
-        **{"cards_played": "b", "cards_drawn": "h", "battles": "b", "pile1": "b", "pile2": "b"},
-    },
-    "battles": {
-        **{"game": "i", "round": "h", "battle": "b", "fight": "b", "cards_won": "b"},
-        "cards_discarded": "b",
-    },
-    "decisions": {"game": "i", "step": "i", "round": "h", "seat": "b", "legal_actions": "i"},
-}
-"""The columns of whole numbers never null, kept in :class:`array.array` s of the schema's
-width (each table's, by column)."""
 
 
 class _Texts(dict[object, str]):
@@ -137,10 +123,15 @@ class _Texts(dict[object, str]):
 
 
 _TEXT = _Texts({card: str(card) for card in COPIES})
-_PATTERN_TEXT = {(1,): "1", (2,): "2", (1, 1): "1:1", (2, 1): "2:1", (1, 1, 1): "1:1:1"}
+_PATTERN_TEXT: dict[tuple[int, ...] | None, str | None] = {
+    **{(1,): "1", (2,): "2", (1, 1): "1:1", (2, 1): "2:1", (1, 1, 1): "1:1:1"},
+    None: None,
+}
 _KIND = {Play: "play", Pass: "pass", Choose: "choose", Draw: "draw"}
+_DRAWS_NOTHING = frozenset({Play, Choose})
 _LETTER = {colour: colour.value for colour in Colour}
-_BATTLE_KIND = {kind: kind.value for kind in BattleKind}
+_BATTLE_KIND = {id(kind): kind.value for kind in BattleKind}
+"""By the kind's id: an Enum member hashes in Python, an id at C speed."""
 _ZEROS = BattleKind.ZEROS
 _PLAY_OR_PASS = DecisionKind.PLAY_OR_PASS
 _HIDDEN = frozenset([UNKNOWN, *(HiddenCard(colour) for colour in Colour)])
@@ -190,8 +181,6 @@ _FIRST = itemgetter(0)
 _SECOND = itemgetter(1)
 _THIRD = itemgetter(2)
 _NOTHING = (0, 0, 0, 0)
-_BATTLE_FIELDS = itemgetter(0, 1, 2, 3, 4, 5, 6)
-"""A BattleResolved's colour, fight, kind, cards, winner, won and discarded."""
 
 
 class Lists:
@@ -262,8 +251,9 @@ class _Steps:
 class Rows:
     """The rows of the four tables gathered so far (:meth:`add_game`):
     ``columns[table][column]`` is the list of the column's values (a list column's, a
-    :class:`Lists`; a column of whole numbers never null, or an observation array's column,
-    an :class:`array.array` of its values, row after row)."""
+    :class:`Lists`; an observation array's column, an :class:`array.array` of its values,
+    row after row).  Whole numbers are kept in lists, not arrays: a list grows several
+    times faster, and becomes an array at C speed once."""
 
     def __init__(self, *, observations: bool = False, include_invalid_steps: bool = False) -> None:
         self.observations = observations
@@ -274,11 +264,8 @@ class Rows:
 
     def clear_table(self, table: str) -> None:
         """Forget the rows of ``table`` (once they were taken)."""
-        flat, numbers = _LISTS[table], _NUMBERS[table]
-        columns: dict[str, Any] = {
-            name: Lists() if name in flat else array(numbers[name]) if name in numbers else []
-            for name in COLUMNS[table]
-        }
+        flat = _LISTS[table]
+        columns: dict[str, Any] = {name: Lists() if name in flat else [] for name in COLUMNS[table]}
         if table == "decisions" and self.observations:
             for name in ARRAYS:
                 columns[name] = array("h" if name in _WIDE else "b")
@@ -378,8 +365,7 @@ def _game_row(
     if outcome.valid:
         ending = "unfinished"
         if finished and game is not None:
-            emptied = next(game.events_of(PileEmptied), None) is not None
-            ending = "pile" if emptied else "no-cards"
+            ending = "pile" if game.fields_of(PileEmptied) else "no-cards"
     first = outcome.problems[0] if outcome.problems else None
     names = header.players if header is not None else None
     winners = list(score.winners) if finished and score is not None else []
@@ -547,7 +533,10 @@ class _Reader:
         self.names = game.names
         self.actions = steps.actions
         self.kinds: list[type[Action]] = list(map(type, steps.actions))
-        self.battles_by_round: Counter[int] = Counter()
+        self.battles_by_round: dict[int, int] = {}
+        """Each round's battles."""
+        self.seats: list[int] = []
+        """Each step's seat."""
         self.played: list[int] = []
         """Each step's number of cards played."""
         self.drawn: list[int] = []
@@ -565,7 +554,7 @@ class _Reader:
         players = self.names
         named = [name_text(name) + " " for name in players]
         text = _TEXT.__getitem__
-        seats = list(map(_SEAT, actions))
+        seats = self.seats = list(map(_SEAT, actions))
         said = [
             " ".join(map(text, action.cards))  # type: ignore[union-attr]
             if kind is Play
@@ -592,7 +581,7 @@ class _Reader:
             if 0 in lines or 0 in columns_at:
                 lines = [line or None for line in lines]
                 columns_at = [column or None for column in columns_at]
-        plays = [kind is Play for kind in kinds]
+        plays = list(map(is_, kinds, repeat(Play)))
         played = self.played = [
             len(action.cards) if play else 0  # type: ignore[union-attr]
             for action, play in zip(actions, plays, strict=True)
@@ -612,7 +601,7 @@ class _Reader:
         taken = columns["drawn"]
         taken.values += map(text, map(_THIRD, self.game.fields_of(CardDrawn)))
         taken.lengths += drawn
-        taken.nulls += [kind is Play or kind is Choose for kind in kinds]
+        taken.nulls += map(_DRAWS_NOTHING.__contains__, kinds)
         columns["source"].extend(repeat(self.source, count))
         columns["game"].extend(repeat(self.number, count))
         columns["step"].extend(range(1, count + 1))
@@ -629,41 +618,33 @@ class _Reader:
     def _battles(self) -> None:
         """Each fight, with the choice of colour that began it (a colour's first fight
         follows its choice; a second fight belongs to the same choice)."""
-        battles = list(map(_BATTLE_FIELDS, self.game.fields_of(BattleResolved)))
+        battles = self.game.fields_of(BattleResolved)
         if not battles:
             return
         rounds_of = self.steps.rounds
         chosen = list(compress(range(len(self.kinds)), map(is_, self.kinds, repeat(Choose))))
-        actions = self.actions
-        last = self.game.round
-        rounds: list[int] = []
+        # The choice each fight belongs to: a first fight starts the next one.
+        firsts = list(map(eq, map(_SECOND, battles), repeat(1)))
+        firsts[0] = True
+        choices = list(accumulate(firsts))
+        # Fights after the last choice written (an invalid game's) have no step.
+        known = bisect_right(choices, len(chosen))
+        positions = list(map(chosen.__getitem__, map(sub, choices[:known], repeat(1))))
+        missing = len(battles) - known
+        rounds = [*map(rounds_of.__getitem__, positions), *repeat(self.game.round, missing)]
+        steps = [*map(add, positions, repeat(1)), *repeat(None, missing)]
+        choosers = [*map(self.seats.__getitem__, positions), *repeat(None, missing)]
         order: list[int] = []
-        steps: list[int | None] = []
-        choosers: list[int | None] = []
-        at = -1
-        number = 0
-        last_round = None
-        for battle in battles:
-            if battle[1] == 1 or at < 0:
-                at += 1
-            if at < len(chosen):
-                position = chosen[at]
-                round_number = rounds_of[position]
-                steps.append(position + 1)
-                choosers.append(actions[position].seat)
-            else:
-                round_number = last
-                steps.append(None)
-                choosers.append(None)
-            rounds.append(round_number)
-            number = number + 1 if round_number == last_round else 1
-            last_round = round_number
-            order.append(number)
+        per_round: dict[int, int] = {}
+        for number, group in groupby(rounds):
+            size = len(list(group))
+            order += range(1, size + 1)
+            per_round[number] = per_round.get(number, 0) + size
         count = len(battles)
         names = self.names
         text = _TEXT.__getitem__
-        self.battles_by_round = Counter(rounds)
-        colours, fights, kinds, fought, winners, won, discarded = zip(*battles, strict=True)
+        self.battles_by_round = per_round
+        colours, fights, kinds, fought, winners, won, discarded, _ = zip(*battles, strict=True)
         columns = self.rows.columns["battles"]
         columns["source"].extend(repeat(self.source, count))
         columns["game"].extend(repeat(self.number, count))
@@ -672,7 +653,7 @@ class _Reader:
         columns["step"].extend(steps)
         columns["colour"].extend(map(_LETTER.__getitem__, colours))
         columns["fight"].extend(fights)
-        columns["kind"].extend(map(_BATTLE_KIND.__getitem__, kinds))
+        columns["kind"].extend(map(_BATTLE_KIND.__getitem__, map(id, kinds)))
         columns["chooser_seat"].extend(choosers)
         lengths = list(map(len, fought))
         pairs = list(chain.from_iterable(fought))
@@ -724,26 +705,34 @@ class _Reader:
         ends = dict(self.game.fields_of(RoundEnded))
         names = self.names
         battles = self.battles_by_round
-        columns = [self.rows.columns["rounds"][name] for name in COLUMNS["rounds"]]
-        for number, start, skipped in self.game.fields_of(RoundStarted):
-            pattern = patterns.get(number)
-            complete = number in ends
-            row = (
-                self.source,
-                self.number,
-                number,
-                start,
-                names[start],
-                list(skipped),
-                _PATTERN_TEXT[pattern] if pattern is not None else None,
-                *sums.get(number, _NOTHING),
-                battles[number],
-                *piles.get(number, last_piles),
-                complete,
-                complete and ends[number] is None,
-            )
-            for values, value in zip(columns, row, strict=True):
-                values.append(value)
+        started = self.game.fields_of(RoundStarted)
+        if not started:
+            return
+        count = len(started)
+        numbers = list(map(_FIRST, started))
+        seats = list(map(_SECOND, started))
+        complete = list(map(ends.__contains__, numbers))
+        totals = map(sums.get, numbers, repeat(_NOTHING))
+        plays, passes, cards_played, cards_drawn = zip(*totals, strict=True)
+        pile1, pile2 = zip(*map(piles.get, numbers, repeat(last_piles)), strict=True)
+        columns = self.rows.columns["rounds"]
+        columns["source"].extend(repeat(self.source, count))
+        columns["game"].extend(repeat(self.number, count))
+        columns["round"].extend(numbers)
+        columns["start_seat"].extend(seats)
+        columns["start"].extend(map(names.__getitem__, seats))
+        columns["skipped_seats"].extend(map(list, map(_THIRD, started)))
+        columns["pattern"].extend(map(_PATTERN_TEXT.__getitem__, map(patterns.get, numbers)))
+        columns["plays"].extend(plays)
+        columns["passes"].extend(passes)
+        columns["cards_played"].extend(cards_played)
+        columns["cards_drawn"].extend(cards_drawn)
+        columns["battles"].extend(map(battles.get, numbers, repeat(0)))
+        columns["pile1"].extend(pile1)
+        columns["pile2"].extend(pile2)
+        columns["complete"].extend(complete)
+        last = [done and ends[n] is None for n, done in zip(numbers, complete, strict=True)]
+        columns["last"].extend(last)
 
     def observations(self, outcome: Outcome, watcher: _Watcher) -> None:
         """The arrays and action ids seen before each decision, and the final reward,
@@ -752,7 +741,7 @@ class _Reader:
         count = len(self.actions)
         for seen in watcher.seen[:count]:
             for name, values in seen.items():
-                columns[name].extend(values)
+                columns[name].fromlist(values)
         for action, ids in zip(self.actions, watcher.ids, strict=False):
             taken = action_id(action)
             if taken not in ids:  # a play of cards the record did not know the seat held
