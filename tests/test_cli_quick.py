@@ -237,7 +237,7 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(work: Path) -> None:
     assert errors == b""
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.slow)])
 def test_ctrl_c_ends_the_command_quietly(work: Path, jobs: str) -> None:
     """Ctrl-C during a long run, sent as a terminal sends it to every process of the
     command (workers too): exit 130, what was printed stands, no traceback."""

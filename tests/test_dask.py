@@ -235,6 +235,7 @@ def test_a_large_simulated_archive_gives_the_output_of_one_process(
     assert len(gg.dask.find_partitions(tmp_path, 64 * 1024, scheduler="sync")) >= 8
 
 
+@pytest.mark.slow
 def test_convert_to_parquet_prints_and_writes_what_one_process_does(
     archive: Path, cluster: LocalCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

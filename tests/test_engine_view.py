@@ -209,7 +209,9 @@ class PeekingBot:
         return self.rng.choice(view.legal_actions)
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize(
+    "players", [pytest.param(3, marks=pytest.mark.slow), pytest.param(4, marks=pytest.mark.slow), 5]
+)
 def test_a_peeking_bot_finds_nothing_of_the_other_hands(players: int) -> None:
     """One game of each size; two with ``GARGON_FUZZ=heavy``."""
     for k in range(2 if HEAVY else 1):

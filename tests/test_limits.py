@@ -294,7 +294,7 @@ def test_a_50MB_game_is_read_in_bounded_memory(huge_files: dict[str, Path]) -> N
     assert report["peak"] < PEAK
 
 
-@pytest.mark.parametrize("kind", ["line", "game"])
+@pytest.mark.parametrize("kind", [pytest.param("line", marks=pytest.mark.slow), "game"])
 def test_gargon_validate_reads_50MB_in_bounded_memory(
     huge_files: dict[str, Path], kind: str
 ) -> None:

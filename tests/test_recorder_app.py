@@ -167,6 +167,7 @@ def _screen_text(svg: str) -> list[str]:
     return lines
 
 
+@pytest.mark.slow
 def test_the_captured_screen_of_the_docs_is_what_the_recorder_shows(tmp_path: Path) -> None:
     docs = (Path(__file__).resolve().parent.parent / "docs" / "cli.md").read_text()
     start = docs.index("```text\n Round 1: Adam to draw a replacement card")

@@ -43,7 +43,7 @@ from gargon_notation.seats import (
 from gargon_notation.validation import validate
 
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
-GAMES = 200 if HEAVY else 20
+GAMES = 200 if HEAVY else 10
 BATCH = 10
 
 TEXT = """\

@@ -82,7 +82,7 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 SIMULATED = [(3 + k % 3, f"viewer.{k}") for k in range(200 if HEAVY else 1)]
 """(players, seed) of the simulated games: 200 with GARGON_FUZZ=heavy (the test is slow)."""
-DEFAULT_EXAMPLE = ("full-game.ggn", 1)
+DEFAULT_EXAMPLE = ("rulebook-round.ggn", 1)  # the shortest walk: one round
 """The example stepped through by default; the others are ``slow`` (the heavy profile)."""
 
 EXAMPLE_GAMES = [
@@ -315,6 +315,7 @@ def test_a_simulated_game_step_by_step(
     check_game(browser, page, record, totals, [None, len(seed) % players])
 
 
+@pytest.mark.slow
 def test_a_page_for_one_seat_steps_as_that_seat(browser: Any, tmp_path: Path) -> None:
     """A page made with ``seat`` holds that view alone: the page opens in it, and shows at
     every step what the seat knew (no more: the step checks look for values it had not

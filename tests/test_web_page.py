@@ -29,6 +29,8 @@ from gargon_notation.web.data import expand
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
+LIGHT_EXAMPLES = {"club-night.ggn", "full-game.ggn", "rulebook-round.ggn"}
+"""The examples checked by default; GARGON_FUZZ=heavy checks them all (slow)."""
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 GAME_DATA = re.compile(r'<script type="application/json" id="gargon-game-(\d+)">(.*?)</script>')
 
@@ -73,7 +75,14 @@ def test_a_seat_page_holds_no_value_the_seat_had_not_seen(seed: str, players: in
         assert leaks(gg.html_page(record, seat=name), result, seat) == set()
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path",
+    [
+        pytest.param(path, marks=() if path.name in LIGHT_EXAMPLES else pytest.mark.slow)
+        for path in EXAMPLES
+    ],
+    ids=lambda p: p.name,
+)
 def test_a_seat_page_of_an_example_holds_no_hidden_value(path: Path) -> None:
     for record in gg.load(path, strict=True):
         result = gg.replay(record)
