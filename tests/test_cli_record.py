@@ -168,6 +168,7 @@ def test_a_killed_recording_resumes_into_the_same_file(tmp_path: Path, seed: int
     assert path.read_text() == write_game(record)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_on_a_terminal_the_recorder_application_runs(tmp_path: Path) -> None:
     """On a pseudo-terminal ``gargon record`` is the Textual application: an entry typed and

@@ -140,6 +140,7 @@ def _stepper(*options: str, **env: str) -> Iterator[tuple[subprocess.Popen[bytes
         os.close(main)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
     with _stepper() as (process, main):
@@ -155,6 +156,7 @@ def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
         assert process.wait(timeout=20) == 1
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_with_no_color_writes_no_escape_code() -> None:
     with _stepper("--no-color", FORCE_COLOR="1") as (process, main):

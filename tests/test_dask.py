@@ -103,6 +103,7 @@ def test_validate_gives_the_verdicts_of_one_process_in_order(
     assert verdicts == expected
 
 
+@pytest.mark.slow
 def test_read_gives_every_game_once_in_order(
     archive: Path, client: Client, expected: list[Verdict]
 ) -> None:
@@ -200,6 +201,7 @@ def rows_by_game(directory: Path, table: str) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda row: (row["source"], row["game"]))
 
 
+@pytest.mark.slow
 def test_to_parquet_writes_the_rows_of_one_process(
     archive: Path, client: Client, tmp_path: Path
 ) -> None:

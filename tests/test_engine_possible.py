@@ -56,7 +56,7 @@ FAST = settings(
 GAMES = settings(
     derandomize=True,
     deadline=None,
-    max_examples=60 if HEAVY else 4,
+    max_examples=60 if HEAVY else 2,
     suppress_health_check=[HealthCheck.too_slow],
 )
 

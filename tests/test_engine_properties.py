@@ -76,7 +76,7 @@ def runs(games: int) -> int:
 FAST = settings(
     derandomize=True,
     deadline=None,
-    max_examples=80 if HEAVY else 8,
+    max_examples=80 if HEAVY else 4,
     suppress_health_check=[HealthCheck.too_slow],
 )
 

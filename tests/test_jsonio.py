@@ -487,6 +487,7 @@ def test_numeric_annotations_longer_in_the_notation_than_in_json_are_refused() -
     )
 
 
+@pytest.mark.slow
 def test_a_game_of_more_items_than_the_notation_reads_is_refused() -> None:
     """6,000 short rounds: every line is short, but the game holds too many items."""
     record = parse_game('[Players "Ann" "Bob" "Cy"]\n*\n')

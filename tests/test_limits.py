@@ -286,6 +286,7 @@ def test_a_50MB_line_is_read_in_bounded_memory(huge_files: dict[str, Path]) -> N
     assert report["peak"] < PEAK
 
 
+@pytest.mark.slow
 def test_a_50MB_game_is_read_in_bounded_memory(huge_files: dict[str, Path]) -> None:
     done = run_child(CHILD, huge_files["game"])
     assert done.returncode == 0, done.stderr

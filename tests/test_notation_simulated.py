@@ -152,7 +152,7 @@ HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 """``GARGON_FUZZ=heavy`` (.ci/run) tries ten times as many simulated games."""
 SETTINGS = settings(
     derandomize=True,
-    max_examples=400 if HEAVY else 20,
+    max_examples=400 if HEAVY else 10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -198,6 +198,7 @@ def test_the_captured_screen_of_the_docs_is_what_the_recorder_shows(tmp_path: Pa
     assert asyncio.run(drive())[: len(shown)] == shown
 
 
+@pytest.mark.slow
 def test_a_rounds_comment_waits_and_a_blank_entry_records_nothing(tmp_path: Path) -> None:
     path = tmp_path / "game.ggn"
     tags = list(Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
@@ -219,6 +220,7 @@ def test_a_rounds_comment_waits_and_a_blank_entry_records_nothing(tmp_path: Path
     asyncio.run(drive())
 
 
+@pytest.mark.slow
 def test_the_set_up_takes_deal_lines_and_what_the_recorder_sees(tmp_path: Path) -> None:
     path = tmp_path / "game.ggn"
 

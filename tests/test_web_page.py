@@ -63,7 +63,7 @@ def test_the_assets_name_no_card() -> None:
 
 
 def _seat_cases() -> list[tuple[str, int]]:
-    count = 30 if HEAVY else 2
+    count = 30 if HEAVY else 1
     return [(f"leak.{k}", 3 + k % 3) for k in range(count)]
 
 
