@@ -1,6 +1,6 @@
 """The tables' speed, size and memory (issue #13): ``gargon convert --to parquet`` against
 ``gargon validate`` of the same archive, the Parquet's size against the text's, and the
-peak memory of the conversion on the archive and on a tenth of it.
+peak memory of the conversion on the archive, on a tenth of it and on four times it.
 
 Whole processes, alternating, medians of ``--repeat`` rounds, so that a shared and noisy
 machine moves every side alike; each process's own CPU time and peak memory come from
@@ -9,7 +9,8 @@ in the cache folder when it is not there):
 
   speed     convert --to parquet over validate: target >= 0.80 (CPU time, wall time)
   size      Parquet (the four tables) over the .ggn text: target < 1
-  memory    peak memory on the whole archive over a tenth of it: target about 1 (flat)
+  memory    peak memory on the whole archive over a tenth of it, and on four times the archive
+            over the archive: target about 1 (flat)
 
 Run (from the project's root):
     python3 bench/tables.py [--gargon PATH] [--repeat 3] [--cache DIR] [--observations]
@@ -60,6 +61,15 @@ def _tenth(archive: Path) -> Path:
     return path
 
 
+def _fourfold(archive: Path) -> Path:
+    """The archive's games four times over, in a file of their own (memory flat in archive
+    size means the same peak here: a tenth alone hides a slow growth)."""
+    path = archive.with_name(archive.stem + "-x4.ggn")
+    if not path.exists():
+        path.write_bytes(archive.read_bytes() * 4)
+    return path
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
@@ -83,6 +93,8 @@ def main() -> None:
         runs["convert"].append(_run(convert))
     tenth = [options.gargon, "convert", str(_tenth(archive)), "--to", "parquet"]
     small = _run([*tenth, "-o", str(out) + "-tenth", *convert[7:]])
+    fourfold = [options.gargon, "convert", str(_fourfold(archive)), "--to", "parquet"]
+    large = _run([*fourfold, "-o", str(out) + "-x4", *convert[7:]])
 
     def median(name: str, index: int) -> float:
         return statistics.median(run[index] for run in runs[name])
@@ -109,8 +121,13 @@ def main() -> None:
         f"memory      peak {median('convert', 2) / 1024:.1f} MB on the archive, "
         f"{small[2] / 1024:.1f} MB on a tenth: {median('convert', 2) / small[2]:.2f}  (flat: ~1)"
     )
+    print(
+        f"            peak {large[2] / 1024:.1f} MB on four times the archive: "
+        f"{large[2] / median('convert', 2):.2f} of the archive's  (flat: ~1)"
+    )
     shutil.rmtree(out, ignore_errors=True)
     shutil.rmtree(str(out) + "-tenth", ignore_errors=True)
+    shutil.rmtree(str(out) + "-x4", ignore_errors=True)
 
 
 if __name__ == "__main__":
