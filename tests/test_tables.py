@@ -69,6 +69,19 @@ def converted(archive: Path) -> tuple[Path, Run]:
     return out, gargon("convert", archive, "--to", "parquet", "-o", out)
 
 
+def _converted_with(archive: Path, option: str) -> Path:
+    """The archive's tables converted with ``option`` (exit 1: it holds an invalid game)."""
+    out = archive.parent / option.lstrip("-")
+    run = gargon("convert", archive, "--to", "parquet", "-o", out, option)
+    assert run.exit_code == 1
+    return out
+
+
+@pytest.fixture(scope="module")
+def stepped(archive: Path) -> Path:
+    return _converted_with(archive, "--include-invalid-steps")
+
+
 def sql(directory: Path, query: str) -> list[tuple[Any, ...]]:
     for table in tables.TABLES:
         query = query.replace(f"{{{table}}}", f"read_parquet('{directory}/{table}/*.parquet')")
@@ -182,11 +195,9 @@ def test_the_invalid_game_is_a_games_row_with_its_first_problem(
     ]
 
 
-def test_include_invalid_steps_keeps_what_the_replay_made(archive: Path, tmp_path: Path) -> None:
-    run = gargon("convert", archive, "--to", "parquet", "-o", tmp_path, "--include-invalid-steps")
-    assert run.exit_code == 1
-    [(steps,)] = sql(tmp_path, "select count(*) from {decisions} where game = 5")
-    [(written,)] = sql(tmp_path, "select decisions from {games} where game = 5")
+def test_include_invalid_steps_keeps_what_the_replay_made(stepped: Path) -> None:
+    [(steps,)] = sql(stepped, "select count(*) from {decisions} where game = 5")
+    [(written,)] = sql(stepped, "select decisions from {games} where game = 5")
     assert steps == written > 0
 
 
@@ -264,10 +275,7 @@ def test_batches_need_no_files_and_follow_the_schemas() -> None:
 
 @pytest.fixture(scope="module")
 def observed(archive: Path) -> Path:
-    out = archive.parent / "observed"
-    run = gargon("convert", archive, "--to", "parquet", "-o", out, "--decisions-observations")
-    assert run.exit_code == 1
-    return out
+    return _converted_with(archive, "--decisions-observations")
 
 
 def _views(record: gg.GameRecord) -> list[tuple[gg.SeatView, gg.Action]]:
@@ -584,14 +592,6 @@ def test_the_texts_of_passes_are_kept_within_bounds() -> None:
     for n in range(_SAID_MAX + 10):
         _PASSED[((1,), (f"seen{n}",))]
     assert len(_PASSED) <= _SAID_MAX
-
-
-@pytest.fixture(scope="module")
-def stepped(archive: Path) -> Path:
-    out = archive.parent / "stepped"
-    run = gargon("convert", archive, "--to", "parquet", "-o", out, "--include-invalid-steps")
-    assert run.exit_code == 1
-    return out
 
 
 def test_each_battle_belongs_to_the_choice_before_it_and_rounds_count_them(
