@@ -68,14 +68,6 @@ def _console(name: str) -> Console:
     return made if made is not None else __getattr__(name)
 
 
-def _out() -> Console:
-    return _console("out")
-
-
-def _error() -> Console:
-    return _console("err")
-
-
 def _text(text: str, style: str = "") -> Text:
     from rich.text import Text
 
@@ -89,7 +81,7 @@ command starts): standard error then gets no escape codes either."""
 
 def _err() -> Console:
     if not _no_color[0]:
-        return _error()
+        return _console("err")
     from gargon_notation.cli.terminal import SafeConsole
 
     return SafeConsole(stderr=True, color_system=None, highlight=False, soft_wrap=True)
@@ -116,11 +108,12 @@ def console(no_color: bool) -> Console:
     """Standard output, or for ``--no-color`` a console that writes no escape codes at all
     (and standard error gets none either)."""
     _no_color[0] = no_color
+    out = _console("out")
     if not no_color:
-        return _out()
+        return out
     from gargon_notation.cli.terminal import SafeConsole
 
-    return SafeConsole(color_system=None, highlight=False, soft_wrap=True, width=_out().width)
+    return SafeConsole(color_system=None, highlight=False, soft_wrap=True, width=out.width)
 
 
 def _version(value: bool) -> None:
@@ -149,5 +142,5 @@ def run() -> None:
     try:
         app(prog_name="gargon")
     except GargonError as error:
-        _error().print(_text(str(error)))
+        _console("err").print(_text(str(error)))
         raise SystemExit(1) from None

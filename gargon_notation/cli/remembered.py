@@ -383,10 +383,10 @@ def _interrupted(exit: SystemExit) -> bool:
 def recording(digest: str, environ: Mapping[str, str]) -> Iterator[None]:
     """Run the body (the command) with standard output and error copied, and keep what they
     got with the exit code under ``digest`` when the body ends by exiting, whole."""
-    stdout, stderr = sys.stdout, sys.stderr
-    if not (isinstance(stdout, io.TextIOWrapper) and isinstance(stderr, io.TextIOWrapper)):
+    if not _writable_streams():
         yield
         return
+    stdout, stderr = cast(io.TextIOWrapper, sys.stdout), cast(io.TextIOWrapper, sys.stderr)
     stdout.flush()
     stderr.flush()
     (out_wrapper, output), (error_wrapper, error) = _copying(stdout), _copying(stderr)
