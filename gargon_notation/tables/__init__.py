@@ -34,6 +34,7 @@ from gargon_notation import files
 from gargon_notation.tables._arrow import MISSING
 from gargon_notation.tables.convert import (
     BATCH_ROWS,
+    GAMES_BATCH_ROWS,
     GameItem,
     batches,
     remove_stale_parts,
@@ -53,6 +54,7 @@ __all__ = [
     "ACTION_SPACE",
     "ARRAYS",
     "BATCH_ROWS",
+    "GAMES_BATCH_ROWS",
     "MISSING",
     "OBSERVATION_FIELDS",
     "SCHEMAS",

@@ -5,8 +5,9 @@ and hands out a table's rows as a :class:`pyarrow.RecordBatch` whenever about
 ``batch_rows`` have gathered; :func:`write_parquet` streams those batches into one Parquet
 file per table, ``DIRECTORY/<table>/<part>.parquet``, each replaced atomically once it is
 complete.  Memory holds at most one batch per table and one game, whatever the archive's
-size.  Batches made elsewhere (a group of games at a time, in worker processes) are joined
-by :func:`regrouped` and written by :func:`write_batches`.
+size (a batch of ``games`` is smaller, as its rows are wide).  Batches made elsewhere (a
+group of games at a time, in worker processes) are joined by :func:`regrouped` and written
+by :func:`write_batches`.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from gargon_notation.tables.schema import schema_for
 
 __all__ = [
     "BATCH_ROWS",
+    "GAMES_BATCH_ROWS",
     "GameItem",
     "Report",
     "batches",
@@ -46,6 +48,10 @@ __all__ = [
 
 BATCH_ROWS = 16_384
 """Rows per record batch (and Parquet row group) by default."""
+GAMES_BATCH_ROWS = 1_024
+"""Rows per batch of ``games`` by default: a game's row (its tags, players, scores) takes
+about 5 kB while it waits, and 16,384 of them would make memory grow with the archive up to
+that many games."""
 OBSERVATION_BATCH_ROWS = 4_096
 """Rows per batch of ``decisions`` with observations (about 0.9 kB a row) by default."""
 
@@ -128,7 +134,9 @@ def batches(
 ) -> Iterator[tuple[str, pa.RecordBatch]]:
     """The rows of the tables ``games``, ``rounds``, ``battles`` and ``decisions`` for
     ``games``, as ``(table, record batch)`` pairs of about ``batch_rows`` rows each (the
-    last of each table smaller), in the schemas of :data:`~gargon_notation.tables.SCHEMAS`.
+    last of each table smaller; by default :data:`BATCH_ROWS`, :data:`GAMES_BATCH_ROWS` for
+    ``games`` and :data:`OBSERVATION_BATCH_ROWS` for ``decisions`` with observations), in
+    the schemas of :data:`~gargon_notation.tables.SCHEMAS`.
 
     ``games`` yields ``(source, number, record or NotationError)``, as the archive verbs
     read them (see :func:`gargon_notation.tables.games_of`).  ``observations`` adds the
@@ -144,9 +152,7 @@ def batches(
     [('games', 2), ('rounds', 33), ('battles', 107), ('decisions', 241)]
     """
     rows = Rows(observations=observations, include_invalid_steps=include_invalid_steps)
-    limits = dict.fromkeys(TABLES, batch_rows or BATCH_ROWS)
-    if observations and batch_rows is None:
-        limits["decisions"] = OBSERVATION_BATCH_ROWS
+    limits = _limits(batch_rows, observations)
     for source, number, item in games:
         problem = rows.add_game(source, number, item)
         if problem is not None and report is not None:
@@ -159,6 +165,23 @@ def batches(
         if rows.count(table):
             yield table, to_batch(rows, table)
             rows.clear_table(table)
+
+
+def _limits(batch_rows: int | None, observations: bool) -> dict[str, int]:
+    """The rows gathered per table before they are handed out: ``batch_rows`` for every
+    table when given, else :data:`BATCH_ROWS`, :data:`GAMES_BATCH_ROWS` for ``games`` and
+    :data:`OBSERVATION_BATCH_ROWS` for ``decisions`` with observations.
+
+    >>> _limits(None, True)
+    {'games': 1024, 'rounds': 16384, 'battles': 16384, 'decisions': 4096}
+    """
+    if batch_rows is not None:
+        return dict.fromkeys(TABLES, batch_rows)
+    limits = dict.fromkeys(TABLES, BATCH_ROWS)
+    limits["games"] = GAMES_BATCH_ROWS
+    if observations:
+        limits["decisions"] = OBSERVATION_BATCH_ROWS
+    return limits
 
 
 def write_parquet(
@@ -239,9 +262,7 @@ def regrouped(
     >>> [(table, rows.num_rows) for table, rows in regrouped(pieces)]
     [('games', 2), ('rounds', 33), ('battles', 107), ('decisions', 241)]
     """
-    limits = dict.fromkeys(TABLES, BATCH_ROWS)
-    if observations:
-        limits["decisions"] = OBSERVATION_BATCH_ROWS
+    limits = _limits(None, observations)
     waiting: dict[str, list[pa.RecordBatch]] = {table: [] for table in TABLES}
     rows = dict.fromkeys(TABLES, 0)
     for table, batch in made:
