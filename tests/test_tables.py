@@ -587,7 +587,7 @@ def spy(calls: list[object], method: Any) -> Any:
 def test_the_texts_of_passes_are_kept_within_bounds() -> None:
     """What passes say is kept by what they saw, which makes keys without end in seat
     records: the cache is emptied before it outgrows its bound."""
-    from gargon_notation.tables.rows import _PASSED, _SAID_MAX
+    from gargon_notation.tables.reader import _PASSED, _SAID_MAX
 
     for n in range(_SAID_MAX + 10):
         _PASSED[((1,), (f"seen{n}",))]

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import pyarrow as pa
 
+from gargon_notation.tables.columns import TABLES
 from gargon_notation.tables.observation import ARRAYS
 
 __all__ = ["OBSERVATION_FIELDS", "SCHEMAS", "TABLES", "schema_for"]
-
-TABLES = ("games", "rounds", "battles", "decisions")
-"""The tables, in the order :func:`gargon_notation.tables.batches` introduces them."""
 
 _KEY = [pa.field("source", pa.string(), nullable=False), pa.field("game", pa.int32(), False)]
 _SEATS = pa.list_(pa.int8())
