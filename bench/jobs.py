@@ -16,12 +16,19 @@ the verb scales badly.  The CPU seconds of ``--jobs 1`` beside them show what tw
 cost over one: by instruction counts (callgrind) the two jobs' main process and workers
 execute within 6% of one job's instructions, so a larger gap is the machine too.
 
+What the machine itself gives comes first (``--no-ceiling`` leaves it out): the same
+``validate -q --jobs 1`` alone, then two of it at once (two processes that share nothing), by
+turns.  Two such processes would finish in the time of one on two free cores (2.00x the work
+in the same time); what they give is the most any verb's ``--jobs 2`` can give in that run.
+On this 2-core virtual machine it has measured anywhere from 1.55x to 2.38x from one round to
+the next, the time of one process alone from 4.3 to 7.0 s: read the verbs' figures against it.
+
 ``--files N`` measures the same games cut into N files of a folder (organisers' archives):
 the verbs that take their inputs one at a time must keep the workers as busy.
 
 Run (from the project's root):
     python3 bench/jobs.py [--gargon PATH] [--repeat 3] [--cache DIR] [--verbs score,stats]
-        [--files 100]
+        [--files 100] [--no-ceiling]
 """
 
 from __future__ import annotations
@@ -118,6 +125,28 @@ def _cut(games: Path, count: int) -> Path:
     return folder
 
 
+def _ceiling(command: list[str], repeat: int) -> tuple[float, float, float]:
+    """Seconds of ``command`` alone and of two of it at once, medians of ``repeat`` turns,
+    and the median of the turns' ratios of work done per second (two at once over one)."""
+    alone: list[float] = []
+    paired: list[float] = []
+    ratios: list[float] = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        alone.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        pair = [
+            subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for _ in range(2)
+        ]
+        for process in pair:
+            process.wait()
+        paired.append(time.perf_counter() - start)
+        ratios.append(2 * alone[-1] / paired[-1])
+    return statistics.median(alone), statistics.median(paired), statistics.median(ratios)
+
+
 def _load() -> str:
     return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
@@ -130,6 +159,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "gargon-bench")
     parser.add_argument("--verbs", default=",".join(VERBS), help="Which verbs, comma-separated.")
+    parser.add_argument(
+        "--no-ceiling",
+        action="store_true",
+        help="Leave out what two independent processes give on this machine.",
+    )
     parser.add_argument(
         "--files",
         type=int,
@@ -148,6 +182,13 @@ def main() -> None:
     print(f"{target.name}: {size:.1f} MB; {os.cpu_count()} cores; load {_load()}")
     python = _python_of(options.gargon)
     arrow = subprocess.run([python, "-c", "import pyarrow"], capture_output=True).returncode == 0
+    if not options.no_ceiling:
+        validate = [options.gargon, "validate", "-q", "--jobs", "1", str(games)]
+        alone, paired, ratio = _ceiling(validate, options.repeat)
+        print(
+            f"{'ceiling: two validate -q at once':<36} one alone {alone:6.2f} s  two at once "
+            f"{paired:6.2f} s  work per second {ratio:.2f}x  (two free cores: 2.00x)"
+        )
     for verb in options.verbs.split(","):
         if verb == "parquet" and not arrow:
             print(f"{verb}: skipped (no pyarrow beside {options.gargon})")
