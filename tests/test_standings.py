@@ -192,6 +192,52 @@ def test_spring_cup_on_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert "\x1b" not in run.stdout
 
 
+def test_a_crosstable_wider_than_80_columns_is_printed_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each Spring Cup game in a round of its own: eight round columns, wider than a pipe's
+    80 columns.  The lines run long; no name is dropped and no cell is cut to ``…``."""
+    rounds = iter(range(1, 9))
+    lines = [
+        f'[Round "{next(rounds)}"]' if line.startswith("[Round ") else line
+        for line in SPRING_CUP.read_text(encoding="utf-8").split("\n")
+    ]
+    (tmp_path / "cup.ggn").write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli_common, "out", SafeConsole(highlight=False, soft_wrap=True, width=80))
+    run = gargon("standings", "cup.ggn", "--no-color")
+    assert run.exit_code == 0
+    assert [line.rstrip() for line in run.stdout.splitlines()[2:5]] == [
+        "rank  player      R1      R2      R3      R4      R5       R6      R7      R8  points"
+        "  games  wins  shared  score",
+        "   1  Dan          -  2 (85)  2 (91)       -       -  1½ (51)  2 (75)       -      7½"
+        "      4     4       1    302",
+        "   2  Finn         -  1 (60)       -  2 (69)  2 (57)        -       -  2 (58)       7"
+        "      4     3       0    244",
+    ]
+    assert "…" not in run.stdout
+
+
+def test_a_deal_s_games_under_a_long_path_keep_their_seats_and_players(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = Path("a-rather-long-folder-name", "for-the-records-of-the-spring-cup-2026")
+    (tmp_path / folder).mkdir(parents=True)
+    (tmp_path / folder / "spring-cup.ggn").write_bytes(SPRING_CUP.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(cli_common, "out", SafeConsole(highlight=False, soft_wrap=True, width=80))
+    run = gargon("standings", folder / "spring-cup.ggn", "--duplicate", "--no-color")
+    assert run.exit_code == 0
+    lines = [line.rstrip() for line in run.stdout.splitlines()]
+    deal = lines.index("Deal spring-cup-1")
+    assert lines[deal + 1].startswith("seat  player  score    over  matchpoints  game")
+    assert (
+        lines[deal + 2]
+        == f"   1  Dan        85  +36.00          1/1  {folder / 'spring-cup.ggn'}:45"
+    )
+    assert "…" not in run.stdout
+
+
 def games_by_round(width: int, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The "Games by round" table of the Spring Cup read from the repository's root (a long
     ``FILE:LINE``), printed ``width`` columns wide."""
