@@ -260,6 +260,19 @@ def test_converting_again_leaves_no_part_of_an_earlier_larger_run(tmp_path: Path
     assert sql(tmp_path, "select count(*) from {games}") == [(1,)]
 
 
+def test_a_file_named_twice_is_read_once_so_that_source_and_game_name_one_game(
+    tmp_path: Path,
+) -> None:
+    run = gargon(
+        "convert", "examples", "examples/club-night.ggn", "--to", "parquet", "-o", tmp_path
+    )
+    assert run.exit_code == 0, run.output
+    assert run.stdout == f"{tmp_path}: 7 games (7 valid), 63 rounds, 220 battles, 525 decisions\n"
+    assert sql(tmp_path, "select count(*), count(distinct (source, game)) from {games}") == [(7, 7)]
+    twice = tables.games_of(["examples/seeded-game.ggn", "examples/seeded-game.ggn"])
+    assert [(source, number) for source, number, _ in twice] == [("examples/seeded-game.ggn", 1)]
+
+
 def test_batches_need_no_files_and_follow_the_schemas() -> None:
     items = [("club.ggn", n, record) for n, record in enumerate(RECORDS, start=1)]
     seen = Counter()
@@ -268,6 +281,22 @@ def test_batches_need_no_files_and_follow_the_schemas() -> None:
         assert batch.num_rows <= 50 + 200  # a batch is handed out after the game that fills it
         seen[table] += batch.num_rows
     assert seen["games"] == 4
+
+
+def test_the_games_table_comes_in_batches_of_its_own_size() -> None:
+    """A ``games`` row is wide (tags, players, scores): its batches hold 1,024 rows, not the
+    16,384 of the narrow tables, both made in one process and joined from the small batches
+    of the worker processes (``--jobs``)."""
+    from gargon_notation.tables.convert import regrouped
+
+    unreadable = gg.NotationError("a card that does not exist", line=3, column=8)
+    items = [("club.ggn", n, unreadable) for n in range(1, 1101)]
+    made = [(table, batch.num_rows) for table, batch in tables.batches(items)]
+    assert made == [("games", 1024), ("games", 76)]
+    ((_, whole),) = tables.batches(items, batch_rows=1 << 62)
+    pieces = [("games", whole.slice(at, 50)) for at in range(0, 1100, 50)]
+    joined = [(table, rows.num_rows) for table, rows in regrouped(pieces)]
+    assert joined == [("games", 1050), ("games", 50)]
 
 
 # -- observations ------------------------------------------------------------------------
@@ -423,6 +452,30 @@ def test_usage_errors(archive: Path, tmp_path: Path) -> None:
     assert "not a directory" in gargon("convert", archive, "--to", "parquet", "-o", file).stderr
     assert gargon("convert", archive, "--to", "json", "--decisions-observations").exit_code == 2
     assert gargon("convert", archive, "--to", "parquet", "-o", tmp_path, "--events").exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("in_the_way", "said"),
+    [
+        ("out/games", "not a directory"),
+        ("out/rounds/part-00000.parquet", "is a directory"),
+        ("notes", "not a directory"),  # -o notes/out, notes a file
+    ],
+)
+def test_an_output_that_cannot_be_written_names_what_is_in_the_way(
+    tmp_path: Path, in_the_way: str, said: str
+) -> None:
+    """The table's folder or part file, or the file where a folder should be, not just the
+    directory given."""
+    if said == "not a directory":
+        (tmp_path / in_the_way).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / in_the_way).write_text("")
+    else:
+        (tmp_path / in_the_way).mkdir(parents=True)
+    output = tmp_path / ("notes/out" if in_the_way == "notes" else "out")
+    run = gargon("convert", "examples/seeded-game.ggn", "--to", "parquet", "-o", output)
+    assert run.exit_code == 2
+    assert run.stderr == f"gargon: {tmp_path / in_the_way}: {said}\n"
 
 
 @pytest.mark.parametrize(

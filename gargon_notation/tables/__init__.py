@@ -66,20 +66,37 @@ __all__ = [
     "card_id",
     "games_of",
     "observe",
+    "once_each",
     "remove_stale_parts",
     "schema_for",
     "write_parquet",
 ]
 
 
+def once_each(inputs: Iterable[files.Input]) -> list[files.Input]:
+    """``inputs`` without those of a name met before: a file named twice (``examples/`` and
+    ``examples/club-night.ggn``) is read once, so that ``(source, game)`` names one game.
+
+    >>> [source.name for source in once_each(files.find_inputs(["examples", "examples"]))][:2]
+    ['examples/club-night.ggn', 'examples/full-game.ggn']
+    >>> len(once_each(files.find_inputs(["examples", "examples/seeded-game.ggn"])))
+    5
+    """
+    first: dict[str, files.Input] = {}
+    for source in inputs:
+        first.setdefault(source.name, source)
+    return list(first.values())
+
+
 def games_of(paths: Iterable[str | os.PathLike[str]]) -> Iterator[GameItem]:
     """Every game of ``paths`` (files, directories searched recursively, patterns, ``-``) as
-    :func:`batches` takes them: ``(source, number, record or NotationError)``.
+    :func:`batches` takes them: ``(source, number, record or NotationError)``; a file named
+    twice is read once (:func:`once_each`).
 
     Raises :class:`~gargon_notation.errors.FileError` for a path that cannot be found or
     read.
     """
-    for source in files.find_inputs([os.fspath(path) for path in paths]):
+    for source in once_each(files.find_inputs([os.fspath(path) for path in paths])):
         with files.open_input(source) as handle:
             try:
                 format, stream = files.sniff_stream(handle, source.path)

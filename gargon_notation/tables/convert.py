@@ -13,6 +13,7 @@ by :func:`write_batches`.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 from array import array
@@ -225,18 +226,25 @@ def write_batches(
     """
     base = Path(directory)
     counts = dict.fromkeys(TABLES, 0)
+    where = base  # what an error names: the folder or file being made, else the directory
     try:
         with contextlib.ExitStack() as stack:
             writers: dict[str, pq.ParquetWriter] = {}
             for table in TABLES:
-                folder = base / table
-                folder.mkdir(parents=True, exist_ok=True)
-                stream = stack.enter_context(files.atomic_writer(folder / f"{part}.parquet"))
+                where = base / table
+                try:
+                    where.mkdir(parents=True, exist_ok=True)
+                except (FileExistsError, NotADirectoryError):  # a file where a folder goes
+                    where = _file_in_the_way(where)
+                    raise NotADirectoryError(errno.ENOTDIR, "Not a directory") from None
+                where = base / table / f"{part}.parquet"
+                stream = stack.enter_context(files.atomic_writer(where))
                 writer = pq.ParquetWriter(
                     stream, schema_for(table, observations), **_PARQUET_OPTIONS
                 )
                 stack.callback(writer.close)
                 writers[table] = writer
+            where = base
             for table, rows in made:
                 if isinstance(rows, pa.RecordBatch):
                     writers[table].write_batch(rows)
@@ -244,8 +252,16 @@ def write_batches(
                     writers[table].write_table(rows, row_group_size=max(1, rows.num_rows))
                 counts[table] += rows.num_rows
     except OSError as error:
-        raise files.FileError.from_os_error(os.fspath(base), error) from None
+        raise files.FileError.from_os_error(os.fspath(where), error) from None
     return counts
+
+
+def _file_in_the_way(folder: Path) -> Path:
+    """The first of ``folder``'s ancestors (or ``folder`` itself) that is not a directory."""
+    for path in (*reversed(folder.parents), folder):
+        if path.exists() and not path.is_dir():
+            return path
+    return folder
 
 
 def regrouped(
