@@ -37,6 +37,7 @@ is made, else Dask's local default.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
@@ -209,25 +210,35 @@ def to_parquet(
     ``battles``, ``decisions``) of the archive at some paths, or of a bag made by
     :func:`read`, into ``directory``: each partition writes its own part file,
     ``DIRECTORY/<table>/part-NNNNN.parquet``, numbered in order (part files of an earlier
-    run beyond those are removed).  ``directory`` must be one the workers can write to (a
+    run beyond those are removed).  The parts are written into a staging folder of
+    ``directory`` first and moved into place once all are written, so a run that fails
+    leaves the tables as they were.  ``directory`` must be one the workers can write to (a
     shared file system).  Returns the rows written per table; the options are those of
     :func:`gargon_notation.tables.write_parquet`.
     """
+    from gargon_notation.tables import publish_parts, staging_folder
+
     bag = paths_or_bag if isinstance(paths_or_bag, Bag) else read(paths_or_bag, blocksize=blocksize)
     target = os.path.abspath(directory)  # the same for workers started elsewhere
+    staged = staging_folder(target)
     options = {"observations": observations, "include_invalid_steps": include_invalid_steps}
     pieces: list[Delayed] = bag.to_delayed()  # type: ignore[no-untyped-call]
     writes = [
-        delayed(write_part, pure=True)(games, target, index, options)
+        delayed(write_part, pure=True)(games, staged, index, options)
         for index, games in enumerate(pieces)
     ]
-    from gargon_notation.tables import remove_stale_parts
-
     totals: dict[str, int] = {}
-    for counts in _computed(writes):
-        for table, rows in counts.items():
-            totals[table] = totals.get(table, 0) + rows
-    remove_stale_parts(target, totals, len(writes))
+    try:
+        for counts in _computed(writes):
+            for table, rows in counts.items():
+                totals[table] = totals.get(table, 0) + rows
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)  # what is still running may add to it
+        raise
+    try:
+        publish_parts(staged, target, len(writes))
+    except OSError as error:
+        raise FileError.from_os_error(target, error) from None
     return totals
 
 

@@ -222,6 +222,35 @@ def test_to_parquet_writes_the_rows_of_one_process(
         assert rows_by_game(tmp_path / "spread", table) == rows_by_game(tmp_path / "one", table)
 
 
+def test_a_conversion_that_fails_half_way_leaves_the_tables_as_they_were(
+    archive: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A part written before another fails (or before Ctrl-C, with work still running on
+    the workers) stays in the run's staging folder: the tables keep the last whole run's
+    parts, with nothing of this one's mixed in, and no staging folder is left."""
+    import dask
+
+    from gargon_notation import dask as on_dask
+
+    out = tmp_path / "tables"
+    written = on_dask.write_part
+
+    def fails_once_written(*arguments: Any) -> dict[str, int]:
+        counts = written(*arguments)
+        if arguments[2] == 1:
+            raise OSError(28, "No space left on device")
+        return counts
+
+    with dask.config.set(scheduler="synchronous"):
+        gg.dask.to_parquet(archive, out, blocksize=BLOCKSIZE)
+        before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
+        monkeypatch.setattr(on_dask, "write_part", fails_once_written)
+        with pytest.raises(OSError, match="No space left"):
+            gg.dask.to_parquet(archive, out, blocksize=BLOCKSIZE, observations=True)
+    assert {path: path.read_bytes() for path in out.rglob("*") if path.is_file()} == before
+    assert sorted(path.name for path in out.iterdir()) == sorted(gg.arrow.TABLES)
+
+
 @pytest.mark.slow
 def test_a_large_simulated_archive_gives_the_output_of_one_process(
     cluster: LocalCluster, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -257,6 +286,7 @@ def test_convert_to_parquet_prints_and_writes_what_one_process_does(
     assert plain.stdout.startswith(f"{one}: 14 games (11 valid)")
     assert len(plain.stderr.splitlines()) > 3  # the unreadable games' errors, the problems
     assert len(list((spread / "games").iterdir())) >= 5
+    assert sorted(path.name for path in spread.iterdir()) == sorted(gg.arrow.TABLES)
     for table in ("games", "rounds", "battles", "decisions"):
         assert rows_by_game(spread, table) == rows_by_game(one, table)
     assert "obs_scores" in rows_by_game(spread, "decisions")[0]

@@ -739,3 +739,28 @@ def test_batches_of_real_records_are_what_pyarrow_makes_of_their_values() -> Non
         )
         assert to_batch(rows, table).equals(expected)
     assert None in plain(rows)["games"]["problem_line"]  # whole numbers with nulls
+
+
+def test_publishing_a_runs_parts_replaces_the_tables_whole(tmp_path: Path) -> None:
+    """The staged parts replace those of their names, the parts past them that an earlier,
+    larger run left are removed, and so are the staging folders of runs that never
+    finished."""
+    from gargon_notation.tables import publish_parts, staging_folder
+
+    for table in gg.arrow.TABLES:
+        (tmp_path / table).mkdir()
+        for n in range(3):
+            (tmp_path / table / f"part-{n:05d}.parquet").write_text(f"old {n}")
+    unfinished = Path(staging_folder(str(tmp_path)))
+    (unfinished / "games").mkdir(parents=True)
+    (unfinished / "games" / "part-00000.parquet").write_text("never finished")
+    staged = Path(staging_folder(str(tmp_path)))
+    for table in gg.arrow.TABLES:
+        (staged / table).mkdir(parents=True)
+        for n in range(2):
+            (staged / table / f"part-{n:05d}.parquet").write_text(f"new {n}")
+    publish_parts(str(staged), str(tmp_path), 2)
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(gg.arrow.TABLES)
+    for table in gg.arrow.TABLES:
+        parts = sorted((tmp_path / table).iterdir())
+        assert [path.read_text() for path in parts] == ["new 0", "new 1"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import shutil
 import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -206,20 +207,32 @@ def write_tables(
     games = 0
     with connected(address) as client:
         from gargon_notation.dask import find_partitions, write_unit
-        from gargon_notation.tables import remove_stale_parts
+        from gargon_notation.tables import publish_parts, staging_folder
 
         units = find_partitions(inputs, BLOCKSIZE, scheduler=client)
         last = {part.input: part for unit in units for part in unit}
         found = dict.fromkeys(last, 0)
-        for (_, unit), written in in_order(client, enumerate(units), write_unit, target, options):
-            for source, number, problem in written.reports:
-                report(source, number, problem)
-            for table, rows in written.rows.items():
-                totals[table] = totals.get(table, 0) + rows
-            games += written.games
-            for part, count in zip(unit, written.per_part, strict=True):
-                found[part.input] += count
-                if part is last[part.input] and not found[part.input]:
-                    on_empty(part.name)
-        remove_stale_parts(target, totals, len(units))
+        # The parts go to a staging folder, moved into place once all are written: work
+        # that goes on running after a failure or Ctrl-C cannot mix them with the tables.
+        staged = staging_folder(target)
+        try:
+            for (_, unit), written in in_order(
+                client, enumerate(units), write_unit, staged, options
+            ):
+                for source, number, problem in written.reports:
+                    report(source, number, problem)
+                for table, rows in written.rows.items():
+                    totals[table] = totals.get(table, 0) + rows
+                games += written.games
+                for part, count in zip(unit, written.per_part, strict=True):
+                    found[part.input] += count
+                    if part is last[part.input] and not found[part.input]:
+                        on_empty(part.name)
+        except BaseException:
+            shutil.rmtree(staged, ignore_errors=True)
+            raise
+        try:
+            publish_parts(staged, target, len(units))
+        except OSError as error:
+            raise files.FileError.from_os_error(target, error) from None
     return totals, games

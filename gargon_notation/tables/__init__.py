@@ -37,7 +37,9 @@ from gargon_notation.tables.convert import (
     GAMES_BATCH_ROWS,
     GameItem,
     batches,
+    publish_parts,
     remove_stale_parts,
+    staging_folder,
     write_parquet,
 )
 from gargon_notation.tables.observation import (
@@ -67,8 +69,10 @@ __all__ = [
     "games_of",
     "observe",
     "once_each",
+    "publish_parts",
     "remove_stale_parts",
     "schema_for",
+    "staging_folder",
     "write_parquet",
 ]
 

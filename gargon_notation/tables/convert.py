@@ -16,6 +16,8 @@ import contextlib
 import errno
 import os
 import re
+import secrets
+import shutil
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from itertools import accumulate
@@ -40,8 +42,10 @@ __all__ = [
     "GameItem",
     "Report",
     "batches",
+    "publish_parts",
     "regrouped",
     "remove_stale_parts",
+    "staging_folder",
     "to_batch",
     "write_batches",
     "write_parquet",
@@ -297,6 +301,44 @@ _PARQUET_OPTIONS: dict[str, Any] = {"compression": "zstd", "use_dictionary": Tru
 
 
 _PART = re.compile(r"part-([0-9]{5,})\.parquet")
+
+
+_STAGING = ".staging-"
+
+
+def staging_folder(directory: str) -> str:
+    """A new folder inside ``directory`` that a run's parts are written into, by workers
+    that may be elsewhere, until every part is written (:func:`publish_parts`): a run that
+    fails or is interrupted half way, whose workers may go on writing for a while, never
+    mixes its parts into the tables with an earlier run's.  Its name starts with a dot, as
+    Spark, pyarrow and Dask skip it when they read a directory.
+
+    >>> os.path.basename(staging_folder("tables")).startswith(".staging-")
+    True
+    """
+    return os.path.join(directory, f"{_STAGING}{os.getpid()}-{secrets.token_hex(4)}")
+
+
+def publish_parts(staged: str, directory: str, parts: int) -> None:
+    """Move the part files of every table written under ``staged`` into ``directory``'s
+    table folders (each replacing the file of its name, atomically), remove the parts an
+    earlier, larger run left (numbered from ``parts`` on), then ``staged`` and what runs
+    that never finished left of their own staging folders."""
+    for table in TABLES:
+        folder = os.path.join(directory, table)
+        os.makedirs(folder, exist_ok=True)
+        written = os.path.join(staged, table)
+        if not os.path.isdir(written):
+            continue
+        with os.scandir(written) as entries:
+            for entry in entries:
+                if _PART.fullmatch(entry.name):
+                    os.replace(entry.path, os.path.join(folder, entry.name))
+    remove_stale_parts(directory, TABLES, parts)
+    with os.scandir(directory) as entries:
+        for entry in entries:
+            if entry.name.startswith(_STAGING) and entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(entry.path, ignore_errors=True)
 
 
 def remove_stale_parts(directory: str, tables: Iterable[str], parts: int) -> None:
