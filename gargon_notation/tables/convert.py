@@ -149,6 +149,8 @@ def batches(
     invalid game's replay made (by default it gives its ``games`` row only).  Never raises
     for bad records: each becomes a ``games`` row with ``valid`` false and its first problem
     (``report``, when given, is called with the game's source, number and that problem).
+    Raises :class:`ValueError` for a ``batch_rows`` under 1 (batches are cut between games:
+    1 gives a batch per game).
 
     >>> from gargon_notation.bots import simulate
     >>> from gargon_notation.records import record_from_simulation
@@ -179,7 +181,12 @@ def _limits(batch_rows: int | None, observations: bool) -> dict[str, int]:
 
     >>> _limits(None, True)
     {'games': 1024, 'rounds': 16384, 'battles': 16384, 'decisions': 4096}
+    >>> _limits(0, False)
+    Traceback (most recent call last):
+    ValueError: batch_rows must be at least 1, not 0
     """
+    if batch_rows is not None and batch_rows < 1:
+        raise ValueError(f"batch_rows must be at least 1, not {batch_rows}")
     if batch_rows is not None:
         return dict.fromkeys(TABLES, batch_rows)
     limits = dict.fromkeys(TABLES, BATCH_ROWS)
