@@ -216,9 +216,13 @@ def to_parquet(
     shared file system).  Returns the rows written per table; the options are those of
     :func:`gargon_notation.tables.write_parquet`.
     """
-    from gargon_notation.tables import publish_parts, staging_folder
+    from gargon_notation.tables import once_each, publish_parts, staging_folder
 
-    bag = paths_or_bag if isinstance(paths_or_bag, Bag) else read(paths_or_bag, blocksize=blocksize)
+    if isinstance(paths_or_bag, Bag):
+        bag = paths_or_bag
+    else:  # a file named twice is read once: (source, game) names one game
+        units = find_partitions(once_each(_inputs(paths_or_bag)), blocksize)
+        bag = _bag_of([delayed(_games, pure=True)(unit) for unit in units])
     target = os.path.abspath(directory)  # the same for workers started elsewhere
     staged = staging_folder(target)
     options = {"observations": observations, "include_invalid_steps": include_invalid_steps}

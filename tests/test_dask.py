@@ -222,6 +222,16 @@ def test_to_parquet_writes_the_rows_of_one_process(
         assert rows_by_game(tmp_path / "spread", table) == rows_by_game(tmp_path / "one", table)
 
 
+def test_a_file_named_twice_is_converted_once(tmp_path: Path) -> None:
+    """As ``gargon convert`` and ``gg.arrow.games_of``: ``(source, game)`` names one game."""
+    import dask
+
+    named = [ROOT / "examples", ROOT / "examples" / "club-night.ggn"]
+    with dask.config.set(scheduler="synchronous"):
+        counts = gg.dask.to_parquet(named, tmp_path)
+    assert counts == gg.arrow.write_parquet(gg.arrow.games_of(named[:1]), tmp_path / "one")
+
+
 def test_a_conversion_that_fails_half_way_leaves_the_tables_as_they_were(
     archive: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
