@@ -19,9 +19,10 @@ execute within 6% of one job's instructions, so a larger gap is the machine too.
 What the machine itself gives comes first (``--no-ceiling`` leaves it out): the same
 ``validate -q --jobs 1`` alone, then two of it at once (two processes that share nothing), by
 turns.  Two such processes would finish in the time of one on two free cores (2.00x the work
-in the same time); what they give is the most any verb's ``--jobs 2`` can give in that run.
-On this 2-core virtual machine it has measured anywhere from 1.55x to 2.38x from one round to
-the next, the time of one process alone from 4.3 to 7.0 s: read the verbs' figures against it.
+in the same time); what they give is a reference for the verbs' ``--jobs 2``, not a bound: it
+is as noisy as they are, measured once before them.  On this 2-core virtual machine it has
+read anywhere from 1.55x to 2.38x from one turn to the next, the time of one process alone
+from 4.3 to 7.0 s: read the verbs' figures against it.
 
 ``--files N`` measures the same games cut into N files of a folder (organisers' archives):
 the verbs that take their inputs one at a time must keep the workers as busy.
@@ -133,16 +134,14 @@ def _ceiling(command: list[str], repeat: int) -> tuple[float, float, float]:
     ratios: list[float] = []
     for _ in range(repeat):
         start = time.perf_counter()
-        subprocess.run(command, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        codes = [subprocess.run(command, check=False, stdout=subprocess.DEVNULL).returncode]
         alone.append(time.perf_counter() - start)
         start = time.perf_counter()
-        pair = [
-            subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            for _ in range(2)
-        ]
-        for process in pair:
-            process.wait()
+        pair = [subprocess.Popen(command, stdout=subprocess.DEVNULL) for _ in range(2)]
+        codes += [process.wait() for process in pair]
         paired.append(time.perf_counter() - start)
+        if any(codes):
+            raise SystemExit(f"{' '.join(command)} failed (exit codes {codes})")
         ratios.append(2 * alone[-1] / paired[-1])
     return statistics.median(alone), statistics.median(paired), statistics.median(ratios)
 
@@ -183,11 +182,11 @@ def main() -> None:
     python = _python_of(options.gargon)
     arrow = subprocess.run([python, "-c", "import pyarrow"], capture_output=True).returncode == 0
     if not options.no_ceiling:
-        validate = [options.gargon, "validate", "-q", "--jobs", "1", str(games)]
+        validate = [options.gargon, "validate", "-q", "--jobs", "1", str(target)]
         alone, paired, ratio = _ceiling(validate, options.repeat)
         print(
             f"{'ceiling: two validate -q at once':<36} one alone {alone:6.2f} s  two at once "
-            f"{paired:6.2f} s  work per second {ratio:.2f}x  (two free cores: 2.00x)"
+            f"{paired:6.2f} s  speed-up ceiling {ratio:.2f}x  (two free cores: 2.00x)"
         )
     for verb in options.verbs.split(","):
         if verb == "parquet" and not arrow:

@@ -32,8 +32,9 @@ from gargon_notation import files
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
 from gargon_notation.replay import Problem
+from gargon_notation.tables.columns import TABLES, Lists
 from gargon_notation.tables.observation import ARRAYS
-from gargon_notation.tables.rows import TABLES, Lists, Rows
+from gargon_notation.tables.rows import Rows
 from gargon_notation.tables.schema import schema_for
 
 __all__ = [
