@@ -37,7 +37,6 @@ is made, else Dask's local default.
 from __future__ import annotations
 
 import os
-import shutil
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
@@ -216,7 +215,7 @@ def to_parquet(
     shared file system).  Returns the rows written per table; the options are those of
     :func:`gargon_notation.tables.write_parquet`.
     """
-    from gargon_notation.tables import once_each, publish_parts, staging_folder
+    from gargon_notation.tables import once_each, staged_parts
 
     if isinstance(paths_or_bag, Bag):
         bag = paths_or_bag
@@ -224,25 +223,17 @@ def to_parquet(
         units = find_partitions(once_each(_inputs(paths_or_bag)), blocksize)
         bag = _bag_of([delayed(_games, pure=True)(unit) for unit in units])
     target = os.path.abspath(directory)  # the same for workers started elsewhere
-    staged = staging_folder(target)
     options = {"observations": observations, "include_invalid_steps": include_invalid_steps}
     pieces: list[Delayed] = bag.to_delayed()  # type: ignore[no-untyped-call]
-    writes = [
-        delayed(write_part, pure=True)(games, staged, index, options)
-        for index, games in enumerate(pieces)
-    ]
     totals: dict[str, int] = {}
-    try:
+    with staged_parts(target, len(pieces)) as staged:
+        writes = [
+            delayed(write_part, pure=True)(games, staged, index, options)
+            for index, games in enumerate(pieces)
+        ]
         for counts in _computed(writes):
             for table, rows in counts.items():
                 totals[table] = totals.get(table, 0) + rows
-    except BaseException:
-        shutil.rmtree(staged, ignore_errors=True)  # what is still running may add to it
-        raise
-    try:
-        publish_parts(staged, target, len(writes))
-    except OSError as error:
-        raise FileError.from_os_error(target, error) from None
     return totals
 
 

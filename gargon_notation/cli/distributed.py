@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import shutil
 import socket
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -207,15 +206,14 @@ def write_tables(
     games = 0
     with connected(address) as client:
         from gargon_notation.dask import find_partitions, write_unit
-        from gargon_notation.tables import publish_parts, staging_folder
+        from gargon_notation.tables import staged_parts
 
         units = find_partitions(inputs, BLOCKSIZE, scheduler=client)
         last = {part.input: part for unit in units for part in unit}
         found = dict.fromkeys(last, 0)
         # The parts go to a staging folder, moved into place once all are written: work
         # that goes on running after a failure or Ctrl-C cannot mix them with the tables.
-        staged = staging_folder(target)
-        try:
+        with staged_parts(target, len(units)) as staged:
             for (_, unit), written in in_order(
                 client, enumerate(units), write_unit, staged, options
             ):
@@ -228,11 +226,4 @@ def write_tables(
                     found[part.input] += count
                     if part is last[part.input] and not found[part.input]:
                         on_empty(part.name)
-        except BaseException:
-            shutil.rmtree(staged, ignore_errors=True)
-            raise
-        try:
-            publish_parts(staged, target, len(units))
-        except OSError as error:
-            raise files.FileError.from_os_error(target, error) from None
     return totals, games

@@ -39,6 +39,7 @@ from gargon_notation.tables.convert import (
     batches,
     publish_parts,
     remove_stale_parts,
+    staged_parts,
     staging_folder,
     write_parquet,
 )
@@ -72,6 +73,7 @@ __all__ = [
     "publish_parts",
     "remove_stale_parts",
     "schema_for",
+    "staged_parts",
     "staging_folder",
     "write_parquet",
 ]

@@ -46,6 +46,7 @@ __all__ = [
     "publish_parts",
     "regrouped",
     "remove_stale_parts",
+    "staged_parts",
     "staging_folder",
     "to_batch",
     "write_batches",
@@ -347,6 +348,28 @@ def publish_parts(staged: str, directory: str, parts: int) -> None:
         for entry in entries:
             if entry.name.startswith(_STAGING) and entry.is_dir(follow_symlinks=False):
                 shutil.rmtree(entry.path, ignore_errors=True)
+
+
+@contextlib.contextmanager
+def staged_parts(directory: str, parts: int) -> Iterator[str]:
+    """A new staging folder of ``directory`` (:func:`staging_folder`) for the body to write
+    ``parts`` parts into, published into the tables (:func:`publish_parts`) when the body
+    ends normally, and removed when it raises (work still running elsewhere may add to it;
+    the next run that publishes removes that).
+
+    Raises :class:`~gargon_notation.errors.FileError` when the parts cannot be moved into
+    place.
+    """
+    staged = staging_folder(directory)
+    try:
+        yield staged
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise
+    try:
+        publish_parts(staged, directory, parts)
+    except OSError as error:
+        raise files.FileError.from_os_error(directory, error) from None
 
 
 def remove_stale_parts(directory: str, tables: Iterable[str], parts: int) -> None:
