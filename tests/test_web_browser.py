@@ -82,6 +82,10 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 SIMULATED = [(3 + k % 3, f"viewer.{k}") for k in range(200 if HEAVY else 1)]
 """(players, seed) of the simulated games: 200 with GARGON_FUZZ=heavy (the test is slow)."""
+# Seconds to wait for the viewer to follow a click or a new address.  It answers in
+# milliseconds; under the heavy profile's load on two cores, Chromium's events have been
+# seen to take longer than 5 s, so the waits are generous and a real failure still fails.
+PATIENCE = 30
 DEFAULT_EXAMPLE = ("rulebook-round.ggn", 1)  # the shortest walk: one round
 """The example stepped through by default; the others are ``slow`` (the heavy profile)."""
 
@@ -161,7 +165,7 @@ def open_page(driver: Any, page: Path, fragment: str = "") -> None:
     only change the hash, which the viewer follows on an event that may come after the wait."""
     driver.get("about:blank")
     driver.get(page.as_uri() + (f"#{fragment}" if fragment else ""))
-    WebDriverWait(driver, 20).until(
+    WebDriverWait(driver, PATIENCE).until(
         lambda d: d.execute_script("return document.documentElement.dataset.ready === '1'")
     )
 
@@ -345,7 +349,7 @@ def test_keyboard_the_round_menu_and_a_link_to_a_step(browser: Any, tmp_path: Pa
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.ARROW_RIGHT)
     assert _where(browser)["step"] == "38"
-    WebDriverWait(browser, 5).until(
+    WebDriverWait(browser, PATIENCE).until(
         lambda d: d.execute_script("return location.hash") == "#step=38"
     )
     body.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
@@ -365,7 +369,7 @@ def test_keyboard_the_round_menu_and_a_link_to_a_step(browser: Any, tmp_path: Pa
     assert _where(browser)["step"] == str(third)
     assert _where(browser)["round"] == "3"
     browser.execute_script("location.hash = '#step=5&view=1'")
-    WebDriverWait(browser, 5).until(lambda d: _where(d)["step"] == "5")
+    WebDriverWait(browser, PATIENCE).until(lambda d: _where(d)["step"] == "5")
     assert _where(browser)["view"] == "1"
     assert browser.find_element(By.ID, "view").get_property("value") == "1"
     slider = browser.find_element(By.ID, "slider")
@@ -386,15 +390,15 @@ def test_a_file_of_several_games_has_an_index(browser: Any, tmp_path: Path) -> N
     assert len(rows) == len(records)
     assert "won by Bernd" in rows[0].text and "Adam, Bernd" in rows[0].text
     rows[1].find_element(By.TAG_NAME, "a").click()
-    WebDriverWait(browser, 5).until(lambda d: _where(d).get("game") == "2")
-    WebDriverWait(browser, 5).until(
+    WebDriverWait(browser, PATIENCE).until(lambda d: _where(d).get("game") == "2")
+    WebDriverWait(browser, PATIENCE).until(
         lambda d: d.execute_script("return location.hash") == "#game=2&step=0"
     )
     open_page(browser, page, "game=3&step=4&view=2")
     shown = _where(browser)
     assert (shown["game"], shown["step"], shown["view"]) == ("3", "4", "2")
     browser.find_element(By.ID, "to-index").click()
-    WebDriverWait(browser, 5).until(lambda d: d.find_element(By.ID, "index").is_displayed())
+    WebDriverWait(browser, PATIENCE).until(lambda d: d.find_element(By.ID, "index").is_displayed())
     assert errors(browser) == []
 
 
@@ -413,7 +417,7 @@ def test_the_games_of_several_files_are_named_by_their_file(browser: Any, tmp_pa
         f"{tmp_path / 'copy.ggn'} game 1",
     ]
     rows[1].find_element(By.TAG_NAME, "a").click()
-    WebDriverWait(browser, 5).until(lambda d: _where(d).get("game") == "2")
+    WebDriverWait(browser, PATIENCE).until(lambda d: _where(d).get("game") == "2")
     title = browser.find_element(By.ID, "title").text
     assert title == f"{tmp_path / 'copy.ggn'} game 1: Rulebook example round"
     assert errors(browser) == []
