@@ -160,6 +160,9 @@ def test_terminal_table(tmp_path: Path) -> None:
     assert lines[0] == "8 games rated in date order, 2026.03.07 to 2026.03.14: 6 players"
     heading = ["rank", "player", "ordinal", "mu", "sigma", "games", "wins", "last", "game"]
     assert lines[2].split() == heading
+    # The last column's padding is not printed: no line ends in blanks.
+    assert lines[2] == "rank  player  ordinal     mu  sigma  games  wins  last game"
+    assert [line for line in lines if line != line.rstrip()] == []
     assert lines[3].split()[:2] == ["1", "Dan"] and lines[3].split()[-3:] == [
         "4",
         "4",

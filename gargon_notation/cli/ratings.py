@@ -24,6 +24,7 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural
 from gargon_notation.cli.inputs import write
 from gargon_notation.cli.results import read
+from gargon_notation.render.trimmed import Trimmed
 
 __all__ = ["ratings_command", "ratings_tables"]
 
@@ -91,7 +92,7 @@ def ratings_command(
             for number, renderable in enumerate(ratings_tables(ratings, as_of)):
                 if number:
                     console.print()
-                console.print(renderable)
+                console.print(Trimmed(renderable))
     if reading.left_out:
         common.print_error(
             f"gargon: {plural(reading.left_out, 'game')} after {as_of} or without a full date "

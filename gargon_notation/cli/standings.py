@@ -40,6 +40,7 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import plural
 from gargon_notation.cli.inputs import write
 from gargon_notation.cli.results import read
+from gargon_notation.render.trimmed import Trimmed
 
 __all__ = [
     "Entries",
@@ -306,7 +307,8 @@ def _print(
         if number:
             console.print()
         console.print(
-            Uncut(renderable) if isinstance(renderable, Table) else renderable, crop=False
+            Trimmed(Uncut(renderable) if isinstance(renderable, Table) else renderable),
+            crop=False,
         )
 
 
