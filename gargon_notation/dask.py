@@ -42,6 +42,7 @@ from typing import Any, NamedTuple
 
 from gargon_notation import files
 from gargon_notation.errors import FileError, NotationError
+from gargon_notation.extras import DASK_PACKAGES, not_installed
 from gargon_notation.notation import Chunk
 from gargon_notation.parts import (
     DEFAULT_BLOCKSIZE,
@@ -56,15 +57,17 @@ from gargon_notation.replay import Problem
 from gargon_notation.validation import Verdict, validate_chunk, validate_record
 
 MISSING = "gg.dask needs Dask, which is not installed: pip install 'gargon-notation[dask]'"
-"""What a missing ``dask`` extra is reported as."""
+"""What a missing ``dask`` package is reported as (another package of the extra that is
+missing is named: :func:`~gargon_notation.extras.not_installed`)."""
 
 try:
     from dask.bag import Bag, from_delayed
     from dask.base import compute
     from dask.delayed import Delayed, delayed
     from dask.utils import parse_bytes
-except ImportError:
-    raise ModuleNotFoundError(MISSING, name="dask") from None
+except ImportError as error:
+    message = not_installed("gg.dask", error, "dask", DASK_PACKAGES)
+    raise ModuleNotFoundError(message, name=error.name or "dask") from None
 
 __all__ = [
     "DEFAULT_BLOCKSIZE",

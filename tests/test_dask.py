@@ -180,18 +180,33 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2() -> None:
     assert result.stderr.startswith("gargon: tcp://localhost: not a Dask scheduler address")
 
 
-def test_a_missing_extra_names_the_pip_command(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_missing_extra_names_what_is_missing_and_the_pip_command(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # Dask installed, but not dask.distributed (None in sys.modules: its import fails).
     monkeypatch.setitem(sys.modules, "distributed", None)
-    result = invoke("validate", "examples/", "--dask", "tcp://127.0.0.1:9")
-    assert result.exit_code == 2
-    assert result.stderr == (
-        "gargon: --dask needs Dask, which is not installed: pip install 'gargon-notation[dask]'\n"
-    )
+    convert = ["convert", "examples/", "--to", "parquet", "-o", str(tmp_path / "tables")]
+    for verb in (["validate", "examples/"], convert):
+        result = invoke(*verb, "--dask", "tcp://127.0.0.1:9")
+        assert (result.exit_code, result.stdout) == (2, "")
+        assert result.stderr == (
+            "gargon: --dask needs dask.distributed (the distributed package), which is not "
+            "installed: pip install 'gargon-notation[dask]'\n"
+        )
+    # Neither.
     for name in [name for name in sys.modules if name == "dask" or name.startswith("dask.")]:
         monkeypatch.setitem(sys.modules, name, None)
     monkeypatch.delitem(sys.modules, "gargon_notation.dask", raising=False)
-    with pytest.raises(ImportError, match=r"pip install 'gargon-notation\[dask\]'"):
+    result = invoke("validate", "examples/", "--dask", "tcp://127.0.0.1:9")
+    assert (result.exit_code, result.stderr) == (2, f"gargon: {distributed.MISSING}\n")
+    assert distributed.MISSING == (
+        "--dask needs Dask, which is not installed: pip install 'gargon-notation[dask]'"
+    )
+    with pytest.raises(ModuleNotFoundError) as raised:
         importlib.import_module("gargon_notation.dask")
+    assert str(raised.value) == (
+        "gg.dask needs Dask, which is not installed: pip install 'gargon-notation[dask]'"
+    )
 
 
 def rows_by_game(directory: Path, table: str) -> list[dict[str, Any]]:

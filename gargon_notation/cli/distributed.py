@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from gargon_notation import files
 from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.extras import DASK_PACKAGES, not_installed
 from gargon_notation.parts import DEFAULT_BLOCKSIZE
 from gargon_notation.replay import Problem
 from gargon_notation.validation import Verdict
@@ -39,7 +40,8 @@ __all__ = [
 STDIN = "standard input cannot be read by Dask workers: give files"
 """Why standard input cannot go with ``--dask``."""
 MISSING = "--dask needs Dask, which is not installed: pip install 'gargon-notation[dask]'"
-"""What a missing ``dask`` extra is reported as."""
+"""What a missing ``dask`` package is reported as (another package of the extra that is
+missing is named: :func:`~gargon_notation.extras.not_installed`)."""
 
 CONNECT_SECONDS = 5
 """How long to wait for the scheduler."""
@@ -64,14 +66,16 @@ def connected(address: str) -> Iterator[Client]:
     one, or when the scheduler does not answer, or has no worker, within
     :data:`CONNECT_SECONDS`.
     """
+    try:  # Dask first, then dask.distributed: the first missing is named
+        import gargon_notation.dask  # noqa: F401  (the extra's dask, whole)
+    except ImportError as error:
+        raise ClusterError(not_installed("--dask", error, "dask", DASK_PACKAGES)) from None
     try:
         from distributed import Client
         from distributed.comm import registry
         from distributed.comm.addressing import parse_address, parse_host_port
-
-        import gargon_notation.dask  # noqa: F401  (the extra, whole)
-    except ImportError:
-        raise ClusterError(MISSING) from None
+    except ImportError as error:
+        raise ClusterError(not_installed("--dask", error, "dask", DASK_PACKAGES)) from None
     scheme, location = parse_address(address)
     if scheme not in registry.backends:
         known = ", ".join(sorted(registry.backends))
