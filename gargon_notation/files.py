@@ -488,8 +488,9 @@ def iter_games(
 
 
 RawGame = tuple[int, bytes | None, Chunk | GameRecord | NotationError]
-"""A game as :func:`iter_raw_games` gives it: the line it starts on (in a JSON document, of
-its element of ``"games"``), its exact bytes (None when it cannot be copied), and for
+"""A game as :func:`iter_raw_games` gives it: the line it starts on (in notation its first
+that is not blank, in JSON Lines its line, in a JSON document that of its element of
+``"games"``), its exact bytes (None when it cannot be copied), and for
 notation the :class:`~gargon_notation.notation.Chunk` of its text (not yet parsed), for
 the JSON forms the record read (or its error)."""
 
@@ -507,11 +508,11 @@ def iter_raw_games(stream: BinaryIO, format: Format, name: str) -> Iterator[RawG
 
     >>> data = b'[Players "A" "B" "C"]\\r\\n*\\r\\n\\n[Players "A" "B" "D"]\\n*\\n'
     >>> [(line, raw) for line, raw, _ in iter_raw_games(io.BytesIO(data), "ggn", "x")]
-    [(1, b'[Players "A" "B" "C"]\\r\\n*\\r\\n'), (3, b'\\n[Players "A" "B" "D"]\\n*\\n')]
+    [(1, b'[Players "A" "B" "C"]\\r\\n*\\r\\n'), (4, b'\\n[Players "A" "B" "D"]\\n*\\n')]
     """
     if format == "ggn":
         for chunk, raw in split_raw(stream, name):
-            yield chunk.first_line, raw, chunk
+            yield chunk.line, raw, chunk
         return
     from gargon_notation import jsonio, jsonstream  # JSON only when a JSON form is read
 

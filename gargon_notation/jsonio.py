@@ -501,6 +501,7 @@ class _Reader:
             termination,
             comments=self.comments(obj, path),
             source=self.source,
+            line=self.line,
         )
         self.check_limits(record, obj, path)
         return record

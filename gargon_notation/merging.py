@@ -275,7 +275,7 @@ class _Merger:
                 headers.append(read_header(record))
             except HeaderError as error:
                 self.differ(
-                    self.where(index, error.tag or record),
+                    self.where(index, error.tag),
                     f"cannot be merged: {error.message}",
                     None,
                 )
@@ -300,7 +300,7 @@ class _Merger:
             tag = record.tag(wanted)
             if tag is not None:
                 return self.where(index, tag)
-        return self.where(index, record.tag("Players") or record)
+        return self.where(index, record.tag("Players"))
 
     def _check(self, merged: model.GameRecord) -> None:
         """The merge replayed: a problem of a record of its own is that record's; any other

@@ -21,7 +21,14 @@ import attrs
 
 from gargon_notation.errors import NotationError
 from gargon_notation.header import tag_warnings
-from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
+from gargon_notation.notation import (
+    Chunk,
+    GameRecord,
+    decode_lines,
+    game_line,
+    parse_game,
+    split_games,
+)
 from gargon_notation.replay import Problem, ReplayError, walk
 
 __all__ = [
@@ -46,7 +53,8 @@ class Verdict:
     replayed (``totals`` and ``winners`` once it is finished).  ``warnings`` are problems
     that leave the game valid: a malformed value of a known tag the replay does not need
     (``[Date "26.11.2026"]``).  Verdicts are small picklable values, so worker processes can
-    send them back.
+    send them back.  ``line`` is the line of its file the game starts on (its record's
+    :attr:`~gargon_notation.notation.GameRecord.line`; 0 when not known).
     """
 
     source: str
@@ -111,8 +119,8 @@ def validate_text(
     try:
         record = parse_game(text, source=source, first_line=first_line)
     except NotationError as error:
-        return _unreadable(error, source, game, first_line)
-    return validate_record(record, source, game, strict, first_line)
+        return _unreadable(error, source, game, game_line(text, first_line))
+    return validate_record(record, source, game, strict)
 
 
 def validate(
@@ -135,7 +143,7 @@ def validate_record(
     record: GameRecord, source: str, game: int = 1, strict: bool = False, line: int | None = None
 ) -> Verdict:
     """Replay one record (already read, from text or JSON); never raises for bad input."""
-    first_line = line if line is not None else (record.tags[0].line if record.tags else 0)
+    first_line = line if line is not None else record.line
     event_tag = record.tag("Event")
     event = event_tag.value if event_tag is not None else None
     warnings = _warnings(record, source, game, event)
@@ -200,7 +208,7 @@ def _warnings(record: GameRecord, source: str, game: int, event: str | None) -> 
 def validate_chunk(chunk: Chunk, source: str, game: int, strict: bool = False) -> Verdict:
     """The verdict on one game as split from a file (a decoding error makes it invalid)."""
     if chunk.error is not None:
-        return _unreadable(chunk.error, source, game, chunk.first_line)
+        return _unreadable(chunk.error, source, game, chunk.line)
     return validate_text(chunk.text, source, chunk.first_line, game, strict)
 
 

@@ -113,7 +113,10 @@ def test_each_game_comes_with_its_exact_bytes_bom_crlf_and_comments_included() -
     home = games_of(HOME)
     assert [game.raw for game in home] == [s.encode() for s in (HOME_1, HOME_BROKEN, HOME_2)]
     after = HOME_1.count("\n") + 1
-    assert [game.line for game in home] == [1, after, after + HOME_BROKEN.count("\n")]
+    # Each game starts on its first line that is not blank (its comment, else its first tag).
+    last = after + HOME_BROKEN.count("\n")
+    assert [game.line for game in home] == [1, after + 1, last + 1]
+    assert [game.item.first_line for game in home] == [1, after, last]  # type: ignore[union-attr]
 
 
 def test_the_header_is_read_without_the_movetext() -> None:
@@ -130,7 +133,7 @@ def test_the_header_view_gives_the_tags_the_whole_reading_gives(path: Path) -> N
             whole = game.record().tags
         except files.NotationError:
             continue
-        header = read_tags(game.item.text, path.name, game.line)  # type: ignore[union-attr]
+        header = read_tags(game.item.text, path.name, game.item.first_line)  # type: ignore[union-attr]
         assert [(t.name, t.values, t.comments, t.line, t.column) for t in header] == [
             (t.name, t.values, t.comments, t.line, t.column) for t in whole
         ]

@@ -175,11 +175,13 @@ def test_dedupe_reports_the_copies_of_each_game(planted: tuple[Path, list[bytes]
     club, home = folder / "club.ggn", folder / "home.ggn"
     result = gargon("dedupe", folder, "--report", "--invalid")
     assert result.exit_code == 0
-    # The blank line before a game is its own (the lines after a game's end belong to the
-    # next game), so the third game of club.ggn starts on the line after the second's end.
+    # The blank line after the second game's end is the third game's (the lines after a
+    # game's end belong to the next game), but the third game starts on the line after it:
+    # its first that is not blank.
     third = (folder / "club.ggn").read_bytes().count(b"\n") - gg.write_game(
         cut(game(4, "dd.a"), 2, 1)
     ).count("\n")
+    third += 1
     assert result.stdout.splitlines() == [
         f"{club} game 1 (line 1): 2 copies",
         f"  {club} game 3 (line {third}): an unfinished copy",

@@ -268,6 +268,15 @@ def test_validate_quiet_reports_invalid_games_and_the_summary(work: Path) -> Non
     assert quiet.stdout == "3 games in 1 file: 3 valid, 0 invalid\n"
 
 
+def test_validate_json_gives_each_game_the_first_line_that_is_not_blank(work: Path) -> None:
+    """Game 2 of the club night starts with its comment on line 40 and game 3 with its first
+    tag on line 67, after the blank lines 39 and 66 that its text holds before them."""
+    result = gargon("validate", "--json", "club-night.ggn")
+    assert result.exit_code == 0
+    games = json.loads(result.stdout)["games"]
+    assert [(game["game"], game["line"]) for game in games] == [(1, 1), (2, 40), (3, 67)]
+
+
 def test_validate_json_report(work: Path) -> None:
     result = gargon("validate", "--json", "mixed.ggn", "syntax.ggn", "full-game.ggn")
     assert result.exit_code == 1
@@ -285,8 +294,8 @@ def test_validate_json_report(work: Path) -> None:
     games = report["games"]
     assert [(g["source"], g["game"], g["line"], g["valid"]) for g in games] == [
         ("mixed.ggn", 1, 1, True),
-        ("mixed.ggn", 2, 12, False),  # a game's lines start after the previous game's end
-        ("mixed.ggn", 3, 19, True),
+        ("mixed.ggn", 2, 13, False),  # its first line, after the blank line 12 it holds
+        ("mixed.ggn", 3, 20, True),
         ("syntax.ggn", 1, 1, False),
         ("full-game.ggn", 1, 1, True),
     ]

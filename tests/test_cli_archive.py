@@ -88,7 +88,9 @@ def test_count_and_json(archive_dir: Path) -> None:
                 line += HOME_BROKEN.count("\n")
                 number = 3
             if "zero-pair" in replay_facts(parse_game(text)).facts:
-                expected.append({"source": str(archive_dir / name), "game": number, "line": line})
+                blank = text[: len(text) - len(text.lstrip())].count("\n")  # lines before it
+                where = {"source": str(archive_dir / name), "game": number, "line": line + blank}
+                expected.append(where)
             line += text.count("\n")
     assert listed == expected and expected
     assert result.exit_code == 1  # the broken game could not be replayed

@@ -208,8 +208,8 @@ def test_dedupe_jobs_2_finds_the_copies_jobs_1_finds(
     assert one.stdout.replace(str(archive), "A").splitlines() == [
         "A/one.ggn game 1 (line 1): 1 copy",
         "  copies.ggn game 1 (line 1): the same game",
-        "A/one.ggn game 2 (line 38): 1 copy",
-        "  copies.ggn game 2 (line 39): an unfinished copy",
+        "A/one.ggn game 2 (line 39): 1 copy",  # after the blank line 38
+        "  copies.ggn game 2 (line 40): an unfinished copy",  # after the blank line 39
         "2 copies of 2 games",
     ]
     assert one.stderr.count("not 'folds'") == 1

@@ -436,3 +436,21 @@ def test_json_arriving_through_a_pipe_in_pieces_is_read_as_json(cut: int, verb: 
 )
 def test_the_format_is_decided_only_from_enough_bytes(head: bytes, decided: bool) -> None:
     assert files._decided(head) is decided
+
+
+def test_each_game_read_knows_the_line_it_starts_on_in_every_form() -> None:
+    club = list(load(ROOT / "examples" / "club-night.ggn"))
+    # Game 2 starts with its comment on line 40, game 3 with its first tag on line 67: not on
+    # the blank lines 39 and 66 that end the games before them.
+    assert [record.line for record in club] == [1, 40, 67]
+
+    def lines_of(data: str, form: files.Format) -> list[int]:
+        read = list(files.iter_games(io.BytesIO(data.encode()), form, f"c.{form}"))
+        return [item.line for item in read if isinstance(item, GameRecord)]
+
+    jsonl = dumps(club, "jsonl").splitlines(keepends=True)
+    assert lines_of("\n" + jsonl[0] + jsonl[1] + "\n\n" + jsonl[2], "jsonl") == [2, 3, 6]
+    document = dumps(club, "json")
+    elements = [n for n, line in enumerate(document.splitlines(), start=1) if line == "    {"]
+    assert lines_of(document, "json") == elements and len(elements) == 3
+    assert [record.line for record in jsonio.loads(document)] == [0, 0, 0]  # no place kept

@@ -253,7 +253,10 @@ def check_validate(data: bytes, items: list[GameRecord | NotationError]) -> None
     assert len(chunks) == len(items)
     for number, (chunk, item) in enumerate(zip(chunks, items, strict=True), start=1):
         verdict = validate_chunk(chunk, NAME, number)
-        assert (verdict.source, verdict.game, verdict.line) == (NAME, number, chunk.first_line)
+        assert (verdict.source, verdict.game, verdict.line) == (NAME, number, chunk.line)
+        assert chunk.first_line <= chunk.line < chunk.first_line + max(chunk.lines, 1)
+        if isinstance(item, GameRecord):
+            assert item.line == chunk.line
         assert verdict.valid == (not verdict.problems)
         if chunk.text.startswith("\ufeff"):
             continue  # a known bug: test_a_bom_inside_the_file_is_read_alike_by_read_games_...

@@ -205,7 +205,7 @@ def test_the_outline_lists_games_and_rounds() -> None:
         (
             "Game 2",
             "cannot be read: expected a card like R14, or 'pass', not '*'",
-            Span((7, 0), (11, 1)),
+            Span((8, 0), (11, 1)),  # from its first line, not the blank line 7 before it
             Span((11, 0), (11, 1)),
             [],
         ),

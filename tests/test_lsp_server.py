@@ -128,7 +128,7 @@ def test_symbols_outline_games_and_rounds(session: Session) -> None:
     found = session.call(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, params)
     assert [(s.name, s.detail, s.range.start.line, s.range.end.line) for s in found] == [
         ("Game 1: One", "Ann, Bob, Cy", 0, 6),
-        ("Game 2", "Ann, Bob, Cy", 7, 10),
+        ("Game 2", "Ann, Bob, Cy", 8, 10),  # after the blank line 7
     ]
     assert [(c.name, c.kind, c.range.start.line) for c in found[0].children] == [
         ("Round 1", types.SymbolKind.Event, 3),

@@ -59,13 +59,13 @@ def _strict(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def positions(element: object, path: str = "game") -> list[tuple[str, int, int]]:
-    """Every (path, line, column) in a record."""
+    """Every (path, line, column) in a record (the record's own line with column 0)."""
     found: list[tuple[str, int, int]] = []
     cls: Any = type(element)
     if attrs.has(cls):
         names = {field.name for field in attrs.fields(cls)}
         if "line" in names:
-            found.append((path, getattr(element, "line"), getattr(element, "column")))  # noqa: B009
+            found.append((path, getattr(element, "line"), getattr(element, "column", 0)))  # noqa: B009
         for field in attrs.fields(cls):
             value = getattr(element, field.name)
             if isinstance(value, tuple):
@@ -120,6 +120,20 @@ def test_the_files_are_there() -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda path: str(path.relative_to(ROOT)))
 def test_every_file_is_read_alike_or_declined(path: Path) -> None:
     check_file(path.read_bytes(), path.name)
+
+
+def test_a_game_starts_on_its_first_line_that_is_not_blank() -> None:
+    data = (ROOT / "examples" / "club-night.ggn").read_bytes()
+    chunks = list(split_games(decode_lines(io.BytesIO(data), "c.ggn"), "c.ggn"))
+    # Game 2 holds the blank line 39 and its comment on line 40; game 3 the blank line 66.
+    assert [(chunk.first_line, chunk.line) for chunk in chunks] == [(1, 1), (39, 40), (66, 67)]
+    for chunk in chunks:
+        fast_record = parse_fast(chunk.text, "c.ggn", chunk.first_line)
+        assert fast_record.line == parse_with_grammar(chunk.text, "c.ggn", chunk.first_line).line
+        assert fast_record.line == chunk.line
+    untagged = '\n \t\n[Players "A" "B" "C"]\n*\n'
+    assert parse_fast(untagged, first_line=10).line == 12
+    assert parse_with_grammar(untagged, first_line=10).line == 12
 
 
 def test_the_usual_layout_is_not_declined() -> None:

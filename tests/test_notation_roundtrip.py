@@ -34,12 +34,13 @@ SETTINGS = settings(
 
 
 def positions(element: object, path: str = "game") -> list[tuple[str, int, int]]:
-    """Every (path, line, column) in a record, to compare the two readers' positions."""
+    """Every (path, line, column) in a record, to compare the two readers' positions (the
+    record's own line with column 0)."""
     found: list[tuple[str, int, int]] = []
     if attrs.has(type(element)):
         names = {field.name for field in attrs.fields(type(element))}
         if "line" in names:
-            found.append((path, element.line, element.column))  # type: ignore[attr-defined]
+            found.append((path, element.line, getattr(element, "column", 0)))  # type: ignore[attr-defined]
         for field in attrs.fields(type(element)):
             value = getattr(element, field.name)
             if isinstance(value, tuple):

@@ -160,7 +160,7 @@ def test_spring_cup_json_points_from_the_replays() -> None:
     assert (dan["wins"], dan["shared_wins"], dan["direct_encounter"]) == (4, 1, None)
     assert event["tables"][5] == {
         "round": "3",
-        "where": f"{SPRING_CUP}:215",
+        "where": f"{SPRING_CUP}:216",
         "players": [
             {"player": "Ben", "score": 36, "place": 3, "points": 0.0},
             {"player": "Cleo", "score": 51, "place": 1, "points": 1.5},
@@ -188,8 +188,24 @@ def test_spring_cup_on_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     run = gargon("standings", "cup.ggn", "--no-color")
     assert run.exit_code == 0
     assert run.stdout.startswith(SPRING_CUP_TABLE)
-    assert "\n3      1. Cleo 51, 1. Dan 51, 3. Ben 36   cup.ggn:215\n" in run.stdout
+    assert "\n3      1. Cleo 51, 1. Dan 51, 3. Ben 36   cup.ggn:216\n" in run.stdout
     assert "\x1b" not in run.stdout
+
+
+def test_no_printed_line_ends_in_blanks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's last column is padded to its width: the padding is not printed."""
+    (tmp_path / "cup.ggn").write_bytes(SPRING_CUP.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    printed = [gargon("standings", "cup.ggn", *options) for options in ([], ["--duplicate"])]
+    for run in printed:
+        assert run.exit_code == 0
+        assert [line for line in run.stdout.splitlines() if line != line.rstrip()] == []
+    games = printed[0].stdout.split("Games by round\n")[1].splitlines()
+    assert games[:3] == [
+        "round  results (place, player, total)     game",
+        "1      1. Ben 74, 2. Cleo 55, 3. Ann 49   cup.ggn:1",
+        "1      1. Dan 85, 2. Finn 60, 3. Eva 32   cup.ggn:46",
+    ]
 
 
 def test_a_crosstable_wider_than_80_columns_is_printed_whole(
@@ -233,7 +249,7 @@ def test_a_deal_s_games_under_a_long_path_keep_their_seats_and_players(
     assert lines[deal + 1].startswith("seat  player  score    over  matchpoints  game")
     assert (
         lines[deal + 2]
-        == f"   1  Dan        85  +36.00          1/1  {folder / 'spring-cup.ggn'}:45"
+        == f"   1  Dan        85  +36.00          1/1  {folder / 'spring-cup.ggn'}:46"
     )
     assert "…" not in run.stdout
 
@@ -268,12 +284,12 @@ def test_games_by_round_wrap_between_results_at_80_columns(monkeypatch: pytest.M
         "round  results (place, player, total)   game",
         "1      1. Ben 74, 2. Cleo 55,           tests/data/tournament/spring-cup.ggn:1",
         "       3. Ann 49",
-        "1      1. Dan 85, 2. Finn 60,           tests/data/tournament/spring-cup.ggn:45",
+        "1      1. Dan 85, 2. Finn 60,           tests/data/tournament/spring-cup.ggn:46",
         "       3. Eva 32",
     ]
     assert (
         lines[6]
-        == "2      1. Dan 91, 2. Ben 42, 3. Eva 31  tests/data/tournament/spring-cup.ggn:90"
+        == "2      1. Dan 91, 2. Ben 42, 3. Eva 31  tests/data/tournament/spring-cup.ggn:91"
     )
     assert len(lines) == 2 + 15
     results = [line[7:40].strip().rstrip(",") for line in lines[2:]]
@@ -291,12 +307,12 @@ def test_games_by_round_put_the_game_under_its_results_when_narrower(
         "1      1. Ben 74, 2. Cleo 55, 3. Ann 49",
         "       tests/data/tournament/spring-cup.ggn:1",
         "1      1. Dan 85, 2. Finn 60, 3. Eva 32",
-        "       tests/data/tournament/spring-cup.ggn:45",
+        "       tests/data/tournament/spring-cup.ggn:46",
     ]
     results = [line[7:].split(", ") for line in lines[2::2]]
     assert [entry for line in results for entry in line] == ENTRIES
     assert lines[3::2] == [f"       tests/data/tournament/spring-cup.ggn:{n}" for n in (
-        1, 45, 90, 133, 172, 215, 258, 303)]  # fmt: skip
+        1, 46, 91, 134, 173, 216, 259, 304)]  # fmt: skip
 
 
 def test_html_page_is_self_contained(tmp_path: Path) -> None:

@@ -273,6 +273,28 @@ def test_a_file_named_twice_is_read_once_so_that_source_and_game_name_one_game(
     assert [(source, number) for source, number, _ in twice] == [("examples/seeded-game.ggn", 1)]
 
 
+def test_games_line_is_where_each_game_starts_in_its_file(tmp_path: Path) -> None:
+    club = "examples/club-night.ggn"
+    rulebook = list(gg.load("examples/rulebook-round.ggn"))
+    lines = gg.jsonio.dumps_lines(rulebook * 2).splitlines(keepends=True)
+    (tmp_path / "two.jsonl").write_text(lines[0] + "\n" + lines[1], encoding="utf-8")
+    document = gg.jsonio.dumps(rulebook * 2)
+    (tmp_path / "two.json").write_text(document, encoding="utf-8")
+    elements = [n for n, line in enumerate(document.splitlines(), start=1) if line == "    {"]
+    inputs = [club, tmp_path / "two.jsonl", tmp_path / "two.json"]
+    run = gargon("convert", *inputs, "--to", "parquet", "-o", tmp_path / "tables")
+    assert run.exit_code == 0, run.output
+    rows = pq.read_table(tmp_path / "tables" / "games", columns=["source", "line"]).to_pylist()
+    assert [(row["source"], row["line"]) for row in rows] == [
+        # Game 2 starts with its comment on line 40 (after the blank line 39), game 3 with
+        # its first tag on line 67 (after the blank line 66).
+        *((club, line) for line in (1, 40, 67)),
+        *((str(tmp_path / "two.jsonl"), line) for line in (1, 3)),  # line 2 is blank
+        *((str(tmp_path / "two.json"), line) for line in elements),
+    ]
+    assert len(elements) == 2
+
+
 def test_batches_need_no_files_and_follow_the_schemas() -> None:
     items = [("club.ggn", n, record) for n, record in enumerate(RECORDS, start=1)]
     seen = Counter()
@@ -517,7 +539,7 @@ def test_jobs_2_writes_the_tables_and_reports_of_one_process(
         assert second_run.equals(first), table
 
 
-def test_an_input_without_a_game_is_said_and_exits_1(tmp_path: Path) -> None:
+def test_an_input_without_a_game_is_said_before_the_summary_and_exits_1(tmp_path: Path) -> None:
     (tmp_path / "empty.ggn").write_text("{ only a comment }\n", encoding="utf-8")
     result = gargon(
         "convert",
@@ -529,9 +551,11 @@ def test_an_input_without_a_game_is_said_and_exits_1(tmp_path: Path) -> None:
         tmp_path / "tables",
     )
     assert result.exit_code == 1
-    assert result.stdout.startswith(f"{tmp_path / 'tables'}: 1 game (1 valid), 19 rounds, ")
-    assert f"{tmp_path / 'empty.ggn'}: no game found" in result.stderr
-    assert "1 input without a game" in result.stderr
+    assert result.output.splitlines() == [  # standard output and error as a terminal shows them
+        f"{tmp_path / 'empty.ggn'}: no game found",
+        f"{tmp_path / 'tables'}: 1 game (1 valid), 19 rounds, 56 battles, 132 decisions",
+        "gargon: 1 input without a game",
+    ]
     assert [str(value) for value in choices.ConvertTo] == [*gg.files.FORMATS, "parquet"]
 
 

@@ -175,13 +175,25 @@ def test_chunks_of_a_file_are_validated_one_game_at_a_time() -> None:
     chunks = list(iter_chunks(FILE.splitlines(keepends=True), "club.ggn"))
     assert [chunk.first_line for chunk in chunks] == [1, 4, 22]
     verdicts = validate_chunks([(chunk, "club.ggn", k) for k, chunk in enumerate(chunks, 1)])
+    # Games 2 and 3 hold the blank lines 4 and 22 before them: they start on lines 5 and 23.
     assert [(v.game, v.line, v.valid, v.finished) for v in verdicts] == [
         (1, 1, False, False),
-        (2, 4, True, True),
-        (3, 22, True, False),
+        (2, 5, True, True),
+        (3, 23, True, False),
     ]
     assert verdicts[1].names == NAMES5
     assert verdicts[2].unchecked == (RULEBOOK_NOTE,)
+
+
+def test_a_game_after_blank_lines_starts_on_its_first_line_that_is_not_blank() -> None:
+    data = b'[Players "A" "B" "C"]\n*\n\n  \n; late\n[Players "A" "B" "C"]\n1. A Q9\n*\n'
+    chunks = list(iter_chunks(data.splitlines(keepends=True), "b.ggn"))
+    verdicts = validate_chunks([(chunk, "b.ggn", k) for k, chunk in enumerate(chunks, 1)])
+    assert [chunk.first_line for chunk in chunks] == [1, 3]
+    assert [verdict.line for verdict in verdicts] == [1, 5]
+    # The problem keeps its own place: the card that cannot be read.
+    assert [(p.line, p.column) for p in verdicts[1].problems] == [(7, 6)]
+    assert validate_text("\n\n" + RULEBOOK, "r.ggn", first_line=10).line == 12
 
 
 def test_a_chunk_that_cannot_be_decoded_is_a_syntax_verdict() -> None:

@@ -35,7 +35,8 @@ class ArchiveGame:
 
     ``source`` names the file (as given on the command line, ``<stdin>`` for standard
     input), ``number`` is the game's place in it (from 1), ``line`` the line it starts on
-    (its leading comments included; in a JSON document, the line of its element), ``format``
+    (its first that is not blank: a comment before its tags, else its first tag; in JSON
+    Lines its line, in a JSON document the line of its element), ``format``
     the file's.  ``raw`` is its exact bytes, None when it cannot be copied (a line or a game
     over the reading limits).  ``item`` is what the reader gave: for notation the text not yet
     parsed, for the JSON forms the record or its error.
@@ -79,8 +80,8 @@ class ArchiveGame:
             if item.error is not None:
                 raise item.error
             tags = read_tags(item.text, self.source, item.first_line)
-            return GameRecord(tags=tags, source=self.source)
-        return GameRecord(tags=self.record().tags, source=self.source)
+            return GameRecord(tags=tags, source=self.source, line=self.line)
+        return GameRecord(tags=self.record().tags, source=self.source, line=self.line)
 
     def record(self) -> GameRecord:
         """The whole game.

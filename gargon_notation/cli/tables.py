@@ -96,6 +96,8 @@ def convert_to_parquet(
             fail(str(error))
         except OSError as error:
             fail(str(files.FileError.from_os_error(str(output), error)))
+    for name in empty:  # what is said of an input comes before the summary
+        print_error(f"{name}: no game found")
     valid = reporter.games - reporter.invalid
     common.out.print(
         f"{output}: {plural(counts['games'], 'game')} ({valid} valid), "
@@ -103,8 +105,6 @@ def convert_to_parquet(
         f"{plural(counts['decisions'], 'decision')}",
         markup=False,
     )
-    for name in empty:
-        print_error(f"{name}: no game found")
     if empty and not reporter.invalid:
         fail(f"{plural(len(empty), 'input')} without a game", 1)
     if reporter.invalid:

@@ -33,7 +33,14 @@ import attrs
 from gargon_notation.errors import NotationError
 from gargon_notation.header import tag_warnings
 from gargon_notation.lsp.text import Span, Token, element_span, normalise, problem_span, tokenize
-from gargon_notation.notation import GameRecord, model, parse_game, split_games, write_games
+from gargon_notation.notation import (
+    GameRecord,
+    game_line,
+    model,
+    parse_game,
+    split_games,
+    write_games,
+)
 from gargon_notation.replay import Problem, Replay, replay
 
 __all__ = [
@@ -301,7 +308,9 @@ def _game_symbol(game: PlacedGame) -> Symbol:
     last = game.lines - 1
     while last > 0 and not analysis.lines[last].strip():
         last -= 1
-    whole = Span((0, 0), (last, len(analysis.lines[last]) if last < len(analysis.lines) else 0))
+    first = min(game_line(analysis.text, 0), last)  # after the blank lines before the game
+    end = (last, len(analysis.lines[last]) if last < len(analysis.lines) else 0)
+    whole = Span((first, 0), end)
     record = analysis.record
     if record is None:
         detail = "cannot be read: " + (analysis.error.message if analysis.error else "")

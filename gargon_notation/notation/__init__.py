@@ -55,7 +55,7 @@ from gargon_notation.notation.model import (
     Termination,
     is_bare_name,
 )
-from gargon_notation.notation.stream import Chunk, decode_lines, split_games
+from gargon_notation.notation.stream import Chunk, decode_lines, game_line, split_games
 from gargon_notation.notation.writer import write_action, write_game, write_games
 
 __all__ = [
@@ -81,6 +81,7 @@ __all__ = [
     "Tag",
     "Termination",
     "decode_lines",
+    "game_line",
     "is_bare_name",
     "parse_game",
     "parse_games",

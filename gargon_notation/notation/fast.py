@@ -75,6 +75,7 @@ from gargon_notation.notation.model import (
     Tag,
     Termination,
 )
+from gargon_notation.notation.stream import game_line
 from gargon_notation.values import unchecked_maker
 
 __all__ = [
@@ -667,7 +668,7 @@ class _Reader:
             self.i += 1
         return nags, self.comments() if tokens[self.i][0] == "comment" else []
 
-    def game(self, source: str) -> GameRecord:
+    def game(self, source: str, line: int) -> GameRecord:
         tokens = self.tokens
         leading = self.comments()
         tags = self.tags()
@@ -681,7 +682,7 @@ class _Reader:
         if tokens[self.i][0] != "eof":
             raise Decline
         return _record(
-            tuple(tags), tuple(setup), tuple(rounds), termination, tuple(leading), source
+            tuple(tags), tuple(setup), tuple(rounds), termination, tuple(leading), source, line
         )
 
     def tags(self) -> list[Tag]:
@@ -993,7 +994,7 @@ def parse_fast(text: str, source: str = "<string>", first_line: int = 1) -> Game
         raise Decline  # not normalised: a CR in a comment or a string is not ours to judge
     if text.rfind("{") > text.rfind("}"):
         raise Decline  # an unclosed comment: scanning for it from every "{" would be quadratic
-    return _Reader(_tokens(text, first_line)).game(source)
+    return _Reader(_tokens(text, first_line)).game(source, game_line(text, first_line))
 
 
 _HEADER_LINE = re.compile(r"[ \t]*(?:[\[{;\n]|\Z)")

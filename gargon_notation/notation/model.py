@@ -434,7 +434,11 @@ class Termination:
 class GameRecord:
     """One game as written: ``comments`` are those before its first tag.
 
-    ``headers`` gives the tags as a read-only mapping from name to value.
+    ``headers`` gives the tags as a read-only mapping from name to value.  ``source`` names
+    the file it was read from, and ``line`` is the line of that file it starts on (0 when
+    not known): in notation its first line that is not blank (a comment before its tags,
+    else its first tag), in JSON Lines its line, in a JSON document the line its element of
+    ``"games"`` starts on.  Neither takes part in equality.
     """
 
     tags: tuple[Tag, ...] = attrs.field(default=(), converter=_to_tags)
@@ -443,6 +447,7 @@ class GameRecord:
     termination: Termination = attrs.field(factory=Termination)
     comments: Comments = attrs.field(default=(), converter=_to_comments, kw_only=True)
     source: str = attrs.field(default="<string>", eq=False, repr=False, kw_only=True)
+    line: int = attrs.field(default=0, eq=False, repr=False, kw_only=True)
 
     def __repr__(self) -> str:
         parts = []

@@ -42,6 +42,7 @@ from gargon_notation.notation.model import (
     Tag,
     Termination,
 )
+from gargon_notation.notation.stream import game_line
 
 __all__ = ["grammar_text", "parse_with_grammar"]
 
@@ -570,7 +571,7 @@ def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1)
             excerpt=lines[error.line - 1] if 0 < error.line <= len(lines) else "",
         )
     else:
-        return attrs.evolve(record, source=source)
+        return attrs.evolve(record, source=source, line=game_line(text, first_line))
     # Raised here, not in a handler, the error holds no lark exception as its context: it
     # is pickled between processes (--jobs), with its context once distributed's tblib is
     # installed, and lark's parser state cannot be pickled.

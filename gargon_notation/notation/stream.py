@@ -44,6 +44,7 @@ __all__ = [
     "Chunk",
     "bounded_lines",
     "decode_lines",
+    "game_line",
     "split_games",
     "split_raw",
 ]
@@ -71,14 +72,33 @@ _GAME_LINE = re.compile(r"(?:[0-9]+\.|deal(?![\w'-])|pile(?![\w'-])|\*|end(?![\w
 """The start of a line that only a game holds: a round, setup or an ending."""
 
 
+_LEADING_BLANKS = re.compile("[ \t\r\n\ufeff]*")  # blank, or a byte-order mark
+
+
+def game_line(text: str, first_line: int = 1) -> int:
+    """The line a game's text starts on when its first line is ``first_line``: its first
+    line that is not blank (a comment before its tags, else its first tag), the line a
+    reader is pointed to; ``first_line`` for text that is all blank.
+
+    >>> game_line('\\n  \\n; the final\\n[Players "A" "B" "C"]\\n*\\n', 40)
+    42
+    >>> game_line("", 7), game_line("\\n\\n", 7)
+    (7, 7)
+    """
+    end = _LEADING_BLANKS.match(text).end()  # type: ignore[union-attr]
+    return first_line if end == len(text) else first_line + text.count("\n", 0, end)
+
+
 @attrs.frozen
 class Chunk:
-    """The text of one game (LF line endings), the file line it starts on, and any decode error.
+    """The text of one game (LF line endings), the file line that text starts on, and any
+    decode error.
 
     ``lines`` is how many lines of the file the game holds (its leading comments and blank
     lines included); ``closed`` is whether it ends with its termination (``*`` or ``end``,
     and any comment still open on that line closed): a game that is not closed would take
-    in the lines that follow it, were other text put after it.
+    in the lines that follow it, were other text put after it.  :attr:`line` is the game's
+    own line, after the blank lines it holds before it.
     """
 
     text: str
@@ -86,6 +106,15 @@ class Chunk:
     error: NotationError | None = None
     lines: int = attrs.field(default=1, eq=False, repr=False, kw_only=True)
     closed: bool = attrs.field(default=False, eq=False, repr=False, kw_only=True)
+
+    @property
+    def line(self) -> int:
+        """The line the game starts on: its first that is not blank (:func:`game_line`).
+
+        >>> Chunk('\\n[Players "A" "B" "C"]\\n*\\n', 39).line
+        40
+        """
+        return game_line(self.text, self.first_line)
 
 
 def _line_too_long(message: str, source: str, line: int) -> NotationError:

@@ -43,7 +43,7 @@ def build_deal(
         try:
             seeded = Deal.from_seed(header.seed, players, header.shuffle, hand_size)
         except ValueError as error:
-            report("header", str(error), record.tag("Shuffle") or record)
+            report("header", str(error), record.tag("Shuffle"))
             return None
     if not record.setup:
         if seeded is None:

@@ -281,7 +281,7 @@ class _Walk:
         try:
             header = read_header(record)
         except HeaderError as error:
-            self.problem("header", error.message, error.tag or record)
+            self.problem("header", error.message, error.tag)
             return
         self.outcome.header = header
         self.seats = {name: seat for seat, name in enumerate(header.players)}

@@ -205,7 +205,7 @@ def _game_row(
     return (
         source,
         number,
-        (record.tags[0].line if record.tags else 0) or None,
+        record.line or None,
         headers.get("Event"),
         headers.get("Site"),
         headers.get("Date"),
