@@ -165,6 +165,14 @@ def statistics_line(totals: list[int]) -> str:
     return f"{value.mean:.1f}   {value.sd:.1f}   {value.low}   {value.high}"
 
 
+@pytest.mark.parametrize("by", [[], ["--by", "players"], ["--by", "event"]])
+def test_no_printed_line_ends_in_blanks(club: Path, by: list[str]) -> None:
+    """Tables pad their last column to its width: the padding is not printed."""
+    lines = gargon("stats", club, *by, "--no-color").stdout.splitlines()
+    assert len(lines) > 10
+    assert [line for line in lines if line != line.rstrip()] == []
+
+
 def test_groupings_print_their_own_tables(club: Path) -> None:
     result = gargon("stats", club, "--by", "players", "--no-color")
     lines = result.stdout.splitlines()

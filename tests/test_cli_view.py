@@ -18,6 +18,7 @@ from typer.testing import CliRunner, Result
 from gargon_notation.cli import app
 
 DATA = Path(__file__).resolve().parent / "data" / "cli"
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 ROUND2 = DATA / "round2.ggn"  # the full game with a colour fought that nobody played, round 2
 FIRST_PROBLEM = (
     "round2.ggn:20:12: game 1 \"Broken in round 2\", round 2, Bernd (seat 2): 'G $14': Bernd "
@@ -47,9 +48,9 @@ def test_show_an_invalid_record_up_to_its_first_problem() -> None:
     assert after[1:6] == [
         "Player     Card play             Won",
         "────────────────────────────────────",
-        "Bernd      W10 B9 Y4             -  ",
-        "Collette   B12 V12 Y13           -  ",
-        "Dagmar     W15 V10 R9            -  ",
+        "Bernd      W10 B9 Y4             -",
+        "Collette   B12 V12 Y13           -",
+        "Dagmar     W15 V10 R9            -",
     ]
     assert after[6].startswith("Adam       pass")
     assert "Invalid record: the game is shown up to the first of its 2 problems:" in after
@@ -71,10 +72,10 @@ def test_show_a_round_broken_by_its_last_action() -> None:
     assert shown[:9] == [
         "Player     Card play             Won",
         "────────────────────────────────────",
-        "Adam       Y2 Y6 R9              -  ",
-        "Bernd      pass 1:X? 1:X? 2:X?   -  ",
-        "Collette   B8 B2 R8              -  ",
-        "Dagmar     (not yet)             -  ",
+        "Adam       Y2 Y6 R9              -",
+        "Bernd      pass 1:X? 1:X? 2:X?   -",
+        "Collette   B8 B2 R8              -",
+        "Dagmar     (not yet)             -",
         "",
         "Invalid record: the game is shown up to its first problem:",
         "broken.ggn:6:56: game 1 \"Broken round\", round 1, Dagmar (seat 4): 'Dagmar R14 R0 G12': "
@@ -309,3 +310,13 @@ def test_the_interactive_stepper_shows_what_is_possible() -> None:
         assert b"step 1/12" in shown and b"Still possible (what Adam knows)" in shown
         os.write(main, b"q")
         assert process.wait(timeout=20) == 1
+
+
+@pytest.mark.parametrize("verb", [["show"], ["replay", "--step", "30"], ["score"]])
+def test_no_printed_line_ends_in_blanks(verb: list[str]) -> None:
+    """Tables pad their last column to its width: the padding is not printed."""
+    result = gargon(*verb, str(EXAMPLES / "full-game.ggn"), "--no-color")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert len(lines) > 10
+    assert [line for line in lines if line != line.rstrip()] == []

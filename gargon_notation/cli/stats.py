@@ -43,6 +43,7 @@ from gargon_notation.cli.inputs import inputs_of, write
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
 from gargon_notation.parallel import RECORD_BYTES, Workers
+from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.replay.problems import Problem
 
 __all__ = ["bar", "stats_command", "stats_tables"]
@@ -267,4 +268,4 @@ def _print(console: Console, stats: Stats) -> None:
     for number, renderable in enumerate(stats_tables(stats)):
         if number:
             console.print()
-        console.print(renderable)
+        console.print(Trimmed(renderable))

@@ -27,6 +27,7 @@ from gargon_notation.notation import GameRecord, write_action
 from gargon_notation.parallel import Workers
 from gargon_notation.render import RoundPanels, scoreboard, table_view
 from gargon_notation.render.possible import possible_view
+from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.replay import Outcome, Problem, Replay, Visitor, replay
 
 __all__ = ["picked_step", "replay_command", "replayed_game", "score", "show"]
@@ -101,10 +102,10 @@ def _show_game(console: Console, number: int, record: GameRecord, title: str | N
     panels = RoundPanels(until_problem=True)
     result = replay(record, game_number=number, keep_steps=False, visitors=[panels])
     console.rule(Text(printable(title or f"Game {number}"), style="bold"))
-    console.print(_header_table(record))
+    console.print(Trimmed(_header_table(record)))
     for panel in panels.panels:
         console.print()
-        console.print(panel)
+        console.print(Trimmed(panel))
     console.print()
     if result.problems:
         count = len(result.problems)
@@ -119,12 +120,12 @@ def _show_game(console: Console, number: int, record: GameRecord, title: str | N
         if panels.state is not None:
             console.print()
             console.print(Text("Score when the first problem was found:", style="italic"))
-            console.print(scoreboard(panels.state, final=False))
+            console.print(Trimmed(scoreboard(panels.state, final=False)))
         return False
     assert result.game is not None
     if not result.game.is_over:
         console.print(Text("Unfinished game; score so far:", style="italic"))
-    console.print(scoreboard(result.game.snapshot()))
+    console.print(Trimmed(scoreboard(result.game.snapshot())))
     return True
 
 
@@ -213,12 +214,12 @@ def _print_moment(
     if target is None:
         target = len(result.steps)
     if broken is not None and target >= broken:
-        console.print(shown.table(result.state_after(broken)))
+        console.print(Trimmed(shown.table(result.state_after(broken))))
         _print_broken(console, result, "the table when the first problem was found")
     else:
         if heading is not None:
             console.print(heading)
-        console.print(shown.table(result.state_after(target)))
+        console.print(Trimmed(shown.table(result.state_after(target))))
         if result.problems:
             _print_broken(console, result, "a later point of the game holds problems")
 
@@ -466,6 +467,6 @@ def _scored(
     def draw(out: Console) -> None:
         out.print(Text(printable(f"{name} game {number}: score {status}"), style="bold"))
         if state is not None:
-            out.print(scoreboard(state, final=finished))
+            out.print(Trimmed(scoreboard(state, final=finished)))
 
     return looks[0].printed(draw), problems, not result.valid
