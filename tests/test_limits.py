@@ -175,6 +175,11 @@ def test_a_game_over_the_limit_is_skipped_and_the_next_is_read() -> None:
     assert last.tags[0].line == lines - 2
 
 
+def test_a_game_over_the_limit_is_said_where_it_starts_after_blank_lines() -> None:
+    data = GAME + b"\n\n" + big_game(MAX_GAME_CHARS) + GAME
+    assert outcomes(data)[1] == (game_message(6), NAME, 6, 1)  # lines 4 and 5 are blank
+
+
 def test_a_game_just_under_the_limit_is_read() -> None:
     line = b";" + b"c" * 98_998 + b"\n"
     count = (MAX_GAME_CHARS - len(HEADER) - 2) // len(line)
@@ -412,6 +417,21 @@ def test_a_game_of_too_many_items_is_an_error_and_the_next_is_read() -> None:
     assert str(items[0]).splitlines()[0] == (
         f"many.ggn:1:1: the game starting at line 1 holds over {MAX_GAME_ITEMS} items "
         "(cards, names, comments, ...); it is skipped"
+    )
+
+
+def test_a_game_of_too_many_items_is_said_where_it_starts_after_blank_lines() -> None:
+    from gargon_notation.notation import MAX_GAME_ITEMS
+
+    lines = ("{c} " * (MAX_GAME_ITEMS // 5) + "\n") * 6  # lines under their own limit
+    many = '[Players "Ann" "Bob" "Cy"]\n' + lines + "*\n"
+    data = GAME + b"\n\n" + many.encode()
+    assert outcomes(data)[1] == (
+        f"the game starting at line 6 holds over {MAX_GAME_ITEMS} items "
+        "(cards, names, comments, ...); it is skipped",
+        NAME,
+        6,
+        1,
     )
 
 

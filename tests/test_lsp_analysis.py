@@ -383,3 +383,19 @@ def test_no_edit_makes_the_analysis_fail() -> None:
             position = (line, rng.randint(0, len(document.lines[line])))
             hover(document, position)
             complete(document, position)
+
+
+def test_each_symbol_s_selection_is_inside_its_range_after_blank_lines() -> None:
+    """Editors drop a symbol whose selection is outside its range (VS Code's outline)."""
+    from gargon_notation.notation import MAX_GAME_ITEMS
+
+    game = '[Players "Ann" "Bob" "Cy"]\n1. Ann R1, Bob pass 1, Cy pass 2\n*\n'
+    many = '[Players "Ann" "Bob" "Cy"]\n' + ("{c} " * (MAX_GAME_ITEMS // 5) + "\n") * 6 + "*\n"
+    document = Document()
+    document.update(game + "\n\n" + many + "\n\n\n" + game)
+    symbols = document.symbols()
+    assert [symbol.span.start[0] for symbol in symbols] == [0, 5, 16]
+    assert symbols[1].detail.startswith("cannot be read: the game starting at line")
+    for symbol in symbols:
+        assert symbol.span.start <= symbol.selection.start <= symbol.selection.end
+        assert symbol.selection.end <= symbol.span.end

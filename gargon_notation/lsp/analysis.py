@@ -315,6 +315,8 @@ def _game_symbol(game: PlacedGame) -> Symbol:
     if record is None:
         detail = "cannot be read: " + (analysis.error.message if analysis.error else "")
         selection = analysis.diagnostics[0].span if analysis.diagnostics else whole
+        # An editor drops a symbol whose selection is outside its range (VS Code: the outline).
+        whole = Span(min(whole.start, selection.start), whole.end)
         return Symbol(f"Game {game.number}", detail, "game", whole, selection).shifted(
             game.first_line
         )

@@ -117,7 +117,7 @@ def _fast(
     except Decline:
         return None
     except Exception as slip:
-        if not tolerate_slip(slip, source, first_line):
+        if not tolerate_slip(slip, source, game_line(text, first_line)):
             raise
         return None
 
@@ -160,13 +160,15 @@ def too_many_items(text: str) -> bool:
 
 
 def _check_items(text: str, source: str, first_line: int) -> None:
-    """Refuse a game of more items than :data:`MAX_GAME_ITEMS`."""
+    """Refuse a game of more items than :data:`MAX_GAME_ITEMS` (pointing at its first line
+    that is not blank: :func:`game_line`)."""
     if too_many_items(text):
+        line = game_line(text, first_line)
         raise NotationError(
-            f"the game starting at line {first_line} holds over {MAX_GAME_ITEMS} items "
+            f"the game starting at line {line} holds over {MAX_GAME_ITEMS} items "
             "(cards, names, comments, ...); it is skipped",
             source=source,
-            line=first_line,
+            line=line,
             column=1,
         )
 

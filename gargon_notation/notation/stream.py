@@ -73,6 +73,7 @@ _GAME_LINE = re.compile(r"(?:[0-9]+\.|deal(?![\w'-])|pile(?![\w'-])|\*|end(?![\w
 
 
 _LEADING_BLANKS = re.compile("[ \t\r\n\ufeff]*")  # blank, or a byte-order mark
+_LINE_BREAK = re.compile("\r\n?|\n")
 
 
 def game_line(text: str, first_line: int = 1) -> int:
@@ -82,11 +83,15 @@ def game_line(text: str, first_line: int = 1) -> int:
 
     >>> game_line('\\n  \\n; the final\\n[Players "A" "B" "C"]\\n*\\n', 40)
     42
-    >>> game_line("", 7), game_line("\\n\\n", 7)
-    (7, 7)
+    >>> game_line("", 7), game_line("\\n\\n", 7), game_line("\\r\\r\\n[Event", 7)
+    (7, 7, 9)
     """
     end = _LEADING_BLANKS.match(text).end()  # type: ignore[union-attr]
-    return first_line if end == len(text) else first_line + text.count("\n", 0, end)
+    if end == len(text):
+        return first_line
+    if "\r" not in text[:end]:
+        return first_line + text.count("\n", 0, end)
+    return first_line + len(_LINE_BREAK.findall(text, 0, end))  # text not yet normalised
 
 
 @attrs.frozen
@@ -386,11 +391,12 @@ def split_games(
     def over_limit() -> None:
         nonlocal error
         if error is None or not error.message.startswith("the game starting"):
+            line = game_line("".join(buffer), first_line)  # once a game, the kept part
             error = NotationError(
-                f"the game starting at line {first_line} is over the limit of "
+                f"the game starting at line {line} is over the limit of "
                 f"{MAX_GAME_CHARS} characters; it is skipped",
                 source=source,
-                line=first_line,
+                line=line,
                 column=1,
             )
 
