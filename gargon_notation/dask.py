@@ -66,8 +66,12 @@ try:
     from dask.delayed import Delayed, delayed
     from dask.utils import parse_bytes
 except ImportError as error:
+    # Missing, or there but not importable (another version): said as such, the original
+    # error kept as the cause, so that ``gargon --dask`` can say the same.
     message = not_installed("gg.dask", error, "dask", DASK_PACKAGES)
-    raise ModuleNotFoundError(message, name=error.name or "dask") from None
+    if isinstance(error, ModuleNotFoundError):
+        raise ModuleNotFoundError(message, name=error.name or "dask") from error
+    raise ImportError(message, name=error.name) from error
 
 __all__ = [
     "DEFAULT_BLOCKSIZE",
@@ -172,9 +176,9 @@ def validate(
 ) -> Bag:
     """The :class:`~gargon_notation.validation.Verdict` on every game, in order: of the
     archive at some paths, exactly those of ``gargon validate PATHS``; or of a bag of
-    :class:`~gargon_notation.parts.GameItem` made by :func:`read` (the same, except that a
-    notation game's ``line`` is then that of its first tag rather than of the comments or
-    blank lines before it).  ``strict`` stops each game's replay at its first problem.
+    :class:`~gargon_notation.parts.GameItem` made by :func:`read` (the same, except that the
+    ``line`` of a notation game that cannot be read is then that of its error, not the game's
+    first line).  ``strict`` stops each game's replay at its first problem.
     """
     if isinstance(paths_or_bag, Bag):
         mapped: Bag = paths_or_bag.map(_verdict, strict=strict)  # type: ignore[no-untyped-call]

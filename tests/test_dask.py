@@ -209,6 +209,34 @@ def test_a_missing_extra_names_what_is_missing_and_the_pip_command(
     )
 
 
+def test_a_dask_that_cannot_be_imported_is_not_called_missing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import types
+
+    import dask.bag
+
+    # Another version of Dask: its dask.bag has no from_delayed.
+    other = types.ModuleType("dask.bag")
+    other.Bag = dask.bag.Bag  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "dask.bag", other)
+    monkeypatch.delitem(sys.modules, "gargon_notation.dask", raising=False)
+    reason = "cannot import name 'from_delayed' from 'dask.bag' (unknown location)"
+    result = invoke("validate", "examples/", "--dask", "tcp://127.0.0.1:9")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"gargon: --dask needs Dask, which cannot be imported ({reason}): "
+        "pip install 'gargon-notation[dask]'\n"
+    )
+    with pytest.raises(ImportError) as raised:
+        importlib.import_module("gargon_notation.dask")
+    assert type(raised.value) is ImportError
+    assert str(raised.value) == (
+        f"gg.dask needs Dask, which cannot be imported ({reason}): "
+        "pip install 'gargon-notation[dask]'"
+    )
+
+
 def rows_by_game(directory: Path, table: str) -> list[dict[str, Any]]:
     """A table's rows, ordered by game (each game's rows in the order written)."""
     import pyarrow.dataset

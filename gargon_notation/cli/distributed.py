@@ -69,7 +69,8 @@ def connected(address: str) -> Iterator[Client]:
     try:  # Dask first, then dask.distributed: the first missing is named
         import gargon_notation.dask  # noqa: F401  (the extra's dask, whole)
     except ImportError as error:
-        raise ClusterError(not_installed("--dask", error, "dask", DASK_PACKAGES)) from None
+        cause = error.__cause__ if isinstance(error.__cause__, ImportError) else error
+        raise ClusterError(not_installed("--dask", cause, "dask", DASK_PACKAGES)) from None
     try:
         from distributed import Client
         from distributed.comm import registry
