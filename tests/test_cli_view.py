@@ -197,6 +197,18 @@ def test_every_independent_mistake_is_reported_in_one_run() -> None:
     )
 
 
+def test_a_card_played_twice_in_a_json_record_is_said_without_a_line(tmp_path: Path) -> None:
+    """A record read from JSON has no lines to point at: its messages say none."""
+    import gargon_notation as gg
+
+    records = list(gg.load(DATA / "several-mistakes.ggn"))
+    (tmp_path / "mistakes.json").write_text(gg.jsonio.dumps(records), encoding="utf-8")
+    result = gargon("validate", str(tmp_path / "mistakes.json"))
+    assert result.exit_code == 1
+    assert "W7 is already elsewhere (played by Cy in round 3): the deck" in result.stdout
+    assert "line 0" not in result.stdout
+
+
 def test_a_problem_that_follows_from_an_earlier_one_says_so() -> None:
     result = gargon("validate", "--json", "round2.ggn")
     import json

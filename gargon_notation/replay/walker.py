@@ -749,7 +749,8 @@ class _Walk:
                 continue
             place = played.get(card)
             if place is None:
-                played[card] = f"played by {play.player} in round {number}, line {play.line}"
+                at = f", line {play.line}" if play.line else ""  # a record read from JSON: none
+                played[card] = f"played by {play.player} in round {number}{at}"
             elif report:
                 self.problem(
                     "card-conservation",
