@@ -552,7 +552,7 @@ def test_an_input_without_a_game_is_said_before_the_summary_and_exits_1(tmp_path
     )
     assert result.exit_code == 1
     assert result.output.splitlines() == [  # standard output and error as a terminal shows them
-        f"{tmp_path / 'empty.ggn'}: no game found",
+        f"gargon: {tmp_path / 'empty.ggn'}: no game found",
         f"{tmp_path / 'tables'}: 1 game (1 valid), 19 rounds, 56 battles, 132 decisions",
         "gargon: 1 input without a game",
     ]

@@ -97,7 +97,7 @@ def convert_to_parquet(
         except OSError as error:
             fail(str(files.FileError.from_os_error(str(output), error)))
     for name in empty:  # what is said of an input comes before the summary
-        print_error(f"{name}: no game found")
+        print_error(f"gargon: {name}: no game found")
     valid = reporter.games - reporter.invalid
     common.out.print(
         f"{output}: {plural(counts['games'], 'game')} ({valid} valid), "
