@@ -56,7 +56,7 @@ from gargon_notation.parts import (
 from gargon_notation.replay import Problem
 from gargon_notation.validation import Verdict, validate_chunk, validate_record
 
-MISSING = "gg.dask needs Dask, which is not installed: pip install 'gargon-notation[dask]'"
+MISSING = not_installed("gg.dask", ModuleNotFoundError(name="dask"), "dask", DASK_PACKAGES)
 """What a missing ``dask`` package is reported as (another package of the extra that is
 missing is named: :func:`~gargon_notation.extras.not_installed`)."""
 

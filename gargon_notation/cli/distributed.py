@@ -39,7 +39,7 @@ __all__ = [
 
 STDIN = "standard input cannot be read by Dask workers: give files"
 """Why standard input cannot go with ``--dask``."""
-MISSING = "--dask needs Dask, which is not installed: pip install 'gargon-notation[dask]'"
+MISSING = not_installed("--dask", ModuleNotFoundError(name="dask"), "dask", DASK_PACKAGES)
 """What a missing ``dask`` package is reported as (another package of the extra that is
 missing is named: :func:`~gargon_notation.extras.not_installed`)."""
 
@@ -69,6 +69,7 @@ def connected(address: str) -> Iterator[Client]:
     try:  # Dask first, then dask.distributed: the first missing is named
         import gargon_notation.dask  # noqa: F401  (the extra's dask, whole)
     except ImportError as error:
+        # gg.dask's own error keeps Dask's as its cause: the message is made from that.
         cause = error.__cause__ if isinstance(error.__cause__, ImportError) else error
         raise ClusterError(not_installed("--dask", cause, "dask", DASK_PACKAGES)) from None
     try:
