@@ -746,7 +746,7 @@ def test_batches_of_real_records_are_what_pyarrow_makes_of_their_values() -> Non
     included."""
     import pyarrow as pa
 
-    from gargon_notation.tables.convert import to_batch
+    from gargon_notation.tables.convert import take_batch
     from gargon_notation.tables.rows import Rows
 
     rows = Rows(include_invalid_steps=True)
@@ -754,6 +754,7 @@ def test_batches_of_real_records_are_what_pyarrow_makes_of_their_values() -> Non
     invalid = next(iter(gg.loads(INVALID)))
     for item in [*items, ("club.ggn", 5, invalid)]:
         rows.add_game(*item)
+    assert None in plain(rows)["games"]["problem_line"]  # whole numbers with nulls
     for table in tables.TABLES:
         schema = tables.SCHEMAS[table]
         values = plain(rows)[table]
@@ -761,20 +762,22 @@ def test_batches_of_real_records_are_what_pyarrow_makes_of_their_values() -> Non
             [dict(zip(values, row, strict=True)) for row in zip(*values.values(), strict=True)],
             schema=schema,
         )
-        assert to_batch(rows, table).equals(expected)
-    assert None in plain(rows)["games"]["problem_line"]  # whole numbers with nulls
+        assert take_batch(rows, table).equals(expected)
+        assert rows.count(table) == 0
 
 
 def test_publishing_a_runs_parts_replaces_the_tables_whole(tmp_path: Path) -> None:
     """The staged parts replace those of their names, the parts past them that an earlier,
-    larger run left are removed, and so are the staging folders of runs that never
-    finished."""
+    larger run left are removed (and the further files of a part this run did not write),
+    and so are the staging folders of runs that never finished; other files stay."""
     from gargon_notation.tables import publish_parts, staging_folder
 
     for table in gg.arrow.TABLES:
         (tmp_path / table).mkdir()
         for n in range(3):
             (tmp_path / table / f"part-{n:05d}.parquet").write_text(f"old {n}")
+        (tmp_path / table / "part-00000_00001.parquet").write_text("old 0, more")
+        (tmp_path / table / "notes.txt").write_text("mine")
     unfinished = Path(staging_folder(str(tmp_path)))
     (unfinished / "games").mkdir(parents=True)
     (unfinished / "games" / "part-00000.parquet").write_text("never finished")
@@ -783,8 +786,45 @@ def test_publishing_a_runs_parts_replaces_the_tables_whole(tmp_path: Path) -> No
         (staged / table).mkdir(parents=True)
         for n in range(2):
             (staged / table / f"part-{n:05d}.parquet").write_text(f"new {n}")
-    publish_parts(str(staged), str(tmp_path), 2)
+    publish_parts(str(staged), str(tmp_path))
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(gg.arrow.TABLES)
     for table in gg.arrow.TABLES:
-        parts = sorted((tmp_path / table).iterdir())
+        parts = sorted((tmp_path / table).glob("*.parquet"))
         assert [path.read_text() for path in parts] == ["new 0", "new 1"]
+        assert (tmp_path / table / "notes.txt").read_text() == "mine"
+
+
+def test_a_tables_rows_go_on_in_further_files_of_its_part(tmp_path: Path) -> None:
+    """Every ``row_groups_per_file`` row groups a table's rows go on in the part's next
+    file (a Parquet writer holds every row group's footer until the file is closed): the
+    files, read in the order of their names, hold the rows of one file, and a shorter run
+    removes the files a longer one left past its own."""
+    import duckdb
+    import pyarrow.parquet as pq
+
+    from gargon_notation.tables.convert import write_batches
+
+    items = [("club.ggn", n, record) for n, record in enumerate(RECORDS * 3, start=1)]
+    whole = tables.write_parquet(items, tmp_path / "one")
+    made = list(tables.batches(items, batch_rows=5))
+    split = write_batches(made, tmp_path / "split", row_groups_per_file=2)
+    assert split == whole
+    rounds = sorted((tmp_path / "split" / "rounds").iterdir())
+    groups = [pq.ParquetFile(path).metadata.num_row_groups for path in rounds]
+    batches_of_rounds = sum(table == "rounds" for table, _ in made)
+    assert groups == [2] * (batches_of_rounds // 2) + [1] * (batches_of_rounds % 2)
+    rounds = [path.name for path in rounds]
+    assert rounds[:3] == [
+        "part-00000.parquet",
+        "part-00000_00001.parquet",
+        "part-00000_00002.parquet",
+    ]
+    for table in tables.TABLES:
+        query = "select * from read_parquet('{}/{}/*.parquet')"
+        one = duckdb.sql(query.format(tmp_path / "one", table)).fetchall()
+        assert duckdb.sql(query.format(tmp_path / "split", table)).fetchall() == one
+    write_batches(tables.batches(items[:1]), tmp_path / "split", row_groups_per_file=2)
+    for table in tables.TABLES:
+        assert [path.name for path in (tmp_path / "split" / table).iterdir()] == [
+            "part-00000.parquet"
+        ]

@@ -2,10 +2,12 @@
 
 :func:`batches` walks the games one at a time (:class:`~gargon_notation.tables.rows.Rows`)
 and hands out a table's rows as a :class:`pyarrow.RecordBatch` whenever about
-``batch_rows`` have gathered; :func:`write_parquet` streams those batches into one Parquet
-file per table, ``DIRECTORY/<table>/<part>.parquet``, each replaced atomically once it is
-complete.  Memory holds at most one batch per table and one game, whatever the archive's
-size (a batch of ``games`` is smaller, as its rows are wide).  Batches made elsewhere (a
+``batch_rows`` have gathered; :func:`write_parquet` streams those batches into Parquet
+files, ``DIRECTORY/<table>/<part>.parquet`` (then ``<part>_00001.parquet`` and on, every
+:data:`ROW_GROUPS_PER_FILE` row groups), replaced atomically once all are complete.
+Memory holds at most one batch per table, one game and the footers of one file per table,
+whatever the archive's size (a batch of ``games`` is smaller, as its rows are wide).
+Batches made elsewhere (a
 group of games at a time, in worker processes) are joined by :func:`regrouped` and written
 by :func:`write_batches`.
 """
@@ -40,15 +42,17 @@ from gargon_notation.tables.schema import schema_for
 __all__ = [
     "BATCH_ROWS",
     "GAMES_BATCH_ROWS",
+    "ROW_GROUPS_PER_FILE",
     "GameItem",
     "Report",
     "batches",
+    "part_file",
     "publish_parts",
     "regrouped",
     "remove_stale_parts",
     "staged_parts",
     "staging_folder",
-    "to_batch",
+    "take_batch",
     "write_batches",
     "write_parquet",
 ]
@@ -61,6 +65,12 @@ about 5 kB while it waits, and 16,384 of them would make memory grow with the ar
 that many games."""
 OBSERVATION_BATCH_ROWS = 4_096
 """Rows per batch of ``decisions`` with observations (about 0.9 kB a row) by default."""
+ROW_GROUPS_PER_FILE = 128
+"""Row groups (batches) a table's file holds before the next file of its part is begun.
+A Parquet writer keeps the description of every row group it wrote (8-30 kB each here)
+until the file's footer is written: in one file per table, a million games would hold
+some 150 MB of them.  128 row groups are 2 million decisions (about 20,000 games) or
+131,072 games' ``games`` rows."""
 
 GameItem = tuple[str, int, GameRecord | NotationError]
 """One game as the archive verbs read it: its file's name, its number there (from 1), and
@@ -70,13 +80,17 @@ Report = Callable[[str, int, Problem | NotationError], object]
 that kept it from being read)."""
 
 
-def to_batch(rows: Rows, table: str) -> pa.RecordBatch:
-    """The rows of ``table`` gathered in ``rows`` as one record batch (``rows`` keeps them)."""
+def take_batch(rows: Rows, table: str) -> pa.RecordBatch:
+    """The rows of ``table`` gathered in ``rows`` as one record batch; ``rows`` forgets them
+    (:meth:`~gargon_notation.tables.rows.Rows.clear_table`).  Each column's Python values
+    are let go once they are in Arrow, so that a batch's values are held twice for one
+    column at a time, never for the whole batch: the peak a batch adds stays small."""
     schema = schema_for(table, rows.observations)
     columns = rows.columns[table]
+    rows.clear_table(table)
     arrays: list[pa.Array] = []
     for field in schema:
-        values = columns[field.name]
+        values = columns.pop(field.name)
         if isinstance(values, Lists):
             arrays.append(_list_array(values, field.type))
         elif field.name in ARRAYS:
@@ -86,6 +100,7 @@ def to_batch(rows: Rows, table: str) -> pa.RecordBatch:
             arrays.append(pa.FixedSizeListArray.from_arrays(flat, ARRAYS[field.name]))
         else:
             arrays.append(_array(values, field.type))
+        del values
     return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
@@ -168,12 +183,10 @@ def batches(
             report(source, number, problem)
         for table in TABLES:
             if rows.count(table) >= limits[table]:
-                yield table, to_batch(rows, table)
-                rows.clear_table(table)
+                yield table, take_batch(rows, table)
     for table in TABLES:
         if rows.count(table):
-            yield table, to_batch(rows, table)
-            rows.clear_table(table)
+            yield table, take_batch(rows, table)
 
 
 def _limits(batch_rows: int | None, observations: bool) -> dict[str, int]:
@@ -228,21 +241,49 @@ def write_batches(
     *,
     part: str = "part-00000",
     observations: bool = False,
+    row_groups_per_file: int = ROW_GROUPS_PER_FILE,
 ) -> dict[str, int]:
     """Write ``(table, rows)`` pairs, as :func:`batches` makes them, as the Parquet files of
-    :func:`write_parquet` (each pair a row group; :func:`regrouped` joins small ones).
-    ``observations`` says whether the ``decisions`` rows have the observation columns.  The
-    rows written per table.
+    :func:`write_parquet` (each pair a row group; :func:`regrouped` joins small ones; a
+    table's rows go on in its part's next file, :func:`part_file`, every
+    ``row_groups_per_file`` row groups).  ``observations`` says whether the ``decisions``
+    rows have the observation columns.  The files of the part that an earlier, longer run
+    left past this run's are removed.  The rows written per table.
 
     Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
     file of the tables is then replaced).
     """
+    if row_groups_per_file < 1:
+        raise ValueError(f"row_groups_per_file must be at least 1, not {row_groups_per_file}")
     base = Path(directory)
     counts = dict.fromkeys(TABLES, 0)
+    files_begun = dict.fromkeys(TABLES, 0)
+    groups = dict.fromkeys(TABLES, 0)  # in the table's file being written
     where = base  # what an error names: the folder or file being made, else the directory
     try:
         with contextlib.ExitStack() as stack:
             writers: dict[str, pq.ParquetWriter] = {}
+
+            def close(table: str) -> None:
+                # The writer is let go with its footers; its stream stays open, its file
+                # unnamed, until every file is complete.
+                writer = writers.pop(table, None)
+                if writer is not None:
+                    writer.close()
+
+            def begin(table: str) -> None:
+                nonlocal where
+                close(table)
+                where = base / table / part_file(part, files_begun[table])
+                stream = stack.enter_context(files.atomic_writer(where))
+                writers[table] = pq.ParquetWriter(
+                    stream, schema_for(table, observations), **_PARQUET_OPTIONS
+                )
+                stack.callback(close, table)  # before the stream is closed and named
+                files_begun[table] += 1
+                groups[table] = 0
+                where = base
+
             for table in TABLES:
                 where = base / table
                 try:
@@ -250,23 +291,44 @@ def write_batches(
                 except (FileExistsError, NotADirectoryError):  # a file where a folder goes
                     where = _file_in_the_way(where)
                     raise NotADirectoryError(errno.ENOTDIR, "Not a directory") from None
-                where = base / table / f"{part}.parquet"
-                stream = stack.enter_context(files.atomic_writer(where))
-                writer = pq.ParquetWriter(
-                    stream, schema_for(table, observations), **_PARQUET_OPTIONS
-                )
-                stack.callback(writer.close)
-                writers[table] = writer
-            where = base
+                begin(table)
             for table, rows in made:
+                if groups[table] >= row_groups_per_file:
+                    begin(table)
                 if isinstance(rows, pa.RecordBatch):
                     writers[table].write_batch(rows)
                 else:
                     writers[table].write_table(rows, row_group_size=max(1, rows.num_rows))
+                groups[table] += 1
                 counts[table] += rows.num_rows
+        for table in TABLES:
+            where = base / table
+            _remove_files_past(where, part, files_begun[table])
     except OSError as error:
         raise files.FileError.from_os_error(os.fspath(where), error) from None
     return counts
+
+
+def part_file(part: str, index: int) -> str:
+    """The name of the ``index``-th file (from 0) of a table's ``part``: names that sort in
+    the order of the rows, between the part's and the next part's.
+
+    >>> [part_file("part-00000", index) for index in (0, 1, 2)]
+    ['part-00000.parquet', 'part-00000_00001.parquet', 'part-00000_00002.parquet']
+    >>> sorted(["part-00001.parquet", "part-00000_00001.parquet", "part-00000.parquet"])
+    ['part-00000.parquet', 'part-00000_00001.parquet', 'part-00001.parquet']
+    """
+    return f"{part}.parquet" if index == 0 else f"{part}_{index:05d}.parquet"
+
+
+def _remove_files_past(folder: Path, part: str, files_written: int) -> None:
+    """Remove the files of ``part`` in ``folder`` numbered from ``files_written`` on."""
+    later = re.compile(re.escape(part) + r"_([0-9]{5,})\.parquet")
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            match = later.fullmatch(entry.name)
+            if match is not None and int(match.group(1)) >= files_written:
+                os.remove(entry.path)
 
 
 def _file_in_the_way(folder: Path) -> Path:
@@ -309,7 +371,8 @@ _PARQUET_OPTIONS: dict[str, Any] = {"compression": "zstd", "use_dictionary": Tru
 """Small files that any Parquet reader reads (zstd is read by DuckDB, Spark, Polars, pandas)."""
 
 
-_PART = re.compile(r"part-([0-9]{5,})\.parquet")
+_PART = re.compile(r"part-([0-9]{5,})(?:_[0-9]{5,})?\.parquet")
+"""The files of the numbered parts (:func:`part_file`), the first and the next ones."""
 
 
 _STAGING = ".staging-"
@@ -328,22 +391,27 @@ def staging_folder(directory: str) -> str:
     return os.path.join(directory, f"{_STAGING}{os.getpid()}-{secrets.token_hex(4)}")
 
 
-def publish_parts(staged: str, directory: str, parts: int) -> None:
+def publish_parts(staged: str, directory: str) -> None:
     """Move the part files of every table written under ``staged`` into ``directory``'s
-    table folders (each replacing the file of its name, atomically), remove the parts an
-    earlier, larger run left (numbered from ``parts`` on), then ``staged`` and what runs
-    that never finished left of their own staging folders."""
+    table folders (each replacing the file of its name, atomically), remove the part files
+    an earlier run left that this one did not write (parts past this run's, and the
+    further files of a part, :func:`part_file`), then ``staged`` and what runs that
+    never finished left of their own staging folders."""
     for table in TABLES:
         folder = os.path.join(directory, table)
         os.makedirs(folder, exist_ok=True)
         written = os.path.join(staged, table)
-        if not os.path.isdir(written):
-            continue
-        with os.scandir(written) as entries:
+        moved: set[str] = set()
+        if os.path.isdir(written):
+            with os.scandir(written) as entries:
+                for entry in entries:
+                    if _PART.fullmatch(entry.name):
+                        os.replace(entry.path, os.path.join(folder, entry.name))
+                        moved.add(entry.name)
+        with os.scandir(folder) as entries:
             for entry in entries:
-                if _PART.fullmatch(entry.name):
-                    os.replace(entry.path, os.path.join(folder, entry.name))
-    remove_stale_parts(directory, TABLES, parts)
+                if _PART.fullmatch(entry.name) and entry.name not in moved:
+                    os.remove(entry.path)
     with os.scandir(directory) as entries:
         for entry in entries:
             if entry.name.startswith(_STAGING) and entry.is_dir(follow_symlinks=False):
@@ -351,9 +419,9 @@ def publish_parts(staged: str, directory: str, parts: int) -> None:
 
 
 @contextlib.contextmanager
-def staged_parts(directory: str, parts: int) -> Iterator[str]:
+def staged_parts(directory: str) -> Iterator[str]:
     """A new staging folder of ``directory`` (:func:`staging_folder`) for the body to write
-    ``parts`` parts into, published into the tables (:func:`publish_parts`) when the body
+    the run's parts into, published into the tables (:func:`publish_parts`) when the body
     ends normally, and removed when it raises (work still running elsewhere may add to it;
     the next run that publishes removes that).
 
@@ -367,7 +435,7 @@ def staged_parts(directory: str, parts: int) -> Iterator[str]:
         shutil.rmtree(staged, ignore_errors=True)
         raise
     try:
-        publish_parts(staged, directory, parts)
+        publish_parts(staged, directory)
     except OSError as error:
         raise files.FileError.from_os_error(directory, error) from None
 
