@@ -200,18 +200,20 @@ def test_reading_json_stays_flat_in_the_size_of_the_archive(
 def test_the_tables_take_flat_memory_past_a_batch_of_games(
     archives: tuple[Path, Path], tmp_path: Path
 ) -> None:
-    """``convert --to parquet`` holds at most a batch of rows per table: from 2,000 games
-    (every table's first batch full by then) to 6,000 the peak hardly grows (1-2 MB).  With
-    the ``games`` table's wide rows gathered 16,384 at a time it grew by about 3 kB a game,
-    12 MB here, and 30 MB from 3,000 games to 12,000."""
+    """``convert --to parquet`` holds at most a batch of rows per table: from 6,000 games
+    (every table's first batch written by then) to 18,000 the peak grows by what the
+    allocators' fragmentation adds, 1-4 MB here (run to run, with the addresses the
+    system gives), not with the rows.  With the ``games`` table's wide rows gathered 16,384
+    at a time it grew by 43 MB here.  Measured from 2,000 games the
+    fragmentation alone came near the bound: 4-6 MB here, 7 MB on a CI machine."""
     pytest.importorskip("pyarrow", reason="the tables need the arrow extra")
     _, thousand = archives
     text = thousand.read_text(encoding="utf-8")
-    few, many = tmp_path / "two-thousand.ggn", tmp_path / "six-thousand.ggn"
-    few.write_text("\n".join([text] * 2), encoding="utf-8")
-    many.write_text("\n".join([text] * 6), encoding="utf-8")
+    few, many = tmp_path / "six-thousand.ggn", tmp_path / "eighteen-thousand.ggn"
+    few.write_text("\n".join([text] * 6), encoding="utf-8")
+    many.write_text("\n".join([text] * 18), encoding="utf-8")
     convert = ["convert", "--to", "parquet", "-o", str(tmp_path / "tables")]
     code_few, few_kb = peak(convert, few)
     code_many, many_kb = peak(convert, many)
     assert code_few == code_many == 0
-    assert many_kb - few_kb < 6_000, (few_kb, many_kb)
+    assert many_kb - few_kb < GROWTH_KB, (few_kb, many_kb)
