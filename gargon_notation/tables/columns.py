@@ -10,6 +10,7 @@ kept flat (:class:`Lists`), and the observation arrays of 16-bit values.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -68,12 +69,19 @@ class Lists:
     >>> lists.append(["R3", "Y1"]); lists.append(None); lists.append([])
     >>> lists.to_pylist(), len(lists)
     ([['R3', 'Y1'], None, []], 3)
+
+    Whole numbers can be kept in an :class:`array.array` of a ``typecode``, 4 bytes an
+    item (``"i"``) where a list holds a pointer and often an object of 28:
+
+    >>> ids = Lists("i")
+    >>> ids.append([7, 300]); ids.to_pylist(), ids.values
+    ([[7, 300]], array('i', [7, 300]))
     """
 
     __slots__ = ("lengths", "nulls", "values")
 
-    def __init__(self) -> None:
-        self.values: list[Any] = []
+    def __init__(self, typecode: str | None = None) -> None:
+        self.values: list[Any] | array[int] = [] if typecode is None else array(typecode)
         self.lengths: list[int] = []
         self.nulls: list[bool] = []
 
@@ -91,7 +99,7 @@ class Lists:
             self.lengths.append(0)
             self.nulls.append(True)
         else:
-            self.values += row
+            self.values.extend(row)
             self.lengths.append(len(row))
             self.nulls.append(False)
 
@@ -100,6 +108,6 @@ class Lists:
         rows: list[list[Any] | None] = []
         at = 0
         for length, null in zip(self.lengths, self.nulls, strict=True):
-            rows.append(None if null else self.values[at : at + length])
+            rows.append(None if null else list(self.values[at : at + length]))
             at += length
         return rows

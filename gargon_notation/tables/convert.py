@@ -122,7 +122,7 @@ _WHOLE = {pa.int8(): "b", pa.int16(): "h", pa.int32(): "i"}
 """The :class:`array.array` type code of each integer type of the schemas."""
 
 
-def _array(values: list[Any], kind: pa.DataType) -> pa.Array:
+def _array(values: list[Any] | array[int], kind: pa.DataType) -> pa.Array:
     """A column of Python values as an Arrow array of ``kind``: whole numbers without nulls
     from an :class:`array.array` (twice as fast), anything else by :func:`pyarrow.array`.
 
@@ -130,6 +130,8 @@ def _array(values: list[Any], kind: pa.DataType) -> pa.Array:
     (DataType(int8), 1)
     """
     code = _WHOLE.get(kind)
+    if isinstance(values, array) and values.typecode == code:
+        return pa.Array.from_buffers(kind, len(values), [None, pa.py_buffer(values)])
     if code is not None:
         try:
             buffer = pa.py_buffer(array(code, values))

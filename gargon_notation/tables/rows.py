@@ -103,6 +103,8 @@ class Rows:
                 columns[name] = array("h" if name in WIDE else "b")
             for name in OBSERVATION_COLUMNS:
                 columns[name] = []
+            # Hundreds of ids a decision: 4 bytes each, not a pointer and an int object.
+            columns["legal_action_ids"] = Lists("i")
         self.columns[table] = columns
 
     def count(self, table: str) -> int:
