@@ -24,6 +24,10 @@ never a mix).  Around that:
 ...     _ = stream.write(b"*\\n")
 >>> path.read_text()
 '*\\n'
+
+:func:`atomic_files` replaces many files together, when its block ends without an error,
+with the same care; each file is written whole and closed before the next is begun (into a
+hidden temporary), so the open files do not add up however many are written.
 """
 
 from __future__ import annotations
@@ -40,7 +44,7 @@ from pathlib import Path
 from types import FrameType
 from typing import BinaryIO, cast
 
-__all__ = ["NotWritable", "atomic_write", "atomic_writer"]
+__all__ = ["AtomicFiles", "NotWritable", "atomic_files", "atomic_write", "atomic_writer"]
 
 _NAME_MAX = 255
 _SETID = stat.S_ISUID | stat.S_ISGID
@@ -95,6 +99,112 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     _sync_directory(target.parent)
 
 
+class AtomicFiles:
+    """The files of an :func:`atomic_files` block: :meth:`open` one, write it, and
+    :meth:`finish` it (or leave that to the block's end); all replace their targets once
+    the block ends without an error."""
+
+    def __init__(self) -> None:
+        self._writing: dict[int, tuple[BinaryIO, str | None, Path, os.stat_result | None]] = {}
+        self._finished: list[tuple[str, Path]] = []
+
+    def open(self, path: str | os.PathLike[str]) -> BinaryIO:
+        """A binary stream for the new content of ``path`` (refused as
+        :func:`atomic_writer` refuses it; a FIFO or a device is written to directly)."""
+        target = Path(os.path.realpath(path))
+        try:
+            status: os.stat_result | None = os.stat(target)
+        except FileNotFoundError:
+            status = None
+        if status is not None and not stat.S_ISREG(status.st_mode):
+            if stat.S_ISDIR(status.st_mode):
+                raise IsADirectoryError(errno.EISDIR, "Is a directory", os.fspath(path))
+            device = cast(BinaryIO, open(target, "wb"))  # noqa: SIM115 (closed by finish)
+            self._writing[id(device)] = (device, None, target, None)
+            return device
+        if status is not None:
+            _check_rewritable(target, status)
+        fd, named = _named_temporary(target.parent, target.name)
+        stream = cast(BinaryIO, os.fdopen(fd, "wb"))
+        self._writing[id(stream)] = (stream, named, target, status)
+        return stream
+
+    def finish(self, stream: BinaryIO) -> None:
+        """Write out and close ``stream``'s file, to replace its target with the others."""
+        _, named, target, status = self._writing.pop(id(stream))
+        if named is None:
+            stream.close()
+            return
+        try:
+            stream.flush()
+            _set_mode(stream.fileno(), status)
+            os.fsync(stream.fileno())
+        finally:
+            stream.close()
+        self._finished.append((named, target))
+
+    def _replace(self) -> None:
+        for stream, *_ in list(self._writing.values()):
+            self.finish(stream)
+        while self._finished:
+            named, target = self._finished[0]
+            os.replace(named, target)
+            del self._finished[0]
+            _sync_directory(target.parent)
+
+    def _discard(self) -> None:
+        for stream, named, _, _ in self._writing.values():
+            with contextlib.suppress(OSError):
+                stream.close()
+            if named is not None:
+                with contextlib.suppress(OSError):
+                    os.unlink(named)
+        self._writing.clear()
+        for named, _ in self._finished:
+            with contextlib.suppress(OSError):
+                os.unlink(named)
+        self._finished.clear()
+
+
+@contextlib.contextmanager
+def atomic_files() -> Iterator[AtomicFiles]:
+    """Files that replace their targets together when the block ends without an error (see
+    the module's docstring); on an error, Ctrl-C, SIGTERM or SIGHUP none is replaced and
+    their temporaries are removed.  The new contents wait in hidden temporaries
+    (``.NAME.XXXXXXXX.tmp``), closed once finished.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> with atomic_files() as new:
+    ...     for name in ("a", "b"):
+    ...         stream = new.open(folder / name)
+    ...         _ = stream.write(name.encode())
+    ...         new.finish(stream)
+    ...     sorted(path.name for path in folder.iterdir() if not path.name.startswith("."))
+    []
+    >>> sorted(path.read_text() for path in folder.iterdir())
+    ['a', 'b']
+    """
+    group = AtomicFiles()
+    with _signals_raise():
+        try:
+            yield group
+            group._replace()
+        finally:
+            group._discard()
+
+
+def _named_temporary(directory: Path, name: str) -> tuple[int, str]:
+    """A new hidden file beside ``name`` in ``directory``, open for writing, and its path."""
+    for _ in range(100):
+        candidate = directory / _temporary_name(name)
+        try:
+            return os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), str(candidate)
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no temporary file name is free", os.fspath(directory))
+
+
 def _check_rewritable(target: Path, status: os.stat_result) -> None:
     name = os.fspath(target)
     if status.st_mode & 0o222 == 0 or not os.access(target, os.W_OK):
@@ -126,13 +236,7 @@ def _temporary(directory: Path, name: str) -> tuple[int, str | None]:
                 os.close(fd)
             else:
                 return fd, None
-    for _ in range(100):
-        candidate = directory / _temporary_name(name)
-        try:
-            return os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), str(candidate)
-        except FileExistsError:
-            continue
-    raise FileExistsError(errno.EEXIST, "no temporary file name is free", os.fspath(directory))
+    return _named_temporary(directory, name)
 
 
 def _temporary_name(name: str) -> str:

@@ -215,8 +215,9 @@ def to_parquet(
     """Write the Parquet tables of :mod:`gargon_notation.tables` (``games``, ``rounds``,
     ``battles``, ``decisions``) of the archive at some paths, or of a bag made by
     :func:`read`, into ``directory``: each partition writes its own part file,
-    ``DIRECTORY/<table>/part-NNNNN.parquet``, numbered in order (part files of an earlier
-    run beyond those are removed).  The parts are written into a staging folder of
+    ``DIRECTORY/<table>/part-NNNNN.parquet`` (and its further files past 128 row groups),
+    numbered in order (part files of an earlier run that this one did not write are
+    removed).  The parts are written into a staging folder of
     ``directory`` first and moved into place once all are written, so a run that fails
     leaves the tables as they were.  ``directory`` must be one the workers can write to (a
     shared file system).  Returns the rows written per table; the options are those of

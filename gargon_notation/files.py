@@ -58,7 +58,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO, Literal, cast, overload
 
 import attrs
 
-from gargon_notation.atomic import NotWritable, atomic_write, atomic_writer
+from gargon_notation.atomic import NotWritable, atomic_files, atomic_write, atomic_writer
 from gargon_notation.errors import FileError, NotationError, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import (
@@ -82,6 +82,7 @@ __all__ = [
     "Input",
     "NotWritable",
     "RawGame",
+    "atomic_files",
     "atomic_write",
     "atomic_writer",
     "decode_text",

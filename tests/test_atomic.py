@@ -377,3 +377,51 @@ def test_in_place_through_a_symlink_keeps_the_link(target: Path) -> None:
     assert code == 0
     assert link.is_symlink()
     assert target.read_text(encoding="utf-8") == text
+
+
+def test_files_written_together_replace_theirs_only_at_the_end(tmp_path: Path) -> None:
+    """``atomic_files``: each file is closed once finished (the open files do not add up),
+    none replaces its target before the block ends, and then all do, keeping each old
+    file's permission bits; a new file gets the umask's."""
+    from gargon_notation.files import atomic_files
+
+    old = tmp_path / "old.bin"
+    old.write_bytes(b"old")
+    old.chmod(0o640)
+    before = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
+    with atomic_files() as new:
+        for name in [old.name, *(f"new-{n}.bin" for n in range(50))]:
+            stream = new.open(tmp_path / name)
+            stream.write(name.encode())
+            new.finish(stream)
+            assert stream.closed
+        if before is not None:
+            assert len(os.listdir("/proc/self/fd")) == before
+        assert old.read_bytes() == b"old"
+        assert not (tmp_path / "new-0.bin").exists()
+    assert old.read_bytes() == b"old.bin"
+    assert stat.S_IMODE(old.stat().st_mode) == 0o640
+    visible = sorted(path.name for path in tmp_path.iterdir())
+    assert visible == sorted([old.name, *(f"new-{n}.bin" for n in range(50))])
+
+
+def test_files_written_together_are_all_dropped_on_an_error(tmp_path: Path) -> None:
+    """An error in the block (one file finished, one still open) replaces nothing and
+    leaves no temporary behind; a read-only target is refused as ``atomic_writer``
+    refuses it."""
+    from gargon_notation.files import atomic_files
+
+    kept = tmp_path / "kept.bin"
+    kept.write_bytes(b"kept")
+    with pytest.raises(RuntimeError), atomic_files() as new:
+        stream = new.open(kept)
+        stream.write(b"new")
+        new.finish(stream)
+        new.open(tmp_path / "other.bin").write(b"half")
+        raise RuntimeError("stop")
+    assert [path.name for path in tmp_path.iterdir()] == ["kept.bin"]
+    assert kept.read_bytes() == b"kept"
+    kept.chmod(0o444)
+    with pytest.raises(files.NotWritable), atomic_files() as new:
+        new.open(kept)
+    assert [path.name for path in tmp_path.iterdir()] == ["kept.bin"]

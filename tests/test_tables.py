@@ -7,10 +7,12 @@ seat's view; a missing pyarrow.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -823,8 +825,40 @@ def test_a_tables_rows_go_on_in_further_files_of_its_part(tmp_path: Path) -> Non
         query = "select * from read_parquet('{}/{}/*.parquet')"
         one = duckdb.sql(query.format(tmp_path / "one", table)).fetchall()
         assert duckdb.sql(query.format(tmp_path / "split", table)).fetchall() == one
+        whole = pq.read_table(tmp_path / "one" / table)
+        assert pq.read_table(tmp_path / "split" / table).equals(whole)
     write_batches(tables.batches(items[:1]), tmp_path / "split", row_groups_per_file=2)
     for table in tables.TABLES:
         assert [path.name for path in (tmp_path / "split" / table).iterdir()] == [
             "part-00000.parquet"
         ]
+
+
+def test_a_failed_conversion_replaces_no_file_and_keeps_few_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A conversion whose rows stop half way (here an error from the games' source, after
+    many files were finished) replaces none of the files an earlier run wrote and leaves no
+    temporary; while it runs, the finished files are closed (a file a row group: the open
+    files stay a handful).  A part named as a further file is refused."""
+    from gargon_notation.tables.convert import write_batches
+
+    items = [("club.ggn", n, record) for n, record in enumerate(RECORDS * 3, start=1)]
+    target = tmp_path / "tables"
+    tables.write_parquet(items[:1], target)
+    before = {path: path.read_bytes() for path in target.rglob("*") if path.is_file()}
+    opened: list[int] = []
+
+    def made() -> Iterator[tuple[str, Any]]:
+        for number, pair in enumerate(tables.batches(items, batch_rows=1)):
+            if number % 10 == 0:
+                opened.append(len(os.listdir("/proc/self/fd")))
+            yield pair
+        raise OSError(errno.EIO, "Input/output error")
+
+    with pytest.raises(gg.FileError):
+        write_batches(made(), target, row_groups_per_file=1)
+    assert {path: path.read_bytes() for path in target.rglob("*") if path.is_file()} == before
+    assert max(opened) - min(opened) <= 4
+    with pytest.raises(ValueError, match="_00001"):
+        tables.write_parquet(items, target, part="part-00000_00001")

@@ -11,8 +11,9 @@ per decision, optionally with what the acting seat saw: :mod:`.observation`).
 
 - :func:`batches` gives ``(table, pyarrow.RecordBatch)`` pairs for any engine that reads
   Arrow (DuckDB, Polars, pandas, Spark, Ray), without files;
-- :func:`write_parquet` writes ``DIRECTORY/<table>/<part>.parquet``, a dataset directory
-  per table, so that several workers can each write their own part;
+- :func:`write_parquet` writes ``DIRECTORY/<table>/<part>.parquet`` (and the part's
+  further files past 128 row groups), a dataset directory per table, so that several
+  workers can each write their own part;
 - :func:`games_of` reads the games of files, directories and patterns as both take them.
 
 >>> import gargon_notation.tables as tables

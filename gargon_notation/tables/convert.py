@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable, Iterator
 from itertools import accumulate
 from operator import not_
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -224,12 +224,15 @@ def write_parquet(
 ) -> dict[str, int]:
     """Write the tables of ``games`` (see :func:`batches`) as Parquet:
     ``directory/<table>/<part>.parquet`` for each of the four tables (every file written,
-    an empty table included), each replaced atomically once complete; several writers may
-    each write their own ``part`` of the same directory.  ``report`` hears of each invalid
-    game (see :func:`batches`).  The rows written per table.
+    an empty table included), going on in the part's further files past
+    :data:`ROW_GROUPS_PER_FILE` row groups (:func:`part_file`); all are replaced
+    atomically once every one is complete.  Several writers may each write their own
+    ``part`` of the same directory.  ``report`` hears of each invalid game (see
+    :func:`batches`).  The rows written per table.
 
     Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
-    file of the tables is then replaced).
+    file of the tables is then replaced), :class:`ValueError` for a ``part`` whose name
+    ends as its further files' do (``_`` and five digits or more).
     """
     made = batches(
         games, observations=observations, include_invalid_steps=include_invalid_steps, report=report
@@ -253,10 +256,13 @@ def write_batches(
     left past this run's are removed.  The rows written per table.
 
     Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
-    file of the tables is then replaced).
+    file of the tables is then replaced), :class:`ValueError` for a ``row_groups_per_file``
+    under 1 or a ``part`` whose name ends as its further files' do.
     """
     if row_groups_per_file < 1:
         raise ValueError(f"row_groups_per_file must be at least 1, not {row_groups_per_file}")
+    if _FURTHER.fullmatch(part):
+        raise ValueError(f"a part's name cannot end in _ and digits (its further files'): {part}")
     base = Path(directory)
     counts = dict.fromkeys(TABLES, 0)
     files_begun = dict.fromkeys(TABLES, 0)
@@ -264,27 +270,39 @@ def write_batches(
     where = base  # what an error names: the folder or file being made, else the directory
     try:
         with contextlib.ExitStack() as stack:
-            writers: dict[str, pq.ParquetWriter] = {}
+            new = stack.enter_context(files.atomic_files())
+            writers: dict[str, tuple[pq.ParquetWriter, BinaryIO, Path]] = {}
 
-            def close(table: str) -> None:
-                # The writer is let go with its footers; its stream stays open, its file
-                # unnamed, until every file is complete.
-                writer = writers.pop(table, None)
-                if writer is not None:
+            def finish(table: str) -> None:
+                # The writer is let go with its footers, and its file closed, to be named
+                # with the others once every file is complete.
+                nonlocal where
+                if table in writers:
+                    writer, stream, where = writers.pop(table)
                     writer.close()
+                    new.finish(stream)
+                    where = base
 
             def begin(table: str) -> None:
                 nonlocal where
-                close(table)
+                finish(table)
                 where = base / table / part_file(part, files_begun[table])
-                stream = stack.enter_context(files.atomic_writer(where))
-                writers[table] = pq.ParquetWriter(
-                    stream, schema_for(table, observations), **_PARQUET_OPTIONS
+                stream = new.open(where)
+                schema = schema_for(table, observations)
+                writers[table] = (
+                    pq.ParquetWriter(stream, schema, **_PARQUET_OPTIONS),
+                    stream,
+                    where,
                 )
-                stack.callback(close, table)  # before the stream is closed and named
                 files_begun[table] += 1
                 groups[table] = 0
                 where = base
+
+            @stack.callback
+            def abandon() -> None:  # on an error: the writers closed before their files
+                for writer, _, _ in writers.values():
+                    with contextlib.suppress(Exception):
+                        writer.close()
 
             for table in TABLES:
                 where = base / table
@@ -297,12 +315,15 @@ def write_batches(
             for table, rows in made:
                 if groups[table] >= row_groups_per_file:
                     begin(table)
+                writer = writers[table][0]
                 if isinstance(rows, pa.RecordBatch):
-                    writers[table].write_batch(rows)
+                    writer.write_batch(rows)
                 else:
-                    writers[table].write_table(rows, row_group_size=max(1, rows.num_rows))
+                    writer.write_table(rows, row_group_size=max(1, rows.num_rows))
                 groups[table] += 1
                 counts[table] += rows.num_rows
+            for table in TABLES:  # every footer written before any file is named
+                finish(table)
         for table in TABLES:
             where = base / table
             _remove_files_past(where, part, files_begun[table])
@@ -321,6 +342,10 @@ def part_file(part: str, index: int) -> str:
     ['part-00000.parquet', 'part-00000_00001.parquet', 'part-00001.parquet']
     """
     return f"{part}.parquet" if index == 0 else f"{part}_{index:05d}.parquet"
+
+
+_FURTHER = re.compile(r".*_[0-9]{5,}")
+"""A name that ends as a part's further files do (:func:`part_file`)."""
 
 
 def _remove_files_past(folder: Path, part: str, files_written: int) -> None:
