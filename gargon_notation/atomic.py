@@ -27,7 +27,8 @@ never a mix).  Around that:
 
 :func:`atomic_files` replaces many files together, when its block ends without an error,
 with the same care; each file is written whole and closed before the next is begun (into a
-hidden temporary), so the open files do not add up however many are written.
+hidden temporary), so the open files do not add up however many are written.  Closed, they
+need names: a process killed outright (SIGKILL) leaves those hidden temporaries behind.
 """
 
 from __future__ import annotations
