@@ -210,13 +210,10 @@ def mutated_files(draw: st.DrawFn, max_mutations: int = 3) -> bytes:
 
 
 def check_problem(problem: Problem) -> None:
-    """A problem is located, unless it is about the whole record (no Players tag)."""
+    """A problem is located (a missing Players tag where the header, or the game, starts)."""
     assert problem.source == NAME
-    if problem.code == "header" and problem.message == NO_PLAYERS:
-        assert (problem.line, problem.column) == (0, 0)
-    else:
-        assert problem.line >= 1, problem
-        assert problem.column >= 1, problem
+    assert problem.line >= 1, problem
+    assert problem.column >= 1, problem
 
 
 def check_read(data: bytes) -> list[GameRecord | NotationError]:
@@ -507,12 +504,18 @@ def test_a_huge_notation_version_is_a_located_problem() -> None:
     ]
 
 
-def test_a_missing_players_tag_is_the_one_unlocated_problem() -> None:
-    record = _only(GAME.replace('[Players "Ann" "Bob" "Cy"]\n', '[Event "x"]\n'))
+def test_a_missing_players_tag_is_said_where_the_header_or_the_game_starts() -> None:
+    record = _only("\n" + GAME.replace('[Players "Ann" "Bob" "Cy"]\n', '[Event "x"]\n'))
     assert isinstance(record, GameRecord)
     problems = replay(record).problems
     assert [(p.code, p.message, p.line, p.column) for p in problems] == [
-        ("header", NO_PLAYERS, 0, 0)
+        ("header", NO_PLAYERS, 2, 2)
+    ]
+    untagged = _only("\n{no tags}\n" + GAME.replace('[Players "Ann" "Bob" "Cy"]\n', ""))
+    assert isinstance(untagged, GameRecord)
+    problems = replay(untagged).problems
+    assert [(p.code, p.message, p.line, p.column) for p in problems] == [
+        ("header", NO_PLAYERS, 2, 1)
     ]
 
 

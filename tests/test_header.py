@@ -127,7 +127,8 @@ def test_a_header_error_is_a_header_problem_of_the_replay(
     result = replay(parse_game(tags + "*\n", source="h.ggn"))
     [problem] = result.problems
     assert (problem.code, problem.message) == ("header", message)
-    assert (problem.line, problem.column) == (where or (0, 0))
+    # A missing tag is said where the header starts: its first tag.
+    assert (problem.line, problem.column) == (where or (1, 2))
     assert result.game is None
 
 

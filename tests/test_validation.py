@@ -145,13 +145,16 @@ def test_a_strict_verdict_holds_only_the_first_problem() -> None:
 
 
 def test_a_header_problem_verdict_has_no_names() -> None:
+    """A missing tag is said where the header starts, or where a game without tags does."""
     verdict = validate_text('[Event "E"]\n1. Adam Y2\n*\n', source="h.ggn")
     assert verdict.event == "E"
     assert verdict.valid is False and verdict.rounds == 0 and verdict.names == ()
     assert verdict.messages == (
-        'h.ggn: game 1 "E": the record has no Players tag (such as [Players "Ann" "Bob" "Cy"]) '
-        "[header]",
+        'h.ggn:1:2: game 1 "E": the record has no Players tag (such as [Players "Ann" "Bob" '
+        '"Cy"]) [header]',
     )
+    untagged = validate_text("{a game}\n\n1. Adam Y2\n*\n", source="u.ggn", first_line=10)
+    assert untagged.messages[0].startswith("u.ggn:10:1: game 1: the record has no Players tag")
 
 
 def test_positions_count_from_the_first_line() -> None:

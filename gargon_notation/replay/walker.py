@@ -140,6 +140,14 @@ class Outcome:
         return self.game is not None and self.game.is_over
 
 
+@attrs.frozen
+class _Place:
+    """Where a problem without an element of its own is said to be."""
+
+    line: int
+    column: int
+
+
 class _Stop(Exception):
     """Ends a lenient walk of one game early; the message says why."""
 
@@ -281,7 +289,11 @@ class _Walk:
         try:
             header = read_header(record)
         except HeaderError as error:
-            self.problem("header", error.message, error.tag)
+            # A missing tag is said where the header starts (else where the game does).
+            where: object = error.tag or (record.tags[0] if record.tags else None)
+            if where is None and record.line:
+                where = _Place(record.line, 1)
+            self.problem("header", error.message, where)
             return
         self.outcome.header = header
         self.seats = {name: seat for seat, name in enumerate(header.players)}
