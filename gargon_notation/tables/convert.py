@@ -7,9 +7,8 @@ files, ``DIRECTORY/<table>/<part>.parquet`` (then ``<part>_00001.parquet`` and o
 :data:`ROW_GROUPS_PER_FILE` row groups), replaced atomically once all are complete.
 Memory holds at most one batch per table, one game and the footers of one file per table,
 whatever the archive's size (a batch of ``games`` is smaller, as its rows are wide).
-Batches made elsewhere (a
-group of games at a time, in worker processes) are joined by :func:`regrouped` and written
-by :func:`write_batches`.
+Batches made elsewhere (a group of games at a time, in worker processes) are joined by
+:func:`regrouped` and written by :func:`write_batches`.
 """
 
 from __future__ import annotations
@@ -67,7 +66,7 @@ OBSERVATION_BATCH_ROWS = 4_096
 """Rows per batch of ``decisions`` with observations (about 0.9 kB a row) by default."""
 ROW_GROUPS_PER_FILE = 128
 """Row groups (batches) a table's file holds before the next file of its part is begun.
-A Parquet writer keeps the description of every row group it wrote (8-30 kB each here)
+A Parquet writer keeps the description of every row group it wrote (12-25 kB each here)
 until the file's footer is written: in one file per table, a million games would hold
 some 150 MB of them.  128 row groups are 2 million decisions (about 20,000 games) or
 131,072 games' ``games`` rows."""
