@@ -834,6 +834,10 @@ def test_a_tables_rows_go_on_in_further_files_of_its_part(tmp_path: Path) -> Non
         ]
 
 
+FDS = "/proc/self/fd"
+"""This process's open file descriptors (Linux)."""
+
+
 def test_a_failed_conversion_replaces_no_file_and_keeps_few_open(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -847,12 +851,12 @@ def test_a_failed_conversion_replaces_no_file_and_keeps_few_open(
     target = tmp_path / "tables"
     tables.write_parquet(items[:1], target)
     before = {path: path.read_bytes() for path in target.rglob("*") if path.is_file()}
-    opened: list[int] = []
+    opened: list[int] = []  # open descriptors, where the system lists them
 
     def made() -> Iterator[tuple[str, Any]]:
         for number, pair in enumerate(tables.batches(items, batch_rows=1)):
             if number % 10 == 0:
-                opened.append(len(os.listdir("/proc/self/fd")))
+                opened.append(len(os.listdir(FDS)) if os.path.isdir(FDS) else 0)
             yield pair
         raise OSError(errno.EIO, "Input/output error")
 
