@@ -68,19 +68,11 @@ def atomic_write(path: str | os.PathLike[str], text: str) -> None:
 @contextlib.contextmanager
 def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     """A binary stream whose content replaces ``path`` when the block ends without error."""
-    target = Path(os.path.realpath(path))
-    try:
-        status: os.stat_result | None = os.stat(target)
-    except FileNotFoundError:
-        status = None
-    if status is not None and not stat.S_ISREG(status.st_mode):
-        if stat.S_ISDIR(status.st_mode):
-            raise IsADirectoryError(errno.EISDIR, "Is a directory", os.fspath(path))
-        with open(target, "wb") as device:  # a FIFO, a device: written to, not replaced
-            yield cast(BinaryIO, device)
+    target, status, device = _target(path)
+    if device:
+        with open(target, "wb") as stream:
+            yield cast(BinaryIO, stream)
         return
-    if status is not None:
-        _check_rewritable(target, status)
     with _signals_raise():
         fd, named = _temporary(target.parent, target.name)
         try:
@@ -112,19 +104,11 @@ class AtomicFiles:
     def open(self, path: str | os.PathLike[str]) -> BinaryIO:
         """A binary stream for the new content of ``path`` (refused as
         :func:`atomic_writer` refuses it; a FIFO or a device is written to directly)."""
-        target = Path(os.path.realpath(path))
-        try:
-            status: os.stat_result | None = os.stat(target)
-        except FileNotFoundError:
-            status = None
-        if status is not None and not stat.S_ISREG(status.st_mode):
-            if stat.S_ISDIR(status.st_mode):
-                raise IsADirectoryError(errno.EISDIR, "Is a directory", os.fspath(path))
-            device = cast(BinaryIO, open(target, "wb"))  # noqa: SIM115 (closed by finish)
-            self._writing[id(device)] = (device, None, target, None)
-            return device
-        if status is not None:
-            _check_rewritable(target, status)
+        target, status, device = _target(path)
+        if device:
+            stream = cast(BinaryIO, open(target, "wb"))  # noqa: SIM115 (closed by finish)
+            self._writing[id(stream)] = (stream, None, target, None)
+            return stream
         fd, named = _named_temporary(target.parent, target.name)
         stream = cast(BinaryIO, os.fdopen(fd, "wb"))
         self._writing[id(stream)] = (stream, named, target, status)
@@ -204,6 +188,24 @@ def _named_temporary(directory: Path, name: str) -> tuple[int, str]:
         except FileExistsError:
             continue
     raise FileExistsError(errno.EEXIST, "no temporary file name is free", os.fspath(directory))
+
+
+def _target(path: str | os.PathLike[str]) -> tuple[Path, os.stat_result | None, bool]:
+    """The file ``path`` names (through symbolic links), its status (None for a new file),
+    and whether it is a FIFO or a device, written to rather than replaced.  Raises
+    :class:`IsADirectoryError` for a directory, :class:`NotWritable` for a file that cannot
+    be replaced (:func:`_check_rewritable`)."""
+    target = Path(os.path.realpath(path))
+    try:
+        status = os.stat(target)
+    except FileNotFoundError:
+        return target, None, False
+    if stat.S_ISDIR(status.st_mode):
+        raise IsADirectoryError(errno.EISDIR, "Is a directory", os.fspath(path))
+    if not stat.S_ISREG(status.st_mode):
+        return target, status, True
+    _check_rewritable(target, status)
+    return target, status, False
 
 
 def _check_rewritable(target: Path, status: os.stat_result) -> None:
