@@ -15,7 +15,7 @@ never a mix).  Around that:
   directly, since it cannot be replaced;
 - the new content is kept in an unnamed file (Linux ``O_TMPFILE``) until it is complete, so
   even a killed process leaves nothing behind; elsewhere a hidden temporary
-  ``.NAME.XXXXXXXX.tmp`` is used and removed on errors, Ctrl-C, SIGTERM and SIGHUP.  Its
+  ``.NAME.HOST.PID-XXXXXXXX.tmp`` is used and removed on errors, Ctrl-C, SIGTERM and SIGHUP.  Its
   name is shortened to fit the file system's limit of 255 bytes.
 
 >>> import pathlib, tempfile
@@ -28,7 +28,8 @@ never a mix).  Around that:
 :func:`atomic_files` replaces many files together, when its block ends without an error,
 with the same care; each file is written whole and closed before the next is begun (into a
 hidden temporary), so the open files do not add up however many are written.  Closed, they
-need names: a process killed outright (SIGKILL) leaves those hidden temporaries behind.
+need names: a process killed outright (SIGKILL) leaves those hidden temporaries behind, and
+:func:`remove_abandoned` removes them once their process has ended.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import signal
 import stat
 import sys
@@ -45,7 +47,15 @@ from pathlib import Path
 from types import FrameType
 from typing import BinaryIO, cast
 
-__all__ = ["AtomicFiles", "NotWritable", "atomic_files", "atomic_write", "atomic_writer"]
+__all__ = [
+    "AtomicFiles",
+    "NotWritable",
+    "atomic_files",
+    "atomic_write",
+    "atomic_writer",
+    "ended",
+    "remove_abandoned",
+]
 
 _NAME_MAX = 255
 _SETID = stat.S_ISUID | stat.S_ISGID
@@ -156,7 +166,7 @@ def atomic_files() -> Iterator[AtomicFiles]:
     """Files that replace their targets together when the block ends without an error (see
     the module's docstring); on an error, Ctrl-C, SIGTERM or SIGHUP none is replaced and
     their temporaries are removed.  The new contents wait in hidden temporaries
-    (``.NAME.XXXXXXXX.tmp``), closed once finished.
+    (``.NAME.HOST.PID-XXXXXXXX.tmp``), closed once finished.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -243,8 +253,9 @@ def _temporary(directory: Path, name: str) -> tuple[int, str | None]:
 
 
 def _temporary_name(name: str) -> str:
-    """``.NAME.XXXXXXXX.tmp``, with NAME cut so that the whole fits in 255 bytes."""
-    suffix = f".{os.urandom(4).hex()}.tmp"
+    """``.NAME.HOST.PID-XXXXXXXX.tmp`` (this machine's name and this process's number), with
+    NAME cut so that the whole fits in 255 bytes."""
+    suffix = f".{_this_host()}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
     room = _NAME_MAX - 1 - len(suffix)
     encoded = os.fsencode(name)
     if len(encoded) > room:
@@ -252,6 +263,79 @@ def _temporary_name(name: str) -> str:
         while len(os.fsencode(name)) > room:
             name = name[:-1]
     return f".{name}{suffix}"
+
+
+def _this_host() -> str:
+    """This machine's network name as it may go in a file's name (letters, digits, ``-``)."""
+    uname = getattr(os, "uname", None)
+    node = uname().nodename if uname is not None else ""
+    return re.sub(r"[^A-Za-z0-9-]", "-", node)[:64] or "-"
+
+
+_ABANDONED = re.compile(
+    r"\.(?P<name>.+)\.(?P<host>[A-Za-z0-9-]{1,64})\.(?P<pid>[0-9]{1,9})-[0-9a-f]{8}\.tmp",
+    re.DOTALL,
+)
+"""A hidden temporary of this module: the name it stands for, the machine and the number of
+its process."""
+
+
+def remove_abandoned(folder: str | os.PathLike[str], names: re.Pattern[str]) -> list[str]:
+    """Remove the hidden temporaries of files named like ``names`` (in full) that processes
+    killed outright (SIGKILL, a crash, a machine going down) left in ``folder``: those
+    written on this machine by a process that no longer runs.  Those of running processes,
+    this one's included, and of other machines (sharing the folder over a network), are
+    kept: they may still be written.  The names removed, in order.
+
+    Nothing is removed on Windows (see :func:`ended`).
+
+    >>> import pathlib, subprocess, sys, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    >>> _ = ended.wait()
+    >>> here = _this_host()
+    >>> for host, pid in ((here, ended.pid), (here, os.getpid()), (here + "x", ended.pid)):
+    ...     _ = (folder / f".p.parquet.{host}.{pid}-0badcafe.tmp").write_bytes(b"")
+    >>> removed = remove_abandoned(folder, re.compile(r"p\\.parquet"))
+    >>> removed == [f".p.parquet.{here}.{ended.pid}-0badcafe.tmp"]
+    True
+    >>> len(list(folder.iterdir()))
+    2
+    """
+    removed = []
+    with os.scandir(folder) as entries:
+        for entry in sorted(entries, key=lambda entry: entry.name):
+            found = _ABANDONED.fullmatch(entry.name)
+            if (
+                found is not None
+                and names.fullmatch(found.group("name"))
+                and found.group("host") == _this_host()
+                and ended(int(found.group("pid")))
+                and entry.is_file(follow_symlinks=False)
+            ):
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(entry.path)
+                    removed.append(entry.name)
+    return removed
+
+
+def ended(pid: int) -> bool:
+    """Whether process number ``pid`` has ended on this machine: False while it runs, for
+    this process, and when in doubt (another user's process, a number that cannot be one);
+    always False on Windows, where asking could stop the process.
+
+    >>> ended(os.getpid()), ended(0), ended(-1)
+    (False, False, False)
+    """
+    if pid <= 0 or pid == os.getpid() or sys.platform == "win32":
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except (OSError, OverflowError):  # another user's process, say
+        return False
+    return False
 
 
 def _name_unnamed(fd: int, target: Path) -> str:

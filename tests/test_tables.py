@@ -866,3 +866,92 @@ def test_a_failed_conversion_replaces_no_file_and_keeps_few_open(
     assert max(opened) - min(opened) <= 4
     with pytest.raises(ValueError, match="_00001"):
         tables.write_parquet(items, target, part="part-00000_00001")
+
+
+KILLED_MID_WRITE = """
+import pathlib, sys, time
+from gargon_notation import files, tables
+target, marker = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
+records = list(files.iter_games(open("examples/club-night.ggn", "rb"), "ggn", "club.ggn"))
+
+def made():
+    for number, pair in enumerate(tables.batches([("club.ggn", 1, records[0])] * 40, batch_rows=1)):
+        if number == 30:  # files of every table finished and waiting for their names
+            marker.touch()
+            time.sleep(60)
+        yield pair
+
+tables.convert.write_batches(made(), target, row_groups_per_file=1)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL and process numbers are POSIX's")
+def test_the_hidden_files_of_a_conversion_killed_outright_go_with_the_next(
+    tmp_path: Path,
+) -> None:
+    """A conversion killed outright (SIGKILL: no clean-up runs) leaves the hidden
+    temporaries of its finished files beside the tables, which readers skip; the next
+    conversion into the folder removes them, but not those of a conversion still running
+    or of another machine's."""
+    import signal
+    import subprocess
+    import time
+
+    target, marker = tmp_path / "tables", tmp_path / "writing"
+    child = subprocess.Popen(
+        [sys.executable, "-c", KILLED_MID_WRITE, str(target), str(marker)],
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not marker.exists() and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert marker.exists(), "the conversion did not begin"
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    left = sorted(path.name for path in target.rglob(".part-*.tmp"))
+    assert left and all(f".{child.pid}-" in name for name in left)
+    assert not list(target.rglob("*.parquet"))  # nothing was named
+    host = left[0].split(".")[-3]
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        kept = [  # a process still writing, and a process of another machine
+            target / "games" / f".part-00000.parquet.{host}.{running.pid}-0badcafe.tmp",
+            target / "games" / f".part-00001.parquet.{host}x.{child.pid}-0badcafe.tmp",
+        ]
+        for path in kept:
+            path.write_bytes(b"being written")
+        result = gargon("convert", "examples/seeded-game.ggn", "--to", "parquet", "-o", target)
+        assert result.exit_code == 0, result.output
+        assert sorted(path.name for path in target.rglob(".*")) == [path.name for path in kept]
+    finally:
+        running.kill()
+        running.wait()
+    assert sql(target, "select count(*) from {games}") == [(1,)]
+
+
+def test_publishing_keeps_the_staging_folder_of_a_run_still_going(tmp_path: Path) -> None:
+    """Publishing a run's parts removes the staging folders of runs that ended without
+    publishing theirs, and keeps those of runs still going (their workers still write)."""
+    import subprocess
+
+    from gargon_notation.tables import publish_parts, staging_folder
+
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        for pid in (ended.pid, running.pid):
+            (tmp_path / f".staging-{pid}-0badcafe" / "games").mkdir(parents=True)
+        staged = Path(staging_folder(str(tmp_path)))
+        (staged / "games").mkdir(parents=True)
+        (staged / "games" / "part-00000.parquet").write_text("new")
+        publish_parts(str(staged), str(tmp_path))
+        assert sorted(path.name for path in tmp_path.glob(".*")) == [
+            f".staging-{running.pid}-0badcafe"
+        ]
+    finally:
+        running.kill()
+        running.wait()
+    assert (tmp_path / "games" / "part-00000.parquet").read_text() == "new"

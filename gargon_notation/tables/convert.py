@@ -29,7 +29,7 @@ from typing import Any, BinaryIO
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from gargon_notation import files
+from gargon_notation import atomic, files
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
 from gargon_notation.replay import Problem
@@ -252,7 +252,9 @@ def write_batches(
     table's rows go on in its part's next file, :func:`part_file`, every
     ``row_groups_per_file`` row groups).  ``observations`` says whether the ``decisions``
     rows have the observation columns.  The files of the part that an earlier, longer run
-    left past this run's are removed.  The rows written per table.
+    left past this run's are removed, and so are the hidden temporaries of part files that
+    runs killed outright left (:func:`~gargon_notation.atomic.remove_abandoned`).  The rows
+    written per table.
 
     Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
     file of the tables is then replaced), :class:`ValueError` for a ``row_groups_per_file``
@@ -326,6 +328,7 @@ def write_batches(
         for table in TABLES:
             where = base / table
             _remove_files_past(where, part, files_begun[table])
+            atomic.remove_abandoned(where, _PART)
     except OSError as error:
         raise files.FileError.from_os_error(os.fspath(where), error) from None
     return counts
@@ -402,6 +405,9 @@ _PART = re.compile(r"part-([0-9]{5,})(?:_[0-9]{5,})?\.parquet")
 
 
 _STAGING = ".staging-"
+_STAGED = re.compile(r"\.staging-([0-9]{1,9})-[0-9a-f]{8}")
+"""A staging folder's name (:func:`staging_folder`), with the number of the process that
+made it."""
 
 
 def staging_folder(directory: str) -> str:
@@ -421,8 +427,9 @@ def publish_parts(staged: str, directory: str) -> None:
     """Move the part files of every table written under ``staged`` into ``directory``'s
     table folders (each replacing the file of its name, atomically), remove the part files
     an earlier run left that this one did not write (parts past this run's, and the
-    further files of a part, :func:`part_file`), then ``staged`` and what runs that
-    never finished left of their own staging folders."""
+    further files of a part, :func:`part_file`), then ``staged``, the staging folders of
+    runs of this machine that ended without publishing theirs (killed, say) or of this
+    process, and the hidden temporaries of part files that runs killed outright left."""
     for table in TABLES:
         folder = os.path.join(directory, table)
         os.makedirs(folder, exist_ok=True)
@@ -438,9 +445,16 @@ def publish_parts(staged: str, directory: str) -> None:
             for entry in entries:
                 if _PART.fullmatch(entry.name) and entry.name not in moved:
                     os.remove(entry.path)
+        atomic.remove_abandoned(folder, _PART)
+    shutil.rmtree(staged, ignore_errors=True)
     with os.scandir(directory) as entries:
         for entry in entries:
-            if entry.name.startswith(_STAGING) and entry.is_dir(follow_symlinks=False):
+            found = _STAGED.fullmatch(entry.name)
+            if (
+                found is not None
+                and entry.is_dir(follow_symlinks=False)
+                and (int(found.group(1)) == os.getpid() or atomic.ended(int(found.group(1))))
+            ):
                 shutil.rmtree(entry.path, ignore_errors=True)
 
 
