@@ -413,6 +413,37 @@ def test_a_table_record_hides_the_values_it_does_not_know(tmp_path: Path) -> Non
     assert all(taken in ids for _, _, taken, ids in rows)
 
 
+@pytest.mark.parametrize("seat", ["Bernd", None], ids=["a seat's record", "a public record"])
+def test_a_record_of_hidden_hands_counts_the_play_made_among_the_legal_actions(
+    tmp_path: Path, seat: str | None
+) -> None:
+    """Where the record does not know the acting seat's whole hand (``legal_exact`` false),
+    the count is that of the plays of its known cards, the passes, and the play it made:
+    the length of ``legal_action_ids``, never 0; the same whether the rows are read with
+    observations or without (two ways of walking the game)."""
+    game = gg.simulate(3, "hidden hands", names=("Ann", "Bernd", "Cy"))
+    text = gg.write_game(gg.record_from_simulation(game))
+    source = tmp_path / "full.ggn"
+    source.write_text(text, encoding="utf-8")
+    view = ["--seat", seat] if seat is not None else ["--public"]
+    shown = gargon("convert", source, *view)
+    assert shown.exit_code == 0, shown.output
+    record = tmp_path / "view.ggn"
+    record.write_text(shown.stdout, encoding="utf-8")
+    for folder, options in (("plain", ()), ("observed", ("--decisions-observations",))):
+        result = gargon("convert", record, "--to", "parquet", "-o", tmp_path / folder, *options)
+        assert result.exit_code == 0, result.output
+    query = "select step, legal_actions, legal_exact from {decisions} order by step"
+    plain = sql(tmp_path / "plain", query)
+    assert plain == sql(tmp_path / "observed", query)
+    assert any(not exact for _, _, exact in plain)
+    assert all(count > 0 for _, count, _ in plain)
+    assert sql(
+        tmp_path / "observed",
+        "select count(*) from {decisions} where legal_actions != len(legal_action_ids)",
+    ) == [(0,)]
+
+
 def test_the_action_space_is_numbered_as_documented() -> None:
     plays = observation.play_ids()
     assert len(plays) == observation.PLAYS == 144662

@@ -126,19 +126,24 @@ _PASS_COUNTS = [[len(pass_choices(one, two)) for two in range(4)] for one in ran
 
 class Tally:
     """The number of legal actions before each action applied to a tallied game
-    (:meth:`Game.tally_legal_actions`), in order, and the positions in ``counts`` of those
-    that may be short: play-or-pass decisions of a hand holding cards of unknown value,
-    whose plays with those cards are not counted."""
+    (:meth:`Game.tally_legal_actions`), in order; the positions in ``counts`` of those
+    that may be short (``inexact``): play-or-pass decisions of a hand holding cards of
+    unknown value, whose plays with those cards are not counted; and among them the
+    positions of the plays made of such cards (``unlisted``), which the engine learnt from
+    the play itself, so that the count before them does not include them."""
 
     # A plain class: an attrs class is built at import, which every verb would pay for.
-    __slots__ = ("counts", "inexact")
+    __slots__ = ("counts", "inexact", "unlisted")
 
     def __init__(self) -> None:
         self.counts: list[int] = []
         self.inexact: list[int] = []
+        self.unlisted: list[int] = []
 
     def __repr__(self) -> str:
-        return f"Tally(counts={self.counts!r}, inexact={self.inexact!r})"
+        return (
+            f"Tally(counts={self.counts!r}, inexact={self.inexact!r}, unlisted={self.unlisted!r})"
+        )
 
 
 _KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE, Draw: _DRAW}
@@ -569,20 +574,23 @@ class Game:
         >>> tally = game.tally_legal_actions()
         >>> before = game.legal_action_count()
         >>> game.push(game.legal_actions()[0])
-        >>> tally.counts == [before], tally.inexact
-        (True, [])
+        >>> tally.counts == [before], tally.inexact, tally.unlisted
+        (True, [], [])
         """
         self._tally_hidden = HiddenCard in set(map(type, chain(*self._hands, *self._piles)))
         tally = self._tally = Tally()
         return tally
 
-    def _tally_hidden_cards(self, tally: Tally) -> None:
-        """Note in ``tally`` a play-or-pass decision of a hand holding cards of unknown value
-        (once all the game's cards are known, they stay known: this is not asked)."""
+    def _tally_hidden_cards(self, tally: Tally, action: Action, prepared: _Prepared | None) -> None:
+        """Note in ``tally`` a play-or-pass decision of a hand holding cards of unknown value,
+        and whether ``action`` (verified: ``prepared``) plays some of them (once all the
+        game's cards are known, they stay known: this is not asked)."""
         decision = self._decision
         hand = self._hands[decision.seat] if decision is not None else ()
         if decision is not None and decision.kind is _PLAY and HiddenCard in set(map(type, hand)):
             tally.inexact.append(len(tally.counts))
+            if prepared is not None and not prepared[2]:  # a play of cards it did not know
+                tally.unlisted.append(len(tally.counts))
 
     # -- checking --------------------------------------------------------------------
 
@@ -810,7 +818,7 @@ class Game:
         tally = self._tally
         if tally is not None:
             if self._tally_hidden:
-                self._tally_hidden_cards(tally)
+                self._tally_hidden_cards(tally, action, prepared)
             tally.counts.append(self.legal_action_count())
         # _verify let through only these four classes, exactly
         self.actions.append(action)

@@ -34,6 +34,7 @@ rows its replay made.
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from itertools import repeat
 from typing import Any
 
@@ -284,6 +285,10 @@ class _Tallier(Visitor):
             exact = [True] * len(counts)
             for position in self.tally.inexact:
                 exact[position] = False
+            if self.tally.unlisted:
+                counts = list(counts)
+                for position in self.tally.unlisted:
+                    counts[position] += 1  # the play made, of cards the count did not know
         return Steps(elements, actions, rounds, counts, exact, self.piles)
 
 
@@ -305,6 +310,8 @@ class _Watcher(Visitor):
         self.won: list[list[Card]] = []
         self.counted = 0
         """How many events the won cards have been counted from (observations)."""
+        self.known: Counter[Card] | None = None
+        """The cards the next decision's seat is known to hold, when it holds others too."""
 
     def steps_read(self) -> Steps:
         """The steps watched, with the legal actions before each."""
@@ -330,6 +337,9 @@ class _Watcher(Visitor):
 
     def visit_step(self, step: Step, game: Game) -> None:
         self.steps.append(step)
+        known = self.known
+        if known is not None and type(step.action) is Play and Counter(step.action.cards) - known:
+            self.counts[len(self.steps) - 1] += 1  # the play made, of cards it did not know
         self._before(game)
 
     def end_round(self, number: int, game: Game) -> None:
@@ -342,7 +352,10 @@ class _Watcher(Visitor):
             return
         seat = decision.seat
         self.counts.append(game.legal_action_count())
-        self.exact.append(decision.kind is not _PLAY_OR_PASS or _HIDDEN.isdisjoint(game.hand(seat)))
+        hand = game.hand(seat)
+        exact = decision.kind is not _PLAY_OR_PASS or _HIDDEN.isdisjoint(hand)
+        self.exact.append(exact)
+        self.known = None if exact else Counter(card for card in hand if type(card) is Card)
         if self.observations:
             events = game.events
             for event in events[self.counted :]:
