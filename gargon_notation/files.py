@@ -95,6 +95,7 @@ __all__ = [
     "iter_raw_games",
     "load",
     "loads",
+    "once_each",
     "open_input",
     "read_bytes",
     "sniff",
@@ -176,6 +177,32 @@ def find_inputs(
         else:
             raise FileError(text, "no such file or directory")
     return inputs
+
+
+def once_each(inputs: Iterable[Input]) -> list[Input]:
+    """``inputs`` without those that name a file met before, however it was named (a
+    directory and a file in it, ``./x.ggn`` and ``x.ggn``, a symbolic link and its file):
+    for the verbs that count or key games across inputs, a file is read once, under the
+    name it was first given.  Standard input is kept once.
+
+    >>> names = ["examples", "examples", "./examples/seeded-game.ggn"]
+    >>> [source.name for source in once_each(find_inputs(names))][:2]
+    ['examples/club-night.ggn', 'examples/full-game.ggn']
+    >>> len(once_each(find_inputs(names)))
+    5
+    """
+    seen: set[tuple[int, int] | str] = set()
+    kept: list[Input] = []
+    for source in inputs:
+        key: tuple[int, int] | str = source.name
+        if source.path is not None:
+            with contextlib.suppress(OSError):  # not found now: reading it will say so
+                status = source.path.stat()
+                key = (status.st_dev, status.st_ino)
+        if key not in seen:
+            seen.add(key)
+            kept.append(source)
+    return kept
 
 
 @contextlib.contextmanager

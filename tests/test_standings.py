@@ -461,3 +461,16 @@ def test_usage_and_io_errors_exit_2(args: list[str], message: str) -> None:
     run = gargon(*args)
     assert run.exit_code == 2
     assert message in run.stderr and run.stderr.startswith("gargon: ")
+
+
+@pytest.mark.parametrize("verb", ["standings", "ratings", "stats"])
+def test_a_file_named_twice_counts_its_games_once(tmp_path: Path, verb: str) -> None:
+    """``./x``, an absolute path and a symbolic link name one file: its games are counted
+    once, as when it is named once."""
+    link = tmp_path / "link.ggn"
+    link.symlink_to(SPRING_CUP.resolve())
+    once = gargon(verb, SPRING_CUP, "--json")
+    assert once.exit_code == 0, once.output
+    twice = gargon(verb, SPRING_CUP, SPRING_CUP.resolve(), link, "--json")
+    assert twice.exit_code == 0, twice.output
+    assert twice.stdout == once.stdout

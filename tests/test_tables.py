@@ -275,6 +275,20 @@ def test_a_file_named_twice_is_read_once_so_that_source_and_game_name_one_game(
     assert [(source, number) for source, number, _ in twice] == [("examples/seeded-game.ggn", 1)]
 
 
+def test_a_file_named_in_other_ways_is_read_once_under_its_first_name(tmp_path: Path) -> None:
+    """``./x``, an absolute path and a symbolic link name the same file: read once, and its
+    games keyed by the name it was first given."""
+    club = Path("examples/club-night.ggn")
+    link = tmp_path / "link.ggn"
+    link.symlink_to(club.resolve())
+    names = [str(club), f"./{club}", str(club.resolve()), str(link)]
+    run = gargon("convert", *names, "--to", "parquet", "-o", tmp_path / "t")
+    assert run.exit_code == 0, run.output
+    assert sql(tmp_path / "t", "select source, count(*) from {games} group by source") == [
+        (str(club), 3)
+    ]
+
+
 def test_games_line_is_where_each_game_starts_in_its_file(tmp_path: Path) -> None:
     club = "examples/club-night.ggn"
     rulebook = list(gg.load("examples/rulebook-round.ggn"))

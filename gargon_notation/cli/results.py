@@ -71,7 +71,8 @@ def read(
     exit 2 when a path or file cannot be read."""
     reading = Reading(purpose)
     try:
-        for item in read_results(archive.iter_archive(inputs_of(paths)), query):
+        inputs = files.once_each(inputs_of(paths))  # a game counted once
+        for item in read_results(archive.iter_archive(inputs), query):
             if item is None:
                 reading.left_out += 1
                 continue

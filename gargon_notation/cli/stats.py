@@ -225,7 +225,7 @@ def stats_command(
     console = common.console(no_color)
     collector = Collector(by)
     report = _Reporter()
-    inputs = inputs_of(paths)
+    inputs = files.once_each(inputs_of(paths))  # a game counted once
     total = sum(source.size for source in inputs)
     try:
         with Workers(jobs) as workers, progress(total, "stats", show=not as_json) as advance:

@@ -32,6 +32,7 @@ import os
 from collections.abc import Iterable, Iterator
 
 from gargon_notation import files
+from gargon_notation.files import once_each
 from gargon_notation.tables._arrow import MISSING
 from gargon_notation.tables.convert import (
     BATCH_ROWS,
@@ -80,25 +81,10 @@ __all__ = [
 ]
 
 
-def once_each(inputs: Iterable[files.Input]) -> list[files.Input]:
-    """``inputs`` without those of a name met before: a file named twice (``examples/`` and
-    ``examples/club-night.ggn``) is read once, so that ``(source, game)`` names one game.
-
-    >>> [source.name for source in once_each(files.find_inputs(["examples", "examples"]))][:2]
-    ['examples/club-night.ggn', 'examples/full-game.ggn']
-    >>> len(once_each(files.find_inputs(["examples", "examples/seeded-game.ggn"])))
-    5
-    """
-    first: dict[str, files.Input] = {}
-    for source in inputs:
-        first.setdefault(source.name, source)
-    return list(first.values())
-
-
 def games_of(paths: Iterable[str | os.PathLike[str]]) -> Iterator[GameItem]:
     """Every game of ``paths`` (files, directories searched recursively, patterns, ``-``) as
     :func:`batches` takes them: ``(source, number, record or NotationError)``; a file named
-    twice is read once (:func:`once_each`).
+    twice, however it is named, is read once (:func:`~gargon_notation.files.once_each`).
 
     Raises :class:`~gargon_notation.errors.FileError` for a path that cannot be found or
     read.
