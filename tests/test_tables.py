@@ -1000,3 +1000,14 @@ def test_publishing_keeps_the_staging_folder_of_a_run_still_going(tmp_path: Path
         running.kill()
         running.wait()
     assert (tmp_path / "games" / "part-00000.parquet").read_text() == "new"
+
+
+@pytest.mark.parametrize("part", ["", "_tmp", ".hidden", "x/y", " p", "part-00000_00001"])
+def test_a_part_name_readers_would_skip_or_that_is_a_path_is_refused(
+    tmp_path: Path, part: str
+) -> None:
+    """pyarrow, DuckDB and Spark skip files whose names begin with ``_`` or ``.``: rows
+    written under such a name would be silently invisible; nothing is written."""
+    with pytest.raises(ValueError, match="a part's name"):
+        tables.write_parquet(tables.games_of(["examples/seeded-game.ggn"]), tmp_path, part=part)
+    assert not list(tmp_path.iterdir())

@@ -231,6 +231,7 @@ def write_parquet(
 
     Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
     file of the tables is then replaced), :class:`ValueError` for a ``part`` whose name
+    readers would skip (empty, or beginning with ``_`` or ``.``), that holds a path, or that
     ends as its further files' do (``_`` and five digits or more).
     """
     made = batches(
@@ -258,12 +259,11 @@ def write_batches(
 
     Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
     file of the tables is then replaced), :class:`ValueError` for a ``row_groups_per_file``
-    under 1 or a ``part`` whose name ends as its further files' do.
+    under 1 or a ``part`` refused as :func:`write_parquet` refuses it.
     """
     if row_groups_per_file < 1:
         raise ValueError(f"row_groups_per_file must be at least 1, not {row_groups_per_file}")
-    if _FURTHER.fullmatch(part):
-        raise ValueError(f"a part's name cannot end in _ and digits (its further files'): {part}")
+    _check_part(part)
     base = Path(directory)
     counts = dict.fromkeys(TABLES, 0)
     files_begun = dict.fromkeys(TABLES, 0)
@@ -348,6 +348,29 @@ def part_file(part: str, index: int) -> str:
 
 _FURTHER = re.compile(r".*_[0-9]{5,}")
 """A name that ends as a part's further files do (:func:`part_file`)."""
+
+
+def _check_part(part: str) -> None:
+    """Refuse a part's name that would make files that readers skip or that are not in the
+    table's folder, or that ends as its further files' names do.
+
+    >>> _check_part("_tmp")
+    Traceback (most recent call last):
+    ValueError: a part's name cannot begin with '_' or '.' (readers skip such files): '_tmp'
+    """
+    if not part:
+        raise ValueError("a part's name cannot be empty")
+    if part[0] in "._":
+        raise ValueError(
+            f"a part's name cannot begin with '_' or '.' (readers skip such files): {part!r}"
+        )
+    if any(mark in part for mark in ("/", "\\", "\0")) or part != part.strip():
+        raise ValueError(
+            "a part's name is a file's name in each table's folder, without a path, "
+            f"NUL or blanks at its ends: {part!r}"
+        )
+    if _FURTHER.fullmatch(part):
+        raise ValueError(f"a part's name cannot end in _ and digits (its further files'): {part}")
 
 
 def _remove_files_past(folder: Path, part: str, files_written: int) -> None:
