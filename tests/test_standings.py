@@ -114,6 +114,15 @@ def test_rounds_in_order_events_apart_and_a_player_twice_in_a_round() -> None:
     assert a.rounds[0].text == "4 (6) \u00d72"
 
 
+def test_rounds_named_in_words_follow_the_numbered_ones_as_the_archive_gives_them() -> None:
+    collector = StandingsCollector()
+    for round in ("Semi-final", "10", "Final", "2", "3.1", "Semi-final"):
+        collector.add(result(round, "A B C", (1, 2, 3)))
+    collector.add(GameResult("x:1", "Cup", None, None, ("A", "B", "C"), (3, 2, 1)))
+    (cup,) = collector.standings()
+    assert cup.rounds == ("2", "3.1", "10", "Semi-final", "Final", "?")
+
+
 def test_the_spring_cup_file_is_the_tournament_the_tests_build() -> None:
     assert SPRING_CUP.read_text(encoding="utf-8") == gg.dumps(spring_cup())
 

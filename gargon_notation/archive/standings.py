@@ -197,7 +197,7 @@ class Table:
 @attrs.frozen
 class EventStandings:
     """An event's crosstable: its name (None: games without an ``Event`` tag), its rounds in
-    order (numbers by value), the players ranked, and its games by round (in reading order
+    order (:func:`_round_key`), the players ranked, and its games by round (in reading order
     within a round)."""
 
     event: str | None
@@ -255,7 +255,10 @@ class _Event:
 
     def standings(self, event: str | None) -> EventStandings:
         players = self.players
-        rounds = sorted({table.round for table in self.tables}, key=_round_key)
+        first: dict[str, int] = {}
+        for table in self.tables:
+            first.setdefault(table.round, len(first))
+        rounds = sorted(first, key=lambda round: _round_key(round, first[round]))
         criteria: list[Criterion] = [
             lambda group: {p: players[p].halves for p in group},
             self.direct,
@@ -291,8 +294,20 @@ class _Event:
         return EventStandings(event, tuple(rounds), tuple(lines), tuple(tables))
 
 
-def _round_key(round: str) -> tuple[object, ...]:
-    return (round == "?", natural_key(round), round)
+def _round_key(round: str, first: int) -> tuple[object, ...]:
+    """Where a round goes among an event's: labels that begin with a number (``3``,
+    ``3.1``, a date) in order, numbers by value; then the others (``Semi-final``,
+    ``Final``) in the order the archive first gives them (``first``); ``?`` last.
+
+    >>> labels = ["Semi-final", "10", "Final", "?", "2", "3.1"]
+    >>> sorted(labels, key=lambda label: _round_key(label, labels.index(label)))
+    ['2', '3.1', '10', 'Semi-final', 'Final', '?']
+    """
+    if round == "?":
+        return (2, (), 0)
+    if round[:1].isdigit():
+        return (0, natural_key(round), 0)
+    return (1, (), first)
 
 
 def _event_key(event: str | None) -> tuple[object, ...]:
