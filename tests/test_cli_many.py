@@ -356,3 +356,32 @@ def test_replay_game_takes_one_input(archive: Path) -> None:
         "gargon: --game 2 picks a game of one file, but 2 were given (arch/full-game.ggn, "
         "arch/rulebook-round.ggn): give that file alone\n"
     )
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["stats"],
+        ["standings"],
+        ["ratings"],
+        ["filter", "--count"],
+        ["filter", "--count", "--has", "zero-clash", "--jobs", "2"],
+        ["dedupe", "--report"],
+        ["dedupe", "--report", "--jobs", "2"],
+        ["cat"],
+        ["stats", "--jobs", "2"],
+    ],
+    ids=" ".join,
+)
+def test_an_input_without_a_game_is_named_and_exits_1_in_the_archive_verbs(
+    archive: Path, verb: list[str]
+) -> None:
+    """As in every verb (the exit codes of docs/cli.md): the other inputs are done, then
+    the input without a game is named, before the verb's summary, whatever ``--jobs``."""
+    (archive / "empty.ggn").write_text("; no game here\n")
+    result = gargon(*verb, "arch/empty.ggn", "arch/full-game.ggn")
+    assert result.exit_code == 1, result.output
+    assert result.stderr.endswith("gargon: arch/empty.ggn: no game found\n")
+    alone = gargon(*verb, "arch/full-game.ggn")
+    assert alone.exit_code == 0, alone.output
+    assert result.stdout == alone.stdout.replace("1 file", "2 files")

@@ -115,8 +115,11 @@ def iter_stream(
         raise files.FileError.from_os_error(name, error) from None
 
 
-def iter_archive(inputs: Iterable[files.Input]) -> Iterator[ArchiveGame]:
-    """The games of every input in turn (see :func:`~gargon_notation.files.find_inputs`).
+def iter_archive(
+    inputs: Iterable[files.Input], empty: list[str] | None = None
+) -> Iterator[ArchiveGame]:
+    """The games of every input in turn (see :func:`~gargon_notation.files.find_inputs`);
+    the name of an input that holds no game is added to ``empty``, when given.
 
     Raises :class:`~gargon_notation.files.FileError` when an input cannot be opened or read.
     """
@@ -126,4 +129,9 @@ def iter_archive(inputs: Iterable[files.Input]) -> Iterator[ArchiveGame]:
                 format, stream = files.sniff_stream(handle, source.path)
             except OSError as error:
                 raise files.FileError.from_os_error(source.name, error) from None
-            yield from iter_stream(stream, source.name, format)
+            found = False
+            for game in iter_stream(stream, source.name, format):
+                found = True
+                yield game
+            if not found and empty is not None:
+                empty.append(source.name)

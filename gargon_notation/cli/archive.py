@@ -20,7 +20,7 @@ import typer
 from gargon_notation import archive, files
 from gargon_notation.archive.query import CONDITIONS
 from gargon_notation.archive.select import read
-from gargon_notation.cli.common import fail, out, plural, print_error
+from gargon_notation.cli.common import fail, out, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of, output_bytes, stdin_saved
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
@@ -50,22 +50,28 @@ def _mixed(error: ValueError, to: files.Format | None) -> NoReturn:
 
 
 class _Reporter:
-    """Prints each problem on standard error and counts them."""
+    """Prints each problem on standard error and counts them; keeps the names of the inputs
+    without a game (:attr:`empty`), said at :meth:`finish`."""
 
     def __init__(self) -> None:
         self.count = 0
+        self.empty: list[str] = []
 
     def __call__(self, problem: NotationError) -> None:
         self.count += 1
         print_error(f"{problem}\n  (left out)")
 
     def finish(self) -> None:
-        """Exit 1 after a problem, with a summary line."""
+        """Name the inputs without a game, then exit 1 after a problem (with a summary line)
+        or such an input."""
+        say_empty(self.empty)
         if self.count:
             print_error(
                 f"gargon: {plural(self.count, 'game')} could not be read or copied and "
                 f"{'was' if self.count == 1 else 'were'} left out"
             )
+            raise typer.Exit(1)
+        if self.empty:
             raise typer.Exit(1)
 
 
@@ -125,7 +131,7 @@ def filter_command(
     except archive.QueryError as error:
         fail(str(error))
     report = _Reporter()
-    selections = _selected(inputs_of(paths), query, jobs, show_progress=not as_json)
+    selections = _selected(inputs_of(paths), query, jobs, report.empty, show_progress=not as_json)
     if not (count or as_json):
         _copy(selections, output, to, report)
         return
@@ -133,11 +139,16 @@ def filter_command(
 
 
 def _selected(
-    inputs: list[files.Input], query: archive.Query, jobs: int, show_progress: bool
+    inputs: list[files.Input],
+    query: archive.Query,
+    jobs: int,
+    empty: list[str],
+    show_progress: bool,
 ) -> Iterator[archive.Selection]:
     """:func:`archive.select` over the games of ``inputs``, in ``jobs`` processes when the
-    query reads more than tags, under a progress bar on a terminal."""
-    games = archive.iter_archive(inputs)
+    query reads more than tags, under a progress bar on a terminal; the inputs without a
+    game are added to ``empty``."""
+    games = archive.iter_archive(inputs, empty)
     total = sum(source.size for source in inputs)
     with progress(total, "filtering", show=show_progress) as advance:
         if jobs == 1 or query.level in ("none", "tags"):
@@ -196,7 +207,8 @@ def _list(selections: Iterator[archive.Selection], count: bool, report: _Reporte
 def cat_command(paths: list[str], output: Path | None, to: str | None) -> None:
     """``gargon cat``: every game of every input, one after the other, byte for byte."""
     report = _Reporter()
-    selections = archive.select(archive.iter_archive(inputs_of(paths)), archive.Query())
+    games = archive.iter_archive(inputs_of(paths), report.empty)
+    selections = archive.select(games, archive.Query())
     _copy(selections, output, to, report)
 
 
@@ -212,7 +224,7 @@ def split_command(
     report = _Reporter()
     try:
         written = archive.split_archive(
-            archive.iter_archive(inputs_of(paths)),
+            archive.iter_archive(inputs_of(paths), report.empty),
             directory,
             games_per_file=games,
             by=by,
@@ -278,7 +290,7 @@ def dedupe_command(
         total = sum(source.size for source in inputs)
         try:
             with progress(total, "reading", show=not as_json) as advance:
-                games = enumerate(archive.iter_archive(inputs))
+                games = enumerate(archive.iter_archive(inputs, report.empty))
                 for (place, game), found in workers.map(
                     _identified, games, size=_placed_size, send=_placed_unraw, total=total
                 ):

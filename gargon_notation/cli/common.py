@@ -33,6 +33,7 @@ __all__ = [
     "print_error",
     "print_problems",
     "run",
+    "say_empty",
 ]
 
 defer_unused_rich_modules()
@@ -96,6 +97,13 @@ def fail(message: str, code: int = 2) -> NoReturn:
 def print_error(message: str) -> None:
     """One message on standard error, never wrapped."""
     _err().print(_text(message), soft_wrap=True)
+
+
+def say_empty(names: list[str]) -> None:
+    """Name each input that holds no game, on standard error (``gargon: x.ggn: no game
+    found``): said once the games are done, before a verb's summary, whatever ``--jobs``."""
+    for name in names:
+        print_error(f"gargon: {name}: no game found")
 
 
 def print_problems(result: Replay) -> None:

@@ -17,7 +17,7 @@ import typer
 from gargon_notation import archive, files
 from gargon_notation.archive.query import Query
 from gargon_notation.archive.results import GameResult, Skipped, read_results
-from gargon_notation.cli.common import fail, plural, print_error
+from gargon_notation.cli.common import fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of
 
 __all__ = ["Reading", "read"]
@@ -32,6 +32,8 @@ class Reading:
         self.purpose = purpose
         self.games = self.counted = self.left_out = self.unfinished = self.invalid = 0
         self.first_unfinished = ""
+        self.empty: list[str] = []
+        """The inputs without a game, said at :meth:`finish`."""
 
     def skipped(self, skipped: Skipped) -> None:
         """Report a game without a result (unfinished ones at :meth:`finish`)."""
@@ -47,7 +49,9 @@ class Reading:
         )
 
     def finish(self) -> None:
-        """The notes, then exit 1 after an invalid or unreadable game."""
+        """The notes, then exit 1 after an invalid or unreadable game or an input without a
+        game."""
+        say_empty(self.empty)
         if self.unfinished:
             were = "was" if self.unfinished == 1 else "were"
             first = "" if self.unfinished == 1 else "the first "
@@ -62,6 +66,8 @@ class Reading:
                 f"of the {self.purpose}"
             )
             raise typer.Exit(1)
+        if self.empty:
+            raise typer.Exit(1)
 
 
 def read(
@@ -72,7 +78,7 @@ def read(
     reading = Reading(purpose)
     try:
         inputs = files.once_each(inputs_of(paths))  # a game counted once
-        for item in read_results(archive.iter_archive(inputs), query):
+        for item in read_results(archive.iter_archive(inputs, reading.empty), query):
             if item is None:
                 reading.left_out += 1
                 continue

@@ -38,7 +38,7 @@ from gargon_notation.archive.stats import (
 )
 from gargon_notation.archive.stats_report import ENDING_NAMES, key_text, stats_html, stats_json
 from gargon_notation.cli import common
-from gargon_notation.cli.common import fail, plural, print_error
+from gargon_notation.cli.common import fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of, write
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
@@ -195,6 +195,8 @@ class _Reporter:
 
     def __init__(self) -> None:
         self.count = 0
+        self.empty: list[str] = []
+        """The inputs without a game, said at :meth:`finish`."""
 
     def __call__(self, problems: list[NotationError] | list[Problem]) -> None:
         if not problems:
@@ -205,13 +207,17 @@ class _Reporter:
         print_error(f"{problems[0]}\n  (invalid: left out of the figures{extra})")
 
     def finish(self) -> None:
-        """Exit 1 after an invalid game, with a summary line."""
+        """Name the inputs without a game; exit 1 after an invalid game (with a summary
+        line) or such an input."""
+        say_empty(self.empty)
         if self.count:
             were = "was" if self.count == 1 else "were"
             print_error(
                 f"gargon: {plural(self.count, 'game')} {were} invalid or unreadable: counted "
                 "under how games end, left out of the other figures"
             )
+            raise typer.Exit(1)
+        if self.empty:
             raise typer.Exit(1)
 
 
@@ -229,7 +235,7 @@ def stats_command(
     total = sum(source.size for source in inputs)
     try:
         with Workers(jobs) as workers, progress(total, "stats", show=not as_json) as advance:
-            games = archive.iter_archive(inputs)
+            games = archive.iter_archive(inputs, report.empty)
             if jobs == 1:
                 for game in games:
                     advance(_size(game))

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from gargon_notation import files
 from gargon_notation.cli import common
-from gargon_notation.cli.common import fail, plural, print_error
+from gargon_notation.cli.common import fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import Games, games_of, inputs_of, parsed
 from gargon_notation.cli.parallel import Piece, size_of
 from gargon_notation.errors import NotationError
@@ -96,8 +96,7 @@ def convert_to_parquet(
             fail(str(error))
         except OSError as error:
             fail(str(files.FileError.from_os_error(str(output), error)))
-    for name in empty:  # what is said of an input comes before the summary
-        print_error(f"gargon: {name}: no game found")
+    say_empty(empty)  # what is said of an input comes before the summary
     valid = reporter.games - reporter.invalid
     common.out.print(
         f"{output}: {plural(counts['games'], 'game')} ({valid} valid), "
