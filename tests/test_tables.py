@@ -1011,3 +1011,23 @@ def test_a_part_name_readers_would_skip_or_that_is_a_path_is_refused(
     with pytest.raises(ValueError, match="a part's name"):
         tables.write_parquet(tables.games_of(["examples/seeded-game.ggn"]), tmp_path, part=part)
     assert not list(tmp_path.iterdir())
+
+
+def test_a_conversion_that_fails_leaves_no_empty_folders_it_made(tmp_path: Path) -> None:
+    """An input that cannot be read ends the conversion: the folders it made for the tables
+    (the output directory too) are removed again, so that no empty table stands where a
+    reader would look; folders that were there before stay."""
+    items = [("club.ggn", n, record) for n, record in enumerate(RECORDS, start=1)]
+
+    def unreadable() -> Iterator[tables.GameItem]:
+        yield from items
+        raise gg.FileError("lost.ggn", "Input/output error")
+
+    target = tmp_path / "new" / "tables"
+    with pytest.raises(gg.FileError):
+        tables.write_parquet(unreadable(), target)
+    assert list(tmp_path.iterdir()) == []
+    (tmp_path / "kept" / "games").mkdir(parents=True)
+    with pytest.raises(gg.FileError):
+        tables.write_parquet(unreadable(), tmp_path / "kept")
+    assert [path.name for path in (tmp_path / "kept").iterdir()] == ["games"]

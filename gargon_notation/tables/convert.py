@@ -269,6 +269,7 @@ def write_batches(
     files_begun = dict.fromkeys(TABLES, 0)
     groups = dict.fromkeys(TABLES, 0)  # in the table's file being written
     where = base  # what an error names: the folder or file being made, else the directory
+    made_here: list[Path] = []  # folders this run made, removed again if it fails
     try:
         with contextlib.ExitStack() as stack:
             new = stack.enter_context(files.atomic_files())
@@ -307,6 +308,7 @@ def write_batches(
 
             for table in TABLES:
                 where = base / table
+                made_here += _missing(where)
                 try:
                     where.mkdir(parents=True, exist_ok=True)
                 except (FileExistsError, NotADirectoryError):  # a file where a folder goes
@@ -330,8 +332,28 @@ def write_batches(
             _remove_files_past(where, part, files_begun[table])
             atomic.remove_abandoned(where, _PART)
     except OSError as error:
+        _remove_empty(made_here)
         raise files.FileError.from_os_error(os.fspath(where), error) from None
+    except BaseException:  # an input that cannot be read, Ctrl-C: no empty tables left
+        _remove_empty(made_here)
+        raise
     return counts
+
+
+def _missing(folder: Path) -> list[Path]:
+    """``folder`` and those of its ancestors that do not exist yet, outermost first."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing[::-1]
+
+
+def _remove_empty(folders: list[Path]) -> None:
+    """Remove ``folders`` (outermost first) where they are empty, innermost first."""
+    for folder in reversed(folders):
+        with contextlib.suppress(OSError):
+            folder.rmdir()
 
 
 def part_file(part: str, index: int) -> str:
