@@ -26,6 +26,7 @@ The function must be picklable (a module's top-level function, or a
 
 from __future__ import annotations
 
+import contextlib
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -96,10 +97,35 @@ def _apply(work: Callable[[Sent], Result], batch: list[Sent]) -> list[Result]:
 
 def _leave_ctrl_c_to_the_main() -> None:
     """A worker ignores Ctrl-C (the terminal sends it to every process of the command): the
-    main process stops the work, and no worker prints a traceback."""
+    main process stops the work, and no worker prints a traceback.  The worker was started
+    with Ctrl-C held (:func:`_ctrl_c_held`); one that came meanwhile is dropped here."""
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold Ctrl-C back while the block starts the workers (and the pool's threads, which
+    keep it held): a Ctrl-C that came in the middle of starting a process would otherwise
+    reach the new process before it ignores Ctrl-C, or the parent while it forks, where
+    Python drops it.  It is delivered when the block ends, in this thread, where the work
+    stops as at any other time."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
+        threading.main_thread()
+    ):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 class _Ahead(Generic[Item]):
@@ -131,6 +157,7 @@ class Workers:
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
+        self._starting = False
 
     def __enter__(self) -> Workers:
         return self
@@ -151,6 +178,7 @@ class Workers:
             self._pool = ProcessPoolExecutor(
                 max_workers=self.jobs, initializer=_leave_ctrl_c_to_the_main
             )
+            self._starting = True
         return self._pool
 
     def map(
@@ -180,7 +208,14 @@ class Workers:
         pending: deque[tuple[list[Item], Future[list[Result]]]] = deque()
         try:
             for batch in reading:
-                pending.append((batch, pool.submit(_apply, work, [pick(i) for i in batch])))
+                sent = [pick(item) for item in batch]
+                if self._starting:  # the workers start with the first batch
+                    with _ctrl_c_held():
+                        future = pool.submit(_apply, work, sent)
+                    self._starting = False
+                else:
+                    future = pool.submit(_apply, work, sent)
+                pending.append((batch, future))
                 while len(pending) >= self.jobs * IN_FLIGHT_PER_WORKER:
                     yield from _paired(*pending.popleft())
             while pending:

@@ -267,3 +267,54 @@ def test_a_real_process_answers_from_the_reply(replies: Path) -> None:
     assert printed[0].splitlines()[-1] == "exit 0 True"
     assert printed[1].splitlines()[-1] == "exit 0 False"
     assert printed[0] == printed[1].replace("exit 0 False", "exit 0 True")
+
+
+FULL = "/dev/full"
+"""A device every write to fails with 'no space left on device' (Linux)."""
+RUN = "from gargon_notation.cli import run\nrun()\n"
+
+
+@pytest.mark.skipif(not os.path.exists(FULL), reason="needs /dev/full")
+@pytest.mark.parametrize(
+    ("arguments", "full", "code", "error"),
+    [
+        (["--version"], "stderr", 0, ""),
+        (["--help"], "stderr", 0, ""),
+        (["--help"], "stdout", 2, "gargon: standard output: no space left on device\n"),
+        (["--version"], "stdout", 2, "gargon: standard output: no space left on device\n"),
+    ],
+)
+def test_a_full_disk_is_one_line_and_the_same_exit_with_a_remembered_reply(
+    replies: Path, arguments: list[str], full: str, code: int, error: str
+) -> None:
+    """Output that cannot be written is one line on standard error and exit 2, never a
+    traceback; a reply given again exits as the first did (a stream nothing is written to
+    is not touched)."""
+    script = f"import sys\nsys.argv = ['gargon', *{arguments!r}]\n" + RUN
+    for _ in range(3):  # Typer's answer, then the remembered one, twice
+        with open(FULL, "w") as device:
+            streams = {"stdout": device} if full == "stdout" else {"stderr": device}
+            done = subprocess.run(
+                [sys.executable, "-c", script],
+                text=True,
+                stdout=streams.get("stdout", subprocess.PIPE),
+                stderr=streams.get("stderr", subprocess.PIPE),
+                check=False,
+            )
+        assert done.returncode == code
+        if full == "stdout":
+            assert done.stderr == error
+    assert replies.is_dir() == (full == "stderr")  # what was answered is kept
+
+
+def test_ctrl_c_before_a_verb_takes_it_is_exit_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C while the modules load (before any verb could take it) ends the command as
+    Ctrl-C does everywhere: exit 130, no traceback."""
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(gargon_notation.cli, "_run", interrupted)
+    with pytest.raises(SystemExit) as ended:
+        gargon_notation.cli.run()
+    assert ended.value.code == 130

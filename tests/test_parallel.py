@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -62,3 +66,65 @@ def test_stopping_early_leaves_no_worker(monkeypatch: pytest.MonkeyPatch) -> Non
     results.close()
     workers.close()
     assert workers._pool is None
+
+
+CTRL_C_WHILE_FORKING = """
+import os, signal, sys
+from gargon_notation.parallel import Workers
+
+forks = 0
+fork = os.fork
+
+def fork_under_ctrl_c():  # Ctrl-C reaches the whole command as each worker is started
+    global forks
+    forks += 1
+    os.killpg(0, signal.SIGINT)
+    return fork()
+
+os.fork = fork_under_ctrl_c
+try:
+    with Workers(2) as workers:
+        results = list(workers.map(abs, range(-500, 500)))
+except KeyboardInterrupt:
+    print("interrupted", forks, flush=True)
+    sys.exit(130)
+print("not interrupted", len(results), flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_ctrl_c_while_the_workers_start_stops_the_work_without_a_traceback() -> None:
+    """A Ctrl-C that comes while a worker process is being started is neither lost (Python
+    drops an exception raised in its fork handlers) nor received by the new worker before
+    it ignores Ctrl-C (which printed its traceback and broke the pool): it is held until
+    the workers are started, then stops the work in the main process."""
+    done = subprocess.run(
+        [sys.executable, "-c", CTRL_C_WHILE_FORKING],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        start_new_session=True,  # its own process group, which the script interrupts
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (130, "interrupted 2\n", "")
+
+
+HELD = """
+import os, signal
+from gargon_notation import parallel
+reached = []
+try:
+    with parallel._ctrl_c_held():
+        os.kill(os.getpid(), signal.SIGINT)
+        reached.append("the block runs on")
+except KeyboardInterrupt:
+    print(*reached, "and then Ctrl-C")
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+def test_ctrl_c_held_comes_when_the_block_ends() -> None:
+    done = subprocess.run(  # the main thread of a process of its own
+        [sys.executable, "-c", HELD], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout == "the block runs on and then Ctrl-C\n"

@@ -43,6 +43,7 @@ I/O error.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import os
 import sys
@@ -119,7 +120,35 @@ def quick_validate_options(arguments: list[str]) -> dict[str, object] | None:
 
 def run() -> None:
     """The ``gargon`` command: exit 0, 1 or 2 (see above); a
-    :class:`~gargon_notation.errors.GargonError` escaping a verb is printed, with exit 1."""
+    :class:`~gargon_notation.errors.GargonError` escaping a verb is printed, with exit 1.
+    Ctrl-C before a verb could take it (while the modules load, say) is exit 130 without a
+    traceback, and output that cannot be written (a full disk) one line and exit 2."""
+    try:
+        _run()
+    except KeyboardInterrupt:
+        raise SystemExit(130) from None
+    except OSError as error:
+        raise SystemExit(_unwritable(error)) from None
+
+
+def _unwritable(error: OSError) -> int:
+    """Say that the output could not be written, if standard error still can be; the exit
+    code (1 for a reader that went away, as rich gives, else 2)."""
+    with contextlib.suppress(OSError, ValueError):  # nothing more reaches a closed stream
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if isinstance(error, BrokenPipeError):
+        return 1
+    from gargon_notation.errors import FileError
+
+    where = os.fsdecode(error.filename) if error.filename is not None else "standard output"
+    with contextlib.suppress(OSError, ValueError):
+        write_lines(
+            [((printable(f"gargon: {FileError.from_os_error(where, error)}"), ""),)], stderr=True
+        )
+    return 2
+
+
+def _run() -> None:
     utf8_stdout()
     arguments = sys.argv[1:]
     options = quick_validate_options(arguments[1:]) if arguments[:1] == ["validate"] else None

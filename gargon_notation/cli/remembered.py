@@ -274,6 +274,8 @@ def print_reply(reply: Reply) -> int:
     """Print ``reply`` and give its exit code; on a broken pipe, say nothing more and give 1,
     as rich does."""
     for stream, data in ((sys.stdout, reply.output), (sys.stderr, reply.error)):
+        if not data:
+            continue  # nothing written, as the first time (/dev/full fails even an empty write)
         try:
             stream.flush()
             stream.buffer.write(data)
