@@ -5,6 +5,7 @@ on a terminal."""
 
 from __future__ import annotations
 
+import json
 import os
 import pty
 import shutil
@@ -233,6 +234,60 @@ def test_jobs_1_reports_errors_in_place(archive: Path) -> None:
     games = [line for line in result.stdout.splitlines() if '"game":' in line]
     assert [line.strip() for line in games] == [f'"game": {n},' for n in (1, 2, 3, 5, 6, 7)]
     assert "two.ggn:97:11: expected a round number" in result.stderr
+
+
+@pytest.fixture(scope="module")
+def stops(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Inputs where ``validate --strict`` stops early: ``mixed.ggn`` (2 simulated games, the
+    invalid one, 2 more), ``empty.ggn``, ``corpus/`` (``a.ggn`` as ``mixed.ggn``, then
+    ``b.ggn`` empty and ``c.ggn`` with 2 games) and ``big.ggn`` (a game, the invalid one,
+    then 600 more: far more than the batches read ahead at first)."""
+    root = tmp_path_factory.mktemp("stops")
+    games = [
+        write_game(record_from_simulation(simulate(3 + k % 3, f"strict.{k}"))) for k in range(6)
+    ]
+    mixed = "\n".join([*games[:2], INVALID, *games[2:4]])
+    (root / "mixed.ggn").write_text(mixed)
+    (root / "empty.ggn").write_text("")
+    (root / "corpus").mkdir()
+    (root / "corpus" / "a.ggn").write_text(mixed)
+    (root / "corpus" / "b.ggn").write_text("")
+    (root / "corpus" / "c.ggn").write_text("\n".join(games[4:]))
+    (root / "big.ggn").write_text("\n".join([games[0], INVALID, *games * 100]))
+    return root
+
+
+@pytest.mark.parametrize("output", [[], ["--json"]], ids=["text", "json"])
+@pytest.mark.parametrize(
+    ("paths", "summary"),
+    [
+        (["mixed.ggn", "empty.ggn"], "3 games in 2 files: 2 valid, 1 invalid"),
+        (["corpus"], "3 games in 3 files: 2 valid, 1 invalid"),
+        (["big.ggn", "empty.ggn"], "2 games in 2 files: 1 valid, 1 invalid"),
+    ],
+    ids=["then-an-empty-file", "a-folder", "a-large-file"],
+)
+def test_validate_strict_jobs_2_stops_where_jobs_1_stops(
+    stops: Path, paths: list[str], summary: str, output: list[str]
+) -> None:
+    """``validate --strict`` stops after the first invalid game whatever the jobs: what the
+    workers were given past it (the rest of the file, an empty file after it) is neither
+    reported nor counted, in the summary line or in the JSON report's bytes and empty."""
+    first = stops / "corpus" / "a.ggn" if paths == ["corpus"] else stops / paths[0]
+    at = [str(stops / path) for path in paths]
+    one = gargon("validate", "--strict", *output, *at, "--jobs", "1")
+    two = gargon("validate", "--strict", *output, *at, "--jobs", "2")
+    assert outcome(two) == outcome(one)
+    assert (one.exit_code, one.stderr) == (1, "")
+    if output:
+        counted = json.loads(one.stdout)["summary"]
+        games, _, _ = summary.partition(" games")
+        assert (counted["games"], counted["invalid"], counted["empty"]) == (int(games), 1, [])
+        assert 0 < counted["bytes"] < first.stat().st_size  # up to the invalid game
+    else:
+        assert one.stdout.count("INVALID ") == 1
+        assert "EMPTY" not in one.stdout
+        assert one.stdout.splitlines()[-1] == summary
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")

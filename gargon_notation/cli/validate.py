@@ -5,7 +5,9 @@ Files are opened and recognised by :mod:`gargon_notation.files`.  Notation games
 from each file in the main process, line by line, and sent to workers as text
 (:class:`~gargon_notation.parallel.Workers`); games of JSON and JSON Lines go as records.
 Memory stays flat however large the files are (a JSON document is read whole).  Verdicts
-come back in file order.
+come back in file order, and what was read (the bytes, the inputs without a game) is counted
+as they come, not as the reading goes: a run stopped early (``--strict``) counts the same
+whatever the jobs.
 """
 
 from __future__ import annotations
@@ -68,33 +70,55 @@ def _items(source: Input) -> Iterator[Chunk | GameRecord]:
             raise files.FileError.from_os_error(source.name, error) from None
 
 
-def _games(
-    inputs: list[Input], on_bytes: Callable[[int], None], on_empty: Callable[[str], None]
-) -> Iterator[Game]:
-    """The games of every input in turn; ``on_bytes`` hears how much of the input each game
-    covers, ``on_empty`` the name of an input without any game."""
+@attrs.frozen
+class _Read:
+    """A game as reading the inputs found it, with what was read since the game before:
+    the bytes of input it covers (the rest of the files before it included), and the
+    inputs without a game.  The last ``_Read`` of a run has no game, only what was read
+    after the last game."""
+
+    game: Game | None
+    bytes: int
+    empty: tuple[str, ...] = ()
+
+
+def _games(inputs: list[Input]) -> Iterator[_Read]:
+    """The games of every input in turn, each with what reading it found (see
+    :class:`_Read`): these are counted when the game's verdict is taken, not when it is
+    read, so that what was read ahead after a stop (``--strict``) is not counted."""
+    read = 0
+    empty: list[str] = []
     for source in inputs:
         reported = 0
         number = 0
         for number, item in enumerate(_items(source), start=1):
-            size = len(item.text) if isinstance(item, Chunk) else RECORD_BYTES
-            on_bytes(size)
+            size = _bytes_of(item)
             reported += size
-            yield item, source.name, number
+            yield _Read((item, source.name, number), read + size, tuple(empty))
+            read, empty = 0, []
         if number == 0:
-            on_empty(source.name)
+            empty.append(source.name)
         if source.path is not None:  # the chunks' text approximates the bytes read
-            on_bytes(source.size - reported)
+            read += source.size - reported
+    yield _Read(None, read, tuple(empty))
 
 
-def _verdict(game: Game, strict: bool) -> GameVerdict:
+def _verdict(game: Game | None, strict: bool) -> GameVerdict | None:
     """The verdict on one game (the work of a worker process)."""
-    return validate_chunks([game], strict)[0]
+    return None if game is None else validate_chunks([game], strict)[0]
 
 
-def _size(game: Game) -> int:
-    item = game[0]
+def _sent(read: _Read) -> Game | None:
+    return read.game
+
+
+def _bytes_of(item: Chunk | GameRecord) -> int:
+    """About how many bytes of its input a game covers (its text, for notation)."""
     return len(item.text) if isinstance(item, Chunk) else RECORD_BYTES
+
+
+def _size(read: _Read) -> int:
+    return 0 if read.game is None else _bytes_of(read.game[0])
 
 
 def _verdicts(
@@ -104,12 +128,18 @@ def _verdicts(
     on_bytes: Callable[[int], None],
     on_empty: Callable[[str], None],
 ) -> Iterator[GameVerdict]:
+    """The verdicts on every game of ``inputs``, in order; ``on_bytes`` and ``on_empty``
+    hear of what was read up to each game as its verdict is given, as in one process
+    (the main process reads ahead of the verdicts when ``jobs`` is over 1)."""
     with Workers(jobs) as workers:
-        games = _games(inputs, on_bytes, on_empty)
         total = sum(source.size for source in inputs)
         work = partial(_verdict, strict=strict)
-        for _, verdict in workers.map(work, games, size=_size, total=total):
-            yield verdict
+        for read, verdict in workers.map(work, _games(inputs), size=_size, send=_sent, total=total):
+            on_bytes(read.bytes)
+            for name in read.empty:
+                on_empty(name)
+            if verdict is not None:
+                yield verdict
 
 
 def run_validation(
