@@ -45,6 +45,19 @@ def printable(text: str) -> str:
     return UNSAFE.sub(_escape, text)
 
 
+def html_text(text: str) -> str:
+    """``text`` for an HTML page: control characters written as :func:`printable` writes
+    them (a page shows no escape code, and a browser would drop or mangle them), then
+    HTML's own escapes, quotes included.
+
+    >>> html_text('Cup\x1b[31m <b>"A"</b>\x07')
+    'Cup\\u001b[31m &lt;b&gt;&quot;A&quot;&lt;/b&gt;\\u0007'
+    """
+    import html  # only for the pages
+
+    return html.escape(printable(text), quote=True)
+
+
 def _width(character: str, column: int) -> str:
     """How ``character`` is shown at display ``column`` (from 0): tabs as spaces to the next
     stop, control characters as their escape."""

@@ -483,3 +483,23 @@ def test_a_file_named_twice_counts_its_games_once(tmp_path: Path, verb: str) -> 
     twice = gargon(verb, SPRING_CUP, SPRING_CUP.resolve(), link, "--json")
     assert twice.exit_code == 0, twice.output
     assert twice.stdout == once.stdout
+
+
+def test_control_characters_of_the_tags_are_shown_as_escapes_whole(tmp_path: Path) -> None:
+    """An Event or Round tag holding escape codes is shown as their escapes, on the terminal
+    (never cut inside one, and BEL too) and on the page (where nothing raw goes)."""
+    text = SPRING_CUP.read_text(encoding="utf-8")
+    text = text.replace('[Event "Spring Cup"]', '[Event "Cup\x1b[31mRED\x07"]')
+    text = text.replace('[Round "3"]', '[Round "3\x1b[2J"]')
+    cup = tmp_path / "cup.ggn"
+    cup.write_text(text, encoding="utf-8")
+    run = gargon("standings", cup)
+    assert run.exit_code == 0, run.output
+    assert "Cup\\u001b[31mRED\\u0007: 4 rounds" in run.stdout
+    assert "3\\u001b[2J" in run.stdout.splitlines()[2]  # the round's column heading, whole
+    assert not set(run.stdout) & {"\x1b", "\x07"}
+    page = tmp_path / "cup.html"
+    assert gargon("standings", cup, "--html", page).exit_code == 0
+    html = page.read_text(encoding="utf-8")
+    assert "<h2>Cup\\u001b[31mRED\\u0007</h2>" in html
+    assert not set(html) & {"\x1b", "\x07"}

@@ -16,10 +16,9 @@ False
 
 from __future__ import annotations
 
-import html
-
 from gargon_notation.archive.ratings import PlayerRating, Point, Ratings
 from gargon_notation.archive.standings_report import page
+from gargon_notation.errors import html_text
 
 __all__ = ["FORMAT", "HISTORIES", "LEADERS", "MODEL", "VERSION", "ratings_html", "ratings_json"]
 
@@ -103,9 +102,9 @@ class _Frame:
                 f'<text x="{self.left - 4}" y="{self.y(value) + 4}" text-anchor="end">'
                 f"{value:.0f}</text>"
             )
-        parts.append(f'<text x="{self.left}" y="{self.height - 5}">{html.escape(first)}</text>')
+        parts.append(f'<text x="{self.left}" y="{self.height - 5}">{html_text(first)}</text>')
         parts.append(
-            f'<text x="{right}" y="{self.height - 5}" text-anchor="end">{html.escape(last)}</text>'
+            f'<text x="{right}" y="{self.height - 5}" text-anchor="end">{html_text(last)}</text>'
         )
         return "".join(parts)
 
@@ -113,7 +112,7 @@ class _Frame:
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
             f'height="{self.height}" viewBox="0 0 {self.width} {self.height}" role="img" '
-            f'aria-label="{html.escape(label)}">{inner}</svg>'
+            f'aria-label="{html_text(label)}">{inner}</svg>'
         )
 
 
@@ -151,7 +150,7 @@ def _leaders(ratings: Ratings, low: float, high: float) -> str:
         colour = _COLOURS[index % len(_COLOURS)]
         points = [(point.game, point.mu - z * point.sigma) for point in player.history]
         inner.append(_line(frame, points, colour, False))
-        legend.append(f'<span style="color:{colour}">&#9632;</span> {html.escape(player.player)}')
+        legend.append(f'<span style="color:{colour}">&#9632;</span> {html_text(player.player)}')
     return (
         frame.svg("".join(inner), "ordinals of the leading players")
         + f'\n<p class="note">{" &nbsp; ".join(legend)}</p>\n'
@@ -175,12 +174,12 @@ def _history(player: PlayerRating, ratings: Ratings, low: float, high: float) ->
         inner.append(
             f'<circle cx="{frame.x(point.game)}" cy="{frame.y(point.mu)}" r="1.8" '
             f'fill="#2a6b8f"><title>game {point.game}'
-            f"{'' if point.date is None else ', ' + html.escape(point.date)}: "
+            f"{'' if point.date is None else ', ' + html_text(point.date)}: "
             f"mu {point.mu:.2f}, sigma {point.sigma:.2f}</title></circle>"
         )
     return (
         f'<figure style="display:inline-block;margin:.5em"><figcaption>'
-        f"{player.rank}. {html.escape(player.player)} ({player.games} games)</figcaption>"
+        f"{player.rank}. {html_text(player.player)} ({player.games} games)</figcaption>"
         f"{frame.svg(''.join(inner), 'rating history of ' + player.player)}</figure>\n"
     )
 
@@ -196,16 +195,16 @@ def ratings_html(ratings: Ratings, as_of: str | None) -> str:
     ]
     for player in ratings.players:
         rows.append(
-            f"<tr><td class='n'>{player.rank}</td><td>{html.escape(player.player)}</td>"
+            f"<tr><td class='n'>{player.rank}</td><td>{html_text(player.player)}</td>"
             f"<td class='n'>{player.ordinal:.2f}</td><td class='n'>{player.mu:.2f}</td>"
             f"<td class='n'>{player.sigma:.2f}</td><td class='n'>{player.games}</td>"
-            f"<td class='n'>{player.wins}</td><td>{html.escape(player.last or '')}</td></tr>\n"
+            f"<td class='n'>{player.wins}</td><td>{html_text(player.last or '')}</td></tr>\n"
         )
-    period = f" up to {html.escape(as_of)}" if as_of else ""
+    period = f" up to {html_text(as_of)}" if as_of else ""
     body = (
         f"<p>{ratings.games} games rated in date order{period}"
         + (
-            f", from {html.escape(ratings.first)} to {html.escape(ratings.last)}"
+            f", from {html_text(ratings.first)} to {html_text(ratings.last)}"
             if ratings.first and ratings.last
             else ""
         )

@@ -15,8 +15,6 @@ True
 
 from __future__ import annotations
 
-import html
-
 from gargon_notation.archive.duplicate_results import DuplicateEvent
 from gargon_notation.archive.standings import (
     TIE_BREAKS,
@@ -24,6 +22,7 @@ from gargon_notation.archive.standings import (
     Standing,
     points_text,
 )
+from gargon_notation.errors import html_text
 
 __all__ = [
     "DUPLICATE_FORMAT",
@@ -200,8 +199,8 @@ def page(title: str, body: str) -> str:
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
-        f"<title>{html.escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-        f"<h1>{html.escape(title)}</h1>\n{body}</body>\n</html>\n"
+        f"<title>{html_text(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+        f"<h1>{html_text(title)}</h1>\n{body}</body>\n</html>\n"
     )
 
 
@@ -210,7 +209,7 @@ def _row(cells: list[tuple[str, str]], tag: str = "td") -> str:
     parts = []
     for kind, text in cells:
         attribute = f' class="{kind}"' if kind else ""
-        parts.append(f"<{tag}{attribute}>{html.escape(text)}</{tag}>")
+        parts.append(f"<{tag}{attribute}>{html_text(text)}</{tag}>")
     return "<tr>" + "".join(parts) + "</tr>\n"
 
 
@@ -247,7 +246,7 @@ def _event_html(event: EventStandings) -> str:
         results.append(_row([("", table.round), ("", table.where), ("", said)]))
     name = event_name(event.event)
     return (
-        f"<h2>{html.escape(name)}</h2>\n"
+        f"<h2>{html_text(name)}</h2>\n"
         f"<p>{len(event.rounds)} rounds, {len(event.tables)} games, "
         f"{len(event.standings)} players.</p>\n"
         f"<table>\n{''.join(rows)}</table>\n"
@@ -259,7 +258,7 @@ def standings_html(events: list[EventStandings], games: int, counted: int) -> st
     """The standings as one HTML page, an event after the other."""
     body = f"<p>{games} games read, {counted} counted (valid and finished).</p>\n"
     body += "".join(_event_html(event) for event in events)
-    body += f'<p class="note">{html.escape(RANKING)} Each round shows points (score).</p>\n'
+    body += f'<p class="note">{html_text(RANKING)} Each round shows points (score).</p>\n'
     return page("Gargon standings", body)
 
 
@@ -284,7 +283,7 @@ def duplicate_html(events: list[DuplicateEvent], games: int, counted: int) -> st
                     ]
                 )
             )
-        body += f"<h2>{html.escape(event_name(event.event))}</h2>\n"
+        body += f"<h2>{html_text(event_name(event.event))}</h2>\n"
         body += f"<p>{len(event.deals)} deals compared"
         body += f", {event.single} played at one table only" if event.single else ""
         body += f".</p>\n<table>\n{''.join(rows)}</table>\n"
@@ -305,6 +304,6 @@ def duplicate_html(events: list[DuplicateEvent], games: int, counted: int) -> st
                             ]
                         )
                     )
-            body += f"<h3>Deal {html.escape(deal.label)}</h3>\n<table>\n{''.join(seats)}</table>\n"
-    body += f'<p class="note">{html.escape(DUPLICATE_RANKING)}</p>\n'
+            body += f"<h3>Deal {html_text(deal.label)}</h3>\n<table>\n{''.join(seats)}</table>\n"
+    body += f'<p class="note">{html_text(DUPLICATE_RANKING)}</p>\n'
     return page("Gargon duplicate results", body)

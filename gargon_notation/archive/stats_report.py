@@ -15,9 +15,8 @@ True
 
 from __future__ import annotations
 
-import html
-
 from gargon_notation.archive.stats import ENDINGS, Ending, Figures, Key, Spread, Stats
+from gargon_notation.errors import html_text
 
 __all__ = ["ENDING_NAMES", "FORMAT", "VERSION", "key_text", "stats_html", "stats_json"]
 
@@ -121,7 +120,7 @@ def _bars(items: list[tuple[str, int]], label_width: int = 150) -> str:
         y = index * row + 2
         size = round(length * value / high, 1)
         parts.append(
-            f'<text x="{label_width - 6}" y="{y + 14}" text-anchor="end">{html.escape(label)}'
+            f'<text x="{label_width - 6}" y="{y + 14}" text-anchor="end">{html_text(label)}'
             f'</text><rect x="{label_width}" y="{y + 3}" width="{size}" height="{row - 6}"/>'
             f'<text x="{label_width + size + 4}" y="{y + 14}">{value}</text>'
         )
@@ -134,7 +133,7 @@ def _number(value: float | None, digits: int = 1) -> str:
 
 
 def _cells(values: list[str]) -> str:
-    return "".join(f'<td class="n">{html.escape(value)}</td>' for value in values)
+    return "".join(f'<td class="n">{html_text(value)}</td>' for value in values)
 
 
 def _row_cells(figures: Figures) -> list[str]:
@@ -188,14 +187,14 @@ def stats_html(stats: Stats, title: str = "Gargon statistics") -> str:
     )
     heading = "".join(f"<th>{name}</th>" for name in (column, *_HEADINGS))
     body = "".join(
-        f"<tr><td>{html.escape(key_text(row.key, by))}</td>{_cells(_row_cells(row.figures))}</tr>\n"
+        f"<tr><td>{html_text(key_text(row.key, by))}</td>{_cells(_row_cells(row.figures))}</tr>\n"
         for row in stats.rows
     )
     body += f"<tr><th>all</th>{_cells(_row_cells(stats.total))}</tr>\n"
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
-        f"<title>{html.escape(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-        f"<h1>{html.escape(title)}</h1>\n"
+        f"<title>{html_text(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
+        f"<h1>{html_text(title)}</h1>\n"
         f"<p>{stats.games} games read, {stats.counted} counted (valid and finished).</p>\n"
         f"<h2>How games end</h2>\n{_bars(endings)}\n"
         f"<h2>Game length (counted games)</h2>\n{_bars(lengths)}\n"

@@ -40,6 +40,7 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import plural
 from gargon_notation.cli.inputs import write
 from gargon_notation.cli.results import read
+from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
 
 __all__ = [
@@ -146,7 +147,7 @@ def _heading(text: str) -> Text:
 
 
 def _event_tables(event: EventStandings) -> list[RenderableType]:
-    name = event_name(event.event)
+    name = printable(event_name(event.event))
     direct = any(line.direct is not None for line in event.standings)
     heading = _heading(
         f"{name}: {plural(len(event.rounds), 'round')}, {plural(len(event.tables), 'game')}, "
@@ -156,7 +157,7 @@ def _event_tables(event: EventStandings) -> list[RenderableType]:
     _number_column(table, "rank")
     table.add_column("player", overflow="fold", min_width=6)
     for round in event.rounds:
-        _number_column(table, round_heading(round))
+        _number_column(table, round_heading(printable(round)))
     for column in ("points", "games", "wins", "shared", "score", *(["direct"] if direct else [])):
         _number_column(table, column)
     for line in event.standings:
@@ -170,7 +171,7 @@ def _event_tables(event: EventStandings) -> list[RenderableType]:
         extra = [] if not direct else ["" if line.direct is None else points_text(line.direct)]
         table.add_row(
             rank_text(line.rank, line.shared),
-            Text(line.player, style="bold" if line.rank == 1 else ""),
+            Text(printable(line.player), style="bold" if line.rank == 1 else ""),
             *cells,
             Text(points_text(line.halves), style="bold"),
             *map(str, figures),
@@ -181,11 +182,12 @@ def _event_tables(event: EventStandings) -> list[RenderableType]:
         order = sorted(range(len(table_result.names)), key=lambda s: table_result.places[s])
         said = Entries(
             tuple(
-                f"{table_result.places[s]}. {table_result.names[s]} {table_result.totals[s]}"
+                f"{table_result.places[s]}. {printable(table_result.names[s])} "
+                f"{table_result.totals[s]}"
                 for s in order
             )
         )
-        rows.append((table_result.round, said, table_result.where))
+        rows.append((printable(table_result.round), said, printable(table_result.where)))
     games = GamesByRound(tuple(rows))
     return [heading, table, games]
 
@@ -201,7 +203,8 @@ def standings_tables(events: list[EventStandings]) -> list[RenderableType]:
 
 def _duplicate_tables(event: DuplicateEvent) -> list[RenderableType]:
     heading = _heading(
-        f"{event_name(event.event)}: duplicate results of {plural(len(event.deals), 'deal')}"
+        f"{printable(event_name(event.event))}: duplicate results of "
+        f"{plural(len(event.deals), 'deal')}"
     )
     table = _grid()
     for column in ("rank", "player", "results", "matchpoints", "of", "%", "over"):
@@ -212,7 +215,7 @@ def _duplicate_tables(event: DuplicateEvent) -> list[RenderableType]:
     for line in event.lines:
         table.add_row(
             rank_text(line.rank, line.shared),
-            Text(line.player, style="bold" if line.rank == 1 else ""),
+            Text(printable(line.player), style="bold" if line.rank == 1 else ""),
             str(line.results),
             points_text(line.halves),
             str(line.compared),
@@ -221,7 +224,7 @@ def _duplicate_tables(event: DuplicateEvent) -> list[RenderableType]:
         )
     printed: list[RenderableType] = [heading, table]
     for deal in event.deals:
-        seats = _grid(f"Deal {deal.label}")
+        seats = _grid(f"Deal {printable(deal.label)}")
         for column in ("seat", "player", "score", "over", "matchpoints", "game"):
             if column == "game":
                 seats.add_column(column, no_wrap=True)
@@ -233,11 +236,11 @@ def _duplicate_tables(event: DuplicateEvent) -> list[RenderableType]:
             for result in seat:
                 seats.add_row(
                     str(number),
-                    result.player,
+                    printable(result.player),
                     str(result.total),
                     f"{float(result.over):+.2f}",
                     f"{points_text(result.halves)}/{result.compared}",
-                    Text(result.where, style="dim"),
+                    Text(printable(result.where), style="dim"),
                 )
         printed.append(seats)
     return printed

@@ -34,7 +34,7 @@ from pathlib import Path
 
 from gargon_notation import __version__
 from gargon_notation.cards import Colour
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, html_text
 from gargon_notation.notation import GameRecord
 from gargon_notation.web.data import encode_game, script_json
 from gargon_notation.web.frames import GameFrames, Json, game_frames
@@ -161,7 +161,7 @@ def _document(title: str, index: dict[str, Json], games: Sequence[tuple[int, Gam
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n',
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
         f'<meta name="generator" content="gargon-notation {__version__}">\n',
-        f"<title>{html.escape(title)}</title>\n<style>\n",
+        f"<title>{html_text(title)}</title>\n<style>\n",
         _asset("viewer.css"),
         _palette_css(),
         "\n</style>\n</head>\n<body>\n",
