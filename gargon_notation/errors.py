@@ -50,8 +50,8 @@ def html_text(text: str) -> str:
     them (a page shows no escape code, and a browser would drop or mangle them), then
     HTML's own escapes, quotes included.
 
-    >>> html_text('Cup\x1b[31m <b>"A"</b>\x07')
-    'Cup\\u001b[31m &lt;b&gt;&quot;A&quot;&lt;/b&gt;\\u0007'
+    >>> html_text('Cup\\x1b[31m <b>"A"</b>\\x07')
+    'Cup\\\\u001b[31m &lt;b&gt;&quot;A&quot;&lt;/b&gt;\\\\u0007'
     """
     import html  # only for the pages
 
