@@ -3,12 +3,17 @@ the same verdicts, output and Parquet rows as one process, in the same order."""
 
 from __future__ import annotations
 
+import contextlib
+import http.server
 import importlib
 import importlib.util
 import shutil
+import socket
+import subprocess
 import sys
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -178,6 +183,139 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2() -> None:
     result = invoke("validate", "examples/", "--dask", "tcp://localhost")
     assert result.exit_code == 2
     assert result.stderr.startswith("gargon: tcp://localhost: not a Dask scheduler address")
+
+
+@contextlib.contextmanager
+def serving(answer: Callable[[socket.socket], object]) -> Iterator[str]:
+    """The ``tcp://`` address of a server of this machine that is not Dask's: a thread
+    accepts its connections and gives each to ``answer``; they are kept open until the
+    server stops."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.05)
+    stop = threading.Event()
+    kept: list[socket.socket] = []
+
+    def accept() -> None:
+        while not stop.is_set():
+            try:
+                connection, _ = listener.accept()
+            except TimeoutError:
+                continue
+            kept.append(connection)
+            answer(connection)
+
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    finally:
+        stop.set()
+        thread.join()
+        for connection in kept:
+            connection.close()
+        listener.close()
+
+
+@contextlib.contextmanager
+def serving_http() -> Iterator[str]:
+    """An HTTP server (as a scheduler's dashboard is), which waits for a request."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.BaseHTTPRequestHandler)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    try:
+        yield f"tcp://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+LENGTH = distributed.LENGTH.pack(16)
+"""The start of a message of Dask's, of 16 bytes."""
+NOT_DASK = "what answered is not a Dask scheduler"
+SERVERS: dict[str, tuple[Callable[[], contextlib.AbstractContextManager[str]], str]] = {
+    "http": (serving_http, "nothing answered within {seconds} s"),
+    "silent": (lambda: serving(lambda _: None), "nothing answered within {seconds} s"),
+    "bad request": (
+        lambda: serving(lambda peer: peer.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")),
+        f"{NOT_DASK} (it sent 'HTTP/1.1 400 Bad Request')",
+    ),
+    "control characters": (
+        lambda: serving(lambda peer: peer.sendall(b"\x1b[2J\x00\xff\x07" * 4)),
+        f"{NOT_DASK} (it sent '[2J [2J [2J [2J')",
+    ),
+    "closing": (
+        lambda: serving(socket.socket.close),
+        f"{NOT_DASK} (it closed the connection at once)",
+    ),
+    "dask's length, then silent": (
+        lambda: serving(lambda peer: peer.sendall(LENGTH)),
+        "no Dask scheduler answered within {seconds} s",
+    ),
+    "dask's length, then garbage": (
+        lambda: serving(lambda peer: peer.sendall(LENGTH + b"\xff" * 16)),
+        f"{NOT_DASK} (its answer is not Dask's: ",
+    ),
+}
+"""Servers that are not a Dask scheduler, and what ``--dask`` says of each."""
+
+
+@pytest.mark.parametrize("kind", SERVERS)
+def test_what_is_not_a_scheduler_is_one_line_and_exit_2_in_time(
+    kind: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Neither waiting for ever (Dask's handshake has no time limit) nor a traceback (Dask
+    makes room for whatever length the first eight bytes say)."""
+    importlib.import_module("distributed")
+    monkeypatch.setattr(distributed, "CONNECT_SECONDS", 1)
+    server, said = SERVERS[kind]
+    with server() as address:
+        started = time.monotonic()
+        result = invoke("validate", "examples/", "--dask", address)
+        elapsed = time.monotonic() - started
+    assert elapsed < 30  # a second and a little; a loaded machine may be slow
+    assert (result.exit_code, result.stdout) == (2, "")
+    prefix = f"gargon: cannot reach the Dask scheduler at {address}: {said.format(seconds=1)}"
+    assert result.stderr.startswith(prefix)
+    assert result.stderr.endswith(f"; {distributed.WHERE}\n")
+    assert result.stderr.count("\n") == 1
+    assert result.stderr[:-1].isprintable() and "\x1b" not in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_workers_address_is_refused_for_the_schedulers(cluster: LocalCluster) -> None:
+    address = next(iter(cluster.workers.values())).worker_address
+    result = invoke("validate", "examples/", "--dask", address)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"gargon: cannot reach the Dask scheduler at {address}: a Dask Worker answered "
+        f"there, not the scheduler; {distributed.WHERE}\n"
+    )
+
+
+@pytest.mark.parametrize("kind", ["bad request", pytest.param("http", marks=pytest.mark.slow)])
+def test_the_process_ends_with_its_one_line(kind: str) -> None:
+    """The whole command, as a user runs it: nothing more at exit (a Client left half made
+    complained from its ``__del__``), no thread that keeps it alive, within the promised
+    five seconds and a little."""
+    server, said = SERVERS[kind]
+    with server() as address:
+        started = time.monotonic()
+        result = subprocess.run(
+            [sys.executable, "-m", "gargon_notation", "validate", "examples/", "--dask", address],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        elapsed = time.monotonic() - started
+    assert elapsed < 30
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"gargon: cannot reach the Dask scheduler at {address}: "
+        f"{said.format(seconds=distributed.CONNECT_SECONDS)}; {distributed.WHERE}\n"
+    )
 
 
 def test_a_missing_extra_names_what_is_missing_and_the_pip_command(

@@ -8,10 +8,13 @@ order, so memory stays flat however large the archive.  Nothing here prints: the
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
 import socket
+import struct
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -44,7 +47,17 @@ MISSING = not_installed("--dask", ModuleNotFoundError(name="dask"), "dask", DASK
 missing is named: :func:`~gargon_notation.extras.not_installed`)."""
 
 CONNECT_SECONDS = 5
-"""How long to wait for the scheduler."""
+"""How long to wait for the scheduler to answer, and then for its first worker."""
+LENGTH = struct.Struct("Q")
+"""The length that begins every message of Dask's TCP protocol, its handshake the first."""
+HANDSHAKE_BYTES = 1 << 20
+"""The longest first message believed of a scheduler (its handshake is some 60 bytes): a
+longer one is what another kind of server sent, not a length to make room for."""
+WHERE = (
+    'give the address the scheduler prints as "Scheduler at: tcp://HOST:PORT" '
+    "(port 8786 by default; 8787 is its dashboard)"
+)
+"""What to do when something other than a scheduler answers."""
 BLOCKSIZE = DEFAULT_BLOCKSIZE
 """Bytes of records per partition (:mod:`gargon_notation.parts`)."""
 IN_FLIGHT_PER_THREAD = 2
@@ -63,8 +76,8 @@ def connected(address: str) -> Iterator[Client]:
     """A client of the scheduler at ``address``, closed afterwards.
 
     Raises :class:`ClusterError` when the ``dask`` extra is missing, when ``address`` is not
-    one, or when the scheduler does not answer, or has no worker, within
-    :data:`CONNECT_SECONDS`.
+    one, when what answers there is not a Dask scheduler, or when the scheduler does not
+    answer, or has no worker, within :data:`CONNECT_SECONDS`.
     """
     try:  # Dask first, then dask.distributed: the first missing is named
         import gargon_notation.dask  # noqa: F401  (the extra's dask, whole)
@@ -76,6 +89,7 @@ def connected(address: str) -> Iterator[Client]:
         from distributed import Client
         from distributed.comm import registry
         from distributed.comm.addressing import parse_address, parse_host_port
+        from distributed.security import Security
     except ImportError as error:
         raise ClusterError(not_installed("--dask", error, "dask", DASK_PACKAGES)) from None
     scheme, location = parse_address(address)
@@ -85,6 +99,8 @@ def connected(address: str) -> Iterator[Client]:
             f"{address}: not a Dask scheduler address (its scheme is not one of {known}); "
             "give tcp://HOST:PORT"
         )
+    options: dict[str, Any] = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
+    deadline = time.monotonic() + CONNECT_SECONDS
     if scheme in ("tcp", "tls"):
         try:
             host, port = parse_host_port(location)
@@ -92,19 +108,19 @@ def connected(address: str) -> Iterator[Client]:
             raise ClusterError(
                 f"{address}: not a Dask scheduler address ({error}); give tcp://HOST:PORT"
             ) from None
-        try:
-            socket.create_connection((host, port), timeout=CONNECT_SECONDS).close()
-        except OSError as error:
-            reason = error.strerror or str(error) or type(error).__name__
-            reason = reason[0].lower() + reason[1:] if reason[1:2].islower() else reason
-            raise ClusterError(f"cannot reach the Dask scheduler at {address}: {reason}") from None
+        # A TLS server says nothing before the client does.
+        _reached(address, host, port, deadline, listen=scheme == "tcp")
     quiet = logging.getLogger("distributed")
     level = quiet.level
     quiet.setLevel(logging.CRITICAL)  # its own account of a failure would be a traceback
     try:
-        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)  # type: ignore[no-untyped-call]
-    except (OSError, ValueError) as error:
-        raise ClusterError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        _identified(address, options, deadline)
+        try:  # answered as a scheduler: what fails now is the scheduler's own account
+            client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)  # type: ignore[no-untyped-call]
+        except Exception as error:
+            raise ClusterError(
+                f"cannot reach the Dask scheduler at {address}: {_one_line(error)}"
+            ) from None
     finally:
         quiet.setLevel(level)
     with client:
@@ -126,6 +142,152 @@ def connected(address: str) -> Iterator[Client]:
             raise ClusterError(
                 f"the Dask cluster at {address} failed: {type(error).__name__}: {text}"
             ) from None
+
+
+def _reached(address: str, host: str, port: int, deadline: float, *, listen: bool) -> None:
+    """Connect to ``host:port`` before ``deadline``, and with ``listen`` read what it sends
+    first: a Dask scheduler sends its handshake at once, which begins with its length.
+    What sends nothing, something else, or closes the connection is refused before Dask
+    reads it (Dask would make room for any length, and wait for an answer without end).
+
+    Raises :class:`ClusterError` saying what answered, or why nothing could.
+    """
+    received = b""
+    closed = False
+    try:
+        with socket.create_connection((host, port), timeout=_left(deadline)) as probe:
+            while listen and len(received) < LENGTH.size:
+                probe.settimeout(_left(deadline))
+                try:
+                    chunk = probe.recv(4096)
+                except TimeoutError:
+                    break
+                except ConnectionResetError:
+                    chunk = b""
+                closed = not chunk
+                if closed:
+                    break
+                received += chunk
+    except OSError as error:
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address}: {_reason(error)}"
+        ) from None
+    if not listen or (
+        len(received) >= LENGTH.size and LENGTH.unpack_from(received)[0] <= HANDSHAKE_BYTES
+    ):
+        return
+    if received:
+        raise ClusterError(_not_dask(address, f"it sent {_shown(received)}"))
+    if closed:
+        raise ClusterError(_not_dask(address, "it closed the connection at once"))
+    raise ClusterError(
+        f"cannot reach the Dask scheduler at {address}: nothing answered within "
+        f"{CONNECT_SECONDS} s; {WHERE}"
+    )
+
+
+def _identified(address: str, options: dict[str, Any], deadline: float) -> None:
+    """Ask the server at ``address`` who it is, through Dask's own connection (made with
+    ``options``, Dask's ``connection_args``), before ``deadline`` (what is not a scheduler
+    can keep Dask's handshake waiting for ever).
+
+    Raises :class:`ClusterError` when it does not answer as a Dask scheduler.
+    """
+    from distributed.core import rpc
+
+    seconds = _left(deadline)
+
+    async def identity() -> Any:
+        # Not deserialized: an answer that is not Dask's is never unpickled.
+        other = rpc(address, timeout=seconds, deserialize=False, connection_args=options)  # type: ignore[no-untyped-call]
+        async with other:
+            return await other.identity()
+
+    try:
+        answer = asyncio.run(asyncio.wait_for(identity(), seconds))
+    except TimeoutError:
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address}: no Dask scheduler answered "
+            f"within {CONNECT_SECONDS} s; {WHERE}"
+        ) from None
+    except OSError as error:  # refused, reset, closed (Dask's CommClosedError is one)
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address}: {_one_line(error)}"
+        ) from None
+    except Exception as error:  # what cannot be read as Dask's: too long, garbled
+        raise ClusterError(
+            _not_dask(address, f"its answer is not Dask's: {_one_line(error)}")
+        ) from None
+    if not isinstance(answer, dict) or "workers" not in answer:
+        kind = answer.get("type") if isinstance(answer, dict) else None
+        what = f"a Dask {_printable(kind)}" if isinstance(kind, str) else "a Dask server"
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address}: {what} answered there, "
+            f"not the scheduler; {WHERE}"
+        )
+
+
+def _not_dask(address: str, how: str) -> str:
+    return (
+        f"cannot reach the Dask scheduler at {address}: what answered is not a Dask "
+        f"scheduler ({how}); {WHERE}"
+    )
+
+
+def _left(deadline: float) -> float:
+    """The seconds left before ``deadline``, never quite none (a socket's zero would mean
+    not to wait at all, asyncio's an immediate timeout: both end the wait, as they should)."""
+    return max(deadline - time.monotonic(), 0.001)
+
+
+def _shown(data: bytes, most: int = 40) -> str:
+    """What a server sent, quoted on one line: printable ASCII, the rest as spaces.
+
+    >>> _shown(b"HTTP/1.1 400 Bad Request\\r\\n\\r\\n")
+    "'HTTP/1.1 400 Bad Request'"
+    >>> _shown(bytes(range(8)))
+    '8 bytes that are not text'
+    """
+    text = _printable(data.decode("ascii", "replace").replace("\ufffd", " "))
+    if len(text) * 2 < len(data.strip()):
+        return f"{len(data)} bytes that are not text"
+    return repr(text if len(text) <= most else text[: most - 3] + "...")
+
+
+def _reason(error: Exception) -> str:
+    """Why ``error`` happened, as the end of a sentence: an OSError's reason without its
+    number, begun in lower case.
+
+    >>> _reason(ConnectionRefusedError(111, "Connection refused"))
+    'connection refused'
+    >>> _reason(TimeoutError("timed out"))
+    'timed out'
+    """
+    reason = (error.strerror if isinstance(error, OSError) else None) or _one_line(error)
+    return reason[0].lower() + reason[1:] if reason[1:2].islower() else reason
+
+
+def _one_line(error: BaseException) -> str:
+    """An exception on one line of printable text, with its kind unless it is an OSError
+    (whose message says it).
+
+    >>> _one_line(ValueError("bad\\nframe\\x07"))
+    'ValueError: bad frame'
+    """
+    text = _printable(str(error))
+    if isinstance(error, OSError):
+        return text or type(error).__name__
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def _printable(text: str) -> str:
+    """``text`` on one line, its control characters and line breaks made spaces, runs of
+    spaces one.
+
+    >>> _printable("Bad\\r\\n\\x1b[31mRequest\\u2028été")
+    'Bad [31mRequest été'
+    """
+    return " ".join("".join(c if c.isprintable() else " " for c in text).split())
 
 
 def in_order(
