@@ -293,6 +293,21 @@ def test_a_workers_address_is_refused_for_the_schedulers(cluster: LocalCluster) 
     )
 
 
+def test_a_tls_address_without_tls_settings_says_which_are_needed() -> None:
+    import dask
+
+    unset = {"distributed.comm.tls.ca-file": None, "distributed.comm.tls.client.cert": None}
+    with dask.config.set(unset):
+        result = invoke("validate", "examples/", "--dask", "tls://127.0.0.1:9")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "gargon: tls://127.0.0.1:9: a tls:// scheduler needs a CA file and a client "
+        "certificate in Dask's configuration, which has none: set "
+        "distributed.comm.tls.ca-file and distributed.comm.tls.client.cert (and .key), or "
+        "give tcp://HOST:PORT\n"
+    )
+
+
 @pytest.mark.parametrize("kind", ["bad request", pytest.param("http", marks=pytest.mark.slow)])
 def test_the_process_ends_with_its_one_line(kind: str) -> None:
     """The whole command, as a user runs it: nothing more at exit (a Client left half made

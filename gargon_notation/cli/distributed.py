@@ -99,7 +99,19 @@ def connected(address: str) -> Iterator[Client]:
             f"{address}: not a Dask scheduler address (its scheme is not one of {known}); "
             "give tcp://HOST:PORT"
         )
-    options: dict[str, Any] = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
+    try:
+        options: dict[str, Any] = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
+    except (OSError, ValueError) as error:  # a certificate that cannot be read
+        raise ClusterError(
+            f"Dask's TLS settings (distributed.comm.tls) cannot be used: {_reason(error)}; "
+            "correct them in Dask's configuration"
+        ) from None
+    if scheme in ("tls", "wss") and options.get("ssl_context") is None:
+        raise ClusterError(
+            f"{address}: a {scheme}:// scheduler needs a CA file and a client certificate "
+            "in Dask's configuration, which has none: set distributed.comm.tls.ca-file and "
+            "distributed.comm.tls.client.cert (and .key), or give tcp://HOST:PORT"
+        )
     deadline = time.monotonic() + CONNECT_SECONDS
     if scheme in ("tcp", "tls"):
         try:
