@@ -195,3 +195,14 @@ def not_utf8(byte: int, offset: int) -> str:
         f"this is not UTF-8 text: undecodable byte 0x{byte:02x} at byte offset {offset}"
         f"{guess}; save the file as UTF-8"
     )
+
+
+def binary_data(offset: int | None) -> str:
+    """The message for a NUL byte, which no record holds: binary data (an image,
+    ``/dev/zero``), not text; ``offset`` is its byte offset (None when not known).
+
+    >>> binary_data(0)
+    'this is binary data, not a record: a NUL byte at byte offset 0; records are UTF-8 text'
+    """
+    at = "" if offset is None else f" at byte offset {offset}"
+    return f"this is binary data, not a record: a NUL byte{at}; records are UTF-8 text"

@@ -35,7 +35,7 @@ from typing import BinaryIO
 
 import attrs
 
-from gargon_notation.errors import NotationError, not_utf8
+from gargon_notation.errors import NotationError, binary_data, not_utf8
 
 __all__ = [
     "MAX_GAME_BYTES",
@@ -282,10 +282,7 @@ def decode_lines(
                 yield line, None
                 continue
         if isinstance(raw, _Binary):
-            message = (
-                f"this is binary data, not a record: a NUL byte at byte offset {raw.offset}; "
-                "records are UTF-8 text"
-            )
+            message = binary_data(raw.offset)
             yield "", NotationError(message, source=source, line=number, column=raw.column)
             return
         if isinstance(raw, _TooLong):
