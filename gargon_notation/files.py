@@ -59,7 +59,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO, Literal, cast, overload
 import attrs
 
 from gargon_notation.atomic import NotWritable, atomic_files, atomic_write, atomic_writer
-from gargon_notation.errors import FileError, NotationError, not_utf8
+from gargon_notation.errors import FileError, NotationError, binary_data, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import (
     MAX_GAME_BYTES,
@@ -379,9 +379,22 @@ def _jsonl_lines(
     stream: BinaryIO, name: str, start_line: int = 1, offset: int = 0
 ) -> Iterator[tuple[int, bytes | None, str | NotationError]]:
     """The lines of JSON Lines: each line's number, its bytes as read (None for a line over
-    the limit), and its text decoded or the error that keeps it from being read."""
+    the limit), and its text decoded or the error that keeps it from being read.  A line
+    holding a NUL byte is binary data (no JSON holds one); an over-long one ends the reading
+    (see :func:`~gargon_notation.notation.bounded_lines`)."""
     lines = bounded_lines(stream, MAX_JSONL_LINE_BYTES)
+    first_offset = offset
     for number, raw in enumerate(lines, start=start_line):
+        binary = getattr(raw, "offset", None)
+        if binary is not None:
+            error = NotationError(
+                binary_data(first_offset + binary),
+                source=name,
+                line=number,
+                column=getattr(raw, "column", 1),
+            )
+            yield number, None, error
+            return
         size = getattr(raw, "size", None)
         if size is not None:
             yield (
@@ -401,8 +414,9 @@ def _jsonl_lines(
         if number == 1 and data.startswith(_BOM):
             data = data[len(_BOM) :]
             offset += len(_BOM)
+        nul = data.find(b"\x00")
         try:
-            yield number, raw, data.decode("utf-8")
+            text = data.decode("utf-8")
         except UnicodeDecodeError as problem:
             column = len(data[: problem.start].decode("utf-8", errors="replace")) + 1
             yield (
@@ -415,6 +429,15 @@ def _jsonl_lines(
                     column=column,
                 ),
             )
+        else:
+            if nul >= 0:
+                column = len(data[:nul].decode("utf-8")) + 1
+                binary = NotationError(
+                    binary_data(offset + nul), source=name, line=number, column=column
+                )
+                yield number, raw, binary
+            else:
+                yield number, raw, text
         offset += len(data)
 
 

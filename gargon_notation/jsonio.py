@@ -36,12 +36,13 @@ True
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from importlib import resources
 from typing import Any, TypeVar
 
 from gargon_notation.cards import AnyCard, Colour, card_from_text
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, binary_data, printable
 from gargon_notation.notation import MAX_GAME_ITEMS, model, too_many_items
 from gargon_notation.notation.stream import MAX_GAME_CHARS, MAX_LINE_BYTES
 from gargon_notation.notation.writer import longest_lines, write_game
@@ -275,19 +276,239 @@ def dumps_lines(
 # -- JSON to records ---------------------------------------------------------------------
 
 
-class _Reader:
-    """Reads a document, raising NotationError with a JSON path on anything malformed."""
+DOCUMENT_SHAPE = (
+    'a gargon JSON document is an object {"format": "gargon-notation", "version": 1, '
+    '"games": [...]}, as gargon convert FILE --to json writes it (a file of one game object '
+    "a line is JSON Lines, named .jsonl)"
+)
+"""What a JSON document must look like and how to make one: the advice of its errors."""
 
-    def __init__(self, source: str, line: int = 0, column: int = 1) -> None:
+DOCUMENT_ONE_OBJECT = (
+    "a JSON document is one object (a file of one game object a line is JSON Lines, named .jsonl)"
+)
+
+LINE_SHAPE = (
+    'each line is one game object {"tags": [...], "rounds": [...], "termination": {...}}, as '
+    "gargon convert FILE --to jsonl writes it"
+)
+"""What a line of JSON Lines must hold and how to make one."""
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+_PATH_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[([0-9]+)\]")
+_DECODER = json.JSONDecoder()
+
+
+def found(text: str, index: int, end: str = "the end of the line") -> str:
+    """What ``text`` holds at ``index``, for a message: the character quoted (control
+    characters escaped), or ``end``.
+
+    >>> found('{"a" 1}', 5), found("{", 1, "the end of the document"), found("\x1b", 0)
+    ("'1'", 'the end of the document', "'\\\\x1b'")
+    """
+    character = text[index : index + 1]
+    return printable(repr(character)) if character else end
+
+
+def syntax_message(
+    error: json.JSONDecodeError, offset: int | None = None, *, document: bool = False
+) -> str:
+    """A whole sentence for JSON that :mod:`json` cannot read: what is wrong where ``error``
+    points, and what to do.  Its text is a line of JSON Lines, or with ``document`` a JSON
+    document; ``offset`` is the byte offset of the text's first character in its file (None
+    when not known).
+
+    >>> print(syntax_message(json.JSONDecodeError("Expecting ':' delimiter", '{"a" 1}', 5)))
+    invalid JSON: expected ':' after the field name, found '1'; write "name": value
+    >>> print(syntax_message(json.JSONDecodeError("Unterminated string starting at", '{"x', 1)))
+    invalid JSON: this string is never closed; end it with '"' (a line break ... written \\n)
+    """
+    text, index = error.doc, error.pos
+    what = found(text, index, "the end of the document" if document else "the end of the line")
+    character = text[index : index + 1]
+    if character == "\x00":
+        at = None if offset is None else offset + len(text[:index].encode("utf-8", "replace"))
+        return binary_data(at)
+    message = error.msg
+    if message.startswith("Expecting value"):
+        return (
+            "invalid JSON: expected a value (an object, a list, a string in double quotes, a "
+            f"number, true, false or null), found {what}; remove the comma before a closing "
+            "bracket, or write the missing value"
+        )
+    if message.startswith("Expecting property name"):
+        return (
+            f"invalid JSON: expected a field name in double quotes, found {what}; remove the "
+            "comma before '}', and write names in double quotes, not single ones"
+        )
+    if message.startswith("Expecting ':'"):
+        return (
+            f"invalid JSON: expected ':' after the field name, found {what}; write \"name\": value"
+        )
+    if message.startswith("Expecting ','"):
+        return (
+            f"invalid JSON: expected ',' or a closing bracket, found {what}; put a comma "
+            "between two fields or two items"
+        )
+    if message.startswith("Unterminated string"):
+        return (
+            "invalid JSON: this string is never closed; end it with '\"' (a line break inside "
+            "a string is written \\n)"
+        )
+    if message.startswith("Invalid control character"):
+        return (
+            f"invalid JSON: the control character {what} cannot stand in a string; write it "
+            "as an escape (\\n, \\t or \\u followed by four hexadecimal digits)"
+        )
+    if message.startswith("Invalid \\uXXXX"):
+        return "invalid JSON: \\u must be followed by four hexadecimal digits, as in \\u00e9"
+    if message.startswith("Invalid \\escape"):
+        escape = printable(repr(text[index : index + 2]))
+        return (
+            f"invalid JSON: {escape} is not an escape of JSON; write a backslash as \\\\ (the "
+            'escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four hexadecimal '
+            "digits)"
+        )
+    if message.startswith("Extra data"):
+        advice = DOCUMENT_ONE_OBJECT if document else "JSON Lines hold one game object a line"
+        return f"invalid JSON: more text after the end of the JSON value, found {what}; {advice}"
+    if message.startswith("Illegal trailing comma"):
+        return "invalid JSON: a comma before a closing bracket; remove it"
+    said = message.removesuffix(" at").rstrip()
+    said = said[:1].lower() + said[1:]
+    return f"invalid JSON: {printable(said)} (found {what}); correct the JSON here"
+
+
+LONG_NUMBER = (
+    "invalid JSON: this number has over 4300 digits, more than can be read (the numbers of a "
+    "record have at most nine digits)"
+)
+"""The message for a number Python will not read (its limit of digits for ``int``)."""
+
+_LONG_NUMBER = re.compile(r"[0-9]{4301}")
+
+
+def long_number(text: str) -> int:
+    """The index in ``text`` of the first number of over 4300 digits (0 if none).
+
+    >>> long_number('{"a": ' + "7" * 5000 + "}")
+    6
+    """
+    found = _LONG_NUMBER.search(text)
+    return found.start() if found is not None else 0
+
+
+def value_at(text: str, steps: str, start: int = 0) -> int:
+    """The index in ``text`` (valid JSON) of the value at ``steps``, a JSON path without its
+    ``$`` (``.rounds[1].cards[0]``), below the value starting at ``start``; as deep as the
+    path can be followed (a step it cannot follow, or an odd key, stops there).  The time is
+    linear in the text: only the values before the one sought are skipped over.
+
+    >>> text = '{"a": [1, {"b": "x"}], "a": [2, {"b" : "y"}]}'
+    >>> text[value_at(text, ".a[1].b"):], text[value_at(text, ".a[7]"):][:2]
+    ('"y"}]}', '[2')
+    """
+    index = _SPACE.match(text, start).end()  # type: ignore[union-attr]
+    position = 0
+    try:
+        while (step := _PATH_STEP.match(steps, position)) is not None:
+            position = step.end()
+            key, number = step.groups()
+            if key is not None:
+                inner = _member(text, index, key)
+            else:
+                inner = _item(text, index, int(number))
+            if inner is None:
+                break
+            index = inner
+    except (ValueError, RecursionError, IndexError):
+        pass
+    return index
+
+
+def _member(text: str, index: int, key: str) -> int | None:
+    """Where the value of ``key`` starts in the object at ``index`` (the last, as
+    :mod:`json` keeps the last of repeated keys)."""
+    if not text.startswith("{", index):
+        return None
+    index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+    at = None
+    if text.startswith("}", index):
+        return None
+    while True:
+        name, index = _DECODER.raw_decode(text, index)
+        index = _SPACE.match(text, index).end() + 1  # type: ignore[union-attr] # the ":"
+        index = _SPACE.match(text, index).end()  # type: ignore[union-attr]
+        if name == key:
+            at = index
+        index = _DECODER.raw_decode(text, index)[1]
+        index = _SPACE.match(text, index).end()  # type: ignore[union-attr]
+        if not text.startswith(",", index):
+            return at
+        index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+
+
+def _item(text: str, index: int, number: int) -> int | None:
+    """Where item ``number`` (from 0) starts in the list at ``index``."""
+    if not text.startswith("[", index):
+        return None
+    index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+    if text.startswith("]", index):
+        return None
+    for _ in range(number):
+        index = _DECODER.raw_decode(text, index)[1]
+        index = _SPACE.match(text, index).end()  # type: ignore[union-attr]
+        if not text.startswith(",", index):
+            return None
+        index = _SPACE.match(text, index + 1).end()  # type: ignore[union-attr]
+    return index
+
+
+def place(text: str, index: int, line: int = 1, column: int = 1) -> tuple[int, int]:
+    """The line and column of ``text[index]`` when ``text[0]`` is at ``line``, ``column``.
+
+    >>> place('{\\n  "a": 1}', 4, 3, 9)
+    (4, 3)
+    """
+    newlines = text.count("\n", 0, index)
+    if not newlines:
+        return line, column + index
+    return line + newlines, index - text.rindex("\n", 0, index)
+
+
+Where = Callable[[str], tuple[int, int]]
+"""Where a JSON path's value is written: its line and column (from 1)."""
+
+
+def locator(text: str, path: str, line: int = 1, column: int = 1) -> Where:
+    """The :data:`Where` of the JSON ``text`` of the value at ``path`` (``$`` or a path such as
+    ``$.games[3]``), written from ``line``, ``column`` on; paths outside it are placed at its
+    start."""
+
+    def where(inner: str) -> tuple[int, int]:
+        if inner != path and not inner.startswith((path + ".", path + "[")):
+            return line, column
+        return place(text, value_at(text, inner[len(path) :]), line, column)
+
+    return where
+
+
+class _Reader:
+    """Reads a document, raising NotationError with a JSON path on anything malformed: at
+    the line and column ``where`` gives for the path when it is given, else at ``line`` and
+    ``column`` (line 0: none)."""
+
+    def __init__(
+        self, source: str, line: int = 0, column: int = 1, where: Where | None = None
+    ) -> None:
         self.source = source
         self.line = line
         self.column = column
+        self.where = where
 
     def fail(self, path: str, message: str) -> NotationError:
-        if self.line:
-            return NotationError(
-                f"{path}: {message}", source=self.source, line=self.line, column=self.column
-            )
+        line, column = (self.line, self.column) if self.where is None else self.where(path)
+        if line:
+            return NotationError(f"{path}: {message}", source=self.source, line=line, column=column)
         return NotationError(f"{path}: {message}", source=self.source)
 
     def get(self, obj: Any, key: str, kind: type | tuple[type, ...], path: str) -> Any:
@@ -561,13 +782,16 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(names.get(k, k.__name__) for k in kinds)
 
 
-def from_document(document: Any, source: str = "<json>") -> list[model.GameRecord]:
+def from_document(
+    document: Any, source: str = "<json>", *, where: Where | None = None
+) -> list[model.GameRecord]:
     """Records from a JSON document (as Python values).
 
     Raises :class:`~gargon_notation.errors.NotationError` naming the JSON path of anything
-    malformed, and for an unknown format or a newer major version.
+    malformed, and for an unknown format or a newer major version; at the line and column
+    ``where`` gives for that path (see :func:`locator`), if given.
     """
-    reader = _Reader(source)
+    reader = _Reader(source, where=where)
     return [reader.game(game, f"$.games[{k}]") for k, game in enumerate(_games(reader, document))]
 
 
@@ -592,26 +816,44 @@ def iter_document(
             yield error
 
 
-def check_document(document: Any, source: str = "<json>") -> None:
+def check_document(document: Any, source: str = "<json>", where: Where | None = None) -> None:
     """Raise :class:`~gargon_notation.errors.NotationError` unless ``document`` (Python
     values) is the JSON form: an object of this ``format`` and a supported ``version``, with
-    a ``games`` list.
+    a ``games`` list; the error says what the JSON form looks like, at the line and column
+    ``where`` gives for its JSON path (if given).
 
     >>> check_document({"format": "pgn", "version": 1, "games": []}, "a.json")
     Traceback (most recent call last):
     ...
-    gargon_notation.errors.NotationError: a.json: $.format: expected "gargon-notation"
+    gargon_notation.errors.NotationError: a.json: $.format: expected "gargon-notation", ...
     """
-    _games(_Reader(source), document)
+    _games(_Reader(source, where=where), document)
 
 
 def _games(reader: _Reader, document: Any) -> list[Any]:
-    if reader.get(document, "format", str, "$") != FORMAT:
-        raise reader.fail("$.format", f'expected "{FORMAT}"')
-    version = reader.get(document, "version", int, "$")
-    if version > VERSION or version < 1:
-        raise reader.fail("$.version", f"version {version} is not supported (this reader: 1)")
-    games: list[Any] = reader.get(document, "games", list, "$")
+    if not isinstance(document, dict):
+        raise reader.fail("$", f"expected an object; {DOCUMENT_SHAPE}")
+    for key, kind in (("format", str), ("version", int), ("games", list)):
+        if key not in document:
+            raise reader.fail("$", f"missing field '{key}'; {DOCUMENT_SHAPE}")
+        value = document[key]
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise reader.fail(f"$.{key}", f"expected {_kind_name(kind)}; {DOCUMENT_SHAPE}")
+    if document["format"] != FORMAT:
+        written = document["format"]
+        shown = printable(json.dumps(written[:40] + ("..." if len(written) > 40 else "")))
+        raise reader.fail("$.format", f'expected "{FORMAT}", found {shown}; {DOCUMENT_SHAPE}')
+    version = document["version"]
+    reader.number(version, "$.version")
+    if version > VERSION:
+        raise reader.fail(
+            "$.version",
+            f"version {version} is not supported (this reader reads version {VERSION}); a "
+            "newer gargon-notation may read it",
+        )
+    if version < 1:
+        raise reader.fail("$.version", f"version {version} is not supported (versions start at 1)")
+    games: list[Any] = document["games"]
     return games
 
 
@@ -656,7 +898,8 @@ def parse_document(text: str, source: str = "<json>") -> Any:
     except ValueError as error:  # JSONDecodeError is one; so is a number of over 4,300 digits
         if isinstance(error, json.JSONDecodeError):
             raise _decode_error(error, text, source) from None
-        raise NotationError(f"invalid JSON: {error}", source=source) from None
+        line, column = place(text, long_number(text))
+        raise NotationError(LONG_NUMBER, source=source, line=line, column=column) from None
 
 
 def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
@@ -665,24 +908,38 @@ def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
     Raises :class:`~gargon_notation.errors.NotationError` with line and column for invalid
     JSON, and with the JSON path for a document that does not follow the schema.
     """
-    return from_document(parse_document(text, source), source)
+    return from_document(parse_document(text, source), source, where=locator(text, "$"))
 
 
 def game_from_json(
-    obj: Any, source: str = "<json>", line: int = 0, column: int = 1, path: str = "$"
+    obj: Any,
+    source: str = "<json>",
+    line: int = 0,
+    column: int = 1,
+    path: str = "$",
+    *,
+    text: str | None = None,
 ) -> model.GameRecord:
     """One game from its JSON object (Python values), as in the document's ``"games"`` or on
     a line of JSON Lines; ``line`` and ``column`` (from 1; line 0: none) are where it starts,
-    ``path`` the JSON path of the game object.
+    ``path`` the JSON path of the game object, ``text`` the JSON text it was read from (if
+    known: then an error is placed at the value it is about, found again in that text only
+    when there is an error).
 
     Raises :class:`~gargon_notation.errors.NotationError` naming the JSON path and the line.
+
+    >>> game_from_json({"tags": 3}, "g.jsonl", 2, text='{"tags":\\n 3}')
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.NotationError: g.jsonl:3:2: $.tags: expected a list
 
     >>> game_from_json({"tags": [], "rounds": []}, "games.jsonl", 3)
     Traceback (most recent call last):
     ...
     gargon_notation.errors.NotationError: games.jsonl:3:1: $: missing field 'termination'
     """
-    return _Reader(source, line, column).game(obj, path)
+    where = None if text is None or not line else locator(text, path, line, column)
+    return _Reader(source, line, column, where).game(obj, path)
 
 
 def loads_lines(
@@ -710,11 +967,20 @@ def loads_lines(
             yield error
 
 
-def game_from_line(line: str, source: str = "<jsonl>", number: int = 1) -> model.GameRecord:
-    """One game from one line of JSON Lines; ``number`` is the line's number (from 1).
+def game_from_line(
+    line: str, source: str = "<jsonl>", number: int = 1, offset: int | None = None
+) -> model.GameRecord:
+    """One game from one line of JSON Lines; ``number`` is the line's number (from 1),
+    ``offset`` the byte offset of its first character in its file (if known).
 
-    Raises :class:`~gargon_notation.errors.NotationError` naming ``source`` and the line (and
-    the column of invalid JSON).
+    Raises :class:`~gargon_notation.errors.NotationError` naming ``source``, the line and
+    the column of the error (of the value it is about, for a game that does not follow the
+    schema).
+
+    >>> game_from_line('{"bad json', "b.jsonl")
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.NotationError: b.jsonl:1:2: invalid JSON: this string is never ...
     """
     try:
         obj = json.loads(line.rstrip("\r\n"))
@@ -725,26 +991,28 @@ def game_from_line(line: str, source: str = "<jsonl>", number: int = 1) -> model
     except ValueError as error:
         if isinstance(error, json.JSONDecodeError):
             raise NotationError(
-                f"invalid JSON: {error.msg}", source=source, line=number, column=error.colno
+                syntax_message(error, offset=offset),
+                source=source,
+                line=number,
+                column=error.colno,
             ) from None
+        column = long_number(line) + 1
+        raise NotationError(LONG_NUMBER, source=source, line=number, column=column) from None
+    if not isinstance(obj, dict) or not obj.keys() & {"tags", "rounds", "termination"}:
         raise NotationError(
-            f"invalid JSON: {error}", source=source, line=number, column=1
-        ) from None
-    if not isinstance(obj, dict):
-        raise NotationError(
-            "expected a game object on each line of JSON Lines",
+            f"expected a game object on each line of JSON Lines; {LINE_SHAPE}",
             source=source,
             line=number,
-            column=1,
+            column=_SPACE.match(line).end() + 1,  # type: ignore[union-attr]
         )
-    return game_from_json(obj, source, number)
+    return game_from_json(obj, source, number, text=line)
 
 
 def _decode_error(error: json.JSONDecodeError, text: str, source: str) -> NotationError:
     lines = text.splitlines()
     excerpt = lines[error.lineno - 1] if 0 < error.lineno <= len(lines) else ""
     return NotationError(
-        f"invalid JSON: {error.msg}",
+        syntax_message(error, 0, document=True),
         source=source,
         line=error.lineno,
         column=error.colno,

@@ -4,7 +4,10 @@
 fourteen times the file's size).  Here the document is decoded a block at a time and each
 element of its ``"games"`` list is cut out by its brackets and read on its own; a game that
 is not valid JSON, or does not follow the schema, is yielded as its error and the next one is
-read.  Errors name the line and column where the game starts (or where the JSON is broken).
+read.  Errors name the line and column of the value they are about (found again in the
+game's text, which is held anyway, only when there is an error: reading stays linear and
+its memory bounded), or where the JSON is broken.  A NUL byte is binary data, never JSON:
+the reading ends there.
 
 >>> import io
 >>> text = b'{"format": "gargon-notation", "version": 1, "games": [{"tags": []}, 7]}'
@@ -23,7 +26,7 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from gargon_notation import jsonio
-from gargon_notation.errors import NotationError, not_utf8
+from gargon_notation.errors import NotationError, binary_data, not_utf8
 from gargon_notation.notation import GameRecord
 from gargon_notation.notation.stream import MAX_GAME_CHARS
 
@@ -40,6 +43,10 @@ _SCALAR_END = re.compile(r"[,\]}\s]")
 _BOM = "\ufeff"
 _DECODER = json.JSONDecoder()
 _UNREAD = object()
+_CUT_SHORT = (
+    "the file may have been cut short: complete it, or write it again (gargon convert FILE "
+    "--to json)"
+)
 
 
 class _TooLong(Exception):
@@ -69,9 +76,13 @@ class _Text:
         self.ended = False
         self.started = False
         self.broken = False  # an error after which nothing more can be read
+        self.nul: int | None = None  # the byte offset of a NUL byte, where the text ends
 
     def more(self) -> bool:
         """Decode the next block onto the buffer; False at the end of the stream."""
+        if self.nul is not None:
+            self.broken = True
+            raise self.error(binary_data(self.nul), len(self.buffer))
         if self.ended:
             return False
         data = self.stream.read(_BLOCK)
@@ -84,6 +95,12 @@ class _Text:
             self.buffer += raw[: error.start].decode("utf-8", errors="replace")
             self.broken = True
             raise self.error(not_utf8(raw[error.start], offset), len(self.buffer)) from None
+        nul = text.find("\x00")
+        if nul >= 0:
+            # Binary data (an image, /dev/zero), never JSON: the text ends here, and reading
+            # past it is that error (see above).
+            self.nul = self.offset - len(pending) + len(text[:nul].encode("utf-8"))
+            text = text[:nul]
         self.offset += len(data)
         if not self.started and text:
             self.started = True
@@ -92,6 +109,11 @@ class _Text:
         if not data:
             self.ended = True
         return bool(data) or bool(text)
+
+    def readable(self) -> bool:
+        """:meth:`more`, but False before a NUL byte (for reading ahead: what is before it
+        is read first, and reading past it raises its error then)."""
+        return self.nul is None and self.more()
 
     def drop(self) -> None:
         """Forget what has been read (keeping count of lines and columns)."""
@@ -125,15 +147,14 @@ class _Text:
                 break
         return self.buffer[self.position : self.position + 1]
 
-    def expect(self, character: str, what: str) -> None:
+    def expect(self, character: str, what: str, advice: str) -> None:
         if self.peek() != character:
-            raise self.unexpected(what)
+            raise self.unexpected(what, advice)
         self.position += 1
 
-    def unexpected(self, what: str) -> NotationError:
-        found = self.buffer[self.position : self.position + 1]
-        said = f"{found!r}" if found else "the end of the document"
-        return self.error(f"invalid JSON: expecting {what}, found {said}", self.position)
+    def unexpected(self, what: str, advice: str) -> NotationError:
+        said = jsonio.found(self.buffer, self.position, "the end of the document")
+        return self.error(f"invalid JSON: expected {what}, found {said}; {advice}", self.position)
 
     def value(self, limit: int, what: str = "a value") -> str:
         """The text of the JSON value that starts here (after :meth:`peek`), read past.
@@ -145,12 +166,14 @@ class _Text:
         first = self.buffer[start : start + 1]
         if not first:
             self.broken = True
-            raise self.error(f"invalid JSON: the document ends where {what} should be", start)
+            raise self.error(
+                f"invalid JSON: the document ends where {what} should be; {_CUT_SHORT}", start
+            )
         skipped = 0
         if first not in ("{", "[", '"'):
             while (found := _SCALAR_END.search(self.buffer, i)) is None:
                 i = len(self.buffer)
-                if not self.more():
+                if i - start > limit or not self.more():
                     break
             end = found.start() if found is not None else len(self.buffer)
             return self._cut(start, end, limit)
@@ -176,7 +199,7 @@ class _Text:
                     inside = "a string" if in_string else what
                     raise self.error(
                         f"invalid JSON: the document ends inside {inside} (unclosed brackets "
-                        "or quotes)",
+                        f"or quotes); {_CUT_SHORT}",
                         len(self.buffer),
                     )
                 continue
@@ -214,14 +237,14 @@ class _Text:
                 ahead = len(self.buffer) - start
                 if ahead > limit:
                     return _UNREAD
-                while len(self.buffer) - start < 2 * ahead + _BLOCK and self.more():
+                while len(self.buffer) - start < 2 * ahead + _BLOCK and self.readable():
                     pass
                 if len(self.buffer) - start == ahead:
                     return _UNREAD
                 continue
             except (RecursionError, ValueError):
                 return _UNREAD
-            if end == len(self.buffer) and self.more():
+            if end == len(self.buffer) and self.readable():
                 continue  # a number may go on in the next block
             if end - start > limit:
                 return _UNREAD
@@ -242,8 +265,9 @@ class _Text:
             raise self.error("invalid JSON: nested too deeply", start) from None
         except ValueError as error:  # a number of over 4,300 digits is not a JSONDecodeError
             if isinstance(error, json.JSONDecodeError):
-                raise self.error(f"invalid JSON: {error.msg}", start + error.pos) from None
-            raise self.error(f"invalid JSON: {error}", start) from None
+                message = jsonio.syntax_message(error, document=True)
+                raise self.error(message, start + error.pos) from None
+            raise self.error(jsonio.LONG_NUMBER, start + jsonio.long_number(text)) from None
 
 
 def iter_document_games(stream: BinaryIO, source: str) -> Iterator[GameRecord | NotationError]:
@@ -284,13 +308,26 @@ def _document(text: _Text) -> Iterator[Piece]:
     if text.peek() != "{":
         start = text.position
         if not text.peek():
-            raise text.error("invalid JSON: the document is empty", start)
+            raise text.error(f"invalid JSON: the document is empty; {jsonio.DOCUMENT_SHAPE}", start)
+        first = jsonio.found(text.buffer, start)
         try:
-            value = text.loads(text.value(MAX_FIELD_CHARS), start)
-        except _TooLong:
-            value = None
-        jsonio.check_document(value, text.source)  # raises: it is not an object
-        raise text.error("$: expected an object", start)
+            text.loads(text.value(MAX_FIELD_CHARS), start)
+        except (_TooLong, NotationError):
+            if text.broken:
+                raise
+            raise text.error(
+                f"invalid JSON: expected '{{' opening the document, found {first}; "
+                f"{jsonio.DOCUMENT_SHAPE}",
+                start,
+            ) from None
+        raise text.error(f"$: expected an object; {jsonio.DOCUMENT_SHAPE}", start)
+    opening = text.where(text.position)
+    places: dict[str, tuple[int, int]] = {}
+
+    def where(path: str) -> tuple[int, int]:
+        key = path.removeprefix("$.").partition(".")[0].partition("[")[0]
+        return places.get(key, opening) if path.startswith("$.") else opening
+
     text.position += 1
     fields: dict[str, Any] = {}
     streamed = False
@@ -299,16 +336,20 @@ def _document(text: _Text) -> Iterator[Piece]:
             text.position += 1
             break
         if text.peek() != '"':
-            raise text.unexpected("a field name in double quotes")
+            raise text.unexpected(
+                "a field name in double quotes",
+                "remove the comma before '}', and write names in double quotes",
+            )
         start = text.position
         key = text.loads(text.value(MAX_FIELD_CHARS), start)
-        text.expect(":", "':'")
+        text.expect(":", "':' after the field name", 'write "name": value')
         text.peek()
+        places[key] = text.where(text.position)
         if key == "games" and text.buffer[text.position : text.position + 1] == "[":
             if streamed:
-                raise text.error("the document has two 'games' lists", start)
+                raise text.error("the document has two 'games' lists; keep one", start)
             if "format" in fields and "version" in fields:
-                jsonio.check_document({**fields, "games": []}, text.source)
+                jsonio.check_document({**fields, "games": []}, text.source, where)
             yield from _games(text)
             streamed = True
         else:
@@ -324,11 +365,15 @@ def _document(text: _Text) -> Iterator[Piece]:
         if text.peek() == ",":
             text.position += 1
             continue
-        text.expect("}", "',' or '}'")
+        text.expect("}", "',' or '}'", "put a comma between two fields")
         break
     if text.peek():
-        raise text.error("invalid JSON: extra data after the document", text.position)
-    jsonio.check_document({**fields, "games": []} if streamed else fields, text.source)
+        raise text.error(
+            "invalid JSON: more text after the end of the document, found "
+            f"{jsonio.found(text.buffer, text.position)}; {jsonio.DOCUMENT_ONE_OBJECT}",
+            text.position,
+        )
+    jsonio.check_document({**fields, "games": []} if streamed else fields, text.source, where)
 
 
 def _games(text: _Text) -> Iterator[Piece]:
@@ -362,12 +407,13 @@ def _games(text: _Text) -> Iterator[Piece]:
         else:
             raw = text.buffer[: text.position]
             try:
-                yield line, raw, jsonio.game_from_json(game, text.source, line, column, path)
+                record = jsonio.game_from_json(game, text.source, line, column, path, text=raw)
+                yield line, raw, record
             except NotationError as error:
                 yield line, raw, error
         number += 1
         if text.peek() == ",":
             text.position += 1
             continue
-        text.expect("]", "',' or ']' after a game")
+        text.expect("]", "',' or ']' after a game", "put a comma between two games")
         return

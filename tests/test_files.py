@@ -253,9 +253,48 @@ def test_jsonl_errors_name_the_line() -> None:
         "NotationError",
         "NotationError",
     ]
-    assert str(items[1]) == "games.jsonl:3:11: invalid JSON: Expecting value"
-    assert str(items[3]) == "games.jsonl:5:1: $.tags: expected a list"
-    assert str(items[4]) == "games.jsonl:6:1: expected a game object on each line of JSON Lines"
+    assert str(items[1]) == (
+        "games.jsonl:3:11: invalid JSON: expected a value (an object, a list, a string in "
+        "double quotes, a number, true, false or null), found '}'; remove the comma before a "
+        "closing bracket, or write the missing value"
+    )
+    assert str(items[3]) == "games.jsonl:5:10: $.tags: expected a list"
+    assert str(items[4]) == (
+        "games.jsonl:6:1: expected a game object on each line of JSON Lines; each line is one "
+        'game object {"tags": [...], "rounds": [...], "termination": {...}}, as gargon convert '
+        "FILE --to jsonl writes it"
+    )
+
+
+def test_jsonl_nul_bytes_are_binary_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line holding a NUL byte is binary data at its byte offset (its game is skipped, the
+    next line is read); a line of binary data over the limit ends the reading at once."""
+    good = dumps(next(loads(GAME)), "jsonl").encode()  # type: ignore[arg-type]
+    bad = good.replace(b'"Ann"', b'"A\x00n"', 1)
+    items = list(loads(good + bad + good, source="x.jsonl"))
+    assert [type(item).__name__ for item in items] == ["GameRecord", "NotationError", "GameRecord"]
+    column = bad.index(b"\x00") + 1
+    assert str(items[1]) == (
+        f"x.jsonl:2:{column}: this is binary data, not a record: a NUL byte at byte offset "
+        f"{len(good) + column - 1}; records are UTF-8 text"
+    )
+    monkeypatch.setattr(files, "MAX_JSONL_LINE_BYTES", 1000)
+    endless = good + b"\x00" * 100_000 + b"\n" + good
+    items = list(loads(endless, source="x.jsonl"))
+    assert [str(item) if isinstance(item, NotationError) else "game" for item in items] == [
+        "game",
+        f"x.jsonl:2:1: this is binary data, not a record: a NUL byte at byte offset {len(good)}; "
+        "records are UTF-8 text",
+    ]
+
+
+def test_a_json_object_that_is_not_the_json_form_says_what_is() -> None:
+    (item,) = loads(b'\n  {"not": "games"}\n', format="json", source="weird.json")
+    assert str(item) == (
+        "weird.json:2:3: $: missing field 'format'; a gargon JSON document is an object "
+        '{"format": "gargon-notation", "version": 1, "games": [...]}, as gargon convert FILE '
+        "--to json writes it (a file of one game object a line is JSON Lines, named .jsonl)"
+    )
 
 
 def test_jsonl_undecodable_bytes_name_line_column_and_offset() -> None:

@@ -250,12 +250,18 @@ def broken(change: str) -> Any:
     return document
 
 
+SHAPE = (
+    'a gargon JSON document is an object {"format": "gargon-notation", "version": 1, '
+    '"games": [...]}, as gargon convert FILE --to json writes it (a file of one game object a '
+    "line is JSON Lines, named .jsonl)"
+)
 MALFORMED = {
-    "format": '$.format: expected "gargon-notation"',
-    "version 2": "$.version: version 2 is not supported (this reader: 1)",
-    "version 0": "$.version: version 0 is not supported (this reader: 1)",
-    "version true": "$.version: expected a whole number",
-    "no games": "$: missing field 'games'",
+    "format": f'$.format: expected "gargon-notation", found "pgn"; {SHAPE}',
+    "version 2": "$.version: version 2 is not supported (this reader reads version 1); a newer "
+    "gargon-notation may read it",
+    "version 0": "$.version: version 0 is not supported (versions start at 1)",
+    "version true": f"$.version: expected a whole number; {SHAPE}",
+    "no games": f"$: missing field 'games'; {SHAPE}",
     "no termination": "$.games[0]: missing field 'termination'",
     "bad card": "$.games[0].setup[0].cards[1]: 'R16' is not a card (a colour letter W B V Y R G "
     "and a value 0-15)",
@@ -273,7 +279,7 @@ MALFORMED = {
     "forgot and seen": "$.games[0].rounds[0].battles[1].draws[0]: a forgotten draw has no card "
     "to observe",
     "bad setup type": '$.games[0].setup[0].type: expected "deal" or "pile"',
-    "not an object": "$: expected an object",
+    "not an object": f"$: expected an object; {SHAPE}",
 }
 
 
@@ -290,11 +296,13 @@ def test_malformed_documents_name_the_json_path(change: str) -> None:
 
 
 def test_malformed_json_text_gives_the_same_error_as_the_document() -> None:
-    text = json.dumps(broken("bad card"))
-    with pytest.raises(
-        NotationError, match=r"^<json>: \$\.games\[0\]\.setup\[0\]\.cards\[1\]: 'R16'"
-    ):
+    """From text, the error is placed at the value it is about."""
+    text = json.dumps(broken("bad card"), indent=1)
+    with pytest.raises(NotationError) as caught:
         jsonio.loads(text)
+    assert caught.value.message == MALFORMED["bad card"]
+    line, column = caught.value.line, caught.value.column
+    assert text.splitlines()[line - 1][column - 1 :] == '"R16",'
 
 
 def test_invalid_json_names_line_and_column() -> None:
@@ -303,16 +311,22 @@ def test_invalid_json_names_line_and_column() -> None:
         jsonio.loads(text, source="games.json")
     error = caught.value
     assert (error.line, error.column) == (3, 12)
-    assert error.message == "invalid JSON: Expecting value"
-    assert str(error) == (
-        'games.json:3:12: invalid JSON: Expecting value\n     "games": [}\n               ^'
+    assert error.message == (
+        "invalid JSON: expected a value (an object, a list, a string in double quotes, a "
+        "number, true, false or null), found '}'; remove the comma before a closing bracket, "
+        "or write the missing value"
     )
+    assert str(error) == f'games.json:3:12: {error.message}\n     "games": [}}\n               ^'
 
 
 def test_empty_text_is_invalid_json_at_the_start() -> None:
     with pytest.raises(NotationError) as caught:
         jsonio.loads("")
-    assert str(caught.value) == "<json>:1:1: invalid JSON: Expecting value"
+    assert str(caught.value) == (
+        "<json>:1:1: invalid JSON: expected a value (an object, a list, a string in double "
+        "quotes, a number, true, false or null), found the end of the document; remove the "
+        "comma before a closing bracket, or write the missing value"
+    )
 
 
 def test_a_document_with_no_games_is_an_empty_list() -> None:
@@ -359,17 +373,111 @@ def test_jsonl_blank_lines_are_skipped_and_lines_counted() -> None:
     items = list(jsonio.loads_lines("\n" + line + "\n  \n" + '{"tags": 3}\n', "g.jsonl"))
     assert items[0] == record
     assert isinstance(items[1], NotationError)
-    assert (items[1].source, items[1].line, items[1].column) == ("g.jsonl", 5, 1)
-    assert str(items[1]) == "g.jsonl:5:1: $.tags: expected a list"
+    assert (items[1].source, items[1].line, items[1].column) == ("g.jsonl", 5, 10)
+    assert str(items[1]) == "g.jsonl:5:10: $.tags: expected a list"
     with pytest.raises(NotationError, match=r"\$\.tags: expected a list"):
         list(jsonio.loads_lines(line + '{"tags": 3}\n', "g.jsonl", strict=True))
 
 
 def test_jsonl_invalid_json_names_line_and_column() -> None:
     (error,) = jsonio.loads_lines(['{"tags": [}\n'], "g.jsonl")
-    assert str(error) == "g.jsonl:1:11: invalid JSON: Expecting value"
+    assert str(error) == (
+        "g.jsonl:1:11: invalid JSON: expected a value (an object, a list, a string in double "
+        "quotes, a number, true, false or null), found '}'; remove the comma before a closing "
+        "bracket, or write the missing value"
+    )
+    shape = (
+        'each line is one game object {"tags": [...], "rounds": [...], "termination": {...}}, '
+        "as gargon convert FILE --to jsonl writes it"
+    )
     (error,) = jsonio.loads_lines(["[1, 2]"], "g.jsonl")
-    assert str(error) == "g.jsonl:1:1: expected a game object on each line of JSON Lines"
+    assert str(error) == f"g.jsonl:1:1: expected a game object on each line of JSON Lines; {shape}"
+    (error,) = jsonio.loads_lines(['  {"not": "games"}'], "g.jsonl")
+    assert str(error) == f"g.jsonl:1:3: expected a game object on each line of JSON Lines; {shape}"
+
+
+SYNTAX = [
+    (
+        '{"bad json',
+        2,
+        "invalid JSON: this string is never closed; end it with '\"' (a line break inside a "
+        "string is written \\n)",
+    ),
+    (
+        '{"tags": [], "rounds" []}',
+        23,
+        "invalid JSON: expected ':' after the field name, found '['; write \"name\": value",
+    ),
+    (
+        '{"tags": [] "rounds": []}',
+        13,
+        "invalid JSON: expected ',' or a closing bracket, found '\"'; put a comma between two "
+        "fields or two items",
+    ),
+    (
+        '{"tags": [],}',
+        13,
+        "invalid JSON: expected a field name in double quotes, found '}'; remove the comma "
+        "before '}', and write names in double quotes, not single ones",
+    ),
+    (
+        "{'tags': []}",
+        2,
+        'invalid JSON: expected a field name in double quotes, found "\'"; remove the comma '
+        "before '}', and write names in double quotes, not single ones",
+    ),
+    (
+        '{"tags": ["a\tb"]}',
+        13,
+        "invalid JSON: the control character '\\t' cannot stand in a string; write it as an "
+        "escape (\\n, \\t or \\u followed by four hexadecimal digits)",
+    ),
+    (
+        '{"tags": ["a\x1b[2J"]}',
+        13,
+        "invalid JSON: the control character '\\x1b' cannot stand in a string; write it as an "
+        "escape (\\n, \\t or \\u followed by four hexadecimal digits)",
+    ),
+    (
+        '{"tags": ["C:\\dir"]}',
+        14,
+        "invalid JSON: '\\\\d' is not an escape of JSON; write a backslash as \\\\ (the "
+        'escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\u followed by four hexadecimal '
+        "digits)",
+    ),
+    (
+        '{"tags": ["\\u12"]}',
+        13,
+        "invalid JSON: \\u must be followed by four hexadecimal digits, as in \\u00e9",
+    ),
+    (
+        '{"tags": []} {"tags": []}',
+        14,
+        "invalid JSON: more text after the end of the JSON value, found '{'; JSON Lines hold "
+        "one game object a line",
+    ),
+    (
+        '{"tags": ["a\x00"]}',
+        13,
+        "this is binary data, not a record: a NUL byte; records are UTF-8 text",
+    ),
+    (
+        '{"tags": [], "n": ' + "9" * 5000 + "}",
+        19,
+        "invalid JSON: this number has over 4300 digits, more than can be read (the numbers of "
+        "a record have at most nine digits)",
+    ),
+]
+
+
+@pytest.mark.parametrize(("line", "column", "message"), SYNTAX)
+def test_invalid_json_lines_say_what_to_do(line: str, column: int, message: str) -> None:
+    """Each error of json's reader is a whole sentence with its advice, never json's own
+    words cut from their position ("Unterminated string starting at"), never a raw control
+    character."""
+    (error,) = jsonio.loads_lines([line], "g.jsonl")
+    assert str(error) == f"g.jsonl:1:{column}: {message}"
+    assert str(error).isprintable()
 
 
 def test_events_are_written_in_both_forms_and_ignored_on_reading() -> None:
@@ -468,7 +576,7 @@ def test_a_comment_too_long_for_a_line_is_refused_in_json_lines() -> None:
     [error] = list(jsonio.loads_lines(json.dumps(line), "long.jsonl"))
     assert isinstance(error, NotationError)
     assert str(error) == (
-        "long.jsonl:1:1: $.tags[0]: this would be written as a line of 150024 bytes in the "
+        "long.jsonl:1:11: $.tags[0]: this would be written as a line of 150024 bytes in the "
         "notation, over its limit of 100000"
     )
 
@@ -508,17 +616,20 @@ def test_half_a_surrogate_pair_is_refused_with_its_path() -> None:
     """``"\\ud800"`` is valid JSON but no character: the notation (UTF-8) cannot hold it."""
     document = rulebook_document()
     document["games"][0]["rounds"][0]["actions"][0]["player"] = "\ud800"
+    text = json.dumps(document)
+    column = text.index('"\\ud800"') + 1
     with pytest.raises(NotationError) as raised:
-        jsonio.loads(json.dumps(document), source="half.json")
+        jsonio.loads(text, source="half.json")
     assert str(raised.value) == (
-        "half.json: $.games[0].rounds[0].actions[0].player: \\ud800 is half of a surrogate "
-        "pair, not a character (records are UTF-8 text)"
+        f"half.json:1:{column}: $.games[0].rounds[0].actions[0].player: \\ud800 is half of a "
+        "surrogate pair, not a character (records are UTF-8 text)"
     )
     line = json.dumps(document["games"][0]).replace("\\ud800", "\\udc00")
     [error] = list(jsonio.loads_lines(line, "half.jsonl"))
     assert isinstance(error, NotationError)
+    column = line.index('"\\udc00"') + 1
     assert str(error) == (
-        "half.jsonl:1:1: $.rounds[0].actions[0].player: \\udc00 is half of a surrogate "
+        f"half.jsonl:1:{column}: $.rounds[0].actions[0].player: \\udc00 is half of a surrogate "
         "pair, not a character (records are UTF-8 text)"
     )
 

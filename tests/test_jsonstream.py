@@ -34,6 +34,17 @@ def read(data: bytes, block: int | None = None) -> list[GameRecord | NotationErr
         jsonstream._BLOCK = saved
 
 
+SHAPE = (
+    'a gargon JSON document is an object {"format": "gargon-notation", "version": 1, '
+    '"games": [...]}, as gargon convert FILE --to json writes it (a file of one game object a '
+    "line is JSON Lines, named .jsonl)"
+)
+CUT_SHORT = (
+    "the file may have been cut short: complete it, or write it again (gargon convert FILE "
+    "--to json)"
+)
+
+
 def said(items: list[GameRecord | NotationError]) -> list[str]:
     return [str(item) if isinstance(item, NotationError) else "game" for item in items]
 
@@ -72,7 +83,9 @@ def test_a_broken_game_is_its_own_error_and_reading_goes_on() -> None:
     column = broken.index('"rounds": [,') + len('"rounds": [') + 3
     assert said(items) == [
         "game",
-        f"d.json:3:{column}: invalid JSON: Expecting value",
+        f"d.json:3:{column}: invalid JSON: expected a value (an object, a list, a string in "
+        "double quotes, a number, true, false or null), found ','; remove the comma before a "
+        "closing bracket, or write the missing value",
         "d.json:4:3: $.games[2]: missing field 'rounds'",
         "game",
     ]
@@ -103,33 +116,68 @@ def test_a_game_over_the_limit_is_skipped(monkeypatch: pytest.MonkeyPatch) -> No
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("", "d.json:1:1: invalid JSON: the document is empty"),
-        ("[1, 2]", "d.json: $: expected an object"),
-        ('{"format": "gargon-notation", "version": 1}', "d.json: $: missing field 'games'"),
+        ("", f"d.json:1:1: invalid JSON: the document is empty; {SHAPE}"),
+        ("[1, 2]", f"d.json:1:1: $: expected an object; {SHAPE}"),
+        (
+            "\n  GAME 1",
+            f"d.json:2:3: invalid JSON: expected '{{' opening the document, found 'G'; {SHAPE}",
+        ),
+        ('{"not": "games"}', f"d.json:1:1: $: missing field 'format'; {SHAPE}"),
+        (
+            '{"format": "gargon-notation", "version": 1}',
+            f"d.json:1:1: $: missing field 'games'; {SHAPE}",
+        ),
         (
             '{"format": "pgn", "version": 1, "games": []}',
-            'd.json: $.format: expected "gargon-notation"',
+            f'd.json:1:12: $.format: expected "gargon-notation", found "pgn"; {SHAPE}',
+        ),
+        (
+            '{"format": "gargon-notation",\n "version": "1", "games": []}',
+            f"d.json:2:13: $.version: expected a whole number; {SHAPE}",
         ),
         (
             '{"format": "gargon-notation", "version": 1, "games": [',
-            "d.json:1:55: invalid JSON: the document ends where a game should be",
+            f"d.json:1:55: invalid JSON: the document ends where a game should be; {CUT_SHORT}",
         ),
         (
             '{"format": "gargon-notation", "version": 1, "games": [{"tags": "',
             "d.json:1:65: invalid JSON: the document ends inside a string "
-            "(unclosed brackets or quotes)",
+            f"(unclosed brackets or quotes); {CUT_SHORT}",
         ),
         (
             '{"format": "gargon-notation", "version": 1, "games": []} x',
-            "d.json:1:58: invalid JSON: extra data after the document",
+            "d.json:1:58: invalid JSON: more text after the end of the document, found 'x'; a "
+            "JSON document is one object (a file of one game object a line is JSON Lines, named "
+            ".jsonl)",
         ),
         (
             '{"format": "gargon-notation" "version": 1}',
-            "d.json:1:30: invalid JSON: expecting ',' or '}', found '\"'",
+            "d.json:1:30: invalid JSON: expected ',' or '}', found '\"'; put a comma between "
+            "two fields",
+        ),
+        (
+            '{"format": "gargon-notation", "version": 1,}',
+            "d.json:1:44: invalid JSON: expected a field name in double quotes, found '}'; "
+            "remove the comma before '}', and write names in double quotes",
+        ),
+        (
+            '{"format" "gargon-notation"}',
+            "d.json:1:11: invalid JSON: expected ':' after the field name, found '\"'; write "
+            '"name": value',
+        ),
+        (
+            '{"format": "gargon-notation", "version": 1, "games": [] "x": 1}',
+            "d.json:1:57: invalid JSON: expected ',' or '}', found '\"'; put a comma between "
+            "two fields",
         ),
         (
             '{"format": "gargon-notation", "version": 1, "games": [], "games": []}',
-            "d.json:1:58: the document has two 'games' lists",
+            "d.json:1:58: the document has two 'games' lists; keep one",
+        ),
+        (
+            '{"format": "gargon-notation", "version": 1, "games": [{"n": [' + "9" * 5000 + "]}]}",
+            "d.json:1:62: invalid JSON: this number has over 4300 digits, more than can be read "
+            "(the numbers of a record have at most nine digits)",
         ),
     ],
 )
@@ -137,12 +185,63 @@ def test_a_broken_document_says_where(text: str, message: str) -> None:
     assert said(read(text.encode(), 4)) == [message]
 
 
+def test_games_without_a_comma_between_them() -> None:
+    text = '{"format": "gargon-notation", "version": 1, "games": [{} {}]}'
+    assert said(read(text.encode(), 4)) == [
+        "d.json:1:55: $.games[0]: missing field 'tags'",
+        "d.json:1:58: invalid JSON: expected ',' or ']' after a game, found '{'; put a comma "
+        "between two games",
+    ]
+
+
+def test_an_error_inside_a_game_is_placed_at_its_value() -> None:
+    """Not at the game's first line: the game's text is searched again for the value of the
+    error's JSON path (only when there is an error), whatever the block size."""
+    document = jsonio.to_document(RECORDS)
+    round_ = document["games"][1]["rounds"][1]
+    round_["actions"][0]["cards"][-1] = "R99"
+    document["games"][2]["termination"] = {"finished": 1}
+    for indent in (None, 2):
+        text = json.dumps(document, indent=indent)
+        assert text.count('"R99"') == 1
+        for block in (1, 5, 64, None):
+            items = read(text.encode(), block)
+            problems = [item for item in items if isinstance(item, NotationError)]
+            assert [p.message.partition(":")[0] for p in problems] == [
+                "$.games[1].rounds[1].actions[0].cards[2]",
+                "$.games[2].termination.finished",
+            ]
+            found = [text.splitlines()[p.line - 1][p.column - 1 :][:5] for p in problems]
+            assert found == ['"R99"', "1}}]}" if indent is None else "1"]
+
+
+def test_a_nul_byte_ends_the_reading_as_binary_data() -> None:
+    """Binary data (no JSON holds a NUL byte) is said to be so, at its byte offset, and
+    nothing after it is read: an endless stream of zeros ends at once."""
+    game = json.dumps(jsonio.game_to_json(RECORDS[0]))
+    head = f'\ufeff{{"format": "gargon-notation", "version": 1,\n "games": [{game}, '
+    data = head.encode() + b"\x00" * 100_000
+    offset = len(head.encode())
+    for block in (1, 7, None):
+        assert said(read(data, block)) == [
+            "game",
+            f"d.json:2:{len(head.splitlines()[1]) + 1}: this is binary data, not a record: a NUL "
+            f"byte at byte offset {offset}; records are UTF-8 text",
+        ]
+    assert said(read(b"\x00" * 10)) == [
+        "d.json:1:1: this is binary data, not a record: a NUL byte at byte offset 0; records are "
+        "UTF-8 text"
+    ]
+
+
 def test_games_before_the_format_are_read_then_the_format_is_checked() -> None:
     game = json.dumps(jsonio.game_to_json(RECORDS[0]))
-    items = read(f'{{"games": [{game}], "format": "gargon-notation", "version": 9}}'.encode(), 8)
+    text = f'{{"games": [{game}], "format": "gargon-notation", "version": 9}}'
+    items = read(text.encode(), 8)
     assert said(items) == [
         "game",
-        "d.json: $.version: version 9 is not supported (this reader: 1)",
+        f"d.json:1:{len(text) - 1}: $.version: version 9 is not supported (this reader reads "
+        "version 1); a newer gargon-notation may read it",
     ]
 
 

@@ -344,7 +344,8 @@ def test_deeply_nested_json_through_the_command(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.output == (
         f"{path}:1:100012: invalid JSON: the document ends inside a game "
-        "(unclosed brackets or quotes)\n"
+        "(unclosed brackets or quotes); the file may have been cut short: complete it, or "
+        "write it again (gargon convert FILE --to json)\n"
     )
 
 
