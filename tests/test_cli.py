@@ -1076,6 +1076,39 @@ def test_validate_jsonl_names_the_line_of_a_broken_game(work: Path) -> None:
     ]
 
 
+def test_a_json_error_is_placed_at_its_value_by_every_verb(work: Path) -> None:
+    """A card that does not exist deep inside a game: the problem names the line and column
+    of the card itself (not the game's first line), for a JSON document, JSON Lines and
+    either on standard input; ``validate --json`` still places the game at its first line."""
+    simulated = gargon("simulate", "--games", "2", "--seed", "s").stdout
+    (work / "s.ggn").write_text(simulated, encoding="utf-8")
+    for form in ("json", "jsonl"):
+        text = gargon("convert", "s.ggn", "--to", form).stdout
+        bad = text.replace('"R11"', '"R99"', 1)
+        (work / f"bad.{form}").write_text(bad, encoding="utf-8")
+        index = bad.index('"R99"')
+        line = bad.count("\n", 0, index) + 1
+        column = index - bad.rfind("\n", 0, index)
+        validated = gargon("validate", "--quiet", f"bad.{form}")
+        assert validated.exit_code == 1
+        [said] = [x.strip() for x in lines(validated.stdout) if x.startswith("  ")]
+        assert said.startswith(f"bad.{form}:{line}:{column}: $.")
+        assert said.endswith("'R99' is not a card (a colour letter W B V Y R G and a value 0-15)")
+        for verb in (["convert", "--to", "ggn"], ["stats"]):
+            result = gargon(*verb, f"bad.{form}")
+            assert result.exit_code == 1
+            assert said in lines(result.output)
+        piped = gargon("validate", "--quiet", "-", input=bad)
+        assert said.replace(f"bad.{form}", "<stdin>") in lines(piped.stdout)[1]
+        report = json.loads(gargon("validate", "--json", f"bad.{form}").stdout)
+        [invalid] = [game for game in report["games"] if not game["valid"]]
+        if form == "json":  # the game starts on the last line "    {" before the card
+            assert invalid["line"] == bad.count("\n", 0, bad.rindex("\n    {", 0, index)) + 2
+        else:
+            assert invalid["line"] == line
+        assert (invalid["problems"][0]["line"], invalid["problems"][0]["column"]) == (line, column)
+
+
 def test_validate_searches_directories_for_every_format(work: Path) -> None:
     (work / "dir" / "sub").mkdir(parents=True)
     shutil.copy(work / "full-game.ggn", work / "dir" / "a.ggn")

@@ -19,6 +19,7 @@ from typing import Any
 import attrs
 
 from gargon_notation import files
+from gargon_notation.errors import NotationError
 from gargon_notation.files import Input
 from gargon_notation.notation import Chunk, GameRecord
 from gargon_notation.parallel import RECORD_BYTES, Workers
@@ -64,8 +65,13 @@ def _items(source: Input) -> Iterator[Chunk | GameRecord]:
             if format == "ggn":
                 yield from iter_chunks(stream, source.name)
                 return
-            for item in files.iter_games(stream, format, source.name):
-                yield item if isinstance(item, GameRecord) else Chunk("", item.line or 1, item)
+            # A game that cannot be read is placed at the line it starts on (its error may
+            # be at a value further down).
+            for line, _, item in files.iter_raw_games(stream, format, source.name):
+                if isinstance(item, GameRecord):
+                    yield item
+                elif isinstance(item, NotationError):
+                    yield Chunk("", line or item.line or 1, item)
         except OSError as error:
             raise files.FileError.from_os_error(source.name, error) from None
 
