@@ -38,13 +38,15 @@ def progress(
         DownloadColumn,
         MofNCompleteColumn,
         Progress,
+        TextColumn,
         TimeRemainingColumn,
     )
 
     from gargon_notation.cli.terminal import SafeConsole
 
     with Progress(
-        "[progress.description]{task.description}",
+        # The consoles read no markup: the description's style is given, not written in.
+        TextColumn("{task.description}", style="progress.description", markup=False),
         BarColumn(),
         DownloadColumn() if unit == "bytes" else MofNCompleteColumn(),
         TimeRemainingColumn(),
