@@ -20,7 +20,7 @@ import typer
 from gargon_notation import archive, files
 from gargon_notation.archive.query import CONDITIONS
 from gargon_notation.archive.select import read
-from gargon_notation.cli.common import fail, out, plural, print_error, say_empty
+from gargon_notation.cli.common import error_console, fail, out, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of, output_bytes, stdin_saved
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
@@ -150,7 +150,7 @@ def _selected(
     game are added to ``empty``."""
     games = archive.iter_archive(inputs, empty)
     total = sum(source.size for source in inputs)
-    with progress(total, "filtering", show=show_progress) as advance:
+    with progress(total, "filtering", show=show_progress, console=error_console) as advance:
         if jobs == 1 or query.level in ("none", "tags"):
             for selection in archive.select(games, query):
                 advance(_size(selection.game))
@@ -289,7 +289,7 @@ def dedupe_command(
     with _readable_twice(inputs_of(paths)) as inputs, Workers(jobs) as workers:
         total = sum(source.size for source in inputs)
         try:
-            with progress(total, "reading", show=not as_json) as advance:
+            with progress(total, "reading", show=not as_json, console=error_console) as advance:
                 games = enumerate(archive.iter_archive(inputs, report.empty))
                 for (place, game), found in workers.map(
                     _identified, games, size=_placed_size, send=_placed_unraw, total=total
@@ -305,7 +305,9 @@ def dedupe_command(
                     duplicates.see(location, digest, finished)
                     seen.append((location, digest, finished))
             if duplicates.prefixes:
-                with progress(total, "comparing", show=not as_json) as advance:
+                with progress(
+                    total, "comparing", show=not as_json, console=error_console
+                ) as advance:
                     readable = (
                         (location, game)
                         for game, (location, digest, _) in zip(

@@ -27,6 +27,7 @@ __all__ = [
     "app",
     "console",
     "err",
+    "error_console",
     "fail",
     "out",
     "plural",
@@ -80,23 +81,33 @@ _no_color = [False]
 command starts): standard error then gets no escape codes either."""
 
 
-def _err() -> Console:
+_plain_err: list[Console] = []
+"""Standard error without escape codes, made once: one console prints every message, so
+that they go above a progress bar drawn on it."""
+
+
+def error_console() -> Console:
+    """Standard error as this command prints it: :data:`err`, or with ``--no-color`` a
+    console that writes no escape codes (the same one every time)."""
     if not _no_color[0]:
         return _console("err")
-    from gargon_notation.cli.terminal import SafeConsole
+    if not _plain_err:
+        from gargon_notation.cli.terminal import SafeConsole
 
-    return SafeConsole(stderr=True, color_system=None, highlight=False, soft_wrap=True)
+        made = SafeConsole(stderr=True, color_system=None, highlight=False, soft_wrap=True)
+        _plain_err.append(made)
+    return _plain_err[0]
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``gargon: MESSAGE`` on standard error and exit (2: a usage or I/O error)."""
-    _err().print(_text(f"gargon: {message}", "bold red"), soft_wrap=True)
+    error_console().print(_text(f"gargon: {message}", "bold red"), soft_wrap=True)
     raise typer.Exit(code)
 
 
 def print_error(message: str) -> None:
     """One message on standard error, never wrapped."""
-    _err().print(_text(message), soft_wrap=True)
+    error_console().print(_text(message), soft_wrap=True)
 
 
 def say_empty(names: list[str]) -> None:
@@ -109,7 +120,7 @@ def say_empty(names: list[str]) -> None:
 def print_problems(result: Replay) -> None:
     """The problems a replay found, on standard error."""
     for problem in result.problems:
-        _err().print(_text(str(problem), "red"), soft_wrap=True)
+        error_console().print(_text(str(problem), "red"), soft_wrap=True)
 
 
 def console(no_color: bool) -> Console:

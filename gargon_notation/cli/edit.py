@@ -22,7 +22,7 @@ from gargon_notation import files, jsonio
 from gargon_notation.annotate import annotate_replayed, strip_annotations
 from gargon_notation.cli import common
 from gargon_notation.cli.choices import ConvertTo
-from gargon_notation.cli.common import fail, plural, print_error
+from gargon_notation.cli.common import error_console, fail, plural, print_error
 from gargon_notation.cli.inputs import (
     Games,
     Joined,
@@ -62,7 +62,7 @@ def annotate_command(
     with (
         Workers(jobs) as workers,
         Ahead(workers, inputs, work_for) as ahead,
-        progress(total, "annotating", show=bar) as advance,
+        progress(total, "annotating", show=bar, console=error_console) as advance,
     ):
         task = _AnnotateTask(in_place, ahead, advance)
         code = each_input(inputs, lambda source: task.annotate_one(source, shared))
@@ -169,7 +169,7 @@ def fmt(
     with (
         Workers(jobs) as workers,
         Ahead(workers, inputs, _canonical_work) as ahead,
-        progress(total, "formatting", show=bar) as advance,
+        progress(total, "formatting", show=bar, console=error_console) as advance,
     ):
         canonical_pieces = partial(_canonical_texts, ahead, advance)
 
@@ -368,7 +368,7 @@ def convert(
     workers = Workers(jobs)
     if len(inputs) == 1:
         with workers, games_of(inputs[0]) as games, output_to(output) as write_piece:
-            with progress(total, "converting") as advance:
+            with progress(total, "converting", console=error_console) as advance:
                 texts = (text for _, text in each_game(workers, games, work, advance))
                 for piece in joined(texts, to, events):
                     write_piece(piece)
@@ -390,7 +390,7 @@ def convert(
         workers,
         Ahead(workers, inputs, lambda _: work) as ahead,
         output_to(output) as write_piece,
-        progress(total, "converting") as advance,
+        progress(total, "converting", console=error_console) as advance,
     ):
         for piece in joined(every_text(ahead, advance), to, events):
             write_piece(piece)

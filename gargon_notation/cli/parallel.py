@@ -27,6 +27,7 @@ import attrs
 from gargon_notation import files, jsonio
 from gargon_notation.cli.common import fail
 from gargon_notation.cli.inputs import Games, file_games, parsed
+from gargon_notation.cli.progress import write_above
 from gargon_notation.errors import FileError, NotationError
 from gargon_notation.notation import Chunk, GameRecord
 from gargon_notation.parallel import RECORD_BYTES, Workers
@@ -270,9 +271,12 @@ class Look:
 
 
 def write_printed(console: Console, text: str) -> None:
-    """Write text that :meth:`Look.printed` gave for ``console``."""
+    """Write text that :meth:`Look.printed` gave for ``console`` (above the progress bar,
+    when one is drawn on the terminal ``console`` writes to)."""
     if text:
         file = console.file
+        if write_above(file, text):
+            return
         file.write(text)
         file.flush()
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from gargon_notation import files
 from gargon_notation.bots import BOTS, simulate
-from gargon_notation.cli.common import fail
+from gargon_notation.cli.common import error_console, fail
 from gargon_notation.cli.inputs import write
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.terminal import write_data
@@ -28,7 +28,7 @@ def simulate_command(
     if bot not in BOTS:
         fail(f"--bot {bot}: choose one of {', '.join(BOTS)}")
     records = []
-    with progress(games, "simulating", unit="games") as advance:
+    with progress(games, "simulating", unit="games", console=error_console) as advance:
         for k in range(1, games + 1):
             game_seed = seed if games == 1 else f"{seed}.{k}"
             simulated = simulate(players, game_seed, bot)  # type: ignore[arg-type]

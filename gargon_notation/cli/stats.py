@@ -38,7 +38,7 @@ from gargon_notation.archive.stats import (
 )
 from gargon_notation.archive.stats_report import ENDING_NAMES, key_text, stats_html, stats_json
 from gargon_notation.cli import common
-from gargon_notation.cli.common import fail, plural, print_error, say_empty
+from gargon_notation.cli.common import error_console, fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of, write
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
@@ -234,7 +234,10 @@ def stats_command(
     inputs = files.once_each(inputs_of(paths))  # a game counted once
     total = sum(source.size for source in inputs)
     try:
-        with Workers(jobs) as workers, progress(total, "stats", show=not as_json) as advance:
+        with (
+            Workers(jobs) as workers,
+            progress(total, "stats", show=not as_json, console=error_console) as advance,
+        ):
             games = archive.iter_archive(inputs, report.empty)
             if jobs == 1:
                 for game in games:

@@ -17,7 +17,7 @@ from rich.text import Text
 
 from gargon_notation import files
 from gargon_notation.cli import common
-from gargon_notation.cli.common import fail, plural, print_problems
+from gargon_notation.cli.common import error_console, fail, plural, print_problems
 from gargon_notation.cli.inputs import Games, each_input, games_of, inputs_of, one_input_for
 from gargon_notation.cli.parallel import Ahead, Look, write_printed
 from gargon_notation.cli.progress import progress
@@ -359,7 +359,7 @@ def score(paths: list[str], as_json: bool = False, no_color: bool = False, jobs:
     with (
         Workers(jobs) as workers,
         Ahead(workers, inputs, work_for) as ahead,
-        progress(total, "scoring", show=not as_json) as advance,
+        progress(total, "scoring", show=not as_json, console=error_console) as advance,
     ):
         report = _ScoreReport(out, as_json, several, ahead, advance)
         code = each_input(inputs, report.score_input)
