@@ -1,10 +1,15 @@
-"""Reading what a process shows on a pseudo-terminal, for the tests that start one."""
+"""Reading what a process shows on a pseudo-terminal, for the tests that start one, and
+what the terminal then shows."""
 
 from __future__ import annotations
 
 import os
+import pty
+import re
 import select
+import subprocess
 import time
+from pathlib import Path
 
 
 def read_until(fd: int, wanted: bytes, seconds: float = 30.0) -> bytes:
@@ -20,3 +25,90 @@ def read_until(fd: int, wanted: bytes, seconds: float = 30.0) -> bytes:
             except OSError:
                 break
     return seen
+
+
+_CSI = re.compile(r"\x1b\[([0-9;?]*)([A-Za-z])")
+"""A control sequence: its parameters and final letter."""
+
+
+def screen(shown: str) -> list[str]:
+    """The lines a terminal shows after ``shown``, with what drawing a line again over
+    itself does: ``\\r`` goes to the start of the line, ``ESC [ n A`` up ``n`` lines,
+    ``ESC [ 2 K`` erases the line and ``ESC [ K`` the rest of it; colours and the other
+    control sequences show nothing.  Lines are never wrapped; trailing empty lines are left
+    out.
+
+    >>> screen("bar 1\\r\\x1b[2Kan error\\r\\n\\x1b[31mbar\\x1b[0m 2\\r\\n\\x1b[1A\\x1b[2K")
+    ['an error']
+    """
+    lines = [""]
+    row = column = 0
+    at = 0
+    while at < len(shown):
+        sequence = _CSI.match(shown, at) if shown[at] == "\x1b" else None
+        if sequence is not None:
+            parameters, letter = sequence.groups()
+            if letter == "A":
+                row = max(0, row - int(parameters or "1"))
+            elif letter == "K":
+                lines[row] = "" if parameters == "2" else lines[row][:column]
+            at = sequence.end()
+            continue
+        character = shown[at]
+        at += 1
+        if character == "\r":
+            column = 0
+        elif character == "\n":
+            row, column = row + 1, 0
+            if row == len(lines):
+                lines.append("")
+        else:
+            line = lines[row].ljust(column)
+            lines[row] = line[:column] + character + line[column + 1 :]
+            column += 1
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def run_on_terminal(
+    command: list[str], *, stdout: bool = False, cwd: Path | None = None, seconds: float = 60.0
+) -> tuple[int, str]:
+    """Run ``command`` (in ``cwd``) with standard error (and with ``stdout`` standard output, else
+    nothing) on a pseudo-terminal of 100 columns: its exit code and what the terminal got
+    (read as it comes, so that the terminal never fills up)."""
+    main, child = pty.openpty()
+    env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm-256color"}
+    for name in ("NO_COLOR", "FORCE_COLOR"):
+        env.pop(name, None)
+    seen = b""
+    try:
+        process = subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=child if stdout else subprocess.DEVNULL,
+            stderr=child,
+            env=env,
+            cwd=cwd,
+        )
+        os.close(child)
+        child = -1
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([main], [], [], 0.2)
+            if ready:
+                try:
+                    got = os.read(main, 65536)
+                except OSError:  # the other end closed (Linux)
+                    break
+                if not got:  # the other end closed (macOS, BSD)
+                    break
+                seen += got
+            elif process.poll() is not None:
+                break
+        code = process.wait(timeout=max(0.0, deadline - time.monotonic()) + 1)
+    finally:
+        if child >= 0:
+            os.close(child)
+        os.close(main)
+    return code, seen.decode("utf-8", errors="replace")

@@ -1,0 +1,111 @@
+"""The progress bar on a terminal (:mod:`gargon_notation.cli.progress`): what every verb with
+a bar prints meanwhile goes above it, each line whole, the bar shows its description without
+a style tag, and it goes when done; the terminal then shows what it shows without a bar.
+
+The verbs run in processes of their own, standard error on a pseudo-terminal, with the bar
+drawn for every job (``PROGRESS_BYTES`` set to 0) or for none."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from terminals import run_on_terminal, screen
+
+from gargon_notation.bots import simulate
+from gargon_notation.notation import write_game
+from gargon_notation.records import record_from_simulation
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+
+INVALID = '[Event "Bad turn"]\n[Players "Ann" "Bob" "Cy"]\n1. Bob R1\n*\n'
+UNREADABLE = '[Event "Broken"]\n[Players "Ann" "Bob" "Cy"]\n1. Ann R99 folds\n*\n'
+
+GARGON = (
+    "import sys; import gargon_notation.cli.progress as p; "
+    "p.PROGRESS_BYTES = int(sys.argv.pop(1)); "
+    "from gargon_notation.cli import run; sys.argv[0] = 'gargon'; run()"
+)
+"""``gargon``, with the size of input over which a bar is drawn as its first argument."""
+
+ALWAYS, NEVER = "0", str(10**12)
+
+
+@pytest.fixture(scope="module")
+def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``games.ggn``: 8 simulated games, among them one that breaks a rule and two that
+    cannot be read; ``twice.ggn``, a copy of some of them."""
+    root = tmp_path_factory.mktemp("progress")
+    games = [write_game(record_from_simulation(simulate(3 + k % 2, f"bar.{k}"))) for k in range(8)]
+    (root / "games.ggn").write_text(
+        "\n".join([*games[:2], UNREADABLE, *games[2:4], INVALID, *games[4:6], UNREADABLE])
+    )
+    (root / "twice.ggn").write_text("\n".join(games[::2]))
+    return root
+
+
+def gargon(archive: Path, bar: str, args: list[str], *, stdout: bool) -> tuple[int, str]:
+    """Exit code and what the terminal got (standard error, and with ``stdout`` standard
+    output) from a gargon run in ``archive``."""
+    command = [sys.executable, "-c", GARGON, bar, *args]
+    return run_on_terminal(command, stdout=stdout, cwd=archive)
+
+
+VERBS = [
+    ["validate", "games.ggn"],
+    ["score", "games.ggn"],
+    ["score", "--no-color", "games.ggn"],
+    ["annotate", "games.ggn"],
+    ["fmt", "games.ggn"],
+    ["convert", "--to", "jsonl", "games.ggn", "twice.ggn"],
+    ["filter", "--winner", "Ann", "games.ggn"],
+    ["dedupe", "games.ggn", "twice.ggn"],
+    ["stats", "games.ggn"],
+]
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("verb", VERBS, ids=lambda verb: " ".join(verb[:2]).replace(".ggn", ""))
+def test_what_is_printed_goes_above_the_bar_in_whole_lines(
+    archive: Path, verb: list[str], jobs: str
+) -> None:
+    """Standard output elsewhere (``validate``'s verdicts go there: it is on the terminal
+    too), each line of standard error is on a line of its own on the terminal, as it is
+    printed into a pipe; the bar was drawn, with its description plain, and is gone."""
+    args = [*verb, "--jobs", jobs]
+    on_terminal = verb[0] == "validate"
+    code, shown = gargon(archive, ALWAYS, args, stdout=on_terminal)
+    plain = subprocess.run(
+        [sys.executable, "-c", GARGON, ALWAYS, *args],
+        cwd=archive,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    printed = plain.stdout if on_terminal else plain.stderr
+    assert code == plain.returncode == 1
+    assert "\x1b[?25l" in shown  # the bar was drawn (the cursor hidden meanwhile)
+    assert "[progress.description]" not in shown
+    lines = screen(shown)
+    assert lines == printed.rstrip("\n").split("\n")
+    assert any("'R99' is not a card" in line for line in lines)
+    assert not any("━" in line for line in lines)
+    if "--no-color" in verb:
+        assert not re.search("\x1b\\[[0-9;]*m", shown)  # no colours, in the bar either
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_scores_on_the_terminal_show_as_without_a_bar(archive: Path, jobs: str) -> None:
+    """``score`` with standard output on the terminal too: its tables, drawn in the workers,
+    and its problems show on the terminal as they show without a bar."""
+    args = ["score", "games.ggn", "--jobs", jobs]
+    code, shown = gargon(archive, ALWAYS, args, stdout=True)
+    code_without, shown_without = gargon(archive, NEVER, args, stdout=True)
+    assert code == code_without == 1
+    assert "\x1b[?25l" in shown and "\x1b[?25l" not in shown_without
+    assert screen(shown) == screen(shown_without)
+    assert "Bad turn" in shown and "'R99' is not a card" in shown
