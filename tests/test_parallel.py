@@ -72,6 +72,8 @@ CTRL_C_WHILE_FORKING = """
 import os, signal, sys
 from gargon_notation.parallel import Workers
 
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as on a terminal, if run in background
+
 forks = 0
 fork = os.fork
 
@@ -112,6 +114,8 @@ def test_ctrl_c_while_the_workers_start_stops_the_work_without_a_traceback() -> 
 HELD = """
 import os, signal
 from gargon_notation import parallel
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as on a terminal, if run in background
 reached = []
 try:
     with parallel._ctrl_c_held():
