@@ -155,12 +155,15 @@ def _cut_batch(batch: list[tuple[int, files.Input]], blocksize: int) -> list[Par
 def read(paths: Paths, *, blocksize: Blocksize = DEFAULT_BLOCKSIZE) -> Bag:
     """Every game of the archive at ``paths``, as a bag of
     :class:`~gargon_notation.parts.GameItem` ``(source, number, record)`` in the order of
-    the files and of the games in each (see the module docstring).
+    the files and of the games in each (see the module docstring).  A file named twice,
+    however it is named, is read once, under its first name
+    (:func:`~gargon_notation.files.once_each`), so that ``(source, number)`` names one game,
+    as :func:`to_parquet` needs.
 
     Raises :class:`~gargon_notation.errors.FileError` as :func:`find_partitions` does (a
     file a worker cannot read fails the computation with it).
     """
-    units = find_partitions(paths, blocksize)
+    units = find_partitions(files.once_each(_inputs(paths)), blocksize)
     return _bag_of([delayed(_games, pure=True)(unit) for unit in units])
 
 

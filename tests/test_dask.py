@@ -429,6 +429,19 @@ def test_a_file_named_twice_is_converted_once(tmp_path: Path) -> None:
     assert counts == gg.arrow.write_parquet(gg.arrow.games_of(named[:1]), tmp_path / "one")
 
 
+def test_read_reads_a_file_named_in_other_ways_once(tmp_path: Path) -> None:
+    """A bag of ``read`` keys each game once, as ``to_parquet`` of it needs: a file named
+    again (relative, absolute, through a link) is read under its first name."""
+    import dask
+
+    club = ROOT / "examples" / "club-night.ggn"
+    link = tmp_path / "link.ggn"
+    link.symlink_to(club)
+    with dask.config.set(scheduler="synchronous"):
+        items = gg.dask.read([club, club.resolve(), link]).compute()
+    assert [(item.source, item.number) for item in items] == [(str(club), n) for n in (1, 2, 3)]
+
+
 def test_a_conversion_that_fails_half_way_leaves_the_tables_as_they_were(
     archive: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1031,3 +1031,38 @@ def test_a_conversion_that_fails_leaves_no_empty_folders_it_made(tmp_path: Path)
     with pytest.raises(gg.FileError):
         tables.write_parquet(unreadable(), tmp_path / "kept")
     assert [path.name for path in (tmp_path / "kept").iterdir()] == ["games"]
+
+
+@pytest.mark.parametrize(
+    "item",
+    [
+        ("club.ggn", "1", RECORDS[0]),
+        (5, 1, RECORDS[0]),
+        ("club.ggn", 0, RECORDS[0]),
+        ("club.ggn", 2**40, RECORDS[0]),
+        ("club.ggn", 1, None),
+        ("club.ggn", 1, "[Players ...]"),
+        RECORDS[0],
+        "examples/club-night.ggn",
+    ],
+    ids=[
+        "number as text",
+        "source as number",
+        "number 0",
+        "number too large",
+        "None",
+        "text",
+        "a record alone",
+        "a path",
+    ],
+)
+def test_an_item_of_another_shape_is_a_type_error_naming_it(item: object) -> None:
+    with pytest.raises(TypeError, match="a game for the tables is") as refused:
+        list(tables.batches([("club.ggn", 1, RECORDS[0]), item]))  # type: ignore[list-item]
+    assert "not " in str(refused.value)
+
+
+def test_games_of_takes_one_path_as_well_as_several() -> None:
+    one = [(source, number) for source, number, _ in tables.games_of("examples/club-night.ggn")]
+    assert one == [("examples/club-night.ggn", n) for n in (1, 2, 3)]
+    assert one == [(s, n) for s, n, _ in tables.games_of(["examples/club-night.ggn"])]

@@ -81,15 +81,19 @@ __all__ = [
 ]
 
 
-def games_of(paths: Iterable[str | os.PathLike[str]]) -> Iterator[GameItem]:
-    """Every game of ``paths`` (files, directories searched recursively, patterns, ``-``) as
+def games_of(
+    paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+) -> Iterator[GameItem]:
+    """Every game of ``paths`` (files, directories searched recursively, patterns, ``-``;
+    one path, or several) as
     :func:`batches` takes them: ``(source, number, record or NotationError)``; a file named
     twice, however it is named, is read once (:func:`~gargon_notation.files.once_each`).
 
     Raises :class:`~gargon_notation.errors.FileError` for a path that cannot be found or
     read.
     """
-    for source in once_each(files.find_inputs([os.fspath(path) for path in paths])):
+    named = [paths] if isinstance(paths, (str, os.PathLike)) else paths
+    for source in once_each(files.find_inputs([os.fspath(path) for path in named])):
         with files.open_input(source) as handle:
             try:
                 format, stream = files.sniff_stream(handle, source.path)

@@ -159,12 +159,15 @@ def batches(
     ``games``, as ``(table, record batch)`` pairs of about ``batch_rows`` rows each (the
     last of each table smaller; by default :data:`BATCH_ROWS`, :data:`GAMES_BATCH_ROWS` for
     ``games`` and :data:`OBSERVATION_BATCH_ROWS` for ``decisions`` with observations), in
-    the schemas of :data:`~gargon_notation.tables.SCHEMAS`.
+    the schemas :func:`~gargon_notation.tables.schema_for` gives (those of
+    :data:`~gargon_notation.tables.SCHEMAS` without observations).
 
     ``games`` yields ``(source, number, record or NotationError)``, as the archive verbs
-    read them (see :func:`gargon_notation.tables.games_of`).  ``observations`` adds the
-    observation columns to ``decisions``; ``include_invalid_steps`` keeps the rows an
-    invalid game's replay made (by default it gives its ``games`` row only).  Never raises
+    read them (see :func:`gargon_notation.tables.games_of`); an item of another shape is
+    refused with :class:`TypeError` naming it, before any row of it is made.
+    ``observations`` adds the observation columns to ``decisions``;
+    ``include_invalid_steps`` keeps the rows an invalid game's replay made (by default it
+    gives its ``games`` row only).  Never raises
     for bad records: each becomes a ``games`` row with ``valid`` false and its first problem
     (``report``, when given, is called with the game's source, number and that problem).
     Raises :class:`ValueError` for a ``batch_rows`` under 1 (batches are cut between games:
@@ -178,7 +181,8 @@ def batches(
     """
     rows = Rows(observations=observations, include_invalid_steps=include_invalid_steps)
     limits = _limits(batch_rows, observations)
-    for source, number, item in games:
+    for game in games:
+        source, number, item = _checked(game)
         problem = rows.add_game(source, number, item)
         if problem is not None and report is not None:
             report(source, number, problem)
@@ -188,6 +192,31 @@ def batches(
     for table in TABLES:
         if rows.count(table):
             yield table, take_batch(rows, table)
+
+
+def _checked(game: object) -> GameItem:
+    """``game`` when it is ``(source, number, record or NotationError)``, with a source
+    of text and a number from 1 (those are the key of every table).
+
+    >>> _checked(("club.ggn", 0, None))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    TypeError: a game for the tables is (source, number from 1, ...), not ('club.ggn', 0, None)
+    """
+    if (
+        isinstance(game, tuple)
+        and len(game) == 3
+        and type(game[0]) is str
+        and type(game[1]) is int
+        and 1 <= game[1] < 2**31
+        and isinstance(game[2], (GameRecord, NotationError))
+    ):
+        return game
+    shown = repr(game)
+    shown = shown if len(shown) <= 120 else shown[:117] + "..."
+    raise TypeError(
+        "a game for the tables is (source, number from 1, GameRecord or NotationError), "
+        f"not {shown}"
+    )
 
 
 def _limits(batch_rows: int | None, observations: bool) -> dict[str, int]:
