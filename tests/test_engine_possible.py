@@ -23,7 +23,7 @@ from pathlib import Path
 
 import attrs
 import pytest
-from conftest import cards, deal_with
+from conftest import cards, deal_with, texts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,10 +85,27 @@ def without(unseen: Sequence[Card]) -> list[Card]:
     return known
 
 
-def card_at(state: GameState, place: Place) -> AnyCard:
-    """The card a (whole) state holds at ``place``."""
+def card_in_slot(state: GameState, place: Place) -> AnyCard:
+    """The card a (whole) state holds at ``place``, a hand's place taken as its slot."""
     if place.kind is PlaceKind.HAND:
         return state.hands[place.owner][place.index]
+    return card_at(state, place, None)
+
+
+def colour_rank(card: AnyCard) -> int:
+    """The order of the backs of a hand hidden from an observer: ``X?``, then W B V Y R G."""
+    return -1 if card.colour is None else card.colour.index
+
+
+def card_at(state: GameState, place: Place, seat: int | None) -> AnyCard:
+    """The card a (whole) state holds at ``place`` as ``seat`` (None: the public) numbers the
+    places: the seat's own hand by slot, a hand hidden from it in colour order, stable (the
+    i-th back as the seat's view lists them; which slot a card lies in is hidden)."""
+    if place.kind is PlaceKind.HAND:
+        hand = state.hands[place.owner]
+        if place.owner != seat:
+            hand = tuple(sorted(hand, key=colour_rank))
+        return hand[place.index]
     if place.kind is PlaceKind.PILE:
         return state.piles[place.owner - 1][place.index]
     if place.kind is PlaceKind.FRONT:
@@ -221,7 +238,7 @@ def test_at_the_deal_the_public_knows_only_the_colours() -> None:
     assert len(public) == 102
     assert public.unseen == DECK
     for place, allowed in public.items():
-        colour = card_at(state, place).colour
+        colour = card_at(state, place, None).colour
         assert colour is not None
         assert allowed == colour_cards(colour)
     assert str(public) == "; ".join(f"17 {c.letter}? of 0-15" for c in Colour)
@@ -233,13 +250,17 @@ def test_a_seat_rules_out_its_own_cards_and_no_more() -> None:
     adam = state.possible(0)
     assert not [place for place in adam if place.kind is PlaceKind.HAND and place.owner == 0]
     assert len(adam) == 92
-    yellow = next(place for place in adam if card_at(state, place) == Card.parse("Y3"))
+    yellow = next(place for place in adam if card_at(state, place, 0) == Card.parse("Y3"))
     assert texts_of(adam[yellow]) == texts_of(colour_cards(Colour.YELLOW) - set(cards("Y2 Y6")))
     blue = next(place for place in adam if adam.backs[place] == HiddenCard(Colour.BLUE))
     assert Card.parse("B0") not in adam[blue]  # Adam holds both blue 0s
     red = next(place for place in adam if adam.backs[place] == HiddenCard(Colour.RED))
     assert Card.parse("R0") in adam[red] and Card.parse("R9") not in adam[red]
-    adams_y2 = Place(PlaceKind.HAND, 0, 0)
+    # Adam's first yellow back as the others see his hand: in colour order, not by slot.
+    assert texts(state.hands[0]) == "Y2 Y6 R9 W1 W10 B0 B0 W0 W0 W2"
+    assert texts(state.seen_by(1).hands[0]) == "W? W? W? W? W? B? B? Y? Y? R?"
+    adams_y2 = Place(PlaceKind.HAND, 0, 7)
+    assert card_at(state, adams_y2, 1) == card_at(state, adams_y2, None) == Card.parse("Y2")
     assert state.possible(1)[adams_y2] == colour_cards(Colour.YELLOW) - set(cards("Y3"))
     assert state.possible()[adams_y2] == colour_cards(Colour.YELLOW)
 
@@ -427,7 +448,7 @@ def cut_out(state: GameState, rng: Rng, size: int) -> tuple[dict[Place, HiddenCa
     hidden: dict[Place, HiddenCard] = {}
     unseen: list[Card] = []
     for place in chosen:
-        card = card_at(state, place)
+        card = card_at(state, place, None)
         assert isinstance(card, Card)
         unseen.append(card)
         hidden[place] = UNKNOWN if rng.below(3) == 0 else back(card.colour)
@@ -520,11 +541,11 @@ def shuffled_behind(state: GameState, seat: int, rng: Rng) -> GameState:
     hidden = sorted(places_hidden_from(state, seat), key=lambda p: (p.kind.value, p.owner, p.index))
     by_colour: dict[Colour | None, list[Place]] = {}
     for place in hidden:
-        by_colour.setdefault(card_at(state, place).colour, []).append(place)
+        by_colour.setdefault(card_in_slot(state, place).colour, []).append(place)
     moved: dict[Place, AnyCard] = {}
     for places in by_colour.values():
         for place, card in zip(
-            places, rng.shuffled([card_at(state, p) for p in places]), strict=True
+            places, rng.shuffled([card_in_slot(state, p) for p in places]), strict=True
         ):
             moved[place] = card
 
@@ -562,7 +583,7 @@ def test_the_true_card_is_always_possible_and_nothing_leaks(
                 assert set(possible) == places_hidden_from(state, seat)
                 truth = Counter()
                 for place, allowed in possible.items():
-                    card = card_at(state, place)
+                    card = card_at(state, place, seat)
                     assert isinstance(card, Card)
                     assert card in allowed
                     truth[card] += 1

@@ -352,7 +352,9 @@ def test_own_draws_are_known_and_the_others_are_backs(rulebook_deal: Deal) -> No
         CardDrawn(BERND, 1, back(Card.parse("V0")), False),
         CardDrawn(BERND, 2, back(Card.parse("G3")), False),
     ]
-    assert texts(game.view(ADAM).hands[BERND][-3:]) == "G? V? G?"
+    # Bernd's hand as the others see it: his draws among its backs, all in colour order.
+    assert texts(game.hand(BERND)) == "V5 V13 G7 W5 W6 W7 W8 W9 W11 W13 G13 V0 G3"
+    assert texts(game.view(ADAM).hands[BERND]) == "W? W? W? W? W? W? W? V? V? V? G? G? G?"
     assert game.view(BERND).hand[-3:] == cards("G13 V0 G3")
     assert texts(game.view(ADAM).piles[0][:2]) == "Y? B?"
     assert game.view(ADAM).pile_sizes() == (29, 30)

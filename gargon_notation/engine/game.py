@@ -208,8 +208,9 @@ class Game:
         self._colours_frozen: frozenset[Colour] = frozenset()
         self._shown: list[SeenEvent] = []
         self._own: list[dict[int, Event]] = [{} for _ in seats]
-        # Kept between decisions for the views, each entry None once stale: the hands as backs,
-        # the cards in front face up, and (card play phase) face down, with the plays as the
+        # Kept between decisions for the views, each entry None once stale: the hands as backs
+        # in colour order (which slot a card lies in is the engine's, not the table's), the
+        # cards in front face up, and (card play phase) face down, with the plays as the
         # others see them; pile backs (a pile only ever loses its top); won cards as backs and
         # the discard pile (they only ever grow: kept by length).
         self._hand_backs: list[tuple[HiddenCard, ...] | None] = [None] * self._players
@@ -384,7 +385,9 @@ class Game:
         """What ``seat`` may know now, and nothing more: the thing to hand a bot.
 
         Other hands, the piles and (during the card play phase) other seats' played cards
-        are backs; see :class:`~gargon_notation.engine.view.SeatView`.  The view is a value:
+        are backs, another seat's hand in colour order whatever slots its cards lie in (as
+        :func:`~gargon_notation.engine.view.face_down` lists them); see
+        :class:`~gargon_notation.engine.view.SeatView`.  The view is a value:
         it does not change as the game goes on, and nothing in it leads back to the game.
         Raises :class:`ValueError` for a seat that is not at this table.
 
@@ -402,7 +405,7 @@ class Game:
         if None in hand_backs:
             for other, shown in enumerate(hand_backs):
                 if shown is None:
-                    hand_backs[other] = backs(self._hands[other])
+                    hand_backs[other] = face_down(self._hands[other])
         hand = tuple(self._hands[seat])
         hands: list[tuple[AnyCard, ...] | None] = list(hand_backs)
         hands[seat] = hand

@@ -11,7 +11,8 @@ observer
     won cards.  A card the record itself does not know (``R?``, ``X?``) is hidden from every
     observer.
 hidden place
-    A :class:`Place` where a card lies that the observer cannot see: a slot of a hand, a
+    A :class:`Place` where a card lies that the observer cannot see: a card of a hand
+    (another seat's hand numbered in the colour order of its backs, not by slot), a
     position in a draw pile, a card played face down, or a won card shown only by its back.
     Each shows its *back*: a :class:`~gargon_notation.cards.HiddenCard` of its colour, or
     ``X?`` where not even the colour is known (a record that did not note it).
@@ -75,7 +76,10 @@ class PlaceKind(enum.Enum):
     """The kinds of place a hidden card can lie in."""
 
     HAND = "hand"
-    """A slot of a hand: ``owner`` is the seat, ``index`` the slot as the state lists it."""
+    """A card of a hand: ``owner`` is the seat, ``index`` the card's place in the hand as the
+    observer sees it.  That is the slot as the state lists it in the observer's own hand, and
+    the place among the hand's backs in colour order in any other hand (``X?`` first, then
+    W B V Y R G, as a seat view lists it): which slot a card lies in is hidden with it."""
     PILE = "pile"
     """A card of a draw pile: ``owner`` is the pile (1 or 2), ``index`` counts from the top (0)."""
     FRONT = "front"
@@ -107,6 +111,13 @@ _BACKS: dict[Colour | None, HiddenCard] = {
 _ORDER = (*Colour, None)  # backs are listed W B V Y R G, then X?
 _CARDS_OF = {colour: tuple(Card(colour, value) for value in VALUES) for colour in Colour}
 _PLACES: dict[tuple[PlaceKind, int, int], Place] = {}
+
+
+def _colour_rank(card: AnyCard) -> int:
+    """Where a card goes in a hand hidden from the observer: ``X?`` first, then W B V Y R G
+    (the order of :func:`gargon_notation.engine.view.face_down`)."""
+    colour = card.colour
+    return -1 if colour is None else colour.index
 
 
 def _place(kind: PlaceKind, owner: int, index: int) -> Place:
@@ -149,8 +160,9 @@ class Possible(Mapping[Place, frozenset[Card]]):
     """
 
     backs: Mapping[Place, HiddenCard] = attrs.field(converter=_proxy_places)
-    """Each hidden place and the back it shows, in order: hands by seat and slot, pile 1
-    and pile 2 from the top, cards played face down, won cards shown by their backs."""
+    """Each hidden place and the back it shows, in order: hands by seat, each in colour
+    order (:attr:`PlaceKind.HAND`), pile 1 and pile 2 from the top, cards played face down,
+    won cards shown by their backs."""
     by_back: Mapping[HiddenCard, frozenset[Card]] = attrs.field(converter=_proxy_sets)
     """For each of the seven backs (``W?`` ... ``G?`` and ``X?``), what a hidden card
     showing it can be."""
@@ -319,7 +331,9 @@ def possible_at(
     Hidden from the observer: every hand but the seat's own, both piles, the others' cards in
     front while they lie face down, and every card the table itself holds as a
     :class:`~gargon_notation.cards.HiddenCard`.  Everything else is seen: the seat's own
-    cards, won cards (turned face up in their battle), the discard pile.
+    cards, won cards (turned face up in their battle), the discard pile.  The places of a
+    hand hidden from the observer are numbered in colour order (:attr:`PlaceKind.HAND`), so
+    that a seat view's backs, already in that order, give the same places as the whole table.
     """
     hidden: dict[Place, HiddenCard] = {}
     known: list[Card] = []
@@ -332,7 +346,10 @@ def possible_at(
                 hidden[_place(kind, owner, index)] = _BACKS[card.colour]
 
     for other, hand in enumerate(hands):
-        lay(PlaceKind.HAND, other, hand, other == seat)
+        if other == seat:
+            lay(PlaceKind.HAND, other, hand, True)
+        else:
+            lay(PlaceKind.HAND, other, sorted(hand, key=_colour_rank), False)
     for number, pile in enumerate(piles, start=1):
         lay(PlaceKind.PILE, number, pile, False)
     for other, cards in enumerate(front):

@@ -11,8 +11,8 @@
 Decision(kind=<DecisionKind.PLAY_OR_PASS: 'play-or-pass'>, seat=0)
 >>> [len(hand) for hand in state.hands], [len(pile) for pile in state.piles]
 ([10, 10, 10, 10], [31, 31])
->>> str(state.seen_by(1).hands[0][0])
-'Y?'
+>>> str(state.hands[0][0]), " ".join(str(card) for card in state.seen_by(1).hands[0])
+('Y0', 'W? B? B? V? V? V? Y? Y? Y? R?')
 """
 
 from __future__ import annotations
@@ -125,6 +125,10 @@ class GameState:
         still be: exact, given everything that observer knows (see
         :mod:`gargon_notation.engine.possible`).
 
+        The places of a hand hidden from the observer are numbered as :meth:`seen_by` lists
+        its backs, in colour order, not by slot: below, ``Place(PlaceKind.HAND, 0, 6)`` is
+        the first yellow back of seat 0's hand as seat 1 sees it.
+
         The public sees the backs of every hand and pile card, and every card turned face up
         in a battle (it remembers the won ones); a seat also sees its own hand and its own
         cards played face down, never another seat's.  A card this state itself holds as a
@@ -140,9 +144,9 @@ class GameState:
         (102, 92)
         >>> [str(card) for card in state.hands[1] if card.colour is Colour.YELLOW]
         ['Y6', 'Y13', 'Y8']
-        >>> str(state.hands[0][0]), str(state.seen_by(1).hands[0][0])
-        ('Y0', 'Y?')
-        >>> sorted(card.value for card in state.possible(1)[Place(PlaceKind.HAND, 0, 0)])
+        >>> str(state.hands[0][0]), [str(card) for card in state.seen_by(1).hands[0]][5:8]
+        ('Y0', ['V?', 'Y?', 'Y?'])
+        >>> sorted(card.value for card in state.possible(1)[Place(PlaceKind.HAND, 0, 6)])
         [0, 1, 2, 3, 4, 5, 7, 9, 10, 11, 12, 14, 15]
         >>> for group in str(state.possible(1)).split("; "):
         ...     print(group)
@@ -165,6 +169,12 @@ class GameState:
     def seen_by(self, seat: int) -> GameState:
         """What ``seat`` may see: other hands and the piles as card backs (colours only).
 
+        Another seat's hand is listed in colour order (cards of unknown colour, ``X?``, first,
+        then W B V Y R G, as :func:`~gargon_notation.engine.view.face_down` lists a play),
+        whatever slots its cards lie in: players reorder their hands, so which of two cards
+        of one colour was played (the one dealt, or one drawn later) is nothing a seat can
+        see.  The seat's own hand keeps its order.
+
         During the card play phase (``to_act`` is a play-or-pass decision) the other seats'
         played cards lie face down: in ``front`` and ``played`` they are backs too (a play's
         backs in colour order); the battle phase turns them face up.  Won cards lie face down
@@ -184,7 +194,7 @@ class GameState:
         if not 0 <= seat < len(self.names):
             raise ValueError(f"there is no seat {seat!r} at this table")
         hands = tuple(
-            hand if other == seat else backs(hand) for other, hand in enumerate(self.hands)
+            hand if other == seat else face_down(hand) for other, hand in enumerate(self.hands)
         )
         piles = (backs(self.piles[0]), backs(self.piles[1]))
         if self.ruleset.won_cards_face_up:

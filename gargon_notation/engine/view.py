@@ -6,6 +6,9 @@ What the others hold is shown as a *back*: a :class:`~gargon_notation.cards.Hidd
 the card's colour, since Gargon cards show their colour on both sides.
 
 - Other seats' hands and both piles: backs (the piles are spread, so their colours show).
+  Backs of another seat's hand are listed in colour order (:func:`face_down`), whatever slots
+  the engine keeps its cards in: players reorder their hands, so when a seat plays one of two
+  cards of a colour, the others cannot tell the one dealt from the one drawn later.
 - Cards played this round: face down, so backs for the other seats, while the card play phase
   lasts; face up once the battle phase begins.  Backs of a face-down play are listed in colour
   order, whatever order the player named his cards in.
@@ -25,8 +28,8 @@ has to run in a process of its own.
 >>> view = game.view(1)
 >>> view
 <SeatView of Bob: round 1, Ann to play or pass, hand 10, piles 31+31, 1 event>
->>> view.hand == game.hand(1), str(view.hands[0][0]), view.legal_actions
-(True, 'Y?', ())
+>>> view.hand == game.hand(1), " ".join(str(card) for card in view.hands[0]), view.legal_actions
+(True, 'W? B? B? V? V? V? Y? Y? Y? R?', ())
 """
 
 from __future__ import annotations
@@ -260,7 +263,10 @@ class SeatView:
     hand: tuple[AnyCard, ...]
     """The seat's own hand, as far as the engine knows it (all of it in a dealt game)."""
     hands: tuple[tuple[AnyCard, ...], ...]
-    """Every seat's hand: the own one as :attr:`hand`, the others as backs."""
+    """Every seat's hand: the own one as :attr:`hand`, the others as backs in colour order
+    (``X?`` first, then W B V Y R G, as :func:`face_down` lists them), which depends on
+    nothing hidden.  ``Place(PlaceKind.HAND, other, i)`` of :meth:`possible` is the
+    ``i``-th back of ``hands[other]``."""
     piles: tuple[tuple[HiddenCard, ...], tuple[HiddenCard, ...]]
     """Pile 1 and pile 2 as backs, top first."""
     front: tuple[tuple[AnyCard, ...], ...]
@@ -323,15 +329,19 @@ class SeatView:
         It is worked out from this view alone (the backs, the seat's own cards, the
         discard pile, and the won cards the history shows being won), so it can tell nothing
         the seat may not know; it equals :meth:`GameState.possible(seat)
-        <gargon_notation.engine.GameState.possible>` on the whole table.
+        <gargon_notation.engine.GameState.possible>` on the whole table.  A place of another
+        seat's hand, ``Place(PlaceKind.HAND, other, i)``, is the ``i``-th back of
+        ``hands[other]`` (colour order, :attr:`hands`).
 
         >>> from gargon_notation.engine import Deal, Game, Place, PlaceKind
         >>> game = Game.new(Deal.from_seed("gargon", players=4))
         >>> possible = game.view(1).possible()
         >>> possible == game.snapshot().possible(1), len(possible)
         (True, 92)
-        >>> str(game.view(1).hands[0][0]), len(possible[Place(PlaceKind.HAND, 0, 0)])
-        ('Y?', 13)
+        >>> [str(card) for card in game.view(1).hands[0][5:7]]
+        ['V?', 'Y?']
+        >>> len(possible[Place(PlaceKind.HAND, 0, 5)]), len(possible[Place(PlaceKind.HAND, 0, 6)])
+        (15, 13)
         """
         remembered: dict[int, list[Card]] = {}
         for event in self.history:

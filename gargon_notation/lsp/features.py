@@ -29,7 +29,7 @@ import attrs
 
 from gargon_notation.actions import format_action
 from gargon_notation.cards import AnyCard, Card, card_from_text, hand_order
-from gargon_notation.engine import Choose, DecisionKind, Game, GameState, Place, PlaceKind
+from gargon_notation.engine import Choose, DecisionKind, Game, GameState
 from gargon_notation.errors import NotationError
 from gargon_notation.lsp.analysis import Document, GameAnalysis, PlacedGame
 from gargon_notation.lsp.text import Position, Span, Token
@@ -333,10 +333,12 @@ def _holdable(game: Game, seat: int, written: Sequence[AnyCard]) -> list[Card]:
     hand = game.hand(seat)
     found: set[Card] = {card for card in hand if isinstance(card, Card)}
     if len(found) < len(hand):
-        possible = game.snapshot().possible()
-        for index, card in enumerate(hand):
+        # Every hidden card of one back can be the same cards: look them up by back (the
+        # public's places of a hand follow its backs' colour order, not its slots).
+        by_back = game.snapshot().possible().by_back
+        for card in hand:
             if not isinstance(card, Card):
-                found |= possible.get(Place(PlaceKind.HAND, seat, index), frozenset())
+                found |= by_back.get(card, frozenset())
     counts = {card: sum(1 for c in hand if c == card) or 1 for card in found}
     for card in written:
         if isinstance(card, Card) and card in counts:
