@@ -27,6 +27,7 @@ from gargon_notation.engine import (
     GameState,
     Pass,
     Passed,
+    PlaceKind,
     Play,
     Played,
     PlayedFaceDown,
@@ -36,7 +37,11 @@ from gargon_notation.engine import (
 )
 from gargon_notation.engine.knowledge import Knowledge
 from gargon_notation.engine.view import History, back, backs
+from gargon_notation.notation import model
+from gargon_notation.records import record_from_simulation
+from gargon_notation.replay import Outcome, Step, Visitor, replay
 from gargon_notation.rules import Ruleset
+from gargon_notation.seats import seat_record
 
 NAMES = ("Adam", "Bernd", "Collette", "Dagmar")
 ADAM, BERND, COLLETTE, DAGMAR = range(4)
@@ -308,6 +313,57 @@ def test_a_view_shows_what_seen_by_shows(players: int, face_up: bool) -> None:
                 assert (view.last_card_taken, view.over) == (state.last_card_taken, state.over)
             if action is not None:
                 game.apply(action)
+
+
+class Views(Visitor):
+    """Takes ``seat``'s view at the deal and after every step of a replay."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.views: list[SeatView] = []
+        self.states: list[GameState] = []
+
+    def begin_game(self, outcome: Outcome, game: Game) -> None:
+        self.take(game)
+
+    def visit_step(self, step: Step, game: Game) -> None:
+        self.take(game)
+
+    def take(self, game: Game) -> None:
+        self.views.append(game.view(self.seat))
+        self.states.append(game.snapshot())
+
+
+def views_replayed(record: model.GameRecord, seat: int) -> Views:
+    views = Views(seat)
+    replay(record, visitors=[views])
+    return views
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_view_holds_nothing_more_than_the_seats_own_record(players: int) -> None:
+    """The table's record knows more than a seat's record (``seat_record``: the others'
+    draws as backs), but the seat's views replayed from either are equal, the others' hands
+    and their order included: nothing in a view comes from a card the seat never saw, nor
+    from the slot the engine keeps it in (a hand's backs are in colour order, so the play of
+    one of two cards of a colour does not tell the one dealt from the one drawn later).
+    Five games of each size, every other with its deal written out; twenty with
+    ``GARGON_FUZZ=heavy``."""
+    for k in range(20 if HEAVY else 5):
+        simulated = simulate(players, f"own-record-{players}-{k}", "random" if k % 2 else "greedy")
+        record = record_from_simulation(simulated, write_deal=k % 2 == 1)
+        for seat, name in enumerate(simulated.names):
+            table = views_replayed(record, seat)
+            own = views_replayed(seat_record(record, name), seat)
+            assert len(table.views) == len(own.views) == len(simulated.game.actions) + 1
+            for step, (view, state) in enumerate(zip(table.views, table.states, strict=True)):
+                assert view == own.views[step], (k, name, step)
+                assert view.hands == own.views[step].hands  # the order, said once more
+                possible = view.possible()
+                assert possible == state.possible(seat), (k, name, step)
+                for place, shown in possible.backs.items():
+                    if place.kind is PlaceKind.HAND:
+                        assert view.hands[place.owner][place.index] == shown
 
 
 def test_won_cards_are_backs_unless_the_variant_shows_them(rulebook_deal: Deal) -> None:
