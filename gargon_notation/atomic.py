@@ -15,7 +15,7 @@ never a mix).  Around that:
   directly, since it cannot be replaced;
 - the new content is kept in an unnamed file (Linux ``O_TMPFILE``) until it is complete, so
   even a killed process leaves nothing behind; elsewhere a hidden temporary
-  ``.NAME.HOST.PID-XXXXXXXX.tmp`` is used and removed on errors, Ctrl-C, SIGTERM and SIGHUP.  Its
+  ``.NAME.SPACE.PID-XXXXXXXX.tmp`` is used and removed on errors, Ctrl-C, SIGTERM and SIGHUP.  Its
   name is shortened to fit the file system's limit of 255 bytes.
 
 >>> import pathlib, tempfile
@@ -54,6 +54,7 @@ __all__ = [
     "atomic_write",
     "atomic_writer",
     "ended",
+    "process_space",
     "remove_abandoned",
 ]
 
@@ -166,7 +167,7 @@ def atomic_files() -> Iterator[AtomicFiles]:
     """Files that replace their targets together when the block ends without an error (see
     the module's docstring); on an error, Ctrl-C, SIGTERM or SIGHUP none is replaced and
     their temporaries are removed.  The new contents wait in hidden temporaries
-    (``.NAME.HOST.PID-XXXXXXXX.tmp``), closed once finished.
+    (``.NAME.SPACE.PID-XXXXXXXX.tmp``), closed once finished.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
@@ -253,9 +254,9 @@ def _temporary(directory: Path, name: str) -> tuple[int, str | None]:
 
 
 def _temporary_name(name: str) -> str:
-    """``.NAME.HOST.PID-XXXXXXXX.tmp`` (this machine's name and this process's number), with
-    NAME cut so that the whole fits in 255 bytes."""
-    suffix = f".{_this_host()}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
+    """``.NAME.SPACE.PID-XXXXXXXX.tmp`` (:func:`process_space` and this process's number),
+    with NAME cut so that the whole fits in 255 bytes."""
+    suffix = f".{process_space()}.{os.getpid()}-{os.urandom(4).hex()}.tmp"
     room = _NAME_MAX - 1 - len(suffix)
     encoded = os.fsencode(name)
     if len(encoded) > room:
@@ -265,55 +266,78 @@ def _temporary_name(name: str) -> str:
     return f".{name}{suffix}"
 
 
-def _this_host() -> str:
-    """This machine's network name as it may go in a file's name (letters, digits, ``-``)."""
-    uname = getattr(os, "uname", None)
-    node = uname().nodename if uname is not None else ""
-    return re.sub(r"[^A-Za-z0-9-]", "-", node)[:64] or "-"
+_SPACE: list[str] = []
+
+
+def process_space() -> str:
+    """Twelve hexadecimal digits that name the space this process's number is unique in:
+    this machine (its network name and, where the system keeps one, its installation's
+    ``/etc/machine-id``) and its process namespace (a container's own, on Linux).  Two
+    processes with the same number and the same space are the same process; a process of
+    another machine or container, sharing a folder, has another space.
+
+    >>> len(process_space()), process_space() == process_space()
+    (12, True)
+    """
+    if not _SPACE:
+        import hashlib  # once, and only when a name is made or checked
+
+        parts = [os.uname().nodename if hasattr(os, "uname") else ""]
+        with contextlib.suppress(OSError):
+            parts.append(Path("/etc/machine-id").read_text().strip())
+        with contextlib.suppress(OSError):
+            parts.append(str(os.stat("/proc/self/ns/pid").st_ino))
+        digest = hashlib.blake2s("\0".join(parts).encode(), digest_size=6).hexdigest()
+        _SPACE.append(digest)
+    return _SPACE[0]
 
 
 _ABANDONED = re.compile(
-    r"\.(?P<name>.+)\.(?P<host>[A-Za-z0-9-]{1,64})\.(?P<pid>[0-9]{1,9})-[0-9a-f]{8}\.tmp",
-    re.DOTALL,
+    r"\.(?P<name>.+)\.(?P<space>[0-9a-f]{12})\.(?P<pid>[0-9]{1,9})-[0-9a-f]{8}\.tmp", re.DOTALL
 )
-"""A hidden temporary of this module: the name it stands for, the machine and the number of
-its process."""
+"""A hidden temporary of this module: the name it stands for, the space of its process's
+number (:func:`process_space`) and that number."""
 
 
 def remove_abandoned(folder: str | os.PathLike[str], names: re.Pattern[str]) -> list[str]:
     """Remove the hidden temporaries of files named like ``names`` (in full) that processes
     killed outright (SIGKILL, a crash, a machine going down) left in ``folder``: those
-    written on this machine by a process that no longer runs.  Those of running processes,
-    this one's included, and of other machines (sharing the folder over a network), are
-    kept: they may still be written.  The names removed, in order.
+    written in this process's space (:func:`process_space`: this machine, this container) by
+    a process that no longer runs.  Those of running processes, this one's included, and of
+    other machines or containers sharing the folder, are kept: they may still be written.
+    A temporary that cannot be removed (another user's, in a shared folder) stays; this never
+    fails.  The names removed, in order.
 
     Nothing is removed on Windows (see :func:`ended`).
 
-    >>> import pathlib, subprocess, sys, tempfile
+    >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())
-    >>> ended = subprocess.Popen([sys.executable, "-c", "pass"])
-    >>> _ = ended.wait()
-    >>> here = _this_host()
-    >>> for host, pid in ((here, ended.pid), (here, os.getpid()), (here + "x", ended.pid)):
-    ...     _ = (folder / f".p.parquet.{host}.{pid}-0badcafe.tmp").write_bytes(b"")
+    >>> gone = 999_999_999  # above any system's highest process number: never running
+    >>> here, there = process_space(), "0" * 12 if process_space() != "0" * 12 else "1" * 12
+    >>> for space, pid in ((here, gone), (here, os.getpid()), (there, gone)):
+    ...     _ = (folder / f".p.parquet.{space}.{pid}-0badcafe.tmp").write_bytes(b"")
     >>> removed = remove_abandoned(folder, re.compile(r"p\\.parquet"))
-    >>> removed == [f".p.parquet.{here}.{ended.pid}-0badcafe.tmp"]
+    >>> removed == [f".p.parquet.{here}.{gone}-0badcafe.tmp"]
     True
     >>> len(list(folder.iterdir()))
     2
     """
-    removed = []
-    with os.scandir(folder) as entries:
-        for entry in sorted(entries, key=lambda entry: entry.name):
-            found = _ABANDONED.fullmatch(entry.name)
-            if (
-                found is not None
-                and names.fullmatch(found.group("name"))
-                and found.group("host") == _this_host()
-                and ended(int(found.group("pid")))
-                and entry.is_file(follow_symlinks=False)
-            ):
-                with contextlib.suppress(FileNotFoundError):
+    removed: list[str] = []
+    try:
+        with os.scandir(folder) as entries:
+            listed = sorted(entries, key=lambda entry: entry.name)
+    except OSError:
+        return removed
+    for entry in listed:
+        found = _ABANDONED.fullmatch(entry.name)
+        if (
+            found is not None
+            and names.fullmatch(found.group("name"))
+            and found.group("space") == process_space()
+            and ended(int(found.group("pid")))
+        ):
+            with contextlib.suppress(OSError):
+                if entry.is_file(follow_symlinks=False):
                     os.unlink(entry.path)
                     removed.append(entry.name)
     return removed

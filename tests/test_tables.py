@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -26,7 +27,7 @@ duckdb = pytest.importorskip("duckdb", reason="the tables are checked with DuckD
 import pyarrow.parquet as pq  # noqa: E402
 
 import gargon_notation as gg  # noqa: E402
-from gargon_notation import parallel, tables  # noqa: E402
+from gargon_notation import atomic, parallel, tables  # noqa: E402
 from gargon_notation.cards import COPIES, Card  # noqa: E402
 from gargon_notation.cli import app, choices  # noqa: E402
 from gargon_notation.engine import BattleResolved, Game, score  # noqa: E402
@@ -958,12 +959,14 @@ def test_the_hidden_files_of_a_conversion_killed_outright_go_with_the_next(
     left = sorted(path.name for path in target.rglob(".part-*.tmp"))
     assert left and all(f".{child.pid}-" in name for name in left)
     assert not list(target.rglob("*.parquet"))  # nothing was named
-    host = left[0].split(".")[-3]
+    space = left[0].split(".")[-3]
+    assert space == atomic.process_space()
+    elsewhere = "0" * 12 if space != "0" * 12 else "1" * 12
     running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
-        kept = [  # a process still writing, and a process of another machine
-            target / "games" / f".part-00000.parquet.{host}.{running.pid}-0badcafe.tmp",
-            target / "games" / f".part-00001.parquet.{host}x.{child.pid}-0badcafe.tmp",
+        kept = [  # a process still writing, and a process of another machine or container
+            target / "games" / f".part-00000.parquet.{space}.{running.pid}-0badcafe.tmp",
+            target / "games" / f".part-00001.parquet.{elsewhere}.{child.pid}-0badcafe.tmp",
         ]
         for path in kept:
             path.write_bytes(b"being written")
@@ -977,29 +980,75 @@ def test_the_hidden_files_of_a_conversion_killed_outright_go_with_the_next(
 
 
 def test_publishing_keeps_the_staging_folder_of_a_run_still_going(tmp_path: Path) -> None:
-    """Publishing a run's parts removes the staging folders of runs that ended without
-    publishing theirs, and keeps those of runs still going (their workers still write)."""
+    """Publishing a run's parts removes the staging folders that runs of this machine and
+    container left when they ended without publishing theirs, and keeps those of runs still
+    going (their workers still write) and of other machines or containers sharing the folder
+    (whose processes this one cannot see); names of earlier versions hold no space."""
     import subprocess
 
     from gargon_notation.tables import publish_parts, staging_folder
 
-    ended = subprocess.Popen([sys.executable, "-c", "pass"])
-    ended.wait()
+    gone = 999_999_999  # above any system's highest process number: never running
+    here = atomic.process_space()
+    elsewhere = "0" * 12 if here != "0" * 12 else "1" * 12
     running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
-        for pid in (ended.pid, running.pid):
-            (tmp_path / f".staging-{pid}-0badcafe" / "games").mkdir(parents=True)
+        folders = {
+            f".staging-{gone}-0badcafe": False,  # an earlier version's, ended
+            f".staging-{running.pid}-0badcafe": True,
+            f".staging-{here}-{gone}-0badcafe": False,
+            f".staging-{here}-{running.pid}-0badcafe": True,
+            f".staging-{elsewhere}-{gone}-0badcafe": True,
+        }
+        for name in folders:
+            (tmp_path / name / "games").mkdir(parents=True)
         staged = Path(staging_folder(str(tmp_path)))
+        assert staged.name.startswith(f".staging-{here}-{os.getpid()}-")
         (staged / "games").mkdir(parents=True)
         (staged / "games" / "part-00000.parquet").write_text("new")
         publish_parts(str(staged), str(tmp_path))
-        assert sorted(path.name for path in tmp_path.glob(".*")) == [
-            f".staging-{running.pid}-0badcafe"
-        ]
+        assert sorted(path.name for path in tmp_path.glob(".*")) == sorted(
+            name for name, kept in folders.items() if kept
+        )
     finally:
         running.kill()
         running.wait()
     assert (tmp_path / "games" / "part-00000.parquet").read_text() == "new"
+
+
+def test_publishing_moves_nothing_when_a_part_is_missing(tmp_path: Path) -> None:
+    """A run that wrote three parts publishes them only if every table has each: parts
+    that another process removed would otherwise leave tables without their games."""
+    from gargon_notation.tables import publish_parts, staging_folder
+
+    for table in tables.TABLES:
+        (tmp_path / table).mkdir()
+        (tmp_path / table / "part-00000.parquet").write_text("old")
+    staged = Path(staging_folder(str(tmp_path)))
+    for table in tables.TABLES:
+        (staged / table).mkdir(parents=True)
+        for n in range(3 if table != "rounds" else 2):
+            (staged / table / f"part-{n:05d}.parquet").write_text("new")
+    with pytest.raises(OSError, match="1 of the 3 parts of rounds are not in the run's staging"):
+        publish_parts(str(staged), str(tmp_path), parts=3)
+    for table in tables.TABLES:
+        assert [path.read_text() for path in (tmp_path / table).iterdir()] == ["old"]
+
+
+def test_removing_what_killed_runs_left_never_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A temporary that cannot be removed (another user's, in a shared folder) stays, and
+    the conversion goes on: that clean-up is a courtesy, never a reason to fail."""
+    left = tmp_path / f".part-00000.parquet.{atomic.process_space()}.999999999-0badcafe.tmp"
+    left.write_bytes(b"")
+
+    def refused(path: object) -> None:
+        raise PermissionError(1, "Operation not permitted", str(path))
+
+    monkeypatch.setattr(os, "unlink", refused)
+    assert atomic.remove_abandoned(tmp_path, re.compile(r"part-[0-9]+\.parquet")) == []
+    assert left.exists()
 
 
 @pytest.mark.parametrize("part", ["", "_tmp", ".hidden", "x/y", " p", "part-00000_00001"])

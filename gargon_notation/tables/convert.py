@@ -479,9 +479,9 @@ _PART = re.compile(r"part-([0-9]{5,})(?:_[0-9]{5,})?\.parquet")
 
 
 _STAGING = ".staging-"
-_STAGED = re.compile(r"\.staging-([0-9]{1,9})-[0-9a-f]{8}")
-"""A staging folder's name (:func:`staging_folder`), with the number of the process that
-made it."""
+_STAGED = re.compile(r"\.staging-(?:(?P<space>[0-9a-f]{12})-)?(?P<pid>[0-9]{1,9})-[0-9a-f]{8}")
+"""A staging folder's name (:func:`staging_folder`), with the space (none in the names of
+earlier versions) and the number of the process that made it."""
 
 
 def staging_folder(directory: str) -> str:
@@ -489,21 +489,44 @@ def staging_folder(directory: str) -> str:
     that may be elsewhere, until every part is written (:func:`publish_parts`): a run that
     fails or is interrupted half way, whose workers may go on writing for a while, never
     mixes its parts into the tables with an earlier run's.  Its name starts with a dot, as
-    Spark, pyarrow and Dask skip it when they read a directory.
+    Spark, pyarrow and Dask skip it when they read a directory, and holds the space and the
+    number of the process that made it (:func:`~gargon_notation.atomic.process_space`).
 
     >>> os.path.basename(staging_folder("tables")).startswith(".staging-")
     True
     """
-    return os.path.join(directory, f"{_STAGING}{os.getpid()}-{secrets.token_hex(4)}")
+    made_by = f"{atomic.process_space()}-{os.getpid()}"
+    return os.path.join(directory, f"{_STAGING}{made_by}-{secrets.token_hex(4)}")
 
 
-def publish_parts(staged: str, directory: str) -> None:
+def publish_parts(staged: str, directory: str, parts: int | None = None) -> None:
     """Move the part files of every table written under ``staged`` into ``directory``'s
     table folders (each replacing the file of its name, atomically), remove the part files
     an earlier run left that this one did not write (parts past this run's, and the
-    further files of a part, :func:`part_file`), then ``staged``, the staging folders of
-    runs of this machine that ended without publishing theirs (killed, say) or of this
-    process, and the hidden temporaries of part files that runs killed outright left."""
+    further files of a part, :func:`part_file`), then ``staged``; last, as far as they can
+    be, the staging folders that runs of this machine and container left without
+    publishing them (killed, say), or this process, and the hidden temporaries of part
+    files that runs killed outright left.
+
+    Given the number of ``parts`` the run wrote, nothing is moved unless every table has
+    each of them (another process that removed some would otherwise make tables that lack
+    games without a word): raises :class:`OSError` then.
+    """
+    if parts is not None:
+        for table in TABLES:
+            written = os.path.join(staged, table)
+            found = set()
+            if os.path.isdir(written):
+                with os.scandir(written) as entries:
+                    found = {entry.name for entry in entries}
+            missing = [n for n in range(parts) if part_file(f"part-{n:05d}", 0) not in found]
+            if missing:
+                raise OSError(
+                    errno.ENOENT,
+                    f"{len(missing)} of the {parts} parts of {table} are not in the run's "
+                    f"staging folder {os.path.basename(staged)} (another process removed "
+                    "them?); the tables are left as they were: convert again",
+                )
     for table in TABLES:
         folder = os.path.join(directory, table)
         os.makedirs(folder, exist_ok=True)
@@ -519,25 +542,36 @@ def publish_parts(staged: str, directory: str) -> None:
             for entry in entries:
                 if _PART.fullmatch(entry.name) and entry.name not in moved:
                     os.remove(entry.path)
-        atomic.remove_abandoned(folder, _PART)
     shutil.rmtree(staged, ignore_errors=True)
-    with os.scandir(directory) as entries:
+    for table in TABLES:  # what killed runs left: as far as it can be removed
+        atomic.remove_abandoned(os.path.join(directory, table), _PART)
+    with contextlib.suppress(OSError), os.scandir(directory) as entries:
         for entry in entries:
-            found = _STAGED.fullmatch(entry.name)
+            found_by = _STAGED.fullmatch(entry.name)
             if (
-                found is not None
+                found_by is not None
+                and _abandoned(found_by)
                 and entry.is_dir(follow_symlinks=False)
-                and (int(found.group(1)) == os.getpid() or atomic.ended(int(found.group(1))))
             ):
                 shutil.rmtree(entry.path, ignore_errors=True)
 
 
+def _abandoned(staged: re.Match[str]) -> bool:
+    """Whether the staging folder named so was made by this process, or by one of this
+    machine and container (:func:`~gargon_notation.atomic.process_space`) that has ended."""
+    space, pid = staged.group("space"), int(staged.group("pid"))
+    if space is not None and space != atomic.process_space():
+        return False  # another machine's, or another container's: it may be going on
+    return pid == os.getpid() or atomic.ended(pid)
+
+
 @contextlib.contextmanager
-def staged_parts(directory: str) -> Iterator[str]:
+def staged_parts(directory: str, parts: Callable[[], int] | None = None) -> Iterator[str]:
     """A new staging folder of ``directory`` (:func:`staging_folder`) for the body to write
     the run's parts into, published into the tables (:func:`publish_parts`) when the body
     ends normally, and removed when it raises (work still running elsewhere may add to it;
-    the next run that publishes removes that).
+    the next run that publishes removes that).  ``parts``, when given, says how many parts
+    the run wrote once the body has ended: publishing checks that each is there.
 
     Raises :class:`~gargon_notation.errors.FileError` when the parts cannot be moved into
     place.
@@ -549,7 +583,7 @@ def staged_parts(directory: str) -> Iterator[str]:
         shutil.rmtree(staged, ignore_errors=True)
         raise
     try:
-        publish_parts(staged, directory)
+        publish_parts(staged, directory, None if parts is None else parts())
     except OSError as error:
         raise files.FileError.from_os_error(directory, error) from None
 
