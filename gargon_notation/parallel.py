@@ -108,11 +108,12 @@ def _leave_ctrl_c_to_the_main() -> None:
 
 @contextlib.contextmanager
 def _ctrl_c_held() -> Iterator[None]:
-    """Hold Ctrl-C back while the block starts the workers (and the pool's threads, which
+    """Hold Ctrl-C back while the block may start a worker (and the pool's threads, which
     keep it held): a Ctrl-C that came in the middle of starting a process would otherwise
     reach the new process before it ignores Ctrl-C, or the parent while it forks, where
     Python drops it.  It is delivered when the block ends, in this thread, where the work
-    stops as at any other time."""
+    stops as at any other time.  (Two system calls: held around every submission, as the
+    spawn and forkserver methods start a worker at any of them.)"""
     import signal
     import threading
 
@@ -157,7 +158,6 @@ class Workers:
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
-        self._starting = False
 
     def __enter__(self) -> Workers:
         return self
@@ -173,12 +173,18 @@ class Workers:
 
     def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            import multiprocessing
             from concurrent.futures import ProcessPoolExecutor  # not imported for one job
 
+            if multiprocessing.get_start_method() == "forkserver":
+                # Started now, not while Ctrl-C is held: the processes it starts later, for
+                # anyone, would inherit Ctrl-C held.
+                from multiprocessing import forkserver
+
+                forkserver.ensure_running()
             self._pool = ProcessPoolExecutor(
                 max_workers=self.jobs, initializer=_leave_ctrl_c_to_the_main
             )
-            self._starting = True
         return self._pool
 
     def map(
@@ -209,11 +215,7 @@ class Workers:
         try:
             for batch in reading:
                 sent = [pick(item) for item in batch]
-                if self._starting:  # the workers start with the first batch
-                    with _ctrl_c_held():
-                        future = pool.submit(_apply, work, sent)
-                    self._starting = False
-                else:
+                with _ctrl_c_held():  # a submission may start a worker (with every method)
                     future = pool.submit(_apply, work, sent)
                 pending.append((batch, future))
                 while len(pending) >= self.jobs * IN_FLIGHT_PER_WORKER:

@@ -68,47 +68,75 @@ def test_stopping_early_leaves_no_worker(monkeypatch: pytest.MonkeyPatch) -> Non
     assert workers._pool is None
 
 
-CTRL_C_WHILE_FORKING = """
-import os, signal, sys
+CTRL_C_WHILE_STARTING = """
+import multiprocessing, os, signal, sys
+from multiprocessing import forkserver, util
 from gargon_notation.parallel import Workers
 
 signal.signal(signal.SIGINT, signal.default_int_handler)  # as on a terminal, if run in background
+method = sys.argv[1]
+multiprocessing.set_start_method(method)
+starts = 0
 
-forks = 0
-fork = os.fork
+def under_ctrl_c(start):
+    def started(*args, **kwargs):  # Ctrl-C reaches the whole command as a worker starts
+        global starts
+        starts += 1
+        if starts == 2:  # the second: spawn and forkserver start it at the second batch
+            os.killpg(0, signal.SIGINT)
+        return start(*args, **kwargs)
+    return started
 
-def fork_under_ctrl_c():  # Ctrl-C reaches the whole command as each worker is started
-    global forks
-    forks += 1
-    os.killpg(0, signal.SIGINT)
-    return fork()
-
-os.fork = fork_under_ctrl_c
+where, name = {"fork": (os, "fork"), "spawn": (util, "spawnv_passfds")}.get(
+    method, (forkserver, "connect_to_new_process")
+)
+start = getattr(where, name)
+setattr(where, name, under_ctrl_c(start))
 try:
     with Workers(2) as workers:
         results = list(workers.map(abs, range(-500, 500)))
 except KeyboardInterrupt:
-    print("interrupted", forks, flush=True)
+    setattr(where, name, start)
+    sys.path.insert(0, sys.argv[2])
+    from mask_probe import report  # importable by a spawned process, as __main__'s is not
+    later = multiprocessing.get_context(method).SimpleQueue()
+    child = multiprocessing.get_context(method).Process(target=report, args=(later,))
+    child.start()
+    child.join()
+    print("interrupted", starts >= 2, "a later process holds", later.get(), flush=True)
     sys.exit(130)
 print("not interrupted", len(results), flush=True)
 """
 
 
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
-def test_ctrl_c_while_the_workers_start_stops_the_work_without_a_traceback() -> None:
-    """A Ctrl-C that comes while a worker process is being started is neither lost (Python
-    drops an exception raised in its fork handlers) nor received by the new worker before
-    it ignores Ctrl-C (which printed its traceback and broke the pool): it is held until
-    the workers are started, then stops the work in the main process."""
+@pytest.mark.parametrize("method", ["fork", "forkserver", "spawn"])
+def test_ctrl_c_while_the_workers_start_stops_the_work_without_a_traceback(
+    method: str, tmp_path: Path
+) -> None:
+    """A Ctrl-C that comes while a worker process is being started, by any start method,
+    is neither lost (Python drops an exception raised in its fork handlers) nor received by
+    the new worker before it ignores Ctrl-C (which printed its traceback and broke the
+    pool): it is held until the worker is started, then stops the work in the main process;
+    and no process started afterwards holds Ctrl-C (a fork server started under the hold
+    would pass it on to all its children)."""
+    (tmp_path / "mask_probe.py").write_text(
+        "import signal\n\n\ndef report(queue):\n"
+        "    queue.put(sorted(signal.pthread_sigmask(signal.SIG_BLOCK, [])))\n"
+    )
     done = subprocess.run(
-        [sys.executable, "-c", CTRL_C_WHILE_FORKING],
+        [sys.executable, "-c", CTRL_C_WHILE_STARTING, method, str(tmp_path)],
         capture_output=True,
         text=True,
         timeout=60,
         start_new_session=True,  # its own process group, which the script interrupts
         cwd=Path(__file__).resolve().parent.parent,
     )
-    assert (done.returncode, done.stdout, done.stderr) == (130, "interrupted 2\n", "")
+    assert (done.returncode, done.stdout, done.stderr) == (
+        130,
+        "interrupted True a later process holds []\n",
+        "",
+    )
 
 
 HELD = """
