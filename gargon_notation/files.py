@@ -198,7 +198,10 @@ def once_each(inputs: Iterable[Input]) -> list[Input]:
         if source.path is not None:
             with contextlib.suppress(OSError):  # not found now: reading it will say so
                 status = source.path.stat()
-                key = (status.st_dev, status.st_ino)
+                # A file system without numbers for its files gives 0: its resolved path, then.
+                key = (
+                    (status.st_dev, status.st_ino) if status.st_ino else str(source.path.resolve())
+                )
         if key not in seen:
             seen.add(key)
             kept.append(source)

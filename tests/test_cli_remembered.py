@@ -318,3 +318,28 @@ def test_ctrl_c_before_a_verb_takes_it_is_exit_130(monkeypatch: pytest.MonkeyPat
     with pytest.raises(SystemExit) as ended:
         gargon_notation.cli.run()
     assert ended.value.code == 130
+
+
+@pytest.mark.parametrize(
+    ("error", "said"),
+    [
+        (
+            OSError(28, "No space left on device"),
+            "gargon: standard output: no space left on device",
+        ),
+        (OSError(24, "Too many open files"), "gargon: too many open files"),
+        (OSError(13, "Permission denied", "out/t.svg"), "gargon: out/t.svg: permission denied"),
+    ],
+    ids=["a full disk", "not the output's", "a file's"],
+)
+def test_an_os_error_no_verb_took_is_one_line_naming_what_it_knows(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: OSError, said: str
+) -> None:
+    def failing() -> None:
+        raise error
+
+    monkeypatch.setattr(gargon_notation.cli, "_run", failing)
+    monkeypatch.setattr(os, "dup2", lambda *_: None)  # standard output stays the capture's
+    with pytest.raises(SystemExit) as ended:
+        gargon_notation.cli.run()
+    assert (ended.value.code, capsys.readouterr().err) == (2, said + "\n")

@@ -493,3 +493,23 @@ def test_each_game_read_knows_the_line_it_starts_on_in_every_form() -> None:
     elements = [n for n, line in enumerate(document.splitlines(), start=1) if line == "    {"]
     assert lines_of(document, "json") == elements and len(elements) == 3
     assert [record.line for record in jsonio.loads(document)] == [0, 0, 0]  # no place kept
+
+
+def test_once_each_tells_files_apart_where_the_system_numbers_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Some file systems give every file the number 0 (st_ino): files are then told apart
+    by their resolved paths, never merged into one."""
+    import os as system
+
+    for name in ("a.ggn", "b.ggn"):
+        (tmp_path / name).write_text("*\n")
+    real_stat = Path.stat
+
+    def numberless(path: Path, **options: bool) -> system.stat_result:
+        status = real_stat(path, **options)
+        return system.stat_result((status.st_mode, 0, *tuple(status)[2:]))
+
+    monkeypatch.setattr(Path, "stat", numberless)
+    inputs = files.find_inputs([tmp_path / "a.ggn", tmp_path / "b.ggn", tmp_path / "a.ggn"])
+    assert [Path(source.name).name for source in files.once_each(inputs)] == ["a.ggn", "b.ggn"]

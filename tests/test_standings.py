@@ -121,6 +121,11 @@ def test_rounds_named_in_words_follow_the_numbered_ones_as_the_archive_gives_the
     collector.add(GameResult("x:1", "Cup", None, None, ("A", "B", "C"), (3, 2, 1)))
     (cup,) = collector.standings()
     assert cup.rounds == ("2", "3.1", "10", "Semi-final", "Final", "?")
+    named = StandingsCollector()  # files read in name order: round10.ggn before round2.ggn
+    for round in ("Round 10", "Round 2", "Round 1", "Final"):
+        named.add(result(round, "A B C", (1, 2, 3)))
+    (cup,) = named.standings()
+    assert cup.rounds == ("Round 1", "Round 2", "Round 10", "Final")
 
 
 def test_the_spring_cup_file_is_the_tournament_the_tests_build() -> None:

@@ -295,17 +295,17 @@ class _Event:
 
 
 def _round_key(round: str, first: int) -> tuple[object, ...]:
-    """Where a round goes among an event's: labels that begin with a number (``3``,
-    ``3.1``, a date) in order, numbers by value; then the others (``Semi-final``,
+    """Where a round goes among an event's: labels that hold a number (``3``, ``3.1``,
+    ``Round 10``, a date) in order, numbers by value; then those without (``Semi-final``,
     ``Final``) in the order the archive first gives them (``first``); ``?`` last.
 
-    >>> labels = ["Semi-final", "10", "Final", "?", "2", "3.1"]
+    >>> labels = ["Semi-final", "Round 10", "Final", "?", "Round 2", "Round 1"]
     >>> sorted(labels, key=lambda label: _round_key(label, labels.index(label)))
-    ['2', '3.1', '10', 'Semi-final', 'Final', '?']
+    ['Round 1', 'Round 2', 'Round 10', 'Semi-final', 'Final', '?']
     """
     if round == "?":
         return (2, (), 0)
-    if round[:1].isdigit():
+    if any(character.isdigit() for character in round):
         return (0, natural_key(round), 0)
     return (1, (), first)
 

@@ -44,6 +44,7 @@ I/O error.
 from __future__ import annotations
 
 import contextlib
+import errno
 import importlib
 import os
 import sys
@@ -140,12 +141,19 @@ def _unwritable(error: OSError) -> int:
         return 1
     from gargon_notation.errors import FileError
 
-    where = os.fsdecode(error.filename) if error.filename is not None else "standard output"
+    if error.filename is not None:
+        said = str(FileError.from_os_error(os.fsdecode(error.filename), error))
+    elif error.errno in _FULL:
+        said = str(FileError.from_os_error("standard output", error))
+    else:  # not known to be the output's (too many open files, say)
+        said = FileError.from_os_error("", error).reason
     with contextlib.suppress(OSError, ValueError):
-        write_lines(
-            [((printable(f"gargon: {FileError.from_os_error(where, error)}"), ""),)], stderr=True
-        )
+        write_lines([((printable(f"gargon: {said}"), ""),)], stderr=True)
     return 2
+
+
+_FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
+"""What writing the output meets on a full disk or over a quota."""
 
 
 def _run() -> None:
