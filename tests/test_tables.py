@@ -1068,7 +1068,7 @@ def test_a_conversion_that_fails_leaves_no_empty_folders_it_made(tmp_path: Path)
     reader would look; folders that were there before stay."""
     items = [("club.ggn", n, record) for n, record in enumerate(RECORDS, start=1)]
 
-    def unreadable() -> Iterator[tables.GameItem]:
+    def unreadable() -> Iterator[tables.Game]:
         yield from items
         raise gg.FileError("lost.ggn", "Input/output error")
 
@@ -1115,3 +1115,13 @@ def test_games_of_takes_one_path_as_well_as_several() -> None:
     one = [(source, number) for source, number, _ in tables.games_of("examples/club-night.ggn")]
     assert one == [("examples/club-night.ggn", n) for n in (1, 2, 3)]
     assert one == [(s, n) for s, n, _ in tables.games_of(["examples/club-night.ggn"])]
+
+
+def test_games_of_gives_the_named_items_of_gg_dask_read() -> None:
+    """One kind of item for both front doors: ``gg.arrow.games_of`` and ``gg.dask.read``
+    give ``GameItem`` values, whose fields have names."""
+    item = next(gg.arrow.games_of("examples/club-night.ggn"))
+    assert isinstance(item, gg.arrow.GameItem)
+    assert gg.arrow.GameItem is gg.dask.GameItem
+    assert (item.source, item.number) == ("examples/club-night.ggn", 1)
+    assert isinstance(item.record, gg.GameRecord)

@@ -68,7 +68,7 @@ def convert_to_parquet(
 
     empty: list[str] = []
 
-    def every_game() -> Iterator[tables.GameItem]:
+    def every_game() -> Iterator[tables.Game]:
         for games, number, item in _each_game(inputs, empty, Games.items):
             reporter.games += 1
             yield games.source.name, number, item

@@ -33,11 +33,12 @@ from collections.abc import Iterable, Iterator
 
 from gargon_notation import files
 from gargon_notation.files import once_each
+from gargon_notation.parts import GameItem
 from gargon_notation.tables._arrow import MISSING
 from gargon_notation.tables.convert import (
     BATCH_ROWS,
     GAMES_BATCH_ROWS,
-    GameItem,
+    Game,
     batches,
     publish_parts,
     remove_stale_parts,
@@ -64,6 +65,7 @@ __all__ = [
     "OBSERVATION_FIELDS",
     "SCHEMAS",
     "TABLES",
+    "Game",
     "GameItem",
     "action_id",
     "action_of",
@@ -86,7 +88,8 @@ def games_of(
 ) -> Iterator[GameItem]:
     """Every game of ``paths`` (files, directories searched recursively, patterns, ``-``;
     one path, or several) as
-    :func:`batches` takes them: ``(source, number, record or NotationError)``; a file named
+    :func:`batches` takes them: :class:`~gargon_notation.parts.GameItem` ``(source, number,
+    record or NotationError)``, as ``gg.dask.read`` gives them; a file named
     twice, however it is named, is read once (:func:`~gargon_notation.files.once_each`).
 
     Raises :class:`~gargon_notation.errors.FileError` for a path that cannot be found or
@@ -99,6 +102,6 @@ def games_of(
                 format, stream = files.sniff_stream(handle, source.path)
                 items = files.iter_games(stream, format, source.name)
                 for number, item in enumerate(items, start=1):
-                    yield source.name, number, item
+                    yield GameItem(source.name, number, item)
             except OSError as error:
                 raise files.FileError.from_os_error(source.name, error) from None

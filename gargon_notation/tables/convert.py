@@ -42,7 +42,7 @@ __all__ = [
     "BATCH_ROWS",
     "GAMES_BATCH_ROWS",
     "ROW_GROUPS_PER_FILE",
-    "GameItem",
+    "Game",
     "Report",
     "batches",
     "part_file",
@@ -71,9 +71,12 @@ until the file's footer is written: in one file per table, a million games would
 some 150 MB of them.  128 row groups are 2 million decisions (about 20,000 games) or
 131,072 games' ``games`` rows."""
 
-GameItem = tuple[str, int, GameRecord | NotationError]
-"""One game as the archive verbs read it: its file's name, its number there (from 1), and
-its record or the error that keeps it from being read."""
+Game = tuple[str, int, GameRecord | NotationError]
+"""One game as the tables take it: its file's name, its number there (from 1), and its
+record or the error that keeps it from being read; a
+:class:`~gargon_notation.parts.GameItem` (what :func:`gargon_notation.tables.games_of`
+and ``gg.dask.read`` give, with those three as ``source``, ``number`` and ``record``), or
+a plain tuple of the three."""
 Report = Callable[[str, int, Problem | NotationError], object]
 """Told of an invalid game: its source, its number and its first problem (or the error
 that kept it from being read)."""
@@ -148,7 +151,7 @@ def _validity(nulls: list[bool]) -> pa.Buffer:
 
 
 def batches(
-    games: Iterable[GameItem],
+    games: Iterable[Game],
     *,
     observations: bool = False,
     include_invalid_steps: bool = False,
@@ -194,7 +197,7 @@ def batches(
             yield table, take_batch(rows, table)
 
 
-def _checked(game: object) -> GameItem:
+def _checked(game: object) -> Game:
     """``game`` when it is ``(source, number, record or NotationError)``, with a source
     of text and a number from 1 (those are the key of every table).
 
@@ -242,7 +245,7 @@ def _limits(batch_rows: int | None, observations: bool) -> dict[str, int]:
 
 
 def write_parquet(
-    games: Iterable[GameItem],
+    games: Iterable[Game],
     directory: str | os.PathLike[str],
     *,
     part: str = "part-00000",
