@@ -71,6 +71,28 @@ def screen(shown: str) -> list[str]:
     return lines
 
 
+def read_all(
+    fd: int, seconds: float = 30.0, process: subprocess.Popen[bytes] | None = None
+) -> bytes:
+    """What the terminal ``fd`` gets until its other end closes, or (given ``process``)
+    nothing more comes once that process has ended, for at most ``seconds``."""
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                got = os.read(fd, 65536)
+            except OSError:  # the other end closed (Linux)
+                break
+            if not got:  # the other end closed (macOS, BSD)
+                break
+            seen += got
+        elif process is not None and process.poll() is not None:
+            break
+    return seen
+
+
 def run_on_terminal(
     command: list[str], *, stdout: bool = False, cwd: Path | None = None, seconds: float = 60.0
 ) -> tuple[int, str]:
@@ -81,7 +103,6 @@ def run_on_terminal(
     env = {**os.environ, "COLUMNS": "100", "LINES": "40", "TERM": "xterm-256color"}
     for name in ("NO_COLOR", "FORCE_COLOR"):
         env.pop(name, None)
-    seen = b""
     try:
         process = subprocess.Popen(
             command,
@@ -94,18 +115,7 @@ def run_on_terminal(
         os.close(child)
         child = -1
         deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([main], [], [], 0.2)
-            if ready:
-                try:
-                    got = os.read(main, 65536)
-                except OSError:  # the other end closed (Linux)
-                    break
-                if not got:  # the other end closed (macOS, BSD)
-                    break
-                seen += got
-            elif process.poll() is not None:
-                break
+        seen = read_all(main, seconds, process)
         code = process.wait(timeout=max(0.0, deadline - time.monotonic()) + 1)
     finally:
         if child >= 0:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import os
 import pty
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import in_process
 import pytest
+from terminals import read_all
 
 from gargon_notation.cli.terminal import printable
 
@@ -142,22 +141,6 @@ def test_an_ascii_only_output_gets_escapes_not_a_traceback(
         assert "Zoë".encode() in result.stdout  # a record is written as UTF-8, whatever the locale
 
 
-def _read_all(fd: int, seconds: float = 30.0) -> bytes:
-    seen = b""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.2)
-        if ready:
-            try:
-                chunk = os.read(fd, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            seen += chunk
-    return seen
-
-
 @pytest.mark.parametrize(
     "verb",
     [
@@ -187,7 +170,7 @@ def _no_color_on_a_terminal(arguments: list[str], cwd: Path) -> tuple[int, bytes
     )
     os.close(child)
     try:
-        shown = _read_all(main)
+        shown = read_all(main)
         return process.wait(timeout=30), shown
     finally:
         process.kill()
@@ -224,7 +207,7 @@ def test_a_record_written_to_a_terminal_shows_its_control_characters(hostile: Pa
     )
     os.close(child)
     try:
-        shown = _read_all(main)
+        shown = read_all(main)
         assert process.wait(timeout=30) == 0
     finally:
         process.kill()
