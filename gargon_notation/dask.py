@@ -258,7 +258,7 @@ def write_part(
     """Write part ``index`` of the tables (``options``: ``observations`` and
     ``include_invalid_steps``, as :func:`gargon_notation.tables.write_parquet` takes them):
     the unit of work of :func:`to_parquet`."""
-    from gargon_notation.tables import write_parquet
+    from gargon_notation.tables.convert import part_name, write_parquet
 
     counts: dict[str, int] = write_parquet(
         games,
@@ -305,13 +305,6 @@ def write_unit(
     return Written(rows, sum(per_part), reports, tuple(per_part))
 
 
-def part_name(index: int) -> str:
-    """The name of the part files of partition ``index``.
-
-    >>> part_name(0), part_name(12)
-    ('part-00000', 'part-00012')
-    """
-    return f"part-{index:05d}"
 
 
 def _bag_of(tasks: list[Delayed]) -> Bag:

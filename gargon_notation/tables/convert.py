@@ -388,6 +388,15 @@ def _remove_empty(folders: list[Path]) -> None:
             folder.rmdir()
 
 
+def part_name(index: int) -> str:
+    """The name of the part files of partition ``index`` of a run in many parts (``--dask``).
+
+    >>> part_name(0), part_name(12)
+    ('part-00000', 'part-00012')
+    """
+    return f"part-{index:05d}"
+
+
 def part_file(part: str, index: int) -> str:
     """The name of the ``index``-th file (from 0) of a table's ``part``: names that sort in
     the order of the rows, between the part's and the next part's.
@@ -522,7 +531,7 @@ def publish_parts(staged: str, directory: str, parts: int | None = None) -> None
             if os.path.isdir(written):
                 with os.scandir(written) as entries:
                     found = {entry.name for entry in entries}
-            missing = [n for n in range(parts) if part_file(f"part-{n:05d}", 0) not in found]
+            missing = [n for n in range(parts) if part_file(part_name(n), 0) not in found]
             if missing:
                 raise OSError(
                     errno.ENOENT,
