@@ -34,15 +34,13 @@ rows its replay made.
 from __future__ import annotations
 
 from array import array
-from collections import Counter
 from itertools import repeat
 from typing import Any
 
-from gargon_notation.cards import UNKNOWN, Card, Colour, HiddenCard
+from gargon_notation.cards import Card
 from gargon_notation.engine import (
     BattleResolved,
     Choose,
-    DecisionKind,
     Draw,
     Game,
     Pass,
@@ -67,9 +65,6 @@ from gargon_notation.tables.reader import Reader, Steps
 
 __all__ = ["COLUMNS", "OBSERVATION_COLUMNS", "TABLES", "Lists", "Rows"]
 
-_PLAY_OR_PASS = DecisionKind.PLAY_OR_PASS
-_HIDDEN = frozenset([UNKNOWN, *(HiddenCard(colour) for colour in Colour)])
-"""Every card of unknown value, as the engine holds them."""
 
 _ACTION_OF: dict[type, type] = {
     model.Play: Play,
@@ -275,33 +270,40 @@ class _Tallier(Visitor):
                 elements += battle.draws
             rounds += repeat(written.number, len(elements) - len(rounds))
         actions = game.actions
-        counts = self.tally.counts
-        if not len(elements) == len(actions) == len(counts):
+        if not len(elements) == len(actions) == len(self.tally.counts):
             return None
         if list(map(_ACTION_OF.get, map(type, elements))) != list(map(type, actions)):
             return None  # paired wrongly: the walk read the record in another order
-        exact = None
-        if self.tally.inexact:
-            exact = [True] * len(counts)
-            for position in self.tally.inexact:
-                exact[position] = False
-            if self.tally.unlisted:
-                counts = list(counts)
-                for position in self.tally.unlisted:
-                    counts[position] += 1  # the play made, of cards the count did not know
+        counts, exact = _counted(self.tally, len(actions))
         return Steps(elements, actions, rounds, counts, exact, self.piles)
 
 
+def _counted(tally: Tally, steps: int) -> tuple[list[int], list[bool] | None]:
+    """The legal actions before each of the first ``steps`` actions of a tallied game, the
+    play made counted where the record did not know it (``Tally.unlisted``), and whether
+    each count is exact (None: all are)."""
+    counts = tally.counts[:steps]
+    if not tally.inexact:
+        return counts, None
+    exact = [True] * len(counts)
+    for position in tally.inexact:
+        if position < steps:
+            exact[position] = False
+    for position in tally.unlisted:
+        if position < steps:
+            counts[position] += 1  # the play made, of cards the count did not know
+    return counts, exact
+
+
 class _Watcher(Visitor):
-    """Keeps each step, the number of legal actions before it and whether that number is
-    exact, the piles' sizes at each round's end, the score at the first problem, and with
-    observations the acting seat's arrays and legal action ids before each step."""
+    """Keeps each step, the piles' sizes at each round's end, the score at the first
+    problem, and with observations the acting seat's arrays and legal action ids before each
+    step; the engine counts the legal actions before each step, as for :class:`_Tallier`."""
 
     def __init__(self, observations: bool) -> None:
         self.observations = observations
         self.steps: list[Step] = []
-        self.counts: list[int] = []
-        self.exact: list[bool] = []
+        self.tally = Tally()
         self.seen: list[dict[str, list[int]]] = []
         self.ids: list[list[int]] = []
         self.piles: dict[int, tuple[int, int]] = {}
@@ -310,24 +312,23 @@ class _Watcher(Visitor):
         self.won: list[list[Card]] = []
         self.counted = 0
         """How many events the won cards have been counted from (observations)."""
-        self.known: Counter[Card] | None = None
-        """The cards the next decision's seat is known to hold, when it holds others too."""
 
     def steps_read(self) -> Steps:
         """The steps watched, with the legal actions before each."""
         steps = self.steps
-        count = len(steps)
+        counts, exact = _counted(self.tally, len(steps))
         return Steps(
             [step.element for step in steps],
             [step.action for step in steps],
             [step.round for step in steps],
-            self.counts[:count],
-            self.exact[:count],
+            counts,
+            exact if exact is not None else [True] * len(counts),
             self.piles,
         )
 
     def begin_game(self, outcome: Outcome, game: Game) -> None:
         self.game = game
+        self.tally = game.tally_legal_actions()  # each step an action: counted as applied
         self.won = [[] for _ in game.names]
         self._before(game)
 
@@ -337,31 +338,22 @@ class _Watcher(Visitor):
 
     def visit_step(self, step: Step, game: Game) -> None:
         self.steps.append(step)
-        known = self.known
-        if known is not None and type(step.action) is Play and Counter(step.action.cards) - known:
-            self.counts[len(self.steps) - 1] += 1  # the play made, of cards it did not know
         self._before(game)
 
     def end_round(self, number: int, game: Game) -> None:
         self.piles[number] = game.pile_sizes()
 
     def _before(self, game: Game) -> None:
-        """What the next decision is made with (after the last one: nothing)."""
+        """What the next decision is made with, with observations (after the last one:
+        nothing)."""
         decision = game.to_act
-        if decision is None:
+        if decision is None or not self.observations:
             return
-        seat = decision.seat
-        self.counts.append(game.legal_action_count())
-        hand = game.hand(seat)
-        exact = decision.kind is not _PLAY_OR_PASS or _HIDDEN.isdisjoint(hand)
-        self.exact.append(exact)
-        self.known = None if exact else Counter(card for card in hand if type(card) is Card)
-        if self.observations:
-            events = game.events
-            for event in events[self.counted :]:
-                if type(event) is BattleResolved and event.winner is not None:
-                    self.won[event.winner].extend(event.won)
-            self.counted = len(events)
-            view = game.view(seat)
-            self.ids.append(sorted({action_id(action) for action in view.legal_actions}))
-            self.seen.append(observe(view, self.won))
+        events = game.events
+        for event in events[self.counted :]:
+            if type(event) is BattleResolved and event.winner is not None:
+                self.won[event.winner].extend(event.won)
+        self.counted = len(events)
+        view = game.view(decision.seat)
+        self.ids.append(sorted({action_id(action) for action in view.legal_actions}))
+        self.seen.append(observe(view, self.won))
