@@ -258,7 +258,8 @@ def write_part(
     """Write part ``index`` of the tables (``options``: ``observations`` and
     ``include_invalid_steps``, as :func:`gargon_notation.tables.write_parquet` takes them):
     the unit of work of :func:`to_parquet`."""
-    from gargon_notation.tables.convert import part_name, write_parquet
+    from gargon_notation.tables import write_parquet
+    from gargon_notation.tables.folders import part_name
 
     counts: dict[str, int] = write_parquet(
         games,
@@ -303,8 +304,6 @@ def write_unit(
 
     rows = write_part(items(), directory, index, options, report)
     return Written(rows, sum(per_part), reports, tuple(per_part))
-
-
 
 
 def _bag_of(tasks: list[Delayed]) -> Bag:

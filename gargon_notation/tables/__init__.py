@@ -40,11 +40,13 @@ from gargon_notation.tables.convert import (
     GAMES_BATCH_ROWS,
     Game,
     batches,
+    write_parquet,
+)
+from gargon_notation.tables.folders import (
     publish_parts,
     remove_stale_parts,
     staged_parts,
     staging_folder,
-    write_parquet,
 )
 from gargon_notation.tables.observation import (
     ACTION_SPACE,
