@@ -16,7 +16,6 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-import typer
 from terminals import read_until
 from typer.testing import CliRunner, Result
 
@@ -24,6 +23,7 @@ import gargon_notation.cli.common as cli_common
 from gargon_notation import files, parallel
 from gargon_notation.bots import simulate
 from gargon_notation.cli import app
+from gargon_notation.cli.common import Exit
 from gargon_notation.cli.inputs import Games, file_games, games_of, inputs_of
 from gargon_notation.cli.parallel import Ahead, dumped
 from gargon_notation.cli.terminal import SafeConsole
@@ -396,10 +396,10 @@ def test_ahead_drops_what_an_input_left_early_and_fails_in_place(
             next(ahead.each_game(games))  # left after one game
         with games_of(inputs[2]) as games:  # the second input not even opened
             texts = [text for _, text in ahead.each_game(games)]
-        with games_of(inputs[3]) as games, pytest.raises(typer.Exit) as ended:
+        with games_of(inputs[3]) as games, pytest.raises(Exit) as ended:
             list(ahead.each_game(games))
     assert texts == [dumped(1, read_game(paths[2]), "jsonl", False)]
-    assert ended.value.exit_code == 2
+    assert ended.value.code == 2
 
 
 def test_ahead_does_not_read_a_file_named_twice_ahead(

@@ -4,6 +4,8 @@ prints."""
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import os
 import signal
 import subprocess
@@ -17,6 +19,7 @@ from in_process import CliRunner
 
 import gargon_notation.cli.report as report
 from gargon_notation.cli import app, quick_validate_options
+from gargon_notation.cli.quick import QUICK_VERBS
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -155,22 +158,23 @@ def test_the_quick_start_imports_neither_typer_nor_rich_nor_lark() -> None:
 
 
 @pytest.mark.parametrize(
-    ("environment", "coloured"),
+    ("environment", "styles"),
     [
-        ({"FORCE_COLOR": "1"}, True),
-        ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, False),
-        ({"FORCE_COLOR": "1", "TERM": "dumb"}, False),
-        ({}, False),
+        ({"FORCE_COLOR": "1"}, "colours"),
+        ({"FORCE_COLOR": "1", "NO_COLOR": "1"}, "bold"),
+        ({"FORCE_COLOR": "1", "TERM": "dumb"}, None),
+        ({}, None),
     ],
 )
 def test_colours_only_where_asked_for(
-    work: Path, environment: dict[str, str], coloured: bool
+    work: Path, environment: dict[str, str], styles: str | None
 ) -> None:
-    """Colours go to terminals, into a pipe only with ``FORCE_COLOR``, never with ``NO_COLOR``
-    or on a dumb terminal (as rich decides for the other verbs).  The coloured case runs the
-    real command, the others its entry point in this process."""
+    """Styles go to terminals, into a pipe only with ``FORCE_COLOR``, never on a dumb
+    terminal, and with ``NO_COLOR`` without their colours (as rich decides for the other
+    verbs).  The coloured case runs the real command, the others its entry point in this
+    process."""
     arguments = ["validate", "club-night.ggn", "broken.ggn"]
-    if coloured:
+    if styles == "colours":
         clean = {
             k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "NO_COLOR", "TERM")
         }
@@ -185,11 +189,17 @@ def test_colours_only_where_asked_for(
         unset = {"FORCE_COLOR": "", "NO_COLOR": "", "TERM": ""}
         result = in_process.gargon(*arguments, cwd=work, env={**unset, **environment})
     assert result.returncode == 1
-    if coloured:
+    if styles == "colours":
         assert result.stdout.startswith(b"\x1b[1;32mok club-night.ggn game 1")
         assert b'\x1b[1;31mINVALID broken.ggn game 1 "Broken round": 1 problem\x1b[0m\n' in (
             result.stdout
         )
+    elif styles == "bold":
+        assert result.stdout.startswith(b"\x1b[1mok club-night.ggn game 1")
+        assert b'\x1b[1mINVALID broken.ggn game 1 "Broken round": 1 problem\x1b[0m\n' in (
+            result.stdout
+        )
+        assert b"\x1b[3" not in result.stdout + result.stderr
     else:
         assert result.stdout.startswith(b"ok club-night.ggn game 1")
         assert b"\x1b" not in result.stdout
@@ -263,3 +273,190 @@ def test_ctrl_c_ends_the_command_quietly(work: Path, jobs: str) -> None:
     assert process.returncode == 130
     assert errors == b""
     assert b"games in 1 file" not in printed
+
+
+# fmt and dedupe start the same way (gargon_notation.cli.quick).
+
+QUICK_LINES = [
+    ("fmt", ["a.ggn"]),
+    ("fmt", ["--check", "a.ggn", "b.ggn", "-"]),
+    ("fmt", ["-i", "a.ggn", "--quiet", "-j", "2"]),
+    ("fmt", ["--in-place", "-q", "--jobs=3", "a.ggn"]),
+    ("fmt", ["--check", "--diff", "--", "--check"]),
+    ("dedupe", ["club/"]),
+    ("dedupe", ["club/", "--report", "--json", "--jobs", "2"]),
+    ("dedupe", ["--invalid", "a.ggn", "-o", "unique.ggn"]),
+    ("dedupe", ["a.ggn", "--output=out dir/u.ggn", "b.ggn", "--output", "u.jsonl"]),
+    ("dedupe", ["-o", "-", "a.ggn"]),
+    ("dedupe", ["--", "-o", "x"]),
+]
+
+
+def _recorder(seen: dict[str, Any], work: Any) -> Any:
+    signature = inspect.signature(work)
+
+    def record(*arguments: object, **options: object) -> None:
+        seen.update(signature.bind(*arguments, **options).arguments)
+
+    return record
+
+
+@pytest.mark.parametrize(("verb", "arguments"), QUICK_LINES)
+def test_plain_command_lines_of_fmt_and_dedupe_are_read_as_typer_reads_them(
+    verb: str, arguments: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    quick = QUICK_VERBS[verb]
+    module_name, _, name = quick.work.partition(":")
+    module = importlib.import_module(module_name)
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(module, name, _recorder(seen, getattr(module, name)))
+    result = CliRunner().invoke(app, [verb, *arguments])
+    assert result.exit_code == 0, result.output
+    assert quick.read(arguments) == seen
+
+
+@pytest.mark.parametrize("verb", sorted(QUICK_VERBS))
+def test_the_quick_start_gives_every_parameter_of_the_work(verb: str) -> None:
+    quick = QUICK_VERBS[verb]
+    module_name, _, name = quick.work.partition(":")
+    parameters = set(
+        inspect.signature(getattr(importlib.import_module(module_name), name)).parameters
+    )
+    given = quick.read(["a.ggn"])
+    assert given is not None and set(given) == parameters
+
+
+@pytest.mark.parametrize(
+    ("verb", "arguments"),
+    [
+        ("fmt", []),
+        ("fmt", ["a.ggn", "--help"]),
+        ("fmt", ["-qi", "a.ggn"]),
+        ("fmt", ["--check=1", "a.ggn"]),
+        ("fmt", ["a.ggn", "-j=2"]),
+        ("fmt", ["a.ggn", "-o", "x"]),
+        ("dedupe", ["a.ggn", "--to", "json"]),
+        ("dedupe", ["a.ggn", "-o"]),
+        ("dedupe", ["a.ggn", "-o", "--report"]),
+        ("dedupe", ["a.ggn", "--output="]),
+        ("dedupe", ["a.ggn", "-o=x.ggn"]),
+        ("dedupe", ["a.ggn", "-ox.ggn"]),
+        ("dedupe", ["a.ggn", "--jobs", "0"]),
+        ("validate", ["a.ggn", "-o", "x"]),
+    ],
+)
+def test_anything_else_of_fmt_and_dedupe_is_left_to_typer(verb: str, arguments: list[str]) -> None:
+    assert QUICK_VERBS[verb].read(arguments) is None
+
+
+@pytest.fixture
+def archive(work: Path) -> Path:
+    """Inputs for fmt and dedupe: canonical and non-canonical records, copies, a broken
+    game, a name with an escape."""
+    club = (work / "club-night.ggn").read_text(encoding="utf-8")
+    (work / "variant.ggn").write_text(
+        club.replace("\n\n", "\n\n\n", 1).replace("] ", "]  ", 1), encoding="utf-8"
+    )
+    (work / "tabbed\t.ggn").write_text(club, encoding="utf-8")
+    (work / "copies.ggn").write_text(
+        "\n".join([club, (work / "rulebook-round.ggn").read_text(encoding="utf-8"), club]),
+        encoding="utf-8",
+    )
+    (work / "with-broken.ggn").write_text(
+        club + "\n" + (work / "syntax.ggn").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    return work
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["fmt", "--check", "club-night.ggn"],
+        ["fmt", "--check", "variant.ggn", "club-night.ggn", "tabbed\t.ggn"],
+        ["fmt", "--check", "--diff", "variant.ggn"],
+        ["fmt", "--check", "syntax.ggn", "missing.ggn", "empty.ggn", "odd\x1b[2J.ggn"],
+        ["fmt", "variant.ggn"],
+        ["fmt", "--check", "--quiet", "variant.ggn", "club-night.ggn"],
+        ["fmt", "--diff", "variant.ggn"],
+        ["dedupe", "copies.ggn", "club-night.ggn"],
+        ["dedupe", "--report", "copies.ggn", "club-night.ggn", "tabbed\t.ggn"],
+        ["dedupe", "--report", "--json", "copies.ggn"],
+        ["dedupe", "with-broken.ggn", "copies.ggn"],
+        ["dedupe", "--invalid", "with-broken.ggn", "empty.ggn"],
+        ["dedupe", "--json", "copies.ggn"],
+        ["dedupe", "missing.ggn"],
+    ],
+)
+@pytest.mark.parametrize("environment", [{"FORCE_COLOR": ""}, FORCED], ids=["plain", "coloured"])
+def test_fmt_and_dedupe_start_quickly_and_print_what_typer_prints(
+    archive: Path, arguments: list[str], environment: dict[str, str]
+) -> None:
+    """The quick start against Typer's reading of the same command line (``-j1`` is not
+    plain), both in this process, with and without colours."""
+    quick = in_process.gargon(*arguments, cwd=archive, env={"COLUMNS": "80", **environment})
+    typer = in_process.gargon(
+        *arguments[:1], "-j1", *arguments[1:], cwd=archive, env={"COLUMNS": "80", **environment}
+    )
+    assert b"Traceback" not in quick.stderr
+    assert (quick.returncode, quick.stdout, quick.stderr) == (
+        typer.returncode,
+        typer.stdout,
+        typer.stderr,
+    )
+
+
+def test_fmt_in_place_starts_quickly_and_rewrites_as_typer_does(archive: Path) -> None:
+    (archive / "again.ggn").write_bytes((archive / "variant.ggn").read_bytes())
+    quick = in_process.gargon("fmt", "-i", "variant.ggn", "club-night.ggn", cwd=archive)
+    typer = in_process.gargon("fmt", "-i", "-j1", "again.ggn", "club-night.ggn", cwd=archive)
+    assert (quick.returncode, quick.stdout) == (typer.returncode, typer.stdout) == (0, b"")
+    assert quick.stderr == typer.stderr.replace(b"again.ggn", b"variant.ggn")
+    assert b"rewritten: variant.ggn" in quick.stderr
+    assert (archive / "variant.ggn").read_bytes() == (archive / "again.ggn").read_bytes()
+    assert (archive / "variant.ggn").read_bytes() == (archive / "club-night.ggn").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["fmt", "--check", "rulebook-round.ggn"],
+        ["fmt", "--check", "missing.ggn", "broken.ggn"],
+        ["dedupe", "--report", "rulebook-round.ggn", "rulebook-round.ggn"],
+        ["dedupe", "broken.ggn", "-o", "unique.ggn"],
+    ],
+)
+def test_fmt_and_dedupe_start_without_typer_rich_or_lark(work: Path, arguments: list[str]) -> None:
+    script = (
+        "import sys\n"
+        "sys.argv = ['gargon', *sys.argv[1:]]\n"
+        "from gargon_notation.cli import run\n"
+        "try:\n"
+        "    run()\n"
+        "except SystemExit as end:\n"
+        "    code = end.code\n"
+        "loaded = {name.partition('.')[0] for name in sys.modules}\n"
+        "print(code, sorted(loaded & {'typer', 'click', 'rich', 'lark'}))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script, *arguments],
+        cwd=work,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.splitlines()[-1].endswith(" []")
+
+
+def test_the_real_fmt_and_dedupe_with_workers_print_what_typer_prints(archive: Path) -> None:
+    """The real commands, with workers (``--jobs 2`` is plain, ``-j2`` is not)."""
+    for verb in (["fmt", "--check"], ["dedupe", "--report"]):
+        names = ["copies.ggn", "variant.ggn", "with-broken.ggn", "club-night.ggn"]
+        quick = gargon(*verb, *names, "--jobs", "2", cwd=archive)
+        typer = gargon(*verb, "-j2", *names, cwd=archive)
+        assert b"Traceback" not in quick.stderr
+        assert quick.returncode == 1
+        assert (quick.returncode, quick.stdout, quick.stderr) == (
+            typer.returncode,
+            typer.stdout,
+            typer.stderr,
+        )

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import gargon_notation.cli
-import gargon_notation.cli.common
+import gargon_notation.cli.program
 from gargon_notation.cli import remembered
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="nothing is remembered there")
@@ -51,7 +51,7 @@ def _without_typer(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse() -> None:
         raise AssertionError("Typer ran: the reply was not remembered")
 
-    monkeypatch.setattr(gargon_notation.cli.common, "run", refuse)
+    monkeypatch.setattr(gargon_notation.cli.program, "run", refuse)
 
 
 @pytest.mark.parametrize(
@@ -163,7 +163,7 @@ def test_a_run_ended_by_ctrl_c_is_not_kept(replies: Path, monkeypatch: pytest.Mo
         except KeyboardInterrupt:
             raise SystemExit(130) from None  # as Typer ends on Ctrl-C
 
-    monkeypatch.setattr(gargon_notation.cli.common, "run", interrupted)
+    monkeypatch.setattr(gargon_notation.cli.program, "run", interrupted)
     assert _run(["--help"], monkeypatch)[0] == 130
     assert not replies.exists() or not list(replies.iterdir())
 

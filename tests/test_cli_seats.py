@@ -16,10 +16,10 @@ from test_seats import BOB, TABLE, TEXT
 from typer.testing import CliRunner, Result
 
 from gargon_notation.cli import common, load_verbs
+from gargon_notation.cli.program import app
 from gargon_notation.cli.terminal import SafeConsole
 
 load_verbs()
-app = common.app
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

@@ -5,8 +5,9 @@ The only place of the project that prints or sets exit codes; every verb parses 
 calls the library (files through :mod:`gargon_notation.files`) and prints.  One module per
 job:
 
-- :mod:`~gargon_notation.cli.common`: the Typer app, its callback, the consoles and how
-  errors are printed;
+- :mod:`~gargon_notation.cli.program`: the Typer app, its callback and entry point;
+- :mod:`~gargon_notation.cli.common`: the consoles, how errors are printed, and
+  :class:`~gargon_notation.cli.common.Exit` (neither Typer nor rich imported);
 - :mod:`~gargon_notation.cli.commands`: every verb's options and help, importing the module
   that does its work only when it runs;
 - :mod:`~gargon_notation.cli.inputs`: paths to records, results back to files;
@@ -20,7 +21,7 @@ job:
 - :mod:`~gargon_notation.cli.seats`: ``convert --seat``, ``check-hidden``, ``merge``;
 - :mod:`~gargon_notation.cli.record`: ``record``, with its terminal application
   :mod:`~gargon_notation.cli.recorder_app`;
-- :mod:`~gargon_notation.cli.archive`: ``filter``, ``cat``, ``split`` (with
+- :mod:`~gargon_notation.cli.archive`: ``filter``, ``cat``, ``split``, ``dedupe`` (with
   :mod:`~gargon_notation.cli.ordered`, which keeps the order of ``filter``'s options for
   ``--not``);
 - :mod:`~gargon_notation.cli.stats`: ``stats``;
@@ -30,12 +31,12 @@ job:
 
 **Starting at once.**  Typer, rich and the verbs' modules are imported only when needed
 (``app``, ``out`` and ``err`` are looked up on first use).  :func:`run` reads the arguments of
-``gargon validate`` itself when they are plain (the verb, known options, paths), since that is
-the command run most, on the smallest files: :func:`quick_validate_options` says when; any
-other command line, ``--help`` and every mistake included, goes to Typer, which prints what
-it always does.  What Typer prints for help, ``--version`` and a shell's completion is kept
-and printed again by :mod:`~gargon_notation.cli.remembered` while nothing that shapes it
-changes.
+``gargon validate``, ``fmt`` and ``dedupe`` itself when they are plain (the verb, known
+options, paths), since those are the commands run most on the smallest files, and the
+cheapest work beside their start-up: :mod:`~gargon_notation.cli.quick` says when; any other
+command line, ``--help`` and every mistake included, goes to Typer, which prints what it
+always does.  What Typer prints for help, ``--version`` and a shell's completion is kept and
+printed again by :mod:`~gargon_notation.cli.remembered` while nothing that shapes it changes.
 
 Exit codes: 0 success; 1 an invalid record (or ``--check`` finding work to do); 2 a usage or
 I/O error.
@@ -51,6 +52,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from gargon_notation.cli.plain import printable, utf8_stdout, write_lines
+from gargon_notation.cli.quick import MAX_JOBS, QUICK_VERBS, VALIDATE
 from gargon_notation.errors import GargonError
 
 if TYPE_CHECKING:
@@ -59,21 +61,12 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_JOBS", "app", "err", "load_verbs", "out", "quick_validate_options", "run"]
 
-_FLAGS = {
-    "--strict": "strict",
-    "--json": "as_json",
-    "--quiet": "quiet",
-    "-q": "quiet",
-    "--no-color": "no_color",
-}
-_JOBS = ("--jobs", "-j")
-MAX_JOBS = 256
-
 
 def quick_validate_options(arguments: list[str]) -> dict[str, object] | None:
     """The options of ``gargon validate ARGUMENTS`` when every argument is plain: a known
     flag, ``--jobs N`` (``--jobs=N``, ``-j N``) with N in 1-256, a path, ``--`` and paths
-    after it; at least one path.  None for anything else, which Typer then reads.
+    after it; at least one path.  None for anything else, which Typer then reads
+    (:mod:`~gargon_notation.cli.quick` reads ``fmt`` and ``dedupe`` the same way).
 
     >>> options = quick_validate_options(["examples/", "-j", "2", "--quiet", "--no-color"])
     >>> options
@@ -89,34 +82,7 @@ def quick_validate_options(arguments: list[str]) -> dict[str, object] | None:
     >>> quick_validate_options(["game.ggn", "--dask", "tcp://10.0.0.5:8786"]) is None
     True
     """
-    options: dict[str, object] = {
-        "strict": False,
-        "as_json": False,
-        "quiet": False,
-        "no_color": False,
-        "jobs": 1,
-        "dask": None,  # --dask is left to Typer
-    }
-    paths: list[str] = []
-    pending = iter(arguments)
-    for argument in pending:
-        if argument == "--":
-            paths += pending
-        elif argument in _FLAGS:
-            options[_FLAGS[argument]] = True
-        elif argument in _JOBS or argument.startswith("--jobs="):
-            value = argument.partition("=")[2] if "=" in argument else next(pending, "")
-            if not (value.isascii() and value.isdigit() and 1 <= int(value) <= MAX_JOBS):
-                return None
-            options["jobs"] = int(value)
-        elif argument.startswith("-") and argument != "-":
-            return None
-        else:
-            paths.append(argument)
-    if not paths:
-        return None
-    options["paths"] = paths
-    return options
+    return VALIDATE.read(arguments)
 
 
 def run() -> None:
@@ -159,16 +125,17 @@ _FULL = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG}
 def _run() -> None:
     utf8_stdout()
     arguments = sys.argv[1:]
-    options = quick_validate_options(arguments[1:]) if arguments[:1] == ["validate"] else None
-    if options is None:
+    verb = QUICK_VERBS.get(arguments[0]) if arguments else None
+    options = None if verb is None else verb.read(arguments[1:])
+    if verb is None or options is None:
         _run_typer(arguments)
         return
-    from gargon_notation.cli.report import validate_paths
-
     try:
-        code = validate_paths(**options)  # type: ignore[arg-type]
+        code = verb.function()(**options)
     except GargonError as error:
-        write_lines([((printable(str(error)), ""),)], stderr=True)
+        from gargon_notation.cli.common import print_error
+
+        print_error(str(error))
         code = 1
     except KeyboardInterrupt:
         code = 130  # Ctrl-C: what was printed stands, no traceback (as on the Typer path)
@@ -184,7 +151,7 @@ def _run_typer(arguments: list[str]) -> None:
     reply = None if digest is None else remembered.recall(digest, os.environ)
     if reply is not None:
         raise SystemExit(remembered.print_reply(reply))
-    from gargon_notation.cli.common import run as run_typer
+    from gargon_notation.cli.program import run as run_typer
 
     if digest is None:
         run_typer()
@@ -202,6 +169,6 @@ def __getattr__(name: str) -> Typer | Console:
     if name not in ("app", "err", "out"):
         raise AttributeError(f"module 'gargon_notation.cli' has no attribute {name!r}")
     load_verbs()
-    common = importlib.import_module("gargon_notation.cli.common")
-    value: Typer | Console = getattr(common, name)
+    where = "gargon_notation.cli.program" if name == "app" else "gargon_notation.cli.common"
+    value: Typer | Console = getattr(importlib.import_module(where), name)
     return value

@@ -15,12 +15,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn
 
 import attrs
-import typer
 
 from gargon_notation import archive, files
 from gargon_notation.archive.query import CONDITIONS
 from gargon_notation.archive.select import read
-from gargon_notation.cli.common import error_console, fail, out, plural, print_error, say_empty
+from gargon_notation.cli.common import (
+    Exit,
+    error_console,
+    fail,
+    plural,
+    print_error,
+    print_output,
+    say_empty,
+)
 from gargon_notation.cli.inputs import inputs_of, output_bytes, stdin_saved
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
@@ -70,14 +77,14 @@ class _Reporter:
                 f"gargon: {plural(self.count, 'game')} could not be read or copied and "
                 f"{'was' if self.count == 1 else 'were'} left out"
             )
-            raise typer.Exit(1)
+            raise Exit(1)
         if self.empty:
-            raise typer.Exit(1)
+            raise Exit(1)
 
 
 def _say(text: str) -> None:
     """One line on standard output, as it is."""
-    out.print(text, markup=False, highlight=False)
+    print_output(text)
 
 
 def _io(name: str, error: OSError) -> NoReturn:

@@ -27,9 +27,10 @@ import typer
 
 from gargon_notation.cli import MAX_JOBS
 from gargon_notation.cli.choices import Bot, ConvertTo, Fact, Format, SplitBy, StatsBy
-from gargon_notation.cli.common import app
+from gargon_notation.cli.common import Exit
 from gargon_notation.cli.helptext import examples
 from gargon_notation.cli.ordered import OrderedCommand, options_in_order
+from gargon_notation.cli.program import app
 
 __all__ = [
     "annotate_command",
@@ -105,7 +106,7 @@ def validate(
     code = report.validate_paths(
         paths, strict=strict, as_json=as_json, jobs=jobs, quiet=quiet, dask=dask, no_color=no_color
     )
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
 @app.command(

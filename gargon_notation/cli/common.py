@@ -1,5 +1,12 @@
-"""The Typer app of ``gargon``, its callback and entry point, and what every verb shares: the
-consoles, and printing errors and problems.
+"""What every verb shares: the consoles, printing errors and problems, and :class:`Exit`.
+
+It imports neither Typer nor rich, so that a verb run without Typer (the quick start of
+:func:`gargon_notation.cli.run`) starts at once: a message is written as plain lines
+(:mod:`~gargon_notation.cli.plain`) until a rich console of standard error is made (for a
+progress bar, or by a verb that draws with rich), and through that console from then on, so
+that it goes above the bar.  Both write the same characters: control characters escaped,
+tabs expanded, each line in its style, colours only where rich would write them.  The Typer
+app itself is :mod:`~gargon_notation.cli.program`.
 
 Exit codes, the same for every verb: 0 success; 1 an invalid record (or ``fmt --check``
 finding work to do); 2 a usage or I/O error.
@@ -7,15 +14,9 @@ finding work to do); 2 a usage or I/O error.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
-import typer
-
-from gargon_notation import __version__
-from gargon_notation.cli.deferred import defer_unused_rich_modules
-from gargon_notation.cli.helptext import App
-from gargon_notation.cli.plain import plural, printable, utf8_stdout
-from gargon_notation.errors import GargonError
+from gargon_notation.cli.plain import Line, plural, printable, write_lines
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
     from gargon_notation.replay import Replay
 
 __all__ = [
-    "app",
+    "Exit",
     "console",
     "err",
     "error_console",
@@ -32,19 +33,25 @@ __all__ = [
     "out",
     "plural",
     "print_error",
+    "print_output",
     "print_problems",
-    "run",
     "say_empty",
+    "starting",
 ]
 
-defer_unused_rich_modules()
 
-app = App(
-    name="gargon",
-    help="Validate, show, replay, annotate, format and convert records of the card game Gargon.",
-    no_args_is_help=True,
-    rich_markup_mode="rich",
-)
+class Exit(SystemExit):
+    """End the command with an exit code (0 when none is given): what a verb raises when it
+    is done.  Typer lets it through as it lets any :class:`SystemExit` through.
+
+    >>> Exit(2).exit_code, Exit().exit_code
+    (2, 0)
+    """
+
+    def __init__(self, exit_code: int = 0) -> None:
+        super().__init__(exit_code)
+        self.exit_code = exit_code
+
 
 out: Console
 """Standard output.  Verbs look it up here when they print, so tests may replace it."""
@@ -78,7 +85,12 @@ def _text(text: str, style: str = "") -> Text:
 
 _no_color = [False]
 """Whether this command was given ``--no-color`` (set by :func:`console`, cleared as every
-command starts): standard error then gets no escape codes either."""
+command starts: :func:`starting`): standard error then gets no escape codes either."""
+
+
+def starting() -> None:
+    """Forget what the last command of this process set (tests run many)."""
+    _no_color[0] = False
 
 
 _plain_err: list[Console] = []
@@ -101,13 +113,44 @@ def error_console() -> Console:
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``gargon: MESSAGE`` on standard error and exit (2: a usage or I/O error)."""
-    error_console().print(_text(f"gargon: {message}", "bold red"), soft_wrap=True)
-    raise typer.Exit(code)
+    _say(f"gargon: {message}", "bold red")
+    raise Exit(code)
 
 
 def print_error(message: str) -> None:
     """One message on standard error, never wrapped."""
-    error_console().print(_text(message), soft_wrap=True)
+    _say(message)
+
+
+def print_output(text: str) -> None:
+    """One message on standard output, never wrapped, in no style."""
+    _say(text, stderr=False)
+
+
+def _say(message: str, style: str = "", *, stderr: bool = True) -> None:
+    """``message`` on standard error (or output) in ``style``: through the rich console of
+    that stream once there is one, else as plain lines that read the same (see the
+    module)."""
+    made = _made_error_console() if stderr else globals().get("out")
+    if made is not None:
+        made.print(_text(message, style), soft_wrap=True)
+        return
+    lines: list[Line] = [
+        ((line.expandtabs(_TAB_SIZE), style),) for line in printable(message).split("\n")
+    ]
+    write_lines(lines, stderr=stderr, no_color=_no_color[0])
+
+
+_TAB_SIZE = 8
+"""rich's: a tab in a message is spaces up to the next multiple of it."""
+
+
+def _made_error_console() -> Console | None:
+    """The console :func:`error_console` would give, if it was made already."""
+    if _no_color[0]:
+        return _plain_err[0] if _plain_err else None
+    made: Console | None = globals().get("err")
+    return made
 
 
 def say_empty(names: list[str]) -> None:
@@ -120,7 +163,7 @@ def say_empty(names: list[str]) -> None:
 def print_problems(result: Replay) -> None:
     """The problems a replay found, on standard error."""
     for problem in result.problems:
-        error_console().print(_text(str(problem), "red"), soft_wrap=True)
+        _say(str(problem), "red")
 
 
 def console(no_color: bool) -> Console:
@@ -133,33 +176,3 @@ def console(no_color: bool) -> Console:
     from gargon_notation.cli.terminal import SafeConsole
 
     return SafeConsole(color_system=None, highlight=False, soft_wrap=True, width=out.width)
-
-
-def _version(value: bool) -> None:
-    if value:
-        print(f"gargon-notation {__version__}")
-        raise typer.Exit()
-
-
-@app.callback()
-def main(
-    version: Annotated[
-        bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
-    ] = False,
-) -> None:
-    """Records of the card game Gargon: validate, show, replay, annotate, format, convert."""
-    _no_color[0] = False
-
-
-def run() -> None:
-    """The Typer app with every verb: any GargonError escaping a command is exit code 1."""
-    from gargon_notation.cli import load_verbs
-
-    load_verbs()
-    utf8_stdout()
-    try:
-        app(prog_name="gargon")
-    except GargonError as error:
-        _console("err").print(_text(str(error)))
-        raise SystemExit(1) from None

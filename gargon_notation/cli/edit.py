@@ -11,18 +11,14 @@ import tempfile
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import IO, BinaryIO
+from typing import IO, TYPE_CHECKING, BinaryIO
 
 import attrs
-import typer
-from rich.console import Console
-from rich.text import Text
 
 from gargon_notation import files, jsonio
-from gargon_notation.annotate import annotate_replayed, strip_annotations
 from gargon_notation.cli import common
 from gargon_notation.cli.choices import ConvertTo
-from gargon_notation.cli.common import error_console, fail, plural, print_error
+from gargon_notation.cli.common import Exit, error_console, fail, plural, print_error
 from gargon_notation.cli.inputs import (
     Games,
     Joined,
@@ -33,10 +29,13 @@ from gargon_notation.cli.inputs import (
 )
 from gargon_notation.cli.inputs import output as output_to
 from gargon_notation.cli.parallel import Ahead, Look, dumped, each_game, joined, write_printed
+from gargon_notation.cli.plain import printable, write_data
 from gargon_notation.cli.progress import progress
-from gargon_notation.cli.terminal import printable, write_data
 from gargon_notation.notation import GameRecord
 from gargon_notation.parallel import Workers
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = ["annotate_command", "convert", "fmt", "schema"]
 
@@ -66,7 +65,7 @@ def annotate_command(
     ):
         task = _AnnotateTask(in_place, ahead, advance)
         code = each_input(inputs, lambda source: task.annotate_one(source, shared))
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
 @attrs.frozen
@@ -114,7 +113,7 @@ class _AnnotateTask:
                 print_error(f"{games.source.name}: not rewritten: annotations stop at the problems")
             except _Unchanged:
                 pass
-        raise typer.Exit(1 if invalid else 0)
+        raise Exit(1 if invalid else 0)
 
 
 def _annotation(
@@ -130,6 +129,10 @@ def _annotated(
     """One game annotated (or stripped) and written in ``format`` as it goes among others
     (:func:`~gargon_notation.cli.parallel.dumped`), the problems its replay found as
     standard error prints them, and whether it has any; done in a worker process."""
+    from rich.text import Text
+
+    from gargon_notation.annotate import annotate_replayed, strip_annotations
+
     if strip:
         return dumped(number, strip_annotations(record), format, False), "", False
     annotated, result = annotate_replayed(record, number, possible=possible)
@@ -177,7 +180,7 @@ def fmt(
             done = tally.done
             try:
                 _fmt_one(source, check, in_place, diff, tally, shared, canonical_pieces)
-            except typer.Exit as ended:
+            except Exit as ended:
                 if ended.exit_code and tally.done == done:
                     tally.undone += 1
                 raise
@@ -198,7 +201,7 @@ def fmt(
                 f"{count}: {len(tally.rewritten)} rewritten, "
                 f"{tally.canonical} already canonical{undone}"
             )
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
 def _canonical_work(games: Games) -> Callable[[int, GameRecord], str]:
@@ -242,8 +245,8 @@ def _fmt_one(
                     print_error(
                         f"{games.source.name}: not in canonical form (run gargon fmt --in-place)"
                     )
-                    raise typer.Exit(1)
-            raise typer.Exit(0)
+                    raise Exit(1)
+            raise Exit(0)
         target = in_place_target(games) if in_place else None
         if target is None:
             with output_to(None) as write_piece:
@@ -383,7 +386,7 @@ def convert(
                 with games_of(source) as games:
                     yield from (text for _, text in ahead.each_game(games, advance))
                     games.finish()
-            except typer.Exit as ended:
+            except Exit as ended:
                 code = max(code, ended.exit_code)
 
     with (
@@ -394,7 +397,7 @@ def convert(
     ):
         for piece in joined(every_text(ahead, advance), to, events):
             write_piece(piece)
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
 def schema() -> None:

@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import IO, BinaryIO
 
 import attrs
-import typer
 
 from gargon_notation import files
-from gargon_notation.cli.common import fail, print_error
-from gargon_notation.cli.terminal import write_data_bytes
+from gargon_notation.cli.common import Exit, fail, print_error
+from gargon_notation.cli.plain import write_data_bytes
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import MAX_LINE_BYTES
@@ -82,7 +81,7 @@ def each_input(inputs: list[files.Input], work: Callable[[files.Input], None]) -
     for source in inputs:
         try:
             work(source)
-        except typer.Exit as ended:
+        except Exit as ended:
             code = max(code, ended.exit_code)
     return code
 
@@ -174,7 +173,7 @@ class Games:
     def finish(self) -> None:
         """Exit 1 when a game could not be read or there was no game at all."""
         if self.errors:
-            raise typer.Exit(1)
+            raise Exit(1)
         if not self.count:
             fail(f"{self.source.name}: no game found", 1)
 

@@ -31,7 +31,6 @@ from gargon_notation.cli.progress import write_above
 from gargon_notation.errors import FileError, NotationError
 from gargon_notation.notation import Chunk, GameRecord
 from gargon_notation.parallel import RECORD_BYTES, Workers
-from gargon_notation.replay.events import events_json
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -285,7 +284,7 @@ def dumped(number: int, record: GameRecord, format: files.Format, events: bool) 
     """A game written in ``format`` (with its derived events, in a JSON form), as it goes
     among others: :func:`joined` puts such texts together.  ``number`` is not used (the
     signature of :func:`each_game`'s work)."""
-    derived = events_json if events else None
+    derived = _derived(events)
     if format == "json":
         _, game, _ = jsonio.iter_dumps([record], events=derived)
         return game[1:]  # after its "\n"
@@ -293,11 +292,21 @@ def dumped(number: int, record: GameRecord, format: files.Format, events: bool) 
     return text
 
 
+def _derived(events: bool) -> jsonio.EventsFunction | None:
+    """What writes a game's derived events (replaying it), when ``events``."""
+    if not events:
+        return None
+    from gargon_notation.replay.events import events_json
+
+    return events_json
+
+
 def joined(texts: Iterable[str], format: files.Format, events: bool) -> Iterator[str]:
     """The pieces :func:`~gargon_notation.files.iter_dumps` gives for the games that
     :func:`dumped` wrote as ``texts``, which join to the same text.
 
     >>> from gargon_notation.notation import parse_game
+    >>> from gargon_notation.replay.events import events_json
     >>> games = [parse_game('[Players "Ann" "Bob" "Cy"]\\n1. Ann R1\\n*\\n')] * 2
     >>> all(
     ...     "".join(joined((dumped(0, g, f, e) for g in games[:n]), f, e))
@@ -311,7 +320,7 @@ def joined(texts: Iterable[str], format: files.Format, events: bool) -> Iterator
         for index, text in enumerate(texts):
             yield "\n" + text if index and format == "ggn" else text
         return
-    head, tail = jsonio.iter_dumps([], events=events_json if events else None)
+    head, tail = jsonio.iter_dumps([], events=_derived(events))
     first = True
     for text in texts:
         yield (head + "\n" if first else ",\n") + text

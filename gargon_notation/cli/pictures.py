@@ -18,12 +18,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
-import typer
 
 from gargon_notation import files
 from gargon_notation.actions import not_at_table
 from gargon_notation.cli import common
-from gargon_notation.cli.common import fail, plural, print_error, print_problems
+from gargon_notation.cli.common import Exit, fail, plural, print_error, print_problems
 from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, output, write
 from gargon_notation.cli.terminal import printable
 from gargon_notation.cli.view import picked_step
@@ -106,7 +105,7 @@ def svg_command(
             fail(str(files.FileError.from_os_error(str(target), error)))
         for selected in _chained(first, second, games):
             code = max(code, _draw_into(target, selected, moment))
-    raise typer.Exit(max(code, selection.code, 0 if first is not None else 1))
+    raise Exit(max(code, selection.code, 0 if first is not None else 1))
 
 
 def _chained(
@@ -173,7 +172,7 @@ class _Selection:
                             fail(f"--game {self.game}: the file holds games 1-{total}")
                     if games.errors:
                         self.code = max(self.code, 1)
-            except typer.Exit as ended:
+            except Exit as ended:
                 self.code = max(self.code, ended.exit_code)
 
 
@@ -217,7 +216,7 @@ def _draw_into(directory: Path, selected: Selected, moment: _Moment) -> int:
         if moment.seat is not None and moment.seat not in names:
             fail(f"{where}--seat {moment.seat}: {not_at_table(moment.seat, names)}")
         step = picked_step(result, moment.round_, moment.step, where)
-    except typer.Exit as ended:
+    except Exit as ended:
         return ended.exit_code
     broken = result.first_problem_at
     if step is None:

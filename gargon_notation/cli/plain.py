@@ -1,12 +1,14 @@
-"""Lines of text for the terminal without rich: what ``gargon validate`` prints.
+"""Lines of text for the terminal without rich: what ``gargon validate`` prints, and every
+message until a verb makes a rich console (:mod:`~gargon_notation.cli.common`).
 
-``validate`` is what a person at the table and a pre-commit hook run most, on one small file,
-so it must start at once: it prints lines, each in at most one style, which needs no rich
-(importing rich, typer and their help costs more than reading and replaying a game).  The
-rules are those of the rich consoles of the other verbs: text from records and file names is
-shown, never obeyed (:func:`printable`), and colours are written only to a terminal, never
-with ``NO_COLOR`` set or on a ``dumb`` terminal, and otherwise with ``FORCE_COLOR`` even into
-a pipe.
+``validate``, ``fmt --check`` and ``dedupe`` are what a person at the table and a
+pre-commit hook run most, on small files, so they must start at once: they print lines, each
+in at most one style, which needs no rich (importing rich, typer and their help costs more
+than reading and replaying a game).  The rules are those of the rich consoles of the other
+verbs: text from records and file names is shown, never obeyed (:func:`printable`); styles
+are written as escape codes only where rich writes them (:func:`colours_for`), and with
+``NO_COLOR`` set without their colours.  Records themselves are written as UTF-8 bytes
+(:func:`write_data`).
 
 >>> printable("a\\x1b[2Jb\\u202ec")
 'a\\\\u001b[2Jb\\\\u202ec'
@@ -35,6 +37,9 @@ __all__ = [
     "printable",
     "styled",
     "utf8_stdout",
+    "without_colours",
+    "write_data",
+    "write_data_bytes",
     "write_lines",
 ]
 
@@ -59,28 +64,53 @@ def plural(number: int, noun: str) -> str:
 
 
 def colours_for(stream: TextIO) -> bool:
-    """Whether colours are written to ``stream``: a terminal, unless ``NO_COLOR`` is set or
-    ``TERM`` is ``dumb``; with ``FORCE_COLOR``, anything else too."""
-    if os.environ.get("NO_COLOR"):
-        return False
+    """Whether styles are written to ``stream`` as escape codes, as rich decides: to a
+    terminal (``TTY_COMPATIBLE=1`` or a non-empty ``FORCE_COLOR`` says it is one, even a
+    pipe; ``TTY_COMPATIBLE=0`` or an empty ``FORCE_COLOR`` that it is not), unless ``TERM``
+    is ``dumb``.  ``NO_COLOR`` leaves the colours out, not bold (:func:`write_lines`)."""
     if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
         return False
-    if os.environ.get("FORCE_COLOR"):
-        return True
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    forced = os.environ.get("FORCE_COLOR")
+    if forced is not None:
+        return forced != ""
     isatty = getattr(stream, "isatty", None)
-    return bool(isatty is not None and isatty())
+    try:
+        return bool(isatty is not None and isatty())
+    except ValueError:  # closed
+        return False
+
+
+def without_colours(style: str) -> str:
+    """``style`` as ``NO_COLOR`` leaves it: bold and dim, no colour.
+
+    >>> without_colours("bold red"), without_colours("green")
+    ('bold', '')
+    """
+    return " ".join(word for word in style.split() if word in ("bold", "dim"))
 
 
 def write_lines(lines: list[Line], *, stderr: bool = False, no_color: bool = False) -> None:
-    """Write ``lines`` to standard output (or error), control characters escaped, in colour
-    where :func:`colours_for` says so unless ``no_color``; the stream is looked up at each
-    call, so a test's capture sees it."""
+    """Write ``lines`` to standard output (or error), control characters escaped, in their
+    styles where :func:`colours_for` says so unless ``no_color`` (without colours when
+    ``NO_COLOR`` is set); the stream is looked up at each call, so a test's capture sees
+    it."""
     stream = sys.stderr if stderr else sys.stdout
     colour = not no_color and colours_for(stream)
+    plain_styles = colour and os.environ.get("NO_COLOR", "") != ""
     try:
         stream.write(
             "".join(
-                "".join(styled(printable(text), style, colour=colour) for text, style in line)
+                "".join(
+                    styled(
+                        printable(text),
+                        without_colours(style) if plain_styles else style,
+                        colour=colour,
+                    )
+                    for text, style in line
+                )
                 + "\n"
                 for line in lines
             )
@@ -102,3 +132,34 @@ def utf8_stdout() -> None:
     for stream in (sys.stdout, sys.stderr):
         if isinstance(stream, io.TextIOWrapper):
             stream.reconfigure(errors="backslashreplace")
+
+
+def write_data(text: str) -> None:
+    """Write a record (notation or JSON) to standard output as UTF-8, whatever its encoding.
+
+    Records are UTF-8 text by definition, so piping ``gargon fmt`` into a file gives the
+    same bytes on every machine, control characters included.  On a terminal, control
+    characters are shown as escapes like everything else printed.
+    """
+    if sys.stdout.isatty():
+        text = printable(text)
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(text)
+    else:
+        buffer.write(text.encode("utf-8"))
+        buffer.flush()
+
+
+def write_data_bytes(data: bytes) -> None:
+    """:func:`write_data` for a record already encoded as UTF-8 (whole lines)."""
+    if sys.stdout.isatty():
+        write_data(data.decode("utf-8", errors="replace"))
+        return
+    sys.stdout.flush()
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:
+        sys.stdout.write(data.decode("utf-8", errors="replace"))
+    else:
+        buffer.write(data)

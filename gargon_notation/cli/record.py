@@ -14,10 +14,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
-import typer
-
 from gargon_notation import files
-from gargon_notation.cli.common import fail, plural, print_error
+from gargon_notation.cli.common import Exit, fail, plural, print_error
 from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import model
 from gargon_notation.recording import Recording, RecordingError
@@ -109,10 +107,10 @@ def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet
     if sys.stdin.isatty() and sys.stdout.isatty():
         from gargon_notation.cli import recorder_app
 
-        raise typer.Exit(recorder_app.run_app(file, tags, recording))
+        raise Exit(recorder_app.run_app(file, tags, recording))
     recorder = LineRecorder(file, tags, recording)
     code = _record_lines(recorder, _stdin_lines(), quiet)
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
 def _stdin_lines() -> Iterator[str]:

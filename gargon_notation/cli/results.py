@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import typer
-
 from gargon_notation import archive, files
 from gargon_notation.archive.query import Query
 from gargon_notation.archive.results import GameResult, Skipped, read_results
-from gargon_notation.cli.common import fail, plural, print_error, say_empty
+from gargon_notation.cli.common import Exit, fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of
 
 __all__ = ["Reading", "read"]
@@ -65,9 +63,9 @@ class Reading:
                 f"gargon: {plural(self.invalid, 'game')} {were} invalid or unreadable: left out "
                 f"of the {self.purpose}"
             )
-            raise typer.Exit(1)
+            raise Exit(1)
         if self.empty:
-            raise typer.Exit(1)
+            raise Exit(1)
 
 
 def read(

@@ -12,13 +12,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import attrs
-import typer
 from rich.console import Console
 from rich.text import Text
 
 from gargon_notation import files
 from gargon_notation.cli import common
-from gargon_notation.cli.common import fail, plural, print_error
+from gargon_notation.cli.common import Exit, fail, plural, print_error
 from gargon_notation.cli.inputs import each_input, games_of, inputs_of
 from gargon_notation.cli.inputs import output as output_to
 from gargon_notation.cli.terminal import printable
@@ -132,7 +131,7 @@ def convert_for_seat(
                 games.finish()
         except _Abandon:
             print_error(f"{games.source.name}: nothing written")
-            raise typer.Exit(1) from None
+            raise Exit(1) from None
 
 
 def _notes(record: GameRecord, mine: GameRecord, who: str | None, number: int) -> None:
@@ -169,7 +168,7 @@ def check_hidden(paths: list[str], seat: str | None, public: bool, no_color: boo
     def check(source: files.Input) -> None:
         verdict = _check_one(source, who, out)
         verdicts.append(verdict)
-        raise typer.Exit(0 if verdict == "clean" else 1)
+        raise Exit(0 if verdict == "clean" else 1)
 
     code = each_input(inputs, check)
     if len(inputs) > 1:
@@ -185,7 +184,7 @@ def check_hidden(paths: list[str], seat: str | None, public: bool, no_color: boo
         out.print(
             Text(printable(summary), style="bold red" if code else "bold green"), soft_wrap=True
         )
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
 def _check_one(source: files.Input, who: str | None, out: Console) -> str:
@@ -270,10 +269,10 @@ def merge(paths: list[str], to: str, output: Path | None) -> None:
                 raise _Abandon
     except _Abandon:
         merging.report()
-        raise typer.Exit(1) from None
+        raise Exit(1) from None
     if not merging.counts[0]:
         fail(f"{inputs[0].name}: no game found", 1)
-    raise typer.Exit(0)
+    raise Exit(0)
 
 
 @attrs.define

@@ -8,8 +8,8 @@ from gargon_notation import files
 from gargon_notation.bots import BOTS, simulate
 from gargon_notation.cli.common import error_console, fail
 from gargon_notation.cli.inputs import write
+from gargon_notation.cli.plain import write_data
 from gargon_notation.cli.progress import progress
-from gargon_notation.cli.terminal import write_data
 from gargon_notation.records import record_from_simulation, with_comments
 
 __all__ = ["simulate_command"]

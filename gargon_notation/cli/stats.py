@@ -21,7 +21,6 @@ import json
 from pathlib import Path
 
 import attrs
-import typer
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
@@ -38,7 +37,7 @@ from gargon_notation.archive.stats import (
 )
 from gargon_notation.archive.stats_report import ENDING_NAMES, key_text, stats_html, stats_json
 from gargon_notation.cli import common
-from gargon_notation.cli.common import error_console, fail, plural, print_error, say_empty
+from gargon_notation.cli.common import Exit, error_console, fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of, write
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
@@ -216,9 +215,9 @@ class _Reporter:
                 f"gargon: {plural(self.count, 'game')} {were} invalid or unreadable: counted "
                 "under how games end, left out of the other figures"
             )
-            raise typer.Exit(1)
+            raise Exit(1)
         if self.empty:
-            raise typer.Exit(1)
+            raise Exit(1)
 
 
 def stats_command(

@@ -14,7 +14,6 @@ Python, JSON and JavaScript (so JSON output stays JSON).
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterable
 
 from rich.console import Console, ConsoleOptions, RenderableType
@@ -22,7 +21,7 @@ from rich.segment import Segment
 
 from gargon_notation.cli.plain import UNSAFE, printable, utf8_stdout
 
-__all__ = ["SafeConsole", "printable", "utf8_stdout", "write_data", "write_data_bytes"]
+__all__ = ["SafeConsole", "printable", "utf8_stdout"]
 
 
 class SafeConsole(Console):
@@ -43,34 +42,3 @@ class SafeConsole(Console):
                 yield Segment(printable(segment.text), segment.style)
             else:
                 yield segment
-
-
-def write_data(text: str) -> None:
-    """Write a record (notation or JSON) to standard output as UTF-8, whatever its encoding.
-
-    Records are UTF-8 text by definition, so piping ``gargon fmt`` into a file gives the
-    same bytes on every machine, control characters included.  On a terminal, control
-    characters are shown as escapes like everything else printed.
-    """
-    if sys.stdout.isatty():
-        text = printable(text)
-    sys.stdout.flush()
-    buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:
-        sys.stdout.write(text)
-    else:
-        buffer.write(text.encode("utf-8"))
-        buffer.flush()
-
-
-def write_data_bytes(data: bytes) -> None:
-    """:func:`write_data` for a record already encoded as UTF-8 (whole lines)."""
-    if sys.stdout.isatty():
-        write_data(data.decode("utf-8", errors="replace"))
-        return
-    sys.stdout.flush()
-    buffer = getattr(sys.stdout, "buffer", None)
-    if buffer is None:
-        sys.stdout.write(data.decode("utf-8", errors="replace"))
-    else:
-        buffer.write(data)

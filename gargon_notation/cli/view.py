@@ -10,14 +10,13 @@ from functools import partial
 from typing import NoReturn
 
 import attrs
-import typer
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
 from gargon_notation import files
 from gargon_notation.cli import common
-from gargon_notation.cli.common import error_console, fail, plural, print_problems
+from gargon_notation.cli.common import Exit, error_console, fail, plural, print_problems
 from gargon_notation.cli.inputs import Games, each_input, games_of, inputs_of, one_input_for
 from gargon_notation.cli.parallel import Ahead, Look, write_printed
 from gargon_notation.cli.progress import progress
@@ -70,9 +69,9 @@ def show(
                     shown[0] += 1
             games.finish()
             _check_game_number(game, games)
-        raise typer.Exit(1 if invalid else 0)
+        raise Exit(1 if invalid else 0)
 
-    raise typer.Exit(each_input(inputs, show_input))
+    raise Exit(each_input(inputs, show_input))
 
 
 def _show_source(console: Console, record: GameRecord, first: bool) -> None:
@@ -164,19 +163,19 @@ def replay_command(
                         result = replay(record, game_number=number)
                         if result.game is None:
                             print_problems(result)
-                            raise typer.Exit(1)
+                            raise Exit(1)
                         observer = _observer(result.game, possible_for)
                         shown = _Shown(possible or possible_for is not None, observer)
                         target = picked_step(result, round_, step)
                         _print_moment(console, result, shown, round_, target)
-                    except typer.Exit as ended:
+                    except Exit as ended:
                         code = max(code, ended.exit_code)
                         continue
                     code = max(code, 1 if result.problems else 0)
                 games.finish()
-        except typer.Exit as ended:
+        except Exit as ended:
             code = max(code, ended.exit_code)
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
 def _replay_one(
@@ -195,9 +194,9 @@ def _replay_one(
     target = picked_step(result, round_, step)
     if target is None and sys.stdin.isatty() and sys.stdout.isatty():
         _interactive(result, console, shown)
-        raise typer.Exit(1 if result.problems or unreadable else 0)
+        raise Exit(1 if result.problems or unreadable else 0)
     _print_moment(console, result, shown, round_, target)
-    raise typer.Exit(1 if result.problems or unreadable else 0)
+    raise Exit(1 if result.problems or unreadable else 0)
 
 
 def _print_moment(
@@ -242,7 +241,7 @@ def replayed_game(file: str | files.Input, game: int) -> tuple[Replay, int]:
     result = replay(record, game_number=number)
     if result.game is None:
         print_problems(result)
-        raise typer.Exit(1)
+        raise Exit(1)
     return result, games.errors
 
 
@@ -365,7 +364,7 @@ def score(paths: list[str], as_json: bool = False, no_color: bool = False, jobs:
         code = each_input(inputs, report.score_input)
     if as_json and several and not report.first:
         out.print("\n  ]\n}", markup=False)
-    raise typer.Exit(max(code, 1 if report.invalid else 0))
+    raise Exit(max(code, 1 if report.invalid else 0))
 
 
 @attrs.define

@@ -11,13 +11,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-import typer
-
 from gargon_notation import files
 from gargon_notation.actions import not_at_table
-from gargon_notation.cli.common import fail, print_problems
+from gargon_notation.cli.common import Exit, fail, print_problems
 from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, write
-from gargon_notation.cli.terminal import write_data
+from gargon_notation.cli.plain import write_data
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
 from gargon_notation.replay import replay
@@ -51,10 +49,10 @@ def html_command(
     for source in inputs:
         try:
             code = max(code, _read(source, game, items))
-        except typer.Exit as ended:
+        except Exit as ended:
             code = max(code, ended.exit_code)
     if not items:
-        raise typer.Exit(max(code, 1))
+        raise Exit(max(code, 1))
     if seat is not None:
         _check_seat(seat, items, several, named=game is None and len(items) > 1)
     page = games_page(items, seat, sources=several)
@@ -69,7 +67,7 @@ def html_command(
         write_data(page)
     else:
         write(output, page)
-    raise typer.Exit(code)
+    raise Exit(code)
 
 
 def _read(source: files.Input, game: int | None, items: list[Item]) -> int:
