@@ -135,6 +135,30 @@ def test_a_problem_that_follows_from_another_is_a_warning_pointing_to_it() -> No
     )
 
 
+def test_the_lines_a_message_names_are_the_documents_as_validate_gives_them(
+    tmp_path: Path,
+) -> None:
+    """A game after others is read from its own first line; the lines its messages name
+    (where a card was played before) are still the document's, as ``gargon validate``
+    says."""
+    text = (ROOT / "examples/club-night.ggn").read_text(encoding="utf-8") + "\n"
+    text += (ROOT / "tests/data/cli/several-mistakes.ggn").read_text(encoding="utf-8")
+    document = Document()
+    document.update(text)
+    (conservation,) = [d for d in document.diagnostics() if d.code == "card-conservation"]
+    assert conservation.span == Span((98, 3), (98, 8))
+    assert conservation.message == (
+        "W7 is already elsewhere (played by Cy in round 3, line 93): the deck has only 1 copy of it"
+    )
+    assert text.splitlines()[92].startswith("3. Cy W7,")
+    path = tmp_path / "two.ggn"
+    path.write_text(text, encoding="utf-8")
+    validated = {
+        problem.message for record in gg.load(path) for problem in gg.validate(record).problems
+    }
+    assert conservation.message in validated
+
+
 def test_a_malformed_date_is_a_warning_at_its_tag() -> None:
     document = Document()
     document.update('[Date "22.11.2026"]\n' + SEEDED + "*\n")

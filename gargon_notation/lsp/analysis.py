@@ -25,6 +25,7 @@ Everything here is plain Python over the library (no pygls): the server
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterator
 from typing import Literal
 
@@ -79,9 +80,39 @@ class Diagnostic:
     related: tuple[Related, ...] = ()
 
     def shifted(self, lines: int) -> Diagnostic:
-        """The same diagnostic ``lines`` lines further down."""
-        related = tuple(Related(r.span.shifted(lines), r.message) for r in self.related)
-        return attrs.evolve(self, span=self.span.shifted(lines), related=related)
+        """The same diagnostic ``lines`` lines further down, the lines its messages name
+        too (:func:`moved_mentions`)."""
+        related = tuple(
+            Related(r.span.shifted(lines), moved_mentions(r.message, lines)) for r in self.related
+        )
+        return attrs.evolve(
+            self,
+            span=self.span.shifted(lines),
+            message=moved_mentions(self.message, lines),
+            related=related,
+        )
+
+
+_MENTIONED_LINE = re.compile(r"(?<=, line )[0-9]+\b|(?<=starting at line )[0-9]+\b")
+"""A line of the record named in a message of the replay (``played by Cy in round 3, line
+8``, ``dealt to Ann, line 4``) or of the reader (``the game starting at line 1``)."""
+
+
+def moved_mentions(message: str, lines: int) -> str:
+    """``message`` with the record lines it names ``lines`` further down: a game is read and
+    replayed from its own first line (so that its analysis holds wherever it moves), and its
+    messages then name lines counted from there.
+
+    >>> moved_mentions("W7 is already elsewhere (played by Cy in round 3, line 8)", 86)
+    'W7 is already elsewhere (played by Cy in round 3, line 94)'
+    >>> moved_mentions("the game starting at line 1 holds over 100000 items", 86)
+    'the game starting at line 87 holds over 100000 items'
+    >>> moved_mentions("Ann plays R1 (line 2 of the rules)", 86)  # not a line of the record
+    'Ann plays R1 (line 2 of the rules)'
+    """
+    if not lines:
+        return message
+    return _MENTIONED_LINE.sub(lambda found: str(int(found[0]) + lines), message)
 
 
 @attrs.frozen
