@@ -11,7 +11,10 @@
 - **The engine**: :class:`Game` (the referee), :class:`GameState`, :class:`SeatView` (what
   one seat knows), :class:`Possible` (what each hidden card can still be), :class:`Ruleset`,
   cards, actions and events.
-- **Bots**: :class:`Bot` (anything with ``choose(view) -> action``), :func:`simulate`.
+- **Bots**: :class:`Bot` (anything with ``choose(view) -> action``), :func:`simulate`;
+  for a bot that asks a model trained on the ``decisions`` table, :func:`observe` gives its
+  view as that table's observation arrays and :func:`action_id` / :func:`action_of` number
+  its actions in the same :data:`ACTION_SPACE` (plain Python, no extra needed).
 - **Recording at the table**: :class:`Recording` takes a game one decision at a time in the
   notation's words, each checked as entered (:class:`EntryRefused`); :class:`LineRecorder`
   and :func:`record_lines` keep it in a file line by line (``gargon record``).
@@ -125,6 +128,7 @@ if TYPE_CHECKING:
         parse_game,
         write_game,
     )
+    from gargon_notation.observation import ACTION_SPACE, action_id, action_of, observe
     from gargon_notation.recording import Recording, RecordingError, Sight
     from gargon_notation.recording_lines import LineRecorder, record_lines
     from gargon_notation.records import record_from_actions, record_from_simulation
@@ -221,6 +225,10 @@ _LAZY: dict[str, str] = {
     "Contradiction": "gargon_notation.merging",
     "MergeError": "gargon_notation.merging",
     "merge_records": "gargon_notation.merging",
+    "ACTION_SPACE": "gargon_notation.observation",
+    "action_id": "gargon_notation.observation",
+    "action_of": "gargon_notation.observation",
+    "observe": "gargon_notation.observation",
     "Comment": "gargon_notation.notation",
     "CommentKind": "gargon_notation.notation",
     "GameRecord": "gargon_notation.notation",
@@ -294,6 +302,7 @@ class _FrontDoor(types.ModuleType):
 sys.modules[__name__].__class__ = _FrontDoor
 
 __all__ = [
+    "ACTION_SPACE",
     "DECK",
     "STANDARD",
     "UNKNOWN",
@@ -376,6 +385,8 @@ __all__ = [
     "Verdict",
     "Visitor",
     "__version__",
+    "action_id",
+    "action_of",
     "annotate",
     "archive_stats",
     "dump",
@@ -388,6 +399,7 @@ __all__ = [
     "load",
     "loads",
     "merge_records",
+    "observe",
     "parse_action",
     "parse_card",
     "parse_game",

@@ -32,6 +32,7 @@ if TYPE_CHECKING:
         action_of,
         batches,
         games_of,
+        observe,
         schema_for,
         write_parquet,
     )
@@ -48,6 +49,7 @@ __all__ = [
     "action_of",
     "batches",
     "games_of",
+    "observe",
     "schema_for",
     "write_parquet",
 ]

@@ -11,6 +11,7 @@ import errno
 import json
 import os
 import re
+import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -27,12 +28,16 @@ duckdb = pytest.importorskip("duckdb", reason="the tables are checked with DuckD
 import pyarrow.parquet as pq  # noqa: E402
 
 import gargon_notation as gg  # noqa: E402
-from gargon_notation import atomic, parallel, tables  # noqa: E402
+from gargon_notation import (  # noqa: E402
+    atomic,
+    observation,
+    parallel,
+    tables,
+)
 from gargon_notation.cards import COPIES, Card  # noqa: E402
 from gargon_notation.cli import app, choices  # noqa: E402
 from gargon_notation.engine import BattleResolved, Game, score  # noqa: E402
 from gargon_notation.replay import Step, Visitor  # noqa: E402
-from gargon_notation.tables import observation  # noqa: E402
 
 PLAYED = [
     ("tb1", ("Ann", "Bob", "Cy")),
@@ -417,6 +422,58 @@ def test_observations_show_only_what_the_seat_saw(observed: Path) -> None:
             assert scores[place] == totals[other]
         assert action == tables.action_id(taken)
         assert reward == (1.0 / len(final.winners) if seat in final.winners else 0.0)
+
+
+class _Watching:
+    """A bot that asks another and keeps what ``gg.observe`` and ``gg.action_id`` give at
+    play time, as a bot asking a trained model would compute them."""
+
+    def __init__(self, bot: gg.Bot) -> None:
+        self.bot = bot
+        self.asked: list[tuple[dict[str, list[int]], int]] = []
+
+    def choose(self, view: gg.SeatView) -> gg.Action:
+        action = self.bot.choose(view)
+        self.asked.append((gg.observe(view), gg.action_id(action)))
+        return action
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_bot_at_play_time_sees_what_the_decisions_table_holds(
+    tmp_path: Path, players: int
+) -> None:
+    """What a model is trained on (the ``decisions`` rows) is what a bot computes from its
+    own view when it plays (``gg.observe``: its won cards read from its view's history),
+    decision for decision."""
+    watching = [_Watching(gg.GreedyBot(gg.Rng(f"bot-{seat}"))) for seat in range(players)]
+    simulated = gg.simulate(players, f"served-{players}", bots=watching)
+    record = gg.record_from_simulation(simulated)
+    tables.write_parquet([("served.ggn", 1, record)], tmp_path, observations=True)
+    names = list(observation.ARRAYS)
+    rows = sql(
+        tmp_path, f"select seat, {', '.join(names)}, action from {{decisions}} order by step"
+    )
+    assert sum(len(bot.asked) for bot in watching) == len(rows) > 50
+    asked = [iter(bot.asked) for bot in watching]
+    for seat, *arrays, action in rows:
+        seen, taken = next(asked[seat])
+        assert taken == action
+        assert seen == dict(zip(names, arrays, strict=True))
+
+
+def test_observations_need_no_pyarrow() -> None:
+    """A bot at play time needs the encoding, not the tables' extra."""
+    script = (
+        "import sys\n"
+        "sys.modules['pyarrow'] = None  # as if it were not installed\n"
+        "import gargon_notation as gg\n"
+        "view = gg.Game.new(gg.Deal.from_seed('x', players=3)).view(0)\n"
+        "action = gg.RandomBot(gg.Rng('x')).choose(view)\n"
+        "assert gg.action_of(gg.action_id(action), seat=0) == action\n"
+        "print(len(gg.observe(view)['obs_hand']), gg.ACTION_SPACE)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "103 144686\n", "")
 
 
 def test_a_table_record_hides_the_values_it_does_not_know(tmp_path: Path) -> None:

@@ -33,6 +33,14 @@ from collections.abc import Iterable, Iterator
 
 from gargon_notation import files
 from gargon_notation.files import once_each
+from gargon_notation.observation import (
+    ACTION_SPACE,
+    ARRAYS,
+    action_id,
+    action_of,
+    card_id,
+    observe,
+)
 from gargon_notation.parts import GameItem
 from gargon_notation.tables._arrow import MISSING
 from gargon_notation.tables.convert import (
@@ -47,14 +55,6 @@ from gargon_notation.tables.folders import (
     remove_stale_parts,
     staged_parts,
     staging_folder,
-)
-from gargon_notation.tables.observation import (
-    ACTION_SPACE,
-    ARRAYS,
-    action_id,
-    action_of,
-    card_id,
-    observe,
 )
 from gargon_notation.tables.schema import OBSERVATION_FIELDS, SCHEMAS, TABLES, schema_for
 

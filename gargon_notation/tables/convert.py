@@ -30,6 +30,7 @@ import pyarrow.parquet as pq
 from gargon_notation import files
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
+from gargon_notation.observation import ARRAYS
 from gargon_notation.replay import Problem
 from gargon_notation.tables.columns import TABLES, Lists
 from gargon_notation.tables.folders import (
@@ -41,7 +42,6 @@ from gargon_notation.tables.folders import (
     remove_empty,
     remove_files_past,
 )
-from gargon_notation.tables.observation import ARRAYS
 from gargon_notation.tables.rows import Rows
 from gargon_notation.tables.schema import schema_for
 

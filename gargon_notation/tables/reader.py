@@ -42,8 +42,8 @@ from gargon_notation.engine import (
     pattern_of,
 )
 from gargon_notation.notation.writer import name_text
+from gargon_notation.observation import action_id
 from gargon_notation.replay import Outcome
-from gargon_notation.tables.observation import action_id
 
 __all__ = ["Columns", "Reader", "Steps"]
 

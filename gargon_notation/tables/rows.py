@@ -51,6 +51,7 @@ from gargon_notation.engine import (
 )
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord, model
+from gargon_notation.observation import ARRAYS, action_id, observe
 from gargon_notation.replay import Outcome, Problem, Step, Visitor, walk
 from gargon_notation.tables.columns import (
     COLUMNS,
@@ -60,7 +61,6 @@ from gargon_notation.tables.columns import (
     WIDE,
     Lists,
 )
-from gargon_notation.tables.observation import ARRAYS, action_id, observe
 from gargon_notation.tables.reader import Reader, Steps
 
 __all__ = ["COLUMNS", "OBSERVATION_COLUMNS", "TABLES", "Lists", "Rows"]

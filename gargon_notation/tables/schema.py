@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 
+from gargon_notation.observation import ARRAYS
 from gargon_notation.tables.columns import TABLES
-from gargon_notation.tables.observation import ARRAYS
 
 __all__ = ["OBSERVATION_FIELDS", "SCHEMAS", "TABLES", "schema_for"]
 

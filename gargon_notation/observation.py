@@ -1,6 +1,8 @@
 """What a seat saw at a decision, as fixed-size arrays of small integers, and a fixed action
 space: the ``--decisions-observations`` columns of the ``decisions`` table (docs/tables.md
-documents every index).
+documents every index), and what a bot computes at play time from its seat view to ask a
+model trained on them (``gg.observe``, ``gg.action_id``, ``gg.action_of``).  Plain Python:
+pyarrow is needed only to write the tables.
 
 An observation is made from the acting seat's :class:`~gargon_notation.engine.SeatView`
 alone, plus the cards each seat has won, which the seat saw face up in the battles that won
@@ -34,6 +36,7 @@ from collections.abc import Sequence
 from gargon_notation.cards import COPIES, AnyCard, Card, Colour
 from gargon_notation.engine import (
     Action,
+    BattleResolved,
     Choose,
     DecisionKind,
     Draw,
@@ -55,6 +58,7 @@ __all__ = [
     "card_id",
     "observe",
     "play_ids",
+    "won_cards",
 ]
 
 MAX_SEATS = 5
@@ -166,6 +170,21 @@ def action_of(number: int, seat: int) -> Action:
     return Draw(seat, None if pile == 3 else pile)
 
 
+def won_cards(view: SeatView) -> list[list[Card]]:
+    """The cards each seat (by seat number) has won so far, as the battles of the view's
+    history showed them, in the order they were won.
+
+    >>> from gargon_notation.engine import Deal, Game
+    >>> won_cards(Game.new(Deal.from_seed("gargon", players=3)).view(0))
+    [[], [], []]
+    """
+    won: list[list[Card]] = [[] for _ in range(view.players)]
+    for event in view.history:
+        if isinstance(event, BattleResolved) and event.winner is not None:
+            won[event.winner].extend(event.won)
+    return won
+
+
 def _code(card: AnyCard) -> int:
     """A card as one code: its id, the back of its colour, or an unknown card."""
     if type(card) is Card:
@@ -181,14 +200,16 @@ def _slots(cards: Sequence[AnyCard] | None, size: int) -> list[int]:
 _KINDS = {DecisionKind.PLAY_OR_PASS: 0, DecisionKind.CHOOSE: 1, DecisionKind.DRAW: 2}
 
 
-def observe(view: SeatView, won: Sequence[Sequence[Card]]) -> dict[str, list[int]]:
+def observe(view: SeatView, won: Sequence[Sequence[Card]] | None = None) -> dict[str, list[int]]:
     """The observation arrays of the seat of ``view`` (see :data:`ARRAYS` and
-    docs/tables.md), given ``won``: the cards each seat (by seat number) won so far, as the
-    battles of the view's history showed them.
+    docs/tables.md): what a model trained on the ``decisions`` table is given at play time.
+    ``won`` is the cards each seat (by seat number) won so far; by default they are read
+    from the battles of the view's history, which showed them (a caller that keeps them as
+    the game goes saves reading the history again at each decision).
 
     >>> from gargon_notation.engine import Deal, Game
     >>> game = Game.new(Deal.from_seed("gargon", players=4))
-    >>> arrays = observe(game.view(0), [[], [], [], []])
+    >>> arrays = observe(game.view(0))
     >>> {name: len(values) for name, values in arrays.items()} == ARRAYS
     True
     >>> sum(arrays["obs_hand"][:96]), arrays["obs_state"][:3], arrays["obs_piles"][36:40]
@@ -196,6 +217,8 @@ def observe(view: SeatView, won: Sequence[Sequence[Card]]) -> dict[str, list[int
     """
     players = view.players
     seat = view.seat
+    if won is None:
+        won = won_cards(view)
     order = [(seat + shift) % players for shift in range(players)]
     ruleset = view.ruleset
     decision = view.to_act
