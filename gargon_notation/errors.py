@@ -18,6 +18,7 @@ __all__ = [
     "GargonError",
     "NotationError",
     "RuleViolation",
+    "as_reason",
     "pointed",
     "printable",
 ]
@@ -169,10 +170,19 @@ class FileError(GargonError):
         >>> FileError.from_os_error("x.ggn", OSError(5, "I/O error")).reason
         'I/O error'
         """
-        reason = error.strerror or str(error)
-        if reason[:1].isupper() and reason[1:2].islower():
-            reason = reason[0].lower() + reason[1:]
-        return cls(filename, reason, error.errno)
+        return cls(filename, as_reason(error.strerror or str(error)), error.errno)
+
+
+def as_reason(words: str) -> str:
+    """The system's ``words`` begun in lower case, as this project's own reasons are, but
+    not an abbreviation's capitals.
+
+    >>> as_reason("Connection refused"), as_reason("I/O error"), as_reason("EOF")
+    ('connection refused', 'I/O error', 'EOF')
+    """
+    if words[:1].isupper() and words[1:2].islower():
+        return words[0].lower() + words[1:]
+    return words
 
 
 def not_utf8(byte: int, offset: int) -> str:

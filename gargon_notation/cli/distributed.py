@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gargon_notation import files
-from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.errors import GargonError, NotationError, as_reason
 from gargon_notation.extras import DASK_PACKAGES, not_installed
 from gargon_notation.parts import DEFAULT_BLOCKSIZE
 from gargon_notation.replay import Problem
@@ -275,8 +275,7 @@ def _reason(error: Exception) -> str:
     >>> _reason(TimeoutError("timed out"))
     'timed out'
     """
-    reason = (error.strerror if isinstance(error, OSError) else None) or _one_line(error)
-    return reason[0].lower() + reason[1:] if reason[1:2].islower() else reason
+    return as_reason((error.strerror if isinstance(error, OSError) else None) or _one_line(error))
 
 
 def _one_line(error: BaseException) -> str:
