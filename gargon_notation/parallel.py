@@ -145,7 +145,8 @@ class _Ahead(Generic[Item]):
                 batch = next(self._batches)
             except StopIteration:
                 return
-            except Exception as error:  # raised again in its place by Workers.map
+            except (Exception, SystemExit) as error:  # raised again in its place by map
+                # SystemExit: the command's reader said why it stops (a file it cannot read)
                 self.error = error
                 return
             yield batch

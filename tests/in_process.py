@@ -4,7 +4,8 @@ prints and its exit code, not the process around it (start-up, signals, memory, 
 :func:`gargon` runs :func:`gargon_notation.cli.run` (what ``python -m gargon_notation`` and the
 ``gargon`` script run) with the command line, working directory, environment and standard
 streams of a process started by ``subprocess.run(..., capture_output=True)``: the outputs are
-pipes, not terminals, and write ``encoding`` as ``PYTHONIOENCODING`` would make them.  It
+pipes, not terminals, and write ``encoding`` as ``PYTHONIOENCODING`` would make them; no
+console of an earlier command is kept (each command makes its own, as a process does).  It
 answers as ``subprocess.run`` does.
 
 Typer builds the click command of an app, every verb's options read from its signature, each
@@ -26,7 +27,7 @@ import typer.main
 import typer.testing
 from click.testing import Result
 
-from gargon_notation.cli import run
+from gargon_notation.cli import common, run
 
 __all__ = ["CliRunner", "gargon"]
 
@@ -73,6 +74,11 @@ def gargon(
                 patch.setenv(name, value)
             else:
                 patch.delenv(name, raising=False)
+        # the consoles and settings of an earlier command in this process are not this one's
+        patch.delattr(common, "out", raising=False)
+        patch.delattr(common, "err", raising=False)
+        patch.setattr(common, "_no_color", [False])
+        patch.setattr(common, "_plain_err", [])
         patch.setattr(sys, "stdin", streams[0])
         patch.setattr(sys, "stdout", streams[1])
         patch.setattr(sys, "stderr", streams[2])

@@ -24,6 +24,8 @@ MESSAGES = [
     "unicode ünï ✓ and a right-to-left mark \u202e",
     "[bold]not markup[/bold] :smile: ~/.x",
     "bell \a and delete \x7f",
+    "日本\tv.ggn: wide characters before a tab",
+    "😀\t| and a combining e\u0301\tmark",
 ]
 ENVIRONMENTS = [
     {},
@@ -111,6 +113,19 @@ def test_with_no_color_messages_go_plain_until_a_console_is_made(
         common.fail("failed")
     assert ended.value.exit_code == 2
     assert captured.getvalue() == "first   plain\nthen    through it\ngargon: failed\n"
+
+
+@pytest.mark.parametrize("closed", ["stdout", "stderr"])
+def test_a_stream_closed_before_the_command_gets_nothing(
+    monkeypatch: pytest.MonkeyPatch, closed: str
+) -> None:
+    """``gargon ... >&-``: Python's stream is None; messages are lost quietly, as rich loses
+    them, not a traceback."""
+    monkeypatch.setattr(sys, closed, None)
+    monkeypatch.delattr(common, "out", raising=False)
+    monkeypatch.delattr(common, "err", raising=False)
+    common.print_output("lost")
+    common.print_error("lost")
 
 
 def test_the_shared_module_imports_neither_typer_nor_rich() -> None:

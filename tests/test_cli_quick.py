@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -16,10 +18,13 @@ from typing import Any
 import in_process
 import pytest
 from in_process import CliRunner
+from rich.text import Text
 
 import gargon_notation.cli.report as report
-from gargon_notation.cli import app, quick_validate_options
+from gargon_notation.cli import app, common, quick_validate_options
+from gargon_notation.cli.plain import printable
 from gargon_notation.cli.quick import QUICK_VERBS
+from gargon_notation.cli.terminal import SafeConsole
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
@@ -358,6 +363,8 @@ def archive(work: Path) -> Path:
         club.replace("\n\n", "\n\n\n", 1).replace("] ", "]  ", 1), encoding="utf-8"
     )
     (work / "tabbed\t.ggn").write_text(club, encoding="utf-8")
+    (work / "日本\tv.ggn").write_bytes((work / "variant.ggn").read_bytes())
+    (work / "a:smile:b.ggn").write_text(club, encoding="utf-8")
     (work / "copies.ggn").write_text(
         "\n".join([club, (work / "rulebook-round.ggn").read_text(encoding="utf-8"), club]),
         encoding="utf-8",
@@ -368,25 +375,29 @@ def archive(work: Path) -> Path:
     return work
 
 
-@pytest.mark.parametrize(
-    "arguments",
-    [
-        ["fmt", "--check", "club-night.ggn"],
-        ["fmt", "--check", "variant.ggn", "club-night.ggn", "tabbed\t.ggn"],
-        ["fmt", "--check", "--diff", "variant.ggn"],
-        ["fmt", "--check", "syntax.ggn", "missing.ggn", "empty.ggn", "odd\x1b[2J.ggn"],
-        ["fmt", "variant.ggn"],
-        ["fmt", "--check", "--quiet", "variant.ggn", "club-night.ggn"],
-        ["fmt", "--diff", "variant.ggn"],
-        ["dedupe", "copies.ggn", "club-night.ggn"],
-        ["dedupe", "--report", "copies.ggn", "club-night.ggn", "tabbed\t.ggn"],
-        ["dedupe", "--report", "--json", "copies.ggn"],
-        ["dedupe", "with-broken.ggn", "copies.ggn"],
-        ["dedupe", "--invalid", "with-broken.ggn", "empty.ggn"],
-        ["dedupe", "--json", "copies.ggn"],
-        ["dedupe", "missing.ggn"],
-    ],
-)
+FMT_AND_DEDUPE_LINES = [
+    ["fmt", "--check", "club-night.ggn"],
+    ["fmt", "--check", "variant.ggn", "club-night.ggn", "tabbed\t.ggn"],
+    ["fmt", "--check", "--diff", "variant.ggn"],
+    ["fmt", "--check", "syntax.ggn", "missing.ggn", "empty.ggn", "odd\x1b[2J.ggn"],
+    ["fmt", "variant.ggn"],
+    ["fmt", "--check", "--quiet", "variant.ggn", "club-night.ggn"],
+    ["fmt", "--check", "日本\tv.ggn", "a:smile:b.ggn"],
+    ["fmt", "--diff", "variant.ggn"],
+    ["dedupe", "copies.ggn", "club-night.ggn"],
+    ["dedupe", "--report", "copies.ggn", "club-night.ggn", "tabbed\t.ggn"],
+    ["dedupe", "--report", "--json", "copies.ggn"],
+    ["dedupe", "--report", "--json", "a:smile:b.ggn", "club-night.ggn"],
+    ["dedupe", "--report", "日本\tv.ggn", "club-night.ggn"],
+    ["dedupe", "with-broken.ggn", "copies.ggn"],
+    ["dedupe", "--invalid", "with-broken.ggn", "empty.ggn"],
+    ["dedupe", "--json", "copies.ggn"],
+    ["dedupe", "missing.ggn"],
+]
+"""Command lines of fmt and dedupe on :func:`archive`'s files."""
+
+
+@pytest.mark.parametrize("arguments", FMT_AND_DEDUPE_LINES)
 @pytest.mark.parametrize("environment", [{"FORCE_COLOR": ""}, FORCED], ids=["plain", "coloured"])
 def test_fmt_and_dedupe_start_quickly_and_print_what_typer_prints(
     archive: Path, arguments: list[str], environment: dict[str, str]
@@ -460,3 +471,74 @@ def test_the_real_fmt_and_dedupe_with_workers_print_what_typer_prints(archive: P
             typer.stdout,
             typer.stderr,
         )
+
+
+def _through_rich(message: str, style: str = "", *, stderr: bool = True) -> None:
+    """A message as the verbs printed it before they could print without rich: through a
+    rich console of the stream, made for it."""
+    plain = {"color_system": None} if common._no_color[0] else {}
+    made = SafeConsole(stderr=stderr, highlight=False, soft_wrap=True, **plain)
+    made.print(Text(printable(message), style=style), soft_wrap=True)
+
+
+_SPLIT = re.compile(r"(\x1b\[([0-9;]+)m)([^\x1b]*)\x1b\[0m\x1b\[\2m")
+
+
+def _joined(text: bytes) -> bytes:
+    """``text`` with the runs of one style that rich writes in pieces (at tab stops)
+    written as one: the same on a terminal."""
+    decoded = text.decode("utf-8")
+    while (joined := _SPLIT.sub(r"\1\3", decoded)) != decoded:
+        decoded = joined
+    return decoded.encode("utf-8")
+
+
+@pytest.mark.parametrize("arguments", FMT_AND_DEDUPE_LINES)
+@pytest.mark.parametrize("environment", [{"FORCE_COLOR": ""}, FORCED], ids=["plain", "coloured"])
+def test_fmt_and_dedupe_print_what_rich_printed(
+    archive: Path,
+    arguments: list[str],
+    environment: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """What the quick start writes without rich reads as rich wrote it: every message of
+    these command lines once as plain lines and once through rich consoles."""
+    plain = in_process.gargon(*arguments, cwd=archive, env={"COLUMNS": "80", **environment})
+    monkeypatch.setattr(common, "_say", _through_rich)
+    rich = in_process.gargon(*arguments, cwd=archive, env={"COLUMNS": "80", **environment})
+    assert b"Traceback" not in plain.stderr
+    assert (plain.returncode, plain.stdout, plain.stderr) == (
+        rich.returncode,
+        _joined(rich.stdout),
+        _joined(rich.stderr),
+    )
+
+
+def test_a_file_name_is_printed_as_it_is(archive: Path) -> None:
+    """Not read as rich's emoji codes (``:smile:``), so the JSON stays the names; a BEL is
+    shown escaped, not dropped."""
+    (archive / "bell\a.ggn").write_bytes((archive / "club-night.ggn").read_bytes())
+    done = in_process.gargon(
+        "dedupe", "--report", "--json", "a:smile:b.ggn", "bell\a.ggn", "club-night.ggn", cwd=archive
+    )
+    copies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert done.returncode == 0
+    assert {(copy["source"], copy["of"]["source"]) for copy in copies} == {
+        ("bell\a.ggn", "a:smile:b.ggn"),
+        ("club-night.ggn", "a:smile:b.ggn"),
+    }
+    said = in_process.gargon("dedupe", "--report", "bell\a.ggn", "club-night.ggn", cwd=archive)
+    assert said.stdout.startswith(b"bell\\u0007.ggn game 1 (line 1): 1 copy\n")
+
+
+def test_a_closed_standard_output_ends_quietly(archive: Path) -> None:
+    """``gargon dedupe --report ... >&-``: nothing to print to, no traceback."""
+    done = subprocess.run(
+        [sys.executable, "-m", "gargon_notation", "dedupe", "--report", "copies.ggn"],
+        cwd=archive,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        preexec_fn=lambda: os.close(1),
+        timeout=60,
+    )
+    assert (done.returncode, done.stderr) == (0, b"")

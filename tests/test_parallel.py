@@ -18,10 +18,14 @@ class ReadingFailed(Exception):
     pass
 
 
-def reading(count: int, fail: bool) -> Iterator[int]:
+class ReadingEnded(SystemExit):
+    """What the command's reader raises when it has said why it stops (``common.Exit``)."""
+
+
+def reading(count: int, fail: bool, error: type[BaseException] = ReadingFailed) -> Iterator[int]:
     yield from range(count)
     if fail:
-        raise ReadingFailed(f"after {count}")
+        raise error(f"after {count}")
 
 
 def square_or_fail(number: int) -> int:
@@ -36,16 +40,18 @@ def test_batches_are_cut_at_items_by_count_and_size() -> None:
     assert list(batches([])) == []
 
 
+@pytest.mark.parametrize("error", [ReadingFailed, ReadingEnded])
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_results_in_order_then_the_reading_error(
-    jobs: int, monkeypatch: pytest.MonkeyPatch
+    jobs: int, error: type[BaseException], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The reader's error comes after the results of everything read before it, though the
-    reading runs ahead of the results (ten batches for two workers)."""
+    """The reader's error (or its exit, once it said why) comes after the results of
+    everything read before it, though the reading runs ahead of the results (ten batches
+    for two workers)."""
     monkeypatch.setattr(parallel, "BATCH_GAMES", 4)
     seen: list[tuple[int, int]] = []
-    with Workers(jobs) as workers, pytest.raises(ReadingFailed, match="after 40"):
-        for pair in workers.map(abs, reading(40, fail=True), send=lambda n: -n):
+    with Workers(jobs) as workers, pytest.raises(error, match="after 40"):
+        for pair in workers.map(abs, reading(40, True, error), send=lambda n: -n):
             seen.append(pair)
     assert seen == [(n, n) for n in range(40)]
 

@@ -1,6 +1,7 @@
 """What every verb shares: the consoles, printing errors and problems, and :class:`Exit`.
 
-It imports neither Typer nor rich, so that a verb run without Typer (the quick start of
+It imports neither Typer nor rich (but rich's measure of a character's width for a message
+holding a tab), so that a verb run without Typer (the quick start of
 :func:`gargon_notation.cli.run`) starts at once: a message is written as plain lines
 (:mod:`~gargon_notation.cli.plain`) until a rich console of standard error is made (for a
 progress bar, or by a verb that draws with rich), and through that console from then on, so
@@ -136,13 +137,37 @@ def _say(message: str, style: str = "", *, stderr: bool = True) -> None:
         made.print(_text(message, style), soft_wrap=True)
         return
     lines: list[Line] = [
-        ((line.expandtabs(_TAB_SIZE), style),) for line in printable(message).split("\n")
+        ((_tabs_expanded(line), style),) for line in printable(message).split("\n")
     ]
     write_lines(lines, stderr=stderr, no_color=_no_color[0])
 
 
 _TAB_SIZE = 8
 """rich's: a tab in a message is spaces up to the next multiple of it."""
+
+
+def _tabs_expanded(line: str) -> str:
+    """``line`` with each tab spaces up to the next multiple of :data:`_TAB_SIZE` terminal
+    cells, as rich writes it (a wide character takes two cells; rich's own measure is
+    loaded only for a line with a tab, which messages rarely hold).
+
+    >>> _tabs_expanded("a\\tb"), _tabs_expanded("日本\\tv")
+    ('a       b', '日本    v')
+    """
+    if "\t" not in line:
+        return line
+    from rich.cells import cell_len
+
+    parts = line.split("\t")
+    expanded: list[str] = []
+    cells = 0
+    for part in parts[:-1]:
+        cells += cell_len(part)
+        spaces = _TAB_SIZE - cells % _TAB_SIZE
+        expanded.append(part + " " * spaces)
+        cells += spaces
+    expanded.append(parts[-1])
+    return "".join(expanded)
 
 
 def _made_error_console() -> Console | None:

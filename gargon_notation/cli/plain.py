@@ -98,6 +98,8 @@ def write_lines(lines: list[Line], *, stderr: bool = False, no_color: bool = Fal
     ``NO_COLOR`` is set); the stream is looked up at each call, so a test's capture sees
     it."""
     stream = sys.stderr if stderr else sys.stdout
+    if stream is None:  # closed when the command started (``>&-``): nothing reaches it, as rich
+        return
     colour = not no_color and colours_for(stream)
     plain_styles = colour and os.environ.get("NO_COLOR", "") != ""
     try:
