@@ -283,6 +283,46 @@ def test_what_is_not_a_scheduler_is_one_line_and_exit_2_in_time(
     assert "Traceback" not in result.stderr
 
 
+def test_a_name_server_that_does_not_answer_is_waited_for_in_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Looking up the scheduler's host name has no time limit of its own; ``--dask`` gives
+    it the same seconds as the connection."""
+    importlib.import_module("distributed")
+    monkeypatch.setattr(distributed, "CONNECT_SECONDS", 1)
+    answered = threading.Event()
+
+    def silent(*arguments: object, **options: object) -> list[tuple[object, ...]]:
+        answered.wait(10)
+        raise socket.gaierror(socket.EAI_AGAIN, "Temporary failure in name resolution")
+
+    monkeypatch.setattr(socket, "getaddrinfo", silent)
+    started = time.monotonic()
+    result = invoke("validate", "examples/", "--dask", "tcp://scheduler.invalid:8786")
+    elapsed = time.monotonic() - started
+    answered.set()
+    assert elapsed < 5
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "gargon: cannot reach the Dask scheduler at tcp://scheduler.invalid:8786: looking up "
+        "'scheduler.invalid' took over 1 s; check the name, or give the scheduler's IP "
+        "address\n"
+    )
+
+
+def test_a_name_that_does_not_exist_is_said_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    def unknown(*arguments: object, **options: object) -> list[tuple[object, ...]]:
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+
+    monkeypatch.setattr(socket, "getaddrinfo", unknown)
+    result = invoke("validate", "examples/", "--dask", "tcp://scheduler.invalid:8786")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "gargon: cannot reach the Dask scheduler at tcp://scheduler.invalid:8786: name or "
+        "service not known\n"
+    )
+
+
 def test_a_workers_address_is_refused_for_the_schedulers(cluster: LocalCluster) -> None:
     address = next(iter(cluster.workers.values())).worker_address
     result = invoke("validate", "examples/", "--dask", address)

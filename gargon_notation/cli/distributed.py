@@ -14,6 +14,7 @@ import logging
 import os
 import socket
 import struct
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -167,7 +168,7 @@ def _reached(address: str, host: str, port: int, deadline: float, *, listen: boo
     received = b""
     closed = False
     try:
-        with socket.create_connection((host, port), timeout=_left(deadline)) as probe:
+        with _connected(address, host, port, deadline) as probe:
             while listen and len(received) < LENGTH.size:
                 probe.settimeout(_left(deadline))
                 try:
@@ -196,6 +197,44 @@ def _reached(address: str, host: str, port: int, deadline: float, *, listen: boo
         f"cannot reach the Dask scheduler at {address}: nothing answered within "
         f"{CONNECT_SECONDS} s; {WHERE}"
     )
+
+
+def _connected(address: str, host: str, port: int, deadline: float) -> socket.socket:
+    """A connection to ``host:port`` made before ``deadline``, its name looked up within
+    that time too (the system's lookup has no time limit of its own: a name server that
+    does not answer kept ``--dask`` waiting); raises :class:`OSError` as
+    :func:`socket.create_connection` does, or :class:`ClusterError` for a slow lookup."""
+    found: list[list[tuple[Any, ...]]] = []
+    failed: list[OSError] = []
+
+    def look_up() -> None:
+        try:
+            found.append(socket.getaddrinfo(host, port, type=socket.SOCK_STREAM))
+        except OSError as error:
+            failed.append(error)
+
+    lookup = threading.Thread(target=look_up, name="gargon-dask-lookup", daemon=True)
+    lookup.start()
+    lookup.join(_left(deadline))
+    if failed:
+        raise failed[0]
+    if not found:
+        raise ClusterError(
+            f"cannot reach the Dask scheduler at {address}: looking up {host!r} took over "
+            f"{CONNECT_SECONDS} s; check the name, or give the scheduler's IP address"
+        )
+    last: OSError = OSError(f"{host!r} has no address")
+    for family, kind, protocol, _, place in found[0]:
+        connection = socket.socket(family, kind, protocol)
+        try:
+            connection.settimeout(_left(deadline))
+            connection.connect(place)
+        except OSError as error:
+            connection.close()
+            last = error
+            continue
+        return connection
+    raise last
 
 
 def _identified(address: str, options: dict[str, Any], deadline: float) -> None:
