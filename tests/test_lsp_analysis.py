@@ -159,6 +159,54 @@ def test_the_lines_a_message_names_are_the_documents_as_validate_gives_them(
     assert conservation.message in validated
 
 
+def _validated(path: Path) -> set[str]:
+    """Every message ``gargon validate`` gives for the games of ``path``, as the language
+    server writes them (message, table, repair on lines of their own), and every tag
+    warning."""
+    said: set[str] = set()
+    for record in gg.load(path):
+        for problem in gg.validate(record).problems:
+            said.add("\n".join(p for p in (problem.message, problem.context, problem.repair) if p))
+    return said
+
+
+def test_only_the_numbers_that_name_lines_move_with_the_game(tmp_path: Path) -> None:
+    """A player named ``Cy, line 3`` or a tag value holding ``, line 2`` is written as it
+    is; the line where a card was played moves with the game (the game is read a second
+    time further down to tell them apart)."""
+    mistakes = (ROOT / "tests/data/cli/several-mistakes.ggn").read_text(encoding="utf-8")
+    odd = mistakes.replace('"Cy"', '"Cy, line 3"')
+    assert odd.count("Cy, line 3") == 1
+    text = (ROOT / "examples/club-night.ggn").read_text(encoding="utf-8") + "\n" + odd
+    text += '\n[Date "x, line 4"]\n[Result "see game, line 2"]\n' + SEEDED + "*\n"
+    document = Document()
+    document.update(text)
+    path = tmp_path / "odd.ggn"
+    path.write_text(text, encoding="utf-8")
+    messages = [d.message for d in document.diagnostics()]
+    assert sum("(players: Ann, Bob, Cy, line 3)" in message for message in messages) > 3
+    assert any("'x, line 4'" in message for message in messages)
+    assert any('"see game, line 2"' in message for message in messages)
+    problems = [d.message for d in document.diagnostics() if d.code != "header"]
+    assert set(problems) <= _validated(path)
+
+
+def test_a_game_over_the_size_limit_is_named_at_its_own_line() -> None:
+    """The splitter's message counts lines in the document already: it does not move."""
+    club = (ROOT / "examples/club-night.ggn").read_text(encoding="utf-8")
+    huge = SEEDED + "{" + "x" * 2_000_100 + "}\n*\n"
+    document = Document()
+    document.update(club + "\n" + huge)
+    first = len(club.splitlines()) + 2
+    (limit,) = [d for d in document.diagnostics() if "over the limit" in d.message]
+    assert limit.message.startswith(f"the game starting at line {first} is over the limit")
+    assert limit.span.start[0] == first - 1
+    document.update("{a line typed above}\n" + club + "\n" + huge)  # the game moved down
+    (moved,) = [d for d in document.diagnostics() if "over the limit" in d.message]
+    assert moved.message.startswith(f"the game starting at line {first + 1} is over the limit")
+    assert moved.span.start[0] == first
+
+
 def test_a_malformed_date_is_a_warning_at_its_tag() -> None:
     document = Document()
     document.update('[Date "22.11.2026"]\n' + SEEDED + "*\n")

@@ -5,7 +5,10 @@ games with the library's splitter (:func:`~gargon_notation.notation.stream.split
 reads and replays only the games whose text changed since the last update: each game's
 :class:`GameAnalysis` is kept, keyed by its text alone, with positions counted from the
 game's first line, so a game that only moved (lines were added above it) is not checked
-again.  :attr:`Document.analysed` counts the games checked so far.
+again; the numbers of its messages that name its lines are marked (a game with messages is
+read a second time further down to tell them apart: :func:`line_mentions`) and move with it.
+A game the splitter refused is kept for its place only (its message names the document's
+lines).  :attr:`Document.analysed` counts the games checked so far.
 
 Everything here is plain Python over the library (no pygls): the server
 (:mod:`gargon_notation.lsp.server`) turns these values into the protocol's.  Positions are
@@ -71,48 +74,74 @@ class Related:
 @attrs.frozen
 class Diagnostic:
     """A problem to show at ``span``: ``code`` is the rule code (``syntax`` for text that is
-    not notation, ``header`` for a tag), as ``gargon validate`` prints it."""
+    not notation, ``header`` for a tag), as ``gargon validate`` prints it.  ``mentions`` are
+    the places in ``message`` (start and end) of the numbers that name a line of the game,
+    counted from its first line as its positions are (:func:`line_mentions`)."""
 
     span: Span
     message: str
     code: str
     severity: Severity = "error"
     related: tuple[Related, ...] = ()
+    mentions: tuple[tuple[int, int], ...] = ()
 
     def shifted(self, lines: int) -> Diagnostic:
-        """The same diagnostic ``lines`` lines further down, the lines its messages name
-        too (:func:`moved_mentions`)."""
-        related = tuple(
-            Related(r.span.shifted(lines), moved_mentions(r.message, lines)) for r in self.related
-        )
+        """The same diagnostic ``lines`` lines further down, the lines its message names
+        too.
+
+        >>> moved = Diagnostic(Span((3, 2), (3, 4)), "played in round 3, line 2", "x",
+        ...                    mentions=((24, 25),)).shifted(86)
+        >>> moved.span.start, moved.message, moved.mentions
+        ((89, 2), 'played in round 3, line 88', ((24, 26),))
+        """
+        related = tuple(Related(r.span.shifted(lines), r.message) for r in self.related)
+        pieces: list[str] = []
+        mentions: list[tuple[int, int]] = []
+        done = written_length = 0
+        for start, end in self.mentions:
+            pieces.append(self.message[done:start])
+            written_length += start - done
+            written = str(int(self.message[start:end]) + lines)
+            mentions.append((written_length, written_length + len(written)))
+            pieces.append(written)
+            written_length += len(written)
+            done = end
+        pieces.append(self.message[done:])
         return attrs.evolve(
             self,
             span=self.span.shifted(lines),
-            message=moved_mentions(self.message, lines),
+            message="".join(pieces),
             related=related,
+            mentions=tuple(mentions),
         )
 
 
-_MENTIONED_LINE = re.compile(r"(?<=, line )[0-9]+\b|(?<=starting at line )[0-9]+\b")
-"""A line of the record named in a message of the replay (``played by Cy in round 3, line
-8``, ``dealt to Ann, line 4``) or of the reader (``the game starting at line 1``)."""
+_FAR = 1_000_000
+"""How far down a game is read a second time to tell which numbers of its messages name its
+lines (:func:`line_mentions`)."""
+_NUMBER = re.compile("[0-9]+")
 
 
-def moved_mentions(message: str, lines: int) -> str:
-    """``message`` with the record lines it names ``lines`` further down: a game is read and
-    replayed from its own first line (so that its analysis holds wherever it moves), and its
-    messages then name lines counted from there.
+def line_mentions(near: str, far: str) -> tuple[tuple[int, int], ...]:
+    """Where ``near``, a message of a game read from its first line, names a line of the
+    game: the numbers that are :data:`_FAR` larger in ``far``, the same message of the game
+    read :data:`_FAR` lines further down.  Nothing else of a message moves with the lines
+    (a player named ``Cy, line 3`` stays as written), so nothing else is taken for a line;
+    none when the two messages differ otherwise.
 
-    >>> moved_mentions("W7 is already elsewhere (played by Cy in round 3, line 8)", 86)
-    'W7 is already elsewhere (played by Cy in round 3, line 94)'
-    >>> moved_mentions("the game starting at line 1 holds over 100000 items", 86)
-    'the game starting at line 87 holds over 100000 items'
-    >>> moved_mentions("Ann plays R1 (line 2 of the rules)", 86)  # not a line of the record
-    'Ann plays R1 (line 2 of the rules)'
+    >>> line_mentions("played by Cy, line 3 in round 3, line 8",
+    ...               "played by Cy, line 3 in round 3, line 1000008")
+    ((38, 39),)
     """
-    if not lines:
-        return message
-    return _MENTIONED_LINE.sub(lambda found: str(int(found[0]) + lines), message)
+    if _NUMBER.split(near) != _NUMBER.split(far):
+        return ()
+    mentions: list[tuple[int, int]] = []
+    for here, there in zip(_NUMBER.finditer(near), _NUMBER.finditer(far), strict=True):
+        if int(there[0]) - int(here[0]) == _FAR:
+            mentions.append(here.span())
+        elif here[0] != there[0]:
+            return ()
+    return tuple(mentions)
 
 
 @attrs.frozen
@@ -210,13 +239,16 @@ class GameAnalysis:
 
 
 def analyse_game(text: str, source: str = "<document>") -> GameAnalysis:
-    """Read and replay one game's (normalised) text; never raises for bad input."""
+    """Read and replay one game's (normalised) text; never raises for bad input.  When its
+    messages hold numbers, the game is read once more :data:`_FAR` lines down, to tell
+    which of them name its lines (:func:`line_mentions`)."""
     try:
         record = parse_game(text, source=source)
     except NotationError as error:
         analysis = GameAnalysis(text, None, error, None)
         span = problem_span(analysis.tokens, analysis.lines, error.line - 1, error.column - 1)
-        analysis.diagnostics = (Diagnostic(span, error.message, "syntax"),)
+        (mentions,) = _mentions_of([error.message], text, source)
+        analysis.diagnostics = (Diagnostic(span, error.message, "syntax", mentions=mentions),)
         return analysis
     result = replay(record)
     analysis = GameAnalysis(text, record, None, result)
@@ -225,8 +257,43 @@ def analyse_game(text: str, source: str = "<document>") -> GameAnalysis:
         tag = warning.tag
         span = analysis.span_of(tag.line if tag else 0, tag.column if tag else 0)
         found.append(Diagnostic(span, warning.message, "header", "warning"))
+    messages = [diagnostic.message for diagnostic in found]
+    found = [
+        attrs.evolve(diagnostic, mentions=mentions)
+        for diagnostic, mentions in zip(found, _mentions_of(messages, text, source), strict=True)
+    ]
     analysis.diagnostics = tuple(sorted(found, key=lambda d: d.span.start))
     return analysis
+
+
+def _messages(text: str, source: str, first_line: int) -> list[str]:
+    """The messages of the game's diagnostics in :func:`analyse_game`'s order (before it
+    sorts them), the game read from ``first_line``."""
+    try:
+        record = parse_game(text, source=source, first_line=first_line)
+    except NotationError as error:
+        return [error.message]
+    problems = replay(record).problems
+    return [_problem_message(problem) for problem in problems] + [
+        warning.message for warning in tag_warnings(record)
+    ]
+
+
+def _mentions_of(messages: list[str], text: str, source: str) -> list[tuple[tuple[int, int], ...]]:
+    """The line mentions of each of the game's ``messages`` (:func:`line_mentions`)."""
+    if not any(_NUMBER.search(message) for message in messages):
+        return [() for _ in messages]
+    far = _messages(text, source, 1 + _FAR)
+    if len(far) != len(messages):
+        return [() for _ in messages]
+    return [line_mentions(near, there) for near, there in zip(messages, far, strict=True)]
+
+
+def _problem_message(problem: Problem) -> str:
+    """A replay problem's lines as ``gargon validate`` prints them: the message, the table
+    it was found at, what the replay did about it."""
+    parts = (problem.message, problem.context, problem.repair)
+    return "\n".join(part for part in parts if part)
 
 
 def _problem_diagnostic(analysis: GameAnalysis, problem: Problem) -> Diagnostic:
@@ -235,8 +302,7 @@ def _problem_diagnostic(analysis: GameAnalysis, problem: Problem) -> Diagnostic:
     only follows from an earlier problem, as the replay marks it) a warning pointing to that
     problem."""
     span = analysis.span_of(problem.line, problem.column)
-    parts = (problem.message, problem.context, problem.repair)
-    message = "\n".join(part for part in parts if part)
+    message = _problem_message(problem)
     if problem.consequence_of is None:
         return Diagnostic(span, message, problem.code)
     line, _, column = problem.consequence_of.partition(":")
@@ -274,7 +340,7 @@ class Document:
         self.games: list[PlacedGame] = []
         self.analysed = 0
         """How many games have been read and replayed (a game whose text is unchanged is not)."""
-        self._cache: dict[str, GameAnalysis] = {}
+        self._cache: dict[tuple[str, int], GameAnalysis] = {}
 
     def update(self, text: str) -> None:
         """Take the document's new text: split it, and analyse the games that changed."""
@@ -282,23 +348,27 @@ class Document:
         self.text = normalise(text)
         self.lines = self.text.split("\n")
         lines = ((line, None) for line in io.StringIO(self.text, newline="\n"))
-        kept: dict[str, GameAnalysis] = {}
+        kept: dict[tuple[str, int], GameAnalysis] = {}
         games: list[PlacedGame] = []
         for number, chunk in enumerate(split_games(lines, self.source), start=1):
-            analysis = kept.get(chunk.text) or self._cache.get(chunk.text)
+            # A game the splitter refused (too large, a line too long) is named by its lines
+            # in the document: kept for that place only.
+            key = (chunk.text, 0 if chunk.error is None else chunk.first_line)
+            analysis = kept.get(key) or self._cache.get(key)
             if analysis is None:
-                analysis = self._analyse(chunk.text, chunk.error)
-            kept[chunk.text] = analysis
+                analysis = self._analyse(chunk.text, chunk.error, chunk.first_line)
+            kept[key] = analysis
             games.append(PlacedGame(number, chunk.first_line - 1, chunk.lines, analysis))
         self._cache = kept
         self.games = games
 
-    def _analyse(self, text: str, error: NotationError | None) -> GameAnalysis:
+    def _analyse(self, text: str, error: NotationError | None, first_line: int) -> GameAnalysis:
         self.analysed += 1
         if error is None:
             return analyse_game(text, self.source)
         analysis = GameAnalysis(text, None, error, None)
-        span = problem_span(analysis.tokens, analysis.lines, 0, 0)
+        line = max(error.line - first_line, 0)
+        span = problem_span(analysis.tokens, analysis.lines, line, max(error.column - 1, 0))
         analysis.diagnostics = (Diagnostic(span, error.message, "syntax"),)
         return analysis
 
