@@ -205,7 +205,8 @@ def observe(view: SeatView, won: Sequence[Sequence[Card]] | None = None) -> dict
     docs/tables.md): what a model trained on the ``decisions`` table is given at play time.
     ``won`` is the cards each seat (by seat number) won so far; by default they are read
     from the battles of the view's history, which showed them (a caller that keeps them as
-    the game goes saves reading the history again at each decision).
+    the game goes saves reading the history again at each decision).  Raises
+    :class:`ValueError` when the seat has no decision to make.
 
     >>> from gargon_notation.engine import Deal, Game
     >>> game = Game.new(Deal.from_seed("gargon", players=4))
@@ -217,15 +218,21 @@ def observe(view: SeatView, won: Sequence[Sequence[Card]] | None = None) -> dict
     """
     players = view.players
     seat = view.seat
+    decision = view.to_act
+    if decision is None or decision.seat != seat:
+        acting = "the game is over" if decision is None else f"{view.names[decision.seat]} acts"
+        raise ValueError(
+            f"observe: {view.names[seat]} has no decision to make now ({acting}); an "
+            "observation is what a seat saw at its own decision (docs/tables.md)"
+        )
     if won is None:
         won = won_cards(view)
     order = [(seat + shift) % players for shift in range(players)]
     ruleset = view.ruleset
-    decision = view.to_act
     state = [
         players,
         view.round,
-        _KINDS[decision.kind] if decision is not None else -1,
+        _KINDS[decision.kind],
         (view.start - seat) % players,
         (seat - view.start) % players,
         *view.pile_sizes(),

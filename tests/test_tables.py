@@ -461,6 +461,17 @@ def test_a_bot_at_play_time_sees_what_the_decisions_table_holds(
         assert seen == dict(zip(names, arrays, strict=True))
 
 
+def test_an_observation_is_only_of_the_seats_own_decision() -> None:
+    """Arrays for a seat that does not act would look like a decision (the acting seat's
+    kind of decision in ``obs_state``): refused, saying who acts."""
+    game = Game.new(gg.Deal.from_seed("x", players=3))
+    acting = game.to_act.seat
+    other = (acting + 1) % 3
+    with pytest.raises(ValueError, match=f"{game.names[other]} has no decision to make now"):
+        gg.observe(game.view(other))
+    assert len(gg.observe(game.view(acting))["obs_state"]) == observation.ARRAYS["obs_state"]
+
+
 def test_observations_need_no_pyarrow() -> None:
     """A bot at play time needs the encoding, not the tables' extra."""
     script = (
