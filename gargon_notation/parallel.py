@@ -27,6 +27,7 @@ The function must be picklable (a module's top-level function, or a
 from __future__ import annotations
 
 import contextlib
+import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -96,14 +97,48 @@ def _apply(work: Callable[[Sent], Result], batch: list[Sent]) -> list[Result]:
 
 
 def _leave_ctrl_c_to_the_main() -> None:
-    """A worker ignores Ctrl-C (the terminal sends it to every process of the command): the
-    main process stops the work, and no worker prints a traceback.  The worker was started
-    with Ctrl-C held (:func:`_ctrl_c_held`); one that came meanwhile is dropped here."""
+    """How a worker starts: it leaves the end of the work to the main process, and ends
+    with it.
+
+    - It ignores Ctrl-C (the terminal sends it to every process of the command): the main
+      process stops the work, and no worker prints a traceback.  The worker was started
+      with Ctrl-C held (:func:`_ctrl_c_held`); one that came meanwhile is dropped here.
+    - Where the main process turns SIGTERM or SIGHUP into an exception (to remove a file it
+      was replacing), the worker ignores them too: the main process ends the work in order
+      (a worker ended by the signal would leave the pool broken, and one raising it would
+      send its exception into a pipe that no one reads any more).  Otherwise they end it,
+      as they end the main process (and one ignored stays ignored: ``nohup``).
+    - It ends when the main process has ended (killed, or ended by a signal the worker
+      does not get): it would otherwise wait for work for ever.
+    """
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and callable(signal.getsignal(number)):
+            signal.signal(number, signal.SIG_IGN)
+    import multiprocessing
+
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.sentinel is not None:
+        threading.Thread(
+            target=_end_with, args=(parent.sentinel,), name="gargon-end-with-main", daemon=True
+        ).start()
+
+
+def _end_with(parent: int) -> None:
+    """End this worker once the process that started it has ended: its ``parent`` sentinel
+    (a pipe's end that only that process holds open: it is read when that process is gone)
+    is then ready.  By the fork server's, the main process's end too: the server ends with
+    it."""
+    from multiprocessing.connection import wait
+
+    wait([parent])
+    os._exit(1)
 
 
 @contextlib.contextmanager
@@ -226,7 +261,7 @@ class Workers:
         except GeneratorExit:  # the caller stopped early
             _cancel(pending)
             raise
-        except KeyboardInterrupt:
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM: the work not started dropped
             _cancel(pending)
             self.close(cancel=True)
             raise

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -166,3 +169,111 @@ def test_ctrl_c_held_comes_when_the_block_ends() -> None:
         [sys.executable, "-c", HELD], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout == "the block runs on and then Ctrl-C\n"
+
+
+ENDED = """
+import multiprocessing, os, signal, sys, time
+from gargon_notation import atomic
+from gargon_notation.parallel import Workers
+
+raising = sys.argv[2] == "raising"
+if __name__ == "__main__":
+    multiprocessing.set_start_method(sys.argv[1])
+
+
+def work():  # results larger than a pipe holds, as the tables' rows are
+    with Workers(2) as workers:
+        for number, _ in enumerate(workers.map(os.urandom, [50_000] * 400_000)):
+            if number == 40:
+                children = multiprocessing.active_children()
+                print(*sorted(child.pid for child in children), flush=True)
+
+
+if __name__ == "__main__":
+    if raising:  # as a conversion does while it replaces files: SIGTERM raises SystemExit
+        with atomic._signals_raise():
+            work()
+    else:
+        work()
+"""
+
+
+def _ended(pid: int) -> bool:
+    """Whether process ``pid`` has ended (gone, or a zombie waiting for its parent)."""
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return True
+    return status.rpartition(")")[2].split()[0] == "Z"
+
+
+def _started(method: str, raising: str, folder: Path) -> tuple[subprocess.Popen[str], list[int]]:
+    script = folder / "ended.py"  # a file: a spawned worker imports the main module
+    script.write_text(ENDED)
+    process = subprocess.Popen(
+        [sys.executable, str(script), method, raising],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    assert process.stdout is not None
+    workers = [int(pid) for pid in process.stdout.readline().split()]
+    assert len(workers) == 2
+    return process, workers
+
+
+def _all_end(workers: list[int], within: float) -> bool:
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline:
+        if all(_ended(pid) for pid in workers):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize(
+    "method",
+    ["fork", *(pytest.param(method, marks=pytest.mark.slow) for method in ("spawn", "forkserver"))],
+)
+def test_the_workers_end_when_the_main_process_is_killed(method: str, tmp_path: Path) -> None:
+    """``kill -9`` (or SIGTERM to the main process alone, as ``subprocess.terminate`` and
+    many supervisors send it): its workers do not wait for work for ever."""
+    process, workers = _started(method, "plain", tmp_path)
+    process.kill()
+    process.wait(timeout=30)
+    try:
+        assert _all_end(workers, within=10)
+    finally:
+        for pid in workers:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("raising", ["raising", "plain"])
+@pytest.mark.parametrize("to", ["group", "main"])
+def test_sigterm_ends_the_command_and_its_workers_in_time(
+    raising: str, to: str, tmp_path: Path
+) -> None:
+    """SIGTERM to the whole command (``timeout``, a closed terminal's SIGHUP alike) or to the
+    main process alone: exit 143 within seconds, no traceback, no worker left.  Where the
+    main process raises SystemExit for it (to remove the files it was replacing), a worker
+    used to raise it too and send it back into a pipe no one read: the command hung, about
+    once in 30."""
+    for _ in range(3 if raising == "raising" else 1):
+        process, workers = _started("fork", raising, tmp_path)
+        if to == "group":
+            os.killpg(process.pid, signal.SIGTERM)
+        else:
+            process.terminate()
+        try:
+            _, errors = process.communicate(timeout=20)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+        assert process.returncode in (143, -signal.SIGTERM)
+        assert errors == ""
+        assert _all_end(workers, within=10)
