@@ -131,10 +131,9 @@ def _leave_ctrl_c_to_the_main() -> None:
 
 
 def _end_with(parent: int) -> None:
-    """End this worker once the process that started it has ended: its ``parent`` sentinel
-    (a pipe's end that only that process holds open: it is read when that process is gone)
-    is then ready.  By the fork server's, the main process's end too: the server ends with
-    it."""
+    """End this worker once the main process has ended: its ``parent`` sentinel (a pipe's
+    end that the main process holds open, handed on by the fork server with that start
+    method) is then ready."""
     from multiprocessing.connection import wait
 
     wait([parent])

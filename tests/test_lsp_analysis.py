@@ -207,6 +207,18 @@ def test_a_game_over_the_size_limit_is_named_at_its_own_line() -> None:
     assert moved.span.start[0] == first
 
 
+@pytest.mark.parametrize("name", ["notation-5000-digits.ggn", "zeropair-5000-digits.ggn"])
+def test_a_number_too_long_for_python_is_no_line(name: str) -> None:
+    """Python reads no number of more than 4,300 digits: such a number in a message is not
+    taken for a line (it ended the analysis of the document)."""
+    document = Document()
+    document.update((ROOT / "tests/data/fuzz" / name).read_text(encoding="utf-8"))
+    assert len(document.diagnostics()) == 1
+    long = '[Date "' + "9" * 5000 + '"]\n' + SEEDED + "*\n"
+    document.update((ROOT / "examples/club-night.ggn").read_text(encoding="utf-8") + "\n" + long)
+    assert any("9" * 5000 in d.message for d in document.diagnostics())
+
+
 def test_a_malformed_date_is_a_warning_at_its_tag() -> None:
     document = Document()
     document.update('[Date "22.11.2026"]\n' + SEEDED + "*\n")

@@ -120,6 +120,10 @@ _FAR = 1_000_000
 """How far down a game is read a second time to tell which numbers of its messages name its
 lines (:func:`line_mentions`)."""
 _NUMBER = re.compile("[0-9]+")
+_NAMES_A_LINE = re.compile("line [0-9]")
+"""What a message naming a line holds (``..., line 8``, ``starting at line 1``): only such
+a game is read the second time (a syntax error's costs ten times the first reading), and
+:func:`line_mentions` then tells which numbers are lines."""
 
 
 def line_mentions(near: str, far: str) -> tuple[tuple[int, int], ...]:
@@ -137,11 +141,17 @@ def line_mentions(near: str, far: str) -> tuple[tuple[int, int], ...]:
         return ()
     mentions: list[tuple[int, int]] = []
     for here, there in zip(_NUMBER.finditer(near), _NUMBER.finditer(far), strict=True):
-        if int(there[0]) - int(here[0]) == _FAR:
-            mentions.append(here.span())
-        elif here[0] != there[0]:
+        if here[0] == there[0]:
+            continue
+        if max(len(here[0]), len(there[0])) > _LINE_DIGITS or int(there[0]) - int(here[0]) != _FAR:
             return ()
+        mentions.append(here.span())
     return tuple(mentions)
+
+
+_LINE_DIGITS = 12
+"""No line of a game read :data:`_FAR` lines down has more digits (a longer number, which
+Python will not read past 4,300 digits, is not a line)."""
 
 
 @attrs.frozen
@@ -240,8 +250,8 @@ class GameAnalysis:
 
 def analyse_game(text: str, source: str = "<document>") -> GameAnalysis:
     """Read and replay one game's (normalised) text; never raises for bad input.  When its
-    messages hold numbers, the game is read once more :data:`_FAR` lines down, to tell
-    which of them name its lines (:func:`line_mentions`)."""
+    messages may name a line, the game is read once more :data:`_FAR` lines down, to tell
+    which of their numbers name its lines (:func:`line_mentions`)."""
     try:
         record = parse_game(text, source=source)
     except NotationError as error:
@@ -281,7 +291,7 @@ def _messages(text: str, source: str, first_line: int) -> list[str]:
 
 def _mentions_of(messages: list[str], text: str, source: str) -> list[tuple[tuple[int, int], ...]]:
     """The line mentions of each of the game's ``messages`` (:func:`line_mentions`)."""
-    if not any(_NUMBER.search(message) for message in messages):
+    if not any(_NAMES_A_LINE.search(message) for message in messages):
         return [() for _ in messages]
     far = _messages(text, source, 1 + _FAR)
     if len(far) != len(messages):
