@@ -96,7 +96,7 @@ def _apply(work: Callable[[Sent], Result], batch: list[Sent]) -> list[Result]:
     return [work(item) for item in batch]
 
 
-def _leave_ctrl_c_to_the_main() -> None:
+def _start_worker() -> None:
     """How a worker starts: it leaves the end of the work to the main process, and ends
     with it.
 
@@ -217,9 +217,7 @@ class Workers:
                 from multiprocessing import forkserver
 
                 forkserver.ensure_running()
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.jobs, initializer=_leave_ctrl_c_to_the_main
-            )
+            self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_start_worker)
         return self._pool
 
     def map(

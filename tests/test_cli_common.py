@@ -40,7 +40,7 @@ ENVIRONMENTS = [
 _SPLIT = re.compile(r"(\x1b\[([0-9;]+)m)([^\x1b]*)\x1b\[0m\x1b\[\2m")
 
 
-def _joined(text: str) -> str:
+def styles_joined(text: str) -> str:
     """``text`` with the runs of one style that rich writes in pieces (at each tab stop)
     written as one: the same on a terminal."""
     while True:
@@ -79,7 +79,7 @@ def test_plain_messages_read_as_rich_writes_them(
     for message in MESSAGES:
         plain = _said(monkeypatch, message, style, rich=False, stderr=stderr)
         rich = _said(monkeypatch, message, style, rich=True, stderr=stderr)
-        assert plain == _joined(rich), message
+        assert plain == styles_joined(rich), message
 
 
 def test_colours_forced_and_no_color(monkeypatch: pytest.MonkeyPatch) -> None:

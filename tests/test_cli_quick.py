@@ -8,7 +8,6 @@ import importlib
 import inspect
 import json
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -19,6 +18,7 @@ import in_process
 import pytest
 from in_process import CliRunner
 from rich.text import Text
+from test_cli_common import styles_joined
 
 import gargon_notation.cli.report as report
 from gargon_notation.cli import app, common, quick_validate_options
@@ -93,6 +93,19 @@ def gargon(*arguments: str, cwd: Path, stdin: bytes = b"") -> subprocess.Complet
     )
 
 
+def _same_as_typer(
+    quick: subprocess.CompletedProcess[bytes], typer: subprocess.CompletedProcess[bytes]
+) -> None:
+    """The quick start printed what Typer's reading of the same command line printed, exit
+    code, standard output and error, without a traceback."""
+    assert b"Traceback" not in quick.stderr
+    assert (quick.returncode, quick.stdout, quick.stderr) == (
+        typer.returncode,
+        typer.stdout,
+        typer.stderr,
+    )
+
+
 @pytest.fixture
 def work(tmp_path: Path) -> Path:
     for path in [*EXAMPLES.glob("*.ggn"), *DATA.glob("*.ggn")]:
@@ -121,24 +134,14 @@ def test_the_quick_start_prints_what_typer_prints(work: Path, arguments: list[st
     compared below)."""
     quick = in_process.gargon("validate", *arguments, cwd=work, env={"COLUMNS": "80"})
     typer = in_process.gargon("validate", "-j1", *arguments, cwd=work, env={"COLUMNS": "80"})
-    assert b"Traceback" not in quick.stderr
-    assert (quick.returncode, quick.stdout, quick.stderr) == (
-        typer.returncode,
-        typer.stdout,
-        typer.stderr,
-    )
+    _same_as_typer(quick, typer)
 
 
 def test_the_quick_start_of_the_real_command_prints_what_typer_prints(work: Path) -> None:
     """The real command, with workers (``--jobs 2`` is plain, ``-j2`` is not)."""
     quick = gargon("validate", ".", "--quiet", "--jobs", "2", cwd=work)
     typer = gargon("validate", "-j2", ".", "--quiet", cwd=work)
-    assert b"Traceback" not in quick.stderr
-    assert (quick.returncode, quick.stdout, quick.stderr) == (
-        typer.returncode,
-        typer.stdout,
-        typer.stderr,
-    )
+    _same_as_typer(quick, typer)
 
 
 def test_the_quick_start_imports_neither_typer_nor_rich_nor_lark() -> None:
@@ -408,12 +411,7 @@ def test_fmt_and_dedupe_start_quickly_and_print_what_typer_prints(
     typer = in_process.gargon(
         *arguments[:1], "-j1", *arguments[1:], cwd=archive, env={"COLUMNS": "80", **environment}
     )
-    assert b"Traceback" not in quick.stderr
-    assert (quick.returncode, quick.stdout, quick.stderr) == (
-        typer.returncode,
-        typer.stdout,
-        typer.stderr,
-    )
+    _same_as_typer(quick, typer)
 
 
 def test_fmt_in_place_starts_quickly_and_rewrites_as_typer_does(archive: Path) -> None:
@@ -464,13 +462,8 @@ def test_the_real_fmt_and_dedupe_with_workers_print_what_typer_prints(archive: P
         names = ["copies.ggn", "variant.ggn", "with-broken.ggn", "club-night.ggn"]
         quick = gargon(*verb, *names, "--jobs", "2", cwd=archive)
         typer = gargon(*verb, "-j2", *names, cwd=archive)
-        assert b"Traceback" not in quick.stderr
+        _same_as_typer(quick, typer)
         assert quick.returncode == 1
-        assert (quick.returncode, quick.stdout, quick.stderr) == (
-            typer.returncode,
-            typer.stdout,
-            typer.stderr,
-        )
 
 
 def _through_rich(message: str, style: str = "", *, stderr: bool = True) -> None:
@@ -481,16 +474,9 @@ def _through_rich(message: str, style: str = "", *, stderr: bool = True) -> None
     made.print(Text(printable(message), style=style), soft_wrap=True)
 
 
-_SPLIT = re.compile(r"(\x1b\[([0-9;]+)m)([^\x1b]*)\x1b\[0m\x1b\[\2m")
-
-
 def _joined(text: bytes) -> bytes:
-    """``text`` with the runs of one style that rich writes in pieces (at tab stops)
-    written as one: the same on a terminal."""
-    decoded = text.decode("utf-8")
-    while (joined := _SPLIT.sub(r"\1\3", decoded)) != decoded:
-        decoded = joined
-    return decoded.encode("utf-8")
+    """:func:`test_cli_common.styles_joined` for bytes of UTF-8."""
+    return styles_joined(text.decode("utf-8")).encode("utf-8")
 
 
 @pytest.mark.parametrize("arguments", FMT_AND_DEDUPE_LINES)
