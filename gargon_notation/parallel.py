@@ -14,7 +14,10 @@ Either way the results are the same, in the same order, and so are the errors:
 - an exception raised while reading the games is raised after the results of the games read
   before it (the reading runs ahead of the results);
 - Ctrl-C stops the work without a traceback from the workers (they leave it to the main
-  process) and reaches the caller as :class:`KeyboardInterrupt`.
+  process) and reaches the caller as :class:`KeyboardInterrupt`;
+- a worker that ends before its work is done (killed by the system when memory runs out,
+  or by someone) stops the work: the other workers are killed, and :class:`WorkerLost` is
+  raised where the next result would have come.
 
 The function must be picklable (a module's top-level function, or a
 :func:`functools.partial` of one), and so must the games sent and the results.
@@ -32,6 +35,8 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from gargon_notation.errors import GargonError
+
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -40,6 +45,7 @@ __all__ = [
     "BATCH_GAMES",
     "IN_FLIGHT_PER_WORKER",
     "RECORD_BYTES",
+    "WorkerLost",
     "Workers",
     "batches",
 ]
@@ -186,6 +192,40 @@ class _Ahead(Generic[Item]):
             yield batch
 
 
+class WorkerLost(GargonError):
+    """A worker process ended before its work was done, so the work stopped.
+
+    >>> str(WorkerLost(-15))
+    'a worker process was killed (SIGTERM)'
+    >>> str(WorkerLost(-9)).endswith("the system may have run out of memory; try fewer --jobs)")
+    True
+    """
+
+    def __init__(self, exitcode: int | None) -> None:
+        import signal
+
+        self.exitcode = exitcode
+        """The worker's exit code as :attr:`multiprocessing.Process.exitcode` gives it
+        (-N: ended by signal N), when known."""
+        if exitcode is not None and exitcode < 0:
+            try:
+                name = signal.Signals(-exitcode).name
+            except ValueError:
+                name = f"signal {-exitcode}"
+            how = f"was killed ({name}"
+            if name == "SIGKILL":
+                how += ": the system may have run out of memory; try fewer --jobs"
+            how += ")"
+        elif exitcode is not None:
+            how = f"ended before its work was done (exit code {exitcode})"
+        else:
+            how = "ended before its work was done"
+        super().__init__(f"a worker process {how}")
+
+    def __reduce__(self) -> tuple[type[WorkerLost], tuple[int | None]]:
+        return type(self), (self.exitcode,)
+
+
 class Workers:
     """``jobs`` worker processes, started on first use and kept until :meth:`close` (or the
     end of a ``with`` block); with one job, none."""
@@ -220,6 +260,41 @@ class Workers:
             self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_start_worker)
         return self._pool
 
+    def _lost(self) -> WorkerLost:
+        """Stop a pool one of whose workers ended abruptly; why it ended.
+
+        The pool stops the others with SIGTERM and waits for them, but a worker may be
+        ignoring SIGTERM (see :func:`_start_worker`), or block writing into a pipe no one
+        reads: they are killed.  The futures are left to the pool, which fails them
+        (cancelling them meanwhile would end its thread with an error).
+        """
+        import signal
+        from multiprocessing.connection import wait
+
+        pool, self._pool = self._pool, None
+        assert pool is not None
+        processes = list((pool._processes or {}).values())
+        # Those that ended before they are killed here: their sentinels are ready as they
+        # end, but their exit codes come only once a thread has waited for them (and with
+        # a fork server, its sentinel is read then).
+        ready = set(wait([process.sentinel for process in processes], timeout=0))
+        ended = {id(p) for p in processes if p.sentinel in ready or p.exitcode is not None}
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()
+        wait([process.sentinel for process in processes])
+        # The pool's thread may be waiting for the rest of a result from a worker killed
+        # while it sent it: with the last writer closed it reads the end instead.
+        writer = getattr(pool._result_queue, "_writer", None)
+        if writer is not None:
+            with contextlib.suppress(OSError):
+                writer.close()
+        pool.shutdown(wait=True)
+        codes = [process.exitcode for process in processes if id(process) in ended]
+        asked = -signal.SIGTERM  # how the pool ends the others: not the one lost, unless alone
+        lost: int | None = next((code for code in codes if code != asked), None)
+        return WorkerLost(lost if lost is not None else next(iter(codes), None))
+
     def map(
         self,
         work: Callable[[Sent], Result],
@@ -252,9 +327,9 @@ class Workers:
                     future = pool.submit(_apply, work, sent)
                 pending.append((batch, future))
                 while len(pending) >= self.jobs * IN_FLIGHT_PER_WORKER:
-                    yield from _paired(*pending.popleft())
+                    yield from _paired(*pending.popleft(), pool)
             while pending:
-                yield from _paired(*pending.popleft())
+                yield from _paired(*pending.popleft(), pool)
         except GeneratorExit:  # the caller stopped early
             _cancel(pending)
             raise
@@ -262,6 +337,12 @@ class Workers:
             _cancel(pending)
             self.close(cancel=True)
             raise
+        except Exception as error:
+            from concurrent.futures import BrokenExecutor
+
+            if not isinstance(error, BrokenExecutor | _Ended):
+                raise  # the work's own exception, in its game's place
+            raise self._lost() from None
         if reading.error is not None:
             raise reading.error
 
@@ -275,5 +356,28 @@ def _cancel(pending: Iterable[tuple[Any, Future[Any]]]) -> None:
         future.cancel()
 
 
-def _paired(batch: list[Item], future: Future[list[Result]]) -> Iterator[tuple[Item, Result]]:
-    return zip(batch, future.result(), strict=True)
+class _Ended(Exception):
+    """A worker process has ended in the middle of the work."""
+
+
+_LOOK_EVERY = 0.2
+"""Seconds between two looks at whether every worker is still there, while a result is late."""
+
+
+def _paired(
+    batch: list[Item], future: Future[list[Result]], pool: ProcessPoolExecutor
+) -> Iterator[tuple[Item, Result]]:
+    """The batch's items with their results, once they have come.
+
+    A worker killed while it sends a result leaves the pool's own thread waiting for the
+    rest of it: the future then never ends, so the workers are looked at meanwhile.
+    """
+    from multiprocessing.connection import wait
+
+    while True:
+        try:
+            return zip(batch, future.result(_LOOK_EVERY), strict=True)
+        except TimeoutError:
+            workers = dict(pool._processes or {})  # copied at once: the pool's thread adds
+            if wait([process.sentinel for process in workers.values()], timeout=0):
+                raise _Ended from None

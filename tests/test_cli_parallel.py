@@ -5,10 +5,12 @@ on a terminal."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pty
 import shutil
+import signal
 import subprocess
 import sys
 from collections.abc import Callable
@@ -419,3 +421,63 @@ def test_ahead_does_not_read_a_file_named_twice_ahead(
         ):
             assert len(list(ahead.each_game(games))) == 1
     assert opened == []
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``, from /proc."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.append(int(stat.parent.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["validate", "big.ggn"],
+        ["fmt", "--check", "big.ggn"],
+        ["convert", "big.ggn", "--to", "parquet", "-o", "tables"],
+        ["convert", "big.ggn", "--to", "jsonl", "-o", "big.jsonl"],
+    ],
+    ids=["validate", "fmt", "parquet", "jsonl"],
+)
+def test_a_worker_killed_ends_the_command_with_a_message(
+    arguments: list[str], tmp_path: Path
+) -> None:
+    """The out-of-memory killer takes a worker: one line and exit 2, no traceback, nothing
+    half written, no worker left (the command printed a traceback, and a conversion, whose
+    workers ignore SIGTERM, hung)."""
+    if arguments[-2:] == ["-o", "tables"]:
+        pytest.importorskip("pyarrow")
+    game = (Path(__file__).resolve().parent.parent / "examples" / "full-game.ggn").read_text()
+    (tmp_path / "big.ggn").write_text("\n".join([game] * 1500))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", *arguments, "--jobs", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    try:
+        workers: list[int] = []
+        while len(workers) < 2 and process.poll() is None:
+            workers = _children(process.pid)
+        os.kill(workers[0], signal.SIGKILL)
+        _, errors = process.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert (process.returncode, errors) == (
+        2,
+        "gargon: a worker process was killed (SIGKILL: the system may have run out of memory; "
+        "try fewer --jobs)\n",
+    )
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["big.ggn"]
+    assert not _children(process.pid)

@@ -174,7 +174,7 @@ def test_ctrl_c_held_comes_when_the_block_ends() -> None:
 ENDED = """
 import multiprocessing, os, signal, sys, time
 from gargon_notation import atomic
-from gargon_notation.parallel import Workers
+from gargon_notation.parallel import WorkerLost, Workers
 
 raising = sys.argv[2] == "raising"
 if __name__ == "__main__":
@@ -190,11 +190,15 @@ def work():  # results larger than a pipe holds, as the tables' rows are
 
 
 if __name__ == "__main__":
-    if raising:  # as a conversion does while it replaces files: SIGTERM raises SystemExit
-        with atomic._signals_raise():
+    try:
+        if raising:  # as a conversion does while it replaces files: SIGTERM raises SystemExit
+            with atomic._signals_raise():
+                work()
+        else:
             work()
-    else:
-        work()
+    except WorkerLost as lost:
+        print(lost, file=sys.stderr)
+        sys.exit(3)
 """
 
 
@@ -276,4 +280,32 @@ def test_sigterm_ends_the_command_and_its_workers_in_time(
                 os.killpg(process.pid, signal.SIGKILL)
         assert process.returncode in (143, -signal.SIGTERM)
         assert errors == ""
+        assert _all_end(workers, within=10)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize(
+    "method",
+    ["fork", *(pytest.param(method, marks=pytest.mark.slow) for method in ("spawn", "forkserver"))],
+)
+@pytest.mark.parametrize("raising", ["raising", "plain"])
+def test_a_worker_killed_stops_the_work(method: str, raising: str, tmp_path: Path) -> None:
+    """A worker killed outright (the system's out-of-memory killer sends SIGKILL): the work
+    stops with :class:`WorkerLost` naming the signal, and no worker is left.  The command
+    used to hang where its workers ignore SIGTERM, or where the worker died in the middle of
+    sending a result (larger than a pipe holds, as here): the pool's own thread then waits
+    for the rest of it for ever."""
+    for _ in range(3):
+        process, workers = _started(method, raising, tmp_path)
+        os.kill(workers[0], signal.SIGKILL)
+        try:
+            _, errors = process.communicate(timeout=20)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+        assert (process.returncode, errors) == (
+            3,
+            "a worker process was killed (SIGKILL: the system may have run out of memory; "
+            "try fewer --jobs)\n",
+        )
         assert _all_end(workers, within=10)

@@ -87,7 +87,8 @@ def quick_validate_options(arguments: list[str]) -> dict[str, object] | None:
 
 def run() -> None:
     """The ``gargon`` command: exit 0, 1 or 2 (see above); a
-    :class:`~gargon_notation.errors.GargonError` escaping a verb is printed, with exit 1.
+    :class:`~gargon_notation.errors.GargonError` escaping a verb is printed, with exit 1 (2 for
+    a ``--jobs`` worker lost).
     Ctrl-C before a verb could take it (while the modules load, say) is exit 130 without a
     traceback, and output that cannot be written (a full disk) one line and exit 2."""
     try:
@@ -133,10 +134,9 @@ def _run() -> None:
     try:
         code = verb.function()(**options)
     except GargonError as error:
-        from gargon_notation.cli.common import print_error
+        from gargon_notation.cli.common import escaped
 
-        print_error(str(error))
-        code = 1
+        escaped(error)
     except KeyboardInterrupt:
         code = 130  # Ctrl-C: what was printed stands, no traceback (as on the Typer path)
     raise SystemExit(code)

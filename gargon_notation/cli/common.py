@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
 
+    from gargon_notation.errors import GargonError
     from gargon_notation.replay import Replay
 
 __all__ = [
@@ -116,6 +117,18 @@ def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``gargon: MESSAGE`` on standard error and exit (2: a usage or I/O error)."""
     _say(f"gargon: {message}", "bold red")
     raise Exit(code)
+
+
+def escaped(error: GargonError) -> NoReturn:
+    """The end of a command that a :class:`~gargon_notation.errors.GargonError` escaped:
+    the error printed, exit 1; a worker process lost stopped the work, exit 2 (as an I/O
+    error does)."""
+    from gargon_notation.parallel import WorkerLost
+
+    if isinstance(error, WorkerLost):
+        fail(str(error))
+    print_error(str(error))
+    raise Exit(1)
 
 
 def print_error(message: str) -> None:

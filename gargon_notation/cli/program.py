@@ -48,7 +48,8 @@ def main(
 
 
 def run() -> None:
-    """The Typer app with every verb: any GargonError escaping a command is exit code 1."""
+    """The Typer app with every verb: any GargonError escaping a command is exit code 1
+    (:func:`~gargon_notation.cli.common.escaped`)."""
     from gargon_notation.cli import load_verbs
 
     load_verbs()
@@ -56,5 +57,4 @@ def run() -> None:
     try:
         app(prog_name="gargon")
     except GargonError as error:
-        common.print_error(str(error))
-        raise SystemExit(1) from None
+        common.escaped(error)
