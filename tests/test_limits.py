@@ -145,6 +145,27 @@ def test_a_long_line_outside_a_game_does_not_swallow_the_next(
     assert outcomes(before + long_line + after) == expected
 
 
+@pytest.mark.parametrize(
+    "broken",
+    [b";" + b"x" * (MAX_LINE_BYTES + 10) + b"\n", b"{caf\xe9}\n"],
+    ids=["too-long", "not-utf8"],
+)
+def test_a_broken_line_after_a_comment_keeps_the_next_game_s_lines(
+    tmp_path: Path, broken: bytes
+) -> None:
+    """The broken line is reported before the comment above it, which belongs to the next
+    game: that game's lines are still counted as the file's (they were one line short)."""
+    path = tmp_path / "after-a-comment.ggn"
+    path.write_bytes(b"{note}\n" + broken + HEADER + b"1. Bob R1\n*\n")
+    chunks = list(iter_chunks(io.BytesIO(path.read_bytes()), NAME))
+    assert [(chunk.first_line, chunk.lines) for chunk in chunks] == [(2, 1), (1, 5)]
+    verdicts = [validate_chunk(chunk, NAME, k) for k, chunk in enumerate(chunks, start=1)]
+    (problem,) = verdicts[1].problems
+    assert (problem.code, problem.line, problem.column) == ("not-your-turn", 4, 4)
+    result = CliRunner().invoke(app, ["validate", "--quiet", str(path)])
+    assert f"  {path}:4:4: game 2, round 1, Bob (seat 2): 'Bob R1': " in result.output
+
+
 def test_a_long_line_after_the_last_game_is_reported(tmp_path: Path) -> None:
     data = GAME + b"x" * 200_000 + b"\n"
     assert (line_message(4, 200_001), NAME, 4, 1) in outcomes(data)

@@ -100,10 +100,11 @@ class Chunk:
     decode error.
 
     ``lines`` is how many lines of the file the game holds (its leading comments and blank
-    lines included); ``closed`` is whether it ends with its termination (``*`` or ``end``,
-    and any comment still open on that line closed): a game that is not closed would take
-    in the lines that follow it, were other text put after it.  :attr:`line` is the game's
-    own line, after the blank lines it holds before it.
+    lines included, and a broken line among them, which is given out before the game as one
+    of its own and is a blank line of its text); ``closed`` is whether it ends with its
+    termination (``*`` or ``end``, and any comment still open on that line closed): a game
+    that is not closed would take in the lines that follow it, were other text put after it.
+    :attr:`line` is the game's own line, after the blank lines it holds before it.
     """
 
     text: str
@@ -457,11 +458,14 @@ def split_games(
         ):
             # A broken line before any game begins (too long to be read and not a tag, or a
             # comment or blank line that is not UTF-8) is reported on its own, so that the
-            # next game is read whole.
+            # next game is read whole.  After comment lines of the next game, a blank line
+            # keeps its place there, so that the game's later lines keep their numbers.
             if pending is not None:
                 yield pending
                 pending = None
             yield Chunk("", number, line_error)
+            if buffer:
+                keep("\n")
             continue
         if stripped and stripped[0] == "[" and movetext:
             if pending is not None:
@@ -569,14 +573,8 @@ def split_raw(stream: BinaryIO, source: str) -> Iterator[tuple[Chunk, bytes | No
             parts = held[at : at + 1]
             held[at] = _TAKEN
         else:
-            end = start + chunk.lines
+            end = start + chunk.lines  # the lines given out out of turn included
             parts = held[start:end]
-            marks = parts.count(_TAKEN)
-            while marks:
-                more = held[end : end + marks]
-                end += len(more)
-                parts += more
-                marks = more.count(_TAKEN) if more else 0
             start = end
             if _TAKEN in parts:
                 parts = [part for part in parts if part is not _TAKEN]
