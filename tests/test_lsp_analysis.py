@@ -5,13 +5,16 @@ document's games checked incrementally, diagnostics, outline and canonical form
 from __future__ import annotations
 
 import itertools
+import json
 import os
 import random
 from pathlib import Path
 
 import pytest
+from in_process import CliRunner
 
 import gargon_notation as gg
+from gargon_notation.cli import app
 from gargon_notation.lsp.analysis import Diagnostic, Document, Related
 from gargon_notation.lsp.features import TAG_MEANINGS, complete, hover
 from gargon_notation.lsp.text import Span, element_span, problem_span, tokenize
@@ -194,7 +197,7 @@ def test_only_the_numbers_that_name_lines_move_with_the_game(tmp_path: Path) -> 
 def test_a_game_over_the_size_limit_is_named_at_its_own_line() -> None:
     """The splitter's message counts lines in the document already: it does not move."""
     club = (ROOT / "examples/club-night.ggn").read_text(encoding="utf-8")
-    huge = SEEDED + "{" + "x" * 2_000_100 + "}\n*\n"
+    huge = SEEDED + ("{" + "x" * 99_000 + "}\n") * 21 + "*\n"  # lines under their limit
     document = Document()
     document.update(club + "\n" + huge)
     first = len(club.splitlines()) + 2
@@ -434,6 +437,141 @@ def test_diagnostics_are_the_problems_validate_finds(path: Path) -> None:
     # is shown at its game's first token.
     assert sorted(code for code, _, _ in found) == sorted(code for code, _, _ in expected)
     assert {problem for problem in expected if problem[1] >= 0} <= set(found)
+
+
+def validate_says(path: Path) -> list[tuple[int, int, str, str]]:
+    """What ``gargon validate --json`` says of the file at ``path``: each problem's line,
+    column, code and lines (the message, the table, the repair), as the language server
+    writes them; tag warnings too."""
+    result = CliRunner().invoke(app, ["validate", "--json", str(path)])
+    said = []
+    for game in json.loads(result.output)["games"]:
+        for problem in game["problems"] + game["warnings"]:
+            parts = (problem["message"], problem.get("context"), problem.get("repair"))
+            message = "\n".join(part for part in parts if part)
+            said.append((problem["line"], problem["column"], problem["code"], message))
+    return said
+
+
+def server_says(document: Document) -> list[tuple[int, int, str, str]]:
+    """The document's diagnostics as :func:`validate_says` gives problems (from 1)."""
+    return [
+        (d.span.start[0] + 1, d.span.start[1] + 1, d.code, d.message)
+        for d in document.diagnostics()
+    ]
+
+
+LONG = ";" + "x" * 150_009 + "\n"
+"""A line of 150,011 bytes (its LF counted), as docs/cli.md's example writes one."""
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (LONG + SEEDED + "1. Bob Y2\n*\n", 1),
+        (
+            SEEDED
+            + "1. Ann V13 V14 {"
+            + "x" * 100_000
+            + "}, Bob pass 1 2\n*\n"
+            + SEEDED
+            + "1. Bob Y2\n*\n",
+            3,
+        ),
+        ('[Event "' + "e" * 100_000 + '"]\n' + SEEDED + "*\n" + SEEDED + "1. Bob Y2\n*\n", 1),
+        ("{a note}\n" + LONG + SEEDED + "1. Bob Y2\n*\n", 2),
+        (SEEDED + "1. Ann V13 V14\n*\n" + LONG, 5),
+    ],
+    ids=["before-a-game", "in-a-round", "a-tag", "after-a-comment", "after-the-last-game"],
+)
+def test_a_line_over_the_limit_is_an_error_where_validate_says(
+    tmp_path: Path, text: str, line: int
+) -> None:
+    """A line over 100,000 bytes makes its game an error (docs/notation.md, 11.3): the
+    whole line is marked, with validate's message; the other games are read as validate
+    reads them, their problems at validate's lines."""
+    path = tmp_path / "long.ggn"
+    path.write_text(text, encoding="utf-8")
+    document = Document()
+    document.update(text)
+    assert server_says(document) == validate_says(path)
+    size = len(text.split("\n")[line - 1]) + 1
+    message = f"line {line} is {size} bytes long, over the limit of 100000; its game is skipped"
+    (limit,) = [d for d in document.diagnostics() if d.code == "syntax"]
+    assert (limit.span, limit.message) == (Span((line - 1, 0), (line - 1, size - 1)), message)
+    turns = [d.span.start for d in document.diagnostics() if d.code == "not-your-turn"]
+    assert turns == [(i, 3) for i, row in enumerate(text.split("\n")) if row == "1. Bob Y2"]
+
+
+def test_a_line_over_the_limit_made_longer_says_its_new_length() -> None:
+    """The message names the line's length, which its kept ends do not show."""
+    document = Document()
+    document.update(LONG + SEEDED + "*\n")
+    document.update(LONG[:100] + "x" * 10 + LONG[100:] + SEEDED + "*\n")
+    (limit,) = document.diagnostics()
+    assert limit.message.startswith("line 1 is 150021 bytes long")
+
+
+def test_the_outline_keeps_a_line_over_the_limit_as_a_game() -> None:
+    document = Document()
+    document.update("{a note}\n" + LONG + SEEDED + "*\n")
+    assert [(s.name, s.span.start[0], s.detail[:40]) for s in document.symbols()] == [
+        ("Game 1", 1, "cannot be read: line 2 is 150011 bytes l"),
+        ("Game 2", 0, "Ann, Bob, Cy"),
+    ]
+
+
+BOM = "\ufeff"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # cat of a file ending in a blank line, and a file that begins with a mark
+        (
+            SEEDED + "1. Ann V13 V14\n*\n\n" + BOM + SEEDED + "1. Bob Y2\n*\n",
+            [(8, 4, "not-your-turn")],
+        ),
+        # cat of a game without its end, and a file that begins with a mark
+        (
+            SEEDED + "1. Ann V13 V14\n" + BOM + SEEDED + "1. Bob Y2\n*\n",
+            [(3, 15, "syntax"), (6, 4, "not-your-turn")],
+        ),
+        # cat of a file that begins with a mark, and a comment that begins with one
+        (
+            BOM + SEEDED + "*\n" + BOM + "{next}\n" + SEEDED + "1. Bob Y2\n*\n",
+            [(7, 4, "not-your-turn")],
+        ),
+        (BOM + BOM + SEEDED + "*\n", []),
+    ],
+    ids=["after-a-blank-line", "after-an-unfinished-game", "a-comment", "two-at-the-start"],
+)
+def test_a_byte_order_mark_opening_a_later_line_is_skipped_as_validate_skips_it(
+    tmp_path: Path, text: str, said: list[tuple[int, int, str]]
+) -> None:
+    """Files joined with ``cat`` keep each one's byte-order mark: the readers skip a mark
+    that opens any line (the language server read the text after it as notation)."""
+    path = tmp_path / "joined.ggn"
+    path.write_text(text, encoding="utf-8")
+    document = Document()
+    document.update(text)
+    assert server_says(document) == validate_says(path)
+    assert [(line, column, code) for line, column, code, _ in server_says(document)] == said
+
+
+def test_on_a_line_a_byte_order_mark_opens_the_columns_are_the_editor_s(tmp_path: Path) -> None:
+    """validate counts columns after the marks it skipped; the editor shows them, and the
+    language server marks the token validate names where the editor has it."""
+    text = SEEDED + "*\n" + BOM + BOM + SEEDED.replace("\n", " ") + "1. Bob Y2 *\n"
+    path = tmp_path / "joined.ggn"
+    path.write_text(text, encoding="utf-8")
+    ((line, column, code, message),) = validate_says(path)
+    document = Document()
+    document.update(text)
+    (found,) = document.diagnostics()
+    assert (line, column, code) == (4, 48, "not-your-turn")
+    assert (found.span, found.code, found.message) == (Span((3, 49), (3, 55)), code, message)
+    assert document.lines[3][49:55] == "Bob Y2"
 
 
 MUTATIONS = 500 if HEAVY else 30

@@ -62,6 +62,24 @@ def test_positions_are_counted_in_utf16_units(session: Session) -> None:
     assert span(found) == (1, 16, 1, 19)
 
 
+def test_a_long_line_and_a_later_byte_order_mark_are_read_as_validate_reads_them(
+    session: Session,
+) -> None:
+    """Two files joined with ``cat`` (the second begins with a byte-order mark, after the
+    first's blank line), then a line over the limit: what ``gargon validate`` says of that
+    file, where it says it."""
+    uri = "file:///table/joined.ggn"
+    text = SEEDED + "1. Ann V13 V14\n*\n\n\ufeff" + SEEDED + "1. Bob Y11 Y1\n*\n"
+    text += ";" + "x" * 100_001 + "\n"
+    turn, limit = session.open(text, uri)
+    assert (span(turn), turn.code) == ((7, 3, 7, 13), "not-your-turn")
+    assert (span(limit), limit.code, limit.message) == (
+        (9, 0, 9, 100_002),
+        "syntax",
+        "line 10 is 100003 bytes long, over the limit of 100000; its game is skipped",
+    )
+
+
 def test_hover_shows_the_table_after_the_action(session: Session) -> None:
     session.open(SEEDED + "1. Ann V13 V14, Bob pass 1 2\n*\n", "file:///table/hover.ggn")
     params = types.HoverParams(

@@ -1,7 +1,9 @@
 """What the language server knows of a document: its games, each read and replayed once.
 
 A :class:`Document` holds the text an editor shows.  :meth:`Document.update` cuts it into
-games with the library's splitter (:func:`~gargon_notation.notation.stream.split_games`) and
+games as ``gargon validate`` cuts a file (:func:`~gargon_notation.validation.iter_chunks` over
+the text's UTF-8 bytes: the limit of a line's length, byte-order marks skipped where they open
+a line, which the games' texts hold as spaces, so that columns stay the editor's) and
 reads and replays only the games whose text changed since the last update: each game's
 :class:`GameAnalysis` is kept, keyed by its text alone, with positions counted from the
 game's first line, so a game that only moved (lines were added above it) is not checked
@@ -27,6 +29,7 @@ Everything here is plain Python over the library (no pygls): the server
 
 from __future__ import annotations
 
+import bisect
 import io
 import re
 from collections.abc import Iterator
@@ -36,16 +39,25 @@ import attrs
 
 from gargon_notation.errors import NotationError
 from gargon_notation.header import tag_warnings
-from gargon_notation.lsp.text import Span, Token, element_span, normalise, problem_span, tokenize
+from gargon_notation.lsp.text import (
+    Span,
+    Token,
+    element_span,
+    line_marks,
+    normalise,
+    problem_span,
+    tokenize,
+)
 from gargon_notation.notation import (
+    Chunk,
     GameRecord,
     game_line,
     model,
     parse_game,
-    split_games,
     write_games,
 )
 from gargon_notation.replay import Problem, Replay, replay
+from gargon_notation.validation import iter_chunks
 
 __all__ = [
     "Diagnostic",
@@ -350,35 +362,52 @@ class Document:
         self.games: list[PlacedGame] = []
         self.analysed = 0
         """How many games have been read and replayed (a game whose text is unchanged is not)."""
-        self._cache: dict[tuple[str, int], GameAnalysis] = {}
+        self._cache: dict[tuple[str, int, str], GameAnalysis] = {}
 
     def update(self, text: str) -> None:
         """Take the document's new text: split it, and analyse the games that changed."""
         self.raw = text
         self.text = normalise(text)
         self.lines = self.text.split("\n")
-        lines = ((line, None) for line in io.StringIO(self.text, newline="\n"))
-        kept: dict[tuple[str, int], GameAnalysis] = {}
+        marks = line_marks(text)
+        marked = sorted(marks)
+        # The games of the text's bytes, as gargon validate finds them in a file.
+        data = io.BytesIO(text.encode("utf-8", "surrogatepass"))
+        kept: dict[tuple[str, int, str], GameAnalysis] = {}
         games: list[PlacedGame] = []
-        for number, chunk in enumerate(split_games(lines, self.source), start=1):
+        for number, chunk in enumerate(iter_chunks(data, self.source), start=1):
+            game_text = _as_written(chunk, marks, marked) if marks else chunk.text
             # A game the splitter refused (too large, a line too long) is named by its lines
-            # in the document: kept for that place only.
-            key = (chunk.text, 0 if chunk.error is None else chunk.first_line)
+            # in the document: kept for that place (and that message) only.
+            error = chunk.error
+            key = (
+                (game_text, 0, "")
+                if error is None
+                else (game_text, chunk.first_line, error.message)
+            )
             analysis = kept.get(key) or self._cache.get(key)
             if analysis is None:
-                analysis = self._analyse(chunk.text, chunk.error, chunk.first_line)
+                analysis = self._analyse(game_text, error, chunk.first_line, marks)
             kept[key] = analysis
             games.append(PlacedGame(number, chunk.first_line - 1, chunk.lines, analysis))
         self._cache = kept
         self.games = games
 
-    def _analyse(self, text: str, error: NotationError | None, first_line: int) -> GameAnalysis:
+    def _analyse(
+        self, text: str, error: NotationError | None, first_line: int, marks: dict[int, int]
+    ) -> GameAnalysis:
         self.analysed += 1
         if error is None:
             return analyse_game(text, self.source)
         analysis = GameAnalysis(text, None, error, None)
         line = max(error.line - first_line, 0)
-        span = problem_span(analysis.tokens, analysis.lines, line, max(error.column - 1, 0))
+        if getattr(error, "too_long", False):
+            # The text holds only the ends of a line over the limit: the whole line is marked.
+            width = len(self.lines[error.line - 1]) if error.line <= len(self.lines) else 0
+            span = Span((line, 0), (line, width))
+        else:
+            column = max(error.column - 1, 0) + marks.get(error.line - 1, 0)
+            span = problem_span(analysis.tokens, analysis.lines, line, column)
         analysis.diagnostics = (Diagnostic(span, error.message, "syntax"),)
         return analysis
 
@@ -412,6 +441,23 @@ class Document:
     def symbols(self) -> list[Symbol]:
         """The outline: each game (its Event, or its number) with its players and rounds."""
         return [_game_symbol(game) for game in self.games]
+
+
+def _as_written(chunk: Chunk, marks: dict[int, int], marked: list[int]) -> str:
+    """A game's text as the document has it: a space for each byte-order mark that opens
+    one of its lines (``marks``, by line from 0: :func:`~gargon_notation.lsp.text.line_marks`;
+    ``marked``, those lines in order), which the reader skipped, so that its columns are the
+    editor's."""
+    first = chunk.first_line - 1
+    at = bisect.bisect_left(marked, first)
+    if at == len(marked) or marked[at] >= first + chunk.lines:
+        return chunk.text
+    lines = chunk.text.split("\n")
+    for index in range(min(len(lines), chunk.lines)):
+        count = marks.get(first + index)
+        if count:
+            lines[index] = " " * count + lines[index].lstrip("\ufeff")
+    return "\n".join(lines)
 
 
 def _game_symbol(game: PlacedGame) -> Symbol:

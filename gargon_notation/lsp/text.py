@@ -38,6 +38,7 @@ __all__ = [
     "Token",
     "element_span",
     "from_client",
+    "line_marks",
     "normalise",
     "problem_span",
     "to_client",
@@ -98,16 +99,43 @@ class Token:
     span: Span
 
 
+_MARKS = re.compile("^\ufeff+", re.MULTILINE)
+"""Byte-order marks that open a line (of a text with LF line ends)."""
+
+
 def normalise(text: str) -> str:
     """The text as the readers see it, with every line and column where the editor has it:
-    CRLF and a lone CR become LF, and a byte-order mark (which the readers skip) a space.
+    CRLF and a lone CR become LF, and each byte-order mark that opens a line (the readers
+    skip them: at the start of a file, and of each file joined with ``cat``) a space.
 
-    >>> normalise("\\ufeff[A \\"b\\"]\\r\\n*\\r")
-    ' [A "b"]\\n*\\n'
+    >>> normalise("\\ufeff[A \\"b\\"]\\r\\n*\\r\\ufeff\\ufeff[C \\"d\\ufeff\\"]")
+    ' [A "b"]\\n*\\n  [C "d\\ufeff"]'
     """
-    if text.startswith("\ufeff"):
-        text = " " + text[1:]
-    return text.replace("\r\n", "\n").replace("\r", "\n") if "\r" in text else text
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if "\ufeff" in text:
+        text = _MARKS.sub(lambda marks: " " * len(marks[0]), text)
+    return text
+
+
+def line_marks(text: str) -> dict[int, int]:
+    """The lines (from 0) that byte-order marks open, each with how many: the marks the
+    readers skip and :func:`normalise` turns into spaces.
+
+    >>> line_marks("\\ufeff[A \\"b\\"]\\r\\n*\\r\\ufeff\\ufeff[C \\"d\\ufeff\\"]")
+    {0: 1, 2: 2}
+    """
+    if "\ufeff" not in text:
+        return {}
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    marks: dict[int, int] = {}
+    line = counted = 0
+    for found in _MARKS.finditer(text):
+        line += text.count("\n", counted, found.start())
+        counted = found.start()
+        marks[line] = len(found[0])
+    return marks
 
 
 def tokenize(text: str) -> list[Token]:
