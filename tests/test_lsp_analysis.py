@@ -210,6 +210,22 @@ def test_a_game_over_the_size_limit_is_named_at_its_own_line() -> None:
     assert moved.span.start[0] == first
 
 
+def test_the_outline_names_a_game_over_the_size_limit() -> None:
+    """The splitter keeps only the start of such a game (the outline looked past it)."""
+    huge = SEEDED + ("{" + "x" * 99_000 + "}\n") * 21 + "*\n"
+    document = Document()
+    document.update(SEEDED + "*\n" + huge)
+    assert [(s.name, s.span.start, s.detail) for s in document.symbols()] == [
+        ("Game 1", (0, 0), "Ann, Bob, Cy"),
+        (
+            "Game 2",
+            (3, 0),
+            "cannot be read: the game starting at line 4 is over the limit of 2000000 "
+            "characters; it is skipped",
+        ),
+    ]
+
+
 @pytest.mark.parametrize("name", ["notation-5000-digits.ggn", "zeropair-5000-digits.ggn"])
 def test_a_number_too_long_for_python_is_no_line(name: str) -> None:
     """Python reads no number of more than 4,300 digits: such a number in a message is not

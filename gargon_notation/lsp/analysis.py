@@ -462,7 +462,7 @@ def _as_written(chunk: Chunk, marks: dict[int, int], marked: list[int]) -> str:
 
 def _game_symbol(game: PlacedGame) -> Symbol:
     analysis = game.analysis
-    last = game.lines - 1
+    last = min(game.lines, len(analysis.lines)) - 1  # a game over the size limit: cut short
     while last > 0 and not analysis.lines[last].strip():
         last -= 1
     first = min(game_line(analysis.text, 0), last)  # after the blank lines before the game
