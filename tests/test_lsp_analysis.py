@@ -45,6 +45,28 @@ def at(text: str, line: int, word: str) -> tuple[int, int]:
     return line, text.split("\n")[line].index(word)
 
 
+def validate_says(path: Path) -> list[tuple[int, int, str, str]]:
+    """What ``gargon validate --json`` says of the file at ``path``: each problem's line,
+    column, code and lines (the message, the table, the repair), as the language server
+    writes them; tag warnings too."""
+    result = CliRunner().invoke(app, ["validate", "--json", str(path)])
+    said = []
+    for game in json.loads(result.output)["games"]:
+        for problem in game["problems"] + game["warnings"]:
+            parts = (problem["message"], problem.get("context"), problem.get("repair"))
+            message = "\n".join(part for part in parts if part)
+            said.append((problem["line"], problem["column"], problem["code"], message))
+    return said
+
+
+def server_says(document: Document) -> list[tuple[int, int, str, str]]:
+    """The document's diagnostics as :func:`validate_says` gives problems (from 1)."""
+    return [
+        (d.span.start[0] + 1, d.span.start[1] + 1, d.code, d.message)
+        for d in document.diagnostics()
+    ]
+
+
 # -- text ---------------------------------------------------------------------------
 
 
@@ -91,6 +113,7 @@ def test_an_error_spans_its_token_or_the_rest_of_the_word() -> None:
     assert problem_span(tokens, lines, 0, 11) == Span((0, 11), (0, 12))  # %
     assert problem_span(tokens, lines, 1, 0) == Span((1, 0), (1, 5))  # cut at its line's end
     assert problem_span(tokens, lines, 0, 13) == Span((0, 13), (0, 13))  # the end of the text
+    assert problem_span(tokens, lines, 0, 8) == Span((0, 8), (0, 10))  # from inside R16
 
 
 # -- diagnostics --------------------------------------------------------------------
@@ -117,6 +140,30 @@ def test_a_syntax_error_is_an_error_at_its_token() -> None:
         "or X and '?' like R? or X?)"
     )
     assert document.diagnostics() == [Diagnostic(Span((2, 11), (2, 14)), message, "syntax")]
+
+
+@pytest.mark.parametrize(
+    ("tag", "column", "quoted"),
+    [('[Event- "x"]', 7, "-"), ('[P-layers "Ann" "Bob" "Cy"]', 3, "-layers")],
+    ids=["after-a-tag-name", "inside-a-tag-name"],
+)
+def test_a_syntax_error_inside_a_word_is_marked_from_where_validate_says(
+    tmp_path: Path, tag: str, column: int, quoted: str
+) -> None:
+    """The reader may blame the rest of what the tokens here take for one word: the mark
+    starts at its column (it started at the word's start), and covers what it quotes."""
+    text = tag + "\n" + SEEDED + "*\n"
+    path = tmp_path / "dash.ggn"
+    path.write_text(text, encoding="utf-8")
+    message = f"expected a quoted value like \"...\", not '{quoted}'"
+    assert validate_says(path) == [(1, column, "syntax", message)]
+    document = Document()
+    document.update(text)
+    (found,) = document.diagnostics()
+    assert (found.span, found.message) == (
+        Span((0, column - 1), (0, column - 1 + len(quoted))),
+        message,
+    )
 
 
 def test_a_problem_that_follows_from_another_is_a_warning_pointing_to_it() -> None:
@@ -453,28 +500,6 @@ def test_diagnostics_are_the_problems_validate_finds(path: Path) -> None:
     # is shown at its game's first token.
     assert sorted(code for code, _, _ in found) == sorted(code for code, _, _ in expected)
     assert {problem for problem in expected if problem[1] >= 0} <= set(found)
-
-
-def validate_says(path: Path) -> list[tuple[int, int, str, str]]:
-    """What ``gargon validate --json`` says of the file at ``path``: each problem's line,
-    column, code and lines (the message, the table, the repair), as the language server
-    writes them; tag warnings too."""
-    result = CliRunner().invoke(app, ["validate", "--json", str(path)])
-    said = []
-    for game in json.loads(result.output)["games"]:
-        for problem in game["problems"] + game["warnings"]:
-            parts = (problem["message"], problem.get("context"), problem.get("repair"))
-            message = "\n".join(part for part in parts if part)
-            said.append((problem["line"], problem["column"], problem["code"], message))
-    return said
-
-
-def server_says(document: Document) -> list[tuple[int, int, str, str]]:
-    """The document's diagnostics as :func:`validate_says` gives problems (from 1)."""
-    return [
-        (d.span.start[0] + 1, d.span.start[1] + 1, d.code, d.message)
-        for d in document.diagnostics()
-    ]
 
 
 LONG = ";" + "x" * 150_009 + "\n"

@@ -195,9 +195,11 @@ def element_span(tokens: Sequence[Token], line: int, column: int) -> Span | None
 
 
 def problem_span(tokens: Sequence[Token], lines: Sequence[str], line: int, column: int) -> Span:
-    """The span to mark for an error found at ``line`` and ``column`` (from 0): the token
-    that holds it, cut at the end of its line, or else the rest of the word there (one
-    character of white space); an empty span at the end of the line (the end of the text).
+    """The span to mark for an error found at ``line`` and ``column`` (from 0): from there
+    to the end of the token that holds it, cut at the end of its line, or else the rest of
+    the word there (one character of white space); an empty span at the end of the line
+    (the end of the text).  It starts where the reader's message does (``not '-'`` in
+    ``[Event- "x"]``, which the tokens here take for one word).
     """
     text = lines[line] if 0 <= line < len(lines) else ""
     if column >= len(text):
@@ -206,7 +208,7 @@ def problem_span(tokens: Sequence[Token], lines: Sequence[str], line: int, colum
     token = tokens[index] if index is not None else None
     if token is not None and token.span.start[0] == line and (line, column) < token.span.end:
         end = token.span.end if token.span.end[0] == line else (line, len(text))
-        return Span(token.span.start, end)
+        return Span((line, column), end)
     word = re.compile(r"\S+").match(text, column)
     return Span((line, column), (line, word.end() if word is not None else column + 1))
 
