@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from gargon_notation.errors import GargonError
+from gargon_notation.watch import LOOK_EVERY, Watch, WorkerLost
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -148,8 +148,9 @@ def _end_with(parent: int) -> None:
 
 @contextlib.contextmanager
 def _ctrl_c_held() -> Iterator[None]:
-    """Hold Ctrl-C back while the block may start a worker (and the pool's threads, which
-    keep it held): a Ctrl-C that came in the middle of starting a process would otherwise
+    """Hold Ctrl-C back while the block may start a worker (and the pool's threads and the
+    :class:`~gargon_notation.watch.Watch`, which keep it held, so that it comes to this
+    thread only): a Ctrl-C that came in the middle of starting a process would otherwise
     reach the new process before it ignores Ctrl-C, or the parent while it forks, where
     Python drops it.  It is delivered when the block ends, in this thread, where the work
     stops as at any other time.  (Two system calls: held around every submission, as the
@@ -192,40 +193,6 @@ class _Ahead(Generic[Item]):
             yield batch
 
 
-class WorkerLost(GargonError):
-    """A worker process ended before its work was done, so the work stopped.
-
-    >>> str(WorkerLost(-15))
-    'a worker process was killed (SIGTERM)'
-    >>> str(WorkerLost(-9)).endswith("the system may have run out of memory; try fewer --jobs)")
-    True
-    """
-
-    def __init__(self, exitcode: int | None) -> None:
-        import signal
-
-        self.exitcode = exitcode
-        """The worker's exit code as :attr:`multiprocessing.Process.exitcode` gives it
-        (-N: ended by signal N), when known."""
-        if exitcode is not None and exitcode < 0:
-            try:
-                name = signal.Signals(-exitcode).name
-            except ValueError:
-                name = f"signal {-exitcode}"
-            how = f"was killed ({name}"
-            if name == "SIGKILL":
-                how += ": the system may have run out of memory; try fewer --jobs"
-            how += ")"
-        elif exitcode is not None:
-            how = f"ended before its work was done (exit code {exitcode})"
-        else:
-            how = "ended before its work was done"
-        super().__init__(f"a worker process {how}")
-
-    def __reduce__(self) -> tuple[type[WorkerLost], tuple[int | None]]:
-        return type(self), (self.exitcode,)
-
-
 class Workers:
     """``jobs`` worker processes, started on first use and kept until :meth:`close` (or the
     end of a ``with`` block); with one job, none."""
@@ -233,6 +200,7 @@ class Workers:
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
+        self._watch: Watch | None = None
 
     def __enter__(self) -> Workers:
         return self
@@ -242,6 +210,9 @@ class Workers:
 
     def close(self, *, cancel: bool = False) -> None:
         """Stop the workers (at once, dropping the work not started, with ``cancel``)."""
+        if self._watch is not None:
+            self._watch.stop()
+            self._watch = None
         if self._pool is not None:
             self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
             self._pool = None
@@ -261,39 +232,17 @@ class Workers:
         return self._pool
 
     def _lost(self) -> WorkerLost:
-        """Stop a pool one of whose workers ended abruptly; why it ended.
-
-        The pool stops the others with SIGTERM and waits for them, but a worker may be
-        ignoring SIGTERM (see :func:`_start_worker`), or block writing into a pipe no one
-        reads: they are killed.  The futures are left to the pool, which fails them
-        (cancelling them meanwhile would end its thread with an error).
-        """
-        import signal
-        from multiprocessing.connection import wait
-
-        pool, self._pool = self._pool, None
-        assert pool is not None
-        processes = list((pool._processes or {}).values())
-        # Those that ended before they are killed here: their sentinels are ready as they
-        # end, but their exit codes come only once a thread has waited for them (and with
-        # a fork server, its sentinel is read then).
-        ready = set(wait([process.sentinel for process in processes], timeout=0))
-        ended = {id(p) for p in processes if p.sentinel in ready or p.exitcode is not None}
-        for process in processes:
-            with contextlib.suppress(OSError, ValueError):
-                process.kill()
-        wait([process.sentinel for process in processes])
-        # The pool's thread may be waiting for the rest of a result from a worker killed
-        # while it sent it: with the last writer closed it reads the end instead.
-        writer = getattr(pool._result_queue, "_writer", None)
-        if writer is not None:
-            with contextlib.suppress(OSError):
-                writer.close()
+        """Shut down a pool one of whose workers ended in the middle of the work (the watch
+        kills the others, if it has not yet); why the work stopped.  The futures are left to
+        the pool, which fails them (cancelling them meanwhile would end its thread with an
+        error)."""
+        pool, watch = self._pool, self._watch
+        self._pool = self._watch = None
+        assert pool is not None and watch is not None
+        watch.kill()
+        watch.stop()
         pool.shutdown(wait=True)
-        codes = [process.exitcode for process in processes if id(process) in ended]
-        asked = -signal.SIGTERM  # how the pool ends the others: not the one lost, unless alone
-        lost: int | None = next((code for code in codes if code != asked), None)
-        return WorkerLost(lost if lost is not None else next(iter(codes), None))
+        return watch.lost()
 
     def map(
         self,
@@ -317,7 +266,7 @@ class Workers:
             for item in items:
                 yield item, work(pick(item))
             return
-        pool = self._started()
+        pool, watch = self._started(), self._watch
         reading = _Ahead(items, size, total, self.jobs)
         pending: deque[tuple[list[Item], Future[list[Result]]]] = deque()
         try:
@@ -325,11 +274,14 @@ class Workers:
                 sent = [pick(item) for item in batch]
                 with _ctrl_c_held():  # a submission may start a worker (with every method)
                     future = pool.submit(_apply, work, sent)
+                    if watch is None:  # now that the fork method has started every worker;
+                        watch = self._watch = Watch(pool)  # a thread that keeps Ctrl-C held
                 pending.append((batch, future))
                 while len(pending) >= self.jobs * IN_FLIGHT_PER_WORKER:
-                    yield from _paired(*pending.popleft(), pool)
+                    yield from _paired(*pending.popleft(), watch)
             while pending:
-                yield from _paired(*pending.popleft(), pool)
+                assert watch is not None
+                yield from _paired(*pending.popleft(), watch)
         except GeneratorExit:  # the caller stopped early
             _cancel(pending)
             raise
@@ -360,24 +312,14 @@ class _Ended(Exception):
     """A worker process has ended in the middle of the work."""
 
 
-_LOOK_EVERY = 0.2
-"""Seconds between two looks at whether every worker is still there, while a result is late."""
-
-
 def _paired(
-    batch: list[Item], future: Future[list[Result]], pool: ProcessPoolExecutor
+    batch: list[Item], future: Future[list[Result]], watch: Watch
 ) -> Iterator[tuple[Item, Result]]:
-    """The batch's items with their results, once they have come.
-
-    A worker killed while it sends a result leaves the pool's own thread waiting for the
-    rest of it: the future then never ends, so the workers are looked at meanwhile.
-    """
-    from multiprocessing.connection import wait
-
+    """The batch's items with their results, once they have come (or the work stopped: the
+    watch has killed the workers, and the pool's thread may not be there to say so)."""
     while True:
         try:
-            return zip(batch, future.result(_LOOK_EVERY), strict=True)
+            return zip(batch, future.result(LOOK_EVERY), strict=True)
         except TimeoutError:
-            workers = dict(pool._processes or {})  # copied at once: the pool's thread adds
-            if wait([process.sentinel for process in workers.values()], timeout=0):
+            if watch.killed:
                 raise _Ended from None

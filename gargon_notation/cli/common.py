@@ -123,7 +123,7 @@ def escaped(error: GargonError) -> NoReturn:
     """The end of a command that a :class:`~gargon_notation.errors.GargonError` escaped:
     the error printed, exit 1; a worker process lost stopped the work, exit 2 (as an I/O
     error does)."""
-    from gargon_notation.parallel import WorkerLost
+    from gargon_notation.watch import WorkerLost
 
     if isinstance(error, WorkerLost):
         fail(str(error))

@@ -1,0 +1,141 @@
+"""A watch over the worker processes of a pool: once one ends in the middle of the work, the
+others are killed, so that the pool breaks at once instead of waiting for ever.
+
+A worker ends that way when the system's out-of-memory killer (or someone) sends it SIGKILL.
+Python's :class:`~concurrent.futures.ProcessPoolExecutor` then stops the others with SIGTERM
+and waits for them, holding a lock that every submission takes (Python 3.12 on).  That wait
+never ends for a worker that ignores SIGTERM (:func:`gargon_notation.parallel._start_worker`
+explains when ours do), nor for one blocked sending a result no one reads any more, nor for
+one waiting for the lock of the results' pipe that the killed worker held; and a worker
+killed while it sent a result leaves the pool's own thread waiting for the rest of it.  The
+watch's thread sees the end (a worker's sentinel, or the pool marked broken), kills every
+worker and closes the pool's last writer of the results' pipe: the pool's thread then reads
+the end of the pipe, fails the work left and stops.
+
+:meth:`Watch.lost` says why the work stopped, once the pool has shut down.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+from typing import TYPE_CHECKING
+
+from gargon_notation.errors import GargonError
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+    from multiprocessing.process import BaseProcess
+
+__all__ = ["LOOK_EVERY", "Watch", "WorkerLost"]
+
+LOOK_EVERY = 0.2
+"""Seconds between two looks at the pool's list of workers (it grows as they are started)."""
+
+
+class WorkerLost(GargonError):
+    """A worker process ended before its work was done, so the work stopped.
+
+    >>> str(WorkerLost(-15))
+    'a worker process was killed (SIGTERM)'
+    >>> str(WorkerLost(-9)).endswith("the system may have run out of memory; try fewer --jobs)")
+    True
+    >>> str(WorkerLost(1))
+    'a worker process ended before its work was done (exit code 1)'
+    """
+
+    def __init__(self, exitcode: int | None) -> None:
+        self.exitcode = exitcode
+        """The worker's exit code as :attr:`multiprocessing.Process.exitcode` gives it
+        (-N: ended by signal N), when known."""
+        if exitcode is not None and exitcode < 0:
+            try:
+                name = signal.Signals(-exitcode).name
+            except ValueError:
+                name = f"signal {-exitcode}"
+            how = f"was killed ({name}"
+            if name == "SIGKILL":
+                how += ": the system may have run out of memory; try fewer --jobs"
+            how += ")"
+        elif exitcode is not None:
+            how = f"ended before its work was done (exit code {exitcode})"
+        else:
+            how = "ended before its work was done"
+        super().__init__(f"a worker process {how}")
+
+    def __reduce__(self) -> tuple[type[WorkerLost], tuple[int | None]]:
+        return type(self), (self.exitcode,)
+
+
+class Watch:
+    """A thread watching ``pool``'s workers until :meth:`stop` (before the pool shuts down
+    as asked: its workers then end without being lost)."""
+
+    def __init__(self, pool: ProcessPoolExecutor) -> None:
+        self._pool = pool
+        self._wake_read, self._wake_write = os.pipe()
+        self._lock = threading.Lock()
+        self._ended: list[BaseProcess] = []  # before the watch killed any
+        self._processes: list[BaseProcess] = []
+        self.killed = False
+        """Whether a worker ended in the middle of the work, and the watch killed them all."""
+        self._thread = threading.Thread(target=self._watch, name="gargon-watch", daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        from multiprocessing.connection import wait
+
+        while True:
+            processes = self._workers()
+            ready = wait([self._wake_read, *(p.sentinel for p in processes)], LOOK_EVERY)
+            if self._wake_read in ready:
+                return
+            if ready or getattr(self._pool, "_broken", False):
+                self.kill()
+                return
+
+    def _workers(self) -> list[BaseProcess]:
+        return list((self._pool._processes or {}).values())  # copied at once: the pool adds
+
+    def kill(self) -> None:
+        """Kill every worker and let the pool's thread read the end of the results' pipe
+        (once; from the watch's thread, or the caller's if it finds the pool broken first)."""
+        from multiprocessing.connection import wait
+
+        with self._lock:
+            if self.killed:
+                return
+            self.killed = True
+            processes = self._processes = self._workers()
+            ready = set(wait([process.sentinel for process in processes], timeout=0))
+            self._ended = [process for process in processes if process.sentinel in ready]
+            for process in processes:
+                with contextlib.suppress(OSError, ValueError):
+                    process.kill()
+            wait([process.sentinel for process in processes])
+            writer = getattr(self._pool._result_queue, "_writer", None)
+            if writer is not None:
+                with contextlib.suppress(OSError):
+                    writer.close()
+
+    def stop(self) -> None:
+        """End the watch (at once)."""
+        if self._thread.is_alive():
+            with contextlib.suppress(OSError):
+                os.write(self._wake_write, b".")
+            self._thread.join()
+        for end in (self._wake_read, self._wake_write):
+            with contextlib.suppress(OSError):
+                os.close(end)
+        self._wake_read = self._wake_write = -1
+
+    def lost(self) -> WorkerLost:
+        """Why the work stopped: the exit code of the worker lost.  Asked once the pool has
+        shut down (exit codes are read then, when no other thread reads them)."""
+        ended = self._ended or self._processes
+        codes = [process.exitcode for process in ended]
+        asked = -signal.SIGTERM  # how the pool ends the others: not the one lost, unless alone
+        lost = next((code for code in codes if code is not None and code != asked), None)
+        return WorkerLost(lost if lost is not None else next(iter(codes), None))
