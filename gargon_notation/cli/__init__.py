@@ -56,6 +56,8 @@ from gargon_notation.cli.quick import MAX_JOBS, QUICK_VERBS, VALIDATE
 from gargon_notation.errors import GargonError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rich.console import Console
     from typer import Typer
 
@@ -85,13 +87,19 @@ def quick_validate_options(arguments: list[str]) -> dict[str, object] | None:
     return VALIDATE.read(arguments)
 
 
-def run() -> None:
+def run(let_ctrl_c_through: Callable[[], object] | None = None) -> None:
     """The ``gargon`` command: exit 0, 1 or 2 (see above); a
     :class:`~gargon_notation.errors.GargonError` escaping a verb is printed, with exit 1 (2 for
     a ``--jobs`` worker lost).
     Ctrl-C before a verb could take it (while the modules load, say) is exit 130 without a
-    traceback, and output that cannot be written (a full disk) one line and exit 2."""
+    traceback, and output that cannot be written (a full disk) one line and exit 2.
+
+    ``let_ctrl_c_through`` ends a hold on Ctrl-C that the caller put on while this module
+    loaded (the command's entry point, :mod:`gargon_notation.__main__`, does): called first
+    thing, where a Ctrl-C that came meanwhile ends the command as a later one does."""
     try:
+        if let_ctrl_c_through is not None:
+            let_ctrl_c_through()
         _run()
     except KeyboardInterrupt:
         raise SystemExit(130) from None
