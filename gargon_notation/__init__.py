@@ -55,13 +55,13 @@
 Pass(seat=1, piles=(1, 1, 2), seen=())
 """
 
-from __future__ import annotations
-
-import importlib
-import importlib.util
 import sys
 import types
-from typing import TYPE_CHECKING
+
+# This module runs before the ``gargon`` command holds Ctrl-C back (gargon_notation.__main__),
+# so it loads nothing that takes time: no __future__ import (its annotations hold at run
+# time), typing's constant without typing, importlib on first use.
+TYPE_CHECKING = False
 
 __version__ = "0.1.0"
 
@@ -269,6 +269,9 @@ _LAZY: dict[str, str] = {
 
 
 def __getattr__(name: str) -> object:
+    import importlib
+    import importlib.util
+
     module = _LAZY.get(name)
     if module is None:
         # A submodule (``gg.files``, ``gg.engine``), as when every name was imported eagerly.
@@ -296,6 +299,8 @@ class _FrontDoor(types.ModuleType):
     def __reduce__(self) -> tuple[object, tuple[str]]:
         """Pickled by name, as modules are: a function that uses ``gg`` can be sent to the
         workers of Dask, Ray or Spark (cloudpickle pickles it with its globals)."""
+        import importlib
+
         return importlib.import_module, (self.__name__,)
 
 
