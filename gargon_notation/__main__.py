@@ -10,8 +10,13 @@ only Python's own start-up (and the console script's ``import re``) comes before
 is no signal mask (Windows) nothing is held.  A process of :mod:`multiprocessing` that runs the
 main script again (a spawned ``--jobs`` worker, the fork server) runs no command: nothing is
 held there.
+
+A Ctrl-C that Python cannot raise where it comes (in a weakref's callback, as the import
+system's locks have, or a ``__del__``: Python prints it as an exception ignored and goes on)
+is raised again at once, where the command takes it, until the command has ended.
 """
 
+import _thread
 import sys
 
 try:  # signal's C half, loaded with Python (signal itself takes a while to make its enums)
@@ -30,18 +35,41 @@ def _hold_ctrl_c() -> bool:
 
 _HELD = _hold_ctrl_c()
 
+_ended = [False]
+"""Whether the command has ended (its exit code set)."""
+
 
 def run() -> None:
     """The ``gargon`` command (:func:`gargon_notation.cli.run`), its modules loaded with
     Ctrl-C held back."""
-    from gargon_notation.cli import run as command
+    sys.unraisablehook = _ctrl_c_raised_again
+    try:
+        from gargon_notation.cli import run as command
 
-    command(let_ctrl_c_through=_let_ctrl_c_through)
+        command(let_ctrl_c_through=_let_ctrl_c_through)
+    finally:
+        _ended[0] = True
 
 
 def _let_ctrl_c_through() -> None:
     if _HELD:
         _signal.pthread_sigmask(_signal.SIG_UNBLOCK, (_signal.SIGINT,))
+
+
+def _ctrl_c_raised_again(event: "sys.UnraisableHookArgs") -> None:
+    """A Ctrl-C raised where Python cannot let it through: raised again in the main thread a
+    moment later, as a second Ctrl-C would be (dropped once the command has ended); anything
+    else printed as Python prints it."""
+    if not issubclass(event.exc_type, KeyboardInterrupt):
+        sys.__unraisablehook__(event)
+    elif not _ended[0]:
+        # From another thread: raised at once it would be raised in this hook, and ignored.
+        _thread.start_new_thread(_interrupt_unless_ended, ())
+
+
+def _interrupt_unless_ended() -> None:
+    if not _ended[0]:
+        _thread.interrupt_main()
 
 
 if __name__ == "__main__":

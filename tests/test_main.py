@@ -6,7 +6,8 @@ command's own code runs, while its modules load too.
 Each test runs the console script that pip writes for the entry point of ``pyproject.toml`` in
 a real process, which sends itself SIGINT as the command looks for the N-th module it imports
 after the entry point's (so the signal comes at a known place, wherever the modules' loading
-stands).
+stands): once at that moment, and once inside a weakref's callback, where Python cannot raise
+it (as when it comes while the import system frees a module's lock).
 """
 
 from __future__ import annotations
@@ -28,15 +29,24 @@ ENTRY = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["pr
 
 CHILD = textwrap.dedent(
     '''
-    import _signal, os, runpy, sys
+    import _signal, os, runpy, sys, weakref
 
     # Ctrl-C as in a terminal, even when the tests run in the background (SIGINT ignored).
     _signal.signal(_signal.SIGINT, _signal.default_int_handler)
-    entry, at, script, *arguments = sys.argv[1:]
+    entry, at, where, script, *arguments = sys.argv[1:]
 
 
     def ctrl_c():
         os.kill(os.getpid(), _signal.SIGINT)
+
+
+    def ctrl_c_in_a_callback():
+        class Freed:
+            pass
+
+        freed = Freed()
+        kept = weakref.ref(freed, lambda _: ctrl_c())
+        del freed
 
 
     class CtrlC:
@@ -50,7 +60,7 @@ CHILD = textwrap.dedent(
             elif self.seen is not None:
                 self.seen += 1
                 if self.seen == int(at):
-                    ctrl_c()
+                    (ctrl_c if where == "import" else ctrl_c_in_a_callback)()
             return None
 
 
@@ -85,13 +95,13 @@ def script(tmp_path: Path) -> Path:
 
 
 def interrupted(
-    script: Path | str, at: int, *arguments: str, cwd: Path
+    script: Path | str, at: int, where: str, *arguments: str, cwd: Path
 ) -> subprocess.CompletedProcess[bytes]:
     """``gargon ARGUMENTS`` sent Ctrl-C as it looks for the ``at``-th module after its entry
-    point's."""
+    point's, at that moment or inside a weakref's callback (``where``: import, callback)."""
     entry = "gargon_notation.__main__" if script == "-m" else ENTRY.partition(":")[0]
     return subprocess.run(
-        [sys.executable, "-c", CHILD, entry, str(at), str(script), *arguments],
+        [sys.executable, "-c", CHILD, entry, str(at), where, str(script), *arguments],
         cwd=cwd,
         capture_output=True,
         timeout=60,
@@ -110,7 +120,10 @@ def ended_by_ctrl_c(result: subprocess.CompletedProcess[bytes], uninterrupted: b
     return True
 
 
-POINTS = (1, 2, 3, 4, 6, 10, 16, 26, 42, 68)
+POINTS = [
+    *((at, "import") for at in (1, 2, 3, 4, 6, 10, 16, 26, 42, 68)),
+    *((at, "callback") for at in (16, 42, 68)),
+]
 
 
 def test_ctrl_c_while_the_command_starts_ends_it_quietly(script: Path, tmp_path: Path) -> None:
@@ -123,15 +136,16 @@ def test_ctrl_c_while_the_command_starts_ends_it_quietly(script: Path, tmp_path:
         [sys.executable, str(script), "validate", game.name], cwd=tmp_path, capture_output=True
     )
     assert whole.returncode == 0 and whole.stdout.startswith(b"ok game.ggn")
-    runs: list[tuple[Path | str, int]] = [(script, at) for at in POINTS]
-    runs += [("-m", 1), ("-m", 42)]
-    for command, at in runs:
-        result = interrupted(command, at, "validate", game.name, cwd=tmp_path)
-        assert ended_by_ctrl_c(result, whole.stdout), (command, at)
+    runs: list[tuple[Path | str, int, str]] = [(script, at, where) for at, where in POINTS]
+    runs += [("-m", 1, "import"), ("-m", 42, "callback")]
+    for command, at, where in runs:
+        result = interrupted(command, at, where, "validate", game.name, cwd=tmp_path)
+        assert ended_by_ctrl_c(result, whole.stdout), (command, at, where)
 
 
 @pytest.mark.slow
-def test_ctrl_c_at_every_module_the_command_loads(script: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["import", "callback"])
+def test_ctrl_c_at_every_module_the_command_loads(script: Path, tmp_path: Path, where: str) -> None:
     """Every module looked for, until the command ends before the N-th: ``validate``, and
     ``fmt --in-place``, which leaves the file as it was or rewritten whole, and nothing
     beside it."""
@@ -155,7 +169,7 @@ def test_ctrl_c_at_every_module_the_command_loads(script: Path, tmp_path: Path) 
         while True:
             at += 1
             game.write_bytes(untidy)
-            result = interrupted(script, at, *arguments, cwd=records)
+            result = interrupted(script, at, where, *arguments, cwd=records)
             if not ended_by_ctrl_c(result, whole.stdout):
                 break  # the command looked for fewer modules
             assert game.read_bytes() in (untidy, canonical)
