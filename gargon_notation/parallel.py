@@ -14,7 +14,8 @@ Either way the results are the same, in the same order, and so are the errors:
 - an exception raised while reading the games is raised after the results of the games read
   before it (the reading runs ahead of the results);
 - Ctrl-C stops the work without a traceback from the workers (they leave it to the main
-  process) and reaches the caller as :class:`KeyboardInterrupt`;
+  process, which kills them: see :meth:`Workers.close`) and reaches the caller as
+  :class:`KeyboardInterrupt`;
 - a worker that ends before its work is done (killed by the system when memory runs out,
   or by someone) stops the work: the other workers are killed, and :class:`WorkerLost` is
   raised where the next result would have come.
@@ -201,21 +202,38 @@ class Workers:
         self.jobs = jobs
         self._pool: ProcessPoolExecutor | None = None
         self._watch: Watch | None = None
+        self._dropped: list[Future[Any]] = []  # work whose results no one will ask for
 
     def __enter__(self) -> Workers:
         return self
 
-    def __exit__(self, *_: object) -> None:
-        self.close()
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        self.close(at_once=kind is not None and issubclass(kind, KeyboardInterrupt | SystemExit))
 
-    def close(self, *, cancel: bool = False) -> None:
-        """Stop the workers (at once, dropping the work not started, with ``cancel``)."""
-        if self._watch is not None:
-            self._watch.stop()
-            self._watch = None
-        if self._pool is not None:
-            self._pool.shutdown(wait=not cancel, cancel_futures=cancel)
-            self._pool = None
+    def close(self, *, at_once: bool = False) -> None:
+        """Stop the workers: once they have done the work given (their results may still
+        be asked for), or ``at_once``, killed (Ctrl-C, SIGTERM: the work is dropped; and when
+        work is still under way whose results were dropped, the caller having left a loop
+        over them early).
+
+        Killed, not asked to finish first: a second Ctrl-C (the terminal sends one to every
+        process; a user presses it twice) would otherwise come while the pool winds down,
+        interrupting Python's own wait for it at exit, and the workers were left waiting for
+        work for ever, the command with them.  No work of a worker needs finishing: the main
+        process writes every file.
+        """
+        watch, pool = self._watch, self._pool
+        self._watch = self._pool = None
+        at_once = at_once or any(not future.done() for future in self._dropped)
+        self._dropped = []
+        if watch is not None:
+            if at_once:
+                watch.kill()
+            watch.stop()
+        if pool is not None:
+            # Killed workers fail the work left.  No future is ever cancelled: Python 3.11's
+            # pool would end its thread with an error, setting a cancelled future's exception.
+            pool.shutdown(wait=True)
 
     def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -259,7 +277,8 @@ class Workers:
         the items add up to, so that the last batches are small.  The results of a batch
         come once the whole batch is done.
 
-        Stopping early (leaving a loop over the results) drops the work not started.
+        Stopping early (leaving a loop over the results) drops the work given: the workers
+        do it, unless :meth:`close` comes first and kills them.
         """
         pick: Callable[[Item], Any] = send if send is not None else _itself
         if self.jobs <= 1:
@@ -282,12 +301,11 @@ class Workers:
             while pending:
                 assert watch is not None
                 yield from _paired(*pending.popleft(), watch)
-        except GeneratorExit:  # the caller stopped early
-            _cancel(pending)
+        except GeneratorExit:  # the caller stopped early: the work given is not waited for
+            self._dropped.extend(future for _, future in pending)
             raise
-        except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM: the work not started dropped
-            _cancel(pending)
-            self.close(cancel=True)
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM: the work dropped
+            self.close(at_once=True)
             raise
         except Exception as error:
             from concurrent.futures import BrokenExecutor
@@ -301,11 +319,6 @@ class Workers:
 
 def _itself(item: Any) -> Any:
     return item
-
-
-def _cancel(pending: Iterable[tuple[Any, Future[Any]]]) -> None:
-    for _, future in pending:
-        future.cancel()
 
 
 class _Ended(Exception):

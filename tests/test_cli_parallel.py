@@ -13,6 +13,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -479,5 +480,46 @@ def test_a_worker_killed_ends_the_command_with_a_message(
         "gargon: a worker process was killed (SIGKILL: the system may have run out of memory; "
         "try fewer --jobs)\n",
     )
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["big.ggn"]
+    assert not _children(process.pid)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+@pytest.mark.parametrize("gap", [0.0, 0.05])
+@pytest.mark.parametrize(
+    "arguments",
+    [["validate", "big.ggn"], ["convert", "big.ggn", "--to", "jsonl", "-o", "big.jsonl"]],
+    ids=["validate", "jsonl"],
+)
+def test_ctrl_c_twice_ends_the_command_and_its_workers(
+    arguments: list[str], gap: float, tmp_path: Path
+) -> None:
+    """Ctrl-C pressed twice (the terminal sends each to every process of the command): the
+    second used to come while Python waited at exit for the pool to wind down, and the
+    command and its workers waited for ever, after a traceback."""
+    game = (Path(__file__).resolve().parent.parent / "examples" / "full-game.ggn").read_text()
+    (tmp_path / "big.ggn").write_text("\n".join([game] * 1500))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", *arguments, "--jobs", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        start_new_session=True,
+    )
+    try:
+        workers: list[int] = []
+        while len(workers) < 2 and process.poll() is None:
+            workers = _children(process.pid)
+        time.sleep(0.1)  # the work under way
+        os.killpg(process.pid, signal.SIGINT)
+        time.sleep(gap)
+        os.killpg(process.pid, signal.SIGINT)
+        _, errors = process.communicate(timeout=30)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    # 130, or ended by the second SIGINT itself (a shell shows 130 too).
+    assert (process.returncode in (130, -signal.SIGINT), errors) == (True, "")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["big.ggn"]
     assert not _children(process.pid)
