@@ -89,6 +89,20 @@ def test_latin1_is_not_utf8(tmp_path: Path) -> None:
     ]
 
 
+def test_a_line_neither_utf8_nor_free_of_nul_is_binary_data(tmp_path: Path) -> None:
+    """The start of a program (an ELF header: a NUL at byte 7, a byte not UTF-8 later on the
+    same line) is said to be binary data at its first NUL, not text to save as UTF-8."""
+    path = tmp_path / NAME
+    path.write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\xd0\x01" + b"\n" + UNICODE.encode())
+    ((message, source, line, column, _),) = outcomes(list(read_games(path)))
+    assert (message, source, line, column) == (
+        "this is binary data, not a record: a NUL byte at byte offset 7; records are UTF-8 text",
+        str(path),
+        1,
+        8,
+    )
+
+
 # -- the byte-order mark ------------------------------------------------------------------
 
 

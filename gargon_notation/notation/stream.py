@@ -305,9 +305,12 @@ def decode_lines(
             line = raw.decode("utf-8")
         except UnicodeDecodeError as problem:
             line = raw.decode("utf-8", errors="replace")
-            column = len(raw[: problem.start].decode("utf-8", errors="replace")) + 1
+            # A NUL as well: not text at all (a program, an image), said as binary data.
+            at = raw.find(b"\x00")
+            at = problem.start if at < 0 else at
+            column = len(raw[:at].decode("utf-8", errors="replace")) + 1
             error = NotationError(
-                not_utf8(raw[problem.start], offset + problem.start),
+                not_utf8(raw[at], offset + at) if raw[at] else binary_data(offset + at),
                 source=source,
                 line=number,
                 column=column,
