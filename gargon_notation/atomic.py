@@ -48,6 +48,7 @@ from types import FrameType
 from typing import BinaryIO, cast
 
 __all__ = [
+    "ELSEWHERE",
     "AtomicFiles",
     "NotWritable",
     "atomic_files",
@@ -66,6 +67,10 @@ class NotWritable(OSError):
     """A file this module refuses to rewrite; the message says why and what to do."""
 
 
+ELSEWHERE = "write the result elsewhere with -o"
+"""What a refusal suggests unless told otherwise: another target, as ``-o`` names one."""
+
+
 def atomic_write(path: str | os.PathLike[str], text: str) -> None:
     """Replace ``path`` with ``text`` (UTF-8) atomically (see the module's docstring).
 
@@ -77,9 +82,10 @@ def atomic_write(path: str | os.PathLike[str], text: str) -> None:
 
 
 @contextlib.contextmanager
-def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
-    """A binary stream whose content replaces ``path`` when the block ends without error."""
-    target, status, device = _target(path)
+def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> Iterator[BinaryIO]:
+    """A binary stream whose content replaces ``path`` when the block ends without error;
+    a refusal (:class:`NotWritable`) suggests ``elsewhere`` to the user."""
+    target, status, device = _target(path, elsewhere)
     if device:
         with open(target, "wb") as stream:
             yield cast(BinaryIO, stream)
@@ -201,11 +207,13 @@ def _named_temporary(directory: Path, name: str) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "no temporary file name is free", os.fspath(directory))
 
 
-def _target(path: str | os.PathLike[str]) -> tuple[Path, os.stat_result | None, bool]:
+def _target(
+    path: str | os.PathLike[str], elsewhere: str = ELSEWHERE
+) -> tuple[Path, os.stat_result | None, bool]:
     """The file ``path`` names (through symbolic links), its status (None for a new file),
     and whether it is a FIFO or a device, written to rather than replaced.  Raises
     :class:`IsADirectoryError` for a directory, :class:`NotWritable` for a file that cannot
-    be replaced (:func:`_check_rewritable`)."""
+    be replaced (:func:`_check_rewritable`), suggesting ``elsewhere``."""
     target = Path(os.path.realpath(path))
     try:
         status = os.stat(target)
@@ -215,24 +223,23 @@ def _target(path: str | os.PathLike[str]) -> tuple[Path, os.stat_result | None, 
         raise IsADirectoryError(errno.EISDIR, "Is a directory", os.fspath(path))
     if not stat.S_ISREG(status.st_mode):
         return target, status, True
-    _check_rewritable(target, status)
+    _check_rewritable(target, status, elsewhere)
     return target, status, False
 
 
-def _check_rewritable(target: Path, status: os.stat_result) -> None:
+def _check_rewritable(target: Path, status: os.stat_result, elsewhere: str) -> None:
     name = os.fspath(target)
     if status.st_mode & 0o222 == 0 or not os.access(target, os.W_OK):
         raise NotWritable(
             errno.EACCES,
-            "the file is read-only: not rewritten (make it writable, or write the result "
-            "elsewhere with -o)",
+            f"the file is read-only: not rewritten (make it writable, or {elsewhere})",
             name,
         )
     if status.st_nlink > 1:
         raise NotWritable(
             errno.EMLINK,
             f"the file has {status.st_nlink} hard links: not rewritten, since replacing it "
-            "would split them (write the result elsewhere with -o)",
+            f"would split them ({elsewhere})",
             name,
         )
 

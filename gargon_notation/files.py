@@ -58,7 +58,13 @@ from typing import IO, TYPE_CHECKING, BinaryIO, Literal, cast, overload
 
 import attrs
 
-from gargon_notation.atomic import NotWritable, atomic_files, atomic_write, atomic_writer
+from gargon_notation.atomic import (
+    ELSEWHERE,
+    NotWritable,
+    atomic_files,
+    atomic_write,
+    atomic_writer,
+)
 from gargon_notation.errors import FileError, NotationError, binary_data, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import (
@@ -73,6 +79,7 @@ if TYPE_CHECKING:
     from gargon_notation import jsonio
 
 __all__ = [
+    "ELSEWHERE",
     "FORMATS",
     "MAX_JSONL_LINE_BYTES",
     "STDIN",

@@ -284,20 +284,21 @@ def test_fmt_in_place_killed_leaves_the_original_intact(
 # -- what cannot be rewritten, and what is written through -------------------------------
 
 
-def fmt_in_place(path: Path) -> tuple[int, str]:
-    result = CliRunner().invoke(app, ["fmt", "--in-place", str(path)])
+def fmt_in_place(path: Path, verb: str = "fmt") -> tuple[int, str]:
+    result = CliRunner().invoke(app, [verb, "--in-place", str(path)])
     return result.exit_code, result.output
 
 
+@pytest.mark.parametrize("verb", ["fmt", "annotate"])
 @pytest.mark.parametrize("mode", [0o444, 0o400, 0o000])
-def test_a_read_only_file_is_refused_untouched(target: Path, mode: int) -> None:
+def test_a_read_only_file_is_refused_untouched(target: Path, mode: int, verb: str) -> None:
     target.chmod(mode)
     try:
-        code, output = fmt_in_place(target)
+        code, output = fmt_in_place(target, verb)
         assert code == 2
         assert output == (
             f"gargon: {target}: the file is read-only: not rewritten (make it writable, or "
-            "write the result elsewhere with -o)\n"
+            f"write the result elsewhere: gargon {verb} FILE > OTHER)\n"
         )
         assert stat.S_IMODE(target.stat().st_mode) == mode
     finally:
@@ -306,20 +307,39 @@ def test_a_read_only_file_is_refused_untouched(target: Path, mode: int) -> None:
     assert names(target.parent) == ["records.ggn"]
 
 
+def test_a_read_only_output_of_o_is_refused_suggesting_another_o(target: Path) -> None:
+    output = target.parent / "out.json"
+    output.write_text("old\n", encoding="utf-8")
+    output.chmod(0o444)
+    try:
+        result = CliRunner().invoke(
+            app, ["convert", str(target), "--to", "json", "-o", str(output)]
+        )
+        assert result.exit_code == 2
+        assert result.output == (
+            f"gargon: {output}: the file is read-only: not rewritten (make it writable, or "
+            "write the result elsewhere with -o)\n"
+        )
+    finally:
+        output.chmod(0o644)
+    assert output.read_text(encoding="utf-8") == "old\n"
+
+
 def test_set_id_bits_are_not_kept(target: Path) -> None:
     target.chmod(0o6755)
     atomic_write(target, "new\n")
     assert stat.S_IMODE(target.stat().st_mode) == 0o755
 
 
-def test_a_file_with_hard_links_is_refused(target: Path) -> None:
+@pytest.mark.parametrize("verb", ["fmt", "annotate"])
+def test_a_file_with_hard_links_is_refused(target: Path, verb: str) -> None:
     other = target.parent / "other-name.ggn"
     os.link(target, other)
-    code, output = fmt_in_place(target)
+    code, output = fmt_in_place(target, verb)
     assert code == 2
     assert output == (
         f"gargon: {target}: the file has 2 hard links: not rewritten, since replacing it would "
-        "split them (write the result elsewhere with -o)\n"
+        f"split them (write the result elsewhere: gargon {verb} FILE > OTHER)\n"
     )
     assert target.read_text(encoding="utf-8") == other.read_text(encoding="utf-8") == ORIGINAL
     assert os.path.samefile(target, other)

@@ -23,6 +23,7 @@ from gargon_notation.cli.inputs import (
     Games,
     Joined,
     each_input,
+    elsewhere,
     games_of,
     in_place_target,
     inputs_of,
@@ -81,7 +82,7 @@ class _AnnotateTask:
         change is left untouched."""
         invalid = False
         with games_of(source) as games:
-            target = in_place_target(games) if self.in_place else None
+            target = in_place_target(games, "annotate") if self.in_place else None
 
             def texts() -> Iterator[str]:
                 nonlocal invalid
@@ -92,7 +93,7 @@ class _AnnotateTask:
 
             try:
                 with contextlib.ExitStack() as stack:
-                    write_piece = stack.enter_context(output_to(target))
+                    write_piece = stack.enter_context(output_to(target, elsewhere("annotate")))
                     if target is None:
                         write_piece(shared.before(games))
                         comparison = None
@@ -247,7 +248,7 @@ def _fmt_one(
                     )
                     raise Exit(1)
             raise Exit(0)
-        target = in_place_target(games) if in_place else None
+        target = in_place_target(games, "fmt") if in_place else None
         if target is None:
             with output_to(None) as write_piece:
                 write_piece(shared.before(games))
@@ -257,7 +258,10 @@ def _fmt_one(
             shared.wrote(games)
             return
         try:
-            with output_to(target) as write_piece, _original(target) as original:
+            with (
+                output_to(target, elsewhere("fmt")) as write_piece,
+                _original(target) as original,
+            ):
                 comparison = _Comparison(original)
                 for piece in pieces:
                     write_piece(piece)

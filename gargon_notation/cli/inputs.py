@@ -26,6 +26,7 @@ __all__ = [
     "Games",
     "Joined",
     "each_input",
+    "elsewhere",
     "file_games",
     "games_of",
     "in_place_target",
@@ -286,23 +287,37 @@ class Joined:
         self.format = games.format
 
 
-def in_place_target(games: Games) -> Path:
-    """The file ``--in-place`` rewrites; exit 2 for standard input or a special file."""
+def elsewhere(verb: str) -> str:
+    """What ``gargon VERB --in-place`` suggests when it cannot rewrite a file: the verb
+    without ``--in-place``, which writes the result to standard output.
+
+    >>> elsewhere("fmt")
+    'write the result elsewhere: gargon fmt FILE > OTHER'
+    """
+    return f"write the result elsewhere: gargon {verb} FILE > OTHER"
+
+
+def in_place_target(games: Games, verb: str) -> Path:
+    """The file ``gargon VERB --in-place`` rewrites; exit 2 for standard input or a
+    special file."""
     if games.source.path is None:
         fail("--in-place needs a file, not standard input")
     if not os.path.isfile(games.source.path):
-        fail(f"--in-place needs a regular file: {games.source.path} is not one (use -o)")
+        fail(f"--in-place needs a regular file: {games.source.path} is not one ({elsewhere(verb)})")
     return games.source.path
 
 
 @contextlib.contextmanager
-def output(target: Path | None) -> Iterator[Callable[[str], None]]:
+def output(
+    target: Path | None, elsewhere: str = files.ELSEWHERE
+) -> Iterator[Callable[[str], None]]:
     """A writer of text pieces: into ``target``, replaced atomically when the block ends
     without an error, or (``target`` None) to standard output once the block has ended
     without one.  Either way nothing is written when the block fails (a syntax error found
     in the last game leaves no half-written output), and memory stays flat: standard
-    output is gathered in a temporary file.  Exit 2 when the target cannot be written."""
-    with output_bytes(target) as write:
+    output is gathered in a temporary file.  Exit 2 when the target cannot be written (a
+    file that cannot be replaced is refused suggesting ``elsewhere``)."""
+    with output_bytes(target, elsewhere) as write:
 
         def encoded(piece: str) -> None:
             write(piece.encode("utf-8"))
@@ -311,11 +326,13 @@ def output(target: Path | None) -> Iterator[Callable[[str], None]]:
 
 
 @contextlib.contextmanager
-def output_bytes(target: Path | None) -> Iterator[Callable[[bytes], object]]:
+def output_bytes(
+    target: Path | None, elsewhere: str = files.ELSEWHERE
+) -> Iterator[Callable[[bytes], object]]:
     """:func:`output` for bytes, written as they are."""
     if target is not None:
         try:
-            with files.atomic_writer(target) as stream:
+            with files.atomic_writer(target, elsewhere) as stream:
                 yield stream.write
         except OSError as error:
             fail(str(files.FileError.from_os_error(os.fspath(target), error)))
