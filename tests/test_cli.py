@@ -902,7 +902,7 @@ def test_fmt_check_rejects_standard_input_that_is_not_canonical() -> None:
     canonical = (EXAMPLES / "seeded-game.ggn").read_text(encoding="utf-8")
     result = gargon("fmt", "--check", "-", input=non_canonical(canonical))
     assert result.exit_code == 1
-    assert result.stderr == "<stdin>: not in canonical form (run gargon fmt --in-place)\n"
+    assert result.stderr == "<stdin>: not in canonical form (run gargon fmt -)\n"
 
 
 def test_fmt_check_rejects_a_byte_order_mark(work: Path) -> None:

@@ -243,9 +243,9 @@ def _fmt_one(
                         canonical.seek(0)
                         _print_diff(games.source.name, games.file, canonical)
                     tally.failed += 1
-                    print_error(
-                        f"{games.source.name}: not in canonical form (run gargon fmt --in-place)"
-                    )
+                    # --in-place refuses standard input: "gargon fmt -" writes its canonical form
+                    fix = "gargon fmt -" if games.source.path is None else "gargon fmt --in-place"
+                    print_error(f"{games.source.name}: not in canonical form (run {fix})")
                     raise Exit(1)
             raise Exit(0)
         target = in_place_target(games, "fmt") if in_place else None
