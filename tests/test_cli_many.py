@@ -345,7 +345,9 @@ def test_replay_many_inputs_shows_that_moment_of_every_game(archive: Path) -> No
 def test_replay_a_round_one_game_lacks_is_reported_and_the_others_shown(archive: Path) -> None:
     result = gargon("replay", "--no-color", "--round", "2", "arch/*.ggn")
     assert result.exit_code == 2
-    assert result.stderr == "gargon: --round 2: the game has rounds 1-1\n"
+    assert result.stderr == (
+        "gargon: arch/rulebook-round.ggn game 1: --round 2: the game has rounds 1-1\n"
+    )
     assert result.stdout.count("After round 2") == 1  # the full game has nine rounds
 
 

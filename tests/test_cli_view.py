@@ -312,6 +312,24 @@ def test_replay_possible_usage_errors(options: list[str], message: str) -> None:
     assert result.stderr.strip() == message
 
 
+def test_replay_of_several_inputs_names_the_game_a_usage_error_is_about() -> None:
+    """As svg does: with several inputs, the game a --round, --step or --possible-for does
+    not fit is named; the others are shown."""
+    full_game, rulebook = EXAMPLES / "full-game.ggn", EXAMPLES / "rulebook-round.ggn"
+    result = gargon("replay", str(full_game), str(rulebook), "--round", "3", "--no-color")
+    assert result.exit_code == 2
+    assert result.stderr == f"gargon: {rulebook} game 1: --round 3: the game has rounds 1-1\n"
+    assert "After round 3" in result.stdout
+    result = gargon("replay", str(full_game), str(rulebook), "--step", "20", "--no-color")
+    assert result.stderr == f"gargon: {rulebook} game 1: --step 20: the game has steps 0-10\n"
+    result = gargon("replay", str(rulebook), str(rulebook), "--possible-for", "Emil")
+    assert result.exit_code == 2
+    assert result.stderr == 2 * (
+        f"gargon: {rulebook} game 1: --possible-for Emil: not a player of this game "
+        "(Adam, Bernd, Collette, Dagmar)\n"
+    )
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_shows_what_is_possible() -> None:
     with _stepper("--possible-for", "Adam", "--no-color") as (process, main):

@@ -164,9 +164,9 @@ def replay_command(
                         if result.game is None:
                             print_problems(result)
                             raise Exit(1)
-                        observer = _observer(result.game, possible_for)
+                        observer = _observer(result.game, possible_for, f"{title}: ")
                         shown = _Shown(possible or possible_for is not None, observer)
-                        target = picked_step(result, round_, step)
+                        target = picked_step(result, round_, step, f"{title}: ")
                         _print_moment(console, result, shown, round_, target)
                     except Exit as ended:
                         code = max(code, ended.exit_code)
@@ -270,13 +270,13 @@ def picked_step(
     return asked if broken is None else min(asked, broken)
 
 
-def _observer(game: Game, name: str | None) -> int | None:
+def _observer(game: Game, name: str | None, where: str = "") -> int | None:
     """The seat of ``--possible-for NAME`` (None: the public); exit 2 for a name not at the
-    table."""
+    table (the message begins with ``where``, naming the game among several)."""
     if name is None:
         return None
     if name not in game.names:
-        fail(f"--possible-for {name}: not a player of this game ({', '.join(game.names)})")
+        fail(f"{where}--possible-for {name}: not a player of this game ({', '.join(game.names)})")
     return game.names.index(name)
 
 
