@@ -13,6 +13,7 @@ import re
 import unicodedata
 
 __all__ = [
+    "NAME_UNSAFE",
     "UNSAFE",
     "FileError",
     "GargonError",
@@ -21,6 +22,7 @@ __all__ = [
     "as_reason",
     "pointed",
     "printable",
+    "printable_name",
 ]
 
 UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
@@ -44,6 +46,20 @@ def printable(text: str) -> str:
     'two\\nlines\\tand a tab'
     """
     return UNSAFE.sub(_escape, text)
+
+
+NAME_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]")
+"""What :data:`UNSAFE` matches, and newline and tab: a file name is shown on one line."""
+
+
+def printable_name(name: str) -> str:
+    """A file name as messages show it: :func:`printable`, and its newlines and tabs
+    escaped too, since a message's own newlines begin its next line (a name is one line).
+
+    >>> printable_name("club/bad\\nname\\t.ggn")
+    'club/bad\\\\u000aname\\\\u0009.ggn'
+    """
+    return NAME_UNSAFE.sub(_escape, name)
 
 
 def html_text(text: str) -> str:
@@ -119,7 +135,8 @@ class NotationError(GargonError):
         self.excerpt = excerpt
 
     def __str__(self) -> str:
-        where = f"{self.source}:{self.line}:{self.column}: " if self.line else f"{self.source}: "
+        source = printable_name(self.source)
+        where = f"{source}:{self.line}:{self.column}: " if self.line else f"{source}: "
         text = where + self.message
         if self.excerpt:
             text += "\n" + pointed(self.excerpt, self.column)
@@ -140,9 +157,10 @@ class RuleViolation(GargonError):
 
 
 class FileError(GargonError):
-    """A file that cannot be found, read or written; the message names it.
+    """A file that cannot be found, read or written; the message names it (on one line:
+    :func:`printable_name`).
 
-    ``filename`` is the name shown, ``reason`` what went wrong, ``errno`` the operating
+    ``filename`` is the file's name, ``reason`` what went wrong, ``errno`` the operating
     system's error number (None when the error is not the system's).
 
     >>> str(FileError("games.ggn", "no such file or directory"))
@@ -150,7 +168,7 @@ class FileError(GargonError):
     """
 
     def __init__(self, filename: str, reason: str, errno: int | None = None) -> None:
-        super().__init__(f"{filename}: {reason}")
+        super().__init__(f"{printable_name(filename)}: {reason}")
         self.filename = filename
         self.reason = reason
         self.errno = errno

@@ -70,7 +70,7 @@ from gargon_notation.annotate import strip_annotations
 from gargon_notation.cards import AnyCard, Card
 from gargon_notation.engine import CardDrawn, Deal, Game
 from gargon_notation.engine.view import back, backs
-from gargon_notation.errors import GargonError
+from gargon_notation.errors import GargonError, printable_name
 from gargon_notation.notation import model
 from gargon_notation.replay import Problem, Step, Visitor, walk
 
@@ -128,7 +128,8 @@ class Location:
     column: int = 0
 
     def __str__(self) -> str:
-        return f"{self.source}:{self.line}:{self.column}" if self.line else self.source
+        source = printable_name(self.source)
+        return f"{source}:{self.line}:{self.column}" if self.line else source
 
 
 @attrs.frozen
@@ -154,7 +155,8 @@ def players_of(record: model.GameRecord) -> tuple[str, ...]:
     tag = record.tag("Players")
     if tag is None:
         raise SeatError(
-            f"{record.source}: the record has no Players tag, so its seats are not known"
+            f"{printable_name(record.source)}: the record has no Players tag, so its seats are "
+            "not known"
         )
     return tag.values
 
@@ -273,8 +275,9 @@ def seat_record(record: model.GameRecord, seat: Seats) -> model.GameRecord:
     if not outcome.valid or outcome.deal is None:
         count = len(outcome.problems)
         raise SeatError(
-            f"{record.source}: the record has {count} problem{'' if count == 1 else 's'}, "
-            "so what each seat saw cannot be told (gargon validate lists them)",
+            f"{printable_name(record.source)}: the record has {count} "
+            f"problem{'' if count == 1 else 's'}, so what each seat saw cannot be told "
+            "(gargon validate lists them)",
             outcome.problems,
         )
     masked = _Masker(clean, seeing, players, outcome.deal, drawn.cards).record()

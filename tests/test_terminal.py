@@ -214,3 +214,80 @@ def test_a_record_written_to_a_terminal_shows_its_control_characters(hostile: Pa
         os.close(main)
     assert b"\x1b" not in shown
     assert b'[Event "[/bold]\\u001b[2J"]' in shown
+
+
+@pytest.fixture
+def odd_names(tmp_path: Path) -> Path:
+    """Files whose names hold a newline or a tab: a broken record, an empty file, a valid
+    record that is not canonical."""
+    (tmp_path / "bad\nname.ggn").write_text(BAD_CARD, encoding="utf-8")
+    (tmp_path / "empty\nname.ggn").write_text("", encoding="utf-8")
+    rulebook = (ROOT / "examples" / "rulebook-round.ggn").read_text(encoding="utf-8")
+    (tmp_path / "ok\tname.ggn").write_text(rulebook.replace("\n", "\r\n"), encoding="utf-8")
+    return tmp_path
+
+
+BAD_CARD = '[Players "A" "B" "C"]\n1. A R99\n*\n'
+PROBLEM = [
+    "bad\\u000aname.ggn:2:6: 'R99' is not a card (a colour W B V Y R G and a value 0-15 like "
+    "R14, or a colour or X and '?' like R? or X?)",
+    "    1. A R99",
+    "         ^",
+]
+
+
+@pytest.mark.parametrize(
+    ("verb", "printed"),
+    [
+        (
+            ["validate", "--quiet", "."],  # on standard output, the others on standard error
+            [
+                "INVALID bad\\u000aname.ggn game 1: 1 problem",
+                *("  " + line for line in PROBLEM),
+                "EMPTY empty\\u000aname.ggn: this file holds no game (it is empty, or holds "
+                "only comments)",
+                "2 games in 3 files: 1 valid, 1 invalid; 1 file without a game",
+            ],
+        ),
+        (
+            ["fmt", "--check", "."],
+            [
+                *PROBLEM,
+                "gargon: empty\\u000aname.ggn: no game found",
+                "ok\\u0009name.ggn: not in canonical form (run gargon fmt --in-place)",
+                "3 files: 1 checked, 1 not in canonical form; 2 could not be checked (see above)",
+            ],
+        ),
+        (
+            ["dedupe", "--report", "."],
+            [
+                *PROBLEM,
+                "  (left out)",
+                "gargon: empty\\u000aname.ggn: no game found",
+                "gargon: 1 game could not be read or copied and was left out",
+            ],
+        ),
+        (
+            ["validate", "missing\nname.ggn"],
+            ["gargon: missing\\u000aname.ggn: no such file or directory"],
+        ),
+    ],
+)
+def test_a_newline_or_a_tab_in_a_file_name_is_escaped(
+    odd_names: Path, verb: list[str], printed: list[str]
+) -> None:
+    """A file name is shown on one line: its newline and tab escaped, as control characters
+    are (docs/cli.md, "What reaches the terminal"), so each verdict and problem is a line."""
+    result = run(*verb, cwd=odd_names)
+    shown = result.stdout if verb[1] == "--quiet" else result.stderr
+    assert shown.decode().splitlines() == printed
+
+
+def test_validate_ok_line_and_json_of_a_name_with_a_tab(odd_names: Path) -> None:
+    import json
+
+    result = run("validate", "ok\tname.ggn", cwd=odd_names)
+    assert result.stdout.decode().startswith("ok ok\\u0009name.ggn game 1 ")
+    report = json.loads(run("validate", "--json", ".", cwd=odd_names).stdout)
+    assert [game["source"] for game in report["games"]] == ["bad\nname.ggn", "ok\tname.ggn"]
+    assert report["summary"]["empty"] == ["empty\nname.ggn"]

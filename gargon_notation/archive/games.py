@@ -23,7 +23,7 @@ from typing import BinaryIO
 import attrs
 
 from gargon_notation import files
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import Chunk, GameRecord, parse_game, read_tags
 
 __all__ = ["ArchiveGame", "iter_archive", "iter_stream"]
@@ -52,7 +52,7 @@ class ArchiveGame:
     @property
     def where(self) -> str:
         """``FILE:LINE``, for messages."""
-        return f"{self.source}:{self.line}"
+        return f"{printable_name(self.source)}:{self.line}"
 
     @property
     def error(self) -> NotationError | None:

@@ -39,7 +39,7 @@ import attrs
 
 from gargon_notation import files
 from gargon_notation.archive.games import ArchiveGame
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import GameRecord, write_game
 
 __all__ = ["GameWriter", "converted", "safe_name"]
@@ -117,8 +117,8 @@ class GameWriter:
         if game.format != self.format:
             if not self.convert:
                 raise ValueError(
-                    f"{game.source} is {_FORMAT_NAMES[game.format]} but the output is "
-                    f"{_FORMAT_NAMES[self.format]}"
+                    f"{printable_name(game.source)} is {_FORMAT_NAMES[game.format]} but the "
+                    f"output is {_FORMAT_NAMES[self.format]}"
                 )
             try:
                 self._put(game, converted(game.record(), self.format))

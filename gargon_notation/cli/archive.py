@@ -30,7 +30,7 @@ from gargon_notation.cli.common import (
 )
 from gargon_notation.cli.inputs import inputs_of, output_bytes, stdin_saved
 from gargon_notation.cli.progress import progress
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.parallel import RECORD_BYTES, Workers
 
 if TYPE_CHECKING:
@@ -247,7 +247,7 @@ def split_command(
     except OSError as error:
         _io(str(directory), error)
     for path, number in written:
-        _say(f"{path}: {plural(number, 'game')}")
+        _say(f"{printable_name(str(path))}: {plural(number, 'game')}")
     report.finish()
 
 
@@ -258,7 +258,7 @@ shown), its number in the file, its first line."""
 
 def _where(location: Location) -> str:
     _, source, number, line = location
-    return f"{source} game {number} (line {line})"
+    return f"{printable_name(source)} game {number} (line {line})"
 
 
 @contextlib.contextmanager

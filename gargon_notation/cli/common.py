@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NoReturn
 
 from gargon_notation.cli.plain import Line, plural, printable, write_lines
+from gargon_notation.errors import printable_name
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -195,7 +196,7 @@ def say_empty(names: list[str]) -> None:
     """Name each input that holds no game, on standard error (``gargon: x.ggn: no game
     found``): said once the games are done, before a verb's summary, whatever ``--jobs``."""
     for name in names:
-        print_error(f"gargon: {name}: no game found")
+        print_error(f"gargon: {printable_name(name)}: no game found")
 
 
 def print_problems(result: Replay) -> None:

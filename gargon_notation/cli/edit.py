@@ -32,6 +32,7 @@ from gargon_notation.cli.inputs import output as output_to
 from gargon_notation.cli.parallel import Ahead, Look, dumped, each_game, joined, write_printed
 from gargon_notation.cli.plain import printable, write_data
 from gargon_notation.cli.progress import progress
+from gargon_notation.errors import printable_name
 from gargon_notation.notation import GameRecord
 from gargon_notation.parallel import Workers
 
@@ -111,7 +112,10 @@ class _AnnotateTask:
                 if target is None:
                     shared.wrote(games)
             except _Abandon:
-                print_error(f"{games.source.name}: not rewritten: annotations stop at the problems")
+                print_error(
+                    f"{printable_name(games.source.name)}: not rewritten: annotations stop at "
+                    "the problems"
+                )
             except _Unchanged:
                 pass
         raise Exit(1 if invalid else 0)
@@ -241,11 +245,12 @@ def _fmt_one(
                 if not same:
                     if canonical is not None:
                         canonical.seek(0)
-                        _print_diff(games.source.name, games.file, canonical)
+                        _print_diff(printable_name(games.source.name), games.file, canonical)
                     tally.failed += 1
                     # --in-place refuses standard input: "gargon fmt -" writes its canonical form
                     fix = "gargon fmt -" if games.source.path is None else "gargon fmt --in-place"
-                    print_error(f"{games.source.name}: not in canonical form (run {fix})")
+                    name = printable_name(games.source.name)
+                    print_error(f"{name}: not in canonical form (run {fix})")
                     raise Exit(1)
             raise Exit(0)
         target = in_place_target(games, "fmt") if in_place else None
@@ -274,7 +279,7 @@ def _fmt_one(
             return
         tally.rewritten.append(games.source.name)
         if tally.several and not tally.quiet:
-            print_error(f"rewritten: {games.source.name}")
+            print_error(f"rewritten: {printable_name(games.source.name)}")
 
 
 @attrs.define

@@ -18,7 +18,7 @@ import attrs
 from gargon_notation import files
 from gargon_notation.cli.common import Exit, fail, print_error
 from gargon_notation.cli.plain import write_data_bytes
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import MAX_LINE_BYTES
 
@@ -48,7 +48,7 @@ def single_input(path: str) -> files.Input:
     except files.FileError as error:
         fail(str(error))
     if len(inputs) != 1:
-        fail(f"{path}: expected one file, found {len(inputs)}")
+        fail(f"{printable_name(path)}: expected one file, found {len(inputs)}")
     return inputs[0]
 
 
@@ -60,14 +60,14 @@ def inputs_of(paths: list[str]) -> list[files.Input]:
     except files.FileError as error:
         fail(str(error))
     if not found:
-        fail("no .ggn, .json or .jsonl file found in " + ", ".join(paths))
+        fail("no .ggn, .json or .jsonl file found in " + ", ".join(map(printable_name, paths)))
     return found
 
 
 def one_input_for(option: str, inputs: list[files.Input]) -> None:
     """Exit 2 when an option about one file's games (``--game N``) comes with several."""
     if len(inputs) != 1:
-        names = ", ".join(source.name for source in inputs[:3])
+        names = ", ".join(printable_name(source.name) for source in inputs[:3])
         more = ", ..." if len(inputs) > 3 else ""
         fail(
             f"{option} picks a game of one file, but {len(inputs)} were given "
@@ -176,7 +176,7 @@ class Games:
         if self.errors:
             raise Exit(1)
         if not self.count:
-            fail(f"{self.source.name}: no game found", 1)
+            fail(f"{printable_name(self.source.name)}: no game found", 1)
 
 
 def parsed(item: Chunk | GameRecord | NotationError, name: str) -> GameRecord | NotationError:
@@ -275,8 +275,9 @@ class Joined:
         if self.format is None:
             return ""
         if games.format != self.format or games.format == "json":
+            name = printable_name(games.source.name)
             fail(
-                f"{games.source.name}: not written: one stream on standard output holds one "
+                f"{name}: not written: one stream on standard output holds one "
                 f"format and at most one JSON document, and {self.format} came before its "
                 f"{games.format} (use --in-place, or give inputs of one format)"
             )
@@ -303,7 +304,8 @@ def in_place_target(games: Games, verb: str) -> Path:
     if games.source.path is None:
         fail("--in-place needs a file, not standard input")
     if not os.path.isfile(games.source.path):
-        fail(f"--in-place needs a regular file: {games.source.path} is not one ({elsewhere(verb)})")
+        name = printable_name(str(games.source.path))
+        fail(f"--in-place needs a regular file: {name} is not one ({elsewhere(verb)})")
     return games.source.path
 
 

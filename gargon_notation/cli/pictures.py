@@ -24,9 +24,8 @@ from gargon_notation.actions import not_at_table
 from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, fail, plural, print_error, print_problems
 from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, output, write
-from gargon_notation.cli.terminal import printable
 from gargon_notation.cli.view import picked_step
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import GameRecord
 from gargon_notation.replay import Replay, replay
 from gargon_notation.web.svg import table_svg
@@ -120,7 +119,7 @@ def _chained(
 def _check_directory(target: Path | None, inputs: list[files.Input]) -> None:
     """Exit 2 unless ``target`` can be the directory that several pictures need."""
     if len(inputs) == 1:
-        what = f"{inputs[0].name} holds several games"
+        what = f"{printable_name(inputs[0].name)} holds several games"
         pick = ", or --game N for one"
     else:
         what = f"the {len(inputs)} inputs hold several games"
@@ -128,7 +127,10 @@ def _check_directory(target: Path | None, inputs: list[files.Input]) -> None:
     if target is None:
         fail(f"{what}: give -o DIR to write a picture of each{pick}")
     if target.exists() or target.suffix.lower() == ".svg":
-        fail(f"-o {target}: {what}: give a directory for a picture of each{pick}")
+        fail(
+            f"-o {printable_name(str(target))}: {what}: give a directory for a picture of "
+            f"each{pick}"
+        )
 
 
 def _check_names(target: Path, inputs: list[files.Input]) -> None:
@@ -139,8 +141,9 @@ def _check_names(target: Path, inputs: list[files.Input]) -> None:
         other = seen.setdefault(key, source)
         if other is not source and other.name != source.name:
             stem = picture_name(source, 1).removesuffix("-0001.svg")
+            names = [printable_name(name) for name in (str(target), other.name, source.name)]
             fail(
-                f"-o {target}: {other.name} and {source.name} would both write {stem}-NNNN.svg: "
+                f"-o {names[0]}: {names[1]} and {names[2]} would both write {stem}-NNNN.svg: "
                 "draw them in separate runs, into separate directories"
             )
 
@@ -206,7 +209,7 @@ def _draw_into(directory: Path, selected: Selected, moment: _Moment) -> int:
     source, number, item = selected
     if isinstance(item, NotationError):
         return 1
-    where = f"{source.name} game {number}: "
+    where = f"{printable_name(source.name)} game {number}: "
     result = replay(item, game_number=number)
     if result.game is None:
         print_problems(result)
@@ -225,7 +228,7 @@ def _draw_into(directory: Path, selected: Selected, moment: _Moment) -> int:
     path = directory / picture_name(source, number)
     write(path, table_svg(result.state_after(step), who, step=step))
     common.out.print(
-        printable(f"{path}: {source.name} game {number}, step {step}"),
+        f"{printable_name(str(path))}: {printable_name(source.name)} game {number}, step {step}",
         markup=False,
         highlight=False,
         soft_wrap=True,

@@ -13,6 +13,7 @@ from gargon_notation import files
 from gargon_notation.cli.plain import Line, plural, write_lines
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.validate import json_report, run_validation
+from gargon_notation.errors import printable_name
 from gargon_notation.validation import GameVerdict
 
 __all__ = ["validate_paths"]
@@ -70,7 +71,8 @@ def validate_paths(
         lines: list[Line] = [
             (
                 (
-                    f"EMPTY {name}: this file holds no game (it is empty, or holds only comments)",
+                    f"EMPTY {printable_name(name)}: this file holds no game (it is empty, or "
+                    "holds only comments)",
                     "bold red",
                 ),
             )
@@ -91,7 +93,7 @@ def validate_paths(
 
 
 def _verdict_lines(verdict: GameVerdict) -> list[Line]:
-    title = f"{verdict.source} game {verdict.game}"
+    title = f"{printable_name(verdict.source)} game {verdict.game}"
     if verdict.event:
         title += f' "{verdict.event}"'
     lines: list[Line] = []

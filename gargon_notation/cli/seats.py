@@ -21,7 +21,7 @@ from gargon_notation.cli.common import Exit, fail, plural, print_error
 from gargon_notation.cli.inputs import each_input, games_of, inputs_of
 from gargon_notation.cli.inputs import output as output_to
 from gargon_notation.cli.terminal import printable
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.merging import MergeError, merge_records
 from gargon_notation.notation import GameRecord, parse_game
 from gargon_notation.seats import (
@@ -62,7 +62,8 @@ def _seat_error(error: SeatError, record: GameRecord, number: int) -> None:
         print_error(str(problem))
     if not error.problems:
         tag = record.tag("Players")
-        where = f"{record.source}:{tag.line}:{tag.column}" if tag and tag.line else record.source
+        source = printable_name(record.source)
+        where = f"{source}:{tag.line}:{tag.column}" if tag and tag.line else source
         print_error(f"{where}: game {number}: {error.message}")
 
 
@@ -130,7 +131,7 @@ def convert_for_seat(
                     raise _Abandon
                 games.finish()
         except _Abandon:
-            print_error(f"{games.source.name}: nothing written")
+            print_error(f"{printable_name(games.source.name)}: nothing written")
             raise Exit(1) from None
 
 
@@ -140,7 +141,8 @@ def _notes(record: GameRecord, mine: GameRecord, who: str | None, number: int) -
     hidden = [play for play in face_down_plays(record) if play.player != who]
     if hidden:
         play = hidden[0]
-        where = f"{record.source}:{play.line}:{play.column}" if play.line else record.source
+        source = printable_name(record.source)
+        where = f"{source}:{play.line}:{play.column}" if play.line else source
         print_error(
             f"note: {where}: game {number}: {play.player}'s play and what follows it in round "
             f"{record.rounds[-1].number} are left out: its cards are still face down for "
@@ -210,7 +212,7 @@ def _check_one(source: files.Input, who: str | None, out: Console) -> str:
         leaks += len(found)
         for leak in found:
             out.print(Text(printable(str(leak))), soft_wrap=True)
-    name = source.name
+    name = printable_name(source.name)
     if not count:
         fail(f"{name}: no game found", 1)
     if leaks:
@@ -323,7 +325,7 @@ class _Merging:
             print_error("nothing written: a record could not be read")
         elif self.uneven:
             held = ", ".join(
-                f"{source.name} {plural(count, 'game')}"
+                f"{printable_name(source.name)} {plural(count, 'game')}"
                 for source, count in zip(self.inputs, self.counts, strict=True)
             )
             print_error(f"nothing written: the files do not hold the same games ({held})")

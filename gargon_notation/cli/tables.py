@@ -18,7 +18,7 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import Games, games_of, inputs_of, parsed
 from gargon_notation.cli.parallel import Piece, size_of
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import GameRecord
 from gargon_notation.parallel import BATCH_BYTES, Workers, batches
 from gargon_notation.replay import Problem
@@ -58,7 +58,10 @@ def convert_to_parquet(
     if output is None:
         fail("--to parquet writes a directory of tables: name it with -o DIR")
     if output.exists() and not output.is_dir():
-        fail(f"{output}: not a directory (--to parquet writes a directory of tables)")
+        fail(
+            f"{printable_name(str(output))}: not a directory (--to parquet writes a directory "
+            "of tables)"
+        )
     try:
         from gargon_notation import tables
     except ImportError as error:
@@ -99,7 +102,7 @@ def convert_to_parquet(
     say_empty(empty)  # what is said of an input comes before the summary
     valid = reporter.games - reporter.invalid
     common.out.print(
-        f"{output}: {plural(counts['games'], 'game')} ({valid} valid), "
+        f"{printable_name(str(output))}: {plural(counts['games'], 'game')} ({valid} valid), "
         f"{plural(counts['rounds'], 'round')}, {plural(counts['battles'], 'battle')}, "
         f"{plural(counts['decisions'], 'decision')}",
         markup=False,

@@ -22,6 +22,7 @@ from gargon_notation.cli.parallel import Ahead, Look, write_printed
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.terminal import printable
 from gargon_notation.engine import Game, GameState
+from gargon_notation.errors import printable_name
 from gargon_notation.notation import GameRecord, write_action
 from gargon_notation.parallel import Workers
 from gargon_notation.render import RoundPanels, scoreboard, table_view
@@ -64,7 +65,8 @@ def show(
                         first = game is not None or (number == 1 and not before)
                         _show_source(console, record, first=first)
                     else:
-                        where = f"{games.source.name} game {number}" if several else None
+                        name = printable_name(games.source.name)
+                        where = f"{name} game {number}" if several else None
                         invalid = not _show_game(console, number, record, where) or invalid
                     shown[0] += 1
             games.finish()
@@ -157,7 +159,7 @@ def replay_command(
         try:
             with games_of(source) as games:
                 for number, record in games:
-                    title = f"{games.source.name} game {number}"
+                    title = f"{printable_name(games.source.name)} game {number}"
                     console.rule(Text(printable(title), style="bold"))
                     try:
                         result = replay(record, game_number=number)
@@ -464,7 +466,8 @@ def _scored(
         status = "final" if finished else "so far (unfinished)"
 
     def draw(out: Console) -> None:
-        out.print(Text(printable(f"{name} game {number}: score {status}"), style="bold"))
+        title = f"{printable_name(name)} game {number}: score {status}"
+        out.print(Text(printable(title), style="bold"))
         if state is not None:
             out.print(Trimmed(scoreboard(state, final=finished)))
 

@@ -16,7 +16,7 @@ from gargon_notation.actions import not_at_table
 from gargon_notation.cli.common import Exit, fail, print_problems
 from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, write
 from gargon_notation.cli.plain import write_data
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import GameRecord
 from gargon_notation.replay import replay
 from gargon_notation.web.page import Item, games_page
@@ -81,7 +81,7 @@ def _read(source: files.Input, game: int | None, items: list[Item]) -> int:
                 items.append((number, item))
     total = games.count + games.errors
     if not total:
-        fail(f"{source.name}: no game found", 1)
+        fail(f"{printable_name(source.name)}: no game found", 1)
     if game is not None and not 1 <= game <= total:
         fail(f"--game {game}: the file holds games 1-{total}")
     return 1 if games.errors else 0
@@ -98,7 +98,7 @@ def _check_seat(seat: str, items: list[Item], several: bool, named: bool) -> Non
         if seat not in names:
             where = ""
             if several:
-                where = f"{item.source} game {number}: "
+                where = f"{printable_name(item.source)} game {number}: "
             elif named:
                 where = f"game {number}: "
             if not names:

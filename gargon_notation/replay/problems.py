@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import attrs
 
-from gargon_notation.errors import GargonError, NotationError, pointed
+from gargon_notation.errors import GargonError, NotationError, pointed, printable_name
 
 __all__ = ["FACT_CODES", "Category", "Problem", "ReplayError"]
 
@@ -101,7 +101,8 @@ class Problem:
         return "rule"
 
     def __str__(self) -> str:
-        where = f"{self.source}:{self.line}:{self.column}" if self.line else self.source
+        source = printable_name(self.source)
+        where = f"{source}:{self.line}:{self.column}" if self.line else source
         if self.code == "syntax":
             text = f"{where}: {self.message}"
             if self.excerpt:
