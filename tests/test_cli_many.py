@@ -174,12 +174,23 @@ def test_fmt_to_stdout_refuses_a_second_json_document(archive: Path) -> None:
     assert result.exit_code == 2
     assert result.stdout == game.read_text()
     assert result.stderr == (
-        f"gargon: {game}: not written: one stream on standard output holds one format and at "
-        "most one JSON document, and json came before its json (use --in-place, or give "
-        "inputs of one format)\n"
-        "gargon: arch/rulebook-round.ggn: not written: one stream on standard output holds one "
-        "format and at most one JSON document, and json came before its ggn (use --in-place, "
-        "or give inputs of one format)\n"
+        f"gargon: {game}: not written: standard output already holds a JSON document ({game}), "
+        "and one stream holds one at most (use --in-place, or give the files one at a time)\n"
+        "gargon: arch/rulebook-round.ggn: not written: it is notation text, but standard output "
+        f"already holds a JSON document ({game}), and one stream holds one format (use "
+        "--in-place, or give inputs of one format)\n"
+    )
+
+
+def test_annotate_to_stdout_refuses_another_format_naming_both_files(archive: Path) -> None:
+    lines = archive / "full-game.jsonl"
+    assert gargon("convert", archive / "full-game.ggn", "--to", "jsonl", "-o", lines).exit_code == 0
+    result = gargon("annotate", "arch/rulebook-round.ggn", lines)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"gargon: {lines}: not written: it is JSON Lines, but standard output already holds "
+        "notation text (arch/rulebook-round.ggn), and one stream holds one format (use "
+        "--in-place, or give inputs of one format)\n"
     )
 
 

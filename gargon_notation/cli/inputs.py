@@ -268,24 +268,42 @@ class Joined:
 
     format: files.Format | None = None
     """The format written so far (None: nothing yet)."""
+    first: str = ""
+    """The name of the first input written."""
 
     def before(self, games: Games) -> str:
         """The text to write before the games of ``games``; exit 2 (nothing of this input is
         written) when they cannot follow what was written before."""
         if self.format is None:
             return ""
-        if games.format != self.format or games.format == "json":
-            name = printable_name(games.source.name)
+        name, first = printable_name(games.source.name), printable_name(self.first)
+        if games.format != self.format:
             fail(
-                f"{name}: not written: one stream on standard output holds one "
-                f"format and at most one JSON document, and {self.format} came before its "
-                f"{games.format} (use --in-place, or give inputs of one format)"
+                f"{name}: not written: it is {_FORMAT_WORDS[games.format]}, but standard "
+                f"output already holds {_FORMAT_WORDS[self.format]} ({first}), and one stream "
+                "holds one format (use --in-place, or give inputs of one format)"
+            )
+        if games.format == "json":
+            fail(
+                f"{name}: not written: standard output already holds a JSON document "
+                f"({first}), and one stream holds one at most (use --in-place, or give the "
+                "files one at a time)"
             )
         return "\n" if self.format == "ggn" else ""
 
     def wrote(self, games: Games) -> None:
         """Note that the games of ``games`` were written."""
+        if self.format is None:
+            self.first = games.source.name
         self.format = games.format
+
+
+_FORMAT_WORDS: dict[files.Format, str] = {
+    "ggn": "notation text",
+    "json": "a JSON document",
+    "jsonl": "JSON Lines",
+}
+"""Each format as the refusals of :class:`Joined` name it."""
 
 
 def elsewhere(verb: str) -> str:
