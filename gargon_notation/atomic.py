@@ -55,6 +55,7 @@ __all__ = [
     "atomic_write",
     "atomic_writer",
     "ended",
+    "make_folders",
     "process_space",
     "remove_abandoned",
 ]
@@ -71,13 +72,13 @@ ELSEWHERE = "write the result elsewhere with -o"
 """What a refusal suggests unless told otherwise: another target, as ``-o`` names one."""
 
 
-def atomic_write(path: str | os.PathLike[str], text: str) -> None:
+def atomic_write(path: str | os.PathLike[str], text: str, elsewhere: str = ELSEWHERE) -> None:
     """Replace ``path`` with ``text`` (UTF-8) atomically (see the module's docstring).
 
-    Raises :class:`OSError` (:class:`NotWritable` for a refusal) when the file cannot be
-    written; the original is then untouched.
+    Raises :class:`OSError` (:class:`NotWritable` for a refusal, suggesting ``elsewhere``)
+    when the file cannot be written; the original is then untouched.
     """
-    with atomic_writer(path) as stream:
+    with atomic_writer(path, elsewhere) as stream:
         stream.write(text.encode("utf-8"))
 
 
@@ -91,7 +92,8 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
             yield cast(BinaryIO, stream)
         return
     with _signals_raise():
-        fd, named = _temporary(target.parent, target.name)
+        with _folder_refused(path, target, elsewhere):
+            fd, named = _temporary(target.parent, target.name)
         try:
             with os.fdopen(fd, "wb") as handle:
                 yield cast(BinaryIO, handle)
@@ -126,7 +128,8 @@ class AtomicFiles:
             stream = cast(BinaryIO, open(target, "wb"))  # noqa: SIM115 (closed by finish)
             self._writing[id(stream)] = (stream, None, target, None)
             return stream
-        fd, named = _named_temporary(target.parent, target.name)
+        with _folder_refused(path, target, ELSEWHERE):
+            fd, named = _named_temporary(target.parent, target.name)
         stream = cast(BinaryIO, os.fdopen(fd, "wb"))
         self._writing[id(stream)] = (stream, named, target, status)
         return stream
@@ -242,6 +245,52 @@ def _check_rewritable(target: Path, status: os.stat_result, elsewhere: str) -> N
             f"would split them ({elsewhere})",
             name,
         )
+
+
+def make_folders(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> None:
+    """Make the folder ``path`` and those above it that are missing (none when it exists).
+
+    Raises :class:`OSError`: :class:`NotWritable` when a folder it must be made in does not
+    let this user write, naming that folder and suggesting ``elsewhere``.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp()) / "a" / "b"
+    >>> make_folders(folder); make_folders(folder); folder.is_dir()
+    True
+    """
+    try:
+        os.makedirs(path, exist_ok=True)
+    except PermissionError as error:
+        above = os.path.dirname(os.path.abspath(path))
+        while not os.path.isdir(above) and os.path.dirname(above) != above:
+            above = os.path.dirname(above)
+        given = os.fspath(path)
+        while given and os.path.abspath(given) != above:
+            given = os.path.dirname(given.rstrip(os.sep))
+        raise NotWritable(
+            errno.EACCES,
+            f"cannot make this folder in {given or '.'} (permission denied): make that folder "
+            f"writable, or {elsewhere}",
+            os.fspath(path),
+        ) from error
+
+
+@contextlib.contextmanager
+def _folder_refused(path: str | os.PathLike[str], target: Path, elsewhere: str) -> Iterator[None]:
+    """A :class:`NotWritable` naming ``path`` for a temporary that its folder does not let
+    this user make: the new content is made there before it replaces the target, so the
+    folder must be writable, even when the target is."""
+    try:
+        yield
+    except PermissionError as error:
+        given = os.path.dirname(os.fspath(path)) or "."
+        shown = given if os.path.realpath(given) == os.fspath(target.parent) else target.parent
+        raise NotWritable(
+            errno.EACCES,
+            f"cannot write in folder {os.fspath(shown)} (permission denied), where the new "
+            f"file is made first: make the folder writable, or {elsewhere}",
+            os.fspath(path),
+        ) from error
 
 
 def _temporary(directory: Path, name: str) -> tuple[int, str | None]:

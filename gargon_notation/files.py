@@ -64,6 +64,7 @@ from gargon_notation.atomic import (
     atomic_files,
     atomic_write,
     atomic_writer,
+    make_folders,
 )
 from gargon_notation.errors import FileError, NotationError, binary_data, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
@@ -102,6 +103,7 @@ __all__ = [
     "iter_raw_games",
     "load",
     "loads",
+    "make_folders",
     "once_each",
     "open_input",
     "read_bytes",
@@ -845,12 +847,13 @@ def dump(
         raise FileError.from_os_error(label, error) from None
 
 
-def write_text(path: str | os.PathLike[str], text: str) -> None:
+def write_text(path: str | os.PathLike[str], text: str, elsewhere: str = ELSEWHERE) -> None:
     """Replace ``path`` with ``text`` atomically, as :func:`atomic_write` does.
 
-    Raises :class:`FileError` naming ``path`` when it cannot be written.
+    Raises :class:`FileError` naming ``path`` when it cannot be written (a refusal suggests
+    ``elsewhere``).
     """
     try:
-        atomic_write(path, text)
+        atomic_write(path, text, elsewhere)
     except OSError as error:
         raise FileError.from_os_error(os.fspath(path), error) from None

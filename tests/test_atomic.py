@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import stat
 import subprocess
@@ -28,11 +29,12 @@ import sys
 import textwrap
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from in_process import CliRunner
 
-from gargon_notation import files
+from gargon_notation import atomic, files
 from gargon_notation.bots import simulate
 from gargon_notation.cli import app
 from gargon_notation.files import atomic_write
@@ -343,6 +345,119 @@ def test_a_file_with_hard_links_is_refused(target: Path, verb: str) -> None:
     )
     assert target.read_text(encoding="utf-8") == other.read_text(encoding="utf-8") == ORIGINAL
     assert os.path.samefile(target, other)
+
+
+def no_temporary(*_arguments: object, **_options: object) -> NoReturn:
+    """What making a temporary in a folder this user may not write gives."""
+    raise PermissionError(13, "Permission denied")
+
+
+@pytest.mark.parametrize(
+    ("verb", "elsewhere"),
+    [
+        ("fmt", "write the result elsewhere: gargon fmt FILE > OTHER"),
+        ("annotate", "write the result elsewhere: gargon annotate FILE > OTHER"),
+    ],
+)
+def test_a_folder_that_cannot_be_written_is_said(
+    target: Path, monkeypatch: pytest.MonkeyPatch, verb: str, elsewhere: str
+) -> None:
+    """A writable file in a read-only folder: the new file is made in the folder first."""
+    monkeypatch.setattr(atomic, "_temporary", no_temporary)
+    code, output = fmt_in_place(target, verb)
+    assert code == 2
+    assert output == (
+        f"gargon: {target}: cannot write in folder {target.parent} (permission denied), where "
+        f"the new file is made first: make the folder writable, or {elsewhere}\n"
+    )
+    assert target.read_text(encoding="utf-8") == ORIGINAL
+
+
+@pytest.mark.parametrize(
+    ("arguments", "elsewhere"),
+    [
+        (["convert", "--to", "json", "-o"], "write the result elsewhere with -o"),
+        (["stats", "--html"], "write the page elsewhere with --html"),
+    ],
+)
+def test_an_output_in_a_folder_that_cannot_be_written_is_said(
+    target: Path, monkeypatch: pytest.MonkeyPatch, arguments: list[str], elsewhere: str
+) -> None:
+    monkeypatch.setattr(atomic, "_temporary", no_temporary)
+    output = target.parent / "out.new"
+    result = CliRunner().invoke(app, [*arguments, str(output), str(target)])
+    assert result.exit_code == 2
+    assert result.output == (
+        f"gargon: {output}: cannot write in folder {target.parent} (permission denied), where "
+        f"the new file is made first: make the folder writable, or {elsewhere}\n"
+    )
+    assert names(target.parent) == ["records.ggn"]
+
+
+def test_a_folder_that_cannot_be_made_is_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(atomic.os, "makedirs", no_temporary)
+    with pytest.raises(files.NotWritable) as refused:
+        files.make_folders(tmp_path / "new" / "deeper")
+    assert refused.value.strerror == (
+        f"cannot make this folder in {tmp_path} (permission denied): make that folder "
+        "writable, or write the result elsewhere with -o"
+    )
+
+
+def without_folder_rights() -> list[str]:
+    """The command prefix that runs a command under the permission checks of a user: none
+    for a user, ``capsh`` dropping root's right to pass them for root; skip the test where
+    root cannot drop it."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("capsh") is None:
+        pytest.skip("root passes every permission check, and capsh is not here to drop that")
+    return ["capsh", "--drop=cap_dac_override,cap_dac_read_search", "--", "-c", '"$0" "$@"']
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_a_read_only_folder_is_said_by_fmt_and_split(tmp_path: Path) -> None:
+    """The real thing: a writable file in a folder of mode 555."""
+    folder = tmp_path / "rod"
+    folder.mkdir()
+    record = folder / "x.ggn"
+    record.write_text(ORIGINAL.replace("\n", "\r\n"), encoding="utf-8")
+    folder.chmod(0o555)
+    command = [*without_folder_rights(), sys.executable, "-m", "gargon_notation"]
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    try:
+        fmt = subprocess.run(
+            [*command, "fmt", "-i", "rod/x.ggn"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            env=environment,
+            timeout=60,
+        )
+        split = subprocess.run(
+            [*command, "split", "rod/x.ggn", "--games", "1000", "-o", "rod/parts"],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            env=environment,
+            timeout=60,
+        )
+    finally:
+        folder.chmod(0o755)
+    assert (fmt.returncode, fmt.stderr) == (
+        2,
+        "gargon: rod/x.ggn: cannot write in folder rod (permission denied), where the new file "
+        "is made first: make the folder writable, or write the result elsewhere: gargon fmt "
+        "FILE > OTHER\n",
+    )
+    assert (split.returncode, split.stderr) == (
+        2,
+        "gargon: rod/parts: cannot make this folder in rod (permission denied): make that "
+        "folder writable, or write the result elsewhere with -o\n",
+    )
+    assert names(folder) == ["x.ggn"]
 
 
 @pytest.mark.parametrize("length", [244, 250, 255])

@@ -56,7 +56,7 @@ def split_archive(
     written; files of ``games_per_file`` finished before stay), :class:`ValueError` for a
     game of another format without ``to``, and :class:`TooManyFiles`.
     """
-    directory.mkdir(parents=True, exist_ok=True)
+    files.make_folders(directory)
     if games_per_file is not None:
         return _split_by_count(iter(games), directory, games_per_file, to, on_problem)
     assert by is not None

@@ -23,6 +23,7 @@ from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game
 from gargon_notation.notation.stream import MAX_LINE_BYTES
 
 __all__ = [
+    "HTML_ELSEWHERE",
     "Games",
     "Joined",
     "each_input",
@@ -87,10 +88,15 @@ def each_input(inputs: list[files.Input], work: Callable[[files.Input], None]) -
     return code
 
 
-def write(path: str | os.PathLike[str], text: str) -> None:
-    """Replace a file atomically; exit 2 when it cannot be written."""
+HTML_ELSEWHERE = "write the page elsewhere with --html"
+"""What the verbs that write a page to ``--html FILE`` suggest when they cannot write it."""
+
+
+def write(path: str | os.PathLike[str], text: str, elsewhere: str = files.ELSEWHERE) -> None:
+    """Replace a file atomically; exit 2 when it cannot be written (a refusal suggests
+    ``elsewhere``)."""
     try:
-        files.write_text(path, text)
+        files.write_text(path, text, elsewhere)
     except files.FileError as error:
         fail(str(error))
 

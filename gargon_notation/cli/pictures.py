@@ -99,7 +99,7 @@ def svg_command(
         assert target is not None
         _check_names(target, inputs)
         try:
-            target.mkdir(parents=True, exist_ok=True)
+            files.make_folders(target)
         except OSError as error:
             fail(str(files.FileError.from_os_error(str(target), error)))
         for selected in _chained(first, second, games):

@@ -22,7 +22,7 @@ from gargon_notation.archive.ratings import MISSING, Ratings, RatingsCollector, 
 from gargon_notation.archive.ratings_report import ratings_html, ratings_json
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural
-from gargon_notation.cli.inputs import write
+from gargon_notation.cli.inputs import HTML_ELSEWHERE, write
 from gargon_notation.cli.results import read
 from gargon_notation.render.trimmed import Trimmed
 
@@ -81,7 +81,7 @@ def ratings_command(
     reading = read(paths, query, collector.add, "ratings")
     ratings = collector.ratings(history=html is not None)
     if html is not None:
-        write(html, ratings_html(ratings, as_of))
+        write(html, ratings_html(ratings, as_of), HTML_ELSEWHERE)
     if as_json:
         document = ratings_json(ratings, as_of)
         console.print(json.dumps(document, indent=2, ensure_ascii=False), markup=False)

@@ -38,7 +38,7 @@ from gargon_notation.archive.standings_report import (
 )
 from gargon_notation.cli import common
 from gargon_notation.cli.common import plural
-from gargon_notation.cli.inputs import write
+from gargon_notation.cli.inputs import HTML_ELSEWHERE, write
 from gargon_notation.cli.results import read
 from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
@@ -291,7 +291,7 @@ def standings_command(
         page = standings_html(events, reading.games, reading.counted) if html else ""
         printed = standings_tables(events)
     if html is not None:
-        write(html, page)
+        write(html, page, HTML_ELSEWHERE)
     if as_json:
         console.print(json.dumps(document, indent=2, ensure_ascii=False), markup=False)
     elif html is None:

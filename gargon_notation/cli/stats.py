@@ -38,7 +38,7 @@ from gargon_notation.archive.stats import (
 from gargon_notation.archive.stats_report import ENDING_NAMES, key_text, stats_html, stats_json
 from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, error_console, fail, plural, print_error, say_empty
-from gargon_notation.cli.inputs import inputs_of, write
+from gargon_notation.cli.inputs import HTML_ELSEWHERE, inputs_of, write
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
 from gargon_notation.parallel import RECORD_BYTES, Workers
@@ -255,7 +255,7 @@ def stats_command(
         fail(str(error))
     stats = collector.stats()
     if html is not None:
-        write(html, stats_html(stats))
+        write(html, stats_html(stats), HTML_ELSEWHERE)
     if as_json:
         console.print(json.dumps(stats_json(stats), indent=2, ensure_ascii=False), markup=False)
     elif html is None:

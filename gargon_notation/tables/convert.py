@@ -344,7 +344,7 @@ def write_batches(
                 where = base / table
                 made_here += missing_folders(where)
                 try:
-                    where.mkdir(parents=True, exist_ok=True)
+                    files.make_folders(where)
                 except (FileExistsError, NotADirectoryError):  # a file where a folder goes
                     where = file_in_the_way(where)
                     raise NotADirectoryError(errno.ENOTDIR, "Not a directory") from None
