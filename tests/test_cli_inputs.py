@@ -1,7 +1,11 @@
-""":mod:`gargon_notation.cli.inputs`: standard output gathered and then written whole."""
+""":mod:`gargon_notation.cli.inputs`: standard output gathered and then written whole;
+standard input given twice."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import in_process
 import pytest
 
 from gargon_notation.cli.inputs import output
@@ -20,3 +24,48 @@ def test_standard_output_gets_every_piece_as_written_past_a_block(
     written = "".join(pieces).encode("utf-8")
     assert len(written) > 2 * (1 << 20)
     assert capfdbinary.readouterr().out == written
+
+
+CLUB_NIGHT = Path(__file__).resolve().parents[1] / "examples" / "club-night.ggn"
+STDIN = CLUB_NIGHT.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["validate"],
+        ["validate", "--quiet"],
+        ["validate", "--json"],
+        ["fmt"],
+        ["fmt", "--check"],
+        ["annotate"],
+        ["show"],
+        ["score"],
+        ["replay"],
+        ["html"],
+        ["check-hidden", "--public"],
+        ["filter"],
+        ["cat"],
+        ["convert", "--to", "json"],
+    ],
+)
+def test_standard_input_given_twice_is_refused_by_a_verb_that_reads_each_turn(
+    verb: list[str], tmp_path: Path
+) -> None:
+    """Standard input cannot be read at its second turn: a usage error, as merge says it
+    (validate once said 'EMPTY <stdin>: this file holds no game' and exited 1)."""
+    result = in_process.gargon(*verb, "-", str(CLUB_NIGHT), "-", cwd=tmp_path, stdin=STDIN)
+    assert (result.returncode, result.stdout, result.stderr) == (
+        2,
+        b"",
+        b"gargon: - (standard input) can be read once: give it once\n",
+    )
+
+
+@pytest.mark.parametrize("verb", [["stats"], ["standings"], ["ratings"], ["dedupe"]])
+def test_standard_input_given_twice_is_read_once_by_a_verb_that_reads_a_file_once(
+    verb: list[str], tmp_path: Path
+) -> None:
+    twice = in_process.gargon(*verb, "-", "-", cwd=tmp_path, stdin=STDIN)
+    once = in_process.gargon(*verb, "-", cwd=tmp_path, stdin=STDIN)
+    assert (twice.returncode, twice.stdout, twice.stderr) == (0, once.stdout, once.stderr)

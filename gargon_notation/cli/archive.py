@@ -294,7 +294,7 @@ def dedupe_command(
     duplicates: Duplicates[Location] = Duplicates()
     seen: list[tuple[Location, bytes | None, bool]] = []
     # A file named twice (or a directory and a file in it) is one set of games, not copies.
-    with _readable_twice(files.once_each(inputs_of(paths))) as inputs, Workers(jobs) as workers:
+    with _readable_twice(inputs_of(paths, once=True)) as inputs, Workers(jobs) as workers:
         total = sum(source.size for source in inputs)
         try:
             with progress(total, "reading", show=not as_json, console=error_console) as advance:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from gargon_notation.replay import Replay
 
 __all__ = [
+    "STDIN_ONCE",
     "Exit",
     "console",
     "err",
@@ -41,6 +42,10 @@ __all__ = [
     "say_empty",
     "starting",
 ]
+
+
+STDIN_ONCE = "- (standard input) can be read once: give it once"
+"""The usage error of a verb given ``-`` twice that would read each of its turns."""
 
 
 class Exit(SystemExit):

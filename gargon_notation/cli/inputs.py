@@ -16,7 +16,7 @@ from typing import IO, BinaryIO
 import attrs
 
 from gargon_notation import files
-from gargon_notation.cli.common import Exit, fail, print_error
+from gargon_notation.cli.common import STDIN_ONCE, Exit, fail, print_error
 from gargon_notation.cli.plain import write_data_bytes
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
@@ -53,15 +53,22 @@ def single_input(path: str) -> files.Input:
     return inputs[0]
 
 
-def inputs_of(paths: list[str]) -> list[files.Input]:
+def inputs_of(paths: list[str], once: bool = False) -> list[files.Input]:
     """The inputs that command-line paths name (files, directories searched recursively,
-    patterns, ``-``); exit 2 for a path that cannot be found, or when none names a file."""
+    patterns, ``-``), each file once if ``once`` (:func:`files.once_each`: for the verbs that
+    count or key games across inputs), else at each of its turns; exit 2 for a path that
+    cannot be found, when none names a file, or (not ``once``) for ``-`` given twice, since
+    standard input cannot be read at its second turn."""
     try:
         found = files.find_inputs(paths)
     except files.FileError as error:
         fail(str(error))
     if not found:
         fail("no .ggn, .json or .jsonl file found in " + ", ".join(map(printable_name, paths)))
+    if once:
+        return files.once_each(found)
+    if sum(source.path is None for source in found) > 1:
+        fail(STDIN_ONCE)
     return found
 
 

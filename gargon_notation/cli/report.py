@@ -10,6 +10,7 @@ megabyte (:mod:`gargon_notation.cli.progress`), where the time to import it does
 from __future__ import annotations
 
 from gargon_notation import files
+from gargon_notation.cli.common import STDIN_ONCE
 from gargon_notation.cli.plain import Line, plural, write_lines
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.validate import json_report, run_validation
@@ -44,6 +45,8 @@ def validate_paths(
         return _fail(str(error), no_color)
     if not inputs:
         return _fail("no .ggn file found in " + ", ".join(paths), no_color)
+    if sum(source.path is None for source in inputs) > 1:
+        return _fail(STDIN_ONCE, no_color)
     collected: list[dict[str, object]] = []
 
     def report(verdict: GameVerdict) -> None:

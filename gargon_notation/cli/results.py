@@ -75,7 +75,7 @@ def read(
     exit 2 when a path or file cannot be read."""
     reading = Reading(purpose)
     try:
-        inputs = files.once_each(inputs_of(paths))  # a game counted once
+        inputs = inputs_of(paths, once=True)  # a game counted once
         for item in read_results(archive.iter_archive(inputs, reading.empty), query):
             if item is None:
                 reading.left_out += 1

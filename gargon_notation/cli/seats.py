@@ -260,8 +260,6 @@ def merge(paths: list[str], to: str, output: Path | None) -> None:
         fail(
             f"merge needs at least two records of the game, and {inputs[0].name} is the only input"
         )
-    if sum(source.path is None for source in inputs) > 1:
-        fail("- (standard input) can be read once: give it once")
     merging = _Merging(inputs)
     try:
         with output_to(output) as write_piece:

@@ -230,7 +230,7 @@ def stats_command(
     console = common.console(no_color)
     collector = Collector(by)
     report = _Reporter()
-    inputs = files.once_each(inputs_of(paths))  # a game counted once
+    inputs = inputs_of(paths, once=True)  # a game counted once
     total = sum(source.size for source in inputs)
     try:
         with (

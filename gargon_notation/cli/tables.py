@@ -66,7 +66,7 @@ def convert_to_parquet(
         from gargon_notation import tables
     except ImportError as error:
         fail(str(error))
-    inputs = files.once_each(inputs_of(paths))  # (source, game) names one game
+    inputs = inputs_of(paths, once=True)  # (source, game) names one game
     reporter = _Reporter()
 
     empty: list[str] = []
