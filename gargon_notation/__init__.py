@@ -115,7 +115,13 @@ if TYPE_CHECKING:
         possible_cards,
     )
     from gargon_notation.entries import EntryRefused, entry_lines
-    from gargon_notation.errors import FileError, GargonError, NotationError, RuleViolation
+    from gargon_notation.errors import (
+        ArgumentError,
+        FileError,
+        GargonError,
+        NotationError,
+        RuleViolation,
+    )
     from gargon_notation.files import dump, dumps, load, loads
     from gargon_notation.header import HeaderError
     from gargon_notation.merging import Contradiction, MergeError, merge_records
@@ -213,6 +219,7 @@ _LAZY: dict[str, str] = {
     "SeatView": "gargon_notation.engine",
     "SeenEvent": "gargon_notation.engine",
     "possible_cards": "gargon_notation.engine",
+    "ArgumentError": "gargon_notation.errors",
     "FileError": "gargon_notation.errors",
     "GargonError": "gargon_notation.errors",
     "NotationError": "gargon_notation.errors",
@@ -314,6 +321,7 @@ __all__ = [
     "Action",
     "AnyCard",
     "ArchiveGame",
+    "ArgumentError",
     "BattleKind",
     "BattleResolved",
     "Bot",

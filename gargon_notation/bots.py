@@ -30,6 +30,7 @@ from gargon_notation.engine import (
     Rng,
     SeatView,
 )
+from gargon_notation.errors import ArgumentError
 from gargon_notation.rules import STANDARD, Ruleset
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SimulatedGame", "simulate"]
@@ -198,15 +199,16 @@ def simulate(
     >>> simulate(3, "demo", bots=[First(), First(), First()]).game.is_over
     True
 
-    Raises :class:`ValueError` for an unknown bot name or a wrong number of bots,
+    Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for an
+    unknown bot name or a wrong number of bots,
     :class:`~gargon_notation.engine.IllegalAction` when a bot chooses an illegal action, and
     :class:`RuntimeError` if the game has not ended after ``max_actions`` actions (it always
     does: every round takes cards out of the piles or out of the hands).
     """
     if bots is None and bot not in BOTS:
-        raise ValueError(f"unknown bot {bot!r} (known: {', '.join(BOTS)})")
+        raise ArgumentError(f"unknown bot {bot!r} (known: {', '.join(BOTS)})")
     if bots is not None and len(bots) != players:
-        raise ValueError(f"{len(bots)} bots for {players} seats")
+        raise ArgumentError(f"{len(bots)} bots for {players} seats")
     seat_names = tuple(names) if names is not None else DEFAULT_NAMES[:players]
     deal = Deal.from_seed(seed, players, hand_size=ruleset.hand_size)
     game = Game.new(deal, 0, ruleset, seat_names)

@@ -4,7 +4,9 @@
 (it carries the place: file, line, column and the offending line).  A record that is well
 written but *breaks a rule* raises :class:`RuleViolation` (it carries a stable rule code and a
 plain sentence).  A file that cannot be read or written raises :class:`FileError` (it names
-the file).  Python's own exceptions escaping the library are bugs.
+the file).  An argument outside a function's choices (a format, a bot, a grouping) raises
+:class:`ArgumentError`, a :class:`ValueError` too.  Python's own exceptions escaping the
+library are bugs.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import unicodedata
 __all__ = [
     "NAME_UNSAFE",
     "UNSAFE",
+    "ArgumentError",
     "FileError",
     "GargonError",
     "NotationError",
@@ -110,6 +113,17 @@ def pointed(excerpt: str, column: int) -> str:
 
 class GargonError(Exception):
     """Base class of every error the project raises on bad input."""
+
+
+class ArgumentError(GargonError, ValueError):
+    """An argument a function does not take: a format, a bot or a grouping outside its
+    choices, or options that do not go together; the message lists what it takes.  A
+    :class:`ValueError` too, as Python's own functions raise for such an argument.
+
+    >>> error = ArgumentError("unknown format 'xml': choose one of ggn, json, jsonl")
+    >>> isinstance(error, GargonError), isinstance(error, ValueError)
+    (True, True)
+    """
 
 
 class NotationError(GargonError):

@@ -66,7 +66,7 @@ from gargon_notation.atomic import (
     atomic_writer,
     make_folders,
 )
-from gargon_notation.errors import FileError, NotationError, binary_data, not_utf8
+from gargon_notation.errors import ArgumentError, FileError, NotationError, binary_data, not_utf8
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import (
     MAX_GAME_BYTES,
@@ -540,7 +540,7 @@ def iter_games(
         return
     if format == "json":
         if (start_line, offset) != (1, 0):
-            raise ValueError("a JSON document is read whole, from its first byte")
+            raise ArgumentError("a JSON document is read whole, from its first byte")
         items = _json_games(stream, name)
     else:
         items = _jsonl_games(stream, name, start_line, offset)
@@ -591,7 +591,7 @@ Source = str | os.PathLike[str] | IO[bytes] | IO[str] | Input
 
 def _check_format(format: str | None) -> None:
     if format is not None and format not in FORMATS:
-        raise ValueError(f"unknown format {format!r}: choose one of {', '.join(FORMATS)}")
+        raise ArgumentError(f"unknown format {format!r}: choose one of {', '.join(FORMATS)}")
 
 
 @overload
@@ -631,7 +631,8 @@ def load(
 
     Raises :class:`FileError` when the file cannot be opened (at once) or read (while
     iterating), :class:`~gargon_notation.errors.NotationError` at the first broken game with
-    ``strict``, and :class:`ValueError` for an unknown ``format``.
+    ``strict``, and :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`)
+    for an unknown ``format``.
 
     >>> import os, tempfile
     >>> from gargon_notation.bots import simulate
@@ -731,7 +732,8 @@ def loads(
     ``source``, which only names the text in messages).
 
     Raises :class:`~gargon_notation.errors.NotationError` at the first broken game with
-    ``strict``, and :class:`ValueError` for an unknown ``format``.
+    ``strict``, and :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`)
+    for an unknown ``format``.
 
     >>> items = list(loads('[Players "Ann" "Bob" "Cy"]\\n1. Ann R1\\n*\\n\\n1. Ann R99\\n*\\n'))
     >>> [type(item).__name__ for item in items]
@@ -757,7 +759,8 @@ def dumps(
     ``events`` (JSON forms only) adds each game's derived events; see
     :mod:`gargon_notation.jsonio`.
 
-    Raises :class:`ValueError` for an unknown format, or ``events`` with ``"ggn"``.
+    Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for an
+    unknown format, or ``events`` with ``"ggn"``.
 
     >>> from gargon_notation.notation import parse_game
     >>> record = parse_game('[Players "Ann" "Bob" "Cy"]\\n1. Ann R1\\n*\\n')
@@ -772,7 +775,7 @@ def dumps(
     games = [records] if isinstance(records, GameRecord) else records
     if format == "ggn":
         if events is not None:
-            raise ValueError("events are written in the JSON forms only, not in notation")
+            raise ArgumentError("events are written in the JSON forms only, not in notation")
         return write_games(games)
     from gargon_notation import jsonio
 
@@ -798,7 +801,7 @@ def iter_dumps(
     _check_format(format)
     if format == "ggn":
         if events is not None:
-            raise ValueError("events are written in the JSON forms only, not in notation")
+            raise ArgumentError("events are written in the JSON forms only, not in notation")
         for index, record in enumerate(records):
             yield write_game(record) if index == 0 else "\n" + write_game(record)
         return
@@ -822,8 +825,8 @@ def dump(
     :func:`atomic_write`; the format, unless given, from its suffix, ``.ggn`` when it has
     none of ``.json`` and ``.jsonl``), or a file open for writing (format default ``"ggn"``).
 
-    Raises :class:`FileError` when the file cannot be written, and :class:`ValueError` as
-    :func:`dumps` does.
+    Raises :class:`FileError` when the file cannot be written, and
+    :class:`~gargon_notation.errors.ArgumentError` as :func:`dumps` does.
 
     >>> import io
     >>> from gargon_notation.notation import parse_game

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import pydoc
 import runpy
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -40,8 +42,53 @@ def test_the_errors_form_one_family() -> None:
         gg.FileError,
         gg.IllegalAction,
         gg.HeaderError,
+        gg.ArgumentError,
+        gg.QueryError,
     ):
         assert issubclass(error, gg.GargonError)
+
+
+RECORD = gg.record_from_simulation(gg.simulate(3, "front door"))
+FORMATS = "choose one of ggn, json, jsonl"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: gg.dumps([RECORD], format="xml"), f"unknown format 'xml': {FORMATS}"),
+        (
+            lambda: gg.dump([RECORD], io.StringIO(), format="xml"),
+            f"unknown format 'xml': {FORMATS}",
+        ),
+        (lambda: list(gg.loads("*\n", format="xml")), f"unknown format 'xml': {FORMATS}"),
+        (
+            lambda: list(gg.load(ROOT / "examples" / "full-game.ggn", format="pgn")),
+            f"unknown format 'pgn': {FORMATS}",
+        ),
+        (
+            lambda: gg.dumps([RECORD], format="ggn", events=lambda *_: []),
+            "events are written in the JSON forms only, not in notation",
+        ),
+        (lambda: gg.simulate(3, "x", bot="clever"), "unknown bot 'clever' (known: random, greedy)"),
+        (
+            lambda: gg.archive_stats([RECORD], by="colour"),
+            "by 'colour': choose one of player, event, players",
+        ),
+        (
+            lambda: gg.Query.where(date_from="yesterday"),
+            "--date-from: 'yesterday' is not a date: write YYYY.MM.DD, YYYY.MM or YYYY",
+        ),
+    ],
+)
+def test_an_argument_outside_its_choices_is_a_gargon_error_and_a_value_error(
+    call: Callable[[], object], message: str
+) -> None:
+    """docs/api.md: every error on bad input is a gg.GargonError; an unknown format, bot,
+    grouping or condition is one (listing what is taken), and a ValueError as before."""
+    with pytest.raises(gg.GargonError) as raised:
+        call()
+    assert isinstance(raised.value, ValueError)
+    assert str(raised.value) == message
 
 
 def test_a_users_script_runs(capsys: pytest.CaptureFixture[str]) -> None:

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import GameRecord, Tag, tags
 from gargon_notation.notation.lexical import TAG_NAME
 
@@ -95,7 +95,7 @@ _TAG = re.compile(TAG_NAME)
 Day = tuple[int, int, int]
 
 
-class QueryError(ValueError):
+class QueryError(GargonError, ValueError):
     """A condition that cannot be understood (a usage error): the message says why."""
 
 

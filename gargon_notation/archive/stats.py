@@ -49,7 +49,7 @@ import attrs
 
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.engine import BattleResolved, Passed, PileEmptied, Played, Score
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import ArgumentError, NotationError
 from gargon_notation.notation import GameRecord
 from gargon_notation.replay.problems import Problem
 from gargon_notation.replay.walker import Outcome, walk
@@ -347,11 +347,12 @@ class Stats:
 class Collector:
     """Adds games one at a time (:meth:`add_game` for a game of an archive, or
     :meth:`add_record`, :meth:`add_outcome`, :meth:`add_unreadable`) and gives their
-    :class:`Stats` (``by``: one of :data:`BY`; :class:`ValueError` for another)."""
+    :class:`Stats` (``by``: one of :data:`BY`; :class:`~gargon_notation.errors.ArgumentError`,
+    a :class:`ValueError`, for another)."""
 
     def __init__(self, by: By = "player") -> None:
         if by not in BY:
-            raise ValueError(f"by {by!r}: choose one of {', '.join(BY)}")
+            raise ArgumentError(f"by {by!r}: choose one of {', '.join(BY)}")
         self.by: By = by
         self.games = 0
         self.endings: dict[Ending, int] = dict.fromkeys(ENDINGS, 0)
