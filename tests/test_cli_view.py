@@ -312,6 +312,21 @@ def test_replay_possible_usage_errors(options: list[str], message: str) -> None:
     assert result.stderr.strip() == message
 
 
+def test_show_streams_the_games_before_a_syntax_error(tmp_path: Path) -> None:
+    """docs/cli.md, show: the games are shown as they are read; a file cut short shows its
+    whole games, then its last one is reported on standard error (exit 1)."""
+    cut = tmp_path / "trunc.ggn"
+    cut.write_bytes((EXAMPLES / "club-night.ggn").read_bytes()[:5000])
+    result = gargon("show", str(cut), "--no-color")
+    assert result.exit_code == 1
+    assert [line.strip("─ ") for line in result.stdout.splitlines() if "── Game" in line] == [
+        "Game 1"
+    ]
+    assert result.stderr.startswith(
+        f"{cut}:62:208: this comment is never closed: '{{' has no matching '}}'\n"
+    )
+
+
 def test_replay_of_several_inputs_names_the_game_a_usage_error_is_about() -> None:
     """As svg does: with several inputs, the game a --round, --step or --possible-for does
     not fit is named; the others are shown."""
