@@ -283,6 +283,21 @@ def test_a_newline_or_a_tab_in_a_file_name_is_escaped(
     assert shown.decode().splitlines() == printed
 
 
+@pytest.mark.parametrize(
+    ("verb", "message"),
+    [
+        ("validate", "gargon: no .ggn file found in no\\u000agames\n"),
+        ("fmt", "gargon: no .ggn, .json or .jsonl file found in no\\u000agames\n"),
+    ],
+)
+def test_a_folder_without_records_is_named_on_one_line(
+    tmp_path: Path, verb: str, message: str
+) -> None:
+    (tmp_path / "no\ngames").mkdir()
+    result = run(verb, "no\ngames", cwd=tmp_path)
+    assert (result.returncode, result.stderr.decode()) == (2, message)
+
+
 def test_validate_ok_line_and_json_of_a_name_with_a_tab(odd_names: Path) -> None:
     import json
 

@@ -44,7 +44,7 @@ def validate_paths(
     except files.FileError as error:
         return _fail(str(error), no_color)
     if not inputs:
-        return _fail("no .ggn file found in " + ", ".join(paths), no_color)
+        return _fail("no .ggn file found in " + ", ".join(map(printable_name, paths)), no_color)
     if sum(source.path is None for source in inputs) > 1:
         return _fail(STDIN_ONCE, no_color)
     collected: list[dict[str, object]] = []
