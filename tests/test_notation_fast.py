@@ -24,7 +24,14 @@ from hypothesis import strategies as st
 from notation_strategies import games
 
 from gargon_notation.errors import NotationError
-from gargon_notation.notation import GameRecord, fast, parse_game, parse_games, write_game
+from gargon_notation.notation import (
+    GameRecord,
+    fast,
+    parse_game,
+    parse_games,
+    read_tags,
+    write_game,
+)
 from gargon_notation.notation.fast import STRICT_ENV, Decline, FastReaderWarning, parse_fast
 from gargon_notation.notation.parser import parse_with_grammar
 from gargon_notation.notation.stream import decode_lines, split_games
@@ -488,3 +495,45 @@ def test_a_plain_game_needs_no_pattern_compiled_on_demand() -> None:
     assert check(text.replace("Y2,", "Y2!,")) is not None  # an annotated line: a pattern
     assert fast._compiled.cache_info().currsize == 1
     assert fast.TOKEN.match("R1 R2").lastgroup == "cards"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('[Event "a"]\n# Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n', (2, 1, "not '#'")),
+        ('[Event "a"] Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n', (1, 13, "not 'Thursday'")),
+        ('[Event "a\rb"]\n[Players "A" "B" "C"]\n1. A R1\n*\n', (1, 8, "not closed on its line")),
+        ('[Event "a"]\n[Players "A" "B" "C"]\nThursday\n1. A R99\n*\n', ["Event", "Players"]),
+        ('[Event "a"] Thursday\n1. A R99\n*\n', ["Event"]),
+        ('[Event "a"]\n\n[Players "A" "B" "C"]\n  1. A R99\n*\n', ["Event", "Players"]),
+        ('[Event "a"]\n[Players "A"\n"B" "C"]\n1. A R1\n*\n', ["Event", "Players"]),
+        ('[Event "a"]\n[Players "A" "B" "C"] 1. A R99 *\n', ["Event", "Players"]),
+    ],
+    ids=[
+        "stray-line-then-a-tag",
+        "text-after-a-tag-then-a-tag",
+        "lone-cr-in-a-value",
+        "stray-line-after-the-tags",
+        "text-after-the-last-tag",
+        "blank-line-between-tags",
+        "tag-over-two-lines",
+        "rounds-on-the-tag-line",
+    ],
+)
+def test_the_header_scan_gives_every_tag_of_the_game_or_its_error(
+    text: str, expected: tuple[int, int, str] | list[str]
+) -> None:
+    """read_tags reads the lines before the movetext only, as the splitter cuts a game
+    (docs/notation.md 11.1): tags after a stray line are the game's too, so the scan never
+    gives the tags before it alone; a header without such tags gives its tags whatever
+    follows, as before."""
+    if isinstance(expected, list):
+        assert [tag.name for tag in read_tags(text, "t.ggn")] == expected
+        return
+    line, column, words = expected
+    with pytest.raises(Decline):
+        fast.parse_header(text.replace("\r", "\n"))
+    with pytest.raises(NotationError) as caught:
+        read_tags(text, "t.ggn")
+    assert (caught.value.line, caught.value.column) == (line, column)
+    assert words in caught.value.message

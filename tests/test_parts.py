@@ -130,3 +130,26 @@ def test_cutting_needs_a_file_it_can_read(tmp_path: Path) -> None:
         parts.cut(files.Input.stdin())
     with pytest.raises(FileError, match=r"gone\.ggn: no such file"):
         parts.cut(files.Input("gone.ggn", tmp_path / "gone.ggn"))
+
+
+def test_a_stray_line_among_a_game_s_tags_is_no_place_to_cut(tmp_path: Path) -> None:
+    """The cut follows the splitter (docs/notation.md 11.1): a game with a stray line among its
+    tags is one game, so no part begins at the tags after that line."""
+    full = EXAMPLES.joinpath("full-game.ggn").read_text(encoding="utf-8").split("\n")
+    broken = "\n".join([*full[:3], "# Thursday club night", *full[3:]])
+    rulebook = EXAMPLES.joinpath("rulebook-round.ggn").read_text(encoding="utf-8")
+    games = [broken, rulebook] * 3
+    text = "".join(games)
+    path = tmp_path / "thursday.ggn"
+    path.write_text(text, encoding="utf-8")
+    pieces = parts.cut(files.Input("thursday.ggn", path), blocksize=1)
+    offsets = [len("".join(games[:n]).encode("utf-8")) for n in range(6)]
+    lines = ["".join(games[:n]).count("\n") + 1 for n in range(6)]
+    assert [(part.game, part.line, part.start) for part in pieces] == list(
+        zip(range(1, 7), lines, offsets, strict=True)
+    )
+    verdicts = [verdict for part in pieces for verdict in parts.verdicts(part)]
+    assert verdicts == whole_file_verdicts(path)
+    assert [verdict.valid for verdict in verdicts] == [False, True] * 3
+    for line, verdict in zip(lines[::2], verdicts[::2], strict=True):
+        assert verdict.messages[0].startswith(f"thursday.ggn:{line + 3}:1: expected a tag like")

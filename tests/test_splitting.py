@@ -167,3 +167,150 @@ def test_movetext_lines_that_may_end_or_start_a_game_are_looked_at() -> None:
         (10, 3, True, None),
     ]
     assert "".join(chunk.text for chunk in chunks) == text
+
+
+FULL = (ROOT / "examples" / "full-game.ggn").read_bytes()
+STRAY = (
+    "expected a tag like [Event \"...\"], 'deal', 'pile', a round number like '1.', or the "
+    "end of the game ('*' or 'end'), not '#'"
+)
+
+
+def among_the_tags(tmp_path: Path, line: bytes, at: int = 3, *, instead: bool = False) -> Path:
+    """examples/full-game.ggn with ``line`` after its first ``at`` lines (its tags begin on
+    line 2 and end on line 10), or instead of its line ``at``."""
+    lines = FULL.splitlines(keepends=True)
+    path = tmp_path / "thursday.ggn"
+    path.write_bytes(b"".join(lines[: at - instead]) + line + b"".join(lines[at:]))
+    return path
+
+
+def test_a_stray_line_among_the_tags_leaves_one_invalid_game(tmp_path: Path) -> None:
+    """docs/notation.md 11.1: a line beginning with '[' starts a game only after the setup or
+    rounds began; a stray line before them is this game's error, not its end."""
+    path = among_the_tags(tmp_path, b"# Thursday club night\n")
+    code, lines = validate(str(path))
+    assert code == 1
+    assert lines == [
+        f"INVALID {path} game 1: 1 problem",
+        f"  {path}:4:1: {STRAY}",
+        "      # Thursday club night",
+        "      ^",
+        "1 game in 1 file: 0 valid, 1 invalid",
+    ]
+    filtered = CliRunner().invoke(app, ["filter", str(path), "--valid"])
+    assert (filtered.exit_code, filtered.stdout_bytes) == (1, b"")
+    assert filtered.stderr.splitlines()[0] == f"{path}:4:1: {STRAY}"
+    assert filtered.stderr.endswith("gargon: 1 game could not be read or copied and was left out\n")
+    stats = CliRunner().invoke(app, ["stats", "--json", str(path)])
+    summary = json.loads(stats.stdout)
+    assert (summary["games"], summary["counted"], summary["endings"]["invalid"]) == (1, 0, 1)
+    copied = CliRunner().invoke(app, ["cat", str(path)])
+    assert (copied.exit_code, copied.stdout_bytes) == (0, path.read_bytes())
+
+
+def test_a_game_with_a_stray_line_is_copied_whole(tmp_path: Path) -> None:
+    """split --games 1 writes one file a game: the broken game whole, byte for byte."""
+    path = among_the_tags(tmp_path, b"# Thursday club night\r\n")
+    broken = path.read_bytes()
+    path.write_bytes(broken + b"\n" + RULEBOOK.encode("utf-8"))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["split", str(path), "--games", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert sorted(file.name for file in out.iterdir()) == ["games-0001.ggn", "games-0002.ggn"]
+    assert (out / "games-0001.ggn").read_bytes() == broken
+    assert (out / "games-0002.ggn").read_bytes() == b"\n" + RULEBOOK.encode("utf-8")
+
+
+def test_a_lone_cr_in_a_tag_value_leaves_one_invalid_game(tmp_path: Path) -> None:
+    """A lone CR ends a line (1.3), so the value is not closed on its line: one game, whose
+    error is the open quote; the rest of the value does not begin the movetext."""
+    line = b'[Event "Full game\rwith its deal written out"]\n'
+    path = among_the_tags(tmp_path, line, instead=True)
+    code, lines = validate(str(path))
+    assert code == 1
+    assert lines == [
+        f"INVALID {path} game 1: 1 problem",
+        f"  {path}:3:8: this quoted text is not closed on its line",
+        '      [Event "Full game',
+        "             ^",
+        "1 game in 1 file: 0 valid, 1 invalid",
+    ]
+    filtered = CliRunner().invoke(app, ["filter", str(path), "--valid"])
+    assert (filtered.exit_code, filtered.stdout_bytes) == (1, b"")
+    copied = CliRunner().invoke(app, ["cat", str(path)])
+    assert (copied.exit_code, copied.stdout_bytes) == (0, path.read_bytes())
+
+
+def chunks_of(text: str) -> list[tuple[int, int, bool]]:
+    lines = stream.decode_lines(io.BytesIO(text.encode("utf-8")), "f.ggn")
+    chunks = list(stream.split_games(lines, "f.ggn"))
+    assert "".join(chunk.text for chunk in chunks) == text.replace("\r", "\n")
+    return [(chunk.first_line, chunk.lines, chunk.closed) for chunk in chunks]
+
+
+TAGS = '[Event "a"]\n[Players "A" "B" "C"]\n'
+GAME = '[Event "b"]\n[Players "A" "B" "C"]\n1. A R2\n*\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ('[Event "a"]\n# Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n' + GAME, [(1, 5), (6, 4)]),
+        ('[Event "a"]\n// Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n' + GAME, [(1, 5), (6, 4)]),
+        ('[Event "a"] Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n' + GAME, [(1, 4), (5, 4)]),
+        ('[Event "a"]\nEvent "x"]\n[Players "A" "B" "C"]\n1. A R1\n*\n' + GAME, [(1, 5), (6, 4)]),
+        ('[Event "a"]\n# the end, at last *\n[Players "A" "B" "C"]\n1. A R1\n*\n', [(1, 5)]),
+        ('[Event "a\rb"]\n[Players "A" "B" "C"]\n1. A R1\n*\n' + GAME, [(1, 5), (6, 4)]),
+        ('[Event "a\rb"] [Players "A" "B" "C"] 1. A R1 *\n' + GAME, [(1, 2), (3, 4)]),
+        ('[Event "a"]\n\n[Players "A" "B" "C"]\n1. A R1\n*\n' + GAME, [(1, 5), (6, 4)]),
+        (TAGS + "Thursday, at Anna's\n1. A R1\n*\n" + GAME, [(1, 5), (6, 4)]),
+        ('[Event "a"]\n[Players "A"\n"B" "C"]\n[Start "A"]\n*\n' + GAME, [(1, 5), (6, 4)]),
+        ('[Event "a"]\n[Players "A"\n"B" "C"] *\n' + GAME, [(1, 3), (4, 4)]),
+        ('[Event "a"]\n[\nPlayers "A" "B" "C"] *\n' + GAME, [(1, 3), (4, 4)]),
+        (TAGS + "1. A R1\n" + GAME, [(1, 3), (4, 4)]),
+        (TAGS + "deal A: R1\n" + GAME, [(1, 3), (4, 4)]),
+        (TAGS + GAME, [(1, 6)]),
+        ('[Players "A" "B" "C"\n1. A R1\n*\n' + GAME, [(1, 3), (4, 4)]),
+    ],
+    ids=[
+        "hash-line",
+        "slashes-line",
+        "text-after-a-tag",
+        "typo-line",
+        "end-and-star-in-a-stray-line",
+        "lone-cr-in-a-value",
+        "lone-cr-in-a-value-of-a-game-on-one-line",
+        "blank-line",
+        "text-before-round-1",
+        "tag-over-two-lines-then-a-tag",
+        "tag-over-two-lines-then-the-end",
+        "tag-name-on-the-next-line",
+        "no-termination-after-a-round",
+        "no-termination-after-setup",
+        "no-termination-tags-only",
+        "tag-without-its-bracket",
+    ],
+)
+def test_where_games_begin_and_end_around_a_game_s_tags(
+    text: str, expected: list[tuple[int, int]]
+) -> None:
+    """A line beginning with '[' begins a game only once the setup, rounds or termination
+    began (a line beginning with 'deal', 'pile', '1.', '*' or 'end', after any tags), and a
+    '*' or 'end' ends a game only there: stray text, a blank line, a tag over two lines or a
+    value cut by a lone CR begin neither."""
+    assert [(first, lines) for first, lines, _ in chunks_of(text)] == expected
+
+
+def test_a_game_with_a_stray_line_among_its_tags_is_filed_by_none_of_its_tags(
+    tmp_path: Path,
+) -> None:
+    """split --by reads the tags only (the header-only scan): tags after a stray line are the
+    game's too, so the game is not filed under the tags before the line alone
+    (``no-players``); it is left out with its error."""
+    path = among_the_tags(tmp_path, b"# Thursday club night\n")
+    out = tmp_path / "by-player"
+    result = CliRunner().invoke(app, ["split", str(path), "--by", "player", "-o", str(out)])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == f"{path}:4:1: {STRAY}"
+    assert not out.exists() or not list(out.iterdir())

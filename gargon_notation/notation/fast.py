@@ -75,7 +75,7 @@ from gargon_notation.notation.model import (
     Tag,
     Termination,
 )
-from gargon_notation.notation.stream import game_line
+from gargon_notation.notation.stream import GAME_LINE, game_line
 from gargon_notation.values import unchecked_maker
 
 __all__ = [
@@ -999,6 +999,8 @@ def parse_fast(text: str, source: str = "<string>", first_line: int = 1) -> Game
 
 _HEADER_LINE = re.compile(r"[ \t]*(?:[\[{;\n]|\Z)")
 """A line that may belong to a game's header: a tag, a comment, or blank."""
+_MOVETEXT_LINE = re.compile(r"[ \t]*" + GAME_LINE.pattern)
+"""A line that begins a game's setup, rounds or termination (as the splitter sees them)."""
 
 
 def header_end(text: str) -> int:
@@ -1034,8 +1036,9 @@ def _usual_tags(text: str, first_line: int) -> tuple[Tag, ...] | None:
     while (found := match(text, position)) is not None:
         tags.append(_tag(found.group(1), _values(found.group(2)), (), line + len(tags), 2))
         position = found.end()
-    rest = text[position : position + 1]
-    return tuple(tags) if rest not in ("[", "{", ";", " ", "\t", "\n") else None
+    if position < len(text) and _MOVETEXT_LINE.match(text, position) is None:
+        return None  # more tags, comments, or a line that is none of these: read token-wise
+    return tuple(tags)
 
 
 def parse_header(text: str, source: str = "<string>", first_line: int = 1) -> tuple[Tag, ...]:
@@ -1049,6 +1052,37 @@ def parse_header(text: str, source: str = "<string>", first_line: int = 1) -> tu
     usual = _usual_tags(text, first_line)
     if usual is not None:
         return usual
-    reader = _Reader(_tokens(text[: header_end(text)], first_line))
+    end = header_end(text)
+    reader = _Reader(_tokens(text[:end], first_line))
     reader.comments()
-    return tuple(reader.tags())
+    tags = reader.tags()
+    if _tag_after(reader.tokens, reader.i) or _tag_line_after(text, end):
+        # Text that is no tag, comment, setup, round or ending (a stray line), and tags
+        # after it before the movetext begins: the splitter reads those tags as this
+        # game's too (docs/notation.md, 11.1), so the tags read so far are not all of
+        # them; only the whole game tells.
+        raise Decline
+    return tuple(tags)
+
+
+def _tag_after(tokens: list[_Token], start: int) -> bool:
+    """Whether a tag begins among ``tokens`` from ``start``."""
+    return any(
+        kind == "tagline" or (kind == "punct" and value == "[")
+        for kind, value, _, _ in tokens[start:]
+    )
+
+
+_TAG_START = re.compile(r"[ \t]*\[")
+
+
+def _tag_line_after(text: str, position: int) -> bool:
+    """Whether a line beginning with a tag comes at or after ``position`` (a line's start)
+    before the line where the movetext begins."""
+    size = len(text)
+    while position < size and _MOVETEXT_LINE.match(text, position) is None:
+        if _TAG_START.match(text, position):
+            return True
+        newline = text.find("\n", position)
+        position = size if newline < 0 else newline + 1
+    return False

@@ -2,9 +2,14 @@
 
 Rules (docs/notation.md, "Files holding many games"):
 
+- A game's setup, rounds or termination begin on its first line whose text after any tags
+  begins with a round number, ``deal``, ``pile``, ``*`` or ``end`` (:data:`GAME_LINE`).
+  Until then other lines begin and end nothing: a stray line among the tags, a blank line,
+  the rest of a tag written over two lines or of a value cut in two by a lone CR.
 - A game ends with the line holding its termination marker (``*`` or the word ``end``
-  outside comments and quotes); when a ``{`` comment opened on that line is still open, the
-  game ends with the line that closes it.
+  outside comments and quotes) once its setup, rounds or termination began (or at the end
+  of a line over the limit, whose middle is unread); when a ``{`` comment opened on that
+  line is still open, the game ends with the line that closes it.
 - Lines after that, up to the next game's first token, belong to the next game (its leading
   comments).  Comments after the last game belong to the last game (its termination's).
 - A line beginning with ``[`` after a game's rounds or setup began starts a new game even
@@ -16,7 +21,8 @@ Rules (docs/notation.md, "Files holding many games"):
   there), and so belong to its game.
 - Text that is not a game never makes a game of its own: a line that is neither a tag, nor a
   round (``1.``), nor setup (``deal``, ``pile``), nor an ending, before a game's first tag or
-  round belongs to that game (whose error it is), and after the last game to the last game.
+  round, or among its tags, belongs to that game (whose error it is), and after the last game
+  to the last game.
 
 Lines are decoded from UTF-8 one at a time (a byte-order mark is skipped); an undecodable
 line makes its game a :class:`NotationError` naming the byte offset.
@@ -38,6 +44,7 @@ import attrs
 from gargon_notation.errors import NotationError, binary_data, not_utf8
 
 __all__ = [
+    "GAME_LINE",
     "MAX_GAME_BYTES",
     "MAX_GAME_CHARS",
     "MAX_LINE_BYTES",
@@ -68,8 +75,12 @@ an unclosed quote is left as it is, as there)."""
 _END = re.compile(r"(?<![\w'-])end(?![\w'-])")
 _TAGS = re.compile(r"(?:\[[^\]]*+\][ \t]*+)++")
 """Tags at the start of a line (quoted values blanked): what follows is movetext."""
-_GAME_LINE = re.compile(r"(?:[0-9]+\.|deal(?![\w'-])|pile(?![\w'-])|\*|end(?![\w'-]))")
-"""The start of a line that only a game holds: a round, setup or an ending."""
+GAME_LINE = re.compile(r"(?:[0-9]+\.|deal(?![\w'-])|pile(?![\w'-])|\*|end(?![\w'-]))")
+"""The start of a line that only a game holds: a round, setup or an ending; after a game's
+tags, the line where its setup, rounds or termination begin."""
+_VALUE_END = re.compile(r'(?:[^"\\\n]|\\.)*+"')
+"""The rest of a quoted value cut in two by a line end (a lone CR in a tag value), up to
+its closing quote."""
 
 
 _LEADING_BLANKS = re.compile("[ \t\r\n\ufeff]*")  # blank, or a byte-order mark
@@ -364,17 +375,20 @@ def split_games(
     buffer: list[str] = []
     first_line = 1
     content = movetext = waiting = started = continued = ended = False
-    in_brace = False
+    in_brace = open_quote = False
+    open_tag = ""  # the text of a tag left open at the end of the last line, before movetext
     error: NotationError | None = None
 
     size = count = 0
 
     def take() -> Chunk:
         nonlocal buffer, content, movetext, waiting, started, ended, error, size, count
+        nonlocal open_tag
         closed = ended and not in_brace
         chunk = Chunk("".join(buffer), first_line, error, lines=count, closed=closed)
         buffer = []
         content = movetext = waiting = started = ended = False
+        open_tag = ""
         error = None
         size = count = 0
         return chunk
@@ -441,7 +455,20 @@ def split_games(
             if pending is not None:
                 yield pending
             pending = take()
-        significant, in_brace, commented = _scan(line, in_brace)
+        tag_rest = False  # the line goes on with a tag left open on the line before
+        if open_tag and not in_brace:
+            if open_quote:
+                # A value cut in two (a lone CR in it): its rest and its quote are no text.
+                value = _VALUE_END.match(line)
+                tag_rest = value is not None
+                scanned = line[value.end() :] if value is not None else line
+            else:
+                head = line.lstrip(" \t")[:1]
+                tag_rest = head in ('"', "]") or (open_tag == "[" and head.isalpha())
+                scanned = line
+            significant, in_brace, commented = _scan(scanned, False)
+        else:
+            significant, in_brace, commented = _scan(line, in_brace)
         stripped = significant.strip()
         if waiting:
             keep(line)
@@ -484,21 +511,45 @@ def split_games(
         else:
             over_limit()
         error = error or line_error
+        if tag_rest:
+            close = stripped.find("]")
+            if close < 0:
+                open_quote = '"' in stripped  # a value left open on this line
+                stripped = ""
+            else:
+                stripped = stripped[close + 1 :].lstrip()
+                open_tag = ""
+        elif stripped:
+            open_tag = ""
         if stripped:
             content = True
             rest = stripped
-            if stripped[0] == "[":
+            if stripped[:1] == "[":
                 started = True
                 tags = _TAGS.match(stripped)
-                rest = stripped[tags.end() :] if tags is not None else ""
-            elif not started and _GAME_LINE.match(stripped):
+                rest = stripped[tags.end() :] if tags is not None else stripped
+                if rest[:1] == "[":
+                    # A tag not closed on its line (_TAGS would have taken a closed one):
+                    # the next line may go on with it.
+                    open_tag, open_quote, rest = rest.rstrip(), '"' in rest, ""
+            elif not started and GAME_LINE.match(stripped):
                 started = True
             if started and pending is not None:
                 yield pending
                 pending = None
-            if rest and started:
+            if rest and started and not movetext and GAME_LINE.match(rest):
+                # The game's setup, rounds or termination begin: from here on a line
+                # beginning with "[" begins the next game.  Any other text before them
+                # (a stray line among the tags) is an error of this game, not its end.
                 movetext = True
-            if rest and started and ("*" in rest or ("end" in rest and _END.search(rest))):
+                open_tag = ""
+            if (
+                rest
+                and (movetext or (started and getattr(line_error, "too_long", False)))
+                and ("*" in rest or ("end" in rest and _END.search(rest)))
+            ):
+                # (A line over the limit is read at its ends only: a marker at its end
+                # ends the game, whatever its unread middle held.)
                 ended = True
                 if in_brace:
                     waiting = True
