@@ -4,8 +4,10 @@ Rules (docs/notation.md, "Files holding many games"):
 
 - A game's setup, rounds or termination begin on its first line whose text after any tags
   begins with a round number, ``deal``, ``pile``, ``*`` or ``end`` (:data:`GAME_LINE`).
-  Until then other lines begin and end nothing: a stray line among the tags, a blank line,
-  the rest of a tag written over two lines or of a value cut in two by a lone CR.
+  Until then other lines begin and end nothing (a stray line among the tags, a blank line),
+  and a tag left open at the end of a line goes on on the next when that begins with a
+  quoted value or ``]`` (or holds the closing quote of a value cut in two by a lone CR): that
+  line is read from after the tag's ``]``.
 - A game ends with the line holding its termination marker (``*`` or the word ``end``
   outside comments and quotes) once its setup, rounds or termination began (or at the end
   of a line over the limit, whose middle is unread); when a ``{`` comment opened on that
