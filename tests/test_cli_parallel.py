@@ -506,6 +506,9 @@ def test_ctrl_c_twice_ends_the_command_and_its_workers(
         text=True,
         cwd=tmp_path,
         start_new_session=True,
+        # Ctrl-C as on a terminal, though the tests may run in the background (where the
+        # shell ignores it, and Python keeps it ignored).
+        preexec_fn=partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
     )
     try:
         workers: list[int] = []
