@@ -33,43 +33,59 @@ def _hold_ctrl_c() -> bool:
     return _signal.SIGINT not in blocked
 
 
-_HELD = _hold_ctrl_c()
-
 _ended = [False]
 """Whether the command has ended (its exit code set)."""
 
 
 def run() -> None:
     """The ``gargon`` command (:func:`gargon_notation.cli.run`), its modules loaded with
-    Ctrl-C held back."""
-    sys.unraisablehook = _ctrl_c_raised_again
+    Ctrl-C held back (from here: importing this module holds nothing)."""
+    held = _hold_ctrl_c()
+    before, main = sys.unraisablehook, _thread.get_ident()
+
+    def raised_again(event: "sys.UnraisableHookArgs") -> None:
+        _raised_again(event, before, main)
+
+    def let_ctrl_c_through() -> None:
+        if held:
+            _signal.pthread_sigmask(_signal.SIG_UNBLOCK, (_signal.SIGINT,))
+
+    sys.unraisablehook = raised_again
     try:
         from gargon_notation.cli import run as command
 
-        command(let_ctrl_c_through=_let_ctrl_c_through)
+        command(let_ctrl_c_through=let_ctrl_c_through)
     finally:
         _ended[0] = True
 
 
-def _let_ctrl_c_through() -> None:
-    if _HELD:
-        _signal.pthread_sigmask(_signal.SIG_UNBLOCK, (_signal.SIGINT,))
+_SIGNALLED = {130: "SIGINT", 143: "SIGTERM", 129: "SIGHUP"}
+"""The exit codes of the exceptions the command's signal handlers raise, and their signals."""
 
 
-def _ctrl_c_raised_again(event: "sys.UnraisableHookArgs") -> None:
-    """A Ctrl-C raised where Python cannot let it through: raised again in the main thread a
-    moment later, as a second Ctrl-C would be (dropped once the command has ended); anything
-    else printed as Python prints it."""
-    if not issubclass(event.exc_type, KeyboardInterrupt):
-        sys.__unraisablehook__(event)
-    elif not _ended[0]:
-        # From another thread: raised at once it would be raised in this hook, and ignored.
-        _thread.start_new_thread(_interrupt_unless_ended, ())
-
-
-def _interrupt_unless_ended() -> None:
+def _raised_again(event: "sys.UnraisableHookArgs", before: object, main: int) -> None:
+    """A Ctrl-C (or SIGTERM, SIGHUP turned into an exit) raised where Python cannot let it
+    through (a weakref's callback, a ``__del__``): sent again to the main thread a moment
+    later, as a second one would be, where it waits while Ctrl-C is held back (dropped once
+    the command has ended); anything else to the hook there was before."""
+    name = None
+    if issubclass(event.exc_type, KeyboardInterrupt):
+        name = "SIGINT"
+    elif issubclass(event.exc_type, SystemExit):
+        name = _SIGNALLED.get(getattr(event.exc_value, "code", None))  # type: ignore[arg-type]
+    number = getattr(_signal, name, None) if name is not None else None
+    if number is None or not hasattr(_signal, "pthread_kill"):
+        if callable(before):
+            before(event)
+        return
     if not _ended[0]:
-        _thread.interrupt_main()
+        # From another thread: raised at once it would be raised in this hook, and ignored.
+        _thread.start_new_thread(_signal_unless_ended, (number, main))
+
+
+def _signal_unless_ended(number: int, main: int) -> None:
+    if not _ended[0]:
+        _signal.pthread_kill(main, number)
 
 
 if __name__ == "__main__":

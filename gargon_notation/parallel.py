@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from gargon_notation.watch import LOOK_EVERY, Watch, WorkerLost
+from gargon_notation.watch import LOOK_EVERY, Watch, WorkerLost, kill_workers
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -155,7 +156,9 @@ def _ctrl_c_held() -> Iterator[None]:
     reach the new process before it ignores Ctrl-C, or the parent while it forks, where
     Python drops it.  It is delivered when the block ends, in this thread, where the work
     stops as at any other time.  (Two system calls: held around every submission, as the
-    spawn and forkserver methods start a worker at any of them.)"""
+    spawn and forkserver methods start a worker at any of them.)  SIGTERM and SIGHUP, where
+    the command turns them into an exit, wait likewise (an exit raised while a worker was
+    forked was lost in a hook that Python runs after a fork)."""
     import signal
     import threading
 
@@ -164,11 +167,26 @@ def _ctrl_c_held() -> Iterator[None]:
     ):
         yield
         return
+    # The mask holds Ctrl-C back from this thread and from the processes and threads started
+    # meanwhile; another thread (a progress bar's) may still take it, and Python would then
+    # raise it here all the same: so, meanwhile, the Python handlers only note the signal.
+    came: list[int] = []
+    kept: dict[int, Callable[[int, Any], Any]] = {}
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        handler = None if number is None else signal.getsignal(number)
+        if number is not None and callable(handler):
+            kept[number] = handler
+            signal.signal(number, lambda number, _: came.append(number))
     held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        for number, handler in kept.items():
+            signal.signal(number, handler)
+        if came:
+            kept[came[0]](came[0], None)
 
 
 class _Ahead(Generic[Item]):
@@ -203,18 +221,19 @@ class Workers:
         self._pool: ProcessPoolExecutor | None = None
         self._watch: Watch | None = None
         self._dropped: list[Future[Any]] = []  # work whose results no one will ask for
+        self._maps = 0  # loops over results under way
 
     def __enter__(self) -> Workers:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
-        self.close(at_once=kind is not None and issubclass(kind, KeyboardInterrupt | SystemExit))
+        self.close(at_once=kind is not None)  # an error, Ctrl-C, SIGTERM: the work is dropped
 
     def close(self, *, at_once: bool = False) -> None:
         """Stop the workers: once they have done the work given (their results may still
         be asked for), or ``at_once``, killed (Ctrl-C, SIGTERM: the work is dropped; and when
         work is still under way whose results were dropped, the caller having left a loop
-        over them early).
+        over them early, and no other loop over results is under way).
 
         Killed, not asked to finish first: a second Ctrl-C (the terminal sends one to every
         process; a user presses it twice) would otherwise come while the pool winds down,
@@ -224,14 +243,17 @@ class Workers:
         """
         watch, pool = self._watch, self._pool
         self._watch = self._pool = None
-        at_once = at_once or any(not future.done() for future in self._dropped)
+        if not self._maps:  # no results will be asked for
+            at_once = at_once or any(not future.done() for future in self._dropped)
         self._dropped = []
         if watch is not None:
             if at_once:
                 watch.kill()
             watch.stop()
+        elif at_once and pool is not None:  # stopped while its first workers started
+            kill_workers(pool)
         if pool is not None:
-            # Killed workers fail the work left.  No future is ever cancelled: Python 3.11's
+            # Killed workers fail the work left.  No future is cancelled here: Python 3.11's
             # pool would end its thread with an error, setting a cancelled future's exception.
             pool.shutdown(wait=True)
 
@@ -249,14 +271,15 @@ class Workers:
             self._pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_start_worker)
         return self._pool
 
-    def _lost(self) -> WorkerLost:
-        """Shut down a pool one of whose workers ended in the middle of the work (the watch
-        kills the others, if it has not yet); why the work stopped.  The futures are left to
-        the pool, which fails them (cancelling them meanwhile would end its thread with an
-        error)."""
-        pool, watch = self._pool, self._watch
-        self._pool = self._watch = None
-        assert pool is not None and watch is not None
+    def _lost(self, pool: ProcessPoolExecutor, watch: Watch | None) -> WorkerLost:
+        """Shut down ``pool``, one of whose workers ended in the middle of the work (the
+        watch kills the others, if it has not yet); why the work stopped.  The futures are
+        left to the pool, which fails them (cancelling them meanwhile would end its thread
+        with an error)."""
+        if self._pool is pool:
+            self._pool = self._watch = None
+        if watch is None:
+            watch = Watch(pool)
         watch.kill()
         watch.stop()
         pool.shutdown(wait=True)
@@ -288,6 +311,7 @@ class Workers:
         pool, watch = self._started(), self._watch
         reading = _Ahead(items, size, total, self.jobs)
         pending: deque[tuple[list[Item], Future[list[Result]]]] = deque()
+        self._maps += 1
         try:
             for batch in reading:
                 sent = [pick(item) for item in batch]
@@ -302,7 +326,12 @@ class Workers:
                 assert watch is not None
                 yield from _paired(*pending.popleft(), watch)
         except GeneratorExit:  # the caller stopped early: the work given is not waited for
-            self._dropped.extend(future for _, future in pending)
+            self._dropped = [future for future in self._dropped if not future.done()]
+            for _, future in pending:
+                # Not started: cancelled, where the pool takes it (Python 3.11's pool ends its
+                # thread with an error if it breaks while a cancelled future is pending).
+                if sys.version_info < (3, 12) or not future.cancel():
+                    self._dropped.append(future)
             raise
         except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM: the work dropped
             self.close(at_once=True)
@@ -312,7 +341,9 @@ class Workers:
 
             if not isinstance(error, BrokenExecutor | _Ended):
                 raise  # the work's own exception, in its game's place
-            raise self._lost() from None
+            raise self._lost(pool, watch) from None
+        finally:
+            self._maps -= 1
         if reading.error is not None:
             raise reading.error
 

@@ -18,9 +18,9 @@ the end of the pipe, fails the work left and stops.
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import threading
+import weakref
 from typing import TYPE_CHECKING
 
 from gargon_notation.errors import GargonError
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
     from multiprocessing.process import BaseProcess
 
-__all__ = ["LOOK_EVERY", "Watch", "WorkerLost"]
+__all__ = ["LOOK_EVERY", "Watch", "WorkerLost", "kill_workers"]
 
 LOOK_EVERY = 0.2
 """Seconds between two looks at the pool's list of workers (it grows as they are started)."""
@@ -69,16 +69,38 @@ class WorkerLost(GargonError):
         return type(self), (self.exitcode,)
 
 
+def kill_workers(pool: ProcessPoolExecutor) -> list[BaseProcess]:
+    """Kill every worker of ``pool`` and let the pool's thread read the end of the results'
+    pipe; the workers, and those of them that had ended before (their sentinels are ready
+    as they end; their exit codes only once a thread has waited for them)."""
+    from multiprocessing.connection import wait
+
+    processes: list[BaseProcess] = list((pool._processes or {}).values())  # copied at once
+    ready = set(wait([process.sentinel for process in processes], timeout=0))
+    ended = [process for process in processes if process.sentinel in ready]
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+    wait([process.sentinel for process in processes])
+    writer = getattr(pool._result_queue, "_writer", None)
+    if writer is not None:
+        with contextlib.suppress(OSError):
+            writer.close()
+    return ended or processes
+
+
 class Watch:
     """A thread watching ``pool``'s workers until :meth:`stop` (before the pool shuts down
-    as asked: its workers then end without being lost)."""
+    as asked: its workers then end without being lost), or until the pool is gone (a
+    :class:`~gargon_notation.parallel.Workers` dropped without being closed)."""
 
     def __init__(self, pool: ProcessPoolExecutor) -> None:
-        self._pool = pool
-        self._wake_read, self._wake_write = os.pipe()
+        from multiprocessing import Pipe
+
+        self._pool = weakref.ref(pool)
+        self._wake_read, self._wake_write = Pipe(duplex=False)  # waited on, on Windows too
         self._lock = threading.Lock()
-        self._ended: list[BaseProcess] = []  # before the watch killed any
-        self._processes: list[BaseProcess] = []
+        self._lost: list[BaseProcess] = []
         self.killed = False
         """Whether a worker ended in the middle of the work, and the watch killed them all."""
         self._thread = threading.Thread(target=self._watch, name="gargon-watch", daemon=True)
@@ -88,54 +110,42 @@ class Watch:
         from multiprocessing.connection import wait
 
         while True:
-            processes = self._workers()
+            pool = self._pool()
+            if pool is None:
+                return
+            processes = list((pool._processes or {}).values())
+            broken = bool(getattr(pool, "_broken", False))
+            del pool  # not kept alive by the watch
             ready = wait([self._wake_read, *(p.sentinel for p in processes)], LOOK_EVERY)
             if self._wake_read in ready:
                 return
-            if ready or getattr(self._pool, "_broken", False):
+            if ready or broken:
                 self.kill()
                 return
 
-    def _workers(self) -> list[BaseProcess]:
-        return list((self._pool._processes or {}).values())  # copied at once: the pool adds
-
     def kill(self) -> None:
-        """Kill every worker and let the pool's thread read the end of the results' pipe
-        (once; from the watch's thread, or the caller's if it finds the pool broken first)."""
-        from multiprocessing.connection import wait
-
+        """Kill every worker (once; from the watch's thread, or the caller's if it finds the
+        pool broken first)."""
         with self._lock:
-            if self.killed:
+            pool = self._pool()
+            if self.killed or pool is None:
                 return
             self.killed = True
-            processes = self._processes = self._workers()
-            ready = set(wait([process.sentinel for process in processes], timeout=0))
-            self._ended = [process for process in processes if process.sentinel in ready]
-            for process in processes:
-                with contextlib.suppress(OSError, ValueError):
-                    process.kill()
-            wait([process.sentinel for process in processes])
-            writer = getattr(self._pool._result_queue, "_writer", None)
-            if writer is not None:
-                with contextlib.suppress(OSError):
-                    writer.close()
+            self._lost = kill_workers(pool)
 
     def stop(self) -> None:
         """End the watch (at once)."""
         if self._thread.is_alive():
             with contextlib.suppress(OSError):
-                os.write(self._wake_write, b".")
+                self._wake_write.send_bytes(b".")
             self._thread.join()
-        for end in (self._wake_read, self._wake_write):
-            with contextlib.suppress(OSError):
-                os.close(end)
-        self._wake_read = self._wake_write = -1
+        self._wake_read.close()
+        self._wake_write.close()
 
     def lost(self) -> WorkerLost:
         """Why the work stopped: the exit code of the worker lost.  Asked once the pool has
         shut down (exit codes are read then, when no other thread reads them)."""
-        ended = self._ended or self._processes
-        codes = [process.exitcode for process in ended]
+        codes = [process.exitcode for process in self._lost]
         asked = -signal.SIGTERM  # how the pool ends the others: not the one lost, unless alone
         lost = next((code for code in codes if code is not None and code != asked), None)
         return WorkerLost(lost if lost is not None else next(iter(codes), None))

@@ -526,3 +526,32 @@ def test_ctrl_c_twice_ends_the_command_and_its_workers(
     assert (process.returncode in (130, -signal.SIGINT), errors) == (True, "")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["big.ggn"]
     assert not _children(process.pid)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_sigterm_as_the_first_worker_starts_ends_the_command(tmp_path: Path) -> None:
+    """SIGTERM to the main process as its first worker is forked: exit 143 and no output
+    file.  It came in the middle of the fork, where Python runs hooks that swallowed the
+    exit: the command went on and wrote its file (exit 0), or hung (found by a review)."""
+    game = (Path(__file__).resolve().parent.parent / "examples" / "full-game.ggn").read_text()
+    (tmp_path / "big.ggn").write_text("\n".join([game] * 1500))
+    command = ["convert", "big.ggn", "--to", "jsonl", "-o", "big.jsonl", "--jobs", "2"]
+    for _ in range(4):
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gargon_notation", *command],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+            cwd=tmp_path,
+            start_new_session=True,
+        )
+        try:
+            while not _children(process.pid) and process.poll() is None:
+                pass
+            process.terminate()
+            _, errors = process.communicate(timeout=30)
+        finally:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+        assert (process.returncode, errors) == (143, "")
+        assert sorted(path.name for path in tmp_path.iterdir()) == ["big.ggn"]

@@ -37,6 +37,11 @@ def square_or_fail(number: int) -> int:
     return number * number
 
 
+def slowly(number: int) -> int:
+    time.sleep(0.05)
+    return abs(number)
+
+
 def test_batches_are_cut_at_items_by_count_and_size() -> None:
     assert [len(batch) for batch in batches(range(130))] == [64, 64, 2]
     assert [len(batch) for batch in batches([b"x" * 100_000] * 5, size=len)] == [3, 2]
@@ -309,3 +314,36 @@ def test_a_worker_killed_stops_the_work(method: str, raising: str, tmp_path: Pat
             "try fewer --jobs)\n",
         )
         assert _all_end(workers, within=10)
+
+
+def test_workers_dropped_unclosed_leave_no_process() -> None:
+    """A Workers dropped without being closed (a library user's) ends its workers as the
+    pool does: the watch over them does not keep the pool alive (found by a review)."""
+    import gc
+    import multiprocessing
+
+    for _ in range(2):
+        workers = Workers(2)
+        assert [result for _, result in workers.map(abs, range(-3, 0))] == [3, 2, 1]
+        del workers
+    gc.collect()
+    deadline = time.monotonic() + 10
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert multiprocessing.active_children() == []
+
+
+def test_closing_while_another_loop_is_under_way_keeps_its_results(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Work whose results were dropped (a loop left early) is killed at close, unless another
+    loop over results is still under way: its results still come (found by a review)."""
+    monkeypatch.setattr(parallel, "BATCH_GAMES", 2)
+    workers = Workers(2)
+    first = workers.map(slowly, range(-100, 0))
+    next(first)
+    first.close()  # its work given still under way
+    second = workers.map(abs, range(-12, 0))  # six batches: all given before the first result
+    assert next(second) == (-12, 12)
+    workers.close()
+    assert [result for _, result in second] == list(range(11, 0, -1))
