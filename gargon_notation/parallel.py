@@ -318,7 +318,8 @@ class Workers:
                 with _ctrl_c_held():  # a submission may start a worker (with every method)
                     future = pool.submit(_apply, work, sent)
                     if watch is None:  # now that the fork method has started every worker;
-                        watch = self._watch = Watch(pool)  # a thread that keeps Ctrl-C held
+                        # a thread that keeps Ctrl-C held; one for the pool, whatever the loops
+                        watch = self._watch = self._watch or Watch(pool)
                 pending.append((batch, future))
                 while len(pending) >= self.jobs * IN_FLIGHT_PER_WORKER:
                     yield from _paired(*pending.popleft(), watch)
