@@ -255,6 +255,29 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(work: Path) -> None:
     assert errors == b""
 
 
+@pytest.mark.parametrize(
+    "arguments", [["simulate", "--games", "300"], ["cat", "big.ggn"], ["fmt", "big.ggn"]]
+)
+def test_output_cut_short_by_its_reader_is_exit_1_for_every_verb(
+    work: Path, arguments: list[str]
+) -> None:
+    """A reader that goes away in the middle of a large write: exit 1, as for ``validate``.
+    Python's buffered stream took part of the write and said nothing, so ``simulate``
+    ended with exit 0 as if all was written (found by a new user's trial)."""
+    (work / "big.ggn").write_bytes((work / "club-night.ggn").read_bytes() * 300)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", *arguments],
+        cwd=work,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline()
+    process.stdout.close()
+    errors = process.stderr.read()
+    assert (process.wait(timeout=60), errors) == (1, b"")
+
+
 @pytest.mark.parametrize("jobs", ["1", pytest.param("2", marks=pytest.mark.slow)])
 def test_ctrl_c_ends_the_command_quietly(work: Path, jobs: str) -> None:
     """Ctrl-C during a long run, sent as a terminal sends it to every process of the

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
@@ -17,7 +16,7 @@ import attrs
 
 from gargon_notation import files
 from gargon_notation.cli.common import STDIN_ONCE, Exit, fail, print_error
-from gargon_notation.cli.plain import write_data_bytes
+from gargon_notation.cli.plain import write_all, write_data_bytes
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import MAX_LINE_BYTES
@@ -379,5 +378,6 @@ def output_bytes(
                 write_data_bytes(line)  # shown safely, line by line
         else:
             sys.stdout.flush()
-            shutil.copyfileobj(spool, buffer, 1 << 20)
+            while chunk := spool.read(1 << 20):
+                write_all(buffer, chunk)
         sys.stdout.flush()

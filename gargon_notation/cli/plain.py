@@ -22,10 +22,11 @@ are written as escape codes only where rich writes them (:func:`colours_for`), a
 
 from __future__ import annotations
 
+import errno
 import io
 import os
 import sys
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from gargon_notation.errors import UNSAFE, printable
 
@@ -38,6 +39,7 @@ __all__ = [
     "styled",
     "utf8_stdout",
     "without_colours",
+    "write_all",
     "write_data",
     "write_data_bytes",
     "write_lines",
@@ -150,8 +152,31 @@ def write_data(text: str) -> None:
     if buffer is None:
         sys.stdout.write(text)
     else:
-        buffer.write(text.encode("utf-8"))
+        write_all(buffer, text.encode("utf-8"))
         buffer.flush()
+
+
+def write_all(stream: BinaryIO, data: bytes) -> None:
+    """Write the whole of ``data`` to a binary ``stream``.
+
+    Python's buffered stream may take only part of a large write and say nothing (seen on a
+    pipe whose reader went away: the error only comes with the next write), so the rest
+    would be lost without a word, and the command end as if all was written.
+
+    >>> class Halving(io.BytesIO):
+    ...     def write(self, data):
+    ...         return super().write(bytes(data[: max(1, len(data) // 2)]))
+    >>> stream = Halving()
+    >>> write_all(stream, b"0123456789")
+    >>> stream.getvalue()
+    b'0123456789'
+    """
+    view = memoryview(data)
+    while view:
+        written = stream.write(view)
+        if not written:  # a stream that would block, or takes nothing
+            raise BlockingIOError(errno.EAGAIN, "the output takes no more")
+        view = view[written:]
 
 
 def write_data_bytes(data: bytes) -> None:
@@ -164,4 +189,4 @@ def write_data_bytes(data: bytes) -> None:
     if buffer is None:
         sys.stdout.write(data.decode("utf-8", errors="replace"))
     else:
-        buffer.write(data)
+        write_all(buffer, data)

@@ -278,7 +278,9 @@ def print_reply(reply: Reply) -> int:
             continue  # nothing written, as the first time (/dev/full fails even an empty write)
         try:
             stream.flush()
-            stream.buffer.write(data)
+            view = memoryview(data)
+            while view:  # a large write may be taken in part (cli.plain.write_all)
+                view = view[stream.buffer.write(view) or len(view) :]
             stream.flush()
         except BrokenPipeError:
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
