@@ -837,13 +837,15 @@ def dump(
     """
     if isinstance(target, str | os.PathLike):
         chosen = format or format_of_name(target) or "ggn"
-        write_text(target, dumps(records, chosen, events=events))
+        write_text(target, dumps(records, chosen, events=events), "write to another path")
         return
     text = dumps(records, format or "ggn", events=events)
     label = str(getattr(target, "name", "<stream>"))
     try:
         if isinstance(target, io.RawIOBase | io.BufferedIOBase):
-            target.write(text.encode("utf-8"))
+            data = memoryview(text.encode("utf-8"))
+            while data:  # a raw stream may take part of it
+                data = data[target.write(data) or len(data) :]
         else:
             cast(IO[str], target).write(text)
     except OSError as error:

@@ -69,6 +69,42 @@ def test_dump_without_a_known_suffix_writes_notation(tmp_path: Path) -> None:
     assert list(load(tmp_path / "forced.txt")) == records  # sniffed as JSON Lines
 
 
+class _Trickle(io.RawIOBase):
+    """A raw stream that takes at most 100 bytes a write, as a pipe or a socket may."""
+
+    def __init__(self) -> None:
+        self.taken = bytearray()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: bytes | memoryview) -> int:  # type: ignore[override]
+        piece = bytes(data)[:100]
+        self.taken += piece
+        return len(piece)
+
+
+def test_dump_to_a_raw_stream_writes_everything_and_a_refusal_speaks_to_a_library_user(
+    tmp_path: Path,
+) -> None:
+    """A raw stream may take part of a write: the rest is written too (it was lost).  A
+    read-only file is refused with advice for a program, not a command's ``-o``."""
+    records = records_of(ROOT / "examples" / "full-game.ggn")
+    stream = _Trickle()
+    dump(records, stream)
+    assert stream.taken.decode("utf-8") == dumps(records)
+    target = tmp_path / "kept.ggn"
+    target.write_text("mine\n")
+    target.chmod(0o444)
+    with pytest.raises(FileError) as refused:
+        dump(records, target)
+    assert str(refused.value) == (
+        f"{target}: the file is read-only: not rewritten (make it writable, or write to "
+        "another path)"
+    )
+    assert target.read_text() == "mine\n"
+
+
 def test_dump_and_dumps_take_one_record_or_many() -> None:
     (record,) = records_of(ROOT / "examples" / "full-game.ggn")
     assert dumps(record, "jsonl") == dumps([record], "jsonl") == dumps(iter([record]), "jsonl")
