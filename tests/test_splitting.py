@@ -272,6 +272,9 @@ GAME = '[Event "b"]\n[Players "A" "B" "C"]\n1. A R2\n*\n'
         (TAGS + "deal A: R1\n" + GAME, [(1, 3), (4, 4)]),
         (TAGS + GAME, [(1, 6)]),
         ('[Players "A" "B" "C"\n1. A R1\n*\n' + GAME, [(1, 3), (4, 4)]),
+        ('[Event "x\n1. A "A B" R1\nend "A B" 3\n' + GAME + GAME, [(1, 3), (4, 4), (8, 4)]),
+        (TAGS + "A won on the night\n\n" + GAME, [(1, 4), (5, 4)]),
+        ('[Event "a"]\n[Event "b"]\n[Players "A" "B" "C"]\n1. A R1\n*\n', [(1, 5)]),
     ],
     ids=[
         "hash-line",
@@ -290,6 +293,9 @@ GAME = '[Event "b"]\n[Players "A" "B" "C"]\n1. A R2\n*\n'
         "no-termination-after-setup",
         "no-termination-tags-only",
         "tag-without-its-bracket",
+        "value-never-closed-then-rounds-with-quotes",
+        "tags-only-with-a-note-and-no-ending",
+        "a-tag-repeated-without-a-stray-line",
     ],
 )
 def test_where_games_begin_and_end_around_a_game_s_tags(

@@ -6,8 +6,8 @@ Rules (docs/notation.md, "Files holding many games"):
   begins with a round number, ``deal``, ``pile``, ``*`` or ``end`` (:data:`GAME_LINE`).
   Until then other lines begin and end nothing (a stray line among the tags, a blank line),
   and a tag left open at the end of a line goes on on the next when that begins with a
-  quoted value or ``]`` (or holds the closing quote of a value cut in two by a lone CR): that
-  line is read from after the tag's ``]``.
+  quoted value or ``]`` (or holds the closing quote of a value cut in two by a lone CR, and
+  is not itself a tag or a game's line): that line is read from after the tag's ``]``.
 - A game ends with the line holding its termination marker (``*`` or the word ``end``
   outside comments and quotes) once its setup, rounds or termination began (or at the end
   of a line over the limit, whose middle is unread); when a ``{`` comment opened on that
@@ -16,7 +16,9 @@ Rules (docs/notation.md, "Files holding many games"):
   comments).  Comments after the last game belong to the last game (its termination's).
 - A line beginning with ``[`` after a game's rounds or setup began starts a new game even
   without a termination marker: the unfinished text is reported as one broken game and the
-  next game is still read.  Rounds and the termination may follow the tags on their line
+  next game is still read.  So does one with a tag the game already has, after a stray line
+  among its tags (a record of tags only, a note and no ending, before the next game).
+  Rounds and the termination may follow the tags on their line
   (``[Players "A" "B" "C"] 1. A R1 *`` is a whole game).
 - After a termination line that ends in a ``;`` comment, indented lines holding only
   comments continue that termination (the writer puts comments that follow a ``;`` comment
@@ -80,6 +82,8 @@ _TAGS = re.compile(r"(?:\[[^\]]*+\][ \t]*+)++")
 GAME_LINE = re.compile(r"(?:[0-9]+\.|deal(?![\w'-])|pile(?![\w'-])|\*|end(?![\w'-]))")
 """The start of a line that only a game holds: a round, setup or an ending; after a game's
 tags, the line where its setup, rounds or termination begin."""
+_TAG_NAME = re.compile(r"(?:^|\])[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
+"""The name of each tag of a line of tags (quoted values blanked)."""
 _VALUE_END = re.compile(r'(?:[^"\\\n]|\\.)*+"')
 """The rest of a quoted value cut in two by a line end (a lone CR in a tag value), up to
 its closing quote."""
@@ -379,18 +383,22 @@ def split_games(
     content = movetext = waiting = started = continued = ended = False
     in_brace = open_quote = False
     open_tag = ""  # the text of a tag left open at the end of the last line, before movetext
+    tag_names: set[str] = set()  # the game's tag names before its movetext
+    strayed = False  # a stray line among the game's tags
     error: NotationError | None = None
 
     size = count = 0
 
     def take() -> Chunk:
         nonlocal buffer, content, movetext, waiting, started, ended, error, size, count
-        nonlocal open_tag
+        nonlocal open_tag, tag_names, strayed
         closed = ended and not in_brace
         chunk = Chunk("".join(buffer), first_line, error, lines=count, closed=closed)
         buffer = []
         content = movetext = waiting = started = ended = False
         open_tag = ""
+        tag_names = set()
+        strayed = False
         error = None
         size = count = 0
         return chunk
@@ -461,7 +469,10 @@ def split_games(
         if open_tag and not in_brace:
             if open_quote:
                 # A value cut in two (a lone CR in it): its rest and its quote are no text.
-                value = _VALUE_END.match(line)
+                # Not a tag or a game's line, though, whose quotes are their own (a value
+                # never closed would take in the rounds and the next game).
+                head = line.lstrip(" \t")
+                value = None if head[:1] == "[" or GAME_LINE.match(head) else _VALUE_END.match(line)
                 tag_rest = value is not None
                 scanned = line[value.end() :] if value is not None else line
             else:
@@ -499,7 +510,14 @@ def split_games(
             if buffer:
                 keep("\n")
             continue
-        if stripped and stripped[0] == "[" and movetext:
+        if (
+            stripped
+            and stripped[0] == "["
+            and (movetext or (strayed and not tag_names.isdisjoint(_TAG_NAME.findall(stripped))))
+        ):
+            # The next game: its tags after this game's movetext began, or, after a stray
+            # line among this game's tags, a tag it already has (a game of tags only, with a
+            # note and no ending, before it; a valid game may repeat a tag, though).
             if pending is not None:
                 yield pending
             pending = take()
@@ -528,6 +546,8 @@ def split_games(
             rest = stripped
             if stripped[:1] == "[":
                 started = True
+                if not movetext:
+                    tag_names.update(_TAG_NAME.findall(stripped))
                 tags = _TAGS.match(stripped)
                 rest = stripped[tags.end() :] if tags is not None else stripped
                 if rest[:1] == "[":
@@ -539,12 +559,15 @@ def split_games(
             if started and pending is not None:
                 yield pending
                 pending = None
-            if rest and started and not movetext and GAME_LINE.match(rest):
-                # The game's setup, rounds or termination begin: from here on a line
-                # beginning with "[" begins the next game.  Any other text before them
-                # (a stray line among the tags) is an error of this game, not its end.
-                movetext = True
-                open_tag = ""
+            if rest and started and not movetext:
+                if GAME_LINE.match(rest):
+                    # The game's setup, rounds or termination begin: from here on a line
+                    # beginning with "[" begins the next game.  Any other text before them
+                    # (a stray line among the tags) is an error of this game, not its end.
+                    movetext = True
+                    open_tag = ""
+                else:
+                    strayed = True
             if (
                 rest
                 and (movetext or (started and getattr(line_error, "too_long", False)))
