@@ -47,6 +47,8 @@ from pathlib import Path
 from types import FrameType
 from typing import BinaryIO, cast
 
+from gargon_notation.errors import printable_name
+
 __all__ = [
     "ELSEWHERE",
     "AtomicFiles",
@@ -269,7 +271,8 @@ def make_folders(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> No
             given = os.path.dirname(given.rstrip(os.sep))
         raise NotWritable(
             errno.EACCES,
-            f"cannot make this folder in {given or '.'} (permission denied): make that folder "
+            f"cannot make this folder in {printable_name(given or '.')} (permission denied): "
+            "make that folder "
             f"writable, or {elsewhere}",
             os.fspath(path),
         ) from error
@@ -287,7 +290,8 @@ def _folder_refused(path: str | os.PathLike[str], target: Path, elsewhere: str) 
         shown = given if os.path.realpath(given) == os.fspath(target.parent) else target.parent
         raise NotWritable(
             errno.EACCES,
-            f"cannot write in folder {os.fspath(shown)} (permission denied), where the new "
+            f"cannot write in folder {printable_name(os.fspath(shown))} (permission denied), "
+            "where the new "
             f"file is made first: make the folder writable, or {elsewhere}",
             os.fspath(path),
         ) from error

@@ -300,7 +300,8 @@ def test_a_read_only_file_is_refused_untouched(target: Path, mode: int, verb: st
         assert code == 2
         assert output == (
             f"gargon: {target}: the file is read-only: not rewritten (make it writable, or "
-            f"write the result elsewhere: gargon {verb} FILE > OTHER)\n"
+            f"write the result elsewhere: the same gargon {verb} without -i writes it to "
+            "standard output (> OTHER))\n"
         )
         assert stat.S_IMODE(target.stat().st_mode) == mode
     finally:
@@ -341,7 +342,8 @@ def test_a_file_with_hard_links_is_refused(target: Path, verb: str) -> None:
     assert code == 2
     assert output == (
         f"gargon: {target}: the file has 2 hard links: not rewritten, since replacing it would "
-        f"split them (write the result elsewhere: gargon {verb} FILE > OTHER)\n"
+        f"split them (write the result elsewhere: the same gargon {verb} without -i writes it "
+        "to standard output (> OTHER))\n"
     )
     assert target.read_text(encoding="utf-8") == other.read_text(encoding="utf-8") == ORIGINAL
     assert os.path.samefile(target, other)
@@ -355,8 +357,16 @@ def no_temporary(*_arguments: object, **_options: object) -> NoReturn:
 @pytest.mark.parametrize(
     ("verb", "elsewhere"),
     [
-        ("fmt", "write the result elsewhere: gargon fmt FILE > OTHER"),
-        ("annotate", "write the result elsewhere: gargon annotate FILE > OTHER"),
+        (
+            "fmt",
+            "write the result elsewhere: the same gargon fmt without -i writes it to standard "
+            "output (> OTHER)",
+        ),
+        (
+            "annotate",
+            "write the result elsewhere: the same gargon annotate without -i writes it to "
+            "standard output (> OTHER)",
+        ),
     ],
 )
 def test_a_folder_that_cannot_be_written_is_said(
@@ -449,8 +459,8 @@ def test_a_read_only_folder_is_said_by_fmt_and_split(tmp_path: Path) -> None:
     assert (fmt.returncode, fmt.stderr) == (
         2,
         "gargon: rod/x.ggn: cannot write in folder rod (permission denied), where the new file "
-        "is made first: make the folder writable, or write the result elsewhere: gargon fmt "
-        "FILE > OTHER\n",
+        "is made first: make the folder writable, or write the result elsewhere: the same "
+        "gargon fmt without -i writes it to standard output (> OTHER)\n",
     )
     assert (split.returncode, split.stderr) == (
         2,

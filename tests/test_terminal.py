@@ -298,6 +298,29 @@ def test_a_folder_without_records_is_named_on_one_line(
     assert (result.returncode, result.stderr.decode()) == (2, message)
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["record", "--resume", "d\nir/no\nne.ggn"],
+            "gargon: d\\u000air/no\\u000ane.ggn: no such file to resume; start it without "
+            "--resume\n",
+        ),
+        (
+            ["merge", "empty\nname.ggn"],
+            "gargon: merge needs at least two records of the game, and empty\\u000aname.ggn is "
+            "the only input\n",
+        ),
+    ],
+)
+def test_record_and_merge_name_a_file_on_one_line(
+    odd_names: Path, args: list[str], message: str
+) -> None:
+    """(Found by a review: these two printed the name as it is.)"""
+    result = run(*args, cwd=odd_names)
+    assert (result.returncode, result.stderr.decode()) == (2, message)
+
+
 def test_validate_ok_line_and_json_of_a_name_with_a_tab(odd_names: Path) -> None:
     import json
 

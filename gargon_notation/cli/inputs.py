@@ -319,13 +319,17 @@ _FORMAT_WORDS: dict[files.Format, str] = {
 
 
 def elsewhere(verb: str) -> str:
-    """What ``gargon VERB --in-place`` suggests when it cannot rewrite a file: the verb
-    without ``--in-place``, which writes the result to standard output.
+    """What ``gargon VERB --in-place`` suggests when it cannot rewrite a file: the same
+    command (its other options kept) without ``--in-place``, which writes the result to
+    standard output.
 
-    >>> elsewhere("fmt")
-    'write the result elsewhere: gargon fmt FILE > OTHER'
+    >>> elsewhere("fmt").removeprefix("write the result elsewhere: ")
+    'the same gargon fmt without -i writes it to standard output (> OTHER)'
     """
-    return f"write the result elsewhere: gargon {verb} FILE > OTHER"
+    return (
+        f"write the result elsewhere: the same gargon {verb} without -i writes it to standard "
+        "output (> OTHER)"
+    )
 
 
 def in_place_target(games: Games, verb: str) -> Path:

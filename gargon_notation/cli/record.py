@@ -16,7 +16,7 @@ from pathlib import Path
 
 from gargon_notation import files
 from gargon_notation.cli.common import Exit, fail, plural, print_error
-from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.errors import GargonError, NotationError, printable_name
 from gargon_notation.notation import model
 from gargon_notation.recording import Recording, RecordingError
 from gargon_notation.recording_lines import LineRecorder
@@ -68,16 +68,17 @@ def _optional(event: str | None, site: str | None, date: str | None) -> list[mod
 
 def resume_recording(file: Path) -> Recording:
     """The game in progress in ``file``; exit 2 when it is not one (nothing is written)."""
+    name = printable_name(str(file))
     try:
         games = list(files.load(file, strict=True))
     except (GargonError, ValueError) as error:
-        fail(f"{file}: cannot resume: {error}")
+        fail(f"{name}: cannot resume: {error}")
     if len(games) != 1:
-        fail(f"{file}: cannot resume: it holds {len(games)} games; a recording is one game")
+        fail(f"{name}: cannot resume: it holds {len(games)} games; a recording is one game")
     try:
         return Recording.resume(games[0])
     except RecordingError as error:
-        fail(f"{file}: cannot resume: {error}")
+        fail(f"{name}: cannot resume: {error}")
 
 
 def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet: bool) -> None:
@@ -88,9 +89,10 @@ def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet
     tags: list[model.Tag] = []
     if str(file) == "-":
         fail("gargon record keeps the game in a file: name one (such as game.ggn)")
+    name = printable_name(str(file))
     if files.format_of_name(file) in ("json", "jsonl"):
         fail(
-            f"{file}: gargon record writes the notation: name the file .ggn (gargon convert "
+            f"{name}: gargon record writes the notation: name the file .ggn (gargon convert "
             "turns it into JSON afterwards)"
         )
     if resume:
@@ -98,10 +100,10 @@ def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet
         if given:
             fail(f"--resume continues the game its file sets up: leave out {', '.join(given)}")
         if not file.exists():
-            fail(f"{file}: no such file to resume; start it without --resume")
+            fail(f"{name}: no such file to resume; start it without --resume")
         recording = resume_recording(file)
     elif file.exists() and file.stat().st_size > 0:
-        fail(f"{file} exists: continue it with --resume, or name a new file")
+        fail(f"{name} exists: continue it with --resume, or name a new file")
     else:
         tags = setup_tags(**setup)
     if sys.stdin.isatty() and sys.stdout.isatty():
@@ -156,6 +158,7 @@ def _say(text: str) -> None:
 
 
 def _summary(path: str | os.PathLike[str] | None, recording: Recording) -> str:
+    path = printable_name(str(path))
     decisions = plural(len(recording.entries), "decision")
     if recording.is_over:
         return f"{path}: {decisions}; {recording.prompt()}"

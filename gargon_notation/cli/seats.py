@@ -258,7 +258,8 @@ def merge(paths: list[str], to: str, output: Path | None) -> None:
     inputs = inputs_of(paths)
     if len(inputs) < 2:
         fail(
-            f"merge needs at least two records of the game, and {inputs[0].name} is the only input"
+            "merge needs at least two records of the game, and "
+            f"{printable_name(inputs[0].name)} is the only input"
         )
     merging = _Merging(inputs)
     try:
@@ -271,7 +272,7 @@ def merge(paths: list[str], to: str, output: Path | None) -> None:
         merging.report()
         raise Exit(1) from None
     if not merging.counts[0]:
-        fail(f"{inputs[0].name}: no game found", 1)
+        fail(f"{printable_name(inputs[0].name)}: no game found", 1)
     raise Exit(0)
 
 
