@@ -437,6 +437,35 @@ def _children(pid: int) -> list[int]:
     return found
 
 
+def _write_big(folder: Path) -> None:
+    """``big.ggn``, 1,500 games, in ``folder``."""
+    game = (Path(__file__).resolve().parent.parent / "examples" / "full-game.ggn").read_text()
+    (folder / "big.ggn").write_text("\n".join([game] * 1500))
+
+
+def _started(folder: Path, arguments: list[str]) -> subprocess.Popen[str]:
+    """``gargon ARGUMENTS --jobs 2`` started in ``folder``, in a session of its own, with
+    Ctrl-C as on a terminal (the tests may run in the background, where the shell ignores
+    it, and Python keeps it ignored)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", *arguments, "--jobs", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=folder,
+        start_new_session=True,
+        preexec_fn=partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+def _workers_of(process: subprocess.Popen[str], count: int = 2) -> list[int]:
+    """The process's children, once ``count`` of them have started (or it has ended)."""
+    workers: list[int] = []
+    while len(workers) < count and process.poll() is None:
+        workers = _children(process.pid)
+    return workers
+
+
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize(
     "arguments",
@@ -456,21 +485,10 @@ def test_a_worker_killed_ends_the_command_with_a_message(
     workers ignore SIGTERM, hung)."""
     if arguments[-2:] == ["-o", "tables"]:
         pytest.importorskip("pyarrow")
-    game = (Path(__file__).resolve().parent.parent / "examples" / "full-game.ggn").read_text()
-    (tmp_path / "big.ggn").write_text("\n".join([game] * 1500))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gargon_notation", *arguments, "--jobs", "2"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-        start_new_session=True,
-    )
+    _write_big(tmp_path)
+    process = _started(tmp_path, arguments)
     try:
-        workers: list[int] = []
-        while len(workers) < 2 and process.poll() is None:
-            workers = _children(process.pid)
-        os.kill(workers[0], signal.SIGKILL)
+        os.kill(_workers_of(process)[0], signal.SIGKILL)
         _, errors = process.communicate(timeout=30)
     finally:
         with contextlib.suppress(ProcessLookupError):
@@ -497,23 +515,10 @@ def test_ctrl_c_twice_ends_the_command_and_its_workers(
     """Ctrl-C pressed twice (the terminal sends each to every process of the command): the
     second used to come while Python waited at exit for the pool to wind down, and the
     command and its workers waited for ever, after a traceback."""
-    game = (Path(__file__).resolve().parent.parent / "examples" / "full-game.ggn").read_text()
-    (tmp_path / "big.ggn").write_text("\n".join([game] * 1500))
-    process = subprocess.Popen(
-        [sys.executable, "-m", "gargon_notation", *arguments, "--jobs", "2"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-        start_new_session=True,
-        # Ctrl-C as on a terminal, though the tests may run in the background (where the
-        # shell ignores it, and Python keeps it ignored).
-        preexec_fn=partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
-    )
+    _write_big(tmp_path)
+    process = _started(tmp_path, arguments)
     try:
-        workers: list[int] = []
-        while len(workers) < 2 and process.poll() is None:
-            workers = _children(process.pid)
+        _workers_of(process)
         time.sleep(0.1)  # the work under way
         os.killpg(process.pid, signal.SIGINT)
         time.sleep(gap)
@@ -533,21 +538,11 @@ def test_sigterm_as_the_first_worker_starts_ends_the_command(tmp_path: Path) -> 
     """SIGTERM to the main process as its first worker is forked: exit 143 and no output
     file.  It came in the middle of the fork, where Python runs hooks that swallowed the
     exit: the command went on and wrote its file (exit 0), or hung (found by a review)."""
-    game = (Path(__file__).resolve().parent.parent / "examples" / "full-game.ggn").read_text()
-    (tmp_path / "big.ggn").write_text("\n".join([game] * 1500))
-    command = ["convert", "big.ggn", "--to", "jsonl", "-o", "big.jsonl", "--jobs", "2"]
+    _write_big(tmp_path)
     for _ in range(4):
-        process = subprocess.Popen(
-            [sys.executable, "-m", "gargon_notation", *command],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-            cwd=tmp_path,
-            start_new_session=True,
-        )
+        process = _started(tmp_path, ["convert", "big.ggn", "--to", "jsonl", "-o", "big.jsonl"])
         try:
-            while not _children(process.pid) and process.poll() is None:
-                pass
+            _workers_of(process, 1)
             process.terminate()
             _, errors = process.communicate(timeout=30)
         finally:
