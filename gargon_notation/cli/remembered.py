@@ -48,6 +48,8 @@ import sys
 from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO, NamedTuple, cast
 
+from gargon_notation.cli.plain import write_all  # loaded already, by gargon_notation.cli
+
 try:
     from _blake2 import blake2b  # hashlib's own, without loading OpenSSL first
 except ImportError:  # pragma: no cover - a Python built without it
@@ -278,9 +280,7 @@ def print_reply(reply: Reply) -> int:
             continue  # nothing written, as the first time (/dev/full fails even an empty write)
         try:
             stream.flush()
-            view = memoryview(data)
-            while view:  # a large write may be taken in part (cli.plain.write_all)
-                view = view[stream.buffer.write(view) or len(view) :]
+            write_all(stream.buffer, data)
             stream.flush()
         except BrokenPipeError:
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
