@@ -155,7 +155,8 @@ def _ctrl_c_held() -> Iterator[None]:
     thread only): a Ctrl-C that came in the middle of starting a process would otherwise
     reach the new process before it ignores Ctrl-C, or the parent while it forks, where
     Python drops it.  It is delivered when the block ends, in this thread, where the work
-    stops as at any other time.  (Two system calls: held around every submission, as the
+    stops as at any other time.  (Held too while the workers are killed: see
+    :func:`_stopped_at_once`.)  (Two system calls: held around every submission, as the
     spawn and forkserver methods start a worker at any of them.)  SIGTERM and SIGHUP, where
     the command turns them into an exit, wait likewise (an exit raised while a worker was
     forked was lost in a hook that Python runs after a fork)."""
@@ -246,16 +247,17 @@ class Workers:
         if not self._maps:  # no results will be asked for
             at_once = at_once or any(not future.done() for future in self._dropped)
         self._dropped = []
-        if watch is not None:
-            if at_once:
-                watch.kill()
-            watch.stop()
-        elif at_once and pool is not None:  # stopped while its first workers started
-            kill_workers(pool)
-        if pool is not None:
-            # Killed workers fail the work left.  No future is cancelled here: Python 3.11's
-            # pool would end its thread with an error, setting a cancelled future's exception.
-            pool.shutdown(wait=True)
+        if not at_once:
+            try:
+                if watch is not None:
+                    watch.stop()
+                if pool is not None:
+                    pool.shutdown(wait=True)
+                return
+            except BaseException:  # Ctrl-C while the work given is being finished
+                _stopped_at_once(watch, pool)
+                raise
+        _stopped_at_once(watch, pool)
 
     def _started(self) -> ProcessPoolExecutor:
         if self._pool is None:
@@ -280,9 +282,7 @@ class Workers:
             self._pool = self._watch = None
         if watch is None:
             watch = Watch(pool)
-        watch.kill()
-        watch.stop()
-        pool.shutdown(wait=True)
+        _stopped_at_once(watch, pool)
         return watch.lost()
 
     def map(
@@ -347,6 +347,22 @@ class Workers:
             self._maps -= 1
         if reading.error is not None:
             raise reading.error
+
+
+def _stopped_at_once(watch: Watch | None, pool: ProcessPoolExecutor | None) -> None:
+    """Kill the workers and shut ``pool`` down, with Ctrl-C (and SIGTERM, SIGHUP) held
+    meanwhile: a second one (pressed twice, sent twice) that came in the middle left workers
+    alive and the pool's thread waiting for them for ever."""
+    with _ctrl_c_held():
+        if watch is not None:
+            watch.kill()
+            watch.stop()
+        elif pool is not None:  # stopped while its first workers started
+            kill_workers(pool)
+        if pool is not None:
+            # Killed workers fail the work left.  No future is cancelled here: Python 3.11's
+            # pool would end its thread with an error, setting a cancelled future's exception.
+            pool.shutdown(wait=True)
 
 
 def _itself(item: Any) -> Any:
