@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import cards, deal_with, texts
 
-from gargon_notation.cards import UNKNOWN, AnyCard, Card, Colour, HiddenCard
+from gargon_notation.cards import COPIES, UNKNOWN, AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine import (
     CardDrawn,
     Choose,
@@ -172,21 +174,42 @@ def test_observed_draws_are_checked_against_a_known_pile(rulebook_deal: Deal) ->
     game.apply(Play(ADAM, cards("Y2 Y6 R9")))
     violation = violation_of(game, Pass(BERND, (1,), seen=(h("W"),)))
     assert violation.code == "draw-mismatch"
-    assert violation.message == "Bernd is noted drawing W? from pile 1, but that card is G13"
+    assert violation.message == "Bernd is noted drawing W? from pile 1, but that card is G?"
     violation = violation_of(game, Pass(BERND, (1,), seen=(c("G12"),)))
     assert violation.code == "draw-mismatch"
-    assert violation.message == "Bernd is noted drawing G12 from pile 1, but that card is G13"
+    assert violation.message == "Bernd is noted drawing G12 from pile 1, but that card is not G12"
     # The second draw from pile 1 is checked against the second card.
     violation = violation_of(game, Pass(BERND, (1, 1), seen=(None, c("V1"))))
-    assert violation.message == "Bernd is noted drawing V1 from pile 1, but that card is V0"
+    assert violation.message == "Bernd is noted drawing V1 from pile 1, but that card is not V1"
     violation = violation_of(game, Pass(BERND, (2, 1), seen=(c("G3"), h("V"))))
-    assert violation.message == "Bernd is noted drawing V? from pile 1, but that card is G13"
+    assert violation.message == "Bernd is noted drawing V? from pile 1, but that card is G?"
     assert game.apply(Pass(BERND, (1, 1, 2), seen=(c("G13"), h("V"), UNKNOWN))) == [
         Passed(BERND, (1, 1, 2)),
         CardDrawn(BERND, 1, c("G13"), False),
         CardDrawn(BERND, 1, c("V0"), False),
         CardDrawn(BERND, 2, c("G3"), False),
     ]
+
+
+def test_a_refused_draw_never_tells_the_value_of_the_card_left_on_the_pile() -> None:
+    """A bot told "illegal, try again" must not learn the top card of a pile from the
+    refusal of a wrong guess: only its back (its colour) is named."""
+    game = Game.new(Deal.from_seed("peek", players=4), names=NAMES)
+    while game.to_act is not None and game.to_act.kind is not DecisionKind.DRAW:
+        game.push(game.legal_actions()[0])
+    assert game.to_act is not None
+    seat = game.to_act.seat
+    top = game.snapshot().piles[0][0]  # top first
+    assert isinstance(top, Card)
+    back = HiddenCard(top.colour)
+    name = NAMES[seat]
+    for guess in [*COPIES, *map(HiddenCard, Colour)]:
+        if guess in (top, back):
+            continue
+        message = violation_of(game, Draw(seat, 1, seen=guess)).message
+        shown = f"is not {guess}" if guess.colour == top.colour else f"is {back}"
+        assert message == f"{name} is noted drawing {guess} from pile 1, but that card {shown}"
+        assert not re.search(rf"\b{top}\b", message)
 
 
 def test_observed_draws_teach_the_engine_a_hidden_pile(adams_record: Game) -> None:

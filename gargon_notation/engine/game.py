@@ -772,10 +772,14 @@ class Game:
     def _verify_seen(self, seat: int, pile: int, top: AnyCard, seen: AnyCard) -> AnyCard:
         learnt = refine(top, seen)
         if learnt is None:
+            # Only the card's back, which everyone sees: a seat trying a draw must not
+            # learn the value of a card it then leaves on the pile.
+            back = HiddenCard(top.colour)
+            shown = f"is not {seen}" if seen.colour == top.colour else f"is {back}"
             raise RuleViolation(
                 "draw-mismatch",
                 f"{self._name(seat)} is noted drawing {seen} from pile {pile}, "
-                f"but that card is {top}",
+                f"but that card {shown}",
             )
         return learnt
 
