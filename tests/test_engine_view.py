@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import gc
 import pickle
 import types
@@ -240,6 +241,23 @@ def test_a_peeking_bot_finds_nothing_of_the_other_hands(players: int) -> None:
             else:
                 action = others[seat].choose(view)
             game.apply(action)
+
+
+def test_a_view_kept_until_the_game_ends_copies_only_what_its_seat_saw() -> None:
+    """A view is stored (a bot's log, a training set) and pickled or copied after the game:
+    it must not carry the cards the seat drew later, which were hidden when it was taken."""
+    game = Game.new(Deal.from_seed("kept", 3))
+    first = game.view(0)
+    hidden = hidden_from(game, 0)
+    pickled = pickle.dumps(first)
+    bots = [RandomBot(Rng(f"kept/{seat}")) for seat in range(3)]
+    while game.to_act is not None:
+        game.apply(bots[game.to_act.seat].choose(game.view(game.to_act.seat)))
+    assert len(game.events) > 100 and len(first.history) == 1
+    for copied in (pickle.loads(pickle.dumps(first)), copy.deepcopy(first)):
+        assert copied == first and list(copied.history) == list(first.history)
+        assert not {obj for obj in reachable(copied) if isinstance(obj, Card)} & hidden
+    assert pickle.dumps(first) == pickled
 
 
 # -- what is masked ------------------------------------------------------------------------------

@@ -172,6 +172,7 @@ class History(Sequence[SeenEvent]):
     a view costs O(1)) and shows only its first ``length`` events; ``own`` holds, by
     position, the seat's own draws and plays, which it sees in full where the others see
     backs (:func:`as_others_see`).  Indexing past the end raises :class:`IndexError`.
+    Pickled or deep-copied, it takes its own events only, as the seat saw them.
 
     >>> from gargon_notation.engine import RoundStarted
     >>> log = [RoundStarted(1, 0)]
@@ -225,6 +226,11 @@ class History(Sequence[SeenEvent]):
 
     def __repr__(self) -> str:
         return f"<History of {len(self)} events>"
+
+    def __reduce__(self) -> tuple[type[History], tuple[list[SeenEvent], int]]:
+        # Pickled or copied, a history takes its own events only, as the seat saw them: the
+        # shared log goes on growing with events (the seat's own later draws) it never saw.
+        return History, (list(self), self.__length)
 
 
 @attrs.frozen(repr=False, slots=False)  # an instance dict is quicker to fill than 20 slots
