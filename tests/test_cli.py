@@ -902,7 +902,10 @@ def test_fmt_check_rejects_standard_input_that_is_not_canonical() -> None:
     canonical = (EXAMPLES / "seeded-game.ggn").read_text(encoding="utf-8")
     result = gargon("fmt", "--check", "-", input=non_canonical(canonical))
     assert result.exit_code == 1
-    assert result.stderr == "<stdin>: not in canonical form (run gargon fmt -)\n"
+    assert result.stderr == (
+        "<stdin>: not in canonical form (give the same input to gargon fmt - for its canonical "
+        "form: gargon fmt - < FILE > OTHER)\n"
+    )
 
 
 def test_fmt_check_rejects_a_byte_order_mark(work: Path) -> None:

@@ -247,10 +247,9 @@ def _fmt_one(
                         canonical.seek(0)
                         _print_diff(printable_name(games.source.name), games.file, canonical)
                     tally.failed += 1
-                    # --in-place refuses standard input: "gargon fmt -" writes its canonical form
-                    fix = "gargon fmt -" if games.source.path is None else "gargon fmt --in-place"
+                    stdin = games.source.path is None
                     name = printable_name(games.source.name)
-                    print_error(f"{name}: not in canonical form (run {fix})")
+                    print_error(f"{name}: not in canonical form ({_CANONICAL_FIX[stdin]})")
                     raise Exit(1)
             raise Exit(0)
         target = in_place_target(games, "fmt") if in_place else None
@@ -280,6 +279,15 @@ def _fmt_one(
         tally.rewritten.append(games.source.name)
         if tally.several and not tally.quiet:
             print_error(f"rewritten: {printable_name(games.source.name)}")
+
+
+_CANONICAL_FIX = {
+    False: "run gargon fmt --in-place",
+    # --in-place refuses standard input, and "gargon fmt -" alone waits on the terminal
+    True: "give the same input to gargon fmt - for its canonical form: gargon fmt - < FILE > OTHER",
+}
+"""What ``fmt --check`` advises for an input not in canonical form: a file, or (True)
+standard input."""
 
 
 @attrs.define
