@@ -194,6 +194,33 @@ def test_annotate_to_stdout_refuses_another_format_naming_both_files(archive: Pa
     )
 
 
+def test_a_refusal_to_join_standard_input_does_not_advise_in_place(archive: Path) -> None:
+    """--in-place refuses standard input: with - first or second, the advice leaves it out."""
+    game = archive / "full-game.json"
+    assert gargon("convert", archive / "full-game.ggn", "--to", "json", "-o", game).exit_code == 0
+    text = (archive / "full-game.ggn").read_text()
+    first = gargon("fmt", "-", game, input=text)
+    assert (first.exit_code, first.stderr) == (
+        2,
+        f"gargon: {game}: not written: it is a JSON document, but standard output already "
+        "holds notation text (<stdin>), and one stream holds one format (give inputs of one "
+        "format)\n",
+    )
+    second = gargon("annotate", game, "-", input=text)
+    assert (second.exit_code, second.stderr) == (
+        2,
+        "gargon: <stdin>: not written: it is notation text, but standard output already holds "
+        f"a JSON document ({game}), and one stream holds one format (give inputs of one "
+        "format)\n",
+    )
+    twice = gargon("fmt", "-", game, input=game.read_text())
+    assert (twice.exit_code, twice.stderr) == (
+        2,
+        f"gargon: {game}: not written: standard output already holds a JSON document "
+        "(<stdin>), and one stream holds one at most (give the inputs one at a time)\n",
+    )
+
+
 def test_fmt_of_paths_that_name_nothing(archive: Path) -> None:
     missing = gargon("fmt", "--check", "arch", "nowhere/")
     assert (missing.exit_code, missing.stderr) == (

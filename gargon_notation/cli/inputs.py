@@ -282,6 +282,8 @@ class Joined:
     """The format written so far (None: nothing yet)."""
     first: str = ""
     """The name of the first input written."""
+    first_stdin: bool = False
+    """Whether the first input written is standard input."""
 
     def before(self, games: Games) -> str:
         """The text to write before the games of ``games``; exit 2 (nothing of this input is
@@ -289,17 +291,20 @@ class Joined:
         if self.format is None:
             return ""
         name, first = printable_name(games.source.name), printable_name(self.first)
+        # --in-place refuses standard input: advised only when both inputs are files
+        files_only = games.source.path is not None and not self.first_stdin
+        in_place = "use --in-place, or " if files_only else ""
         if games.format != self.format:
             fail(
                 f"{name}: not written: it is {_FORMAT_WORDS[games.format]}, but standard "
                 f"output already holds {_FORMAT_WORDS[self.format]} ({first}), and one stream "
-                "holds one format (use --in-place, or give inputs of one format)"
+                f"holds one format ({in_place}give inputs of one format)"
             )
         if games.format == "json":
             fail(
                 f"{name}: not written: standard output already holds a JSON document "
-                f"({first}), and one stream holds one at most (use --in-place, or give the "
-                "files one at a time)"
+                f"({first}), and one stream holds one at most ({in_place}give the "
+                f"{'files' if files_only else 'inputs'} one at a time)"
             )
         return "\n" if self.format == "ggn" else ""
 
@@ -307,6 +312,7 @@ class Joined:
         """Note that the games of ``games`` were written."""
         if self.format is None:
             self.first = games.source.name
+            self.first_stdin = games.source.path is None
         self.format = games.format
 
 
