@@ -237,7 +237,7 @@ def to_parquet(
     options = {"observations": observations, "include_invalid_steps": include_invalid_steps}
     pieces: list[Delayed] = bag.to_delayed()  # type: ignore[no-untyped-call]
     totals: dict[str, int] = {}
-    with staged_parts(target, parts=lambda: len(pieces)) as staged:
+    with staged_parts(target, parts=lambda: len(pieces), named=os.fspath(directory)) as staged:
         writes = [
             delayed(write_part, pure=True)(games, staged, index, options)
             for index, games in enumerate(pieces)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
 import stat
 import subprocess
@@ -33,6 +32,7 @@ from typing import NoReturn
 
 import pytest
 from in_process import CliRunner
+from permissions import without_folder_rights
 
 from gargon_notation import atomic, files
 from gargon_notation.bots import simulate
@@ -414,17 +414,6 @@ def test_a_folder_that_cannot_be_made_is_said(
         f"cannot make this folder in {tmp_path} (permission denied): make that folder "
         "writable, or write the result elsewhere with -o"
     )
-
-
-def without_folder_rights() -> list[str]:
-    """The command prefix that runs a command under the permission checks of a user: none
-    for a user, ``capsh`` dropping root's right to pass them for root; skip the test where
-    root cannot drop it."""
-    if os.geteuid() != 0:
-        return []
-    if shutil.which("capsh") is None:
-        pytest.skip("root passes every permission check, and capsh is not here to drop that")
-    return ["capsh", "--drop=cap_dac_override,cap_dac_read_search", "--", "-c", '"$0" "$@"']
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")

@@ -7,6 +7,7 @@ import contextlib
 import http.server
 import importlib
 import importlib.util
+import os
 import shutil
 import socket
 import subprocess
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from permissions import without_folder_rights
 from typer.testing import CliRunner
 
 import gargon_notation as gg
@@ -160,6 +162,58 @@ def test_cli_prints_what_one_process_prints(
     )
     assert plain.exit_code == 1
     assert "INVALID" in plain.stdout or '"valid": false' in plain.stdout
+
+
+_READ_ONLY_SCRIPT = """
+import sys
+from distributed import LocalCluster
+from gargon_notation.cli import app
+with LocalCluster(n_workers=1, processes=False, dashboard_address=None) as local:
+    for output in ("rod/pq", "rod"):
+        arguments = ["convert", sys.argv[1], "--to", "parquet", "-o", output]
+        try:
+            app([*arguments, "--dask", local.scheduler_address], "gargon")
+        except SystemExit as ended:
+            print(ended.code, file=sys.stderr)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_a_read_only_folder_is_named_as_given(tmp_path: Path) -> None:
+    """--to parquet --dask -o in a folder of mode 555, or that folder itself: the refusal
+    names the folder given (or the one it is to be made in), not the staging folder of the
+    run, nor its absolute path."""
+    folder = tmp_path / "rod"
+    folder.mkdir()
+    folder.chmod(0o555)
+    environment = {**os.environ, "PYTHONPATH": str(ROOT)}
+    try:
+        run = subprocess.run(
+            [
+                *without_folder_rights(),
+                sys.executable,
+                "-c",
+                _READ_ONLY_SCRIPT,
+                str(ROOT / "examples" / "full-game.ggn"),
+            ],
+            cwd=tmp_path,
+            capture_output=True,
+            text=True,
+            env=environment,
+            timeout=120,
+        )
+    finally:
+        folder.chmod(0o755)
+    said = [line for line in run.stderr.splitlines() if line.startswith("gargon: ") or line == "2"]
+    assert said == [
+        "gargon: rod/pq: cannot make this folder in rod (permission denied): make that folder "
+        "writable, or write the result elsewhere with -o",
+        "2",
+        "gargon: rod: cannot write in this folder (permission denied), where the folders of the "
+        "tables are made: make it writable, or write the result elsewhere with -o",
+        "2",
+    ]
+    assert list(folder.iterdir()) == []
 
 
 def test_cli_refuses_standard_input_before_connecting() -> None:

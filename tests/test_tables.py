@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from permissions import without_folder_rights
 from typer.testing import CliRunner
 from typer.testing import Result as Run
 
@@ -614,6 +615,50 @@ def test_an_output_that_cannot_be_written_names_what_is_in_the_way(
     run = gargon("convert", "examples/seeded-game.ggn", "--to", "parquet", "-o", output)
     assert run.exit_code == 2
     assert run.stderr == f"gargon: {tmp_path / in_the_way}: {said}\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_a_read_only_folder_is_named_as_given(tmp_path: Path) -> None:
+    """-o in a folder of mode 555, or that folder itself: the refusal names the folder given
+    (or the one it is to be made in) and says to make it writable, not a table's folder
+    that the command makes."""
+    folder = tmp_path / "rod"
+    folder.mkdir()
+    folder.chmod(0o555)
+    command = [*without_folder_rights(), sys.executable, "-m", "gargon_notation"]
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    record = Path("examples/seeded-game.ggn").resolve()
+    try:
+        runs = {
+            (output, *jobs): subprocess.run(
+                [*command, "convert", record, "--to", "parquet", "-o", output, *jobs],
+                cwd=tmp_path,
+                capture_output=True,
+                text=True,
+                env=environment,
+                timeout=120,
+            )
+            for output, *jobs in (("rod/pq",), ("rod",), ("rod", "-j", "2"))
+        }
+    finally:
+        folder.chmod(0o755)
+    said = {options: (run.returncode, run.stderr) for options, run in runs.items()}
+    elsewhere = "write the result elsewhere with -o"
+    in_rod = (
+        2,
+        "gargon: rod: cannot write in this folder (permission denied), where the folders of "
+        f"the tables are made: make it writable, or {elsewhere}\n",
+    )
+    assert said == {
+        ("rod/pq",): (
+            2,
+            "gargon: rod/pq: cannot make this folder in rod (permission denied): make that "
+            f"folder writable, or {elsewhere}\n",
+        ),
+        ("rod",): in_rod,
+        ("rod", "-j", "2"): in_rod,
+    }
+    assert list(folder.iterdir()) == []
 
 
 @pytest.mark.parametrize(

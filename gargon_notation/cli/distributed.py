@@ -431,7 +431,7 @@ def write_tables(
         found = dict.fromkeys(last, 0)
         # The parts go to a staging folder, moved into place once all are written: work
         # that goes on running after a failure or Ctrl-C cannot mix them with the tables.
-        with staged_parts(target, parts=lambda: len(units)) as staged:
+        with staged_parts(target, parts=lambda: len(units), named=os.fspath(directory)) as staged:
             for (_, unit), written in in_order(
                 client, enumerate(units), write_unit, staged, options
             ):

@@ -36,6 +36,7 @@ from gargon_notation.tables.columns import TABLES, Lists
 from gargon_notation.tables.folders import (
     check_part,
     file_in_the_way,
+    make_table_folder,
     missing_folders,
     part_file,
     remove_abandoned_parts,
@@ -344,7 +345,10 @@ def write_batches(
                 where = base / table
                 made_here += missing_folders(where)
                 try:
-                    files.make_folders(where)
+                    make_table_folder(base, where)
+                except files.NotWritable:  # it names the folder given
+                    where = base
+                    raise
                 except (FileExistsError, NotADirectoryError):  # a file where a folder goes
                     where = file_in_the_way(where)
                     raise NotADirectoryError(errno.ENOTDIR, "Not a directory") from None

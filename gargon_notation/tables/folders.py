@@ -25,6 +25,7 @@ from gargon_notation.tables.columns import TABLES
 __all__ = [
     "check_part",
     "file_in_the_way",
+    "make_table_folder",
     "missing_folders",
     "part_file",
     "part_name",
@@ -45,6 +46,27 @@ def missing_folders(folder: Path) -> list[Path]:
         missing.append(folder)
         folder = folder.parent
     return missing[::-1]
+
+
+def make_table_folder(directory: str | os.PathLike[str], folder: str | os.PathLike[str]) -> None:
+    """Make ``folder``, a folder of the tables in ``directory``, and ``directory`` first
+    where it is missing.
+
+    Raises :class:`OSError`: :class:`~gargon_notation.atomic.NotWritable` naming
+    ``directory`` when this user may not write where it is made (as
+    :func:`~gargon_notation.atomic.make_folders` says) or in it: the refusal names the
+    folder the tables were asked for, not one of those made in it.
+    """
+    atomic.make_folders(directory)
+    try:
+        atomic.make_folders(folder)
+    except atomic.NotWritable as error:
+        raise atomic.NotWritable(
+            errno.EACCES,
+            "cannot write in this folder (permission denied), where the folders of the tables "
+            f"are made: make it writable, or {atomic.ELSEWHERE}",
+            os.fspath(directory),
+        ) from error
 
 
 def remove_empty(folders: list[Path]) -> None:
@@ -218,26 +240,39 @@ def _abandoned(staged: re.Match[str]) -> bool:
 
 
 @contextlib.contextmanager
-def staged_parts(directory: str, parts: Callable[[], int] | None = None) -> Iterator[str]:
-    """A new staging folder of ``directory`` (:func:`staging_folder`) for the body to write
-    the run's parts into, published into the tables (:func:`publish_parts`) when the body
-    ends normally, and removed when it raises (work still running elsewhere may add to it;
-    the next run that publishes removes that).  ``parts``, when given, says how many parts
-    the run wrote once the body has ended: publishing checks that each is there.
+def staged_parts(
+    directory: str, parts: Callable[[], int] | None = None, *, named: str | None = None
+) -> Iterator[str]:
+    """A new staging folder of ``directory`` (:func:`staging_folder`), made here, for the
+    body to write the run's parts into, published into the tables (:func:`publish_parts`)
+    when the body ends normally, and removed when it raises (work still running elsewhere
+    may add to it; the next run that publishes removes that).  ``parts``, when given, says
+    how many parts the run wrote once the body has ended: publishing checks that each is
+    there.  ``named`` is ``directory`` as errors name it (by default ``directory``): the
+    path the user gave, say, where ``directory`` is absolute for workers elsewhere.
 
-    Raises :class:`~gargon_notation.errors.FileError` when the parts cannot be moved into
+    Raises :class:`~gargon_notation.errors.FileError` when ``directory`` or its staging
+    folder cannot be made (:func:`make_table_folder`), or the parts cannot be moved into
     place.
     """
     staged = staging_folder(directory)
+    shown = directory if named is None else named
+    made = missing_folders(Path(shown))  # removed again, when empty, if the run fails
+    try:
+        make_table_folder(shown, os.path.join(shown, os.path.basename(staged)))
+    except OSError as error:
+        remove_empty(made)
+        raise files.FileError.from_os_error(shown, error) from None
     try:
         yield staged
     except BaseException:
         shutil.rmtree(staged, ignore_errors=True)
+        remove_empty(made)
         raise
     try:
         publish_parts(staged, directory, None if parts is None else parts())
     except OSError as error:
-        raise files.FileError.from_os_error(directory, error) from None
+        raise files.FileError.from_os_error(shown, error) from None
 
 
 def remove_stale_parts(directory: str, tables: Iterable[str], parts: int) -> None:
