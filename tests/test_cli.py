@@ -1385,6 +1385,59 @@ def test_score_of_an_invalid_record(work: Path) -> None:
     assert [game["valid"] for game in json.loads(result.stdout)["games"]] == [True, False, True]
 
 
+# -- tables on a narrow terminal ------------------------------------------------------------
+
+TOURNAMENT = ROOT / "tests" / "data" / "tournament" / "spring-cup.ggn"
+TABLE_VERBS = [
+    ["stats", EXAMPLES],
+    ["stats", "--by", "event", EXAMPLES],
+    ["ratings", TOURNAMENT],
+    ["standings", TOURNAMENT],
+    ["standings", "--duplicate", TOURNAMENT],
+    ["score", EXAMPLES / "club-night.ggn"],
+    ["show", EXAMPLES / "club-night.ggn"],
+    ["replay", EXAMPLES / "full-game.ggn", "--possible"],
+    ["replay", EXAMPLES / "table-record.ggn", "--round", "2"],
+]
+"""The verbs that print rich tables, on real records."""
+
+
+def printed_at(width: int, arguments: list[str | Path], monkeypatch: pytest.MonkeyPatch) -> Result:
+    """``gargon ARGUMENTS`` printed on standard output ``width`` columns wide."""
+    from gargon_notation.cli.terminal import SafeConsole
+
+    console = SafeConsole(highlight=False, soft_wrap=True, width=width)
+    monkeypatch.setattr(cli_common, "out", console)
+    return gargon(*arguments)
+
+
+def figures(text: str) -> list[str]:
+    """The words of ``text`` that hold a digit (numbers, cards, places), sorted."""
+    return sorted(word for word in text.split() if any(c.isdigit() for c in word))
+
+
+@pytest.mark.parametrize("width", [20, 40, 60])
+@pytest.mark.parametrize(
+    "arguments",
+    TABLE_VERBS,
+    ids=lambda a: " ".join(part.name if isinstance(part, Path) else part for part in a),
+)
+def test_a_narrow_terminal_cuts_no_number(
+    arguments: list[str | Path], width: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """rich squeezed a table wider than the terminal into its width, cutting figures, cards,
+    names and headings to ``…`` (``66.…``) or dropping a column's text: every table keeps
+    them whole, its text columns wrapped between words and its bars shorter, and runs past
+    the terminal's width when even that is too wide."""
+    if arguments[0] == "ratings" and importlib.util.find_spec("openskill") is None:
+        pytest.skip("ratings need openskill (the ratings extra)")
+    wide = printed_at(250, arguments, monkeypatch)
+    narrow = printed_at(width, arguments, monkeypatch)
+    assert narrow.exit_code == wide.exit_code
+    assert "…" not in narrow.stdout
+    assert figures(narrow.stdout) == figures(wide.stdout)
+
+
 # -- help and version ----------------------------------------------------------------------
 
 COMMANDS = [

@@ -23,6 +23,7 @@ from gargon_notation.bots import simulate
 from gargon_notation.cards import Card, Colour
 from gargon_notation.engine import Deal, Game, GameState
 from gargon_notation.render import COLOUR_STYLES, scoreboard
+from gargon_notation.render.uncut import Uncut
 from gargon_notation.replay import replay
 from gargon_notation.rules import Ruleset
 
@@ -176,7 +177,8 @@ def test_colours_and_plain_text() -> None:
 
 def rich_table(state: GameState, final: bool | None = None) -> Group:
     """The score table as a rich ``Table`` (how render/score.py built it until it drew the
-    table itself): the reference the direct drawing must match."""
+    table itself), with no cell cut (:class:`Uncut`): the reference the direct drawing must
+    match."""
     score = state.score()
     winners = set(score.winners) if (state.over if final is None else final) else set()
     table = Table(title="Score", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
@@ -220,7 +222,7 @@ def rich_table(state: GameState, final: bool | None = None) -> Group:
         total_bonus = f"+{player.bonus}" if player.bonus else "0"
         table.add_row(Text("  bonus", style="dim"), *bonus, total_bonus, end_section=not last)
     legend = drawn(state, final)[-2:]
-    return Group(table, *(Text(line, style="dim") for line in legend))
+    return Group(Uncut(table), *(Text(line, style="dim") for line in legend))
 
 
 CONSOLES: dict[str, dict[str, Any]] = {
@@ -236,7 +238,7 @@ def printed(renderable: object, width: int, console: str) -> str:
     options = dict(CONSOLES[console])
     soft_wrap = bool(options.pop("soft_wrap", False))
     buffer = io.StringIO()
-    Console(file=buffer, width=width, **options).print(renderable, soft_wrap=soft_wrap)
+    Console(file=buffer, width=width, **options).print(renderable, soft_wrap=soft_wrap, crop=False)
     return buffer.getvalue()
 
 
@@ -251,7 +253,7 @@ def five_players() -> GameState:
 )
 def test_drawn_as_a_rich_table_would_be(width: int, console: str) -> None:
     """At 80 columns the colour columns of five players' table already shrink; narrower,
-    values wrap, headings and figures are cut with ``…``."""
+    values wrap, and no heading or figure is cut: the lines run long."""
     state = five_players()
     assert printed(scoreboard(state), width, console) == printed(rich_table(state), width, console)
 
@@ -268,10 +270,31 @@ def test_drawn_as_a_rich_table_would_be_at_every_width() -> None:
         assert new == old, (width, console)
 
 
-def test_a_narrow_console_wraps_values_and_cuts_what_does_not_fit() -> None:
-    """48 columns (the recorder's score pane on an 80-column terminal)."""
+def test_a_narrow_console_wraps_values_and_cuts_no_figure() -> None:
+    """48 columns: the values wrap, and the lines run past the console's width rather than
+    cut a heading or a figure (``gargon score`` prints them with ``crop=False``)."""
     state = five_players()
     lines = [line.rstrip() for line in printed(scoreboard(state), 48, "plain").splitlines()]
+    assert lines[:9] == [
+        "                                Score",
+        "Player      white   blue     violet   yellow   red     green    Total",
+        "─────────────────────────────────────────────────────────────────────",
+        "Adam *      9       24       -        3        3       0           39",
+        "  won       7 8     4 8 0             4 14     6       15",
+        "                    7",
+        "  amulets   4       7x2=14            3        3       0           24",
+        "  bonus     +5      +10                                           +15",
+        "",
+    ]
+    assert "…" not in "".join(lines)
+
+
+def test_in_a_pane_a_narrow_console_wraps_values_and_cuts_what_does_not_fit() -> None:
+    """48 columns, ``whole=False``: the recorder's score pane on an 80-column terminal,
+    which would crop what runs past its edge."""
+    state = five_players()
+    table = scoreboard(state, whole=False)
+    lines = [line.rstrip() for line in printed(table, 48, "plain").splitlines()]
     assert lines[:11] == [
         "                     Score",
         "Player      w…   b…   v…   y…   red   g…   Total",

@@ -25,6 +25,7 @@ from gargon_notation.cli.common import fail, plural
 from gargon_notation.cli.inputs import HTML_ELSEWHERE, write
 from gargon_notation.cli.results import read
 from gargon_notation.render.trimmed import Trimmed
+from gargon_notation.render.uncut import Uncut
 
 __all__ = ["ratings_command", "ratings_tables"]
 
@@ -92,7 +93,8 @@ def ratings_command(
             for number, renderable in enumerate(ratings_tables(ratings, as_of)):
                 if number:
                     console.print()
-                console.print(Trimmed(renderable))
+                shown = Uncut(renderable) if isinstance(renderable, Table) else renderable
+                console.print(Trimmed(shown))
     if reading.left_out:
         common.print_error(
             f"gargon: {plural(reading.left_out, 'game')} after {as_of} or without a full date "

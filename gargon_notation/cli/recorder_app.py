@@ -266,7 +266,7 @@ class RecorderApp(App[int]):
             self._scored = (score, state.over)
             shown: RenderableType = Text("(the score needs the won cards' values)", style="dim")
             if score is not None:
-                shown = scoreboard(state)
+                shown = scoreboard(state, whole=False)  # the pane crops what runs past it
             self.query_one("#score", Static).update(shown)
         self.query_one("#record", Static).update(Text(printable(recording.text())))
         self.query_one("#message", Static).update(message)

@@ -42,6 +42,7 @@ from gargon_notation.cli.inputs import HTML_ELSEWHERE, write
 from gargon_notation.cli.results import read
 from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
+from gargon_notation.render.uncut import Uncut
 
 __all__ = [
     "Entries",
@@ -139,7 +140,7 @@ class GamesByRound:
             table.add_column("results (place, player, total); game")
             for round, said, where in self.games:
                 table.add_row(round, Group(said, Text(where, style="dim", overflow="fold")))
-        yield table
+        yield Uncut(table)
 
 
 def _heading(text: str) -> Text:
@@ -313,37 +314,3 @@ def _print(
             Trimmed(Uncut(renderable) if isinstance(renderable, Table) else renderable),
             crop=False,
         )
-
-
-@attrs.frozen
-class Uncut:
-    """A table drawn at least as wide as it needs to be whole: a crosstable of many rounds,
-    wider than the console (or than the 80 columns of a pipe), keeps every name and figure
-    and lets its lines run long, instead of dropping the names and cutting the cells to
-    ``…``.  Names still fold onto more lines where that is enough to fit.
-
-    >>> from rich.console import Console
-    >>> table = _grid()
-    >>> table.add_column("player", overflow="fold", min_width=6)
-    >>> for heading in (f"R{n}" for n in range(1, 6)):
-    ...     _number_column(table, heading)
-    >>> table.add_row("Annabel", *(["1\u00bd (100)"] * 5))
-    >>> console = Console(width=40)
-    >>> with console.capture() as captured:
-    ...     console.print(Uncut(table), crop=False)
-    >>> captured.get().splitlines()[1]
-    'Annabel  1\u00bd (100)  1\u00bd (100)  1\u00bd (100)  1\u00bd (100)  1\u00bd (100)'
-    """
-
-    table: Table
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        wide = options.update_width(1 << 16)
-        needed = Measurement.get(console, wide, self.table).maximum
-        for column in self.table.columns:
-            if not column.no_wrap:  # a column that folds gives up to its longest word
-                sizes = [Measurement.get(console, wide, cell) for cell in column.cells]
-                longest = max((size.maximum for size in sizes), default=0)
-                folded = max((size.minimum for size in sizes), default=0)
-                needed -= max(0, longest - max(folded, column.min_width or 0))
-        yield from console.render(self.table, options.update_width(max(options.max_width, needed)))

@@ -21,7 +21,9 @@ import json
 from pathlib import Path
 
 import attrs
-from rich.console import Console
+from rich.cells import cell_len
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -43,9 +45,10 @@ from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError
 from gargon_notation.parallel import RECORD_BYTES, Workers
 from gargon_notation.render.trimmed import Trimmed
+from gargon_notation.render.uncut import Uncut
 from gargon_notation.replay.problems import Problem
 
-__all__ = ["bar", "stats_command", "stats_tables"]
+__all__ = ["Bar", "bar", "stats_command", "stats_tables"]
 
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 
@@ -57,6 +60,32 @@ def bar(value: int, high: int, width: int) -> str:
         return ""
     eighths = max(1, round(8 * width * value / high))
     return "█" * (eighths // 8) + _EIGHTHS[eighths % 8].strip()
+
+
+@attrs.frozen
+class Bar:
+    """:func:`bar` of ``value`` out of ``high``, ``width`` cells at most, drawn narrower
+    when its column is: a table too wide for the console squeezes its bars, in proportion,
+    rather than cut the figures beside them.
+
+    >>> from rich.console import Console
+    >>> console = Console(width=4)
+    >>> console.print(Bar(3, 8, 8))
+    █▌
+    """
+
+    value: int
+    high: int
+    width: int
+    style: str = ""
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        drawn = cell_len(bar(self.value, self.high, self.width))
+        return Measurement(min(drawn, 1), drawn).with_maximum(options.max_width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(1, min(self.width, options.max_width))
+        yield Text(bar(self.value, self.high, width), style=self.style, no_wrap=True)
 
 
 def _percent(part: int, whole: int) -> str:
@@ -79,11 +108,11 @@ def _chart(title: str, items: list[tuple[str, int]], whole: int) -> Table:
     table = Table(title=title, title_justify="left", box=None, show_header=False)
     table.pad_edge = False
     table.add_column(justify="right")
-    table.add_column(justify="right")
-    table.add_column(style="cyan", no_wrap=True)
-    table.add_column(justify="right")
+    table.add_column(justify="right", no_wrap=True)
+    table.add_column()
+    table.add_column(justify="right", no_wrap=True)
     for label, value in items:
-        table.add_row(label, str(value), bar(value, high, 30), _percent(value, whole))
+        table.add_row(label, str(value), Bar(value, high, 30, "cyan"), _percent(value, whole))
     return table
 
 
@@ -116,7 +145,8 @@ def _grid(title: str, columns: list[str]) -> Table:
     table = Table(title=title, title_justify="left", box=None, pad_edge=False)
     table.add_column(columns[0], overflow="fold")
     for name in columns[1:]:
-        table.add_column(name, justify="left" if not name else "right", no_wrap=True)
+        # a bar (no name) is squeezed first, the figures never
+        table.add_column(name, justify="left" if not name else "right", no_wrap=bool(name))
     return table
 
 
@@ -137,7 +167,7 @@ def _results(stats: Stats, name: str) -> Table:
         score = figures.score
         spread = [_mean(score), f"{score.sd:.1f}" if score else "", *_ends(score)]
         key = Text(key_text(row.key, stats.by))
-        drawn = Text(bar(value, high, 10), style="green")
+        drawn = Bar(value, high, 10, "green")
         if stats.by == "player":
             counts = [str(figures.games), str(figures.wins), str(figures.shared_wins)]
             table.add_row(key, *counts, _percent(figures.wins, figures.games), drawn, *spread)
@@ -276,4 +306,5 @@ def _print(console: Console, stats: Stats) -> None:
     for number, renderable in enumerate(stats_tables(stats)):
         if number:
             console.print()
-        console.print(Trimmed(renderable))
+        shown = Uncut(renderable) if isinstance(renderable, Table) else renderable
+        console.print(Trimmed(shown))

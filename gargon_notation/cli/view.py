@@ -10,6 +10,7 @@ from functools import partial
 from typing import NoReturn
 
 import attrs
+from rich.cells import cell_len
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -25,7 +26,7 @@ from gargon_notation.engine import Game, GameState
 from gargon_notation.errors import printable_name
 from gargon_notation.notation import GameRecord, write_action
 from gargon_notation.parallel import Workers
-from gargon_notation.render import RoundPanels, scoreboard, table_view
+from gargon_notation.render import RoundPanels, Uncut, scoreboard, table_view
 from gargon_notation.render.possible import possible_view
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.replay import Outcome, Problem, Replay, Visitor, replay
@@ -40,6 +41,17 @@ def _header_table(record: GameRecord) -> Table:
     for tag in record.tags:
         table.add_row(printable(tag.name), printable(" ".join(tag.values)))
     return table
+
+
+def _rule(console: Console, title: str) -> None:
+    """A rule headed by ``title``, in bold; on a console too narrow for the title in the
+    rule (where rich would cut it to ``…``, the game's number with it), the title on a line
+    of its own above a plain rule."""
+    if cell_len(title) + 4 <= console.width:
+        console.rule(Text(title, style="bold"))
+    else:
+        console.print(Text(title, style="bold"))
+        console.rule()
 
 
 def show(
@@ -102,8 +114,8 @@ def _show_game(console: Console, number: int, record: GameRecord, title: str | N
     invalid."""
     panels = RoundPanels(until_problem=True)
     result = replay(record, game_number=number, keep_steps=False, visitors=[panels])
-    console.rule(Text(printable(title or f"Game {number}"), style="bold"))
-    console.print(Trimmed(_header_table(record)))
+    _rule(console, printable(title or f"Game {number}"))
+    console.print(Trimmed(Uncut(_header_table(record))))
     for panel in panels.panels:
         console.print()
         console.print(Trimmed(panel))
@@ -160,7 +172,7 @@ def replay_command(
             with games_of(source) as games:
                 for number, record in games:
                     title = f"{printable_name(games.source.name)} game {number}"
-                    console.rule(Text(printable(title), style="bold"))
+                    _rule(console, printable(title))
                     try:
                         result = replay(record, game_number=number)
                         if result.game is None:

@@ -9,10 +9,12 @@ from gargon_notation.render.game import (
 from gargon_notation.render.score import scoreboard
 from gargon_notation.render.style import COLOUR_STYLES, card_text, cards_text, colour_text
 from gargon_notation.render.table import table_view
+from gargon_notation.render.uncut import Uncut
 
 __all__ = [
     "COLOUR_STYLES",
     "RoundPanels",
+    "Uncut",
     "battle_lines",
     "card_text",
     "cards_text",

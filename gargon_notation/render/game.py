@@ -39,6 +39,7 @@ from gargon_notation.engine import (
     RoundStarted,
 )
 from gargon_notation.render.style import card_text, cards_text, colour_text
+from gargon_notation.render.uncut import Uncut
 from gargon_notation.replay import Outcome, Problem, Step, Visitor
 
 __all__ = ["RoundPanels", "battle_lines", "round_panel", "rounds_of"]
@@ -202,7 +203,7 @@ def round_panel(events: Sequence[Event], names: Sequence[str]) -> Group:
             plays.get(seat, Text("(not yet)", style="dim")),
             cards_text(won[seat], empty="-"),
         )
-    parts: list[RenderableType] = [heading, table, *battle_lines(events, names)]
+    parts: list[RenderableType] = [heading, Uncut(table), *battle_lines(events, names)]
     ended = next((e for e in events if isinstance(e, RoundEnded)), None)
     if ended is not None and ended.next_start is None:
         parts.append(Text("  The game is over.", style="bold"))

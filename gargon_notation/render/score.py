@@ -7,11 +7,14 @@ on them (times the multiplier the colour's 0s give, and the product); and the ma
 Every column adds up: amulet points and bonus make the points.  Two lines under the table say
 so, with the ruleset's own numbers.
 
-The table is laid out here, as rich's ``Table`` (simple head, no edge) lays it out, character
-for character and style for style: a column is as wide as its widest cell; when the console is
-narrower than that, the colour columns give way, widest first, and their cells wrap between
-values or end in ``…``; only then do all columns shrink.  Drawing it directly makes ``gargon
-score`` several times faster than building a ``Table``.
+The table is laid out here, as rich's ``Table`` (simple head, no edge) lays it out within
+:class:`~gargon_notation.render.uncut.Uncut`, character for character and style for style: a
+column is as wide as its widest cell; when the console is narrower than that, the colour
+columns give way, widest first, and their cells wrap between values; only then do all columns
+shrink, none below its longest value or figure (a name stays whole): on a console too narrow
+for that, the lines run past its width.  (``whole=False``, for a pane that crops what runs
+past its edge: as rich's ``Table`` alone, a value that does not fit ends in ``…``.)  Drawing
+it directly makes ``gargon score`` several times faster than building a ``Table``.
 
 >>> import io
 >>> from rich.console import Console
@@ -125,12 +128,18 @@ class ScoreTable:
     It is drawn as rich draws a ``Table`` with a simple head and no edge (ASCII on a console
     that can only write ASCII): a column is as wide as its widest cell and the table as wide
     as its columns; on a console too narrow for it, the colour columns shrink, the widest
-    first, their values wrapping and longer words cut with ``…``, then all columns evenly.
+    first, their values wrapping, then all columns evenly, none (with :attr:`whole`) below
+    what keeps each of its cells whole.
     A title heads the table; the legend's lines follow it.
     """
 
     rows: tuple[Row, ...]
     legend: tuple[str, ...]
+    whole: bool = True
+    """No cell cut: no column narrower than its longest word (a name, a figure: its whole
+    cell), the lines running past a console too narrow for that (print with ``crop=False``),
+    as :class:`~gargon_notation.render.uncut.Uncut` draws a ``Table``.  False: cut with
+    ``…`` to fit, as rich's ``Table`` itself (a pane that crops what runs past its edge)."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         runs = self._table(self.widths(options.max_width - DIVIDERS), options)
@@ -167,14 +176,33 @@ class ScoreTable:
         legend_words = [cell_len(word) for line in self.legend for word in line.split()]
         legend = [cell_len(line) for line in self.legend]
         natural = self.widths(options.max_width - DIVIDERS)
+        if self.whole:
+            least = sum(self._least()) + DIVIDERS
+            return Measurement(max(least, *legend_words), max(sum(natural) + DIVIDERS, *legend))
         return Measurement(
             max(sum(words) + DIVIDERS, *legend_words), max(sum(natural) + DIVIDERS, *legend)
         ).with_maximum(options.max_width)
+
+    def _least(self) -> list[int]:
+        """Each column's width, its padding included, that cuts none of its cells: the name
+        and its mark whole, the longest value or figure of the others."""
+        rows = (HEADINGS, *self.rows)
+        names = max(cell_len(row.cells[0].text + row.cells[0].mark) for row in rows)
+        words = [
+            max(len(word) for row in rows for word in row.cells[column].text.split() or [""])
+            for column in FIGURES
+        ]
+        return [
+            width + left + right
+            for width, (left, right) in zip([names, *words], PADDING, strict=True)
+        ]
 
     def widths(self, available: int) -> list[int]:
         """Each column's width, its padding included, for a table of at most ``available``
         cells without its dividers (shared out as rich's ``Table`` does)."""
         available = max(0, available)
+        if self.whole:  # as Uncut lays out a Table: no narrower than its columns' least
+            available = max(available, sum(self._least()))
         rows = (HEADINGS, *self.rows)
         names = max(cell_len(row.cells[0].text + row.cells[0].mark) for row in rows)
         natural = [names, *(max(len(row.cells[column].text) for row in rows) for column in FIGURES)]
@@ -197,6 +225,8 @@ class ScoreTable:
             excess = sum(widths) - available
         if excess > 0:
             widths = _reduced(excess, [1] * len(widths), widths, widths)
+        if self.whole:  # as rich's Table widens a column back to its minimum width
+            widths = [max(width, low) for width, low in zip(widths, self._least(), strict=True)]
         return widths
 
     def _table(self, widths: list[int], options: ConsoleOptions) -> list[Run]:
@@ -311,9 +341,10 @@ def _marked(cell: Cell, width: int) -> list[Run]:
     return [(text, cell.styles), (mark, cell.mark_styles), (padding, cell.styles)]
 
 
-def scoreboard(state: GameState, final: bool | None = None) -> ScoreTable:
+def scoreboard(state: GameState, final: bool | None = None, *, whole: bool = True) -> ScoreTable:
     """The score of the cards won at ``state``, and a legend: final (the winners marked
-    ``*``) when ``final``, by default when the game is over; so far otherwise.
+    ``*``) when ``final``, by default when the game is over; so far otherwise.  ``whole``:
+    no cell is cut on a narrow console (:attr:`ScoreTable.whole`).
 
     Raises :class:`ValueError` for a view that hides won cards: they cannot be scored.
     """
@@ -346,7 +377,7 @@ def scoreboard(state: GameState, final: bool | None = None) -> ScoreTable:
                 ends_section=player.seat != last,
             ),
         ]
-    return ScoreTable(tuple(rows), score_legend(state.ruleset, winner=bool(winners)))
+    return ScoreTable(tuple(rows), score_legend(state.ruleset, winner=bool(winners)), whole)
 
 
 def _by_colour(won: Sequence[AnyCard]) -> list[list[Card]]:

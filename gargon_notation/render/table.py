@@ -20,6 +20,7 @@ from rich.text import Text
 from gargon_notation.cards import AnyCard, hand_order
 from gargon_notation.engine import DecisionKind, GameState
 from gargon_notation.render.style import card_text, cards_text
+from gargon_notation.render.uncut import Uncut
 
 __all__ = ["table_view"]
 
@@ -72,7 +73,7 @@ def table_view(state: GameState) -> Group:
             cards_text(state.won[seat], empty="-"),
             str(score.players[seat].total),
         )
-    parts: list[RenderableType] = [heading, table]
+    parts: list[RenderableType] = [heading, Uncut(table)]
     parts.append(_pile_line(1, state.piles[0]))
     parts.append(_pile_line(2, state.piles[1]))
     if state.discard:
