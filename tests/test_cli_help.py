@@ -28,7 +28,7 @@ from gargon_notation.cli.helptext import examples, reflowed
 ROOT = Path(__file__).resolve().parents[1]
 GROUP = typer.main.get_command(app)
 VERBS: dict[str, Any] = GROUP.commands  # type: ignore[attr-defined]
-WIDTHS = [80, 120]
+WIDTHS = [40, 60, 80, 120]  # an example line is never broken, however narrow
 METAVAR = re.compile(r"[A-Z]+(\[=[A-Z]+\])?|\[[a-z-]+(\|[a-z-]+)+\]")
 """How an option names its value: a word in capitals (``N``, ``NAME``, ``NAME[=VALUE]``), or
 a choice's values (``[a|b|c]``)."""
@@ -84,7 +84,9 @@ def examples_of(verb: str) -> list[str]:
 def test_every_page_names_its_values_and_fits_the_width(verb: str | None, width: int) -> None:
     page = page_of(verb, width)
     assert re.findall(r"<[\w ]+[\w|\[\]]*>|\{\w+\}", page) == []
-    assert max(len(line) for line in page.splitlines()) <= width
+    # but for an example, which runs past a narrow terminal rather than break
+    examples = {f"   {example}" for example in examples_of(verb)} if verb else set()
+    assert max(len(line) for line in page.splitlines() if line not in examples) <= width
     if verb is not None:
         usage = re.search(
             r"Usage: gargon (\S+) \[OPTIONS\]((?: \[?[A-Z]+\]?(?:\.\.\.)?)*)\s*\n", page

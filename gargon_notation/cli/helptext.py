@@ -17,6 +17,7 @@ line ends of a docstring (rich markup mode) where the terminal's width should de
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -144,6 +145,28 @@ class Command(typer.core.TyperCommand):
         for param in params or ():
             _name_values(param)
         super().__init__(name, params=params, help=reflowed(help), **settings)
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        """The help as Typer formats it, but for the epilog's example lines, which are never
+        wrapped: a line broken on a narrow terminal would not paste back as one command."""
+        epilog = self.epilog
+        if not epilog or self.rich_markup_mode is None:
+            super().format_help(ctx, formatter)
+            return
+        self.epilog = None
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self.epilog = epilog
+        from rich.text import Text
+        from typer import rich_utils
+
+        console = rich_utils._get_rich_console()
+        console.print()
+        for line in inspect.cleandoc(epilog).splitlines():
+            shown = rich_utils.highlighter(Text.from_markup(f" {line}"))
+            console.print(shown, no_wrap=True, overflow="ignore", crop=False)
+        console.print()
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         """``[OPTIONS] PATHS...``: an argument by its name (``[NAME]`` when optional)."""
