@@ -29,7 +29,9 @@ seat record
     together it is :func:`table_record`, which is what merging every seat's record gives
     back; for no seat it is the public record.
 leak
-    A :class:`Leak`: a value written where the seat (or the public) could not see it then.
+    A :class:`Leak`: a value written where the seat (or the public) could not see it then,
+    in the record's cards or in its free text (comments, and the values of tags such as
+    ``Event`` or a ``Remark`` of the organiser's: the notation copies them as written).
 
 >>> from gargon_notation.notation import parse_game, write_game
 >>> text = (
@@ -72,6 +74,8 @@ from gargon_notation.engine import CardDrawn, Deal, Game
 from gargon_notation.engine.view import back, backs
 from gargon_notation.errors import GargonError, printable_name
 from gargon_notation.notation import model
+from gargon_notation.notation.lexical import unquote
+from gargon_notation.notation.tags import STRUCTURED_TAGS
 from gargon_notation.replay import Problem, Step, Visitor, walk
 
 __all__ = [
@@ -427,6 +431,7 @@ _BEFORE_CARDS: dict[type, re.Pattern[str]] = {
     model.Draw: re.compile(_NAME + r"\s+[12]\s*:"),
 }
 _VALUE_IN_TEXT = re.compile(r"(?<![\w'-])[WBVYRG](?:1[0-5]|[0-9])(?![\w'-])", re.IGNORECASE)
+_TAG_VALUE = re.compile(r'\s*"((?:[^"\\\n]|\\["\\])*)"')
 _OPENING = {
     model.CommentKind.BRACE: 1,
     model.CommentKind.LINE: 1,
@@ -491,6 +496,40 @@ class Places:
                     column += _OPENING[comment.kind] + len(before)
             yield card, Location(self.source, line, column)
 
+    def values_in_tag(self, tag: model.Tag) -> Iterator[tuple[Card, Location]]:
+        """The card values a tag's values name, each with its place (without the text, or
+        when the text does not fit, the tag's own place)."""
+        written = self._tag_values(tag)
+        for k, value in enumerate(tag.values):
+            raw, offset = written[k] if written else (value, None)
+            # An escape (\" or \\) runs on into no card value: the raw text names the
+            # same values as the value, at their own columns.
+            for match in _VALUE_IN_TEXT.finditer(raw):
+                card = Card.parse(match.group())
+                if offset is None:
+                    yield card, self.at(tag)
+                else:
+                    yield card, Location(self.source, *self._line_column(offset + match.start()))
+
+    def _tag_values(self, tag: model.Tag) -> list[tuple[str, int]]:
+        """Each value of ``tag`` as written in the text (escapes kept) and the offset of its
+        first character; empty when the text does not hold the tag there."""
+        index = tag.line - self.first_line
+        if not tag.line or not 0 <= index < len(self.starts):
+            return []
+        position = self.starts[index] + tag.column - 1
+        if not self.text.startswith(tag.name, position):
+            return []
+        position += len(tag.name)
+        found: list[tuple[str, int]] = []
+        for value in tag.values:
+            match = _TAG_VALUE.match(self.text, position)
+            if match is None or unquote('"' + match.group(1) + '"') != value:
+                return []
+            found.append((match.group(1), match.start(1)))
+            position = match.end()
+        return found
+
 
 # -- leaks ---------------------------------------------------------------------------------
 
@@ -503,9 +542,11 @@ def find_leaks(
 
     The values are the cards of deal and pile lines, plays still face down where the record
     stops, drawn cards (``1:R7``), a ``Seed`` tag (it deals every card), and card values
-    named in comments (``{Bob kept B7}``): a comment may name only what the seat had seen by
-    the end of its round (a comment of a tag or setup line: at the deal; the game's leading
-    comments and the termination's: by the end).  Given the ``text`` the record was read
+    named in comments (``{Bob kept B7}``) and in tags of free text (``[Remark "Bob kept
+    B7"]``; not the tags whose values the notation defines, ``STRUCTURED_TAGS``): a comment
+    may name only what the seat had seen by the end of its round (a tag, and a comment of a
+    tag or setup line: at the deal; the game's leading comments and the termination's: by
+    the end).  Given the ``text`` the record was read
     from, each value is located at its own column.  Only the written record is read: the
     check needs no replay, and works on a record with problems.
 
@@ -558,6 +599,7 @@ class _LeakFinder:
                 f"the Seed tag deals every card, so it shows every hand and both piles; {who}",
             )
         self._setup()
+        self._tag_values()
         self._comments([c for tag in record.tags for c in tag.comments], "the deal")
         self._comments([c for line in record.setup for c in line.comments], "the deal")
         hidden = {id(play) for play in face_down_plays(record)}
@@ -642,13 +684,27 @@ class _LeakFinder:
                 comments += replacement.comments
         self._comments(comments, f"the end of round {number}")
 
+    def _tag_values(self) -> None:
+        """Card values named in a tag of free text (``[Remark "Bob held W15"]``): a tag,
+        like its comments, may name only what the seat saw at the deal.  The tags whose
+        values the notation defines (names, a date, the result...) name no card; a ``Seed``
+        tag is a leak of its own."""
+        for tag in self.record.tags:
+            if tag.name not in STRUCTURED_TAGS:
+                found = self.places.values_in_tag(tag)
+                self._named(found, f"named in the {tag.name} tag", "the deal")
+
     def _comments(self, comments: Iterable[model.Comment], moment: str) -> None:
         for comment in comments:
-            for card, location in self.places.values_in(comment):
-                if card in self.seen:
-                    continue
-                if self.seat is None:
-                    why = f"it had not been shown to the table by {moment}"
-                else:
-                    why = f"{self.seat} had not seen it by {moment}"
-                self.leak(str(card), location, f"named in a comment, but {why}")
+            self._named(self.places.values_in(comment), "named in a comment", moment)
+
+    def _named(self, found: Iterable[tuple[Card, Location]], where: str, moment: str) -> None:
+        """A leak for each card value of free text ``found`` not seen by ``moment``."""
+        for card, location in found:
+            if card in self.seen:
+                continue
+            if self.seat is None:
+                why = f"it had not been shown to the table by {moment}"
+            else:
+                why = f"{self.seat} had not seen it by {moment}"
+            self.leak(str(card), location, f"{where}, but {why}")

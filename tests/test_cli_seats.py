@@ -120,6 +120,35 @@ def test_convert_notes_what_it_leaves_out_and_comments_that_leak(work: Path) -> 
     ]
 
 
+def test_convert_and_check_hidden_find_a_value_in_a_tag_of_free_text(work: Path) -> None:
+    text = TEXT.replace('[Start "Ann"]\n', '[Start "Ann"]\n[Remark "Cy held G1 all game"]\n')
+    (work / "remark.ggn").write_text(text, encoding="utf-8")
+    result = gargon("convert", "remark.ggn", "--seat", "Bob", "-o", "bob.ggn")
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == [
+        "warning: remark.ggn:5:2: G1: named in the Remark tag, but Bob had not seen it by the "
+        "deal; tag values are copied as written: edit this one before publishing",
+    ]
+    written = (work / "bob.ggn").read_text(encoding="utf-8")
+    assert written == BOB.replace(
+        '[Start "Ann"]\n', '[Start "Ann"]\n[Remark "Cy held G1 all game"]\n'
+    )
+    check = gargon("check-hidden", "bob.ggn", "--seat", "Bob")
+    assert check.exit_code == 1
+    assert check.stdout.splitlines() == [
+        "bob.ggn:5:18: G1: named in the Remark tag, but Bob had not seen it by the deal",
+        "LEAK bob.ggn: 1 value Bob could not have seen, in 1 of 1 game: not fit to publish for Bob",
+    ]
+    # Players, Start and the other tags of a structured value name players, not cards.
+    named = TEXT.replace('"Cy"', '"B5"').replace("Cy ", '"B5" ').replace("Cy:", '"B5":')
+    (work / "b5.ggn").write_text(named, encoding="utf-8")
+    assert gargon("validate", "--quiet", "b5.ggn").exit_code == 0
+    mine = gargon("convert", "b5.ggn", "--seat", "Bob", "-o", "b5-bob.ggn")
+    assert (mine.exit_code, mine.stderr) == (0, "")
+    clean = gargon("check-hidden", "b5-bob.ggn", "--seat", "Bob")
+    assert clean.exit_code == 0
+
+
 def test_convert_options_that_do_not_go_together(work: Path) -> None:
     both = gargon("convert", "club.ggn", "--seat", "Bob", "--public")
     assert both.exit_code == 2

@@ -316,6 +316,45 @@ def test_a_seed_a_face_down_play_and_comments_leak() -> None:
     assert [leak.value for leak in find_leaks(read(text), None)][-1] == "R9"
 
 
+def test_a_value_in_a_free_text_tag_leaks_as_in_a_comment() -> None:
+    text = TEXT.replace(
+        '[Event "Club night"]\n',
+        '[Event "Club night"]\n[Remark "Cy held G1, Bob B7" "and W4"]\n[Site "\\"Room\\" G5"]\n',
+    )
+    leaks = [str(leak) for leak in find_leaks(read(text), "Bob", text=text) if "tag" in leak.reason]
+    assert leaks == [
+        "full.ggn:3:18: G1: named in the Remark tag, but Bob had not seen it by the deal",
+        "full.ggn:3:35: W4: named in the Remark tag, but Bob had not seen it by the deal",
+        "full.ggn:4:17: G5: named in the Site tag, but Bob had not seen it by the deal",
+    ]
+    # Without the text, a value is placed at its tag.
+    assert [
+        str(leak.location) for leak in find_leaks(read(text), "Bob") if "tag" in leak.reason
+    ] == [
+        "full.ggn:3:2",
+        "full.ggn:3:2",
+        "full.ggn:4:2",
+    ]
+    # Ann's own G5 is no leak for her; the public sees none of the three.
+    assert [leak.value for leak in find_leaks(read(text), "Ann") if "tag" in leak.reason] == [
+        "G1",
+        "B7",
+        "W4",
+    ]
+    assert len([leak for leak in find_leaks(read(text), None) if "tag" in leak.reason]) == 4
+
+
+def test_tags_of_a_structured_value_hold_no_leak() -> None:
+    """Names, dates, rules and the result are not free text: a player called "B5" is no card."""
+    text = (
+        '[Notation "1"]\n[Date "2026.11.20"]\n[Players "Ann" "B5" "Cy"]\n[Start "B5"]\n'
+        '[Seat "Ann"]\n[Ruleset "standard"]\n[Result "end Ann 12, \\"B5\\" 3, Cy 0"]\n'
+        "deal Ann: Y2 R9\n*\n"
+    )
+    assert find_leaks(read(text), "Ann", text=text) == ()
+    assert find_leaks(read(text), "Cy", text=text) != ()  # Ann's deal line
+
+
 def test_a_comment_may_name_what_was_shown_by_the_end_of_its_round() -> None:
     text = TEXT.replace("{he waits}", "{he fears R9 and B1}").replace(
         "Ann pass 2!? $14", "Ann pass 2!? $14 {B7 beats nothing}"

@@ -136,7 +136,8 @@ def convert_for_seat(
 
 
 def _notes(record: GameRecord, mine: GameRecord, who: str | None, number: int) -> None:
-    """What the seat's record leaves out, and comments that name what the seat did not see."""
+    """What the seat's record leaves out, and comments and tag values that name what the seat
+    did not see."""
     viewer = "the public" if who is None else who
     hidden = [play for play in face_down_plays(record) if play.player != who]
     if hidden:
@@ -149,9 +150,10 @@ def _notes(record: GameRecord, mine: GameRecord, who: str | None, number: int) -
             f"{viewer} where the record stops"
         )
     for leak in find_leaks(mine, who):
-        print_error(
-            f"warning: {leak}; comments are copied as written: edit this one before publishing"
+        copied = (
+            "comments are" if leak.reason.startswith("named in a comment") else "tag values are"
         )
+        print_error(f"warning: {leak}; {copied} copied as written: edit this one before publishing")
 
 
 # -- check-hidden ------------------------------------------------------------------------

@@ -22,6 +22,7 @@ __all__ = [
     "DEFAULT_SHUFFLE",
     "KNOWN_TAGS",
     "NOTATION_VERSION",
+    "STRUCTURED_TAGS",
     "date",
     "notation_version",
     "players",
@@ -53,6 +54,26 @@ KNOWN_TAGS: dict[str, str] = {
     "Result": 'copy of the termination marker: "*", "end" or "end Adam 52, Bernd 31, ..."',
 }
 """The tags this version documents, with the format of their values."""
+
+STRUCTURED_TAGS = frozenset(
+    {
+        "Notation",
+        "Date",
+        "Players",
+        "Start",
+        "Ruleset",
+        "ZeroPair",
+        "WonCardsFaceUp",
+        "StartMustPlay",
+        "Seed",
+        "Shuffle",
+        "Seat",
+        "Result",
+    }
+)
+"""The tags whose values the notation defines (docs/notation.md, 4.2): names, a date, rules,
+a seed, the result.  Every other tag (``Event``, ``Site``, a tag the notation does not know)
+holds free text, which may name a card as a comment may."""
 
 _DAYS_IN_MONTH = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 
