@@ -112,11 +112,13 @@ def test_convert_notes_what_it_leaves_out_and_comments_that_leak(work: Path) -> 
         "its cards are still face down for Ann where the record stops"
     ]
     mine = gargon("convert", "cut.ggn", "--seat", "Bob")
-    assert mine.exit_code == 0
+    assert mine.exit_code == 1  # written, but not fit to publish as it is
     assert mine.stdout.splitlines()[-2] == "2. Bob B7 B1 {Cy holds Y9}, Cy pass 1"
     assert mine.stderr.splitlines() == [
         "warning: cut.ggn:12:24: Y9: named in a comment, but Bob had not seen it by the end of "
-        "round 2; comments are copied as written: edit this one before publishing"
+        "round 2; comments are copied as written: edit this one before publishing",
+        "cut.ggn: written, with 1 value Bob could not have seen (warned above): edit what names "
+        "it before publishing",
     ]
 
 
@@ -124,10 +126,12 @@ def test_convert_and_check_hidden_find_a_value_in_a_tag_of_free_text(work: Path)
     text = TEXT.replace('[Start "Ann"]\n', '[Start "Ann"]\n[Remark "Cy held G1 all game"]\n')
     (work / "remark.ggn").write_text(text, encoding="utf-8")
     result = gargon("convert", "remark.ggn", "--seat", "Bob", "-o", "bob.ggn")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert result.stderr.splitlines() == [
         "warning: remark.ggn:5:2: G1: named in the Remark tag, but Bob had not seen it by the "
         "deal; tag values are copied as written: edit this one before publishing",
+        "remark.ggn: written, with 1 value Bob could not have seen (warned above): edit what "
+        "names it before publishing",
     ]
     written = (work / "bob.ggn").read_text(encoding="utf-8")
     assert written == BOB.replace(

@@ -109,10 +109,11 @@ def convert_for_seat(
     who = _who(seat, public)
     target = None if to is None else _format(to)
     failed = False
+    leaks = 0
     with games_of(file) as games:
 
         def exported() -> Iterator[GameRecord]:
-            nonlocal failed
+            nonlocal failed, leaks
             for number, record in games:
                 try:
                     mine = seat_record(record, who)
@@ -120,7 +121,7 @@ def convert_for_seat(
                     failed = True
                     _seat_error(error, record, number)
                     continue
-                _notes(record, mine, who, number)
+                leaks += _notes(record, mine, who, number)
                 yield mine
 
         try:
@@ -133,11 +134,21 @@ def convert_for_seat(
         except _Abandon:
             print_error(f"{printable_name(games.source.name)}: nothing written")
             raise Exit(1) from None
+    if leaks:
+        # Written, so that the comments and tags can be edited; but a script publishing what
+        # exits 0 would publish what the seat must not see.
+        viewer = "the public" if who is None else who
+        print_error(
+            f"{printable_name(games.source.name)}: written, with {plural(leaks, 'value')} "
+            f"{viewer} could not have seen (warned above): edit what names "
+            f"{'it' if leaks == 1 else 'them'} before publishing"
+        )
+        raise Exit(1)
 
 
-def _notes(record: GameRecord, mine: GameRecord, who: str | None, number: int) -> None:
+def _notes(record: GameRecord, mine: GameRecord, who: str | None, number: int) -> int:
     """What the seat's record leaves out, and comments and tag values that name what the seat
-    did not see."""
+    did not see (a warning each, and their number returned)."""
     viewer = "the public" if who is None else who
     hidden = [play for play in face_down_plays(record) if play.player != who]
     if hidden:
@@ -149,11 +160,13 @@ def _notes(record: GameRecord, mine: GameRecord, who: str | None, number: int) -
             f"{record.rounds[-1].number} are left out: its cards are still face down for "
             f"{viewer} where the record stops"
         )
-    for leak in find_leaks(mine, who):
+    leaks = find_leaks(mine, who)
+    for leak in leaks:
         copied = (
             "comments are" if leak.reason.startswith("named in a comment") else "tag values are"
         )
         print_error(f"warning: {leak}; {copied} copied as written: edit this one before publishing")
+    return len(leaks)
 
 
 # -- check-hidden ------------------------------------------------------------------------
