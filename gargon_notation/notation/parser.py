@@ -458,7 +458,8 @@ def _diagnose(
     if rest.startswith("{") and "COMMENT" in expected:
         return "this comment is never closed: '{' has no matching '}'", line, column
     if rest.startswith('"') and ("STRING" in expected or "PLAYER" in expected):
-        return "this quoted text is not closed on its line", line, column
+        message, offset = _quoted_text(rest)
+        return message, line, column + offset
     match = _FOUND.match(rest)
     found = match.group() if match else rest[:1]
     if len(found) > 24:
@@ -480,6 +481,28 @@ def _diagnose(
             said = mistake.message if isinstance(mistake.message, str) else mistake.message(rest)
             return said, line, column - mistake.back(before)
     return message, line, column
+
+
+def _quoted_text(rest: str) -> tuple[str, int]:
+    """Why the quoted text opening ``rest`` is not a ``STRING``, and where in ``rest``: a
+    backslash that is no escape (``"C:\\club"``), or no closing quote on its line."""
+    at, escaped_quote = 1, False
+    while at < len(rest) and rest[at] not in '"\r\n':
+        if rest[at] == "\\":
+            following = rest[at + 1 : at + 2]
+            if following not in ('"', "\\", "", "\r", "\n"):
+                return (
+                    f"'\\{following}' is not an escape: inside quotes only \\\" (a quote) and "
+                    "\\\\ (a backslash) are, so a backslash is written \\\\",
+                    at,
+                )
+            escaped_quote = escaped_quote or following == '"'
+            at += 1
+        at += 1
+    message = "this quoted text is not closed on its line"
+    if escaped_quote:
+        message += ': \\" is a quote inside it, not its end (a backslash is written \\\\)'
+    return message, 0
 
 
 @attrs.frozen
