@@ -143,25 +143,27 @@ def test_a_syntax_error_is_an_error_at_its_token() -> None:
 
 
 @pytest.mark.parametrize(
-    ("tag", "column", "quoted"),
-    [('[Event- "x"]', 7, "-"), ('[P-layers "Ann" "Bob" "Cy"]', 3, "-layers")],
+    ("tag", "column", "marked", "suggested"),
+    [('[Event- "x"]', 7, "-", ""), ('[P-layers "Ann" "Bob" "Cy"]', 3, "-layers", "P_layers")],
     ids=["after-a-tag-name", "inside-a-tag-name"],
 )
 def test_a_syntax_error_inside_a_word_is_marked_from_where_validate_says(
-    tmp_path: Path, tag: str, column: int, quoted: str
+    tmp_path: Path, tag: str, column: int, marked: str, suggested: str
 ) -> None:
     """The reader may blame the rest of what the tokens here take for one word: the mark
-    starts at its column (it started at the word's start), and covers what it quotes."""
+    starts at its column (it started at the word's start), and covers the rest of it."""
     text = tag + "\n" + SEEDED + "*\n"
     path = tmp_path / "dash.ggn"
     path.write_text(text, encoding="utf-8")
-    message = f"expected a quoted value like \"...\", not '{quoted}'"
+    message = "a tag name holds only letters A-Z and a-z, digits and '_', not '-'"
+    if suggested:
+        message += f" (write {suggested}, say)"
     assert validate_says(path) == [(1, column, "syntax", message)]
     document = Document()
     document.update(text)
     (found,) = document.diagnostics()
     assert (found.span, found.message) == (
-        Span((0, column - 1), (0, column - 1 + len(quoted))),
+        Span((0, column - 1), (0, column - 1 + len(marked))),
         message,
     )
 

@@ -155,3 +155,38 @@ def test_the_caret_stands_under_the_mistake_as_the_line_is_shown(round_line: str
     wide = sum(1 for c in shown[:position] if "\u4e00" <= c <= "\u9fff")
     combining = shown.count("\u0301")
     assert shown[position - wide + combining :].startswith("folds")
+
+
+@pytest.mark.parametrize(
+    ("tag", "column", "message"),
+    [
+        (
+            '[Weird.Tag "x"]',
+            7,
+            "a tag name holds only letters A-Z and a-z, digits and '_', not '.' "
+            "(write Weird_Tag, say)",
+        ),
+        ('[Wéird "x"]', 3, "a tag name holds only letters A-Z and a-z, digits and '_', not 'é'"),
+        ("[Weird-Tag]", 7, "a tag name holds only letters A-Z and a-z, digits and '_', not '-'"),
+        (
+            '[Site:"Berlin"]',
+            6,
+            "a tag name holds only letters A-Z and a-z, digits and '_', not ':'",
+        ),
+        (
+            "[Event„Donnerstag“]",
+            7,
+            "typographic quotes („“) are not quotes in the notation: write straight double "
+            'quotes: "Donnerstag"',
+        ),
+        ('[Event Rulebook "x"]', 8, "expected a quoted value like \"...\", not 'Rulebook'"),
+    ],
+)
+def test_a_character_a_tag_name_cannot_hold_is_said_where_it_is(
+    tag: str, column: int, message: str
+) -> None:
+    """A name is suggested only where a value follows a name that goes on past the
+    character: ``[Site:"Berlin"]`` is not a tag ``Site_``."""
+    with pytest.raises(NotationError) as caught:
+        parse_game(f"{tag}\n*\n")
+    assert (caught.value.message, caught.value.line, caught.value.column) == (message, 1, column)

@@ -460,6 +460,13 @@ def _diagnose(
     if rest.startswith('"') and ("STRING" in expected or "PLAYER" in expected):
         message, offset = _quoted_text(rest)
         return message, line, column + offset
+    before = lines[line - 1][: column - 1] if line <= len(lines) else ""
+    if "STRING" in expected:
+        named = _TAG_NAME_BEFORE.search(before)
+        run = _TAG_NAME_RUN.match(rest)
+        if named is not None and run is not None:
+            valued = rest[run.end() :].lstrip(" \t").startswith('"')
+            return _tag_name_character(named.group(1) + run.group(), valued), line, column
     match = _FOUND.match(rest)
     found = match.group() if match else rest[:1]
     if len(found) > 24:
@@ -472,7 +479,6 @@ def _diagnose(
             f"'{found}' is not a card (a colour W B V Y R G and a value 0-15 like R14, "
             f"or a colour or X and '?' like R? or X?)"
         )
-    before = lines[line - 1][: column - 1] if line <= len(lines) else ""
     # The keys end at the error, so a search tries every start: only the text just before
     # the error is searched, or a long line would take quadratic time.
     near = before[-_MISTAKE_WINDOW:]
@@ -505,6 +511,21 @@ def _quoted_text(rest: str) -> tuple[str, int]:
     return message, 0
 
 
+_TAG_NAME_BEFORE = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)$")
+"""A tag's name just before an error (``[Weird`` of ``[Weird-Tag "x"]``)."""
+
+
+def _tag_name_character(written: str, valued: bool) -> str:
+    """``[Weird-Tag_2 "x"]``: what a tag name holds and, when the name ``written`` goes on
+    past the character it cannot hold and a value follows it (so that all of it was meant as
+    the name), the name as it may be written."""
+    bad = next(char for char in written if not (char.isascii() and (char.isalnum() or char == "_")))
+    message = f"a tag name holds only letters A-Z and a-z, digits and '_', not {bad!r}"
+    if valued and written.isascii() and (written[-1].isalnum() or written[-1] == "_"):
+        message += f" (write {re.sub(r'[^A-Za-z0-9_]', '_', written)}, say)"
+    return message
+
+
 @attrs.frozen
 class _Mistake:
     """A typical mistake: what stands before the error on its line (the table's key), what is
@@ -517,6 +538,9 @@ class _Mistake:
 
 
 _QUOTES = "\u201c\u201d\u201e\u201a\u00ab\u00bb\u2018\u2019"
+_TAG_NAME_RUN = re.compile(f'[^\\s"\\[\\]{{}};{_QUOTES}]+')
+"""What goes on from a tag's name up to a blank, a quote, a bracket or a comment: the rest
+of the name as written."""
 _QUOTED = re.compile(f"[{_QUOTES}]([^{_QUOTES}\\]\n]*)([{_QUOTES}]?)")
 
 
@@ -554,7 +578,7 @@ _MISTAKES: tuple[tuple[re.Pattern[str], _Mistake], ...] = (
         ),
     ),
     (
-        re.compile(r"(?:\[[A-Za-z][A-Za-z0-9_]*[ \t]+|\d\.[^\n]*)$"),
+        re.compile(r"(?:\[[A-Za-z][A-Za-z0-9_]*[ \t]*|\d\.[^\n]*)$"),
         _Mistake(
             re.compile(f"[{_QUOTES}].*"),
             _straight_quotes,
