@@ -273,13 +273,42 @@ def test_played_cards_must_be_named_and_held(table: Deal) -> None:
         "card-not-in-hand",
         "Adam plays R14, but does not hold R14 (Adam's hand: Y2 Y6 R9 W1 W10 W0 W0 W2 W3 W4)",
     )
+    refused(game, Play(ADAM, cards("Y6 Y5 R9")), "card-not-in-hand")
+
+
+def test_a_card_twice_in_one_play_is_said_as_such(table: Deal) -> None:
+    """A card of one copy cannot be played twice, whatever the hand; the two 0s of a colour
+    can, by a hand that holds both."""
+    game = Game.new(table, names=NAMES)
     refused(
         game,
         Play(ADAM, cards("Y6 Y6")),
-        "card-not-in-hand",
-        "Adam plays Y6 Y6, but does not hold Y6 (Adam's hand: Y2 Y6 R9 W1 W10 W0 W0 W2 W3 W4)",
+        "card-conservation",
+        "Adam plays Y6 Y6: Y6 twice in one play, but the deck has only 1 copy of it",
     )
-    refused(game, Play(ADAM, cards("Y6 Y5 R9")), "card-not-in-hand")
+    refused(
+        game,
+        Play(ADAM, cards("Y6 R9 Y6")),
+        "card-conservation",
+        "Adam plays Y6 R9 Y6: Y6 twice in one play, but the deck has only 1 copy of it",
+    )
+    assert game.check(Play(ADAM, cards("W0 W0"))) is None
+    dagmar = Game.new(table, DAGMAR, names=NAMES)
+    refused(
+        dagmar,
+        Play(DAGMAR, cards("R0 R0")),
+        "card-not-in-hand",
+        "Dagmar plays R0 R0, but holds only one R0 "
+        "(Dagmar's hand: R14 R0 B12 W15 G15 V15 B5 B6 B7 B9)",
+    )
+    hidden = Game.new(Deal.hidden(4, 10), names=NAMES)  # nothing known of any hand
+    refused(
+        hidden,
+        Play(ADAM, cards("B5 B5 R0")),
+        "card-conservation",
+        "Adam plays B5 B5 R0: B5 twice in one play, but the deck has only 1 copy of it",
+    )
+    assert hidden.check(Play(ADAM, cards("R0 R0 B5"))) is None
 
 
 def test_follower_must_match_the_leaders_pattern_exactly(table: Deal) -> None:

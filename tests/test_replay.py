@@ -719,3 +719,35 @@ def test_an_unknown_player_in_a_deal_line_is_reported_and_the_line_ignored() -> 
         "t.ggn:4:6: game 1, Colette: Colette is not at this table (players: Adam, Bernd, "
         "Collette, Dagmar); did you mean Collette? [unknown-player]"
     ]
+
+
+LOST = """\
+[Players "Adam" "Bernd" "Collette"]
+[Start "Adam"]
+[Seed "doc"]
+1. Adam B5 Y0 R0, Bernd pass 1, Collette pass 1
+    fights B (Bernd 2), Y, R (Adam 1), G
+2. Bernd B3 B2, Collette pass 2 1 1, Adam pass 1 2
+    fights B
+3. Collette B12 V13 G6, Adam W5 V3 W5, Bernd pass 1 2
+    fights G, B, V (Adam forgot), W, R
+4. Adam G10 G10, Bernd pass 1 1, Collette pass 2
+    fights G
+*
+"""
+"""Bernd's play is a pass in round 1, so the replay loses the record: a card written twice
+in one play of a later round is found by the round checked on its own (round 4) or by the
+check of cards written twice (round 3, whose pattern is refused first)."""
+
+
+def test_a_card_twice_in_one_play_after_the_record_is_lost_is_said_once_as_such() -> None:
+    found = [problem.split("\n")[0] for problem in problems(LOST)]
+    assert found[2:] == [
+        "t.ggn:8:25: game 1, round 3, Adam (seat 1): 'Adam W5 V3 W5': Adam plays W5 V3 W5, two "
+        "of one colour and one of another (2:1), but Collette led three different colours "
+        "(1:1:1) [pattern-mismatch]",
+        "t.ggn:8:25: game 1, round 3, Adam: 'Adam W5 V3 W5': Adam plays W5 V3 W5: W5 twice in "
+        "one play, but the deck has only 1 copy of it [card-conservation]",
+        "t.ggn:10:4: game 1, round 4, Adam (seat 1): 'Adam G10 G10': Adam plays G10 G10: G10 "
+        "twice in one play, but the deck has only 1 copy of it [card-conservation]",
+    ]

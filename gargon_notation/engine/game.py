@@ -66,7 +66,12 @@ from gargon_notation.engine.view import (
     face_down,
     played_as_seen,
 )
-from gargon_notation.engine.wording import cards_text, colours_text, count_of
+from gargon_notation.engine.wording import (
+    cards_text,
+    colours_text,
+    count_of,
+    twice_in_one_play,
+)
 from gargon_notation.errors import RuleViolation
 from gargon_notation.rules import STANDARD, Ruleset
 
@@ -702,20 +707,37 @@ class Game:
             raise self._not_in_hand(seat, cards, found)
         slots, exact = found
         if not exact:
-            self._knowledge.check(
-                (self._hands[seat][slot], card) for slot, card in zip(slots, cards, strict=True)
-            )
+            try:
+                self._knowledge.check(
+                    (self._hands[seat][slot], card) for slot, card in zip(slots, cards, strict=True)
+                )
+            except RuleViolation as violation:
+                raise self._twice(seat, cards) or violation from None
         return slots, pattern, exact
 
     def _not_in_hand(self, seat: int, cards: Sequence[Card], missing: list[Card]) -> RuleViolation:
         """The violation of a play whose ``missing`` cards the seat's hand cannot hold."""
+        twice = self._twice(seat, cards)
+        if twice is not None:
+            return twice
         hand = self._hands[seat]
         name = self._name(seat)
+        # A card missing though the hand holds it is a 0 played twice, held once.
+        lacks = [f"holds only one {card}" for card in missing if card in hand]
+        absent = [card for card in missing if card not in hand]
+        if absent:
+            lacks.insert(0, f"does not hold {cards_text(absent)}")
         return RuleViolation(
             "card-not-in-hand",
-            f"{name} plays {cards_text(cards)}, but does not hold "
-            f"{cards_text(missing)} ({name}'s hand: {cards_text(hand) or 'empty'})",
+            f"{name} plays {cards_text(cards)}, but {' and '.join(lacks)} "
+            f"({name}'s hand: {cards_text(hand) or 'empty'})",
         )
+
+    def _twice(self, seat: int, cards: Sequence[Card]) -> RuleViolation | None:
+        """The violation of a play that holds a card of one copy twice (``B5 B5``), which no
+        hand can hold: said as such, not as a card the hand lacks."""
+        message = twice_in_one_play(self._name(seat), cards)
+        return None if message is None else RuleViolation("card-conservation", message)
 
     def _verify_pass(self, action: Pass) -> None:
         seat, piles = action.seat, action.piles

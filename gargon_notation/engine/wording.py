@@ -9,11 +9,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from gargon_notation.cards import AnyCard, Colour
+from gargon_notation.cards import COPIES, AnyCard, Card, Colour
 
-__all__ = ["cards_text", "colours_text", "count_of"]
+__all__ = ["cards_text", "colours_text", "count_of", "twice_in_one_play"]
 
 
 def count_of(number: int, noun: str) -> str:
@@ -32,3 +32,21 @@ def colours_text(colours: Iterable[Colour]) -> str:
     if not names:
         return "none"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def twice_in_one_play(name: str, cards: Sequence[AnyCard]) -> str | None:
+    """What is wrong with a play that holds a card of one copy twice (``B5 B5``), which no
+    hand can hold; None for a play without one (the two 0s of a colour may be played
+    together).
+
+    >>> from gargon_notation.cards import Card
+    >>> twice_in_one_play("Adam", [Card.parse(text) for text in ("B5", "R0", "B5")])
+    'Adam plays B5 R0 B5: B5 twice in one play, but the deck has only 1 copy of it'
+    """
+    for k, card in enumerate(cards):
+        if type(card) is Card and COPIES[card] == 1 and card in cards[k + 1 :]:
+            return (
+                f"{name} plays {cards_text(cards)}: {card} twice in one play, but the deck has "
+                "only 1 copy of it"
+            )
+    return None

@@ -47,6 +47,7 @@ from gargon_notation.engine import (
     Pass,
     Play,
 )
+from gargon_notation.engine.wording import twice_in_one_play
 from gargon_notation.errors import RuleViolation
 from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import model
@@ -755,9 +756,14 @@ class _Walk:
     def _check_twice(
         self, play: model.Play, number: int, played: dict[Card, str], report: bool = True
     ) -> None:
-        """A card of a single copy played a second time (``played``: where each was first)."""
-        for card in play.cards:
-            if not isinstance(card, Card) or COPIES[card] != 1:
+        """A card of a single copy played a second time (``played``: where each was first);
+        twice in ``play`` itself, said as the engine says it (the round checked on its own may
+        have said it already: the same problem is told once)."""
+        twice = twice_in_one_play(play.player, play.cards) if report else None
+        if twice is not None:
+            self.problem("card-conservation", twice, play)
+        for k, card in enumerate(play.cards):
+            if not isinstance(card, Card) or COPIES[card] != 1 or card in play.cards[:k]:
                 continue
             place = played.get(card)
             if place is None:
