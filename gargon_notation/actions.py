@@ -60,22 +60,29 @@ def parse_card(text: str) -> AnyCard:
 
 def not_at_table(name: str, players: Sequence[str]) -> str:
     """The message for a name that is not a player's, with the player it most likely means.
+    Names are written as movetext writes them, quoted when not bare, so that a space shows.
 
     >>> not_at_table("cleo", ("Anna", "Cleo"))
     'cleo is not at this table (players: Anna, Cleo); did you mean Cleo? (names are case-sensitive)'
     >>> not_at_table("Eve", ("Anna", "Cleo"))
     'Eve is not at this table (players: Anna, Cleo)'
+    >>> not_at_table("Anna ", ("Anna", "Cleo")).split("; ")[0]
+    '"Anna " is not at this table (players: Anna, Cleo)'
     """
     import difflib  # only for a mistake: not at start-up
 
     hint = ""
+    spaced = [player for player in players if player.strip() == name.strip()]
     same = [player for player in players if player.casefold() == name.casefold()]
-    close = same or difflib.get_close_matches(name, players, n=1, cutoff=0.75)
+    close = spaced or same or difflib.get_close_matches(name, players, n=1, cutoff=0.75)
     if close:
-        hint = f"; did you mean {close[0]}?"
-        if same:
+        hint = f"; did you mean {name_text(close[0])}?"
+        if spaced:
+            hint += " (names are compared with their spaces)"
+        elif same:
             hint += " (names are case-sensitive)"
-    return f"{name} is not at this table (players: {', '.join(players)}){hint}"
+    written = ", ".join(name_text(player) for player in players)
+    return f"{name_text(name)} is not at this table (players: {written}){hint}"
 
 
 def _seat(text: str, name: str, players: Sequence[str]) -> int:

@@ -46,7 +46,7 @@ def test_every_action_of_simulated_games_round_trips() -> None:
         (
             "cleo Y3",
             1,
-            "cleo is not at this table (players: Anna, Ben, Cleo, Anna Lena); "
+            'cleo is not at this table (players: Anna, Ben, Cleo, "Anna Lena"); '
             "did you mean Cleo? (names are case-sensitive)",
         ),
         (
@@ -88,7 +88,22 @@ def test_cards_parse() -> None:
 )
 def test_a_name_not_at_the_table_names_the_likely_player(name: str, hint: str) -> None:
     assert not_at_table(name, PLAYERS) == (
-        f"{name} is not at this table (players: Anna, Ben, Cleo, Anna Lena){hint}"
+        f'{name} is not at this table (players: Anna, Ben, Cleo, "Anna Lena"){hint}'
+    )
+
+
+def test_names_are_written_as_the_notation_writes_them_so_a_space_shows() -> None:
+    assert not_at_table("Anna ", PLAYERS) == (
+        '"Anna " is not at this table (players: Anna, Ben, Cleo, "Anna Lena"); did you mean '
+        "Anna? (names are compared with their spaces)"
+    )
+    assert not_at_table("Adam", ("Adam ", "Bernd", "Collette")) == (
+        'Adam is not at this table (players: "Adam ", Bernd, Collette); did you mean "Adam "? '
+        "(names are compared with their spaces)"
+    )
+    assert not_at_table("anna lena", PLAYERS) == (
+        '"anna lena" is not at this table (players: Anna, Ben, Cleo, "Anna Lena"); did you mean '
+        '"Anna Lena"? (names are case-sensitive)'
     )
 
 

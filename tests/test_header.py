@@ -78,7 +78,26 @@ ERRORS = [
     ),
     ('[Players "Ann" "Ann" "Cy"]\n', "player names must be different and not empty", (1, 2)),
     ('[Players "Ann" "" "Cy"]\n', "player names must be different and not empty", (1, 2)),
-    (PLAYERS + '[Start "Eve"]\n', "the start player 'Eve' is not one of the Players", (2, 2)),
+    (
+        '[Players "Ann " "Bob" "Cy"]\n',
+        'a player name may not begin or end with a space: write "Ann", not "Ann "',
+        (1, 2),
+    ),
+    (
+        '[Players "Ann" "Bob" "\tCy"]\n',
+        'a player name may not begin or end with a space: write "Cy", not "\tCy"',
+        (1, 2),
+    ),
+    (
+        PLAYERS + '[Start "Eve"]\n',
+        "the start player 'Eve' is not one of the Players (Ann, Bob, Cy)",
+        (2, 2),
+    ),
+    (
+        '[Players "Ann" "Bob" "Cy Lee"]\n[Start "Cy "]\n',
+        "the start player 'Cy ' is not one of the Players (Ann, Bob, \"Cy Lee\")",
+        (2, 2),
+    ),
     (PLAYERS + '[Start "Ann" "Bob"]\n', "tag Start takes one value, not 2", (2, 2)),
     ('[Notation "2"]\n' + PLAYERS, "this reader knows notation version 1, not 2", (1, 2)),
     ('[Notation "1.0"]\n' + PLAYERS, "the Notation version is a whole number, not '1.0'", (1, 2)),

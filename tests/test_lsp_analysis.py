@@ -236,7 +236,7 @@ def test_only_the_numbers_that_name_lines_move_with_the_game(tmp_path: Path) -> 
     path = tmp_path / "odd.ggn"
     path.write_text(text, encoding="utf-8")
     messages = [d.message for d in document.diagnostics()]
-    assert sum("(players: Ann, Bob, Cy, line 3)" in message for message in messages) > 3
+    assert sum('(players: Ann, Bob, "Cy, line 3")' in message for message in messages) > 3
     assert any("'x, line 4'" in message for message in messages)
     assert any('"see game, line 2"' in message for message in messages)
     problems = [d.message for d in document.diagnostics() if d.code != "header"]

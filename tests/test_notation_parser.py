@@ -332,7 +332,14 @@ def test_known_tags_are_read_on_demand() -> None:
     ("text", "message"),
     [
         ('[Players "A" "B"]\n*', "Gargon is played by 3 to 5 players, not 2"),
-        ('[Players "A" "B" "C"]\n[Start "D"]\n*', "the start player 'D' is not one of the Players"),
+        (
+            '[Players "A" "B" "C"]\n[Start "D"]\n*',
+            "the start player 'D' is not one of the Players (A, \"B\", C)",  # B: a colour
+        ),
+        (
+            '[Players " A" "B" "C"]\n*',
+            'a player name may not begin or end with a space: write "A", not " A"',
+        ),
         ('[Notation "one"]\n*', "the Notation version is a whole number, not 'one'"),
         (
             '[Date "22.11.2026"]\n*',

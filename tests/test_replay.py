@@ -751,3 +751,19 @@ def test_a_card_twice_in_one_play_after_the_record_is_lost_is_said_once_as_such(
         "t.ggn:10:4: game 1, round 4, Adam (seat 1): 'Adam G10 G10': Adam plays G10 G10: G10 "
         "twice in one play, but the deck has only 1 copy of it [card-conservation]",
     ]
+
+
+def test_a_name_that_differs_by_a_space_is_written_so_that_the_space_shows() -> None:
+    text = '[Players "Adam" "Bernd" "Collette"]\n1. "Adam " Y2\n*\n'
+    assert problems(text) == [
+        't.ggn:2:4: game 1, round 1, "Adam ": \'"Adam " Y2\': "Adam " is not at this table '
+        "(players: Adam, Bernd, Collette); did you mean Adam? (names are compared with their "
+        "spaces) [unknown-player]\n"
+        "    skipped this action"
+    ]
+    # A space at either end of a name in Players is the mistake, said at the tag.
+    spaced = '[Players "Adam " "Bernd" "Collette"]\n[Start "Adam"]\n1. Adam Y2\n*\n'
+    assert problems(spaced) == [
+        't.ggn:1:2: game 1: a player name may not begin or end with a space: write "Adam", '
+        'not "Adam " [header]'
+    ]

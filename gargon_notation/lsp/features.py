@@ -45,7 +45,10 @@ TAG_MEANINGS: dict[str, tuple[str, str]] = {
     "Event": ("text", "name of the event"),
     "Site": ("text", "where the game was played"),
     "Date": ('`"YYYY.MM.DD"`, `??` for unknown parts', 'date played (`"2026.??.??"`)'),
-    "Players": ("3-5 values", "players in clockwise seat order, seat 0 first; names distinct"),
+    "Players": (
+        "3-5 values",
+        "players in clockwise seat order, seat 0 first; names distinct, no space at either end",
+    ),
     "Start": ("a name from `Players`", "start player of the first round"),
     "Ruleset": (
         '`"standard"` (default) or `"english"`',

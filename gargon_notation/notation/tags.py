@@ -16,7 +16,9 @@ from __future__ import annotations
 import re
 
 from gargon_notation.errors import NotationError
+from gargon_notation.notation.lexical import quote
 from gargon_notation.notation.model import GameRecord, Tag
+from gargon_notation.notation.writer import name_text
 
 __all__ = [
     "DEFAULT_SHUFFLE",
@@ -118,6 +120,14 @@ def players(record: GameRecord) -> tuple[str, ...] | None:
         )
     if len(set(tag.values)) != len(tag.values) or "" in tag.values:
         raise _fail(tag, "player names must be different and not empty", record.source)
+    for name in tag.values:
+        if name[0].isspace() or name[-1].isspace():
+            # Names are compared as written: "Adam " is not Adam, and no one sees why.
+            message = (
+                "a player name may not begin or end with a space: write "
+                f"{quote(name.strip())}, not {quote(name)}"
+            )
+            raise _fail(tag, message, record.source)
     return tag.values
 
 
@@ -129,7 +139,11 @@ def start(record: GameRecord) -> str | None:
     tag, value = found
     seats = players(record)
     if seats is not None and value not in seats:
-        raise _fail(tag, f"the start player {value!r} is not one of the Players", record.source)
+        message = (
+            f"the start player {value!r} is not one of the Players "
+            f"({', '.join(name_text(name) for name in seats)})"
+        )
+        raise _fail(tag, message, record.source)
     return value
 
 

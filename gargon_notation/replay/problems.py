@@ -16,6 +16,7 @@ from typing import Any, Literal
 import attrs
 
 from gargon_notation.errors import GargonError, NotationError, pointed, printable_name
+from gargon_notation.notation.writer import name_text
 
 __all__ = ["FACT_CODES", "Category", "Problem", "ReplayError"]
 
@@ -115,7 +116,7 @@ class Problem:
             parts.append(f"round {self.round}")
         if self.player is not None:
             seat = f" (seat {self.seat + 1})" if self.seat is not None else ""
-            parts.append(f"{self.player}{seat}")
+            parts.append(f"{name_text(self.player)}{seat}")  # "Adam " shows its space
         text = f"{where}: {', '.join(parts)}: "
         if self.written:
             text += f"'{self.written}': "
