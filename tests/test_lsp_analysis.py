@@ -666,22 +666,40 @@ def test_each_symbol_s_selection_is_inside_its_range_after_blank_lines() -> None
         assert symbol.selection.end <= symbol.span.end
 
 
-def test_a_stray_line_among_the_tags_is_one_game_s_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("note", "column", "message"),
+    [
+        (
+            "# Thursday club night",
+            0,
+            "expected a tag like [Event \"...\"], 'deal', 'pile', a round number like '1.', or "
+            "the end of the game ('*' or 'end'), not '#'",
+        ),
+        (
+            "* Thursday club night",
+            2,
+            "only comments may follow the end of the game ('*' or 'end'), not 'Thursday': to "
+            "write a note, make the line a comment: '; * Thursday club night'",
+        ),
+    ],
+    ids=["hash", "star"],
+)
+def test_a_stray_line_among_the_tags_is_one_game_s_error(
+    tmp_path: Path, note: str, column: int, message: str
+) -> None:
     """The document is cut as validate cuts the file (docs/notation.md 11.1): a stray line
     among a game's tags is that game's syntax error, and the tags after it are the same
     game's, not a game of their own."""
     lines = (ROOT / "examples" / "full-game.ggn").read_text(encoding="utf-8").split("\n")
-    text = "\n".join([*lines[:3], "# Thursday club night", *lines[3:]])
+    text = "\n".join([*lines[:3], note, *lines[3:]])
     document = Document()
     document.update(text)
     assert [(game.number, game.first_line, game.lines) for game in document.games] == [
         (1, 0, len(lines))
     ]
-    message = (
-        "expected a tag like [Event \"...\"], 'deal', 'pile', a round number like '1.', or "
-        "the end of the game ('*' or 'end'), not '#'"
-    )
-    assert document.diagnostics() == [Diagnostic(Span((3, 0), (3, 1)), message, "syntax")]
+    width = len(message.split("not '")[1].split("'")[0])
+    span = Span((3, column), (3, column + width))
+    assert document.diagnostics() == [Diagnostic(span, message, "syntax")]
     path = tmp_path / "thursday.ggn"
     path.write_text(text, encoding="utf-8")
-    assert validate_says(path) == [(4, 1, "syntax", message)]
+    assert validate_says(path) == [(4, column + 1, "syntax", message)]

@@ -508,6 +508,9 @@ def test_a_plain_game_needs_no_pattern_compiled_on_demand() -> None:
         ('[Event "a"]\n\n[Players "A" "B" "C"]\n  1. A R99\n*\n', ["Event", "Players"]),
         ('[Event "a"]\n[Players "A"\n"B" "C"]\n1. A R1\n*\n', ["Event", "Players"]),
         ('[Event "a"]\n[Players "A" "B" "C"] 1. A R99 *\n', ["Event", "Players"]),
+        ('[Event "a"]\n* Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n', (2, 3, "not 'Thursday'")),
+        ('[Event "a"]\n* Thursday\n1. A R99\n*\n', ["Event"]),
+        ('[Event "a"]\n[Players "A" "B" "C"]\n* {a note}\n', ["Event", "Players"]),
     ],
     ids=[
         "stray-line-then-a-tag",
@@ -518,6 +521,9 @@ def test_a_plain_game_needs_no_pattern_compiled_on_demand() -> None:
         "blank-line-between-tags",
         "tag-over-two-lines",
         "rounds-on-the-tag-line",
+        "star-note-then-a-tag",
+        "star-note-after-the-tags",
+        "star-with-a-comment-is-the-ending",
     ],
 )
 def test_the_header_scan_gives_every_tag_of_the_game_or_its_error(

@@ -132,11 +132,21 @@ def test_cutting_needs_a_file_it_can_read(tmp_path: Path) -> None:
         parts.cut(files.Input("gone.ggn", tmp_path / "gone.ggn"))
 
 
-def test_a_stray_line_among_a_game_s_tags_is_no_place_to_cut(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("note", "said"),
+    [
+        ("# Thursday club night", "1: expected a tag like"),
+        ("* Thursday club night", "3: only comments may follow the end of the game"),
+    ],
+    ids=["hash", "star"],
+)
+def test_a_stray_line_among_a_game_s_tags_is_no_place_to_cut(
+    tmp_path: Path, note: str, said: str
+) -> None:
     """The cut follows the splitter (docs/notation.md 11.1): a game with a stray line among its
     tags is one game, so no part begins at the tags after that line."""
     full = EXAMPLES.joinpath("full-game.ggn").read_text(encoding="utf-8").split("\n")
-    broken = "\n".join([*full[:3], "# Thursday club night", *full[3:]])
+    broken = "\n".join([*full[:3], note, *full[3:]])
     rulebook = EXAMPLES.joinpath("rulebook-round.ggn").read_text(encoding="utf-8")
     games = [broken, rulebook] * 3
     text = "".join(games)
@@ -152,4 +162,4 @@ def test_a_stray_line_among_a_game_s_tags_is_no_place_to_cut(tmp_path: Path) -> 
     assert verdicts == whole_file_verdicts(path)
     assert [verdict.valid for verdict in verdicts] == [False, True] * 3
     for line, verdict in zip(lines[::2], verdicts[::2], strict=True):
-        assert verdict.messages[0].startswith(f"thursday.ggn:{line + 3}:1: expected a tag like")
+        assert verdict.messages[0].startswith(f"thursday.ggn:{line + 3}:{said}")

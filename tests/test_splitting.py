@@ -209,6 +209,51 @@ def test_a_stray_line_among_the_tags_leaves_one_invalid_game(tmp_path: Path) -> 
     assert (copied.exit_code, copied.stdout_bytes) == (0, path.read_bytes())
 
 
+STAR_NOTE = (
+    "only comments may follow the end of the game ('*' or 'end'), not 'Thursday': to write "
+    "a note, make the line a comment: '; * Thursday club night'"
+)
+
+
+def test_a_note_beginning_with_a_star_among_the_tags_leaves_one_invalid_game(
+    tmp_path: Path,
+) -> None:
+    """A '*' ends a game only as the bare marker (only comments may follow it, 2.1 and 7): a
+    note such as '* Thursday club night' among the tags is a stray line, as '# ...' is, and
+    the tags after it are the same game's, not a game of their own."""
+    path = among_the_tags(tmp_path, b"* Thursday club night\n")
+    code, lines = validate(str(path))
+    assert code == 1
+    assert lines == [
+        f"INVALID {path} game 1: 1 problem",
+        f"  {path}:4:3: {STAR_NOTE}",
+        "      * Thursday club night",
+        "        ^",
+        "1 game in 1 file: 0 valid, 1 invalid",
+    ]
+    filtered = CliRunner().invoke(app, ["filter", str(path), "--valid"])
+    assert (filtered.exit_code, filtered.stdout_bytes) == (1, b"")
+    assert filtered.stderr.splitlines()[0] == f"{path}:4:3: {STAR_NOTE}"
+    copied = CliRunner().invoke(app, ["cat", str(path)])
+    assert (copied.exit_code, copied.stdout_bytes) == (0, path.read_bytes())
+
+
+def test_a_note_beginning_with_a_star_between_games_belongs_to_the_next(tmp_path: Path) -> None:
+    """Before a game's tags, too, '* Thursday club night' is a stray line of the game that
+    follows it, not a game of its own."""
+    path = tmp_path / "thursday.ggn"
+    path.write_bytes(FULL + b"* Thursday club night\n" + RULEBOOK.encode("utf-8"))
+    code, lines = validate(str(path))
+    assert code == 1
+    assert lines[0].startswith(f'ok {path} game 1 "Full game with its deal written out": valid')
+    assert lines[1:4] == [
+        f"INVALID {path} game 2: 1 problem",
+        f"  {path}:37:3: {STAR_NOTE}",
+        "      * Thursday club night",
+    ]
+    assert lines[-1] == "2 games in 1 file: 1 valid, 1 invalid"
+
+
 def test_a_game_with_a_stray_line_is_copied_whole(tmp_path: Path) -> None:
     """split --games 1 writes one file a game: the broken game whole, byte for byte."""
     path = among_the_tags(tmp_path, b"# Thursday club night\r\n")
@@ -275,6 +320,14 @@ GAME = '[Event "b"]\n[Players "A" "B" "C"]\n1. A R2\n*\n'
         ('[Event "x\n1. A "A B" R1\nend "A B" 3\n' + GAME + GAME, [(1, 3), (4, 4), (8, 4)]),
         (TAGS + "A won on the night\n\n" + GAME, [(1, 4), (5, 4)]),
         ('[Event "a"]\n[Event "b"]\n[Players "A" "B" "C"]\n1. A R1\n*\n', [(1, 5)]),
+        ('[Event "a"]\n* Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n' + GAME, [(1, 5), (6, 4)]),
+        ('[Event "a"]\n*Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n' + GAME, [(1, 5), (6, 4)]),
+        ('[Event "a"]\n* "Thursday"\n[Players "A" "B" "C"]\n1. A R1\n*\n', [(1, 5)]),
+        ('[Event "a"] * Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n' + GAME, [(1, 4), (5, 4)]),
+        (GAME + "* Thursday\n" + GAME, [(1, 4), (5, 5)]),
+        ("* Thursday\n" + GAME + GAME, [(1, 5), (6, 4)]),
+        ('[Event "a"]\n* {Thursday} ; club night\n[Players "A" "B" "C"]\n*\n', [(1, 2), (3, 2)]),
+        (TAGS + "1. A R1\n* Thursday\n1. A R2\n*\n", [(1, 4), (5, 2)]),
     ],
     ids=[
         "hash-line",
@@ -296,6 +349,14 @@ GAME = '[Event "b"]\n[Players "A" "B" "C"]\n1. A R2\n*\n'
         "value-never-closed-then-rounds-with-quotes",
         "tags-only-with-a-note-and-no-ending",
         "a-tag-repeated-without-a-stray-line",
+        "star-note-line",
+        "star-note-line-without-a-blank",
+        "star-then-a-quoted-value",
+        "star-note-after-a-tag",
+        "star-note-between-games",
+        "star-note-before-the-first-game",
+        "star-with-comments-only-is-the-ending",
+        "star-then-text-after-a-round-still-ends-the-game",
     ],
 )
 def test_where_games_begin_and_end_around_a_game_s_tags(

@@ -427,6 +427,27 @@ def _after_the_end(lines: list[str], line: int, first_line: int) -> tuple[str, i
     return None
 
 
+_NOTE_WIDTH = 40
+"""How much of a note is quoted in the advice to make it a comment."""
+_SETUP = frozenset({"deal", "pile"})
+
+
+def _star_note(lines: list[str], line: int, column: int, first_line: int) -> str | None:
+    """The text of a line that a ``*`` opens, with text after it, when the error is at that
+    text and no setup or round came before the line: a note such as ``* Thursday club
+    night`` among the tags (a stray line to the splitter, 11.1), not an ending; else None."""
+    text = lines[line - 1] if line <= len(lines) else ""
+    if text[: column - 1].strip() != "*":
+        return None
+    in_brace = False
+    for index in range(first_line - 1, line - 1):
+        first, _, in_brace = _line_text(lines[index], in_brace)
+        if first is not None and (_ROUND_LINE.fullmatch(first[1]) or first[1] in _SETUP):
+            return None
+    note = text.strip()
+    return note if len(note) <= _NOTE_WIDTH else note[: _NOTE_WIDTH - 3] + "..."
+
+
 def _diagnose(
     error: UnexpectedInput, text: str, lines: list[str], first_line: int = 1
 ) -> tuple[str, int, int]:
@@ -474,6 +495,9 @@ def _diagnose(
     message = f"expected {_expected(expected)}, not '{found}'"
     if set(expected) - _ANNOTATIONS == {"$END"}:
         message = f"only comments may follow the end of the game ('*' or 'end'), not '{found}'"
+        note = _star_note(lines, line, column, first_line)
+        if note is not None:
+            message += f": to write a note, make the line a comment: '; {note}'"
     if "CARD" in expected and _CARD_LIKE.fullmatch(found):
         message = (
             f"'{found}' is not a card (a colour W B V Y R G and a value 0-15 like R14, "

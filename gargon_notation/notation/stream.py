@@ -3,7 +3,8 @@
 Rules (docs/notation.md, "Files holding many games"):
 
 - A game's setup, rounds or termination begin on its first line whose text after any tags
-  begins with a round number, ``deal``, ``pile``, ``*`` or ``end`` (:data:`GAME_LINE`).
+  begins with a round number, ``deal``, ``pile``, ``*`` or ``end`` (:data:`GAME_LINE`; a
+  ``*`` with text after it, ``* Thursday club night``, is no ending but a stray line).
   Until then other lines begin and end nothing (a stray line among the tags, a blank line),
   and a tag left open at the end of a line goes on on the next when that begins with a
   quoted value or ``]`` (or holds the closing quote of a value cut in two by a lone CR, and
@@ -79,9 +80,12 @@ an unclosed quote is left as it is, as there)."""
 _END = re.compile(r"(?<![\w'-])end(?![\w'-])")
 _TAGS = re.compile(r"(?:\[[^\]]*+\][ \t]*+)++")
 """Tags at the start of a line (quoted values blanked): what follows is movetext."""
-GAME_LINE = re.compile(r"(?:[0-9]+\.|deal(?![\w'-])|pile(?![\w'-])|\*|end(?![\w'-]))")
+GAME_LINE = re.compile(
+    r"(?:[0-9]+\.|deal(?![\w'-])|pile(?![\w'-])|\*(?![ \t]*[^ \t\n{;])|end(?![\w'-]))"
+)
 """The start of a line that only a game holds: a round, setup or an ending; after a game's
-tags, the line where its setup, rounds or termination begin."""
+tags, the line where its setup, rounds or termination begin.  A ``*`` is the ending only
+alone, only comments after it (2.1, 7): ``* Thursday club night`` is a note, no ending."""
 _TAG_NAME = re.compile(r"(?:^|\])[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
 """The name of each tag of a line of tags (quoted values blanked)."""
 _VALUE_END = re.compile(r'(?:[^"\\\n]|\\.)*+"')
