@@ -12,6 +12,7 @@ The dispatcher's handling of a slip (any other exception) is tested by injecting
 from __future__ import annotations
 
 import io
+import itertools
 import os
 import re
 from pathlib import Path
@@ -497,6 +498,57 @@ def test_a_plain_game_needs_no_pattern_compiled_on_demand() -> None:
     assert fast.TOKEN.match("R1 R2").lastgroup == "cards"  # type: ignore[union-attr]
 
 
+_HEADER_PIECES: tuple[tuple[str, str], ...] = (
+    ("tag", '[{name} "x"]'),
+    ("tag", '{c} [{name} "x"]'),
+    ("tag", '[{name} "x"] {a\n1. b}'),
+    ("tag", '[{name} "x"] ; c'),
+    ("tag", '{a\nb} [{name} "x"]'),
+    ("comment", "{a\n1. b}"),
+    ("comment", "{a\n* b}"),
+    ("comment", "{a\n[b]}"),
+    ("comment", "{a\nend b}"),
+    ("comment", "; c {"),
+    ("comment", ""),
+    ("stray", "# x"),
+    ("stray", "* x"),
+    ("stray", "* {c} x"),
+    ("stray", "{c} x"),
+    ("stray", "{a\nb} x"),
+)
+"""Lines among a game's tags: a tag (``{name}`` filled in), comments, or a stray line."""
+
+
+@pytest.mark.parametrize("second", range(len(_HEADER_PIECES)))
+def test_the_header_scan_reads_the_lines_as_the_splitter_does(second: int) -> None:
+    """For any two or three of these lines after a game's first tag: the splitter makes one
+    game of them; the header scan gives the tags when no stray line comes before a tag (the
+    tags before a stray line, or the game's error, when no tag follows it), and never
+    without the game's error when a tag follows a stray line."""
+    for first, third in itertools.product(range(len(_HEADER_PIECES)), repeat=2):
+        pieces = [_HEADER_PIECES[first], _HEADER_PIECES[second], _HEADER_PIECES[third]]
+        lines = ['[Event "a"]']
+        names = ["Event"]
+        strayed = tag_after_stray = False
+        for index, (kind, written) in enumerate(pieces):
+            name = f"T{index}"
+            lines.append(written.replace("{name}", name))
+            if kind == "tag":
+                names.append(name)
+                tag_after_stray = tag_after_stray or strayed
+            strayed = strayed or kind == "stray"
+        text = "\n".join(lines) + "\n1. A R1\n*\n"
+        chunks = list(split_games(decode_lines(io.BytesIO(text.encode()), "t.ggn"), "t.ggn"))
+        assert [chunk.text for chunk in chunks] == [text]
+        try:
+            tags = [tag.name for tag in read_tags(text, "t.ggn")]
+        except NotationError:
+            assert strayed, text
+        else:
+            assert not tag_after_stray, text
+            assert tags == names, text
+
+
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
@@ -511,6 +563,11 @@ def test_a_plain_game_needs_no_pattern_compiled_on_demand() -> None:
         ('[Event "a"]\n* Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n', (2, 3, "not 'Thursday'")),
         ('[Event "a"]\n* Thursday\n1. A R99\n*\n', ["Event"]),
         ('[Event "a"]\n[Players "A" "B" "C"]\n* {a note}\n', ["Event", "Players"]),
+        ('[Event "a"]\n# x\n{c} [Players "A" "B" "C"]\n1. A R1\n*\n', (2, 1, "not '#'")),
+        ('[Event "a"]\n# x\n{a\n1. b}\n[Players "A" "B" "C"]\n1. A R1\n*\n', (2, 1, "not '#'")),
+        ('[Event "a"]\n* {c} x\n[Players "A" "B" "C"]\n1. A R1\n*\n', (2, 7, "not 'x'")),
+        ('[Event "a"]\n# x\n{a\n[b]}\n1. A R99\n*\n', ["Event"]),
+        ('[Event "a"]\n[Players "A" "B" "C"]\n{c} 1. A R99\n*\n', ["Event", "Players"]),
     ],
     ids=[
         "stray-line-then-a-tag",
@@ -524,6 +581,11 @@ def test_a_plain_game_needs_no_pattern_compiled_on_demand() -> None:
         "star-note-then-a-tag",
         "star-note-after-the-tags",
         "star-with-a-comment-is-the-ending",
+        "stray-line-then-a-comment-and-a-tag",
+        "stray-line-then-a-round-in-a-comment-then-a-tag",
+        "star-then-a-comment-and-a-note",
+        "stray-line-then-a-tag-in-a-comment",
+        "a-comment-then-the-rounds",
     ],
 )
 def test_the_header_scan_gives_every_tag_of_the_game_or_its_error(

@@ -369,13 +369,23 @@ def test_where_games_begin_and_end_around_a_game_s_tags(
     assert [(first, lines) for first, lines, _ in chunks_of(text)] == expected
 
 
+@pytest.mark.parametrize(
+    "lines",
+    [
+        b"# Thursday club night\n",
+        b"# Thursday club night\n{Notes:\n1. Adam came late}\n",
+        b"# Thursday club night\n{at Anna's}\n",
+    ],
+    ids=["stray-line", "then-a-comment-with-a-round-number", "then-a-comment"],
+)
 def test_a_game_with_a_stray_line_among_its_tags_is_filed_by_none_of_its_tags(
-    tmp_path: Path,
+    tmp_path: Path, lines: bytes
 ) -> None:
     """split --by reads the tags only (the header-only scan): tags after a stray line are the
     game's too, so the game is not filed under the tags before the line alone
-    (``no-players``); it is left out with its error."""
-    path = among_the_tags(tmp_path, b"# Thursday club night\n")
+    (``no-players``); it is left out with its error.  The scan reads the lines after the
+    stray line as the splitter does: a '1.' in a comment begins no movetext."""
+    path = among_the_tags(tmp_path, lines)
     out = tmp_path / "by-player"
     result = CliRunner().invoke(app, ["split", str(path), "--by", "player", "-o", str(out)])
     assert result.exit_code == 1

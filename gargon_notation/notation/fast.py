@@ -75,7 +75,7 @@ from gargon_notation.notation.model import (
     Tag,
     Termination,
 )
-from gargon_notation.notation.stream import GAME_LINE, game_line
+from gargon_notation.notation.stream import GAME_LINE, game_line, line_text
 from gargon_notation.values import unchecked_maker
 
 __all__ = [
@@ -999,8 +999,15 @@ def parse_fast(text: str, source: str = "<string>", first_line: int = 1) -> Game
 
 _HEADER_LINE = re.compile(r"[ \t]*(?:[\[{;\n]|\Z)")
 """A line that may belong to a game's header: a tag, a comment, or blank."""
-_MOVETEXT_LINE = re.compile(r"[ \t]*" + GAME_LINE.pattern)
-"""A line that begins a game's setup, rounds or termination (as the splitter sees them)."""
+
+
+def _movetext_at(text: str, position: int) -> bool:
+    """Whether the line at ``position`` (a line's start, outside comments) begins a game's
+    setup, rounds or termination, as the splitter reads it (:func:`.stream.line_text`: a
+    comment before them or a note after a ``*`` counts)."""
+    newline = text.find("\n", position)
+    start, _ = line_text(text[position:] if newline < 0 else text[position:newline])
+    return GAME_LINE.match(start) is not None
 
 
 def header_end(text: str) -> int:
@@ -1036,7 +1043,7 @@ def _usual_tags(text: str, first_line: int) -> tuple[Tag, ...] | None:
     while (found := match(text, position)) is not None:
         tags.append(_tag(found.group(1), _values(found.group(2)), (), line + len(tags), 2))
         position = found.end()
-    if position < len(text) and _MOVETEXT_LINE.match(text, position) is None:
+    if position < len(text) and not _movetext_at(text, position):
         return None  # more tags, comments, or a line that is none of these: read token-wise
     return tuple(tags)
 
@@ -1073,16 +1080,20 @@ def _tag_after(tokens: list[_Token], start: int) -> bool:
     )
 
 
-_TAG_START = re.compile(r"[ \t]*\[")
-
-
 def _tag_line_after(text: str, position: int) -> bool:
-    """Whether a line beginning with a tag comes at or after ``position`` (a line's start)
-    before the line where the movetext begins."""
+    """Whether a line beginning with a tag comes at or after ``position`` (a line's start,
+    outside comments) before the line where the movetext begins, each line read as the
+    splitter reads it (:func:`.stream.line_text`): a line in a brace comment begins
+    nothing, and a line beginning with a comment begins with what follows it."""
     size = len(text)
-    while position < size and _MOVETEXT_LINE.match(text, position) is None:
-        if _TAG_START.match(text, position):
-            return True
+    in_brace = False
+    while position < size:
         newline = text.find("\n", position)
-        position = size if newline < 0 else newline + 1
+        end = size if newline < 0 else newline + 1
+        start, in_brace = line_text(text[position:end], in_brace)
+        if start[:1] == "[":
+            return True
+        if GAME_LINE.match(start):
+            return False
+        position = end
     return False

@@ -57,6 +57,7 @@ __all__ = [
     "bounded_lines",
     "decode_lines",
     "game_line",
+    "line_text",
     "split_games",
     "split_raw",
 ]
@@ -371,6 +372,20 @@ def _scan(line: str, in_brace: bool) -> tuple[str, bool, bool]:
 
     significant = _HIDDEN.sub(hide, line)
     return significant, opened, commented
+
+
+def line_text(line: str, in_brace: bool = False) -> tuple[str, bool]:
+    """A line's text outside comments, as the splitter reads it to tell where a game's
+    movetext begins (quoted text blanked, blanks stripped), and whether a brace comment is
+    open at its end; ``in_brace``: whether one is open at its start.
+
+    >>> line_text('{club} [Site "x"] ; more\\n')
+    ('[Site  x ]', False)
+    >>> line_text("still a comment} 1. A R1 {and another\\n", in_brace=True)
+    ('1. A R1', True)
+    """
+    significant, still_open, _ = _scan(line, in_brace)
+    return significant.strip(), still_open
 
 
 def split_games(
