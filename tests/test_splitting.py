@@ -287,6 +287,39 @@ def test_a_lone_cr_in_a_tag_value_leaves_one_invalid_game(tmp_path: Path) -> Non
     assert (copied.exit_code, copied.stdout_bytes) == (0, path.read_bytes())
 
 
+SEEDED = (ROOT / "examples" / "seeded-game.ggn").read_bytes()
+
+
+def test_a_comment_never_closed_among_the_tags_takes_in_no_other_game(tmp_path: Path) -> None:
+    """A '{' never closed among a game's tags makes that game invalid, with the error at the
+    '{'; the comment does not take in the games after it (it took in every line up to the
+    next '}', in the third game's first round: validate said '1 game', the two valid games
+    vanished and filter --valid wrote nothing)."""
+    lines = SEEDED.splitlines(keepends=True)
+    broken = b"".join(lines[:3]) + b"{ Thursday club night\n" + b"".join(lines[3:])
+    path = tmp_path / "thursday.ggn"
+    path.write_bytes(broken + b"\n" + SEEDED + b"\n" + FULL)
+    code, out = validate(str(path))
+    assert code == 1
+    assert out[:4] == [
+        f"INVALID {path} game 1: 1 problem",
+        f"  {path}:4:1: this comment is never closed: '{{' has no matching '}}'",
+        "      { Thursday club night",
+        "      ^",
+    ]
+    assert out[4].startswith(f'ok {path} game 2 "A seed-dealt game": valid, finished')
+    assert out[-2].startswith(f'ok {path} game 3 "Full game with its deal written out": valid')
+    assert out[-1] == "3 games in 1 file: 2 valid, 1 invalid"
+    filtered = CliRunner().invoke(app, ["filter", str(path), "--valid"])
+    assert filtered.exit_code == 1
+    assert filtered.stdout_bytes == b"\n" + SEEDED + b"\n" + FULL
+    assert filtered.stderr.splitlines()[0] == (
+        f"{path}:4:1: this comment is never closed: '{{' has no matching '}}'"
+    )
+    copied = CliRunner().invoke(app, ["cat", str(path)])
+    assert (copied.exit_code, copied.stdout_bytes) == (0, path.read_bytes())
+
+
 def chunks_of(text: str) -> list[tuple[int, int, bool]]:
     lines = stream.decode_lines(io.BytesIO(text.encode("utf-8")), "f.ggn")
     chunks = list(stream.split_games(lines, "f.ggn"))
@@ -328,6 +361,15 @@ GAME = '[Event "b"]\n[Players "A" "B" "C"]\n1. A R2\n*\n'
         ("* Thursday\n" + GAME + GAME, [(1, 5), (6, 4)]),
         ('[Event "a"]\n* {Thursday} ; club night\n[Players "A" "B" "C"]\n*\n', [(1, 2), (3, 2)]),
         (TAGS + "1. A R1\n* Thursday\n1. A R2\n*\n", [(1, 4), (5, 2)]),
+        ('[Event "a"]\n{ Thursday\n[Players "A" "B" "C"]\n1. A R1\n*\n' + GAME, [(1, 5), (6, 4)]),
+        ('[Event "a"]\n{ Thursday\n[Players "A" "B" "C"]\nend\n\n; c\n' + GAME, [(1, 4), (5, 6)]),
+        ('[Event "a"]\n{ Thursday\n1. A R1\n*\n*Thursday\n' + GAME, [(1, 4), (5, 5)]),
+        ('{ Thursday\n[Event "a"]\n1. A R1\n*\n' + GAME, [(1, 4), (5, 4)]),
+        ('[Event "a"] { Thursday\n[Site "x"]\n\n' + GAME, [(1, 3), (4, 4)]),
+        ('[Event "a"]\n{ Thursday\n1. A R1\n*\n[Event "b"] {c}\n1. A R2\n*\n', [(1, 4), (5, 3)]),
+        ('[Event "a"]\n{ Thursday\n[Site "x"]\n1. A R1\n*\n', [(1, 5)]),
+        ('[Event "a"]\n{Notes:\n1. late\n* early}\n[Players "A"]\n*\n' + GAME, [(1, 6), (7, 4)]),
+        ('[Event "a"]\n{Notes:\n[Site "x"]}\n[Players "A" "B" "C"]\n*\n' + GAME, [(1, 5), (6, 4)]),
     ],
     ids=[
         "hash-line",
@@ -357,6 +399,15 @@ GAME = '[Event "b"]\n[Players "A" "B" "C"]\n1. A R2\n*\n'
         "star-note-before-the-first-game",
         "star-with-comments-only-is-the-ending",
         "star-then-text-after-a-round-still-ends-the-game",
+        "brace-never-closed-then-the-next-game",
+        "brace-never-closed-then-the-next-game-s-comments",
+        "brace-never-closed-then-the-next-game-s-stray-line",
+        "brace-never-closed-before-the-tags",
+        "brace-never-closed-tags-only-then-a-tag-it-has",
+        "brace-never-closed-then-a-game-whose-comment-closes-it",
+        "brace-never-closed-and-a-tag-in-it",
+        "brace-over-lines-with-a-round-number-in-it",
+        "brace-over-lines-with-a-tag-in-it",
     ],
 )
 def test_where_games_begin_and_end_around_a_game_s_tags(
