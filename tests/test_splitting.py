@@ -320,6 +320,24 @@ def test_a_comment_never_closed_among_the_tags_takes_in_no_other_game(tmp_path: 
     assert (copied.exit_code, copied.stdout_bytes) == (0, path.read_bytes())
 
 
+def test_an_error_after_a_comment_that_ran_on_says_where_the_comment_began(
+    tmp_path: Path,
+) -> None:
+    """A '{' left open among the tags is closed by the next '}' (here a comment in the first
+    round, 14 lines below): the error, after that '}', says where the comment began and what
+    to do, not only what was expected there."""
+    path = among_the_tags(tmp_path, b"{ Thursday club night\n")
+    code, lines = validate(str(path))
+    assert code == 1
+    assert lines[:2] == [
+        f"INVALID {path} game 1: 1 problem",
+        f"  {path}:18:66: expected a tag like [Event \"...\"], 'deal', 'pile', a round number "
+        "like '1.', or the end of the game ('*' or 'end'), not ',' (after a comment that runs "
+        "from line 4, column 1: close it with '}' where it should end)",
+    ]
+    assert lines[-1] == "1 game in 1 file: 0 valid, 1 invalid"
+
+
 def chunks_of(text: str) -> list[tuple[int, int, bool]]:
     lines = stream.decode_lines(io.BytesIO(text.encode("utf-8")), "f.ggn")
     chunks = list(stream.split_games(lines, "f.ggn"))

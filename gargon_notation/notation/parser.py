@@ -430,6 +430,7 @@ def _after_the_end(lines: list[str], line: int, first_line: int) -> tuple[str, i
 _NOTE_WIDTH = 40
 """How much of a note is quoted in the advice to make it a comment."""
 _SETUP = frozenset({"deal", "pile"})
+_GAME_WORDS = _SETUP | {"*", "end"}
 
 
 def _star_note(lines: list[str], line: int, column: int, first_line: int) -> str | None:
@@ -448,7 +449,47 @@ def _star_note(lines: list[str], line: int, column: int, first_line: int) -> str
     return note if len(note) <= _NOTE_WIDTH else note[: _NOTE_WIDTH - 3] + "..."
 
 
+_LEXED = re.compile(r'\{[^}]*+\}?|;[^\n]*|"(?:[^"\\\n]|\\.)*+"?|[^{;"]+')
+"""The text cut as the grammar's lexer cuts it where comments and strings are concerned (a
+comment never closed takes the rest at once: a match from every '{' would be quadratic)."""
+
+
 def _diagnose(
+    error: UnexpectedInput, text: str, lines: list[str], first_line: int = 1
+) -> tuple[str, int, int]:
+    """Message, line and column (in ``text``) for a Lark error; an error just after a brace
+    comment over several lines begun before the game's setup and rounds (among its tags)
+    says where that comment began (a '}' missing there let it run on, over the text that was
+    meant to follow it, up to some other comment's '}')."""
+    message, line, column = _diagnosis(error, text, lines, first_line)
+    if "}" not in text or line > len(lines):
+        return message, line, column
+    at = sum(len(before) + 1 for before in lines[: line - 1]) + column - 1
+    comment: re.Match[str] | None = None
+    for piece in _LEXED.finditer(text, 0, at):
+        if piece.group()[0] == "{":
+            comment = piece
+        elif not piece.group().isspace():
+            comment = None
+    if comment is None or "\n" not in comment.group() or comment.group()[-1] != "}":
+        return message, line, column
+    start = comment.start()
+    opened = text.count("\n", 0, start) + 1
+    opened_column = start - text.rfind("\n", 0, start)
+    in_brace = False
+    for index in range(first_line - 1, opened):
+        first, _, in_brace = _line_text(lines[index], in_brace)
+        if first is not None and (_ROUND_LINE.fullmatch(first[1]) or first[1] in _GAME_WORDS):
+            return message, line, column  # a comment in the movetext, or after its end
+    return (
+        f"{message} (after a comment that runs from line {opened}, column {opened_column}: "
+        "close it with '}' where it should end)",
+        line,
+        column,
+    )
+
+
+def _diagnosis(
     error: UnexpectedInput, text: str, lines: list[str], first_line: int = 1
 ) -> tuple[str, int, int]:
     """Message, line and column (in ``text``) for a Lark error."""
