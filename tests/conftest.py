@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections.abc import Iterator, Sequence
 
 import pytest
@@ -97,6 +98,20 @@ def deal_with(hands: Sequence[str], piles: Sequence[str] = ("", "")) -> Deal:
         del rest[:extra]
     assert not rest
     return Deal(tuple(filled[:players]), (filled[players], filled[players + 1]))
+
+
+@pytest.fixture(autouse=True)
+def _consoles_made_anew() -> Iterator[None]:
+    """The command's consoles (``gargon_notation.cli.common.out`` and ``err``) are made on
+    first use, and rich fixes a console's width from ``COLUMNS`` as it is made: each test
+    has its own, made under its own environment, so that a test run before it with another
+    width (``COLUMNS=200``) does not decide its width."""
+    yield
+    common = sys.modules.get("gargon_notation.cli.common")
+    if common is not None:
+        for name in ("out", "err"):
+            vars(common).pop(name, None)
+        common._plain_err.clear()
 
 
 @pytest.fixture
