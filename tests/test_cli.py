@@ -250,8 +250,26 @@ def test_validate_strict_stops_at_the_first_invalid_game(work: Path) -> None:
         'INVALID mixed.ggn game 2 "Broken round": 1 problem',
         "  " + BROKEN_PROBLEM.replace("broken.ggn:6:56: game 1", "mixed.ggn:17:56: game 2"),
         "      hand: X? X? X? X? X? X? X? X? X? X?; led: 2:1; colours played: B Y R; piles: 29+30",
-        "2 games in 2 files: 1 valid, 1 invalid",
+        "2 games in 1 file: 1 valid, 1 invalid; 1 file not read (--strict stopped at the "
+        "first invalid game)",
     ]
+
+
+def test_validate_strict_counts_the_files_read_before_it_stopped(work: Path) -> None:
+    """An empty file before the stop was read (and is named); the files after it were not."""
+    (work / "empty.ggn").write_text("")
+    paths = ["empty.ggn", "club-night.ggn", "mixed.ggn", "full-game.ggn", "seeded-game.ggn"]
+    result = gargon("validate", "-q", "--strict", *paths)
+    assert result.exit_code == 1
+    assert lines(result.stdout)[-2:] == [
+        "EMPTY empty.ggn: this file holds no game (it is empty, or holds only comments)",
+        "5 games in 3 files: 4 valid, 1 invalid; 1 file without a game; 2 files not read "
+        "(--strict stopped at the first invalid game)",
+    ]
+    report = json.loads(gargon("validate", "--json", "--strict", *paths).stdout)["summary"]
+    assert (report["files"], report["unread"], report["empty"]) == (3, 2, ["empty.ggn"])
+    whole = json.loads(gargon("validate", "--json", "--strict", *paths[:2], *paths[3:]).stdout)
+    assert (whole["summary"]["files"], whole["summary"]["unread"]) == (4, 0)
 
 
 def test_validate_quiet_reports_invalid_games_and_the_summary(work: Path) -> None:

@@ -264,9 +264,9 @@ def stops(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.parametrize(
     ("paths", "summary"),
     [
-        (["mixed.ggn", "empty.ggn"], "3 games in 2 files: 2 valid, 1 invalid"),
-        (["corpus"], "3 games in 3 files: 2 valid, 1 invalid"),
-        (["big.ggn", "empty.ggn"], "2 games in 2 files: 1 valid, 1 invalid"),
+        (["mixed.ggn", "empty.ggn"], "3 games in 1 file: 2 valid, 1 invalid; 1 file not read"),
+        (["corpus"], "3 games in 1 file: 2 valid, 1 invalid; 2 files not read"),
+        (["big.ggn", "empty.ggn"], "2 games in 1 file: 1 valid, 1 invalid; 1 file not read"),
     ],
     ids=["then-an-empty-file", "a-folder", "a-large-file"],
 )
@@ -286,11 +286,14 @@ def test_validate_strict_jobs_2_stops_where_jobs_1_stops(
         counted = json.loads(one.stdout)["summary"]
         games, _, _ = summary.partition(" games")
         assert (counted["games"], counted["invalid"], counted["empty"]) == (int(games), 1, [])
+        assert (counted["files"], counted["unread"]) == (1, int(summary.split("; ")[1][0]))
         assert 0 < counted["bytes"] < first.stat().st_size  # up to the invalid game
     else:
         assert one.stdout.count("INVALID ") == 1
         assert "EMPTY" not in one.stdout
-        assert one.stdout.splitlines()[-1] == summary
+        assert one.stdout.splitlines()[-1] == (
+            summary + " (--strict stopped at the first invalid game)"
+        )
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")

@@ -371,11 +371,12 @@ def verdicts(
     strict: bool,
     on_bytes: Callable[[int], None],
     on_empty: Callable[[str], None],
+    on_files: Callable[[int], None],
 ) -> Iterator[Verdict]:
     """The verdicts on every game of ``inputs``, validated on the cluster at ``address``,
     in the order and with the calls of :func:`gargon_notation.cli.validate.run_validation`'s
     own: ``on_bytes`` hears the size of each part done, ``on_empty`` the name of an input
-    without a game.
+    without a game, ``on_files`` how many inputs are begun up to the part done.
 
     Raises :class:`ClusterError` when the cluster cannot be used, and
     :class:`~gargon_notation.errors.FileError` when a file cannot be read.
@@ -392,6 +393,7 @@ def verdicts(
         for unit, results in in_order(client, units, verdicts_by_part, strict):
             for part, found in zip(unit, results, strict=True):
                 on_bytes(part.size)  # read, as the games of one process are before their verdicts
+                on_files(part.input + 1)
                 games[part.input] += len(found)
                 if part is last[part.input] and not games[part.input]:
                     on_empty(part.name)

@@ -90,6 +90,11 @@ def validate_paths(
             text += f"; {plural(summary.warnings, 'warning')}"
         if summary.empty:
             text += f"; {plural(len(summary.empty), 'file')} without a game"
+        if summary.unread:
+            text += (
+                f"; {plural(summary.unread, 'file')} not read (--strict stopped at the first "
+                "invalid game)"
+            )
         lines.append(((text, "bold green" if good else "bold red"),))
         write_lines(lines, no_color=no_color)
     return 0 if summary.invalid == 0 and summary.games and not summary.empty else 1

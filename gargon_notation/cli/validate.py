@@ -33,6 +33,7 @@ class Summary:
     """Counts over a validation run."""
 
     files: int = 0
+    """The inputs read: all of them, but those a stop (``--strict``) left unread."""
     games: int = 0
     valid: int = 0
     invalid: int = 0
@@ -43,6 +44,8 @@ class Summary:
     """Bytes of input read (for standard input, characters)."""
     empty: list[str] = attrs.Factory(list)
     """The inputs that hold no game (empty, or only comments and blank lines)."""
+    unread: int = 0
+    """The inputs not read because the run stopped before them (``--strict``)."""
 
     def as_dict(self) -> dict[str, int | list[str]]:
         """A JSON-ready dictionary."""
@@ -80,11 +83,12 @@ def _items(source: Input) -> Iterator[Chunk | GameRecord]:
 class _Read:
     """A game as reading the inputs found it, with what was read since the game before:
     the bytes of input it covers (the rest of the files before it included), and the
-    inputs without a game.  The last ``_Read`` of a run has no game, only what was read
-    after the last game."""
+    inputs without a game; ``files``, the inputs begun up to it (its own included).  The
+    last ``_Read`` of a run has no game, only what was read after the last game."""
 
     game: Game | None
     bytes: int
+    files: int
     empty: tuple[str, ...] = ()
 
 
@@ -94,19 +98,19 @@ def _games(inputs: list[Input]) -> Iterator[_Read]:
     read, so that what was read ahead after a stop (``--strict``) is not counted."""
     read = 0
     empty: list[str] = []
-    for source in inputs:
+    for begun, source in enumerate(inputs, start=1):
         reported = 0
         number = 0
         for number, item in enumerate(_items(source), start=1):
             size = _bytes_of(item)
             reported += size
-            yield _Read((item, source.name, number), read + size, tuple(empty))
+            yield _Read((item, source.name, number), read + size, begun, tuple(empty))
             read, empty = 0, []
         if number == 0:
             empty.append(source.name)
         if source.path is not None:  # the chunks' text approximates the bytes read
             read += source.size - reported
-    yield _Read(None, read, tuple(empty))
+    yield _Read(None, read, len(inputs), tuple(empty))
 
 
 def _verdict(game: Game | None, strict: bool) -> GameVerdict | None:
@@ -133,15 +137,18 @@ def _verdicts(
     strict: bool,
     on_bytes: Callable[[int], None],
     on_empty: Callable[[str], None],
+    on_files: Callable[[int], None],
 ) -> Iterator[GameVerdict]:
-    """The verdicts on every game of ``inputs``, in order; ``on_bytes`` and ``on_empty``
-    hear of what was read up to each game as its verdict is given, as in one process
-    (the main process reads ahead of the verdicts when ``jobs`` is over 1)."""
+    """The verdicts on every game of ``inputs``, in order; ``on_bytes``, ``on_empty`` and
+    ``on_files`` (the inputs begun) hear of what was read up to each game as its verdict is
+    given, as in one process (the main process reads ahead of the verdicts when ``jobs`` is
+    over 1)."""
     with Workers(jobs) as workers:
         total = sum(source.size for source in inputs)
         work = partial(_verdict, strict=strict)
         for read, verdict in workers.map(work, _games(inputs), size=_size, send=_sent, total=total):
             on_bytes(read.bytes)
+            on_files(read.files)
             for name in read.empty:
                 on_empty(name)
             if verdict is not None:
@@ -159,23 +166,27 @@ def run_validation(
 ) -> Summary:
     """Validate every game of ``inputs``, calling ``report`` with each verdict in order.
 
-    With ``strict``, the run stops after the first invalid game.  Inputs without any game
-    are listed in the summary's ``empty``.  With ``dask`` (a scheduler's address) the work
+    With ``strict``, the run stops after the first invalid game: the summary counts the
+    inputs read up to it, and those left (``unread``).  Inputs without any game are listed
+    in the summary's ``empty``.  With ``dask`` (a scheduler's address) the work
     is done on that Dask cluster (:mod:`gargon_notation.cli.distributed`), with the same
     verdicts in the same order.
     """
-    summary = Summary(files=len(inputs))
+    summary = Summary()
 
     def counted(size: int) -> None:
         summary.bytes += size
         on_bytes(size)
 
+    def begun(files: int) -> None:
+        summary.files = max(summary.files, files)
+
     if dask is None:
-        found = _verdicts(inputs, jobs, strict, counted, summary.empty.append)
+        found = _verdicts(inputs, jobs, strict, counted, summary.empty.append, begun)
     else:
         from gargon_notation.cli import distributed
 
-        found = distributed.verdicts(inputs, dask, strict, counted, summary.empty.append)
+        found = distributed.verdicts(inputs, dask, strict, counted, summary.empty.append, begun)
     for verdict in found:
         summary.games += 1
         summary.warnings += len(verdict.warnings)
@@ -188,6 +199,9 @@ def run_validation(
         report(verdict)
         if strict and not verdict.valid:
             break
+    else:
+        summary.files = len(inputs)
+    summary.unread = len(inputs) - summary.files
     return summary
 
 
