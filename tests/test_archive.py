@@ -196,10 +196,44 @@ def test_dates_partial_dates_are_in_a_range_only_when_every_day_they_may_be_is()
     assert chosen(HOME, ("--not", None), ("--date-to", "2025")) == []  # no Date: unknown
 
 
+def test_dates_may_have_unknown_parts_at_their_end_as_a_date_tag() -> None:
+    assert chosen(CLUB, ("--date-from", "2026.02.??")) == chosen(CLUB, ("--date-from", "2026.02"))
+    assert chosen(CLUB, ("--date-to", "2026.01.??")) == [1]
+    assert chosen(CLUB, ("--date-from", "2026.??.??"), ("--date-to", "2026-??")) == [1, 2, 3]
+
+
+DATE_FORMS = (
+    "is not a date: write YYYY.MM.DD, YYYY.MM or YYYY, the year first in four digits "
+    "(2026.03.15 for 15 March 2026)"
+)
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("--date-from", "15.3.26"),  # day first: was read as the year 15, month 3, day 26
+        ("--date-to", "15.03.2026"),
+        ("--date-from", "07.03.2026"),  # was quoted as '0007.03.2026'
+        ("--date-to", "26"),  # was the year 26
+        ("--date-from", "2026-3-15"),
+        ("--date-to", "2026.03.15.1"),
+        ("--date-from", "????.11.20"),  # no year: a bound must be one
+        ("--date-to", "2026.??.20"),
+        ("--date-from", "２０２６"),  # noqa: RUF001 (fullwidth digits, which isdigit() takes)
+    ],
+)
+def test_a_date_not_written_year_first_is_refused_as_typed(option: str, value: str) -> None:
+    with pytest.raises(QueryError) as caught:
+        Query.parse([(option, value)])
+    assert str(caught.value) == f"{option}: {value!r} {DATE_FORMS}"
+
+
 @pytest.mark.parametrize(
     ("option", "value", "message"),
     [
-        ("--date-from", "2026.02.30", "--date-from: the Date '2026.02.30' has no day 30"),
+        ("--date-from", "2026.02.30", "--date-from: the date '2026.02.30' has no day 30"),
+        ("--date-to", "2026-13", "--date-to: the date '2026-13' has no month 13"),
+        ("--date-to", "2026-02-29", "--date-to: the date '2026-02-29' has no day 29"),
         ("--date-to", "yesterday", "--date-to: 'yesterday' is not a date"),
         ("--has", "luck", "--has: unknown fact 'luck'; the facts are:\n  zero-clash: "),
         ("--players", "four", "--players: 'four' is not a whole number"),

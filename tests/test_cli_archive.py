@@ -106,7 +106,12 @@ def test_count_and_json(archive_dir: Path) -> None:
     [
         (
             ["--date-from", "2026.13.01"],
-            "gargon: --date-from: the Date '2026.13.01' has no month 13",
+            "gargon: --date-from: the date '2026.13.01' has no month 13\n",
+        ),
+        (
+            ["--date-from", "15.3.26", "--count"],
+            "gargon: --date-from: '15.3.26' is not a date: write YYYY.MM.DD, YYYY.MM or YYYY, "
+            "the year first in four digits (2026.03.15 for 15 March 2026)\n",
         ),
         (["--player", "Ann", "--not"], "gargon: --not must come right before a condition"),
         (["--not", "--count", "--player", "Ann"], "gargon: --not must come right before a "),

@@ -114,6 +114,15 @@ def test_the_options_and_the_file_are_checked(tmp_path: Path) -> None:
     cases += [
         ((str(tmp_path / "new.json"), "--players", "A,B,C"), "name the file .ggn"),
         ((str(tmp_path / "new.ggn"), "-p", "A,B,C", "--date", "2024-01-01"), "YYYY.MM.DD"),
+        (
+            (str(tmp_path / "new.ggn"), "-p", "A,B,C", "--date", "2026.02.30"),
+            "gargon: --date: the date '2026.02.30' has no day 30\n",
+        ),
+        (
+            (str(tmp_path / "new.ggn"), "-p", "A,B,C", "--date", "15.03.2026"),
+            "gargon: --date: '15.03.2026' is not a date: write YYYY.MM.DD, the year first in "
+            "four digits, ?? for a part not known (2026.03.15 for 15 March 2026)\n",
+        ),
         (("-", "--players", "A,B,C"), "name one"),
     ]
     for arguments, message in cases:

@@ -203,5 +203,11 @@ def test_bad_input(tmp_path: Path) -> None:
     assert json.loads(run.stdout)["games"] == 1
     assert f"{tmp_path / 'torn.ggn'}:3:8: 'R99' is not a card" in run.stderr
     bad_date = gargon("ratings", SPRING_CUP, "--as-of", "2026.13.01")
-    assert bad_date.exit_code == 2
-    assert bad_date.stderr.startswith("gargon: --as-of: ")
+    assert (bad_date.exit_code, bad_date.stdout) == (2, "")
+    assert bad_date.stderr == "gargon: --as-of: the date '2026.13.01' has no month 13\n"
+    day_first = gargon("ratings", SPRING_CUP, "--as-of", "15.3.26")  # was 'No valid... game'
+    assert (day_first.exit_code, day_first.stdout) == (2, "")
+    assert day_first.stderr == (
+        "gargon: --as-of: '15.3.26' is not a date: write YYYY.MM.DD, YYYY.MM or YYYY, the year "
+        "first in four digits (2026.03.15 for 15 March 2026)\n"
+    )

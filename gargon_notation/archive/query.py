@@ -20,7 +20,7 @@ True
 >>> Condition.parse("--date-from", "2026.13")
 Traceback (most recent call last):
 ...
-gargon_notation.archive.query.QueryError: --date-from: the Date '2026.13.??' has no month 13
+gargon_notation.archive.query.QueryError: --date-from: the date '2026.13' has no month 13
 """
 
 from __future__ import annotations
@@ -119,19 +119,29 @@ def date_range(value: str) -> tuple[Day, Day] | None:
     return (int(year), months[0], days[0]), (int(year), months[1], days[1])
 
 
+_BOUND = re.compile(r"[0-9]{4}(?:[.-](?:\?\?(?:[.-]\?\?)?|[0-9]{2}(?:[.-](?:[0-9]{2}|\?\?))?))?")
+"""A date given as a bound: a year of four digits, then perhaps its month, then its day, each
+of two digits or ``??`` (unknown parts only at the end), separated by ``.`` or ``-``."""
+
+DATE_FORMS = (
+    "write YYYY.MM.DD, YYYY.MM or YYYY, the year first in four digits "
+    "(2026.03.15 for 15 March 2026)"
+)
+"""How to write a date given as a bound, for the message refusing one that is not."""
+
+
 def _bound(option: str, value: str) -> tuple[Day, Day]:
     """A date on the command line: ``YYYY.MM.DD``, ``YYYY.MM`` or ``YYYY`` (``-`` may stand
-    for ``.``), as the range of days it covers."""
-    parts = value.replace("-", ".").split(".")
-    if not 1 <= len(parts) <= 3 or not all(part.isascii() and part.isdigit() for part in parts):
-        raise QueryError(f"{option}: {value!r} is not a date: write YYYY.MM.DD, YYYY.MM or YYYY")
-    padded = ".".join(
-        [parts[0].zfill(4), *(p.zfill(2) for p in parts[1:])] + ["??"] * (3 - len(parts))
-    )
-    try:
-        found = date_range(padded)
-    except NotationError as error:
-        raise QueryError(f"{option}: {error.message}") from None
+    for ``.``, and ``??`` for the month or day, as in a Date), as the range of days it
+    covers.  Anything else is refused, quoted as typed: a date written day first
+    (``15.3.26``) is never read as another."""
+    if _BOUND.fullmatch(value) is None:
+        raise QueryError(f"{option}: {value!r} is not a date: {DATE_FORMS}")
+    year, month, day = [*re.split("[.-]", value), "??", "??"][:3]
+    fault = tags.date_fault(year, month, day)
+    if fault is not None:
+        raise QueryError(f"{option}: the date {value!r} {fault}")
+    found = date_range(f"{year}.{month}.{day}")
     assert found is not None
     return found
 

@@ -843,7 +843,9 @@ def ratings_command(
     as_of: Annotated[
         str | None,
         typer.Option(
-            "--as-of", metavar="DATE", help="Only games played on or before DATE (YYYY.MM.DD)."
+            "--as-of",
+            metavar="DATE",
+            help="Only games played on or before DATE (YYYY.MM.DD, YYYY.MM, YYYY).",
         ),
     ] = None,
     as_json: Annotated[

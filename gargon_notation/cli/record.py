@@ -18,6 +18,7 @@ from gargon_notation import files
 from gargon_notation.cli.common import Exit, fail, plural, print_error
 from gargon_notation.errors import GargonError, NotationError, printable_name
 from gargon_notation.notation import model
+from gargon_notation.notation.tags import date_fault
 from gargon_notation.recording import Recording, RecordingError
 from gargon_notation.recording_lines import LineRecorder
 
@@ -54,8 +55,15 @@ _DATE = re.compile(r"(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)")
 
 
 def _optional(event: str | None, site: str | None, date: str | None) -> list[model.Tag]:
-    if date is not None and not _DATE.fullmatch(date):
-        fail(f"--date {date}: write the date as YYYY.MM.DD, with ?? for what is not known")
+    if date is not None:
+        if not _DATE.fullmatch(date):
+            fail(
+                f"--date: {date!r} is not a date: write YYYY.MM.DD, the year first in four "
+                "digits, ?? for a part not known (2026.03.15 for 15 March 2026)"
+            )
+        fault = date_fault(*date.split("."))
+        if fault is not None:
+            fail(f"--date: the date {date!r} {fault}")
     found = []
     for name, value in (("Event", event), ("Site", site), ("Date", date)):
         if value is not None:

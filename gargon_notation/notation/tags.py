@@ -26,6 +26,7 @@ __all__ = [
     "NOTATION_VERSION",
     "STRUCTURED_TAGS",
     "date",
+    "date_fault",
     "notation_version",
     "players",
     "ruleset_options",
@@ -157,9 +158,23 @@ def date(record: GameRecord) -> str | None:
         raise _fail(
             tag, f"a Date is written YYYY.MM.DD (?? for unknown), not {value!r}", record.source
         )
-    year, month, day = value.split(".")
+    fault = date_fault(*value.split("."))
+    if fault is not None:
+        raise _fail(tag, f"the Date {value!r} {fault}", record.source)
+    return value
+
+
+def date_fault(year: str, month: str, day: str) -> str | None:
+    """What makes the parts of a date written as a Date's (digits, or ``?`` for each unknown
+    one) name no day: ``has no month 13``, ``has no day 30``; None when they may name one.
+
+    >>> date_fault("2026", "02", "29"), date_fault("2024", "02", "29")
+    ('has no day 29', None)
+    >>> date_fault("????", "13", "??"), date_fault("????", "??", "31")
+    ('has no month 13', None)
+    """
     if month != "??" and not 1 <= int(month) <= 12:
-        raise _fail(tag, f"the Date {value!r} has no month {month}", record.source)
+        return f"has no month {month}"
     if day != "??":
         last = 31
         if month != "??":
@@ -167,8 +182,8 @@ def date(record: GameRecord) -> str | None:
             leap = number % 4 == 0 and (number % 100 != 0 or number % 400 == 0)
             last = _DAYS_IN_MONTH[int(month)] + (month == "02" and leap)
         if not 1 <= int(day) <= last:
-            raise _fail(tag, f"the Date {value!r} has no day {day}", record.source)
-    return value
+            return f"has no day {day}"
+    return None
 
 
 def seed(record: GameRecord) -> str | None:
