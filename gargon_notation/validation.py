@@ -34,6 +34,7 @@ from gargon_notation.replay import Problem, ReplayError, walk
 __all__ = [
     "GameVerdict",
     "Verdict",
+    "header_warnings",
     "iter_chunks",
     "validate",
     "validate_chunk",
@@ -146,7 +147,7 @@ def validate_record(
     first_line = line if line is not None else record.line
     event_tag = record.tag("Event")
     event = event_tag.value if event_tag is not None else None
-    warnings = _warnings(record, source, game, event)
+    warnings = header_warnings(record, source, game)
     try:
         outcome = walk(record, strict=strict, game_number=game)
     except ReplayError as error:
@@ -190,16 +191,29 @@ def validate_record(
     )
 
 
-def _warnings(record: GameRecord, source: str, game: int, event: str | None) -> tuple[Problem, ...]:
+def header_warnings(
+    record: GameRecord, source: str | None = None, game: int = 1
+) -> tuple[Problem, ...]:
+    """The warnings of a :class:`Verdict` on ``record`` (game ``game`` of ``source``, by
+    default the record's own): each malformed value of a known tag the replay does not need
+    (a ``Date`` not written ``YYYY.MM.DD``, or naming no day), located at its tag, code
+    ``header``.  The verbs that read such a tag give the same warnings.
+
+    >>> from gargon_notation.notation import parse_game
+    >>> record = parse_game('[Date "26.11.2026"]\\n[Players "Ann" "Bob" "Cy"]\\n*\\n', "a.ggn")
+    >>> [str(warning) for warning in header_warnings(record)]
+    ["a.ggn:1:2: game 1: a Date is written YYYY.MM.DD (?? for unknown), not '26.11.2026' [header]"]
+    """
+    event_tag = record.tag("Event")
     return tuple(
         Problem(
             "header",
             warning.message,
-            source=source,
+            source=source if source is not None else record.source,
             line=warning.tag.line if warning.tag is not None else 0,
             column=warning.tag.column if warning.tag is not None else 0,
             game=game,
-            event=event,
+            event=event_tag.value if event_tag is not None else None,
         )
         for warning in tag_warnings(record)
     )

@@ -19,6 +19,7 @@ from test_archive import (
     HOME_BROKEN,
     archive_dir,
 )
+from tournament import SPRING_CUP
 from typer.testing import CliRunner, Result
 
 from gargon_notation import files
@@ -176,6 +177,28 @@ def test_split_by_event_writes_each_file_and_lists_them(archive_dir: Path, tmp_p
     )
     assert (tmp_path / "out" / "Club_night.ggn").read_bytes() == CLUB
     assert (tmp_path / "out" / "Home_game.ggn").read_bytes() == HOME
+
+
+def test_split_by_date_warns_of_a_date_not_written_as_one(tmp_path: Path) -> None:
+    """The game goes to the file of its Date as written, and validate's warning says why."""
+    text = SPRING_CUP.read_text(encoding="utf-8")
+    cup = tmp_path / "cup.ggn"
+    cup.write_text(text.replace('[Date "2026.03.07"]', '[Date "07.03.2026"]', 1), encoding="utf-8")
+    days = tmp_path / "days"
+    result = gargon("split", cup, "--by", "date", "-o", days)
+    assert result.exit_code == 0
+    assert result.stdout == (
+        f"{days / '07-03-2026.ggn'}: 1 game\n{days / '2026-03-07.ggn'}: 3 games\n"
+        f"{days / '2026-03-14.ggn'}: 4 games\n"
+    )
+    warning = (
+        f'{cup}:4:2: game 1 "Spring Cup": a Date is written YYYY.MM.DD (?? for unknown), not '
+        "'07.03.2026' [header]"
+    )
+    assert result.stderr == f"warning: {warning}\n  (split by the Date as written)\n"
+    assert f"  warning: {warning}\n" in gargon("validate", cup).stdout
+    by_event = gargon("split", cup, "--by", "event", "-o", tmp_path / "events")
+    assert (by_event.exit_code, by_event.stderr) == (0, "")  # the Date is not read
 
 
 def test_split_needs_one_way_to_split(archive_dir: Path, tmp_path: Path) -> None:

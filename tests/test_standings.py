@@ -477,6 +477,41 @@ def test_usage_and_io_errors_exit_2(args: list[str], message: str) -> None:
     assert message in run.stderr and run.stderr.startswith("gargon: ")
 
 
+def day_first(tmp_path: Path) -> tuple[Path, str]:
+    """The Spring Cup with its first game's Date written day first and its Round tag gone, and
+    the warning validate gives of that Date (after its ``  warning: ``)."""
+    text = SPRING_CUP.read_text(encoding="utf-8")
+    text = text.replace('[Date "2026.03.07"]', '[Date "07.03.2026"]', 1)
+    text = text.replace('[Round "1"]\n', "", 1)
+    cup = tmp_path / "cup.ggn"
+    cup.write_text(text, encoding="utf-8")
+    warning = (
+        f'{cup}:4:2: game 1 "Spring Cup": a Date is written YYYY.MM.DD (?? for unknown), not '
+        "'07.03.2026' [header]"
+    )
+    assert f"  warning: {warning}\n" in gargon("validate", cup).stdout
+    return cup, warning
+
+
+@pytest.mark.parametrize("verb", ["standings", "ratings"])
+def test_a_date_not_written_as_one_is_warned_of_as_validate_does(tmp_path: Path, verb: str) -> None:
+    """The game is taken as undated (round ? of the standings, rated first), and said to be."""
+    cup, warning = day_first(tmp_path)
+    run = gargon(verb, cup, "--no-color")
+    assert (run.exit_code, run.stderr) == (0, f"warning: {warning}\n  (taken as undated)\n")
+    if verb == "standings":
+        assert "R? points" in " ".join(run.stdout.split())
+        assert "? 1. Ben 74, 2. Cleo 55, 3. Ann 49 " in " ".join(run.stdout.split())
+    else:
+        assert run.stdout.startswith("8 games rated in date order, 2026.03.07 to 2026.03.14; ")
+        as_of = gargon(verb, cup, "--as-of", "2026.03.10")  # left out as undated, not silently
+        assert (as_of.exit_code, as_of.stderr) == (
+            0,
+            f"warning: {warning}\n  (taken as undated)\n"
+            "gargon: 5 games after 2026.03.10 or without a full date left out (--as-of)\n",
+        )
+
+
 @pytest.mark.parametrize("verb", ["standings", "ratings", "stats"])
 def test_a_file_named_twice_counts_its_games_once(tmp_path: Path, verb: str) -> None:
     """``./x``, an absolute path and a symbolic link name one file: its games are counted

@@ -51,7 +51,9 @@ __all__ = [
     "result_of",
 ]
 
-SkipReason = Literal["unreadable", "invalid", "unfinished"]
+SkipReason = Literal["unreadable", "invalid", "unfinished", "left-out"]
+
+_DATE_CONDITIONS = frozenset({"--date-from", "--date-to"})
 
 
 def places_of(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -77,8 +79,10 @@ class DealKey:
 @attrs.frozen
 class GameResult:
     """One valid, finished game: ``where`` it is (``FILE:LINE``), its ``Event``, ``Round`` and
-    ``Date`` tags (None when absent), the players in seat order and their final totals, and
-    its deal (None when not wholly known)."""
+    ``Date`` tags (None when absent, and for a ``Date`` that is not one), the players in seat
+    order and their final totals, its deal (None when not wholly known), and the
+    ``warnings`` ``gargon validate`` gives of its tags (a ``Date`` that is not one: the game
+    is taken as undated)."""
 
     where: str
     event: str | None
@@ -87,6 +91,7 @@ class GameResult:
     names: tuple[str, ...]
     totals: tuple[int, ...]
     deal: DealKey | None = None
+    warnings: tuple[Problem, ...] = ()
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -103,12 +108,16 @@ class GameResult:
 @attrs.frozen
 class Skipped:
     """A game without a result: ``where`` it is and why (``unreadable``, ``invalid``: the
-    first ``problem`` and how many ``more``; ``unfinished``: valid but not over)."""
+    first ``problem`` and how many ``more``; ``unfinished``: valid but not over;
+    ``left-out``: a query left it out, read no further than its tags).  ``warnings`` are
+    those ``gargon validate`` gives of a ``Date`` that is not one, for a game that a query on
+    dates left out (it was taken as undated)."""
 
     where: str
     reason: SkipReason
     problem: NotationError | Problem | None = None
     more: int = 0
+    warnings: tuple[Problem, ...] = ()
 
 
 def _deal_key(outcome: Outcome) -> DealKey | None:
@@ -127,11 +136,15 @@ def _tag(record: GameRecord, name: str) -> str | None:
     return tag.value if tag is not None and tag.values else None
 
 
-def _date(record: GameRecord) -> str | None:
+def _date(record: GameRecord, number: int) -> tuple[str | None, tuple[Problem, ...]]:
+    """The game's Date, and the warnings of validate when it is not one (the game is then
+    undated here)."""
     try:
-        return tags.date(record)
+        return tags.date(record), ()
     except NotationError:
-        return None  # not a date: validate warns of it; the game is undated here
+        from gargon_notation.validation import header_warnings
+
+        return None, header_warnings(record, game=number)
 
 
 def result_of(record: GameRecord, where: str, number: int = 1) -> GameResult | Skipped:
@@ -144,30 +157,36 @@ def result_of(record: GameRecord, where: str, number: int = 1) -> GameResult | S
         return Skipped(where, "invalid", first, max(0, len(outcome.problems) - 1))
     if not game.is_over:
         return Skipped(where, "unfinished")
+    date, warnings = _date(record, number)
     return GameResult(
         where,
         _tag(record, "Event"),
         _tag(record, "Round"),
-        _date(record),
+        date,
         game.names,
         game.score().totals,
         _deal_key(outcome),
+        warnings,
     )
 
 
 def read_results(
     games: Iterable[ArchiveGame], query: Query | None = None
-) -> Iterator[GameResult | Skipped | None]:
-    """The result of each game of an archive in turn, or why it has none; None for a game that
-    ``query`` (conditions on tags only) leaves out, read no further than its tags.
+) -> Iterator[GameResult | Skipped]:
+    """The result of each game of an archive in turn, or why it has none (``left-out`` for a
+    game that ``query``, conditions on tags only, leaves out, read no further than its tags).
 
     Raises :class:`~gargon_notation.files.FileError` when an input cannot be read.
     """
+    dated = query is not None and any(c.option in _DATE_CONDITIONS for c in query.conditions)
     for game in games:
         try:
-            if query is not None and not query.matches(Reading(game.header())):
-                yield None
-                continue
+            if query is not None:
+                header = game.header()
+                if not query.matches(Reading(header)):
+                    warnings = _date(header, game.number)[1] if dated else ()
+                    yield Skipped(game.where, "left-out", warnings=warnings)
+                    continue
             record = game.record()
         except NotationError as error:
             yield Skipped(game.where, "unreadable", error)

@@ -23,6 +23,7 @@ from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.output import safe_name
 from gargon_notation.archive.query import Level, Query, Reading
 from gargon_notation.errors import NotationError
+from gargon_notation.notation import GameRecord
 
 __all__ = ["GROUPINGS", "Grouping", "Selection", "group_names", "read", "select", "select_games"]
 
@@ -79,16 +80,17 @@ select_games = select
 """The front door's name for :func:`select` (``gg.select_games``)."""
 
 
-def group_names(game: ArchiveGame, by: Grouping) -> list[str]:
+def group_names(game: ArchiveGame, by: Grouping, header: GameRecord | None = None) -> list[str]:
     """The names (without suffix) of the files of ``split --by`` the game goes to: its
-    ``Event``, its ``Date`` (``2026-11-20``, ``x`` for each unknown digit), or each of its
-    ``Players`` (one file each), as safe file names; ``no-event``, ``no-date``,
+    ``Event``, its ``Date`` as written (``2026-11-20``, ``x`` for each unknown digit), or
+    each of its ``Players`` (one file each), as safe file names; ``no-event``, ``no-date``,
     ``no-players`` when the tag is absent (a value of which no safe name is left has a name
-    of its own: :func:`_file_name`).
+    of its own: :func:`_file_name`).  ``header`` is the game's, when read already.
 
     Raises :class:`~gargon_notation.errors.NotationError` when the tags cannot be read.
     """
-    header = game.header()
+    if header is None:
+        header = game.header()
     if by == "player":
         seats = header.tag("Players")
         if seats is None:

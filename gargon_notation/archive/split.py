@@ -20,13 +20,17 @@ import contextlib
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from gargon_notation import files
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.output import GameWriter
 from gargon_notation.archive.select import Grouping, group_names
 from gargon_notation.errors import NotationError
+from gargon_notation.notation import GameRecord, tags
+
+if TYPE_CHECKING:
+    from gargon_notation.replay import Problem
 
 __all__ = ["MAX_OPEN", "TooManyFiles", "split_archive"]
 
@@ -46,11 +50,14 @@ def split_archive(
     by: Grouping | None = None,
     to: files.Format | None = None,
     on_problem: Callable[[NotationError], None],
+    on_warning: Callable[[Problem], None] = lambda _: None,
 ) -> list[tuple[Path, int]]:
     """Write ``games`` into files of ``directory`` (created if need be), by number of games
     or by a tag (see the module docstring), in ``to`` or the first game's format; each game
-    that cannot be read or copied is told to ``on_problem`` and left out.  The files
-    written, in the order they were begun, each with its number of games.
+    that cannot be read or copied is told to ``on_problem`` and left out.  By date, a game
+    whose ``Date`` is not one goes to the file of its value as written, and the warnings
+    ``gargon validate`` gives of it are told to ``on_warning``.  The files written, in the
+    order they were begun, each with its number of games.
 
     Raises :class:`OSError` when a file cannot be written (nothing of a ``by`` split is then
     written; files of ``games_per_file`` finished before stay), :class:`ValueError` for a
@@ -65,10 +72,14 @@ def split_archive(
         writers: dict[str, GameWriter] = {}
         for game in games:
             try:
-                stems = group_names(game, by)
+                header = game.header()
             except NotationError as error:
                 on_problem(error)
                 continue
+            stems = group_names(game, by, header)
+            if by == "date":
+                for warning in _date_warnings(game, header):
+                    on_warning(warning)
             for stem in stems:
                 key = stem.casefold()
                 if key not in writers:
@@ -83,6 +94,17 @@ def split_archive(
         for writer in writers.values():
             writer.close()
     return [(path, writer.count) for path, writer in written]
+
+
+def _date_warnings(game: ArchiveGame, header: GameRecord) -> tuple[Problem, ...]:
+    """validate's warnings of a game's Date that is not one (none for a Date, or none)."""
+    try:
+        tags.date(header)
+    except NotationError:
+        from gargon_notation.validation import header_warnings  # the engine: only then
+
+        return header_warnings(header, game.source, game.number)
+    return ()
 
 
 def _split_by_count(

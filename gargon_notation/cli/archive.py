@@ -237,6 +237,9 @@ def split_command(
             by=by,
             to=chosen,
             on_problem=report,
+            on_warning=lambda warning: print_error(
+                f"warning: {warning}\n  (split by the Date as written)"
+            ),
         )
     except ValueError as error:
         _mixed(error, chosen)

@@ -77,7 +77,9 @@ def read(
     try:
         inputs = inputs_of(paths, once=True)  # a game counted once
         for item in read_results(archive.iter_archive(inputs, reading.empty), query):
-            if item is None:
+            for warning in item.warnings:  # validate's, of a Date that is not one
+                print_error(f"warning: {warning}\n  (taken as undated)")
+            if isinstance(item, Skipped) and item.reason == "left-out":
                 reading.left_out += 1
                 continue
             reading.games += 1
