@@ -13,7 +13,7 @@ from click.testing import Result
 from in_process import CliRunner
 
 import gargon_notation as gg
-from gargon_notation.archive.duplicates import Copy, CopyKind, find_copies, identity
+from gargon_notation.archive.duplicates import Copy, CopyKind, Once, find_copies, identity
 from gargon_notation.cli import app
 from gargon_notation.notation import Comment, GameRecord, Tag, Termination
 from gargon_notation.records import with_comments
@@ -67,6 +67,23 @@ def test_an_archive_with_planted_copies_finds_exactly_them() -> None:
         "game 7 is an unfinished copy of game 3",
         "game 8 is an unfinished copy of game 6",
         "game 9 is the same game as game 2",
+    ]
+
+
+def test_once_names_each_game_read_before_in_one_reading() -> None:
+    """What standings, ratings and stats count once: the same game (not an unfinished copy,
+    which they leave out or count apart), named where it was first read."""
+    a, b = game(4, "dup.a"), game(3, "dup.b")
+    records = [a, b, retagged(a), cut(b, 2, 1), with_comments(b, "dup"), retagged(a)]
+    once: Once[str] = Once()
+    found = [once.copy_of(f"x.ggn:{n}", identity(r).digest) for n, r in enumerate(records, 1)]
+    assert found == [
+        None,
+        None,
+        Copy("x.ggn:3", CopyKind.SAME, "x.ggn:1"),
+        None,
+        Copy("x.ggn:5", CopyKind.SAME, "x.ggn:2"),
+        Copy("x.ggn:6", CopyKind.SAME, "x.ggn:1"),
     ]
 
 

@@ -41,7 +41,9 @@ from gargon_notation.files import atomic_write
 from gargon_notation.notation import write_game
 from gargon_notation.records import record_from_simulation
 
-ORIGINAL = '[Players "Ann" "Bob" "Cy"]\n1. Ann R1, Bob pass 1, Cy pass 2\n*\n' * 2000
+ORIGINAL = "".join(  # 2000 games, each another (stats would name the same game again)
+    f'[Players "Ann" "Bob" "Cy{n}"]\n1. Ann R1, Bob pass 1, Cy{n} pass 2\n*\n' for n in range(2000)
+)
 LEFTOVER = re.compile(r"\.records\.ggn\.[^/]+\.tmp")
 
 

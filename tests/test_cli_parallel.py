@@ -83,6 +83,21 @@ def test_jobs_2_prints_what_jobs_1_prints(
     assert one.stdout
 
 
+def test_stats_jobs_2_counts_each_game_once_as_jobs_1(
+    archive: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Copies of games (the invalid one too) found as the workers' results come, in order."""
+    monkeypatch.setattr(parallel, "BATCH_GAMES", 3)
+    copied = tmp_path / "copied.ggn"
+    copied.write_text((archive / "one.ggn").read_text().split("\n\n", 2)[2])
+    one = gargon("stats", archive, copied, "--jobs", "1")
+    two = gargon("stats", archive, copied, "--jobs", "2")
+    assert (two.exit_code, two.stdout, two.stderr) == (one.exit_code, one.stdout, one.stderr)
+    assert one.stdout == gargon("stats", archive).stdout
+    assert one.stderr.count(f"warning: {copied}:") == 6
+    assert f"warning: {copied}:1: game 1 is a copy of {archive / 'one.ggn'}:" in one.stderr
+
+
 Outcome = tuple[int, str, str]
 """A command's exit code, standard output and standard error."""
 

@@ -137,7 +137,8 @@ def test_the_same_archive_gives_the_same_ratings_whatever_the_order_of_files(
 
 def test_as_of_rates_only_the_games_up_to_that_date(tmp_path: Path) -> None:
     text = SPRING_CUP.read_text(encoding="utf-8")
-    partial = text.split("\n\n")[0].replace('[Date "2026.03.07"]', '[Date "2026.03.??"]')
+    seeded = (Path(__file__).parents[1] / "examples" / "seeded-game.ggn").read_text("utf-8")
+    partial = seeded.replace("[Bot ", '[Date "2026.03.??"]\n[Bot ', 1)  # another game
     (tmp_path / "cup.ggn").write_text(text, encoding="utf-8")
     (tmp_path / "partial.ggn").write_text(partial, encoding="utf-8")
     run = gargon("ratings", tmp_path, "--as-of", "2026.03.10", "--json")

@@ -512,6 +512,44 @@ def test_a_date_not_written_as_one_is_warned_of_as_validate_does(tmp_path: Path,
         )
 
 
+COPIED = [(5, 1, 1), (968, 2, 46), (1950, 3, 91), (2899, 4, 134)]
+"""The games of the Spring Cup's first evening as ``filter --to json`` writes them: the line
+of each in the JSON file, its number there, and its line in the Spring Cup's file."""
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [["standings"], ["standings", "--duplicate"], ["ratings"], ["stats"]],
+    ids=" ".join,
+)
+def test_a_game_given_twice_is_counted_once_and_its_copy_named(
+    tmp_path: Path, verb: list[str]
+) -> None:
+    """An archive with an export of some of its games (the same games, in JSON) gives what
+    the archive alone gives: nobody plays a game twice, nor against himself; each copy is
+    named with the game it copies."""
+    export = tmp_path / "export.json"
+    made = gargon("filter", SPRING_CUP, "--date-to", "2026.03.07", "--to", "json", "-o", export)
+    assert made.exit_code == 0
+    once = gargon(*verb, SPRING_CUP, "--json")
+    assert (once.exit_code, once.stderr) == (0, "")
+    twice = gargon(*verb, SPRING_CUP, export, "--json")
+    assert (twice.exit_code, twice.stdout) == (0, once.stdout)
+    assert twice.stderr == "".join(
+        [
+            *(
+                f"warning: {export}:{line}: game {number} is a copy of {SPRING_CUP}:{first}; "
+                "counted once\n"
+                for line, number, first in COPIED
+            ),
+            "gargon: 4 games were copies of games read before: each game was counted once (gargon "
+            "dedupe writes the games without their copies)\n",
+        ]
+    )
+    first = gargon(*verb, export, SPRING_CUP, "--json")  # the first read is the one counted
+    assert first.stderr.startswith(f"warning: {SPRING_CUP}:1: game 1 is a copy of {export}:5; ")
+
+
 @pytest.mark.parametrize("verb", ["standings", "ratings", "stats"])
 def test_a_file_named_twice_counts_its_games_once(tmp_path: Path, verb: str) -> None:
     """``./x``, an absolute path and a symbolic link name one file: its games are counted

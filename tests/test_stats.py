@@ -20,7 +20,7 @@ import gargon_notation as gg
 from gargon_notation import archive
 from gargon_notation.archive.stats import Collector, Figures, Spread, Stats, Sums
 from gargon_notation.engine import BattleResolved, Passed, PileEmptied, Played, RoundStarted
-from gargon_notation.notation import Termination
+from gargon_notation.notation import Tag, Termination
 
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 
@@ -221,6 +221,27 @@ def test_what_makes_a_game_invalid_is_handed_back() -> None:
     assert said[6][0].startswith("club.ggn:") and "[not-your-turn]" in said[6][0]
     line = TEXT[: TEXT.index("1. Ann R99")].count("\n") + 1
     assert said[7] == [said[7][0]] and said[7][0].startswith(f"club.ggn:{line}:8: 'R99'")
+
+
+def test_a_game_read_twice_is_counted_once() -> None:
+    """The same game again (another file's copy, with other tags) adds nothing: add_game
+    says nothing of it, and the figures are those of the games read once."""
+    again = gg.dumps(attrs.evolve(RECORDS[0], tags=(*RECORDS[0].tags, Tag("Round", ("2",)))))
+    collector = Collector()
+    games = [
+        *archive.iter_stream(io.BytesIO(TEXT.encode()), "club.ggn", "ggn"),
+        *archive.iter_stream(io.BytesIO((INVALID + "\n" + again).encode()), "copy.ggn", "ggn"),
+    ]
+    said = [collector.add_game(game) for game in games]
+    assert said[-2:] == [[], []]  # the invalid game's copy is not said to be invalid again
+    twice = collector.stats()
+    assert (twice.games, twice.copies) == (8, 2)
+    assert attrs.evolve(twice, copies=0) == collected()
+    invalid = TEXT[: TEXT.index(INVALID)].count("\n") + 1
+    assert [str(copy) for copy in collector.copies] == [
+        f"game copy.ggn:1 is the same game as game club.ggn:{invalid}",
+        "game copy.ggn:7 is the same game as game club.ggn:1",
+    ]
 
 
 def test_an_empty_collector_and_an_unknown_grouping() -> None:

@@ -44,7 +44,7 @@ from gargon_notation.notation import GameRecord
 from gargon_notation.notation.model import Battle, Pass, Play
 from gargon_notation.notation.model import Deal as WrittenDeal
 
-__all__ = ["Copy", "CopyKind", "Duplicates", "Identity", "find_copies", "identity"]
+__all__ = ["Copy", "CopyKind", "Duplicates", "Identity", "Once", "find_copies", "identity"]
 
 L = TypeVar("L", bound=Hashable)
 
@@ -81,9 +81,10 @@ class Identity:
 
     @property
     def digest(self) -> bytes:
-        """16 bytes that differ for different games (and are equal for the same game)."""
-        *_, last = self.digests()
-        return last
+        """16 bytes that differ for different games (and are equal for the same game): the
+        last of :meth:`digests`, hashed at once."""
+        text = "\n".join((self.table, *self.decisions))
+        return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
 
 
 def identity(record: GameRecord) -> Identity:
@@ -221,6 +222,25 @@ class Duplicates(Generic[L]):
         if covered is not None and not finished:
             return Copy(location, CopyKind.PREFIX, covered[0])
         return None
+
+
+class Once(Generic[L]):
+    """Counts each game once over one reading (``gargon standings``, ``ratings`` and
+    ``stats``): shown each game's :attr:`Identity.digest` in turn, it tells the same game
+    read again, and where it was read first.  It keeps one digest and one location a game.
+    An unfinished copy is not the same game: it is left to what counts unfinished games.
+    """
+
+    def __init__(self) -> None:
+        self._first: dict[bytes, L] = {}
+
+    def copy_of(self, location: L, digest: bytes) -> Copy[L] | None:
+        """The game at ``location`` as a copy of the same game read before, or None for a
+        game not read before (remembered at ``location``)."""
+        if digest not in self._first:
+            self._first[digest] = location
+            return None
+        return Copy(location, CopyKind.SAME, self._first[digest])
 
 
 def find_copies(games: Callable[[], Iterable[tuple[L, GameRecord]]]) -> list[Copy[L]]:

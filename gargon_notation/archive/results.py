@@ -34,6 +34,7 @@ from typing import Literal
 
 import attrs
 
+from gargon_notation.archive.duplicates import Once, identity
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.query import Query, Reading
 from gargon_notation.errors import NotationError
@@ -51,7 +52,7 @@ __all__ = [
     "result_of",
 ]
 
-SkipReason = Literal["unreadable", "invalid", "unfinished", "left-out"]
+SkipReason = Literal["unreadable", "invalid", "unfinished", "left-out", "copy"]
 
 _DATE_CONDITIONS = frozenset({"--date-from", "--date-to"})
 
@@ -109,15 +110,19 @@ class GameResult:
 class Skipped:
     """A game without a result: ``where`` it is and why (``unreadable``, ``invalid``: the
     first ``problem`` and how many ``more``; ``unfinished``: valid but not over;
-    ``left-out``: a query left it out, read no further than its tags).  ``warnings`` are
-    those ``gargon validate`` gives of a ``Date`` that is not one, for a game that a query on
-    dates left out (it was taken as undated)."""
+    ``left-out``: a query left it out, read no further than its tags; ``copy``: the same
+    game as the one at ``of``, read before, so not counted again, and not replayed).
+    ``number`` is the game's in its file.  ``warnings`` are those ``gargon validate`` gives
+    of a ``Date`` that is not one, for a game that a query on dates left out (it was taken
+    as undated)."""
 
     where: str
     reason: SkipReason
     problem: NotationError | Problem | None = None
     more: int = 0
     warnings: tuple[Problem, ...] = ()
+    number: int = 1
+    of: str | None = None
 
 
 def _deal_key(outcome: Outcome) -> DealKey | None:
@@ -174,11 +179,13 @@ def read_results(
     games: Iterable[ArchiveGame], query: Query | None = None
 ) -> Iterator[GameResult | Skipped]:
     """The result of each game of an archive in turn, or why it has none (``left-out`` for a
-    game that ``query``, conditions on tags only, leaves out, read no further than its tags).
+    game that ``query``, conditions on tags only, leaves out, read no further than its tags;
+    ``copy`` for the same game as one read before: each game counts once, the first read).
 
     Raises :class:`~gargon_notation.files.FileError` when an input cannot be read.
     """
     dated = query is not None and any(c.option in _DATE_CONDITIONS for c in query.conditions)
+    once: Once[str] = Once()  # a digest and a place a game
     for game in games:
         try:
             if query is not None:
@@ -190,5 +197,9 @@ def read_results(
             record = game.record()
         except NotationError as error:
             yield Skipped(game.where, "unreadable", error)
+            continue
+        copy = once.copy_of(game.where, identity(record).digest)
+        if copy is not None:
+            yield Skipped(game.where, "copy", number=game.number, of=copy.of)
             continue
         yield result_of(record, game.where, game.number)

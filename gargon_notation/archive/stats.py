@@ -47,6 +47,7 @@ from typing import Literal
 
 import attrs
 
+from gargon_notation.archive.duplicates import Copy, Once, identity
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.engine import BattleResolved, Passed, PileEmptied, Played, Score
 from gargon_notation.errors import ArgumentError, NotationError
@@ -62,6 +63,7 @@ __all__ = [
     "Ending",
     "Figures",
     "GameFacts",
+    "GameFigures",
     "Row",
     "Spread",
     "Stats",
@@ -333,7 +335,8 @@ class Stats:
     ``endings`` (every game read, by :data:`ENDINGS`), ``lengths`` (counted games by their
     rounds, shortest first), the corpus ``total`` and the ``rows`` of the grouping ``by``
     (players: most wins first, then best mean score, then name; events by name in any case,
-    numbers by value, no event last; table sizes in order)."""
+    numbers by value, no event last; table sizes in order).  ``copies`` counts the games
+    read that were the same game as one read before, counted once (not among ``games``)."""
 
     by: By
     games: int
@@ -342,13 +345,33 @@ class Stats:
     lengths: tuple[tuple[int, int], ...]
     total: Figures
     rows: tuple[Row, ...]
+    copies: int = 0
+
+
+@attrs.frozen
+class GameFigures:
+    """What :func:`game_figures` finds of a game, for :meth:`Collector.add_figures`: its
+    ``facts`` (None: it cannot be read), its ``Event``, what makes it invalid (the error that
+    stops its reading, or the replay's problems), and the
+    :attr:`~gargon_notation.archive.duplicates.Identity.digest` that tells the same game read
+    again (None: it cannot be read)."""
+
+    facts: GameFacts | Ending | None
+    event: str | None
+    problems: list[NotationError] | list[Problem]
+    digest: bytes | None = None
 
 
 class Collector:
     """Adds games one at a time (:meth:`add_game` for a game of an archive, or
-    :meth:`add_record`, :meth:`add_outcome`, :meth:`add_unreadable`) and gives their
-    :class:`Stats` (``by``: one of :data:`BY`; :class:`~gargon_notation.errors.ArgumentError`,
-    a :class:`ValueError`, for another)."""
+    :meth:`add_record`, :meth:`add_figures`, :meth:`add_outcome`, :meth:`add_unreadable`)
+    and gives their :class:`Stats` (``by``: one of :data:`BY`;
+    :class:`~gargon_notation.errors.ArgumentError`, a :class:`ValueError`, for another).
+
+    A game is counted once: :meth:`add_game`, :meth:`add_record` and :meth:`add_figures`
+    count nothing for the same game read again (another file's copy: see
+    :func:`~gargon_notation.archive.duplicates.identity`), and list it in :attr:`copies`;
+    memory holds a 16-byte digest a game for that."""
 
     def __init__(self, by: By = "player") -> None:
         if by not in BY:
@@ -359,6 +382,10 @@ class Collector:
         self.lengths: dict[int, int] = {}
         self.total = Tally()
         self.rows: dict[Key, Tally] = {}
+        self.copies: list[Copy[str]] = []
+        """The games read again, in order, each with where it was read first (``FILE:LINE``
+        of a game of an archive, ``game N`` of a record added)."""
+        self._once: Once[str] = Once()
 
     def add_unreadable(self) -> None:
         """Count a game that could not be read: invalid."""
@@ -390,21 +417,42 @@ class Collector:
             self._row(event).add(facts, seats)
 
     def add_record(self, record: GameRecord, number: int = 1) -> list[Problem]:
-        """Replay ``record`` (game ``number`` of its file, for messages) and count it; the
-        problems the replay found (none for a valid game)."""
+        """Replay ``record`` (game ``number`` of its file, for messages) and count it, unless
+        it is the same game as one added before; the problems the replay found (none for a
+        valid game, or a copy)."""
+        if self._copy(f"game {number}", identity(record).digest) is not None:
+            return []
         outcome = walk(record, game_number=number)
         self.add_outcome(outcome)
         return outcome.problems
 
     def add_game(self, game: ArchiveGame) -> list[NotationError] | list[Problem]:
-        """Read, replay and count a game of an archive; what makes it invalid (the error
-        that stops its reading, or the replay's problems; none for a valid game)."""
-        try:
-            record = game.record()
-        except NotationError as error:
+        """Read, replay and count a game of an archive, unless it is the same game as one
+        added before; what makes it invalid (the error that stops its reading, or the
+        replay's problems; none for a valid game, or a copy)."""
+        figures = game_figures(game)
+        return figures.problems if self.add_figures(game.where, figures) is None else []
+
+    def add_figures(self, where: str, figures: GameFigures) -> Copy[str] | None:
+        """Count a game (``where`` it is, ``FILE:LINE``) from its :func:`game_figures`,
+        found elsewhere (a worker process of ``gargon stats --jobs``); or, for the same game
+        as one added before, count nothing and give the :class:`Copy` (listed in
+        :attr:`copies`)."""
+        if figures.digest is not None:
+            copy = self._copy(where, figures.digest)
+            if copy is not None:
+                return copy
+        if figures.facts is None:
             self.add_unreadable()
-            return [error]
-        return self.add_record(record, game.number)
+        else:
+            self.add_facts(figures.facts, figures.event)
+        return None
+
+    def _copy(self, where: str, digest: bytes) -> Copy[str] | None:
+        copy = self._once.copy_of(where, digest)
+        if copy is not None:
+            self.copies.append(copy)
+        return copy
 
     def _row(self, key: Key) -> Tally:
         tally = self.rows.get(key)
@@ -424,43 +472,43 @@ class Collector:
             tuple(sorted(self.lengths.items())),
             self.total.figures(),
             tuple(rows),
+            len(self.copies),
         )
 
 
-def game_figures(
-    game: ArchiveGame,
-) -> tuple[GameFacts | Ending | None, str | None, list[NotationError] | list[Problem]]:
-    """What :meth:`Collector.add_game` finds of a game, for :meth:`Collector.add_facts`:
-    its facts (None: it cannot be read), its ``Event`` and what makes it invalid (the work
-    of a worker process of ``gargon stats --jobs``).
+def game_figures(game: ArchiveGame) -> GameFigures:
+    """What :meth:`Collector.add_game` finds of a game, for :meth:`Collector.add_figures`
+    (the work of a worker process of ``gargon stats --jobs``).
 
     >>> import io
     >>> from gargon_notation.archive.games import iter_stream
     >>> game = next(iter_stream(io.BytesIO(b'[Players "Ann" "Bob" "Cy"]\\n1. Bob R1\\n*\\n'), "x"))
-    >>> facts, event, problems = game_figures(game)
-    >>> facts, event, problems[0].code
-    ('invalid', None, 'not-your-turn')
+    >>> figures = game_figures(game)
+    >>> figures.facts, figures.event, figures.problems[0].code, len(figures.digest)
+    ('invalid', None, 'not-your-turn', 16)
     """
     try:
         record = game.record()
     except NotationError as error:
-        return None, None, [error]
+        return GameFigures(None, None, [error])
     outcome = walk(record, game_number=game.number)
     tag = record.tag("Event")
-    return game_facts(outcome), tag.value if tag is not None else None, outcome.problems
+    event = tag.value if tag is not None else None
+    return GameFigures(game_facts(outcome), event, outcome.problems, identity(record).digest)
 
 
 def archive_stats(games: Iterable[ArchiveGame | GameRecord], by: By = "player") -> Stats:
     """The statistics of ``games`` (games of an archive, see
     :func:`~gargon_notation.archive.read_archive`, or records), each replayed once; a game
-    that cannot be read or replayed counts as invalid.
+    that cannot be read or replayed counts as invalid, and the same game read again is
+    counted once (:attr:`Stats.copies`).
 
     >>> from gargon_notation.bots import simulate
     >>> from gargon_notation.records import record_from_simulation
     >>> games = [record_from_simulation(simulate(3, seed)) for seed in ("a", "b")]
-    >>> stats = archive_stats(games, by="players")
-    >>> stats.games, stats.counted, stats.endings["invalid"], stats.rows[0].key
-    (2, 2, 0, 3)
+    >>> stats = archive_stats([*games, games[0]], by="players")
+    >>> stats.games, stats.counted, stats.endings["invalid"], stats.rows[0].key, stats.copies
+    (2, 2, 0, 3, 1)
     """
     collector = Collector(by)
     for number, game in enumerate(games, start=1):

@@ -4,8 +4,9 @@ a result reported, and the exit code they give.
 
 An invalid or unreadable game is printed on standard error (its first problem, with its
 file, line and column), left out, and makes the verb exit 1 once it has printed what it
-found; unfinished games are left out with one note for them all (exit 0).  A path or file
-that cannot be read is exit 2.
+found; unfinished games are left out with one note for them all (exit 0).  A game that is
+the same as one read before (another file's copy) is named and counted once, the first read
+(exit 0).  A path or file that cannot be read is exit 2.
 """
 
 from __future__ import annotations
@@ -18,7 +19,23 @@ from gargon_notation.archive.results import GameResult, Skipped, read_results
 from gargon_notation.cli.common import Exit, fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of
 
-__all__ = ["Reading", "read"]
+__all__ = ["Reading", "copy_warning", "read", "say_copies"]
+
+
+def copy_warning(where: str, number: int, of: str) -> str:
+    """What is said of a game that copies one read before (``where`` it is, its ``number`` in
+    its file, where the game it copies is), which is not counted again."""
+    return f"warning: {where}: game {number} is a copy of {of}; counted once"
+
+
+def say_copies(copies: int) -> None:
+    """How many games were copies, once the games are done (none: nothing)."""
+    if copies:
+        were = "was a copy of a game" if copies == 1 else "were copies of games"
+        print_error(
+            f"gargon: {plural(copies, 'game')} {were} read before: each game was counted once "
+            "(gargon dedupe writes the games without their copies)"
+        )
 
 
 class Reading:
@@ -29,12 +46,17 @@ class Reading:
     def __init__(self, purpose: str) -> None:
         self.purpose = purpose
         self.games = self.counted = self.left_out = self.unfinished = self.invalid = 0
+        self.copies = 0
         self.first_unfinished = ""
         self.empty: list[str] = []
         """The inputs without a game, said at :meth:`finish`."""
 
     def skipped(self, skipped: Skipped) -> None:
         """Report a game without a result (unfinished ones at :meth:`finish`)."""
+        if skipped.reason == "copy":
+            self.copies += 1
+            print_error(copy_warning(skipped.where, skipped.number, skipped.of or ""))
+            return
         if skipped.reason == "unfinished":
             self.unfinished += 1
             self.first_unfinished = self.first_unfinished or skipped.where
@@ -50,6 +72,7 @@ class Reading:
         """The notes, then exit 1 after an invalid or unreadable game or an input without a
         game."""
         say_empty(self.empty)
+        say_copies(self.copies)
         if self.unfinished:
             were = "was" if self.unfinished == 1 else "were"
             first = "" if self.unfinished == 1 else "the first "
@@ -81,6 +104,9 @@ def read(
                 print_error(f"warning: {warning}\n  (taken as undated)")
             if isinstance(item, Skipped) and item.reason == "left-out":
                 reading.left_out += 1
+                continue
+            if isinstance(item, Skipped) and item.reason == "copy":
+                reading.skipped(item)
                 continue
             reading.games += 1
             if isinstance(item, Skipped):

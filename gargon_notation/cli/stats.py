@@ -7,7 +7,8 @@ characters; the totals), then the rows of the grouping (players by default) in t
 Colours only on a terminal; ``--no-color`` and a pipe give the same plain text.
 
 Exit codes, as for ``filter``: 0 done; 1 an invalid or unreadable game was reported (it is
-counted under how games end and left out of the other figures); 2 a usage or I/O error.
+counted under how games end and left out of the other figures); 2 a usage or I/O error.  The
+same game read again (another file's copy) is named and counted once, the first read (0).
 
 >>> bar(3, 8, 4)
 '█▌'
@@ -42,6 +43,7 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, error_console, fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import HTML_ELSEWHERE, inputs_of, write
 from gargon_notation.cli.progress import progress
+from gargon_notation.cli.results import copy_warning, say_copies
 from gargon_notation.errors import NotationError
 from gargon_notation.parallel import RECORD_BYTES, Workers
 from gargon_notation.render.trimmed import Trimmed
@@ -224,6 +226,8 @@ class _Reporter:
 
     def __init__(self) -> None:
         self.count = 0
+        self.copies = 0
+        """The games that were copies of games read before, said at :meth:`finish`."""
         self.empty: list[str] = []
         """The inputs without a game, said at :meth:`finish`."""
 
@@ -239,6 +243,7 @@ class _Reporter:
         """Name the inputs without a game; exit 1 after an invalid game (with a summary
         line) or such an input."""
         say_empty(self.empty)
+        say_copies(self.copies)
         if self.count:
             were = "was" if self.count == 1 else "were"
             print_error(
@@ -268,22 +273,19 @@ def stats_command(
             progress(total, "stats", show=not as_json, console=error_console) as advance,
         ):
             games = archive.iter_archive(inputs, report.empty)
-            if jobs == 1:
-                for game in games:
-                    advance(_size(game))
-                    report(collector.add_game(game))
-            else:
-                found = workers.map(game_figures, games, size=_size, send=_unraw, total=total)
-                for game, (facts, event, problems) in found:
-                    advance(_size(game))
-                    if facts is None:
-                        collector.add_unreadable()
-                    else:
-                        collector.add_facts(facts, event)
-                    report(problems)
+            send = _unraw if jobs > 1 else None  # one process: the game as it is
+            found = workers.map(game_figures, games, size=_size, send=send, total=total)
+            for game, figures in found:  # in order, whatever the jobs: the first read counts
+                advance(_size(game))
+                copy = collector.add_figures(game.where, figures)
+                if copy is None:
+                    report(figures.problems)
+                else:
+                    print_error(copy_warning(game.where, game.number, copy.of))
     except files.FileError as error:
         fail(str(error))
     stats = collector.stats()
+    report.copies = stats.copies
     if html is not None:
         write(html, stats_html(stats), HTML_ELSEWHERE)
     if as_json:
