@@ -179,6 +179,23 @@ def test_split_by_event_writes_each_file_and_lists_them(archive_dir: Path, tmp_p
     assert (tmp_path / "out" / "Home_game.ggn").read_bytes() == HOME
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_filter_by_date_warns_of_a_date_not_written_as_one(tmp_path: Path, jobs: str) -> None:
+    """A game whose Date is not one meets no date condition: validate's warning says so."""
+    text = SPRING_CUP.read_text(encoding="utf-8")
+    cup = tmp_path / "cup.ggn"
+    cup.write_text(text.replace('[Date "2026.03.07"]', '[Date "07.03.2026"]', 1), encoding="utf-8")
+    warning = (
+        f'warning: {cup}:4:2: game 1 "Spring Cup": a Date is written YYYY.MM.DD (?? for '
+        "unknown), not '07.03.2026' [header]\n  (it meets no date condition)\n"
+    )
+    for more in ([], ["--valid"]):  # tags only, or the replay (in the workers)
+        result = gargon("filter", cup, "--date-from", "2026.03", *more, "--count", "-j", jobs)
+        assert (result.exit_code, result.stdout, result.stderr) == (0, "7\n", warning)
+    result = gargon("filter", cup, "--event", "Spring", "--count", "-j", jobs)
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "8\n", "")  # no date asked
+
+
 def test_split_by_date_warns_of_a_date_not_written_as_one(tmp_path: Path) -> None:
     """The game goes to the file of its Date as written, and validate's warning says why."""
     text = SPRING_CUP.read_text(encoding="utf-8")

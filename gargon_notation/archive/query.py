@@ -363,6 +363,11 @@ class Query:
         """How deep each game is read: that of the deepest condition."""
         return max((c.level for c in self.conditions), key=LEVELS.index, default="none")
 
+    @property
+    def dated(self) -> bool:
+        """Whether a condition is on the date (a game whose ``Date`` is not one meets none)."""
+        return any(c.option in ("--date-from", "--date-to") for c in self.conditions)
+
     def matches(self, reading: Reading) -> bool:
         """Whether every condition holds for the game read."""
         return all(condition.holds(reading) for condition in self.conditions)

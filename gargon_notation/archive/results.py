@@ -37,6 +37,7 @@ import attrs
 from gargon_notation.archive.duplicates import Once, identity
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.query import Query, Reading
+from gargon_notation.archive.select import date_warnings
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord, tags
 from gargon_notation.replay.problems import Problem
@@ -53,8 +54,6 @@ __all__ = [
 ]
 
 SkipReason = Literal["unreadable", "invalid", "unfinished", "left-out", "copy"]
-
-_DATE_CONDITIONS = frozenset({"--date-from", "--date-to"})
 
 
 def places_of(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -147,9 +146,7 @@ def _date(record: GameRecord, number: int) -> tuple[str | None, tuple[Problem, .
     try:
         return tags.date(record), ()
     except NotationError:
-        from gargon_notation.validation import header_warnings
-
-        return None, header_warnings(record, game=number)
+        return None, date_warnings(record, number)
 
 
 def result_of(record: GameRecord, where: str, number: int = 1) -> GameResult | Skipped:
@@ -184,14 +181,14 @@ def read_results(
 
     Raises :class:`~gargon_notation.files.FileError` when an input cannot be read.
     """
-    dated = query is not None and any(c.option in _DATE_CONDITIONS for c in query.conditions)
+    dated = query is not None and query.dated
     once: Once[str] = Once()  # a digest and a place a game
     for game in games:
         try:
             if query is not None:
                 header = game.header()
                 if not query.matches(Reading(header)):
-                    warnings = _date(header, game.number)[1] if dated else ()
+                    warnings = date_warnings(header, game.number) if dated else ()
                     yield Skipped(game.where, "left-out", warnings=warnings)
                     continue
             record = game.record()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import attrs
 
@@ -23,9 +23,22 @@ from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.output import safe_name
 from gargon_notation.archive.query import Level, Query, Reading
 from gargon_notation.errors import NotationError
-from gargon_notation.notation import GameRecord
+from gargon_notation.notation import GameRecord, tags
 
-__all__ = ["GROUPINGS", "Grouping", "Selection", "group_names", "read", "select", "select_games"]
+if TYPE_CHECKING:
+    from gargon_notation.replay import Problem
+
+__all__ = [
+    "GROUPINGS",
+    "Grouping",
+    "Selection",
+    "date_warnings",
+    "group_names",
+    "judge",
+    "read",
+    "select",
+    "select_games",
+]
 
 Grouping = Literal["event", "date", "player"]
 GROUPINGS: tuple[Grouping, ...] = ("event", "date", "player")
@@ -34,11 +47,33 @@ GROUPINGS: tuple[Grouping, ...] = ("event", "date", "player")
 @attrs.frozen
 class Selection:
     """A game, whether the query keeps it, and why it could not be read as deep as the query
-    needed (None: it could), which is to be reported unless the game is kept."""
+    needed (None: it could), which is to be reported unless the game is kept; for a query on
+    dates, the ``warnings`` ``gargon validate`` gives of a ``Date`` that is not one (the
+    game meets no date condition)."""
 
     game: ArchiveGame
     kept: bool
     problem: NotationError | None = None
+    warnings: tuple[Problem, ...] = ()
+
+
+def date_warnings(header: GameRecord, number: int = 1) -> tuple[Problem, ...]:
+    """The warnings ``gargon validate`` gives of the ``Date`` of a game (``header``, its tags
+    or its record; ``number``, its place in its file) that is not one (none for a date, or
+    no ``Date``).  The rules engine is imported for such a Date only.
+
+    >>> from gargon_notation.notation import parse_game
+    >>> header = parse_game('[Date "15.03.2026"]\\n[Players "A" "B" "C"]\\n*\\n', "x.ggn")
+    >>> [str(warning) for warning in date_warnings(header, 2)]
+    ["x.ggn:1:2: game 2: a Date is written YYYY.MM.DD (?? for unknown), not '15.03.2026' [header]"]
+    """
+    try:
+        tags.date(header)
+    except NotationError:
+        from gargon_notation.validation import header_warnings
+
+        return header_warnings(header, game=number)
+    return ()
 
 
 def read(game: ArchiveGame, level: Level) -> tuple[Reading, NotationError | None]:
@@ -72,8 +107,16 @@ def select(games: Iterable[ArchiveGame], query: Query) -> Iterator[Selection]:
     """Each game with the query's verdict on it, in order, one at a time."""
     level = query.level
     for game in games:
-        reading, problem = read(game, level)
-        yield Selection(game, query.matches(reading), problem)
+        yield judge(game, query, level)
+
+
+def judge(game: ArchiveGame, query: Query, level: Level | None = None) -> Selection:
+    """The query's verdict on one game (read to ``level``, by default the query's)."""
+    reading, problem = read(game, query.level if level is None else level)
+    warnings: tuple[Problem, ...] = ()
+    if query.dated and reading.header is not None:
+        warnings = date_warnings(reading.header, game.number)
+    return Selection(game, query.matches(reading), problem, warnings)
 
 
 select_games = select

@@ -25,9 +25,8 @@ from typing import TYPE_CHECKING, BinaryIO
 from gargon_notation import files
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.output import GameWriter
-from gargon_notation.archive.select import Grouping, group_names
+from gargon_notation.archive.select import Grouping, date_warnings, group_names
 from gargon_notation.errors import NotationError
-from gargon_notation.notation import GameRecord, tags
 
 if TYPE_CHECKING:
     from gargon_notation.replay import Problem
@@ -78,7 +77,7 @@ def split_archive(
                 continue
             stems = group_names(game, by, header)
             if by == "date":
-                for warning in _date_warnings(game, header):
+                for warning in date_warnings(header, game.number):
                     on_warning(warning)
             for stem in stems:
                 key = stem.casefold()
@@ -94,17 +93,6 @@ def split_archive(
         for writer in writers.values():
             writer.close()
     return [(path, writer.count) for path, writer in written]
-
-
-def _date_warnings(game: ArchiveGame, header: GameRecord) -> tuple[Problem, ...]:
-    """validate's warnings of a game's Date that is not one (none for a Date, or none)."""
-    try:
-        tags.date(header)
-    except NotationError:
-        from gargon_notation.validation import header_warnings  # the engine: only then
-
-        return header_warnings(header, game.source, game.number)
-    return ()
 
 
 def _split_by_count(

@@ -18,7 +18,7 @@ import attrs
 
 from gargon_notation import archive, files
 from gargon_notation.archive.query import CONDITIONS
-from gargon_notation.archive.select import read
+from gargon_notation.archive.select import judge
 from gargon_notation.cli.common import (
     Exit,
     error_console,
@@ -35,6 +35,7 @@ from gargon_notation.parallel import RECORD_BYTES, Workers
 
 if TYPE_CHECKING:
     from gargon_notation.archive.duplicates import Copy
+    from gargon_notation.replay import Problem
 
 __all__ = ["cat_command", "dedupe_command", "filter_command", "split_command"]
 
@@ -161,6 +162,7 @@ def _selected(
         if jobs == 1 or query.level in ("none", "tags"):
             for selection in archive.select(games, query):
                 advance(_size(selection.game))
+                _warn(selection)
                 yield selection
             return
         if query.level == "replay":
@@ -171,16 +173,27 @@ def _selected(
             judged = workers.map(
                 partial(_judged, query=query), games, size=_size, send=_unraw, total=total
             )
-            for game, (kept, problem) in judged:
+            for game, (kept, problem, warnings) in judged:
                 advance(_size(game))
-                yield archive.Selection(game, kept, problem)
+                selection = archive.Selection(game, kept, problem, warnings)
+                _warn(selection)
+                yield selection
 
 
-def _judged(game: archive.ArchiveGame, query: archive.Query) -> tuple[bool, NotationError | None]:
-    """Whether ``query`` keeps the game, and why it could not be read as deep as the query
-    needed, as :func:`archive.select` says (the work of a worker process)."""
-    reading, problem = read(game, query.level)
-    return query.matches(reading), problem
+def _judged(
+    game: archive.ArchiveGame, query: archive.Query
+) -> tuple[bool, NotationError | None, tuple[Problem, ...]]:
+    """Whether ``query`` keeps the game, why it could not be read as deep as the query
+    needed, and the warnings of its Date, as :func:`archive.select` says (the work of a
+    worker process, which sends back no game)."""
+    selection = judge(game, query)
+    return selection.kept, selection.problem, selection.warnings
+
+
+def _warn(selection: archive.Selection) -> None:
+    """validate's warnings of a Date that is not one, for a query on dates."""
+    for warning in selection.warnings:
+        print_error(f"warning: {warning}\n  (it meets no date condition)")
 
 
 def _unraw(game: archive.ArchiveGame) -> archive.ArchiveGame:
