@@ -73,10 +73,19 @@ from gargon_notation.entries import (
 )
 from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import model, parse_game
+from gargon_notation.notation import tags as tag_rules
 from gargon_notation.notation.writer import with_result_in_step, write_game
-from gargon_notation.replay import replay
+from gargon_notation.replay import Problem, replay
 
-__all__ = ["Entry", "EntryRefused", "Recording", "RecordingError", "Sight", "entry_lines"]
+__all__ = [
+    "Entry",
+    "EntryRefused",
+    "Recording",
+    "RecordingError",
+    "Sight",
+    "check_date",
+    "entry_lines",
+]
 
 _TYPING_CARD = re.compile(r"([WBVYRG])([0-9]{0,2})", re.IGNORECASE)
 
@@ -165,8 +174,18 @@ class Recording:
         player or seat not at the table, a seed and deal lines that disagree, ...).
         """
         names = tuple(players)
-        all_tags = [*tags, model.Tag("Players", names)]
+        if not names:
+            raise RecordingError("name the players in seat order (3 to 5)")
+        if seed is not None and not seed.strip():
+            raise RecordingError(
+                "the seed is empty: give its text, or none if the deal is not known"
+            )
+        tags = tuple(tags)
+        for tag in tags:
+            if tag.name == "Date":
+                check_date(tag.value)
         try:
+            all_tags = [*tags, model.Tag("Players", names)]
             all_tags.append(model.Tag("Start", (start or names[0],)))
             if seed is not None:
                 all_tags += [model.Tag("Seed", (seed,)), model.Tag("Shuffle", (SHUFFLE_ALGORITHM,))]
@@ -184,7 +203,7 @@ class Recording:
         head = attrs.evolve(head, rounds=(), termination=model.Termination())
         result = replay(head, keep_steps=False)
         if not result.valid or result.game is None or result.header is None:
-            problems = "; ".join(str(problem) for problem in result.problems)
+            problems = "; ".join(_problem_text(problem) for problem in result.problems)
             raise RecordingError(f"the set-up is not a game to record: {problems}")
         names = result.header.players
         seat_tag = head.tag(SEAT_TAG)
@@ -713,6 +732,34 @@ class Recording:
                 f"write its back, {value.colour.value}?",
                 column,
             )
+
+
+def check_date(value: str) -> None:
+    """Refuse a date that cannot be written in the ``Date`` tag (``YYYY.MM.DD``, ``??`` for
+    a part not known) or that no calendar has (``2026.13.45``).
+
+    >>> check_date("2026.11.25"), check_date("2026.??.??")
+    (None, None)
+    >>> check_date("2025.02.29")
+    Traceback (most recent call last):
+    ...
+    gargon_notation.recording.RecordingError: the Date '2025.02.29' has no day 29: write ...
+    """
+    try:
+        tag_rules.date(model.GameRecord(tags=(model.Tag("Date", (value,)),)))
+    except (NotationError, ValueError) as error:
+        message = error.message if isinstance(error, NotationError) else str(error)
+        raise RecordingError(
+            f"{message}: write the date as YYYY.MM.DD, with ?? for what is not known"
+        ) from None
+
+
+def _problem_text(problem: Problem) -> str:
+    """A set-up's problem in words: where it was found says nothing to the person setting the
+    game up (the tags are theirs, not a file's), a rule's code is kept."""
+    if problem.code in ("header", "syntax"):
+        return problem.message
+    return f"{problem.message} [{problem.code}]"
 
 
 def _entry_order(action: Action) -> tuple[int, list[tuple[int, int]]]:

@@ -124,13 +124,33 @@ def test_the_options_and_the_file_are_checked(tmp_path: Path) -> None:
             "four digits, ?? for a part not known (2026.03.15 for 15 March 2026)\n",
         ),
         (("-", "--players", "A,B,C"), "name one"),
+        ((str(tmp_path / "new.ggn"), "--players", ",,,"), "name the players"),
+        ((str(tmp_path / "new.ggn"), "--players", ""), "name the players"),
+        ((str(tmp_path / "new.ggn"), "-p", "A,B,C", "--seed", ""), "--seed is empty"),
+        ((str(tmp_path / "new.ggn"), "-p", "A,B,C", "--seed", "  "), "--seed is empty"),
+        ((str(tmp_path / "new.ggn"), "-p", "A,B,C", "--date", "2026.13.45"), "no month 13"),
+        ((str(tmp_path / "new.ggn"), "-p", "A,B,C", "--date", "2025.02.29"), "no day 29"),
     ]
     for arguments, message in cases:
         result = _record_here(*arguments, lines=[])
         assert result.exit_code == 2, (arguments, result.stderr)
         assert message in result.stderr, (arguments, result.stderr)
         assert "Traceback" not in result.stderr
+        assert "<string>" not in result.stderr and "game 1:" not in result.stderr
+        assert result.stderr.startswith("gargon: "), result.stderr
     assert path.read_text() == "keep me\n"
+    assert not (tmp_path / "new.ggn").exists()
+
+
+def test_a_set_up_refusal_says_what_is_wrong_without_where_it_was_read(tmp_path: Path) -> None:
+    result = _record_here(str(tmp_path / "new.ggn"), "--players", "Ann,Bob", lines=[])
+    assert result.stderr == (
+        "gargon: the set-up is not a game to record: Gargon is played by 3 to 5 players, not 2\n"
+    )
+    result = _record_here(
+        str(tmp_path / "new.ggn"), "-p", "A,B,C", "--date", "2026.13.45", lines=[]
+    )
+    assert "YYYY.MM.DD" in result.stderr
 
 
 def test_a_finished_game_cannot_be_resumed(tmp_path: Path) -> None:

@@ -44,11 +44,22 @@ def setup_tags(
             )
         return _optional(event, site, date)
     names = [name.strip() for name in players.split(",") if name.strip()]
+    if not names:
+        fail(
+            "--players names nobody: name the players in seat order, comma-separated "
+            "(--players Adam,Bernd,Collette)"
+        )
+    if seed is not None and not seed.strip():
+        fail(
+            "--seed is empty: give the seed's text (--seed club-night), or leave --seed out "
+            "when the deal is not known"
+        )
+    optional = _optional(event, site, date)
     try:
         head = Recording.new(names, start, seed=seed, seat=seat).head
-    except RecordingError as error:
+    except (RecordingError, ValueError) as error:
         fail(str(error))
-    return [model.Tag("Notation", ("1",)), *_optional(event, site, date), *head.tags]
+    return [model.Tag("Notation", ("1",)), *optional, *head.tags]
 
 
 _DATE = re.compile(r"(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)")
