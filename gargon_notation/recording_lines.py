@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import attrs
@@ -42,7 +43,7 @@ from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import name_text
 from gargon_notation.recording import Recording, RecordingError
 
-__all__ = ["LineRecorder", "record_lines"]
+__all__ = ["FileChanged", "LineRecorder", "held_bytes", "record_lines"]
 
 _HEAD = re.compile(r"\s*(?:$|\[|;|\{|deal\s|pile\s)")
 _UNDO = re.compile(r"undo(?:\s+(\S+))?")
@@ -89,6 +90,25 @@ def _comments_alone(line: str) -> bool:
     return found is not None and found[1] is None and not found[2]
 
 
+class FileChanged(FileError):
+    """The record file holds what its recorder did not write: another program changed it
+    since (a second recorder on the same file, an editor).  It is not written over."""
+
+
+def held_bytes(path: str | os.PathLike[str]) -> bytes | None:
+    """What the regular file ``path`` holds now (b"" when there is none); None when it
+    cannot be read or is not a regular file (a FIFO, a device), which is then not checked."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None  # opening a FIFO would wait for a writer
+        with open(path, "rb") as stream:
+            return stream.read()
+    except FileNotFoundError:
+        return b""
+    except OSError:
+        return None
+
+
 @attrs.define
 class LineRecorder:
     """Lines in, a record file out (see the module's docstring).
@@ -110,6 +130,15 @@ class LineRecorder:
     it on an indented line), or a round's number and comments waiting for its first
     decision."""
     _pending_at: int = 0
+    on_disk: bytes | None = None
+    """What the file held when this recorder last read or wrote it (b"": no file); read
+    when the recorder is made unless given (``--resume`` gives the bytes it resumed).  A save
+    finding something else there (another recorder's decisions, an editor's change) is
+    refused rather than written over (:class:`FileChanged`)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.on_disk is None and self.path is not None:
+            self.on_disk = held_bytes(self.path)
 
     @property
     def waiting(self) -> str | None:
@@ -162,10 +191,22 @@ class LineRecorder:
     def save(self) -> None:
         """Write the record to the file now (atomically; flushed to the disk).
 
-        Raises :class:`~gargon_notation.errors.FileError`.
+        Raises :class:`~gargon_notation.errors.FileError`, :class:`FileChanged` when the file
+        holds something this recorder did not write (nothing is written then).
         """
-        if self.path is not None and self.recording is not None:
-            files.write_text(self.path, self.recording.text())
+        if self.path is None or self.recording is None:
+            return
+        text = self.recording.text()
+        found = held_bytes(self.path)
+        if found and self.on_disk is not None and found != self.on_disk:
+            raise FileChanged(
+                os.fspath(self.path),
+                "another program changed this file since the recorder last wrote it (a "
+                "second recorder on it?); it is left as that program wrote it, and this "
+                "decision is not recorded",
+            )
+        files.write_text(self.path, text)
+        self.on_disk = text.encode("utf-8")
 
     @contextlib.contextmanager
     def _located(self, line: str, number: int) -> Iterator[None]:

@@ -227,3 +227,31 @@ def test_on_a_terminal_the_recorder_application_runs(tmp_path: Path) -> None:
     finally:
         process.kill()
         os.close(main)
+
+
+def test_a_file_changed_by_another_program_is_not_written_over(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    process = subprocess.Popen(
+        [*GARGON, "record", str(path), "--players", "Ann,Bob,Cy", "--seed", "demo"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write("W9\n")
+    process.stdin.flush()
+    assert process.stdout.readline() == "round 1: Bob to play or pass\n"
+    resumed = _record_here(str(path), "--resume", lines=["pass 2"])
+    assert resumed.exit_code == 0, resumed.stderr
+    theirs = path.read_text()
+    _, errors = process.communicate("pass 1\n", timeout=60)
+    assert process.returncode == 2
+    assert errors.splitlines() == [
+        f"gargon: {path}: another program changed this file since the recorder last wrote it "
+        "(a second recorder on it?); it is left as that program wrote it, and this decision "
+        "is not recorded",
+        f"{path}: see what it holds now (gargon show {path}), and continue from there with "
+        f"gargon record --resume {path}",
+    ]
+    assert path.read_text() == theirs

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import attrs
 import pytest
+from in_process import CliRunner
 from textual.widgets import Input, Select, Static, TextArea
 
 import gargon_notation as gg
 from gargon_notation.bots import simulate
+from gargon_notation.cli import app as cli_app
 from gargon_notation.cli.recorder_app import RecorderApp
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import Recording, entry_lines
@@ -249,3 +251,37 @@ def test_the_set_up_takes_deal_lines_and_what_the_recorder_sees(tmp_path: Path) 
         '[Notation "1"]\n[Players "Ann" "Bob" "Cy"]\n[Start "Ann"]\n'
         "deal Ann: R? G? B7\npile 1: W? Y?\n*\n"
     )
+
+
+def test_a_second_recorder_on_the_file_is_not_written_over(tmp_path: Path) -> None:
+    """The player's trial: the terminal recorder on game.ggn, a second one (piped, --resume)
+    writes Bob's pass; back in the first, Bob's entry is refused and the file keeps the
+    second recorder's decision; the entry stays on the entry line."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 40)) as pilot:
+            entry = app.query_one("#entry", Input)
+            entry.value = "W9"
+            await pilot.press("enter")
+            result = CliRunner().invoke(
+                cli_app, ["record", "--resume", str(path)], input="pass 2\n"
+            )
+            assert result.exit_code == 0, result.stderr
+            theirs = path.read_text()
+            assert theirs.splitlines()[-2] == "1. Ann W9, Bob pass 2"
+            entry.value = "pass 1"
+            await pilot.press("enter")
+            message = _shown(app, "#message")
+            assert "another program changed this file" in message
+            assert f"gargon record --resume {path}" in message
+            assert entry.value == "pass 1"
+            assert path.read_text() == theirs
+            await pilot.press("ctrl+z")  # an undo is not written over it either
+            assert "another program changed this file" in _shown(app, "#message")
+            assert path.read_text() == theirs
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())

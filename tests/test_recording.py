@@ -19,7 +19,7 @@ from gargon_notation.recording import (
     Sight,
     entry_lines,
 )
-from gargon_notation.recording_lines import LineRecorder, record_lines
+from gargon_notation.recording_lines import FileChanged, LineRecorder, record_lines
 from gargon_notation.records import record_from_simulation, with_comments
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -368,3 +368,40 @@ def test_pass_and_forgot_in_capitals_are_the_keywords() -> None:
     recording.enter("W9")
     recording.enter("Pass 1")
     assert recording.text().splitlines()[-2] == "1. Ann W9, Bob pass 1"
+
+
+def test_a_file_another_program_changed_is_not_written_over(tmp_path: Path) -> None:
+    """Two recorders on one file: the second one's decision stays, the first is refused (and
+    keeps nothing it could not write); a deleted file is written again."""
+    path = tmp_path / "game.ggn"
+    tags = Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags
+    first = LineRecorder(path, tags)
+    first.feed("W9")
+    second = LineRecorder(path, (), Recording.resume(next(gg.load(path, strict=True))))
+    second.feed("pass 1")
+    theirs = path.read_text()
+    with pytest.raises(FileChanged, match="another program changed this file"):
+        first.feed("pass 2")
+    assert path.read_text() == theirs
+    assert first.recording is not None and len(first.recording.entries) == 1
+    path.write_text("")  # emptied or deleted: nothing is lost writing it again
+    first.feed("pass 2")
+    assert path.read_text().splitlines()[-2] == "1. Ann W9, Bob pass 2"
+    path.unlink()
+    first.feed("Cy pass 1")
+    assert path.read_text().splitlines()[-2] == "1. Ann W9, Bob pass 2, Cy pass 1"
+
+
+def test_a_recorder_made_on_a_file_that_holds_a_record_may_replace_it(tmp_path: Path) -> None:
+    """What the file held when the recorder was made is its own to replace (record_lines on
+    an existing file); a change after that is not."""
+    path = tmp_path / "game.ggn"
+    path.write_text("an old record\n")
+    recorder = LineRecorder(path, Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+    recorder.feed("W9")
+    assert path.read_text().splitlines()[-2] == "1. Ann W9"
+    made = LineRecorder(tmp_path / "new.ggn", recording=Recording.new(["Ann", "Bob", "Cy"]))
+    (tmp_path / "new.ggn").write_text("made meanwhile\n")
+    with pytest.raises(FileChanged):
+        made.feed("R3")
+    assert (tmp_path / "new.ggn").read_text() == "made meanwhile\n"

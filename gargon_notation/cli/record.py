@@ -16,11 +16,11 @@ from pathlib import Path
 
 from gargon_notation import files
 from gargon_notation.cli.common import Exit, fail, plural, print_error
-from gargon_notation.errors import GargonError, NotationError, printable_name
+from gargon_notation.errors import FileError, GargonError, NotationError, printable_name
 from gargon_notation.notation import model
 from gargon_notation.notation.tags import date_fault
 from gargon_notation.recording import Recording, RecordingError
-from gargon_notation.recording_lines import LineRecorder
+from gargon_notation.recording_lines import FileChanged, LineRecorder
 
 __all__ = ["record_command", "resume_recording", "setup_tags"]
 
@@ -85,17 +85,25 @@ def _optional(event: str | None, site: str | None, date: str | None) -> list[mod
     return found
 
 
-def resume_recording(file: Path) -> Recording:
-    """The game in progress in ``file``; exit 2 when it is not one (nothing is written)."""
+def resume_recording(file: Path) -> tuple[Recording, bytes]:
+    """The game in progress in ``file``, and the bytes it was read from (what the recorder
+    expects to find there when it next writes); exit 2 when it is not one (nothing is
+    written)."""
     name = printable_name(str(file))
     try:
-        games = list(files.load(file, strict=True))
+        data = file.read_bytes()
+    except OSError as error:
+        fail(str(FileError.from_os_error(str(file), error)))
+    try:
+        games = list(
+            files.loads(data, strict=True, format=files.sniff(data, file), source=str(file))
+        )
     except (GargonError, ValueError) as error:
         fail(f"{name}: cannot resume: {error}")
     if len(games) != 1:
         fail(f"{name}: cannot resume: it holds {len(games)} games; a recording is one game")
     try:
-        return Recording.resume(games[0])
+        return Recording.resume(games[0]), data
     except RecordingError as error:
         fail(f"{name}: cannot resume: {error}")
 
@@ -105,6 +113,7 @@ def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet
     ``setup`` holds the set-up options by name (players, start, event, site, date, seed,
     seat)."""
     recording: Recording | None = None
+    on_disk = b""
     tags: list[model.Tag] = []
     if str(file) == "-":
         fail("gargon record keeps the game in a file: name one (such as game.ggn)")
@@ -120,7 +129,7 @@ def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet
             fail(f"--resume continues the game its file sets up: leave out {', '.join(given)}")
         if not file.exists():
             fail(f"{name}: no such file to resume; start it without --resume")
-        recording = resume_recording(file)
+        recording, on_disk = resume_recording(file)
     elif file.exists() and file.stat().st_size > 0:
         fail(f"{name} exists: continue it with --resume, or name a new file")
     else:
@@ -128,8 +137,8 @@ def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet
     if sys.stdin.isatty() and sys.stdout.isatty():
         from gargon_notation.cli import recorder_app
 
-        raise Exit(recorder_app.run_app(file, tags, recording))
-    recorder = LineRecorder(file, tags, recording)
+        raise Exit(recorder_app.run_app(file, tags, recording, on_disk))
+    recorder = LineRecorder(file, tags, recording, on_disk=on_disk)
     code = _record_lines(recorder, _stdin_lines(), quiet)
     raise Exit(code)
 
@@ -159,6 +168,10 @@ def _record_lines(recorder: LineRecorder, lines: Iterator[str], quiet: bool) -> 
         if kept is not None:
             print_error(f"{recorder.path}: kept {plural(len(kept.entries), 'decision')} before it")
         return 1
+    except FileChanged as error:
+        print_error(f"gargon: {error}")
+        print_error(f"{recorder.path}: {_changed_advice(recorder.path)}")
+        return 2
     except GargonError as error:
         print_error(f"gargon: {error}")
         return 2
@@ -167,6 +180,15 @@ def _record_lines(recorder: LineRecorder, lines: Iterator[str], quiet: bool) -> 
     if not quiet:
         _say(_summary(recorder.path, recording))
     return 0
+
+
+def _changed_advice(path: str | os.PathLike[str] | None) -> str:
+    """What to do once another program changed the file being recorded."""
+    name = printable_name(str(path))
+    return (
+        f"see what it holds now (gargon show {name}), and continue from there with "
+        f"gargon record --resume {name}"
+    )
 
 
 def _say(text: str) -> None:

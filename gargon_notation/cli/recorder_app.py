@@ -37,7 +37,7 @@ from gargon_notation.errors import GargonError, NotationError, printable
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import EntryRefused, Recording, RecordingError, Sight
-from gargon_notation.recording_lines import LineRecorder
+from gargon_notation.recording_lines import FileChanged, LineRecorder, held_bytes
 from gargon_notation.render.game import battle_lines, rounds_of
 from gargon_notation.render.score import scoreboard
 from gargon_notation.render.table import table_view
@@ -47,9 +47,12 @@ __all__ = ["EntrySuggester", "RecorderApp", "SetupScreen", "run_app"]
 ENTRY_HINT = "the entry, such as Y2 Y6 R9, pass 1 1 2, R, 1, forgot"
 
 
-def run_app(file: Path, tags: list[model.Tag], recording: Recording | None) -> int:
-    """Run the application on the terminal; the exit code (0: left normally)."""
-    app = RecorderApp(file, tags, recording)
+def run_app(
+    file: Path, tags: list[model.Tag], recording: Recording | None, on_disk: bytes | None = None
+) -> int:
+    """Run the application on the terminal; the exit code (0: left normally).  ``on_disk``
+    is what FILE held when it was read (:attr:`LineRecorder.on_disk`)."""
+    app = RecorderApp(file, tags, recording, on_disk=on_disk)
     app.run()
     return app.return_code or 0
 
@@ -179,22 +182,30 @@ class RecorderApp(App[int]):
     ]
 
     def __init__(
-        self, file: Path, tags: list[model.Tag], recording: Recording | None = None
+        self,
+        file: Path,
+        tags: list[model.Tag],
+        recording: Recording | None = None,
+        *,
+        on_disk: bytes | None = None,
     ) -> None:
         super().__init__()
         self.file = file
+        self._on_disk = held_bytes(file) if on_disk is None else on_disk
+        """What FILE held when the recorder began: the set-up screen may take a while, and
+        another program may make FILE meanwhile."""
         self.recorder: LineRecorder | None = None
         self._scored: tuple[Score | None, bool] | None = None
         """The score shown, so that it is drawn again only when it changes."""
         self._tags = tags
         if recording is not None:
-            self.recorder = LineRecorder(file, (), recording)
+            self.recorder = LineRecorder(file, (), recording, on_disk=self._on_disk)
         elif any(tag.name == "Players" for tag in tags):
             self._tags = []
             self.recorder = self._new_recorder(model.GameRecord(tags=tuple(tags)))
 
     def _new_recorder(self, head: model.GameRecord) -> LineRecorder | None:
-        recorder = LineRecorder(self.file, head.tags)
+        recorder = LineRecorder(self.file, head.tags, on_disk=self._on_disk)
         try:
             for line in write_game(attrs.evolve(head, tags=())).splitlines()[:-1]:
                 recorder.feed(line)
@@ -298,7 +309,7 @@ class RecorderApp(App[int]):
             self.query_one("#message", Static).update(shown)
             return
         except GargonError as error:
-            self.query_one("#message", Static).update(Text(printable(str(error)), "bold red"))
+            self._show_error(error, text)
             return
         event.input.value = ""
         waiting = self.recorder.waiting
@@ -307,6 +318,20 @@ class RecorderApp(App[int]):
             self.refresh_table(Text(note, style="yellow"))
             return
         self.refresh_table(Text(f"recorded: {printable(text.strip())}", style="green"))
+
+    def _show_error(self, error: GargonError, text: str | None = None) -> None:
+        """An error writing the file: what was entered is not recorded."""
+        shown = Text(printable(str(error)), "bold red")
+        if isinstance(error, FileChanged):
+            name = printable(str(self.file))
+            shown.append(
+                f": leave (Ctrl+Q), see what it holds (gargon show {name}) and continue "
+                f"from there with gargon record --resume {name}",
+                "bold red",
+            )
+        if text is not None:
+            shown.append(f"  (nothing recorded: {printable(text.strip())!r})", style="dim")
+        self.query_one("#message", Static).update(shown)
 
     def action_undo(self) -> None:
         """Take back the last decision."""
@@ -318,7 +343,7 @@ class RecorderApp(App[int]):
             self.recorder.save()
         except GargonError as error:
             self.recording.restore(kept)
-            self.query_one("#message", Static).update(Text(printable(str(error)), "bold red"))
+            self._show_error(error)
             return
         self.refresh_table(Text("undone" if taken else "nothing to undo", style="yellow"))
 
