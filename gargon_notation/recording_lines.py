@@ -43,7 +43,14 @@ from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import name_text
 from gargon_notation.recording import Recording, RecordingError
 
-__all__ = ["FileChanged", "LineRecorder", "held_bytes", "record_lines"]
+__all__ = [
+    "FileChanged",
+    "FileLocked",
+    "LineRecorder",
+    "RecordLock",
+    "held_bytes",
+    "record_lines",
+]
 
 _HEAD = re.compile(r"\s*(?:$|\[|;|\{|deal\s|pile\s)")
 _UNDO = re.compile(r"undo(?:\s+(\S+))?")
@@ -95,6 +102,71 @@ class FileChanged(FileError):
     since (a second recorder on the same file, an editor).  It is not written over."""
 
 
+class FileLocked(FileError):
+    """Another recorder holds the record file (:class:`RecordLock`)."""
+
+
+class RecordLock:
+    """An advisory lock on a record file while one recorder writes it, so that a second
+    recorder on the same file is refused at its start (:meth:`take`) instead of racing the
+    first.  The lock is the system's ``flock`` on the file; a save replaces the file with a
+    new one, so :meth:`renew` locks that one after each save.  Only recorders take it (an
+    editor does not): :class:`FileChanged` still guards each save.  Where there is no
+    ``flock`` (Windows), or the file system refuses it, there is no lock.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = path
+        self._held: int | None = None
+
+    def take(self) -> None:
+        """Lock the file if it exists (a new file is locked once first saved).
+
+        Raises :class:`FileLocked` when another recorder holds it.
+        """
+        if not self._lock_now():
+            raise FileLocked(
+                os.fspath(self.path),
+                "another recorder is writing this file (a gargon record still open on it)",
+            )
+
+    def renew(self) -> None:
+        """Lock the file just saved (a new one), and let the one it replaced go."""
+        self._lock_now()
+
+    def release(self) -> None:
+        """Let the file go."""
+        if self._held is not None:
+            with contextlib.suppress(OSError):
+                os.close(self._held)
+            self._held = None
+
+    def _lock_now(self) -> bool:
+        """Lock the file the path names now; False when another holds it."""
+        try:
+            import fcntl
+        except ImportError:  # Windows
+            return True
+        try:
+            descriptor = os.open(self.path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            return True  # no file yet, or none to read: nothing to lock
+        try:
+            if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+                os.close(descriptor)
+                return True
+            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(descriptor)
+            return False
+        except OSError:  # a file system without locks
+            os.close(descriptor)
+            return True
+        self.release()
+        self._held = descriptor
+        return True
+
+
 def held_bytes(path: str | os.PathLike[str]) -> bytes | None:
     """What the regular file ``path`` holds now (b"" when there is none); None when it
     cannot be read or is not a regular file (a FIFO, a device), which is then not checked."""
@@ -135,6 +207,9 @@ class LineRecorder:
     when the recorder is made unless given (``--resume`` gives the bytes it resumed).  A save
     finding something else there (another recorder's decisions, an editor's change) is
     refused rather than written over (:class:`FileChanged`)."""
+
+    lock: RecordLock | None = None
+    """The lock to renew after each save (see :class:`RecordLock`; the command takes it)."""
 
     def __attrs_post_init__(self) -> None:
         if self.on_disk is None and self.path is not None:
@@ -207,6 +282,8 @@ class LineRecorder:
             )
         files.write_text(self.path, text)
         self.on_disk = text.encode("utf-8")
+        if self.lock is not None:
+            self.lock.renew()
 
     @contextlib.contextmanager
     def _located(self, line: str, number: int) -> Iterator[None]:

@@ -19,6 +19,7 @@ from gargon_notation.cli import app as cli_app
 from gargon_notation.cli.recorder_app import RecorderApp
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import Recording, entry_lines
+from gargon_notation.recording_lines import RecordLock
 from gargon_notation.records import record_from_simulation, with_comments
 
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
@@ -253,25 +254,36 @@ def test_the_set_up_takes_deal_lines_and_what_the_recorder_sees(tmp_path: Path) 
     )
 
 
-def test_a_second_recorder_on_the_file_is_not_written_over(tmp_path: Path) -> None:
-    """The player's trial: the terminal recorder on game.ggn, a second one (piped, --resume)
-    writes Bob's pass; back in the first, Bob's entry is refused and the file keeps the
-    second recorder's decision; the entry stays on the entry line."""
+def test_a_second_recorder_on_the_file_is_refused_and_no_change_is_written_over(
+    tmp_path: Path,
+) -> None:
+    """The player's trial: the terminal recorder on game.ggn, then a second one (piped,
+    --resume) is refused at its start; a change by another program (an editor) is not
+    written over: Bob's entry is refused, the file keeps the change and the entry stays on
+    the entry line."""
     path = tmp_path / "game.ggn"
     tags = list(Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
 
     async def drive() -> None:
-        app = RecorderApp(path, tags)
+        lock = RecordLock(path)
+        app = RecorderApp(path, tags, lock=lock)
         async with app.run_test(size=(120, 40)) as pilot:
             entry = app.query_one("#entry", Input)
             entry.value = "W9"
             await pilot.press("enter")
+            ours = path.read_text()
             result = CliRunner().invoke(
                 cli_app, ["record", "--resume", str(path)], input="pass 2\n"
             )
-            assert result.exit_code == 0, result.stderr
-            theirs = path.read_text()
-            assert theirs.splitlines()[-2] == "1. Ann W9, Bob pass 2"
+            assert result.exit_code == 2
+            assert result.stderr == (
+                f"gargon: {path}: another recorder is writing this file (a gargon record "
+                "still open on it): leave that recorder first (Ctrl+Q), then continue with "
+                f"gargon record --resume {path}\n"
+            )
+            assert path.read_text() == ours
+            theirs = ours.replace("1. Ann W9", "1. Ann W9, Bob pass 2")
+            path.write_text(theirs)
             entry.value = "pass 1"
             await pilot.press("enter")
             message = _shown(app, "#message")
@@ -283,5 +295,6 @@ def test_a_second_recorder_on_the_file_is_not_written_over(tmp_path: Path) -> No
             assert "another program changed this file" in _shown(app, "#message")
             assert path.read_text() == theirs
             await pilot.press("ctrl+q")
+        lock.release()
 
     asyncio.run(drive())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,13 @@ from gargon_notation.recording import (
     Sight,
     entry_lines,
 )
-from gargon_notation.recording_lines import FileChanged, LineRecorder, record_lines
+from gargon_notation.recording_lines import (
+    FileChanged,
+    FileLocked,
+    LineRecorder,
+    RecordLock,
+    record_lines,
+)
 from gargon_notation.records import record_from_simulation, with_comments
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -405,3 +412,21 @@ def test_a_recorder_made_on_a_file_that_holds_a_record_may_replace_it(tmp_path: 
     with pytest.raises(FileChanged):
         made.feed("R3")
     assert (tmp_path / "new.ggn").read_text() == "made meanwhile\n"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no flock: there is no lock on Windows")
+def test_a_record_file_is_locked_while_its_recorder_writes_it(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    lock = RecordLock(path)
+    lock.take()  # no file yet: nothing to lock
+    recorder = LineRecorder(path, Recording.new(["Ann", "Bob", "Cy"]).head.tags, lock=lock)
+    recorder.feed("R3")
+    with pytest.raises(FileLocked, match="another recorder is writing this file"):
+        RecordLock(path).take()
+    recorder.feed("pass 1")  # a save replaces the file: the new one is locked
+    other = RecordLock(path)
+    with pytest.raises(FileLocked):
+        other.take()
+    lock.release()
+    other.take()
+    other.release()

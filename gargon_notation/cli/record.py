@@ -20,7 +20,7 @@ from gargon_notation.errors import FileError, GargonError, NotationError, printa
 from gargon_notation.notation import model
 from gargon_notation.notation.tags import date_fault
 from gargon_notation.recording import Recording, RecordingError
-from gargon_notation.recording_lines import FileChanged, LineRecorder
+from gargon_notation.recording_lines import FileChanged, FileLocked, LineRecorder, RecordLock
 
 __all__ = ["record_command", "resume_recording", "setup_tags"]
 
@@ -123,24 +123,41 @@ def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet
             f"{name}: gargon record writes the notation: name the file .ggn (gargon convert "
             "turns it into JSON afterwards)"
         )
+    lock = RecordLock(file)
     if resume:
         given = [f"--{name}" for name, value in setup.items() if value is not None]
         if given:
             fail(f"--resume continues the game its file sets up: leave out {', '.join(given)}")
         if not file.exists():
             fail(f"{name}: no such file to resume; start it without --resume")
+        _lock(lock, name)
         recording, on_disk = resume_recording(file)
     elif file.exists() and file.stat().st_size > 0:
         fail(f"{name} exists: continue it with --resume, or name a new file")
     else:
         tags = setup_tags(**setup)
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        from gargon_notation.cli import recorder_app
+        _lock(lock, name)
+    try:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            from gargon_notation.cli import recorder_app
 
-        raise Exit(recorder_app.run_app(file, tags, recording, on_disk))
-    recorder = LineRecorder(file, tags, recording, on_disk=on_disk)
-    code = _record_lines(recorder, _stdin_lines(), quiet)
+            raise Exit(recorder_app.run_app(file, tags, recording, on_disk, lock))
+        recorder = LineRecorder(file, tags, recording, on_disk=on_disk, lock=lock)
+        code = _record_lines(recorder, _stdin_lines(), quiet)
+    finally:
+        lock.release()
     raise Exit(code)
+
+
+def _lock(lock: RecordLock, name: str) -> None:
+    """Refuse a file another recorder is writing (exit 2)."""
+    try:
+        lock.take()
+    except FileLocked as error:
+        fail(
+            f"{error}: leave that recorder first (Ctrl+Q), then continue with gargon record "
+            f"--resume {name}"
+        )
 
 
 def _stdin_lines() -> Iterator[str]:

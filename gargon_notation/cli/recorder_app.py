@@ -37,7 +37,7 @@ from gargon_notation.errors import GargonError, NotationError, printable
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import EntryRefused, Recording, RecordingError, Sight
-from gargon_notation.recording_lines import FileChanged, LineRecorder, held_bytes
+from gargon_notation.recording_lines import FileChanged, LineRecorder, RecordLock, held_bytes
 from gargon_notation.render.game import battle_lines, rounds_of
 from gargon_notation.render.score import scoreboard
 from gargon_notation.render.table import table_view
@@ -48,11 +48,16 @@ ENTRY_HINT = "the entry, such as Y2 Y6 R9, pass 1 1 2, R, 1, forgot"
 
 
 def run_app(
-    file: Path, tags: list[model.Tag], recording: Recording | None, on_disk: bytes | None = None
+    file: Path,
+    tags: list[model.Tag],
+    recording: Recording | None,
+    on_disk: bytes | None = None,
+    lock: RecordLock | None = None,
 ) -> int:
     """Run the application on the terminal; the exit code (0: left normally).  ``on_disk``
-    is what FILE held when it was read (:attr:`LineRecorder.on_disk`)."""
-    app = RecorderApp(file, tags, recording, on_disk=on_disk)
+    is what FILE held when it was read (:attr:`LineRecorder.on_disk`), ``lock`` the lock
+    on it that each save renews."""
+    app = RecorderApp(file, tags, recording, on_disk=on_disk, lock=lock)
     app.run()
     return app.return_code or 0
 
@@ -188,9 +193,11 @@ class RecorderApp(App[int]):
         recording: Recording | None = None,
         *,
         on_disk: bytes | None = None,
+        lock: RecordLock | None = None,
     ) -> None:
         super().__init__()
         self.file = file
+        self._lock = lock
         self._on_disk = held_bytes(file) if on_disk is None else on_disk
         """What FILE held when the recorder began: the set-up screen may take a while, and
         another program may make FILE meanwhile."""
@@ -199,13 +206,13 @@ class RecorderApp(App[int]):
         """The score shown, so that it is drawn again only when it changes."""
         self._tags = tags
         if recording is not None:
-            self.recorder = LineRecorder(file, (), recording, on_disk=self._on_disk)
+            self.recorder = LineRecorder(file, (), recording, on_disk=self._on_disk, lock=lock)
         elif any(tag.name == "Players" for tag in tags):
             self._tags = []
             self.recorder = self._new_recorder(model.GameRecord(tags=tuple(tags)))
 
     def _new_recorder(self, head: model.GameRecord) -> LineRecorder | None:
-        recorder = LineRecorder(self.file, head.tags, on_disk=self._on_disk)
+        recorder = LineRecorder(self.file, head.tags, on_disk=self._on_disk, lock=self._lock)
         try:
             for line in write_game(attrs.evolve(head, tags=())).splitlines()[:-1]:
                 recorder.feed(line)
