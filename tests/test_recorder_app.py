@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import io
 import os
 import re
 from pathlib import Path
@@ -11,6 +12,7 @@ from pathlib import Path
 import attrs
 import pytest
 from in_process import CliRunner
+from rich.console import Console
 from textual.widgets import Input, Select, Static, TextArea
 
 import gargon_notation as gg
@@ -27,6 +29,13 @@ HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 
 def _shown(app: RecorderApp, widget: str) -> str:
     return str(app.query_one(widget, Static).render())
+
+
+def _rendered(app: RecorderApp, widget: str, width: int = 200) -> str:
+    """The text of a widget's content (a rich renderable), drawn ``width`` wide."""
+    console = Console(width=width, record=True, file=io.StringIO())
+    console.print(app.query_one(widget, Static).content)
+    return console.export_text()
 
 
 GAMES = [pytest.param(5, "short.157", 1, marks=pytest.mark.slow)]
@@ -296,5 +305,36 @@ def test_a_second_recorder_on_the_file_is_refused_and_no_change_is_written_over(
             assert path.read_text() == theirs
             await pilot.press("ctrl+q")
         lock.release()
+
+    asyncio.run(drive())
+
+
+def test_the_battles_shown_are_named_by_their_round_and_the_record_shows_its_end(
+    tmp_path: Path,
+) -> None:
+    """Once a round ends, its battles are still shown under its own number (not the next
+    round's); the record pane keeps its newest line in view as entries are added."""
+    record = record_from_simulation(simulate(3, "demo"))
+    lines = entry_lines(record)
+    head = sum(1 for line in lines if line.startswith("["))
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> None:
+        app = RecorderApp(path, list(record.tags))
+        async with app.run_test(size=(80, 24)) as pilot:
+            entry = app.query_one("#entry", Input)
+            pane = app.query_one("#record-pane")
+            for line in lines[head:-1]:
+                entry.value = line
+                await pilot.press("enter")
+                if app.recording.game.round == 5:
+                    break
+            await pilot.pause()
+            table = _rendered(app, "#table")
+            assert "Battles of round 4" in table, table
+            assert "Battles of round 5" not in table
+            assert pane.max_scroll_y > 0
+            assert pane.scroll_y == pane.max_scroll_y
+            await pilot.press("ctrl+q")
 
     asyncio.run(drive())

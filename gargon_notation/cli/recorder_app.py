@@ -32,7 +32,7 @@ from textual.screen import Screen
 from textual.suggester import Suggester
 from textual.widgets import Button, Footer, Input, Label, Select, Static, TextArea
 
-from gargon_notation.engine import Score
+from gargon_notation.engine import RoundStarted, Score
 from gargon_notation.errors import GargonError, NotationError, printable
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import write_game
@@ -273,7 +273,9 @@ class RecorderApp(App[int]):
         rounds = list(rounds_of(recording.game.events))
         fights = battle_lines(rounds[-1], recording.names) if rounds else []
         if fights:
-            parts.append(Text(f"Battles of round {recording.game.round}", style="bold"))
+            started = rounds[-1][0]
+            number = started.number if isinstance(started, RoundStarted) else recording.game.round
+            parts.append(Text(f"Battles of round {number}", style="bold"))
             parts.extend(fights)
         self.query_one("#table", Static).update(Group(*parts))
         try:
@@ -287,6 +289,9 @@ class RecorderApp(App[int]):
                 shown = scoreboard(state, whole=False)  # the pane crops what runs past it
             self.query_one("#score", Static).update(shown)
         self.query_one("#record", Static).update(Text(printable(recording.text())))
+        # the newest decision in view, once the record's new height is laid out
+        pane = self.query_one("#record-pane", VerticalScroll)
+        self.call_after_refresh(pane.scroll_end, animate=False)
         self.query_one("#message", Static).update(message)
         self.query_one("#entry", Input).suggester = EntrySuggester(recording)
 
