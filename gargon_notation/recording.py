@@ -74,7 +74,7 @@ from gargon_notation.entries import (
 from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation import tags as tag_rules
-from gargon_notation.notation.writer import with_result_in_step, write_game
+from gargon_notation.notation.writer import with_result_in_step, write_action, write_game
 from gargon_notation.replay import Problem, replay
 
 __all__ = [
@@ -470,6 +470,26 @@ class Recording:
             self._rebuild(kept)
             self.termination = model.Termination(comments=self.termination.comments)
         return steps
+
+    def entry_text(self, entry: Entry) -> str:
+        """An accepted decision in words, for messages: ``round 2, Bernd R15 R11``,
+        ``round 1, Adam chooses G``, ``round 1, Bernd forgot``."""
+        element = entry.element
+        if isinstance(element, model.Battle):
+            said = f"{self.names[entry.action.seat]} chooses {element.colour.value}"
+        else:
+            said = write_action(element)
+        return f"round {entry.round}, {said}"
+
+    def undone_text(self, undone: Sequence[Entry]) -> str:
+        """What an undo took back, in words: ``taken back: round 1, Ann W9``, or for several
+        ``taken back 3 decisions, from round 1, Ann W9 to round 1, Cy pass 2``."""
+        if not undone:
+            return "nothing to undo"
+        if len(undone) == 1:
+            return f"taken back: {self.entry_text(undone[0])}"
+        first, last = self.entry_text(undone[0]), self.entry_text(undone[-1])
+        return f"taken back {len(undone)} decisions, from {first} to {last}"
 
     def annotate_last(
         self, *, comment: str | None = None, glyph: str | None = None, nags: Sequence[int] = ()

@@ -37,11 +37,12 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import attrs
 
 from gargon_notation import files
+from gargon_notation.engine.wording import count_of
 from gargon_notation.entries import EntryRefused, annotations_only, names_someone
 from gargon_notation.errors import FileError, NotationError
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import name_text
-from gargon_notation.recording import Recording, RecordingError
+from gargon_notation.recording import Entry, Recording, RecordingError
 
 __all__ = [
     "FileChanged",
@@ -208,6 +209,8 @@ class LineRecorder:
     finding something else there (another recorder's decisions, an editor's change) is
     refused rather than written over (:class:`FileChanged`)."""
 
+    undone: tuple[Entry, ...] = ()
+    """The decisions the last ``undo`` line took back (for a message)."""
     lock: RecordLock | None = None
     """The lock to renew after each save (see :class:`RecordLock`; the command takes it)."""
 
@@ -240,6 +243,7 @@ class LineRecorder:
         is refused; nothing of it is recorded.
         """
         self.line_number += 1
+        self.undone = ()
         line = line.rstrip("\r\n")
         with self._located(line, self.line_number):
             return self._feed(line)
@@ -376,9 +380,20 @@ class LineRecorder:
         undo = _UNDO.fullmatch(line.strip())
         if undo is not None:
             count = undo.group(1)
-            if count is not None and not count.isdigit():
+            if count is not None and (not count.isdigit() or int(count) < 1):
                 raise EntryRefused("write undo, or undo and how many decisions (undo 3)", 6)
-            self._apply(lambda: recording.undo(int(count or 1)))
+            steps, recorded = int(count or 1), len(recording.entries)
+            if not recorded:
+                raise EntryRefused("nothing to undo: no decision is recorded yet", 1)
+            if steps > recorded:
+                raise EntryRefused(
+                    f"only {count_of(recorded, 'decision')} recorded, not {steps}: "
+                    f"undo {recorded} takes back every one",
+                    6,
+                )
+            undone = tuple(recording.entries[-steps:])
+            self._apply(lambda: recording.undo(steps))
+            self.undone = undone
         else:
             self._apply(lambda: recording.enter_line(line))
         return recording.prompt()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import pty
 import random
 import signal
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -15,7 +17,7 @@ import in_process
 import pytest
 from click.testing import Result
 from in_process import CliRunner
-from terminals import read_until
+from terminals import read_all, read_until, screen
 
 import gargon_notation as gg
 from gargon_notation.bots import simulate
@@ -257,3 +259,86 @@ def test_a_file_changed_by_another_program_is_not_written_over(tmp_path: Path) -
         f"gargon record --resume {path}",
     ]
     assert path.read_text() == theirs
+
+
+def _leave_on_terminal(tmp_path: Path, leave: bytes | signal.Signals) -> tuple[int, str, bool]:
+    """``gargon record`` on a pseudo-terminal: W9 recorded, ``pa`` typed, then ``leave`` (keys,
+    or a signal sent to the command): its exit code, what the terminal showed once the
+    application was gone, and whether the terminal's modes are back as they were."""
+    path = tmp_path / "game.ggn"
+    main, child = pty.openpty()
+    modes = termios.tcgetattr(main)
+    process = subprocess.Popen(
+        [*GARGON, "record", "game.ggn", "--players", "Ann,Bob,Cy", "--seed", "demo"],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        cwd=tmp_path,
+        env={**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"},
+        preexec_fn=functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
+    )
+    os.close(child)
+    try:
+        assert b"Ann to play or pass" in read_until(main, b"Ann to play or pass")
+        os.write(main, b"W9")
+        time.sleep(0.5)
+        os.write(main, b"\r")
+        assert b"Bob to play or pass" in read_until(main, b"Bob to play or pass")
+        assert path.read_text().splitlines()[-2] == "1. Ann W9"
+        os.write(main, b"pa")
+        time.sleep(0.5)
+        if isinstance(leave, bytes):
+            os.write(main, leave)
+        else:
+            os.kill(process.pid, leave)
+        shown = read_all(main, 60, process)
+        code = process.wait(timeout=5)
+        restored = termios.tcgetattr(main)[3] == modes[3]
+    finally:
+        process.kill()
+        os.close(main)
+    after = shown.rsplit(b"\x1b[?1049l", 1)  # what comes once the alternate screen is left
+    assert len(after) == 2, shown[-400:]
+    assert path.read_text().splitlines()[-2] == "1. Ann W9"
+    return code, after[1].decode(), restored
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_sigterm_leaves_the_terminal_as_it_was_and_what_was_typed(tmp_path: Path) -> None:
+    code, shown, restored = _leave_on_terminal(tmp_path, signal.SIGTERM)
+    assert code == 143
+    assert restored
+    assert screen(shown) == [
+        "game.ggn: 1 decision, unfinished (round 1: Bob to play or pass); continue with "
+        "gargon record --resume game.ggn",
+        "game.ggn: not recorded, as typed when the recorder was left: pa",
+    ]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+@pytest.mark.parametrize(
+    ("leave", "expected"),
+    [(signal.SIGINT, 130), (signal.SIGHUP, 129), (b"\x03", 130), (b"\x11\x11", 0)],
+    ids=["SIGINT", "SIGHUP", "Ctrl+C", "Ctrl+Q twice"],
+)
+def test_every_way_out_leaves_the_terminal_as_it_was(
+    tmp_path: Path, leave: bytes | signal.Signals, expected: int
+) -> None:
+    code, shown, restored = _leave_on_terminal(tmp_path, leave)
+    assert code == expected
+    assert restored
+    assert screen(shown)[-1] == "game.ggn: not recorded, as typed when the recorder was left: pa"
+
+
+def test_undo_beyond_the_decisions_recorded_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    result = _record_here(str(path), "-p", "Ann,Bob,Cy", "--seed", "demo", lines=["W9", "undo 5"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[0] == (
+        "gargon: <stdin>:2:6: only 1 decision recorded, not 5: undo 1 takes back every one"
+    )
+    assert path.read_text().splitlines()[-2] == "1. Ann W9"
+    result = _record_here(str(tmp_path / "new.ggn"), "-p", "Ann,Bob,Cy", lines=["undo"])
+    assert result.exit_code == 1
+    assert "nothing to undo: no decision is recorded yet" in result.stderr

@@ -91,7 +91,7 @@ def test_a_whole_game_is_recorded_with_undo_a_refusal_and_comments(
                 if number == 4:
                     # undo the last decision and enter it again
                     await pilot.press("ctrl+z")
-                    assert "undone" in _shown(app, "#message")
+                    assert _shown(app, "#message").startswith("taken back: round ")
                     entry.value = line
                     await pilot.press("enter")
             assert _shown(app, "#prompt").startswith("The game is over: Adam ")
@@ -338,3 +338,82 @@ def test_the_battles_shown_are_named_by_their_round_and_the_record_shows_its_end
             await pilot.press("ctrl+q")
 
     asyncio.run(drive())
+
+
+def test_an_undo_says_what_it_took_back(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 40)) as pilot:
+            entry = app.query_one("#entry", Input)
+            for line in ("W9", "undo", "W9", "pass 1", "undo 5"):
+                entry.value = line
+                await pilot.press("enter")
+                if line == "undo":
+                    assert _shown(app, "#message") == "taken back: round 1, Ann W9"
+            message = _shown(app, "#message")
+            assert message.startswith("only 2 decisions recorded, not 5: undo 2 takes back")
+            assert entry.value == "undo 5"
+            assert path.read_text().splitlines()[-2] == "1. Ann W9, Bob pass 1"
+            entry.value = ""
+            await pilot.press("ctrl+z")
+            assert _shown(app, "#message") == "taken back: round 1, Bob pass 1"
+            entry.value = "undo 1"
+            await pilot.press("enter")
+            await pilot.press("ctrl+z")
+            assert _shown(app, "#message") == "nothing to undo"
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+
+
+def test_leaving_with_an_entry_typed_asks_first_and_keeps_it(tmp_path: Path) -> None:
+    """Ctrl+Q with an entry half typed says it is not recorded; a second Ctrl+Q leaves, and
+    the entry is kept to be printed.  Ctrl+C leaves at once, exit 130."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+
+    async def drive(keys: list[str]) -> RecorderApp:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 40)) as pilot:
+            entry = app.query_one("#entry", Input)
+            entry.value = "1. {a long first round}"
+            await pilot.press("enter")
+            await pilot.press("p", "a")
+            for key in keys:
+                await pilot.press(key)
+                if key == "ctrl+q" and keys.count("ctrl+q") == 2 and app.is_running:
+                    message = _shown(app, "#message")
+                    assert message.startswith(
+                        "not recorded yet: '1. {a long first round}', 'pa'. Enter records it;"
+                    ), message
+        return app
+
+    app = asyncio.run(drive(["ctrl+q", "ctrl+q"]))
+    assert app.return_code == 0
+    assert app.unrecorded == ["1. {a long first round}", "pa"]
+    path.unlink()
+    app = asyncio.run(drive(["ctrl+c"]))
+    assert app.return_code == 130
+    assert app.unrecorded == ["1. {a long first round}", "pa"]
+
+
+def test_leaving_the_set_up_keeps_what_was_typed_as_a_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> RecorderApp:
+        app = RecorderApp(path, [])
+        async with app.run_test(size=(120, 50)) as pilot:
+            app.screen.query_one("#setup-players", Input).value = "Ann, Bob, Cy"
+            app.screen.query_one("#setup-event", Input).value = "Club night"
+            await pilot.press("ctrl+q")
+        return app
+
+    app = asyncio.run(drive())
+    assert app.return_code == 0
+    assert app.setup_command == (
+        f"gargon record {path} --players 'Ann, Bob, Cy' --event 'Club night'"
+    )
+    assert not path.exists()

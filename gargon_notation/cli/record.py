@@ -22,7 +22,14 @@ from gargon_notation.notation.tags import date_fault
 from gargon_notation.recording import Recording, RecordingError
 from gargon_notation.recording_lines import FileChanged, FileLocked, LineRecorder, RecordLock
 
-__all__ = ["record_command", "resume_recording", "setup_tags"]
+__all__ = [
+    "changed_advice",
+    "record_command",
+    "resume_recording",
+    "say",
+    "setup_tags",
+    "summary",
+]
 
 
 def setup_tags(
@@ -141,7 +148,7 @@ def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet
         if sys.stdin.isatty() and sys.stdout.isatty():
             from gargon_notation.cli import recorder_app
 
-            raise Exit(recorder_app.run_app(file, tags, recording, on_disk, lock))
+            raise Exit(recorder_app.run_app(file, tags, recording, on_disk, lock, quiet))
         recorder = LineRecorder(file, tags, recording, on_disk=on_disk, lock=lock)
         code = _record_lines(recorder, _stdin_lines(), quiet)
     finally:
@@ -177,7 +184,7 @@ def _record_lines(recorder: LineRecorder, lines: Iterator[str], quiet: bool) -> 
         for line in lines:
             prompt = recorder.feed(line)
             if prompt is not None and not quiet:
-                _say(prompt)
+                say(prompt)
         recording = recorder.close()
     except NotationError as error:
         print_error(f"gargon: {error}")
@@ -187,7 +194,7 @@ def _record_lines(recorder: LineRecorder, lines: Iterator[str], quiet: bool) -> 
         return 1
     except FileChanged as error:
         print_error(f"gargon: {error}")
-        print_error(f"{recorder.path}: {_changed_advice(recorder.path)}")
+        print_error(f"{recorder.path}: {changed_advice(recorder.path)}")
         return 2
     except GargonError as error:
         print_error(f"gargon: {error}")
@@ -195,11 +202,11 @@ def _record_lines(recorder: LineRecorder, lines: Iterator[str], quiet: bool) -> 
     except KeyboardInterrupt:
         return 130
     if not quiet:
-        _say(_summary(recorder.path, recording))
+        say(summary(recorder.path, recording))
     return 0
 
 
-def _changed_advice(path: str | os.PathLike[str] | None) -> str:
+def changed_advice(path: str | os.PathLike[str] | None) -> str:
     """What to do once another program changed the file being recorded."""
     name = printable_name(str(path))
     return (
@@ -208,14 +215,16 @@ def _changed_advice(path: str | os.PathLike[str] | None) -> str:
     )
 
 
-def _say(text: str) -> None:
+def say(text: str) -> None:
+    """Print ``text`` on standard output at once (its control characters shown)."""
     from gargon_notation.cli.plain import printable
 
     sys.stdout.write(printable(text) + "\n")
     sys.stdout.flush()
 
 
-def _summary(path: str | os.PathLike[str] | None, recording: Recording) -> str:
+def summary(path: str | os.PathLike[str] | None, recording: Recording) -> str:
+    """The file's state when the recorder is left: the decisions, and how to go on."""
     path = printable_name(str(path))
     decisions = plural(len(recording.entries), "decision")
     if recording.is_over:

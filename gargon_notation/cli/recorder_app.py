@@ -13,13 +13,23 @@ entry, and :class:`~gargon_notation.recording_lines.LineRecorder` keeps the file
   it, and the entry line, which completes what is legal now (the right arrow takes it).
 
 Keys: Enter checks and records the entry; the right arrow takes the completion; Ctrl+Z
-undoes the last decision (``undo N`` undoes N); a line of only a comment (``{...}``) or a
-glyph (``!?``) goes to the last decision; Ctrl+Q leaves (the file is already saved).
+undoes the last decision (``undo N`` undoes N), saying which; a line of only a comment
+(``{...}``) or a glyph (``!?``) goes to the last decision; Ctrl+Q leaves (the file is already
+saved; with something typed and not recorded, a second Ctrl+Q); Ctrl+C leaves at once, exit
+130, and SIGINT, SIGTERM, SIGHUP likewise (130, 143, 129).  Once the terminal is back,
+:func:`run_app` prints the file's state and what was typed but not recorded.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import shlex
+import signal
+import threading
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import ClassVar
 
 import attrs
@@ -53,13 +63,71 @@ def run_app(
     recording: Recording | None,
     on_disk: bytes | None = None,
     lock: RecordLock | None = None,
+    quiet: bool = False,
 ) -> int:
     """Run the application on the terminal; the exit code (0: left normally).  ``on_disk``
     is what FILE held when it was read (:attr:`LineRecorder.on_disk`), ``lock`` the lock
-    on it that each save renews."""
+    on it that each save renews; ``quiet`` leaves out the summary printed on leaving (what
+    was typed but not recorded is still printed)."""
     app = RecorderApp(file, tags, recording, on_disk=on_disk, lock=lock)
-    app.run()
+    with _signals_leave(app):
+        app.run()
+        with contextlib.suppress(OSError):  # a terminal gone (SIGHUP) takes nothing more
+            _print_left(app, quiet)
+    if app.signalled is not None:
+        return app.signalled
     return app.return_code or 0
+
+
+@contextlib.contextmanager
+def _signals_leave(app: RecorderApp) -> Iterator[None]:
+    """While the block runs, SIGINT, SIGTERM and SIGHUP make the application leave as Ctrl+C
+    does (the terminal restored, what was typed printed), with exit 130, 143 or 129; a
+    signal ignored when the command started stays ignored."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def leave(number: int, frame: FrameType | None) -> None:
+        app.signal_received(128 + number)
+
+    previous = {}
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+            previous[number] = signal.signal(number, leave)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _print_left(app: RecorderApp, quiet: bool) -> None:
+    """What the recorder leaves behind, printed once the terminal is back: the file's state
+    and how to go on, and anything typed but not recorded."""
+    from gargon_notation.cli.record import changed_advice, say, summary
+
+    name = printable(str(app.file))
+    recorder = app.recorder
+    if recorder is None or recorder.recording is None:
+        command = app.setup_command
+        if command is None:
+            say(f"{name}: not started; nothing written")
+        else:
+            say(f"{name}: not started; nothing written. To start it as set up: {command}")
+        return
+    found = held_bytes(app.file)
+    if found and recorder.on_disk is not None and found != recorder.on_disk:
+        say(f"{name}: another program changed it while it was recorded; {changed_advice(name)}")
+    elif not quiet:
+        say(summary(app.file, recorder.recording))
+    for text in app.unrecorded:
+        say(f"{name}: not recorded, as typed when the recorder was left: {printable(text)}")
+
+
+def _typed_text(text: str) -> str:
+    return printable(" ".join(text.split()))
 
 
 class EntrySuggester(Suggester):
@@ -112,6 +180,21 @@ class SetupScreen(Screen[model.GameRecord]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self._start()
+
+    def command_line(self, file: Path) -> str | None:
+        """The command that starts the game as set up so far (None: nothing typed)."""
+        words = ["gargon", "record", str(file)]
+        for key in ("players", "start", "event", "site", "date", "seed", "seat"):
+            value = self._value(key)
+            if value is not None:
+                words += [f"--{key}", value]
+        if len(words) == 3:
+            return None
+        deal = self.query_one("#setup-deal", TextArea).text.strip()
+        line = printable(shlex.join(words))
+        if deal:
+            line += " (with the deal lines typed, one a line, as its input)"
+        return line
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._start()
@@ -183,7 +266,8 @@ class RecorderApp(App[int]):
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+q", "leave", "Leave (saved)"),
+        Binding("ctrl+q", "leave", "Leave (saved)", priority=True),
+        Binding("ctrl+c", "interrupt", "Leave at once", show=False, priority=True),
     ]
 
     def __init__(
@@ -198,6 +282,15 @@ class RecorderApp(App[int]):
         super().__init__()
         self.file = file
         self._lock = lock
+        self.signalled: int | None = None
+        """The exit code of a signal received (130 SIGINT, 143 SIGTERM, 129 SIGHUP)."""
+        self.unrecorded: list[str] = []
+        """What was typed but not recorded when the recorder was left (printed then)."""
+        self.setup_command: str | None = None
+        """Left at the set-up screen: the command line that starts the game as set up."""
+        self._leave_asked = False
+        self._signal_loop: asyncio.AbstractEventLoop | None = None
+        self._entry = Input(placeholder=ENTRY_HINT, id="entry")
         self._on_disk = held_bytes(file) if on_disk is None else on_disk
         """What FILE held when the recorder began: the set-up screen may take a while, and
         another program may make FILE meanwhile."""
@@ -218,7 +311,7 @@ class RecorderApp(App[int]):
                 recorder.feed(line)
             recorder.recording_or_start()
         except GargonError as error:
-            self.exit(2, message=printable(f"gargon: {error}"))
+            self.exit(2, return_code=2, message=printable(f"gargon: {error}"))
             return None
         return recorder
 
@@ -233,13 +326,15 @@ class RecorderApp(App[int]):
                 yield Static(id="record")
         with Vertical(id="bottom"):
             yield Static(id="message")
-            yield Input(
-                placeholder="the entry, such as Y2 Y6 R9, pass 1 1 2, R, 1, forgot", id="entry"
-            )
+            yield self._entry
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = f"gargon record {self.file}"
+        self._signal_loop = asyncio.get_running_loop()
+        if self.signalled is not None:  # before the application could take it
+            self._leave(self.signalled)
+            return
         if self.recorder is None:
             self.push_screen(SetupScreen(), self.begin)
         else:
@@ -324,6 +419,11 @@ class RecorderApp(App[int]):
             self._show_error(error, text)
             return
         event.input.value = ""
+        self._leave_asked = False
+        if self.recorder.undone:
+            taken = self.recording.undone_text(self.recorder.undone)
+            self.refresh_table(Text(printable(taken), style="yellow"))
+            return
         waiting = self.recorder.waiting
         if waiting is not None:
             note = f"kept: {printable(waiting.strip())}; it is written with the next entry"
@@ -350,15 +450,61 @@ class RecorderApp(App[int]):
         if self.recorder is None or self.recorder.recording is None:
             return
         kept = self.recording.memento()
-        taken = self.recording.undo()
+        undone = tuple(self.recording.entries[-1:])
+        self.recording.undo()
         try:
             self.recorder.save()
         except GargonError as error:
             self.recording.restore(kept)
             self._show_error(error)
             return
-        self.refresh_table(Text("undone" if taken else "nothing to undo", style="yellow"))
+        taken = self.recording.undone_text(undone)
+        self.refresh_table(Text(printable(taken), style="yellow"))
 
     def action_leave(self) -> None:
-        """Leave; the file already holds every accepted decision."""
-        self.exit(0)
+        """Leave; the file already holds every accepted decision.  With something typed but
+        not recorded, the first Ctrl+Q says so, the second leaves (printing it)."""
+        typed = self._typed()
+        if typed and not self._leave_asked and self.recorder is not None:
+            self._leave_asked = True
+            shown = ", ".join(repr(_typed_text(text)) for text in typed)
+            self.query_one("#message", Static).update(
+                Text(
+                    f"not recorded yet: {shown}. Enter records it; Ctrl+Q again leaves without "
+                    "it (it is printed when the recorder closes)",
+                    style="bold yellow",
+                )
+            )
+            return
+        self._leave(0)
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C: leave at once, with exit 130 (what was typed is printed)."""
+        self._leave(130)
+
+    def signal_received(self, code: int) -> None:
+        """A signal (SIGINT, SIGTERM, SIGHUP; ``code`` its exit code) arrived: leave as
+        Ctrl+C does.  Called by the signal's handler, between two steps of the event loop's
+        thread: the leaving is scheduled on the loop."""
+        if self.signalled is None:
+            self.signalled = code
+        loop = self._signal_loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to leave
+                loop.call_soon_threadsafe(self._leave, code)
+
+    def _typed(self) -> list[str]:
+        """What was typed but not recorded: a line waiting for its continuation, the entry
+        line."""
+        typed = []
+        if self.recorder is not None and self.recorder.waiting is not None:
+            typed.append(self.recorder.waiting)
+        if self._entry.value.strip():
+            typed.append(self._entry.value.strip())
+        return typed
+
+    def _leave(self, code: int) -> None:
+        if self.recorder is None and isinstance(self.screen, SetupScreen):
+            self.setup_command = self.screen.command_line(self.file)
+        self.unrecorded = self._typed() if self.recorder is not None else []
+        self.exit(code, return_code=code)
