@@ -417,3 +417,35 @@ def test_leaving_the_set_up_keeps_what_was_typed_as_a_command_line(tmp_path: Pat
         f"gargon record {path} --players 'Ann, Bob, Cy' --event 'Club night'"
     )
     assert not path.exists()
+
+
+def test_the_set_up_takes_keys_at_once_and_shows_its_refusal_and_keys_at_80x24(
+    tmp_path: Path,
+) -> None:
+    """The players' field has the keys from the start; a refusal is in view, however far down
+    the form is scrolled; the footer shows how to leave."""
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> None:
+        app = RecorderApp(path, [])
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            shown = "\n".join(_screen_text(app.export_screenshot()))
+            assert "New game: who plays, in seat order?" in shown, shown
+            assert "Players, comma-separated (3-5)" in shown
+            await pilot.press(*"Ann, Bob", "enter")
+            await pilot.pause()
+            players = app.screen.query_one("#setup-players", Input)
+            assert players.value == "Ann, Bob"
+            shown = "\n".join(_screen_text(app.export_screenshot()))
+            assert "Gargon is played by 3 to 5 players, not 2" in shown, shown
+            assert "^q Leave" in shown, shown
+            assert "Undo" not in shown
+            await pilot.press("end", *", Cy", "enter")
+            await pilot.pause()
+            assert _shown(app, "#prompt") == "Round 1: Ann to play or pass"
+            shown = "\n".join(_screen_text(app.export_screenshot()))
+            assert "^z Undo" in shown
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())

@@ -153,10 +153,32 @@ class SetupScreen(Screen[model.GameRecord]):
         ("Backs only: what the table sees (values once played)", "backs"),
         ("Everything: a bot match or a known deal (seed or deal lines)", "everything"),
     ]
+    AUTO_FOCUS = "#setup-players"
+    DEFAULT_CSS = """
+    SetupScreen #setup-form { height: 1fr; }
+    SetupScreen #setup-message { height: auto; max-height: 6; padding: 0 1; }
+    """
+    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
+        Binding("ctrl+q", "app.leave", "Leave (nothing written)", priority=True),
+    ]
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll():
-            yield Label("New game: who plays, in seat order?", id="setup-title")
+        yield from self._form()
+        # the refusal below the form, always in view (the form scrolls at 80x24)
+        yield Label("", id="setup-message")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # the players' field has the keys; the form shows its title above it
+        form = self.query_one("#setup-form", VerticalScroll)
+        self.call_after_refresh(form.scroll_home, animate=False)
+
+    def _form(self) -> ComposeResult:
+        with VerticalScroll(id="setup-form", can_focus=False):
+            yield Label(
+                "New game: who plays, in seat order? (Enter in a field starts the game)",
+                id="setup-title",
+            )
             fields = (
                 ("players", "Players, comma-separated (3-5)", "Adam, Bernd, Collette"),
                 ("start", "Start player (default: the first)", ""),
@@ -175,7 +197,6 @@ class SetupScreen(Screen[model.GameRecord]):
                 "Deal lines known (optional), one a line: deal Adam: R? G? B? ... / pile 1: ..."
             )
             yield TextArea(id="setup-deal")
-            yield Label("", id="setup-message")
             yield Button("Start", id="setup-go", variant="primary")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -460,6 +481,10 @@ class RecorderApp(App[int]):
             return
         taken = self.recording.undone_text(undone)
         self.refresh_table(Text(printable(taken), style="yellow"))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Undo only once a game is recorded (the set-up's footer leaves it out)."""
+        return action != "undo" or self.recorder is not None
 
     def action_leave(self) -> None:
         """Leave; the file already holds every accepted decision.  With something typed but
