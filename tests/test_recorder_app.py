@@ -13,6 +13,7 @@ import attrs
 import pytest
 from in_process import CliRunner
 from rich.console import Console
+from rich.measure import Measurement
 from textual.widgets import Input, Select, Static, TextArea
 
 import gargon_notation as gg
@@ -446,6 +447,44 @@ def test_the_set_up_takes_keys_at_once_and_shows_its_refusal_and_keys_at_80x24(
             assert _shown(app, "#prompt") == "Round 1: Ann to play or pass"
             shown = "\n".join(_screen_text(app.export_screenshot()))
             assert "^z Undo" in shown
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+def test_the_score_pane_cuts_no_figure(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Round by round through a whole game: the score, beside the record, headed by the
+    colours' letters where their names do not fit, cuts no heading, name or figure; the
+    pane scrolls sideways only where even that is wider than it, by a few columns."""
+    record = record_from_simulation(simulate(4, "pane"))
+    lines = write_game(attrs.evolve(record, tags=())).splitlines()
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> None:
+        app = RecorderApp(path, list(record.tags))
+        async with app.run_test(size=size) as pilot:
+            entry = app.query_one("#entry", Input)
+            pane = app.query_one("#table-pane")
+            fits: list[bool] = []
+            for line in lines:
+                entry.value = line
+                await pilot.press("enter")
+                await pilot.pause()
+                assert entry.value == "", _shown(app, "#message")
+                widget = app.query_one("#score", Static)
+                score = _rendered(app, "#score", width=widget.size.width)
+                assert "…" not in score, score
+                assert "Total" in score or "needs the won cards" in score
+                # sideways scrolling only where even the least width is wider than the pane
+                least = Measurement.get(app.console, app.console.options, widget.content)
+                beyond = least.minimum - pane.scrollable_content_region.width
+                assert pane.max_scroll_x == max(0, beyond)
+                fits.append(beyond <= 0)
+            assert fits[0]  # at the start, with the colours' letters
+            if size[0] >= 100:
+                assert fits.count(False) <= len(fits) // 4, fits
+            assert app.recording.is_over
             await pilot.press("ctrl+q")
 
     asyncio.run(drive())

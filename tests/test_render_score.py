@@ -15,6 +15,7 @@ import attrs
 import pytest
 from rich import box
 from rich.console import Console, Group
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -334,3 +335,19 @@ def test_a_console_that_writes_only_ascii_gets_ascii_lines() -> None:
         lines[8]
         == "----------+---------+----------+---------+----------+---------+----------+------"
     )
+
+
+def test_a_compact_table_takes_the_colours_letters_and_fits_where_its_figures_do() -> None:
+    """The recorder's pane: too narrow for the colours' names, the letters head the columns,
+    and the table is no wider than the pane once its least widths fit (none is cut)."""
+    state = five_players()
+    table = scoreboard(state, compact=True)
+    least = Measurement.get(Console(width=200), Console(width=200).options, table).minimum
+    heads = []
+    for width in range(least, 121):
+        lines = printed(table, width, "plain").splitlines()
+        heads.append(lines[1].split()[1])
+        assert max(map(len, lines)) <= width, width
+        assert "…" not in "".join(lines)
+    assert heads[0] == "W" and heads[-1] == "white"
+    assert heads == sorted(heads, key=lambda head: head == "white")  # letters, then names

@@ -33,11 +33,13 @@ from types import FrameType
 from typing import ClassVar
 
 import attrs
-from rich.console import Group, RenderableType
+from rich.console import ConsoleRenderable, Group, RenderableType, RichCast
+from rich.measure import Measurement
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.screen import Screen
 from textual.suggester import Suggester
 from textual.widgets import Button, Footer, Input, Label, Select, Static, TextArea
@@ -143,6 +145,22 @@ class EntrySuggester(Suggester):
             return None
         found = self.recording.completions(value)
         return found[0] if found else None
+
+
+class WholeWidth(Static):
+    """A :class:`Static` as wide as its pane, or wider when its content cannot be drawn that
+    narrow without cutting a figure (the score's least width): the pane then scrolls
+    sideways, and nothing is cut."""
+
+    DEFAULT_CSS = "WholeWidth { width: auto; }"
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        console = self.app.console
+        content = self.content
+        if not isinstance(content, ConsoleRenderable | RichCast | str):
+            return container.width
+        least = Measurement.get(console, console.options, content).minimum
+        return max(container.width, least)
 
 
 class SetupScreen(Screen[model.GameRecord]):
@@ -281,7 +299,7 @@ class RecorderApp(App[int]):
     #choices { height: auto; padding: 0 1; color: $text-muted; }
     #message { height: auto; padding: 0 1; }
     #body { height: 1fr; }
-    #table-pane { width: 3fr; }
+    #table-pane { width: 3fr; scrollbar-gutter: stable; }
     #record-pane { width: 2fr; border-left: solid $primary; }
     #bottom { height: auto; }
     """
@@ -340,9 +358,9 @@ class RecorderApp(App[int]):
         yield Static(id="prompt")
         yield Static(id="choices")
         with Horizontal(id="body"):
-            with VerticalScroll(id="table-pane"):
-                yield Static(id="table")
-                yield Static(id="score")
+            with ScrollableContainer(id="table-pane"):
+                yield WholeWidth(id="table")
+                yield WholeWidth(id="score")
             with VerticalScroll(id="record-pane"):
                 yield Static(id="record")
         with Vertical(id="bottom"):
@@ -402,7 +420,9 @@ class RecorderApp(App[int]):
             self._scored = (score, state.over)
             shown: RenderableType = Text("(the score needs the won cards' values)", style="dim")
             if score is not None:
-                shown = scoreboard(state, whole=False)  # the pane crops what runs past it
+                # no figure cut: colour letters head the columns in a narrow pane, which
+                # scrolls sideways if even that is too wide
+                shown = scoreboard(state, compact=True)
             self.query_one("#score", Static).update(shown)
         self.query_one("#record", Static).update(Text(printable(recording.text())))
         # the newest decision in view, once the record's new height is laid out

@@ -12,8 +12,9 @@ The table is laid out here, as rich's ``Table`` (simple head, no edge) lays it o
 column is as wide as its widest cell; when the console is narrower than that, the colour
 columns give way, widest first, and their cells wrap between values; only then do all columns
 shrink, none below its longest value or figure (a name stays whole): on a console too narrow
-for that, the lines run past its width.  (``whole=False``, for a pane that crops what runs
-past its edge: as rich's ``Table`` alone, a value that does not fit ends in ``…``.)  Drawing
+for that, the lines run past its width.  (``whole=False``: as rich's ``Table`` alone, a value
+that does not fit ends in ``…``; ``compact``, for the recorder's pane: colour letters head the
+columns when the names do not fit.)  Drawing
 it directly makes ``gargon score`` several times faster than building a ``Table``.
 
 >>> import io
@@ -120,6 +121,16 @@ HEADINGS = Row(
     )
 )
 
+LETTER_HEADINGS = Row(
+    (
+        Cell("Player", HEADER),
+        *(Cell(colour.value, (*HEADER, COLOUR_STYLES[colour])) for colour in Colour),
+        Cell("Total", HEADER),
+    )
+)
+"""The headings of a :attr:`ScoreTable.compact` table too narrow for the colours' names: the
+notation's letters (W B V Y R G), in their colours."""
+
 
 @attrs.frozen
 class ScoreTable:
@@ -140,9 +151,21 @@ class ScoreTable:
     cell), the lines running past a console too narrow for that (print with ``crop=False``),
     as :class:`~gargon_notation.render.uncut.Uncut` draws a ``Table``.  False: cut with
     ``…`` to fit, as rich's ``Table`` itself (a pane that crops what runs past its edge)."""
+    compact: bool = False
+    """For a pane beside the record: the colour columns headed by their letters (``W B V Y
+    R G``) when the colours' names would make the table wider than the space it has, and
+    the columns narrowed evenly to that space whenever their least widths fit in it (rich's
+    ``Table``, which the default follows, may run past it by a few columns)."""
+
+    def headings(self, available: int) -> Row:
+        """The headings for a table of at most ``available`` cells without its dividers."""
+        if self.compact and sum(self._least(HEADINGS)) > available:
+            return LETTER_HEADINGS
+        return HEADINGS
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        runs = self._table(self.widths(options.max_width - DIVIDERS), options)
+        heads = self.headings(options.max_width - DIVIDERS)
+        runs = self._table(self.widths(options.max_width - DIVIDERS), options, heads)
         direct_legend = options.overflow == "ignore" or (
             options.justify in (None, "default")
             and all(cell_len(line) <= options.max_width for line in self.legend)
@@ -163,10 +186,11 @@ class ScoreTable:
 
     def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
         """From the widest word of each column and of the legend to the natural width."""
+        least_heads = LETTER_HEADINGS if self.compact else HEADINGS
         words = [
             max(
                 cell_len(word)
-                for row in (HEADINGS, *self.rows)
+                for row in (least_heads, *self.rows)
                 for word in row.cells[column].text.split() or [""]
             )
             + left
@@ -177,16 +201,16 @@ class ScoreTable:
         legend = [cell_len(line) for line in self.legend]
         natural = self.widths(options.max_width - DIVIDERS)
         if self.whole:
-            least = sum(self._least()) + DIVIDERS
+            least = sum(self._least(least_heads)) + DIVIDERS
             return Measurement(max(least, *legend_words), max(sum(natural) + DIVIDERS, *legend))
         return Measurement(
             max(sum(words) + DIVIDERS, *legend_words), max(sum(natural) + DIVIDERS, *legend)
         ).with_maximum(options.max_width)
 
-    def _least(self) -> list[int]:
-        """Each column's width, its padding included, that cuts none of its cells: the name
-        and its mark whole, the longest value or figure of the others."""
-        rows = (HEADINGS, *self.rows)
+    def _least(self, heads: Row) -> list[int]:
+        """Each column's width, its padding included, that cuts none of its cells (headed by
+        ``heads``): the name and its mark whole, the longest value or figure of the others."""
+        rows = (heads, *self.rows)
         names = max(cell_len(row.cells[0].text + row.cells[0].mark) for row in rows)
         words = [
             max(len(word) for row in rows for word in row.cells[column].text.split() or [""])
@@ -201,9 +225,11 @@ class ScoreTable:
         """Each column's width, its padding included, for a table of at most ``available``
         cells without its dividers (shared out as rich's ``Table`` does)."""
         available = max(0, available)
+        heads = self.headings(available)
+        least = self._least(heads)
         if self.whole:  # as Uncut lays out a Table: no narrower than its columns' least
-            available = max(available, sum(self._least()))
-        rows = (HEADINGS, *self.rows)
+            available = max(available, sum(least))
+        rows = (heads, *self.rows)
         names = max(cell_len(row.cells[0].text + row.cells[0].mark) for row in rows)
         natural = [names, *(max(len(row.cells[column].text) for row in rows) for column in FIGURES)]
         widths = [
@@ -226,11 +252,13 @@ class ScoreTable:
         if excess > 0:
             widths = _reduced(excess, [1] * len(widths), widths, widths)
         if self.whole:  # as rich's Table widens a column back to its minimum width
-            widths = [max(width, low) for width, low in zip(widths, self._least(), strict=True)]
+            widths = [max(width, low) for width, low in zip(widths, least, strict=True)]
+            if self.compact:  # a pane: narrower than rich's Table when the least widths fit
+                widths = _within(widths, least, available)
         return widths
 
-    def _table(self, widths: list[int], options: ConsoleOptions) -> list[Run]:
-        """The title and the table, line by line."""
+    def _table(self, widths: list[int], options: ConsoleOptions, heads: Row) -> list[Run]:
+        """The title and the table, line by line, headed by ``heads``."""
         table_width = sum(widths) + DIVIDERS
         divider, head_rule, head_cross, rule, cross = (
             ("|", "-", "+", "-", "+") if options.ascii_only else (" ", "─", "─", " ", " ")
@@ -239,7 +267,7 @@ class ScoreTable:
         if options.overflow != "ignore":  # centred (the dividers alone are wider than it)
             title = (" " * ((table_width - len(title)) // 2) + title).ljust(table_width)
         runs = [(title, TITLE), NEWLINE]
-        runs += _row(HEADINGS, widths, divider, HEADER, header=True)
+        runs += _row(heads, widths, divider, HEADER, header=True)
         runs += [(head_cross.join(head_rule * width for width in widths), ()), NEWLINE]
         section = (cross.join(rule * width for width in widths), ())
         for row in self.rows:
@@ -247,6 +275,28 @@ class ScoreTable:
             if row.ends_section:
                 runs += [section, NEWLINE]
         return runs
+
+
+def _within(widths: list[int], least: list[int], available: int) -> list[int]:
+    """``widths`` narrowed evenly to ``available`` in all, none below its ``least``: widened
+    back to their least widths, the columns cut evenly may be wider in all than the least
+    widths, which fit (rich's ``Table`` leaves them so, and the table runs past its space).
+
+    >>> _within([10, 9, 9, 6], [10, 5, 8, 6], 31)
+    [10, 7, 8, 6]
+    """
+    excess = sum(widths) - available
+    while excess > 0:
+        room = [max(0, width - low) for width, low in zip(widths, least, strict=True)]
+        if not any(room):
+            break
+        reduced = _reduced(excess, [int(space > 0) for space in room], room, widths)
+        if reduced == widths:  # rounding took nothing: the roomiest column, by one
+            column = room.index(max(room))
+            reduced = [*widths[:column], widths[column] - 1, *widths[column + 1 :]]
+        widths = reduced
+        excess = sum(widths) - available
+    return widths
 
 
 def _reduced(excess: int, shares: list[int], most: list[int], widths: list[int]) -> list[int]:
@@ -341,10 +391,13 @@ def _marked(cell: Cell, width: int) -> list[Run]:
     return [(text, cell.styles), (mark, cell.mark_styles), (padding, cell.styles)]
 
 
-def scoreboard(state: GameState, final: bool | None = None, *, whole: bool = True) -> ScoreTable:
+def scoreboard(
+    state: GameState, final: bool | None = None, *, whole: bool = True, compact: bool = False
+) -> ScoreTable:
     """The score of the cards won at ``state``, and a legend: final (the winners marked
     ``*``) when ``final``, by default when the game is over; so far otherwise.  ``whole``:
-    no cell is cut on a narrow console (:attr:`ScoreTable.whole`).
+    no cell is cut on a narrow console (:attr:`ScoreTable.whole`); ``compact``: colour
+    letters head the columns when the names do not fit (:attr:`ScoreTable.compact`).
 
     Raises :class:`ValueError` for a view that hides won cards: they cannot be scored.
     """
@@ -377,7 +430,8 @@ def scoreboard(state: GameState, final: bool | None = None, *, whole: bool = Tru
                 ends_section=player.seat != last,
             ),
         ]
-    return ScoreTable(tuple(rows), score_legend(state.ruleset, winner=bool(winners)), whole)
+    legend = score_legend(state.ruleset, winner=bool(winners))
+    return ScoreTable(tuple(rows), legend, whole, compact)
 
 
 def _by_colour(won: Sequence[AnyCard]) -> list[list[Card]]:
