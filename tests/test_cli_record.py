@@ -152,7 +152,7 @@ def test_a_set_up_refusal_says_what_is_wrong_without_where_it_was_read(tmp_path:
     result = _record_here(
         str(tmp_path / "new.ggn"), "-p", "A,B,C", "--date", "2026.13.45", lines=[]
     )
-    assert "YYYY.MM.DD" in result.stderr
+    assert result.stderr == "gargon: --date: the date '2026.13.45' has no month 13\n"
 
 
 def test_a_finished_game_cannot_be_resumed(tmp_path: Path) -> None:
