@@ -471,9 +471,26 @@ def _started(folder: Path, arguments: list[str]) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         cwd=folder,
+        env={**os.environ, "PYTHONFAULTHANDLER": "1"},  # see _ended
         start_new_session=True,
         preexec_fn=partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
     )
+
+
+def _ended(process: subprocess.Popen[str], timeout: float = 30) -> str:
+    """What ``process`` wrote on standard error once it ended.  Should it hang, every
+    process of its session is sent SIGABRT, on which Python (``PYTHONFAULTHANDLER``) writes
+    where each of its threads stood: the test fails with those tracebacks."""
+    try:
+        return process.communicate(timeout=timeout)[1]
+    except subprocess.TimeoutExpired:
+        for pid in [process.pid, *_children(process.pid)]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGABRT)
+        time.sleep(1)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        raise AssertionError(f"hung for {timeout} s:\n{process.communicate()[1]}") from None
 
 
 def _workers_of(process: subprocess.Popen[str], count: int = 2) -> list[int]:
@@ -507,7 +524,7 @@ def test_a_worker_killed_ends_the_command_with_a_message(
     process = _started(tmp_path, arguments)
     try:
         os.kill(_workers_of(process)[0], signal.SIGKILL)
-        _, errors = process.communicate(timeout=30)
+        errors = _ended(process)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
@@ -541,7 +558,7 @@ def test_ctrl_c_twice_ends_the_command_and_its_workers(
         os.killpg(process.pid, signal.SIGINT)
         time.sleep(gap)
         os.killpg(process.pid, signal.SIGINT)
-        _, errors = process.communicate(timeout=30)
+        errors = _ended(process)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
@@ -562,7 +579,7 @@ def test_sigterm_as_the_first_worker_starts_ends_the_command(tmp_path: Path) -> 
         try:
             _workers_of(process, 1)
             process.terminate()
-            _, errors = process.communicate(timeout=30)
+            errors = _ended(process)
         finally:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(process.pid, signal.SIGKILL)
