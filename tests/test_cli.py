@@ -17,6 +17,7 @@ import shutil
 import stat
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 import jsonschema
@@ -1453,7 +1454,10 @@ def test_a_narrow_terminal_cuts_no_number(
     narrow = printed_at(width, arguments, monkeypatch)
     assert narrow.exit_code == wide.exit_code
     assert "…" not in narrow.stdout
-    assert figures(narrow.stdout) == figures(wide.stdout)
+    # every figure whole (standings repeats its ranks over each group of rounds)
+    assert not Counter(figures(wide.stdout)) - Counter(figures(narrow.stdout))
+    if arguments[0] != "standings":
+        assert figures(narrow.stdout) == figures(wide.stdout)
 
 
 # -- help and version ----------------------------------------------------------------------

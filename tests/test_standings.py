@@ -186,14 +186,23 @@ def test_spring_cup_json_points_from_the_replays() -> None:
 SPRING_CUP_TABLE = """\
 Spring Cup: 4 rounds, 8 games, 6 players
 
-rank  player      R1      R2       R3      R4  points  games  wins  shared  score
-   1  Dan     2 (85)  2 (91)  1½ (51)  2 (75)      7½      4     4       1    302
-   2  Finn    1 (60)  2 (69)   2 (57)  2 (58)       7      4     3       0    244
-   3  Cleo    1 (55)  ½ (30)  1½ (51)  1 (52)       4      4     1       1    188
-   4  Ben     2 (74)  1 (42)   0 (36)  0 (47)       3      4     1       0    199
-   5  Ann     0 (49)  ½ (30)   1 (53)  1 (41)      2½      4     0       0    173
-   6  Eva     0 (32)  0 (31)   0 (29)  0 (24)       0      4     0       0    116
+rank  player      R1      R2
+   1  Dan     2 (85)  2 (91)
+   2  Finn    1 (60)  2 (69)
+   3  Cleo    1 (55)  ½ (30)
+   4  Ben     2 (74)  1 (42)
+   5  Ann     0 (49)  ½ (30)
+   6  Eva     0 (32)  0 (31)
+
+rank  player       R3      R4  points  games  wins  shared  score
+   1  Dan     1½ (51)  2 (75)      7½      4     4       1    302
+   2  Finn     2 (57)  2 (58)       7      4     3       0    244
+   3  Cleo    1½ (51)  1 (52)       4      4     1       1    188
+   4  Ben      0 (36)  0 (47)       3      4     1       0    199
+   5  Ann      1 (53)  1 (41)      2½      4     0       0    173
+   6  Eva      0 (29)  0 (24)       0      4     0       0    116
 """
+"""At 80 columns: the whole crosstable is 81 wide, so its rounds go in two groups."""
 
 
 def test_spring_cup_on_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -222,11 +231,13 @@ def test_no_printed_line_ends_in_blanks(tmp_path: Path, monkeypatch: pytest.Monk
     ]
 
 
-def test_a_crosstable_wider_than_80_columns_is_printed_whole(
+def test_a_crosstable_wider_than_the_console_is_printed_in_groups_of_rounds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each Spring Cup game in a round of its own: eight round columns, wider than a pipe's
-    80 columns.  The lines run long; no name is dropped and no cell is cut to ``…``."""
+    80 columns.  The rounds go in groups of as many as fit, each under the rank and player
+    columns, the totals with the last where they fit (here, on their own): no line runs
+    past 80 columns, no cell is cut."""
     rounds = iter(range(1, 9))
     lines = [
         f'[Round "{next(rounds)}"]' if line.startswith("[Round ") else line
@@ -234,18 +245,26 @@ def test_a_crosstable_wider_than_80_columns_is_printed_whole(
     ]
     (tmp_path / "cup.ggn").write_text("\n".join(lines), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
+    wide = SafeConsole(highlight=False, soft_wrap=True, width=200)
+    monkeypatch.setattr(cli_common, "out", wide)
+    whole = gargon("standings", "cup.ggn", "--no-color").stdout
     monkeypatch.setattr(cli_common, "out", SafeConsole(highlight=False, soft_wrap=True, width=80))
     run = gargon("standings", "cup.ggn", "--no-color")
     assert run.exit_code == 0
-    assert [line.rstrip() for line in run.stdout.splitlines()[2:5]] == [
-        "rank  player      R1      R2      R3      R4      R5       R6      R7      R8  points"
-        "  games  wins  shared  score",
-        "   1  Dan          -  2 (85)  2 (91)       -       -  1½ (51)  2 (75)       -      7½"
-        "      4     4       1    302",
-        "   2  Finn         -  1 (60)       -  2 (69)  2 (57)        -       -  2 (58)       7"
-        "      4     3       0    244",
+    printed = [line.rstrip() for line in run.stdout.splitlines()]
+    assert printed[2:5] == [
+        "rank  player      R1      R2      R3      R4      R5       R6      R7      R8",
+        "   1  Dan          -  2 (85)  2 (91)       -       -  1½ (51)  2 (75)       -",
+        "   2  Finn         -  1 (60)       -  2 (69)  2 (57)        -       -  2 (58)",
     ]
-    assert "…" not in run.stdout
+    assert printed[10:13] == [
+        "rank  player  points  games  wins  shared  score",
+        "   1  Dan         7½      4     4       1    302",
+        "   2  Finn         7      4     3       0    244",
+    ]
+    assert max(map(len, printed[:18])) <= 80 and "…" not in run.stdout
+    assert len(whole.splitlines()[2]) > 80  # on a console wide enough: one table
+    assert whole.splitlines()[2].split() == [*printed[2].split(), *printed[10].split()[2:]]
 
 
 def test_a_deal_s_games_under_a_long_path_keep_their_seats_and_players(
@@ -500,7 +519,7 @@ def test_a_date_not_written_as_one_is_warned_of_as_validate_does(tmp_path: Path,
     run = gargon(verb, cup, "--no-color")
     assert (run.exit_code, run.stderr) == (0, f"warning: {warning}\n  (taken as undated)\n")
     if verb == "standings":
-        assert "R? points" in " ".join(run.stdout.split())
+        assert "R4 R? points" in " ".join(run.stdout.split())
         assert "? 1. Ben 74, 2. Cleo 55, 3. Ann 49 " in " ".join(run.stdout.split())
     else:
         assert run.stdout.startswith("8 games rated in date order, 2026.03.07 to 2026.03.14; ")
@@ -574,7 +593,8 @@ def test_control_characters_of_the_tags_are_shown_as_escapes_whole(tmp_path: Pat
     run = gargon("standings", cup)
     assert run.exit_code == 0, run.output
     assert "Cup\\u001b[31mRED\\u0007: 4 rounds" in run.stdout
-    assert "3\\u001b[2J" in run.stdout.splitlines()[2]  # the round's column heading, whole
+    headings = [line for line in run.stdout.splitlines() if line.startswith("rank  player")]
+    assert any("3\\u001b[2J" in line for line in headings)  # the round's column heading, whole
     assert not set(run.stdout) & {"\x1b", "\x07"}
     page = tmp_path / "cup.html"
     assert gargon("standings", cup, "--html", page).exit_code == 0

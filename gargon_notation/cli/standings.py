@@ -45,6 +45,7 @@ from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
 
 __all__ = [
+    "Crosstable",
     "Entries",
     "GamesByRound",
     "duplicate_tables",
@@ -143,6 +144,95 @@ class GamesByRound:
         yield Uncut(table)
 
 
+_TOTALS = ("points", "games", "wins", "shared", "score", "direct")
+"""The crosstable's columns after the rounds (``direct`` only where it decided a tie)."""
+
+Column = tuple[str, tuple[Text, ...]]
+"""A heading and its cells, a row each."""
+
+
+@attrs.frozen
+class Crosstable:
+    """The players ranked, a column per round, then their totals: one table on a console wide
+    enough for it; on a narrower one, the rounds in groups, each group a table under the
+    rank and player columns, the totals with the last group (or on their own), so that no
+    line runs past the console (unless a single round's column does).
+
+    >>> from rich.console import Console
+    >>> cells = (Text("1 (40)"), Text("2 (52)"))
+    >>> table = Crosstable(
+    ...     ((Text("1"), Text("Ann")), (Text("2"), Text("Ben"))),
+    ...     tuple((f"R{n}", cells) for n in range(1, 6)),
+    ...     (("points", (Text("9"), Text("3"))),),
+    ... )
+    >>> console = Console(width=40)
+    >>> with console.capture() as captured:
+    ...     console.print(table)
+    >>> print(captured.get().rstrip())
+    rank  player      R1      R2      R3
+       1  Ann     1 (40)  1 (40)  1 (40)
+       2  Ben     2 (52)  2 (52)  2 (52)
+    <BLANKLINE>
+    rank  player      R4      R5  points
+       1  Ann     1 (40)  1 (40)       9
+       2  Ben     2 (52)  2 (52)       3
+    """
+
+    players: tuple[tuple[Text, Text], ...]
+    """Each row's rank and player."""
+    rounds: tuple[Column, ...]
+    totals: tuple[Column, ...]
+
+    def table(self, rounds: range, totals: bool) -> Table:
+        """The rank and player columns, the ``rounds`` given, and the totals if ``totals``."""
+        table = _grid()
+        _number_column(table, "rank")
+        table.add_column("player", overflow="fold", min_width=6)
+        columns = [self.rounds[k] for k in rounds] + (list(self.totals) if totals else [])
+        for heading, _ in columns:
+            _number_column(table, heading)
+        for row, (rank, player) in enumerate(self.players):
+            table.add_row(rank, player, *(cells[row] for _, cells in columns))
+        return table
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        unbounded = options.update(width=100_000)  # a measure is never more than its width
+
+        def fits(rounds: range, totals: bool) -> bool:
+            table = self.table(rounds, totals)
+            return Measurement.get(console, unbounded, table).maximum <= options.max_width
+
+        count = len(self.rounds)
+        if fits(range(count), True):
+            yield Uncut(self.table(range(count), True))
+            return
+        groups: list[tuple[range, bool]] = []  # as many rounds as fit, in each group
+        first = 0
+        while first < count:
+            last = first + 1
+            while last < count and fits(range(first, last + 1), False):
+                last += 1
+            groups.append((range(first, last), False))
+            first = last
+        if fits(groups[-1][0], True):
+            groups[-1] = (groups[-1][0], True)
+        else:
+            groups.append((range(0), True))
+        # As many groups, of as many rounds each as can be: not a last one nearly empty.
+        size = -(-count // len(groups))
+        even = [range(first, min(first + size, count)) for first in range(0, count, size)]
+        if (
+            len(even) <= len(groups)
+            and all(fits(rounds, False) for rounds in even[:-1])
+            and fits(even[-1], True)
+        ):
+            groups = [(rounds, rounds is even[-1]) for rounds in even]
+        for number, (rounds, totals) in enumerate(groups):
+            if number:
+                yield Text()
+            yield Uncut(self.table(rounds, totals))
+
+
 def _heading(text: str) -> Text:
     return Text(text, style="bold")
 
@@ -154,30 +244,34 @@ def _event_tables(event: EventStandings) -> list[RenderableType]:
         f"{name}: {plural(len(event.rounds), 'round')}, {plural(len(event.tables), 'game')}, "
         f"{plural(len(event.standings), 'player')}"
     )
-    table = _grid()
-    _number_column(table, "rank")
-    table.add_column("player", overflow="fold", min_width=6)
-    for round in event.rounds:
-        _number_column(table, round_heading(printable(round)))
-    for column in ("points", "games", "wins", "shared", "score", *(["direct"] if direct else [])):
-        _number_column(table, column)
+    players: list[tuple[Text, Text]] = []
+    rounds: list[list[Text]] = [[] for _ in event.rounds]
+    totals: list[list[Text]] = [[] for _ in _TOTALS[: 5 + direct]]
     for line in event.standings:
-        cells: list[Text] = []
-        for cell in line.rounds:
+        players.append(
+            (
+                Text(rank_text(line.rank, line.shared)),
+                Text(printable(line.player), style="bold" if line.rank == 1 else ""),
+            )
+        )
+        for column, cell in zip(rounds, line.rounds, strict=True):
             if cell is None:
-                cells.append(Text("-", style="dim"))
+                column.append(Text("-", style="dim"))
             else:
-                cells.append(Text(cell.text, style="bold green" if 1 in cell.places else ""))
+                column.append(Text(cell.text, style="bold green" if 1 in cell.places else ""))
         figures = [line.games, line.wins, line.shared_wins, line.score]
         extra = [] if not direct else ["" if line.direct is None else points_text(line.direct)]
-        table.add_row(
-            rank_text(line.rank, line.shared),
-            Text(printable(line.player), style="bold" if line.rank == 1 else ""),
-            *cells,
-            Text(points_text(line.halves), style="bold"),
-            *map(str, figures),
-            *extra,
-        )
+        shown = [Text(points_text(line.halves), style="bold"), *map(Text, map(str, figures))]
+        for column, text in zip(totals, [*shown, *map(Text, extra)], strict=True):
+            column.append(text)
+    table = Crosstable(
+        tuple(players),
+        tuple(
+            (round_heading(printable(round)), tuple(column))
+            for round, column in zip(event.rounds, rounds, strict=True)
+        ),
+        tuple((heading, tuple(column)) for heading, column in zip(_TOTALS, totals, strict=False)),
+    )
     rows = []
     for table_result in event.tables:
         order = sorted(range(len(table_result.names)), key=lambda s: table_result.places[s])
