@@ -8,6 +8,7 @@ import itertools
 import json
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -473,10 +474,107 @@ def test_names_after_a_winner_mark_and_in_a_start_tag() -> None:
 
 
 def test_in_the_battle_phase_the_colours_to_choose() -> None:
+    """After ``fights`` and after a battle's comma only a colour may be written (docs/
+    notation.md 6.4): the colours the chooser may choose, no player's name."""
     document = Document()
-    document.update(SEEDED + "1. Ann V13 V14, Bob Y11 Y1, Cy pass 1\n    fights \n*\n")
-    found = [item for item in complete(document, (3, 11)) if item.kind == "action"]
-    assert [(item.text, item.detail) for item in found] == [("V", "Ann chooses V")]
+    text = SEEDED + "1. Ann V13 V14, Bob Y11 Y1, Cy pass 1\n    fights \n*\n"
+    document.update(text)
+    found = complete(document, (3, 11))
+    assert [(item.text, item.kind, item.detail) for item in found] == [
+        ("V", "action", "Ann chooses V")
+    ]
+    document.update(text.replace("fights ", "fights V"))  # a colour typed: it is replaced
+    assert [(item.text, item.span) for item in complete(document, (3, 12))] == [
+        ("V", Span((3, 11), (3, 12)))
+    ]
+    # After a battle's winners, the names; in its parentheses, the names and the
+    # replacement draws owed.
+    text = (ROOT / "examples/rulebook-round.ggn").read_text(encoding="utf-8")
+    written = "fights Y > Adam {Adam alone: both Manticores win}, R > Dagmar Dagmar ("
+    document.update(text[: text.index(written) + len(written)] + "\n*\n")
+    line = len(document.lines) - 3
+    names = ["Adam", "Bernd", "Collette", "Dagmar"]
+    assert labels(document, (line, 66)) == names  # R > Dagmar |Dagmar
+    assert labels(document, (line, 74)) == [*names, "Adam 1", "Adam 2", "Adam forgot"]
+    assert labels(document, (line, 33)) == []  # in a comment
+    assert labels(document, (line, 57)) == []  # after a colour: '>', '(' or ','
+
+
+def test_after_the_end_marker_nothing_is_offered() -> None:
+    """Completion after ``*`` offered the last action's completions, each replacing the
+    text from that action's name to the cursor: accepting one deleted ``Cy Y3``, the line
+    break and the ``*``."""
+    document = Document()
+    text = '[Players "Ann" "Bob" "Cy"]\n1. Ann Y2, Bob pass 1, Cy Y3\n*\n'
+    document.update(text)
+    for position in ((3, 0), (2, 1), (2, 0)):
+        assert [item for item in complete(document, position) if item.kind != "card"] == []
+    assert complete(document, (3, 0)) == complete(document, (2, 1)) == []
+    document.update(text + "[Pl")  # the next game's tags
+    assert {(item.kind, item.span) for item in complete(document, (3, 3))} == {
+        ("tag", Span((3, 1), (3, 3)))
+    }
+    # In the scores of an 'end', the names; after the end, nothing.
+    document.update(text.replace("*", "end Ann 12, "))
+    assert labels(document, (2, 12)) == ["Ann", "Bob", "Cy"]
+    assert labels(document, (2, 4)) == ["Ann", "Bob", "Cy"]
+    assert labels(document, (2, 10)) == [] and labels(document, (3, 0)) == []
+
+
+def test_where_no_action_may_begin_nothing_is_offered() -> None:
+    """No name before the game's tags, among them, after a tag, in a comment, after a
+    battle's ``)`` or in a deal line's cards."""
+    document = Document()
+    text = (
+        "{note}\n" + SEEDED + "deal Ann: W5 \n"
+        "1. Ann V13 V14 {after Ann }, Bob Y11 Y1, Cy pass 1\n"
+        "    fights V > Ann (Bob 1) \n*\n"
+    )
+    document.update(text)
+    for position in ((0, 0), (0, 3), (1, 0), (3, 0), (3, 13), (4, 25), (5, 27)):
+        assert complete(document, position) == [], position
+    assert labels(document, (3, 5)) == ["Ann", "Bob", "Cy"]  # deal NAME
+
+
+RECORDS = [
+    '[Players "Ann" "Bob" "Cy"]\n1. Ann Y2, Bob pass 1, Cy Y3\n*\n',
+    SEEDED + "1. Ann V13 V14, Bob Y11\n  Y1, Cy pass 1:R? 2\n    fights V > Ann (Bob 1, \n*\n",
+    SEEDED
+    + "1. Ann V13 V14 {why}, Bob Y11 Y1, Cy pass 1\n    fights V > Ann (Bob 1), \n"
+    + 'end Ann 3, "Bob" 0, \n',
+    (ROOT / "examples/rulebook-round.ggn").read_text(encoding="utf-8"),
+    "\n".join((ROOT / "examples/full-game.ggn").read_text(encoding="utf-8").split("\n")[:20])
+    + "\nend Adam 1\n",
+]
+
+
+@pytest.mark.parametrize("text", RECORDS, ids=range(len(RECORDS)))
+def test_every_completion_replaces_only_what_is_typed_of_the_item_on_its_line(text: str) -> None:
+    """At every cursor position of a few records, each completion's range is on the
+    cursor's line (the protocol asks for a one-line range holding the cursor) and
+    replaces only the word typed there (a name, a card, a colour, a tag's name) or, for an
+    action, what is typed of that action: never a comma, a bracket, a round number, a
+    comment, a line break or the end marker; after the end marker nothing is offered."""
+    document = Document()
+    document.update(text)
+    lines = document.lines
+    ended = False
+    for line, row in enumerate(lines):
+        for column in range(len(row) + 1):
+            found = complete(document, (line, column))
+            for item in found:
+                (first, start), (last, end) = item.span.start, item.span.end
+                where = (line, column, item.label)
+                assert first == last == line and start <= column <= end, where
+                replaced = row[start:end]
+                if item.kind == "action":
+                    assert re.fullmatch(r"[^,()\[\]>*{};]*", replaced), where
+                    assert not re.search(r"\b(end|fights|deal|pile)\b|\d\.", replaced), where
+                else:
+                    assert re.fullmatch(r'[^\s,()\[\]>*{};:]*|"[^"]*"', replaced), where
+            if ended:
+                assert [item.kind for item in found] in ([], ["name"] * len(found)), where
+        ended = ended or re.match(r"\*|end\b", row) is not None
 
 
 # -- the same as gargon validate, and never an exception ------------------------------

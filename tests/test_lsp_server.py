@@ -119,6 +119,20 @@ def test_completion_lists_names_cards_and_legal_actions(session: Session) -> Non
     assert edit.new_text == "Bob Y11 Y1"
 
 
+def test_completion_after_the_end_marker_offers_no_edit(session: Session) -> None:
+    """Completion after ``*`` offered the last action's completions, each replacing the
+    range from ``Cy`` (line 1) to the cursor: accepting one deleted ``Cy Y3``, the line
+    break and the ``*``."""
+    uri = "file:///table/ended.ggn"
+    session.open('[Players "Ann" "Bob" "Cy"]\n1. Ann Y2, Bob pass 1, Cy Y3\n*\n', uri)
+    for line, character in ((3, 0), (2, 1)):
+        params = types.CompletionParams(
+            types.TextDocumentIdentifier(uri), types.Position(line, character)
+        )
+        found = session.call(types.TEXT_DOCUMENT_COMPLETION, params)
+        assert isinstance(found, types.CompletionList) and list(found.items) == []
+
+
 def test_formatting_gives_the_canonical_text_or_refuses(session: Session) -> None:
     uri = "file:///table/format.ggn"
     session.open('[Players "Ann"   "Bob" "Cy"]\n\n1. Ann y2 ,Bob pass 1\n*\n', uri)

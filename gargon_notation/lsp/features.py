@@ -4,10 +4,12 @@
   table after it as short Markdown (:func:`table_markdown`: hands as known, pile sizes, the
   cards in front, the score so far); on a round number, the table at the end of the round;
   on a tag, what the tag means (docs/notation.md, 4.2).
-- :func:`complete`: where an action begins, the players' names and the legal next actions
-  written as notation; after a player's name, the cards that player can hold there (the
-  cards of the hand the record knows, and what its hidden cards can still be); after ``>``,
-  and in a ``Start`` or ``Seat`` tag, the names.
+- :func:`complete`: where a round's action begins, the players' names and the legal plays
+  and passes written as notation; after ``fights`` and a battle's comma, the colours to
+  choose; in a battle's parentheses, the names and the draws owed; after a player's name,
+  the cards that player can hold there (the cards of the hand the record knows, and what
+  its hidden cards can still be); after ``>``, ``deal``, in an ``end``'s scores and in a
+  ``Start`` or ``Seat`` tag, the names; nothing after the end marker.
 
 Plain Python over the library, like the analysis: the server turns these values into the
 protocol's.
@@ -29,7 +31,7 @@ import attrs
 
 from gargon_notation.actions import format_action
 from gargon_notation.cards import AnyCard, Card, card_from_text, hand_order
-from gargon_notation.engine import Choose, DecisionKind, Game, GameState
+from gargon_notation.engine import Choose, DecisionKind, Draw, Game, GameState, Pass, Play
 from gargon_notation.errors import NotationError
 from gargon_notation.lsp.analysis import Document, GameAnalysis, PlacedGame
 from gargon_notation.lsp.text import Position, Span, Token
@@ -83,7 +85,11 @@ _ASKED = {
     DecisionKind.DRAW: "to draw a replacement card",
 }
 _NAME_TAGS = frozenset({"Start", "Seat"})
-_ITEM_START = frozenset({",", "(", ">", "fights", "deal"})
+_KEYWORDS = frozenset({"fights", "deal", "pile", "end"})
+"""The keywords that begin a part of a game."""
+_ITEM_START = frozenset({",", "(", ")", ">", "[", "]", "*"})
+"""Punctuation that ends what comes before it: an item (an action, a colour, a draw, a
+name) begins after it, or after a round number, ``fights``, ``deal`` or ``end``."""
 
 
 @attrs.frozen
@@ -221,19 +227,73 @@ def _at(element: model.Action) -> tuple[int, int]:
 
 
 def complete(document: Document, position: Position) -> list[Completion]:
-    """What may be written at ``position`` (see the module docstring)."""
+    """What may be written at ``position`` (see the module docstring).
+
+    Each completion replaces only what is typed at ``position`` on its line: the word there
+    (a name, a card, a colour, a tag's name), or for an action what is typed of that action
+    (the protocol asks for a range on one line that holds the cursor).  Nothing is offered
+    in a comment, after a game's end marker (but the names in its scores), or where no
+    action may begin (among the tags, after a battle's ``)``).
+    """
     game = document.game_at(position[0])
     if game is None:
         return []
     analysis = game.analysis
     at = game.relative(position)
+    if any(_holds(token, at) for token in analysis.tokens if token.kind == "comment"):
+        return []
     tokens = [t for t in analysis.tokens if t.span.start < at and t.kind != "comment"]
     typed = Span(at, at)
     if tokens and tokens[-1].span.end >= at:
+        if tokens[-1].kind == "word" and tokens[-1].text in _KEYWORDS:
+            return []  # in a keyword, or just after it: a space comes first
         if tokens[-1].kind not in ("word", "card", "string"):
             return [] if tokens[-1].span.end > at else _after(analysis, game, tokens, typed, at)
         typed = tokens.pop().span
     return _after(analysis, game, tokens, typed, at)
+
+
+def _holds(comment: Token, at: Position) -> bool:
+    """Whether a cursor at ``at`` is within ``comment`` (at the end of one left open, or of
+    a ``;`` comment, it still is)."""
+    closed = comment.text.startswith("{") and comment.text.endswith("}") and len(comment.text) > 1
+    return comment.span.start < at < comment.span.end or (at == comment.span.end and not closed)
+
+
+Part = Literal["head", "round", "battle", "draws", "end"]
+
+
+def _part(tokens: Sequence[Token]) -> tuple[Part, int]:
+    """The part of the game that ``tokens`` end in: ``head`` (comments, tags and setup
+    lines), a round's actions, its battle phase (``draws`` in a battle's parentheses), or
+    ``end`` after the end marker (``*`` or ``end``); with the end marker's line (-1 before
+    it)."""
+    part: Part = "head"
+    in_tag = False
+    for token in tokens:
+        if in_tag:
+            in_tag = token.text != "]"
+        elif token.text == "[":
+            in_tag = True
+        elif token.text == "*" or (token.kind == "word" and token.text == "end"):
+            return "end", token.span.start[0]
+        elif token.kind == "round":
+            part = "round"
+        elif token.kind == "word" and token.text == "fights":
+            part = "battle"
+        elif token.text == "(" and part == "battle":
+            part = "draws"
+        elif token.text == ")" and part == "draws":
+            part = "battle"
+    return part, -1
+
+
+_OFFERED: dict[Part, tuple[type, ...]] = {
+    "round": (Play, Pass),
+    "battle": (Choose,),
+    "draws": (Draw,),
+}
+"""The actions that may be written in each part of a game."""
 
 
 def _after(
@@ -252,36 +312,59 @@ def _after(
             return []
         names = _players(analysis, analysis.text)
         return [_name(name, typed, game, quote) for name in names]
+    part, marked = _part(tokens)
     start = len(tokens)
     while start > 0 and not _begins_item(tokens[start - 1]):
         start -= 1
     item = tokens[start:]
-    if start and tokens[start - 1].text in (">", "deal"):
+    before = tokens[start - 1] if start else None
+    after = "" if before is None else "1." if before.kind == "round" else before.text
+    if part == "head" or part == "end" or after == ">":
+        # Names only: a deal line's, an end's scores', a battle's winners'.
+        opens = {"head": ("deal",), "end": ("end", ",")}.get(part, (">",))
+        if after not in opens or (item and after != ">") or (part == "end" and marked < at[0]):
+            return []  # the end marker ends its line (docs/notation.md 2.1)
         return [_name(name, typed, game) for name in _players(analysis, analysis.text)]
+    if after not in {"round": ("1.", ","), "battle": ("fights", ","), "draws": ("(", ",")}[part]:
+        return []  # after a battle's ')', or where an item cannot begin
+    kinds = _OFFERED[part]
     prefix = _prefix(analysis.text, tokens[:start])
     table = _table_before(prefix)
     if not item:
-        found = [_name(name, typed, game) for name in _players(analysis, prefix)]
+        players = () if part == "battle" else _players(analysis, prefix)
+        found = [_name(name, typed, game) for name in players]
         if table is not None:
-            found.extend(_actions(table, typed, game))
+            found.extend(_actions(table, typed, game, kinds))
         return found
-    if table is None or item[0].kind not in ("word", "string"):
+    if table is None or item[0].kind not in ("word", "string") or part == "battle":
         return []
+    annotated = any(token.kind in ("glyph", "nag") for token in item) or any(
+        token.kind == "comment" and item[0].span.start < token.span.start < at
+        for token in analysis.tokens
+    )
+    if annotated:
+        return []  # the action is written: its annotation follows
     player = name_of(item[0].text) if item[0].kind == "string" else item[0].text
     if player not in table.names:
         return []
-    begun = Span(item[0].span.start, at)
-    actions = [a for a in _actions(table, begun, game) if a.seat == table.names.index(player)]
+    seat = table.names.index(player)
+    actions: list[Completion] = []
+    if item[0].span.start[0] == at[0]:  # what is typed of the action, on the cursor's line
+        begun = Span(item[0].span.start, max(at, typed.end))
+        actions = [a for a in _actions(table, begun, game, kinds) if a.seat == seat]
     playing = table.to_act is not None and table.to_act.kind is DecisionKind.PLAY_OR_PASS
-    if not playing or any(t.kind != "card" for t in item[1:]):
+    if part != "round" or not playing or any(t.kind != "card" for t in item[1:]):
         return actions
     written = [card_from_text(t.text) for t in item[1:]]
-    seat = table.names.index(player)
     return [_card(card, typed, game) for card in _holdable(table, seat, written)] + actions
 
 
 def _begins_item(token: Token) -> bool:
-    return token.kind == "round" or token.text in _ITEM_START or token.text in ("[", "]")
+    return (
+        token.kind == "round"
+        or token.text in _ITEM_START
+        or (token.kind == "word" and token.text in ("fights", "deal", "end"))
+    )
 
 
 def _in_tag(tokens: Sequence[Token]) -> str | None:
@@ -349,10 +432,14 @@ def _holdable(game: Game, seat: int, written: Sequence[AnyCard]) -> list[Card]:
     return [card for card in hand_order(found) if isinstance(card, Card) and counts[card] > 0]
 
 
-def _actions(game: Game, span: Span, placed: PlacedGame) -> list[Completion]:
-    """The legal next actions as the notation writes them."""
+def _actions(
+    game: Game, span: Span, placed: PlacedGame, kinds: tuple[type, ...]
+) -> list[Completion]:
+    """The legal next actions of ``kinds`` as the notation writes them."""
     found = []
     for action in game.legal_actions():
+        if not isinstance(action, kinds):
+            continue
         if isinstance(action, Choose):
             text = action.colour.value
             detail = f"{game.names[action.seat]} chooses {text}"
