@@ -3,7 +3,13 @@
 
 from __future__ import annotations
 
+import functools
+import json
+import signal
+import subprocess
+import sys
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from in_process import CliRunner
@@ -177,6 +183,64 @@ def test_a_failure_is_a_line_in_the_log_not_a_traceback(session: Session) -> Non
     assert logged.type == types.MessageType.Error
     assert logged.message.startswith("gargon: on_hover failed: FileNotFoundError: ")
     assert "\n" not in logged.message and "Traceback" not in logged.message
+
+
+def framed(message: dict[str, Any]) -> bytes:
+    """A JSON-RPC message as the protocol frames it."""
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def unframed(data: bytes) -> list[dict[str, Any]]:
+    """The messages of a server's output."""
+    messages = []
+    while data:
+        head, _, data = data.partition(b"\r\n\r\n")
+        (length,) = [
+            int(line[15:]) for line in head.split(b"\r\n") if line[:15] == b"Content-Length:"
+        ]
+        messages.append(json.loads(data[:length]))
+        data = data[length:]
+    return messages
+
+
+def test_a_malformed_message_is_one_line_and_the_server_goes_on() -> None:
+    """A body that is not JSON printed pygls's traceback on standard error; a request whose
+    params do not fit printed two, and was never answered.  Each is now one line on standard
+    error and one in the editor's log; the request is answered with an error, and the
+    server goes on serving until the editor ends it."""
+    initialize = {"processId": None, "rootUri": None, "capabilities": {}}
+    sent = [
+        b"Content-Length: 5\r\n\r\n{bad}",
+        framed({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize}),
+        framed({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        framed({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"x": 1}}),
+        framed({"jsonrpc": "2.0", "id": 3, "method": "shutdown"}),
+        framed({"jsonrpc": "2.0", "method": "exit"}),
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "gargon_notation", "lsp"],
+        input=b"".join(sent),
+        capture_output=True,
+        timeout=60,
+        check=False,
+        preexec_fn=functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
+    )
+    assert done.returncode == 0
+    said = [
+        "a message from the editor is not JSON (Expecting property name enclosed in double "
+        "quotes: line 1 column 2 (char 1)); it is ignored",
+        "a message from the editor does not fit the protocol (required field missing @ "
+        "params.text_document; required field missing @ params.position); it is ignored",
+    ]
+    assert done.stderr.decode().splitlines() == [f"gargon lsp: {line}" for line in said]
+    messages = unframed(done.stdout)
+    answers = {message["id"]: message for message in messages if "id" in message}
+    assert answers[1]["result"]["serverInfo"]["name"] == "gargon"
+    assert answers[2]["error"]["code"] == -32602  # invalid params
+    assert answers[3]["result"] is None
+    logged = [m["params"] for m in messages if m.get("method") == "window/logMessage"]
+    assert logged == [{"type": 1, "message": f"gargon: {line}"} for line in said]
 
 
 def test_without_pygls_the_verb_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,23 +8,43 @@ handler never lets an exception reach the editor as a traceback: it is logged in
 
 Features: diagnostics on open and on every change (only the games whose text changed are
 read again), hover, completion, whole-document formatting, document symbols.
+
+A message from the editor that cannot be read (not JSON, or params that do not fit the
+protocol) is one line on standard error and one in the editor's log, never pygls's
+traceback (:class:`OneLine`, :meth:`GargonServer.report_server_error`); a request among
+them is answered with the protocol's error (:class:`GargonProtocol`), and the server goes on.
 """
 
 from __future__ import annotations
 
 import functools
+import json
+import logging
+import sys
 from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
+from cattrs import transform_error
+from cattrs.errors import ClassValidationError
 from lsprotocol import types
+from pygls.exceptions import FeatureRequestError, JsonRpcException
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 
 from gargon_notation import __version__
 from gargon_notation.lsp.analysis import Diagnostic, Document, Symbol
 from gargon_notation.lsp.features import Completion, complete, hover
 from gargon_notation.lsp.text import Position, Span, from_client, to_client
 
-__all__ = ["GargonServer", "create_server", "encoding_name", "serve"]
+__all__ = [
+    "GargonProtocol",
+    "GargonServer",
+    "OneLine",
+    "create_server",
+    "encoding_name",
+    "problem_of",
+    "serve",
+]
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -42,12 +62,39 @@ _COMPLETION_KIND = {
 }
 
 
+class GargonProtocol(LanguageServerProtocol):
+    """pygls's protocol, which also answers a request it cannot read: pygls logs the
+    failure and leaves the request unanswered, so that the editor waits for it."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            if "id" in data and "method" in data:
+                self._send_response(data["id"], error=error.to_response_error())
+            raise
+
+
 class GargonServer(LanguageServer):
     """The server, with the :class:`Document` of every open text document."""
 
     def __init__(self) -> None:
-        super().__init__("gargon", __version__)
+        super().__init__("gargon", __version__, protocol_cls=GargonProtocol)
         self.documents: dict[str, Document] = {}
+
+    def report_server_error(self, error: Exception, source: type[Exception]) -> None:
+        """A message that could not be read or handled, in one line on standard error and
+        one in the editor's log (pygls shows ``Error in server: ...``, and its logger has
+        written the traceback: :class:`OneLine` keeps it back)."""
+        if source is FeatureRequestError:
+            return  # the request's answer says it
+        if issubclass(source, JsonRpcException):
+            line = f"{problem_of(error)}; it is ignored"
+        else:
+            line = f"{source.__name__}: {type(error).__name__}: {error}"
+        line = " ".join(line.split())
+        say(line)
+        self.log(f"gargon: {line}", types.MessageType.Error)
 
     def document(self, uri: str) -> Document:
         """The analysed document at ``uri``, brought up to date with the workspace's text."""
@@ -151,6 +198,52 @@ def encoding_name(kind: types.PositionEncodingKind | str | None) -> str:
     return kind or "utf-16"
 
 
+def problem_of(error: BaseException) -> str:
+    """What was wrong with a message from the editor that could not be read.
+
+    >>> problem_of(json.JSONDecodeError("Expecting value", "{", 1))
+    'a message from the editor is not JSON (Expecting value: line 1 column 2 (char 1))'
+    """
+    if isinstance(error, json.JSONDecodeError):
+        return f"a message from the editor is not JSON ({error})"
+    cause = error.__cause__
+    if isinstance(cause, ClassValidationError):
+        found = "; ".join(transform_error(cause, path="")).replace("@ .", "@ ")
+        return f"a message from the editor does not fit the protocol ({found})"
+    return f"a message from the editor could not be handled ({type(error).__name__}: {error})"
+
+
+def say(line: str) -> None:
+    """``line`` on standard error, after ``gargon lsp: `` (standard output is the
+    protocol's)."""
+    try:
+        sys.stderr.write(f"gargon lsp: {line}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):  # standard error closed: the editor's log still has it
+        pass
+
+
+class OneLine(logging.Handler):
+    """pygls's warnings and errors on standard error, each in one line: with no handler,
+    Python prints a logged failure with its traceback.  The failures to read a message are
+    left out: :meth:`GargonServer.report_server_error` says them."""
+
+    REPORTED = ("Unable to handle message", "Unable to deserialize message")
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            message = record.getMessage()
+        except Exception:  # a message its arguments do not fit
+            message = str(record.msg)
+        if message.startswith(self.REPORTED):
+            return
+        line = message.split("\n", 1)[0]
+        if record.exc_info is not None and record.exc_info[1] is not None:
+            error = record.exc_info[1]
+            line += f": {type(error).__name__}: {error}"
+        say(" ".join(line.split()))
+
+
 def _guarded(handler: Callable[P, R]) -> Callable[P, R | None]:
     """A handler that logs its failure in one line and answers None, instead of letting
     pygls send a traceback to the editor."""
@@ -249,5 +342,10 @@ def create_server() -> GargonServer:
 
 
 def serve(**options: Any) -> None:
-    """Run the server over standard input and output until the editor ends it."""
+    """Run the server over standard input and output until the editor ends it; pygls's
+    log on standard error, one line a warning or an error (:class:`OneLine`)."""
+    logger = logging.getLogger("pygls")
+    if not any(isinstance(handler, OneLine) for handler in logger.handlers):
+        logger.addHandler(OneLine(logging.WARNING))
+    logger.propagate = False
     create_server().start_io(**options)
