@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from in_process import gargon as in_a_process
 from terminals import read_until
 from typer.testing import CliRunner, Result
 
@@ -56,6 +57,19 @@ def test_show_an_invalid_record_up_to_its_first_problem() -> None:
     assert "Invalid record: the game is shown up to the first of its 2 problems:" in after
     assert FIRST_PROBLEM in after
     assert "Score when the first problem was found:" in after
+
+
+def test_show_on_a_narrow_terminal_wraps_the_score_s_legend_between_words() -> None:
+    """At 60 columns the score table runs past the edge (no figure cut), and its legend was
+    printed whole, for the terminal to break '0s' and 'winner' in the middle."""
+    done = in_a_process("show", str(EXAMPLES / "full-game.ggn"), env={"COLUMNS": "60"})
+    assert done.returncode == 0
+    assert done.stdout.decode().splitlines()[-4:] == [
+        "won: in the order won; amulets: x2 with one 0, x4 with both",
+        "0s",
+        "bonus: +10 for most cards of a colour, +5 each on a tie; *",
+        "winner",
+    ]
 
 
 def test_show_a_record_that_cannot_be_set_up() -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import functools
 import io
 import itertools
+import re
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -176,10 +178,10 @@ def test_colours_and_plain_text() -> None:
     assert plain[8] == "Bernd *     10      0      0        11       -       -             21"
 
 
-def rich_table(state: GameState, final: bool | None = None) -> Group:
+def rich_table(state: GameState, width: int, final: bool | None = None) -> Group:
     """The score table as a rich ``Table`` (how render/score.py built it until it drew the
-    table itself), with no cell cut (:class:`Uncut`): the reference the direct drawing must
-    match."""
+    table itself), with no cell cut (:class:`Uncut`), and the legend's lines broken between
+    words into lines of at most ``width``: the reference the direct drawing must match."""
     score = state.score()
     winners = set(score.winners) if (state.over if final is None else final) else set()
     table = Table(title="Score", box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
@@ -223,7 +225,11 @@ def rich_table(state: GameState, final: bool | None = None) -> Group:
         total_bonus = f"+{player.bonus}" if player.bonus else "0"
         table.add_row(Text("  bonus", style="dim"), *bonus, total_bonus, end_section=not last)
     legend = drawn(state, final)[-2:]
-    return Group(Uncut(table), *(Text(line, style="dim") for line in legend))
+    # The legend's lines wrap between words, also where the table's lines run long.
+    legend_lines = (
+        Text(part, style="dim") for line in legend for part in textwrap.wrap(line, width)
+    )
+    return Group(Uncut(table), *legend_lines)
 
 
 CONSOLES: dict[str, dict[str, Any]] = {
@@ -256,7 +262,9 @@ def test_drawn_as_a_rich_table_would_be(width: int, console: str) -> None:
     """At 80 columns the colour columns of five players' table already shrink; narrower,
     values wrap, and no heading or figure is cut: the lines run long."""
     state = five_players()
-    assert printed(scoreboard(state), width, console) == printed(rich_table(state), width, console)
+    assert printed(scoreboard(state), width, console) == printed(
+        rich_table(state, width), width, console
+    )
 
 
 @pytest.mark.slow
@@ -266,7 +274,7 @@ def test_drawn_as_a_rich_table_would_be_at_every_width() -> None:
     for state, width, console in itertools.product(states, range(10, 131, 6), CONSOLES):
         new, old = (
             printed(scoreboard(state), width, console),
-            printed(rich_table(state), width, console),
+            printed(rich_table(state, width), width, console),
         )
         assert new == old, (width, console)
 
@@ -314,6 +322,21 @@ def test_in_a_pane_a_narrow_console_wraps_values_and_cuts_what_does_not_fit() ->
         "x4 with both 0s",
         "bonus: +10 for most cards of a colour, +5 each",
         "on a tie; * winner",
+    ]
+
+
+@pytest.mark.parametrize("console", ["soft-wrap", "plain"])
+def test_on_a_narrow_console_the_legend_wraps_between_words(console: str) -> None:
+    """60 columns, as ``gargon show`` and ``gargon score`` print (soft wrap, lines not
+    cropped): the table runs past the edge, and the legend printed as it was reached the
+    terminal's edge and broke there, in the middle of '0s' and 'winner'."""
+    lines = printed(scoreboard(at_the_end(EXAMPLES / "full-game.ggn")), 60, console)
+    lines = re.sub("\x1b\\[[0-9;]*m", "", lines)  # the styles' escape codes
+    assert [line.rstrip() for line in lines.splitlines()[-4:]] == [
+        "won: in the order won; amulets: x2 with one 0, x4 with both",
+        "0s",
+        "bonus: +10 for most cards of a colour, +5 each on a tie; *",
+        "winner",
     ]
 
 

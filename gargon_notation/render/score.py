@@ -141,7 +141,8 @@ class ScoreTable:
     as its columns; on a console too narrow for it, the colour columns shrink, the widest
     first, their values wrapping, then all columns evenly, none (with :attr:`whole`) below
     what keeps each of its cells whole.
-    A title heads the table; the legend's lines follow it.
+    A title heads the table; the legend's lines follow it, broken between words on a
+    console narrower than they are (also where the table's lines run past its edge).
     """
 
     rows: tuple[Row, ...]
@@ -166,13 +167,11 @@ class ScoreTable:
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         heads = self.headings(options.max_width - DIVIDERS)
         runs = self._table(self.widths(options.max_width - DIVIDERS), options, heads)
-        direct_legend = options.overflow == "ignore" or (
-            options.justify in (None, "default")
-            and all(cell_len(line) <= options.max_width for line in self.legend)
-        )
-        if direct_legend:
+        direct_legend = options.overflow == "ignore" or options.justify in (None, "default")
+        if direct_legend:  # broken between words, also where the lines of the table run long
             for line in self.legend:
-                runs += [(line, DIM), NEWLINE]
+                for part in _wrapped(line, options.max_width):
+                    runs += [(part, DIM), NEWLINE]
         if console.color_system is None and not console.record:
             yield Segment("".join([text for text, _ in runs]))  # styles would print nothing
         else:
