@@ -122,3 +122,61 @@ def run_on_terminal(
             os.close(child)
         os.close(main)
     return code, seen.decode("utf-8", errors="replace")
+
+
+def terminal(shown: str, width: int, height: int) -> list[str]:
+    """The rows a terminal of ``width`` columns and ``height`` lines shows after ``shown``:
+    a character past the last column goes on at the start of the next line (as xterm wraps,
+    at the next character), ``\n`` goes down a line, scrolling the screen up at the bottom,
+    ``\r`` to the first column; ``ESC [ 2 J`` clears the screen, ``ESC [ H`` (``ESC [ r ; c
+    H``) moves the cursor, ``ESC [ K`` and ``ESC [ 2 K`` erase (the rest of) the line; colours
+    and the other control sequences show nothing.  Trailing blanks are left out.
+
+    >>> terminal("a\\nbcdef", 4, 2)
+    ['bcde', 'f']
+    >>> terminal("old\\x1b[2J\\x1b[Hnew", 10, 2)
+    ['new', '']
+    """
+    rows = [[" "] * width for _ in range(height)]
+    row = column = 0
+    at = 0
+
+    def down() -> None:
+        nonlocal row
+        if row == height - 1:
+            rows.pop(0)
+            rows.append([" "] * width)
+        else:
+            row += 1
+
+    while at < len(shown):
+        sequence = _CSI.match(shown, at) if shown[at] == "\x1b" else None
+        if sequence is not None:
+            parameters, letter = sequence.groups()
+            numbers = [int(part) for part in parameters.split(";") if part.isdigit()]
+            if letter == "J" and parameters == "2":
+                rows = [[" "] * width for _ in range(height)]
+            elif letter == "H":
+                row = min(height, [*numbers, 1][0]) - 1
+                column = min(width, [*numbers[1:], 1][0]) - 1
+            elif letter == "K":
+                start = 0 if parameters == "2" else min(column, width)
+                rows[row][start:] = [" "] * (width - start)
+            elif letter == "A":
+                row = max(0, row - [*numbers, 1][0])
+            at = sequence.end()
+            continue
+        character = shown[at]
+        at += 1
+        if character == "\r":
+            column = 0
+        elif character == "\n":
+            down()
+            column = 0
+        elif character >= " ":
+            if column == width:
+                down()
+                column = 0
+            rows[row][column] = character
+            column += 1
+    return ["".join(line).rstrip() for line in rows]

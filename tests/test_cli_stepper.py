@@ -5,9 +5,11 @@ terminal as it was (docs/cli.md, replay)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import select
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from terminals import read_until
+from terminals import read_until, terminal
 
 from gargon_notation.cli import stepper, view
 from gargon_notation.cli.stepper import Position, legend
@@ -24,7 +26,7 @@ from gargon_notation.replay import Replay
 ROOT = Path(__file__).resolve().parents[1]
 FULL_GAME = ROOT / "examples" / "full-game.ggn"
 ROUND2 = ROOT / "tests" / "data" / "cli" / "round2.ggn"  # invalid: its first problem at step 12
-LEGEND = "→/n next  ←/p back  r/R next/previous round  Home/End first/last  q quit"
+LEGEND = "→/n next  ←/p back  r/R round  N Enter round N  Home/End first/last  q quit"
 
 
 def replayed(path: Path) -> Replay:
@@ -95,7 +97,7 @@ def test_keys_step_and_an_unknown_key_is_named(monkeypatch: pytest.MonkeyPatch) 
         [
             "step 2/73: Bernd pass 1 2 1",
             LEGEND,
-            "Ctrl-A is not a key of the stepper: use →/n ←/p r/R Home/End q",
+            "Ctrl-A is not a key of the stepper: use →/n ←/p r/R N Home/End j/k q",
         ],
         ["step 8/73: V  (the end of round 1)", LEGEND],
         ["step 73/73: W  (the end of round 9)", LEGEND],
@@ -140,7 +142,7 @@ def test_keys_typed_as_lines_where_there_is_no_raw_mode(monkeypatch: pytest.Monk
     keys = Typed("n", "enter", "z", "q", single_keys=False)
     screens = stepped(FULL_GAME, keys, monkeypatch)
     assert legend(single_keys=False) == (
-        "n next  p back  r/R next/previous round  s/e first/last  q quit  (then Enter)"
+        "n next  p back  r/R round  N round N  s/e first/last  q quit  (then Enter)"
     )
     assert [screen[0] for screen in screens] == [
         "step 0/73: the deal",
@@ -148,7 +150,7 @@ def test_keys_typed_as_lines_where_there_is_no_raw_mode(monkeypatch: pytest.Monk
         "step 2/73: Bernd pass 1 2 1",
         "step 2/73: Bernd pass 1 2 1",
     ]
-    assert screens[3][2] == "z is not a key of the stepper: use n p r R s e q"
+    assert screens[3][2] == "z is not a key of the stepper: use n p r R N s e j k q"
 
 
 def test_ctrl_c_sent_as_a_signal_leaves_quietly(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -157,6 +159,169 @@ def test_ctrl_c_sent_as_a_signal_leaves_quietly(monkeypatch: pytest.MonkeyPatch)
             raise KeyboardInterrupt
 
     assert stepped(FULL_GAME, Interrupted(), monkeypatch) == [["step 0/73: the deal", LEGEND]]
+
+
+# -- the screen on a terminal of a given size --------------------------------------------
+
+
+class Watched(Typed):
+    """Keys typed in advance, each read when the screen before it is drawn: what a terminal
+    of ``width`` columns and ``height`` lines then shows is kept in ``seen``."""
+
+    def __init__(self, console: Console, *keys: str, single_keys: bool = True) -> None:
+        super().__init__(*keys, single_keys=single_keys)
+        self.console = console
+        self.seen: list[list[str]] = []
+
+    def read(self) -> str:
+        assert isinstance(self.console.file, io.StringIO)
+        width, height = self.console.size
+        seen = terminal(self.console.file.getvalue(), width, height)
+        while seen and not seen[-1]:
+            seen.pop()
+        self.seen.append(seen)
+        return super().read()
+
+
+def watched(
+    path: Path,
+    size: tuple[int, int],
+    *keys: str,
+    colour: bool = True,
+    monkeypatch: pytest.MonkeyPatch,
+    start: int = 0,
+) -> list[list[str]]:
+    """What a terminal of ``size`` (columns, lines) shows of the stepper over game 1 of
+    ``path`` before each of ``keys``, the last of which quits: the console as ``replay``
+    makes it on a terminal (soft wrap; with colour it clears the screen, with ``--no-color``
+    it writes no escape code)."""
+    width, height = size
+    if colour:
+        console = Console(
+            file=io.StringIO(), width=width, height=height, force_terminal=True, soft_wrap=True
+        )
+    else:
+        console = Console(
+            file=io.StringIO(), width=width, height=height, color_system=None, soft_wrap=True
+        )
+    keys_typed = Watched(console, *keys)
+
+    @contextlib.contextmanager
+    def typed() -> Iterator[Typed]:
+        yield keys_typed
+
+    monkeypatch.setattr(stepper, "keys_of_terminal", typed)
+    view._interactive(replayed(path), console, view._Shown(False, None), start=start)
+    assert keys_typed.keys == []
+    return keys_typed.seen
+
+
+END_HEADING = "Round 9  start: Adam  - the game is over"
+END_STATUS = "step 73/73: W  (the end of round 9)"
+
+
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no-color"])
+def test_a_screen_taller_than_the_terminal_keeps_its_heading_and_scrolls_below_it(
+    colour: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """80x24, the end of the full game: the table and the score table under it take 41
+    lines.  The terminal showed only their last 24 (the score table's bottom, no heading);
+    now the heading stays on the first line, the step and the keys on the last, and what is
+    between scrolls with j/k (a line) and J/K (a page)."""
+    seen = watched(
+        FULL_GAME, (80, 24), "end", "j", "J", "J", "k", "q", colour=colour, monkeypatch=monkeypatch
+    )
+    if not colour:  # each screen follows a blank line, without clearing the terminal
+        assert {rows[0] for rows in seen[1:]} == {""}
+        seen = [rows[1:] for rows in seen]
+    _, end, down, page, bottom, up = seen
+    for rows in (end, down, page, bottom, up):
+        assert rows[0] == END_HEADING
+        assert rows[-2:] == [END_STATUS, LEGEND]
+        assert rows[-3].startswith("lines ") and rows[-3].endswith(": j/k scroll, J/K a page")
+        assert len(rows) == (24 if colour else 23)
+    shown = 20 if colour else 19  # lines under the heading
+    assert end[1].startswith("Player     Hand") and end[-3].startswith(f"lines 1-{shown} of 40")
+    assert any(row.startswith("Adam *") and row.endswith("36") for row in end)  # the score
+    assert down[1:shown] == end[2 : shown + 1]
+    assert down[-3].startswith(f"lines 2-{shown + 1} of 40")
+    assert page[-3].startswith(f"lines {shown + 1}-")  # a page: one line seen again
+    assert bottom[-3].startswith(f"lines {41 - shown}-40 of 40")  # no further
+    assert bottom[-4] == "bonus: +10 for most cards of a colour, +5 each on a tie; * winner"
+    assert up[2 : shown + 1] == bottom[1:shown]
+    assert up[-3].startswith(f"lines {40 - shown}-39 of 40")
+
+
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no-color"])
+def test_on_a_small_terminal_every_screen_keeps_its_first_line(
+    colour: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """60x20: a screen of 20 lines or more lost its first line (the heading) to the line
+    break after its last; the legend broke in the middle of 'first/last'."""
+    screens = watched(
+        FULL_GAME, (60, 20), "r", "r", "r", "end", "q", colour=colour, monkeypatch=monkeypatch
+    )
+    headings = [
+        "Round 1  start: Adam  - Adam to play or pass",
+        "Round 2  start: Bernd  - Bernd to play or pass",
+        "Round 3  start: Collette  - Collette to play or pass",
+        "Round 4  start: Dagmar  - Dagmar to play or pass",
+        END_HEADING,
+    ]
+    for heading, seen in zip(headings, screens, strict=True):
+        if colour:
+            assert seen[0] == heading
+        else:  # the screen follows the one before, a blank line apart
+            assert heading in seen
+        assert seen[-3].startswith("step ")
+        assert seen[-2:] == [
+            "→/n next  ←/p back  r/R round  N Enter round N",
+            "Home/End first/last  q quit",
+        ]
+
+
+def test_a_round_number_and_enter_go_to_the_end_of_that_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Digits, then Enter: the end of that round, as --round N; Backspace takes a digit
+    back, a resize keeps the number, Escape or any other key forgets it."""
+    keys = ["3", "enter", "1", "resize", "2", "enter", "1", "2", "backspace", "enter", "7"]
+    keys += ["escape", "5", "n", "q"]
+    screens = watched(FULL_GAME, (80, 60), *keys, monkeypatch=monkeypatch)
+    status = [next(row for row in seen if row.startswith("step ")) for seen in screens]
+    said = [[row for row in seen if row][-1] for seen in screens]
+    typed = "round {}: Enter to go to its end, Escape to forget it".format
+    deal, three = "step 0/73: the deal", "step 27/73: R  (the end of round 3)"
+    one = "step 8/73: V  (the end of round 1)"
+    assert list(zip(status, said, strict=True)) == [
+        (deal, LEGEND),
+        (deal, typed(3)),  # Enter
+        (three, LEGEND),
+        (three, typed(1)),  # resize
+        (three, typed(1)),
+        (three, typed(12)),  # Enter
+        (three, "there is no round 12: the game has rounds 1-9"),
+        (three, typed(1)),
+        (three, typed(12)),  # Backspace
+        (three, typed(1)),  # Enter
+        (one, LEGEND),
+        (one, typed(7)),  # Escape
+        (one, LEGEND),
+        (one, typed(5)),  # n
+        ("step 9/73: Bernd W10 B9 G14", LEGEND),
+    ]
+
+
+def test_the_stepper_starts_where_round_r_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    (seen,) = watched(FULL_GAME, (80, 60), "q", monkeypatch=monkeypatch, start=27)
+    assert seen[0] == "Round 4  start: Dagmar  - Dagmar to play or pass"
+    assert "step 27/73: R  (the end of round 3)" in seen
+
+
+def test_a_round_typed_as_a_line_goes_there(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where keys are typed as lines, a line of digits goes to the end of that round."""
+    lines = stepper.LineKeys(io.StringIO("2\n\nq\n"))
+    assert [lines.read() for _ in range(4)] == ["2", "enter", "enter", "q"]
 
 
 # -- on a real terminal --------------------------------------------------------------------
@@ -225,3 +390,65 @@ def test_q_and_ctrl_d_leave_quietly(key: bytes) -> None:
         shown = drain(main)
         assert b"step 1/73" in shown
         assert b"Traceback" not in shown and b"^D" not in shown
+
+
+@POSIX
+def test_on_a_terminal_round_r_starts_the_stepper_at_its_end() -> None:
+    """``--round R`` (and ``--step K``) on a terminal: the stepper, from that step (it printed
+    the table and ended)."""
+    with on_a_terminal(str(FULL_GAME), "--round", "3") as (process, main, _):
+        screen = read_until(main, LEGEND.encode())
+        assert b"step 27/73: R  (the end of round 3)" in screen
+        os.write(main, b"n")
+        assert b"step 28/73: Dagmar W14 W13 B10" in read_until(main, LEGEND.encode())
+        os.write(main, b"q")
+        assert process.wait(timeout=10) == 0
+
+
+@POSIX
+def test_a_resized_terminal_is_drawn_again_at_its_new_size() -> None:
+    """The screen was drawn again only with Ctrl-L; now as the terminal tells its new size
+    (SIGWINCH), at that size: at 60x20 the heading on the first line, the legend broken
+    between its groups of keys on the last two.  (A signal that came just before the wait
+    for a key began was noticed only at the next key, one time in three here: the signal's
+    C-level handler now wakes the wait.)"""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    main, child = pty.openpty()
+
+    def resize(columns: int, lines: int) -> None:
+        fcntl.ioctl(child, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
+
+    resize(80, 24)
+    env = {name: value for name, value in os.environ.items() if name not in ("COLUMNS", "LINES")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", "replay", str(FULL_GAME), "--round", "2"],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        env={**env, "TERM": "xterm-256color"},
+        preexec_fn=functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        before = read_until(main, b"q quit").decode()
+        assert terminal(before, 80, 24)[0] == "Round 3  start: Collette  - Collette to play or pass"
+        resize(60, 20)
+        process.send_signal(signal.SIGWINCH)
+        after = read_until(main, b"q quit", seconds=10).decode()
+        assert "\x1b[2J" in after  # drawn again, at once (not at the next key)
+        rows = terminal(after[after.rindex("\x1b[2J") :], 60, 20)
+        assert rows[0] == "Round 3  start: Collette  - Collette to play or pass"
+        assert rows[-3:] == [
+            "step 21/73: R  (the end of round 2)",
+            "→/n next  ←/p back  r/R round  N Enter round N",
+            "Home/End first/last  q quit",
+        ]
+        os.write(main, b"q")
+        assert process.wait(timeout=10) == 0
+    finally:
+        process.kill()
+        os.close(main)
+        os.close(child)

@@ -244,8 +244,9 @@ def replay_command(
 ) -> None:
     """Show the table at a point of a game: hands, piles, cards in front, won cards, score.
 
-    Without --round or --step, on a terminal, step through the game interactively.  With
-    several inputs, the table at that point (default: the end) of every game of each.
+    On a terminal, step through the game interactively, from --round or --step when
+    given.  With several inputs, the table at that point (default: the end) of every game
+    of each.
     """
     from gargon_notation.cli import view
 

@@ -176,7 +176,8 @@ class TerminalKeys:
     keys, and puts it back as it was on leaving, whatever happens.
 
     ``ctrl-z`` suspends the process as the shell expects (the terminal restored meanwhile)
-    and is then read as ``redraw``.
+    and is then read as ``redraw``.  A change of the terminal's size (SIGWINCH, where the
+    system has it) is read as ``resize``, a key of its own, between the keys typed.
     """
 
     single_keys = True
@@ -185,16 +186,56 @@ class TerminalKeys:
         self.fd = fd
         self._saved: list[Any] | None = None  # what termios.tcgetattr gives
         self._pending = b""
+        self._wake: tuple[int, int] | None = None
+        """A pipe the SIGWINCH handler writes to, so that a wait for a key ends."""
+        self._handler: Any = None
+        self._woken_by: int | None = None
+        """The wakeup fd there was before (``signal.set_wakeup_fd``)."""
+        self._resized = False
 
     def __enter__(self) -> TerminalKeys:
         import termios
 
         self._saved = termios.tcgetattr(self.fd)
         self._raw()
+        self._watch_size()
         return self
 
     def __exit__(self, *exc_info: object) -> None:
+        self._unwatch_size()
         self._restore()
+
+    def _watch_size(self) -> None:
+        """Have SIGWINCH end a wait for a key: the signal's number is written to a pipe the
+        wait watches by the C-level handler itself (``signal.set_wakeup_fd``); a Python
+        handler writing it would come too late for a signal that arrives just before the
+        wait begins, which would then wait for the next key."""
+        winch = getattr(signal, "SIGWINCH", None)
+        if winch is None:
+            return
+        wake = os.pipe()
+        for end in wake:
+            os.set_blocking(end, False)
+        try:
+            self._woken_by = signal.set_wakeup_fd(wake[1], warn_on_full_buffer=False)
+            self._handler = signal.signal(winch, _noticed)
+        except ValueError:  # not the main thread: the size is not watched
+            if self._woken_by is not None:
+                signal.set_wakeup_fd(self._woken_by)
+                self._woken_by = None
+            os.close(wake[0])
+            os.close(wake[1])
+            return
+        self._wake = wake
+
+    def _unwatch_size(self) -> None:
+        if self._wake is None:
+            return
+        signal.signal(signal.SIGWINCH, self._handler)
+        signal.set_wakeup_fd(-1 if self._woken_by is None else self._woken_by)
+        os.close(self._wake[0])
+        os.close(self._wake[1])
+        self._wake = self._woken_by = None
 
     def _raw(self) -> None:
         import termios
@@ -217,7 +258,11 @@ class TerminalKeys:
         while True:
             key = decode(self._pending)
             if key is None:
-                if self._more(_ESCAPE_WAIT if self._pending else None):
+                came = self._more(_ESCAPE_WAIT if self._pending else None)
+                if self._resized:
+                    self._resized = False
+                    return "resize"
+                if came:
                     continue
                 if not self._pending:
                     return "ctrl-d"  # the terminal is gone: as good as the end of the input
@@ -232,8 +277,12 @@ class TerminalKeys:
     def _more(self, seconds: float | None) -> bool:
         """Read what the terminal has (waiting at most ``seconds``, None: until a key comes);
         False when nothing came in time, or the terminal is closed."""
-        ready, _, _ = select.select([self.fd], [], [], seconds)
-        if not ready:
+        watched = [self.fd] if self._wake is None else [self.fd, self._wake[0]]
+        ready, _, _ = select.select(watched, [], [], seconds)
+        if self._wake is not None and self._wake[0] in ready:
+            with contextlib.suppress(OSError):  # the numbers of the signals that came
+                self._resized |= signal.SIGWINCH in os.read(self._wake[0], 1024)
+        if self.fd not in ready:
             return False
         try:
             data = os.read(self.fd, 1024)
@@ -248,9 +297,14 @@ class TerminalKeys:
         self._raw()  # continued (fg): back to single keys
 
 
+def _noticed(signum: int, frame: object) -> None:
+    """SIGWINCH's handler: its C-level part writes the signal's number to the wakeup fd."""
+
+
 class LineKeys:
     """Keys typed as lines, where a terminal cannot be read key by key (no ``termios``):
-    each character of a line is a key, an empty line is ``enter``."""
+    each character of a line is a key, an empty line is ``enter``, and a line of digits is
+    those digits and ``enter`` (the stepper goes to the end of that round)."""
 
     single_keys = False
 
@@ -265,4 +319,6 @@ class LineKeys:
                 return "ctrl-d"
             typed = line.rstrip("\r\n")
             self._pending = list(typed) if typed else ["enter"]
+            if typed.isascii() and typed.isdigit():
+                self._pending.append("enter")
         return self._pending.pop(0)

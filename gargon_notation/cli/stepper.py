@@ -3,10 +3,19 @@
 Each key is read alone (:mod:`gargon_notation.cli.keys`) and moves the stepper
 (:data:`MOVES`): →, ``n``, Space or Enter one action on; ←, ``p`` or Backspace one back;
 ``r`` (↓, Page-Down) to the end of the round, ``R`` (↑, Page-Up) back to the end of the one
-before; Home (``s``) to the deal, End (``e``) to the last step; ``q``, Ctrl-C or Ctrl-D to
-leave.  Any other key is named on a line of its own, and nothing moves.  Every screen is the
-table at that step (what ``gargon replay --step K`` prints), a line saying which step it is,
-the legend of the keys, and what the last key did when it did not move.
+before; a round's number then Enter to the end of that round (as ``--round N``); Home
+(``s``) to the deal, End (``e``) to the last step; ``j``/``k`` scroll a screen taller than
+the terminal a line, ``J``/``K`` a page; ``q``, Ctrl-C or Ctrl-D to leave.  Any other key is
+named on a line of its own, and nothing moves.  Every screen is the table at that step (what
+``gargon replay --step K`` prints), a line saying which step it is, the legend of the keys,
+and what the last key did when it did not move.
+
+A screen is never taller than the terminal: the first line of the table (the round, who
+starts it, what is awaited) stays on the first line, the step, the keys and the message on
+the last ones, and the lines between them show as much of the rest as fits, with a line
+saying which (:func:`fitted`).  The screen is drawn again at the terminal's new size when the
+terminal is resized (:class:`~gargon_notation.cli.keys.TerminalKeys` reads SIGWINCH as the
+key ``resize``) and with Ctrl-L.
 
 An invalid record is stepped up to its first problem, which is shown there and is the last
 step.
@@ -34,16 +43,27 @@ from __future__ import annotations
 import bisect
 import contextlib
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
-from rich.text import Text
+from rich.segment import Segment, Segments
+from rich.style import Style
 
 from gargon_notation.cli.keys import KeySource, LineKeys, TerminalKeys, key_label
 from gargon_notation.replay import Replay
 
-__all__ = ["MOVES", "Position", "keys_of_terminal", "legend", "step_through"]
+__all__ = [
+    "MOVES",
+    "Fitted",
+    "Position",
+    "fitted",
+    "keys_of_terminal",
+    "legend",
+    "step_through",
+    "terminal_size",
+]
 
 MOVES = {
     "right": "next",
@@ -63,26 +83,37 @@ MOVES = {
     "s": "first",
     "end": "last",
     "e": "last",
+    "j": "line down",
+    "k": "line up",
+    "J": "page down",
+    "K": "page up",
     "q": "quit",
     "Q": "quit",
     "ctrl-c": "quit",
     "ctrl-d": "quit",
     "redraw": "redraw",
+    "resize": "redraw",
     "ctrl-l": "redraw",
 }
-"""What each key does."""
+"""What each key does; a digit begins a round's number (Enter goes there)."""
+
+Screen = tuple[RenderableType, str]
+"""What the stepper shows at a step: the table (and what follows it), and the step's line."""
 
 
 @attrs.define
 class Position:
     """Where the stepper is: after ``step`` actions, of ``0..last``; ``ends`` are the steps
-    at which rounds end (``last`` among them)."""
+    at which rounds end (``last`` among them); ``rounds`` the step at the end of each round
+    the replay reached, by its number, and ``written`` the numbers of the record's rounds."""
 
     last: int
     ends: tuple[int, ...]
     broken: bool = False
     """Whether ``last`` is where the record's first problem was found."""
     step: int = 0
+    rounds: dict[int, int] = attrs.Factory(dict)
+    written: tuple[int, ...] = ()
 
     @classmethod
     def of(cls, result: Replay) -> Position:
@@ -90,10 +121,12 @@ class Position:
         broken = result.first_problem_at
         last = len(result.steps) if broken is None else broken
         ends = {end for end in result.round_ends.values() if 0 < end <= last} | {last}
-        return cls(last, tuple(sorted(ends)), broken is not None)
+        rounds = {number: min(end, last) for number, end in result.round_ends.items()}
+        written = tuple(part.number for part in result.record.rounds)
+        return cls(last, tuple(sorted(ends)), broken is not None, 0, rounds, written)
 
     def after(self, move: str) -> int:
-        """The step that ``move`` (a value of :data:`MOVES` but ``quit``) leads to."""
+        """The step that ``move`` (a value of :data:`MOVES` that moves) leads to."""
         step = self.step
         if move == "next":
             return min(self.last, step + 1)
@@ -110,17 +143,45 @@ class Position:
             return self.last
         return step
 
+    def round_end(self, number: int) -> int | None:
+        """The step at the end of round ``number``, as ``--round`` takes it: on an invalid
+        record, the first problem for a round the replay did not reach; None for a round
+        the record does not hold.
+
+        >>> Position(20, (8, 20), rounds={1: 8, 2: 20}, written=(1, 2)).round_end(2)
+        20
+        """
+        if number in self.rounds:
+            return self.rounds[number]
+        if self.broken and number in self.written:
+            return self.last
+        return None
+
+    def no_round(self, number: int) -> str:
+        """Why there is no round ``number`` to go to."""
+        if not self.written:
+            return f"there is no round {number}: the record holds no round"
+        first, last = min(self.written), max(self.written)
+        return f"there is no round {number}: the game has rounds {first}-{last}"
+
 
 def legend(single_keys: bool) -> str:
     """The keys, in one line of at most 80 characters."""
     if single_keys:
-        return "→/n next  ←/p back  r/R next/previous round  Home/End first/last  q quit"
-    return "n next  p back  r/R next/previous round  s/e first/last  q quit  (then Enter)"
+        return "→/n next  ←/p back  r/R round  N Enter round N  Home/End first/last  q quit"
+    return "n next  p back  r/R round  N round N  s/e first/last  q quit  (then Enter)"
 
 
 def _unknown(key: str, single_keys: bool) -> str:
-    keys = "→/n ←/p r/R Home/End q" if single_keys else "n p r R s e q"
+    keys = "→/n ←/p r/R N Home/End j/k q" if single_keys else "n p r R N s e j k q"
     return f"{key_label(key)} is not a key of the stepper: use {keys}"
+
+
+def terminal_size() -> tuple[int, int]:
+    """The terminal's columns and lines now (``$COLUMNS`` and ``$LINES`` first), as rich
+    measures a console: the stepper draws each screen at the size the terminal has then."""
+    size = Console().size
+    return size.width, size.height
 
 
 @contextlib.contextmanager
@@ -137,36 +198,83 @@ def keys_of_terminal() -> Iterator[KeySource]:
 
 
 def step_through(
-    result: Replay, console: Console, screen: Callable[[int], RenderableType], keys: KeySource
+    result: Replay,
+    console: Console,
+    screen: Callable[[int], Screen],
+    keys: KeySource,
+    start: int = 0,
+    measure: Callable[[], tuple[int, int]] | None = None,
 ) -> None:
-    """Step through ``result`` with ``keys``, drawing ``screen(step)`` on ``console`` at
-    every move, until a key says to quit."""
+    """Step through ``result`` with ``keys`` from step ``start``, drawing ``screen(step)``
+    on ``console`` at every key, until a key says to quit; each screen fits the console's
+    size (with ``measure``, the size it gives, asked before each screen)."""
     position = Position.of(result)
-    message = ""
-    shown: tuple[int, RenderableType] | None = None
-    while True:
-        if shown is None or shown[0] != position.step:
-            shown = (position.step, screen(position.step))
-        if console.color_system is None:
-            console.print()  # --no-color or a dumb terminal: not even the code that clears
-        else:
-            console.clear()
-        console.print(shown[1])
-        console.print(Text(legend(keys.single_keys), style="dim"))
-        if message:
-            console.print(Text(message, style="bold yellow"))
-        key = keys.read()
-        move = MOVES.get(key)
-        message = ""
-        if move is None:
-            message = _unknown(key, keys.single_keys)
-        elif move == "quit":
-            return
-        elif move != "redraw":
-            step = position.after(move)
-            if step == position.step:
-                message = _still(position, move)
-            position.step = step
+    position.step = min(max(start, 0), position.last)
+    message = number = ""
+    scroll = 0
+    shown: tuple[int, Screen] | None = None
+    try:
+        while True:
+            if measure is not None:
+                console.size = measure()
+            if shown is None or shown[0] != position.step:
+                shown = (position.step, screen(position.step))
+            body, status = shown[1]
+            said = message
+            if number:
+                said = f"round {number}: Enter to go to its end, Escape to forget it"
+            footer = [(status, "dim"), (legend(keys.single_keys), "dim")]
+            if said:
+                footer.append((said, "bold yellow"))
+            clears = console.color_system is not None
+            height = console.size.height - (0 if clears else 1)
+            drawn = fitted(console, body, footer, scroll, height)
+            scroll = drawn.scroll
+            if clears:
+                console.clear()
+            else:
+                console.file.write("\n\n")  # --no-color or a dumb terminal: not even a clear
+            console.print(Segments(drawn.segments()), end="", crop=False, soft_wrap=True)
+            key = keys.read()
+            message = ""
+            if key in _DIGITS:
+                number = (number + key)[-6:]
+                continue
+            if number and MOVES.get(key) != "redraw":  # a resize keeps the number
+                if key == "backspace":
+                    number = number[:-1]
+                    continue
+                if key in ("enter", "escape"):
+                    asked, number = int(number), ""
+                    if key == "enter":
+                        end = position.round_end(asked)
+                        if end is None:
+                            message = position.no_round(asked)
+                        else:
+                            position.step = end
+                    continue
+                number = ""  # another key forgets the number, and does what it does
+            move = MOVES.get(key)
+            if move is None:
+                message = _unknown(key, keys.single_keys)
+            elif move == "quit":
+                return
+            elif move in _SCROLLS:
+                lines = 1 if move.startswith("line") else drawn.page
+                scroll += lines if move.endswith("down") else -lines
+            elif move != "redraw":
+                step = position.after(move)
+                if step == position.step:
+                    message = _still(position, move)
+                position.step = step
+    finally:
+        with contextlib.suppress(OSError, ValueError):  # a terminal gone needs nothing
+            console.file.write("\n")  # the shell's prompt comes under the last screen
+            console.file.flush()
+
+
+_DIGITS = frozenset("0123456789")
+_SCROLLS = frozenset({"line down", "line up", "page down", "page up"})
 
 
 def _still(position: Position, move: str) -> str:
@@ -176,3 +284,104 @@ def _still(position: Position, move: str) -> str:
     if position.broken:
         return "this is the first problem: the record cannot be followed further"
     return "this is the last step"
+
+
+@attrs.frozen
+class Fitted:
+    """A screen made to fit the terminal: its lines (of segments, each but the last ended
+    by a line break), the first of the lines under the heading shown (``scroll``, from 0),
+    and how many a page scrolls."""
+
+    lines: tuple[tuple[Segment, ...], ...]
+    scroll: int
+    page: int
+
+    def segments(self) -> list[Segment]:
+        """The lines one after the other, the last not ended (a line break after it would
+        scroll the first line out of a screen as tall as the terminal)."""
+        found: list[Segment] = []
+        for index, line in enumerate(self.lines):
+            if index:
+                found.append(Segment.line())
+            found.extend(line)
+        return found
+
+
+def fitted(
+    console: Console,
+    body: RenderableType,
+    footer: Sequence[tuple[str, str]],
+    scroll: int,
+    height: int,
+) -> Fitted:
+    """``body`` over the lines of ``footer`` (text and style, each broken between words at
+    the console's width), in at most ``height`` lines of the terminal: the whole of it when
+    it fits; else the first line of ``body`` (its heading), the lines under it from
+    ``scroll`` on (moved back so that the window is full) as many as fit, a line saying which
+    they are, and the footer.  A line wider than the terminal takes the lines it wraps
+    onto."""
+    width = max(console.size.width, 1)
+    options = console.options
+    if console.soft_wrap:
+        options = options.update(no_wrap=True, overflow="ignore")
+    body_lines = [tuple(line) for line in Segment.split_lines(console.render(body, options))]
+    while body_lines and not "".join(segment.text for segment in body_lines[-1]).strip():
+        body_lines.pop()
+    bottom = [
+        (Segment(part, console.get_style(style)),)
+        for text, style in footer
+        for part in _wrapped(text, width)
+    ]
+
+    def rows(line: Sequence[Segment]) -> int:
+        return max(1, -(-Segment.get_line_length(list(line)) // width))
+
+    if sum(map(rows, body_lines)) + sum(map(rows, bottom)) <= height or len(body_lines) < 2:
+        return Fitted((*body_lines, *bottom), 0, max(1, len(body_lines) - 1))
+    heading, rest = body_lines[0], body_lines[1:]
+    room = max(1, height - sum(map(rows, bottom)) - rows(heading) - 1)
+    latest = len(rest) - 1  # the last start that fills the window
+    taken = rows(rest[latest])
+    while latest > 0 and taken + rows(rest[latest - 1]) <= room:
+        latest -= 1
+        taken += rows(rest[latest])
+    first = min(max(scroll, 0), latest)
+    window: list[tuple[Segment, ...]] = []
+    taken = 0
+    for line in rest[first:]:
+        if window and taken + rows(line) > room:
+            break
+        window.append(line)
+        taken += rows(line)
+    where = f"lines {first + 1}-{first + len(window)} of {len(rest)}: j/k scroll, J/K a page"
+    marks = [(Segment(part, Style(dim=True)),) for part in _wrapped(where, width)]
+    return Fitted((heading, *window, *marks, *bottom), first, max(1, len(window) - 1))
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` cells where it has two spaces (the
+    legend's groups of keys) and else between words (a longer word alone on its line, as
+    long as it is).
+
+    >>> _wrapped("r/R round  N Enter round N  Home/End first/last", 30)
+    ['r/R round  N Enter round N', 'Home/End first/last']
+    >>> _wrapped("step 8/73: Adam W4 W15 R12", 12)
+    ['step 8/73:', 'Adam W4 W15', 'R12']
+    """
+    lines: list[str] = []
+    for part in _broken(text, width, "  "):
+        lines.extend(_broken(part, width, " ") if cell_len(part) > width else [part])
+    return lines
+
+
+def _broken(text: str, width: int, gap: str) -> list[str]:
+    """``text`` broken at ``gap`` into lines of at most ``width`` cells where it can be."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(gap):
+        if line and cell_len(line + gap + word) > width:
+            lines.append(line)
+            line = word.strip()
+        else:
+            line = line + gap + word if line else word.strip()
+    return [*lines, line]

@@ -153,8 +153,8 @@ def replay_command(
 ) -> None:
     """The work of ``gargon replay`` (options: :mod:`gargon_notation.cli.commands`).
 
-    One input: game ``game`` (default 1), stepped through on a terminal without ``--round``
-    or ``--step``.  Several inputs: the table at that moment (default: the end) of every game
+    One input: game ``game`` (default 1), stepped through on a terminal (from ``--round``
+    or ``--step``).  Several inputs: the table at that moment (default: the end) of every game
     of each in turn, each headed by its file and number; ``--game`` takes one input."""
     console = common.console(no_color)
     if round_ is not None and step is not None:
@@ -206,8 +206,10 @@ def _replay_one(
     assert result.game is not None
     shown = _Shown(possible or possible_for is not None, _observer(result.game, possible_for))
     target = picked_step(result, round_, step)
-    if target is None and sys.stdin.isatty() and sys.stdout.isatty():
-        _interactive(result, console, shown)
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from gargon_notation.cli.stepper import terminal_size
+
+        _interactive(result, console, shown, target or 0, terminal_size)
         raise Exit(1 if result.problems or unreadable else 0)
     _print_moment(console, result, shown, round_, target)
     raise Exit(1 if result.problems or unreadable else 0)
@@ -328,16 +330,23 @@ def _broken(result: Replay, what: str) -> Group:
     return Group(Text(), heading, *problems)
 
 
-def _interactive(result: Replay, console: Console, shown: _Shown) -> None:
-    """Step through a replay key by key (:mod:`gargon_notation.cli.stepper`); Ctrl-C leaves
-    as ``q`` does, whether read as a key or sent as a signal."""
+def _interactive(
+    result: Replay,
+    console: Console,
+    shown: _Shown,
+    start: int = 0,
+    measure: Callable[[], tuple[int, int]] | None = None,
+) -> None:
+    """Step through a replay key by key from step ``start`` (:mod:`.stepper`), each screen
+    at the size ``measure`` gives (default: the console's); Ctrl-C leaves as ``q`` does,
+    whether read as a key or sent as a signal."""
     from gargon_notation.cli.stepper import keys_of_terminal, step_through
 
     broken = result.first_problem_at
     last = len(result.steps) if broken is None else broken
     ended = {end: number for number, end in result.round_ends.items()}
 
-    def screen(step: int) -> RenderableType:
+    def screen(step: int) -> tuple[RenderableType, str]:
         status = f"step {step}/{last}: "
         if step:
             element = result.steps[step - 1].element
@@ -346,14 +355,14 @@ def _interactive(result: Replay, console: Console, shown: _Shown) -> None:
             status += "the deal"
         if step in ended and step != broken:
             status += f"  (the end of round {ended[step]})"
-        parts = [shown.table(result.state_after(step)), Text(printable(status), style="dim")]
+        parts = [shown.table(result.state_after(step))]
         if step == broken:
             parts.append(_broken(result, "the first problem was found here"))
-        return Group(*parts)
+        return Group(*parts), printable(status)
 
     try:
         with keys_of_terminal() as keys:
-            step_through(result, console, screen, keys)
+            step_through(result, console, screen, keys, start, measure)
     except KeyboardInterrupt:
         pass
 
