@@ -720,7 +720,8 @@ MUTATIONS = 500 if HEAVY else 30
 
 def test_no_edit_makes_the_analysis_fail() -> None:
     """Random edits of records (characters deleted, inserted, words pasted): every feature
-    answers, whatever the text."""
+    answers, whatever the text, and every completion replaces a range of the cursor's line
+    that holds the cursor (as the protocol asks)."""
     texts = [(ROOT / "examples" / name).read_text(encoding="utf-8") for name in EXAMPLES]
     alphabet = list('[]"{}();,:>-*!?$ \n\r\t1234509.RGBWVYXrendpassfightsdeal\ufeff\U0001d49c')
     pasted = ["Adam ", "pass 1 ", ", ", "R16", "fights ", "\n2. ", "{", '[Start "']
@@ -745,7 +746,9 @@ def test_no_edit_makes_the_analysis_fail() -> None:
             line = rng.randrange(len(document.lines))
             position = (line, rng.randint(0, len(document.lines[line])))
             hover(document, position)
-            complete(document, position)
+            for item in complete(document, position):
+                (first, start), (last, end) = item.span.start, item.span.end
+                assert first == last == line and start <= position[1] <= end, (position, item)
 
 
 def test_each_symbol_s_selection_is_inside_its_range_after_blank_lines() -> None:
