@@ -767,25 +767,6 @@ def test_each_symbol_s_selection_is_inside_its_range_after_blank_lines() -> None
         assert symbol.selection.end <= symbol.span.end
 
 
-def test_a_comment_never_closed_among_the_tags_is_one_game_s_error(tmp_path: Path) -> None:
-    """A '{' never closed among a game's tags is that game's error, at the '{': the comment
-    does not take in the next game (docs/notation.md 11.1), which is read and checked."""
-    seeded = (ROOT / "examples" / "seeded-game.ggn").read_text(encoding="utf-8")
-    lines = seeded.split("\n")
-    text = "\n".join([*lines[:3], "{ Thursday club night", *lines[3:]]) + "\n" + seeded
-    document = Document()
-    document.update(text)
-    assert [(game.number, game.first_line, game.lines) for game in document.games] == [
-        (1, 0, len(lines)),
-        (2, len(lines), len(lines)),
-    ]
-    message = "this comment is never closed: '{' has no matching '}'"
-    assert document.diagnostics() == [Diagnostic(Span((3, 0), (3, 21)), message, "syntax")]
-    path = tmp_path / "thursday.ggn"
-    path.write_text(text, encoding="utf-8")
-    assert validate_says(path) == [(4, 1, "syntax", message)]
-
-
 @pytest.mark.parametrize(
     ("note", "column", "message"),
     [

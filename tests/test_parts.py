@@ -77,28 +77,6 @@ def test_a_cut_notation_file_gives_the_games_of_the_whole_for_every_broken_file(
     check_cuts(archive_of(TRICKY, tmp_path), blocksize, at_least=20)
 
 
-def test_a_comment_never_closed_among_a_game_s_tags_ends_with_its_game(tmp_path: Path) -> None:
-    """The cut follows the splitter (docs/notation.md 11.1): a '{' never closed among a game's
-    tags does not take in the next game, so every part reads the games after it as the whole
-    file does (the game is no place to cut after, as it is not closed)."""
-    seeded = EXAMPLES.joinpath("seeded-game.ggn").read_text(encoding="utf-8").split("\n")
-    broken = "\n".join([*seeded[:3], "{ Thursday club night", *seeded[3:]])
-    rulebook = EXAMPLES.joinpath("rulebook-round.ggn").read_text(encoding="utf-8")
-    games = [broken, rulebook] * 3
-    path = tmp_path / "thursday.ggn"
-    path.write_text("".join(games), encoding="utf-8")
-    pieces = parts.cut(files.Input("thursday.ggn", path), blocksize=1)
-    assert [part.game for part in pieces] == [1, 3, 5]
-    verdicts = [verdict for part in pieces for verdict in parts.verdicts(part)]
-    assert verdicts == whole_file_verdicts(path)
-    assert [verdict.valid for verdict in verdicts] == [False, True] * 3
-    lines = ["".join(games[:n]).count("\n") + 1 for n in range(0, 6, 2)]
-    for line, verdict in zip(lines, verdicts[::2], strict=True):
-        assert verdict.messages[0].startswith(
-            f"thursday.ggn:{line + 3}:1: this comment is never closed: '{{' has no matching '}}'"
-        )
-
-
 def test_an_undecodable_byte_is_placed_in_the_file_not_in_its_part(tmp_path: Path) -> None:
     games = [write_game(record_from_simulation(simulate(3, f"bytes {n}"))) for n in range(4)]
     data = "\n".join(games).encode()

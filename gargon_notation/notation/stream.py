@@ -9,10 +9,6 @@ Rules (docs/notation.md, "Files holding many games"):
   and a tag left open at the end of a line goes on on the next when that begins with a
   quoted value or ``]`` (or holds the closing quote of a value cut in two by a lone CR, and
   is not itself a tag or a game's line): that line is read from after the tag's ``]``.
-- A brace comment opened before a game's setup or rounds and left open does not take in
-  the next game: a line beginning with a tag (``[Event "``) after a line of it that would
-  begin them (:data:`GAME_LINE`), or naming a tag the game already has, begins the next game,
-  the comment left unclosed; the lines after the last ending in it go with the next game.
 - A game ends with the line holding its termination marker (``*`` or the word ``end``
   outside comments and quotes) once its setup, rounds or termination began (or at the end
   of a line over the limit, whose middle is unread); when a ``{`` comment opened on that
@@ -96,9 +92,6 @@ _TAG_NAME = re.compile(r"(?:^|\])[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)")
 _VALUE_END = re.compile(r'(?:[^"\\\n]|\\.)*+"')
 """The rest of a quoted value cut in two by a line end (a lone CR in a tag value), up to
 its closing quote."""
-_HIDDEN_TAG = re.compile(r'[ \t]*\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"')
-"""A line beginning with a tag and its first value, as written (in a brace comment left
-open among a game's tags, where it may begin the next game)."""
 
 
 _LEADING_BLANKS = re.compile("[ \t\r\n\ufeff]*")  # blank, or a byte-order mark
@@ -411,28 +404,20 @@ def split_games(
     open_tag = ""  # the text of a tag left open at the end of the last line, before movetext
     tag_names: set[str] = set()  # the game's tag names before its movetext
     strayed = False  # a stray line among the game's tags
-    # A brace comment opened before the game's movetext and still open: what its lines would
-    # be outside it, so that it does not take in the next game (see below).
-    hidden_began = False  # one of its lines began with a round, setup or an ending
-    hidden_moved = False  # and no line of it since held an ending
-    hidden_tags: set[str] = set()  # the names of the tags its lines begin with
-    hidden_end: int | None = None  # the game's lines up to its last hidden ending
     error: NotationError | None = None
 
     size = count = 0
 
     def take() -> Chunk:
         nonlocal buffer, content, movetext, waiting, started, ended, error, size, count
-        nonlocal open_tag, tag_names, strayed, hidden_began, hidden_moved, hidden_tags, hidden_end
+        nonlocal open_tag, tag_names, strayed
         closed = ended and not in_brace
         chunk = Chunk("".join(buffer), first_line, error, lines=count, closed=closed)
         buffer = []
         content = movetext = waiting = started = ended = False
         open_tag = ""
         tag_names = set()
-        strayed = hidden_began = hidden_moved = False
-        hidden_tags = set()
-        hidden_end = None
+        strayed = False
         error = None
         size = count = 0
         return chunk
@@ -499,42 +484,6 @@ def split_games(
             if pending is not None:
                 yield pending
             pending = take()
-        hidden_ending = False
-        if in_brace and not movetext:
-            # A brace comment opened before the game's setup, rounds or termination is still
-            # open.  It goes on, but not into the next game: a line beginning with a tag
-            # after a line of it that began with a round, setup or an ending, or with a tag
-            # the game already has, begins the next game, and the comment is left unclosed
-            # (the game's error).  The lines after the last ending in it go with the next
-            # game, as they would had the comment been closed.
-            hidden = _HIDDEN_TAG.match(line)
-            if hidden is not None and (
-                hidden_began or hidden.group(1) in tag_names or hidden.group(1) in hidden_tags
-            ):
-                moved: list[str] = []
-                if hidden_end is not None and size <= MAX_GAME_CHARS and error is None:
-                    moved = buffer[hidden_end:]
-                    del buffer[hidden_end:]
-                    count = hidden_end
-                    size -= sum(len(part) for part in moved)
-                if pending is not None:
-                    yield pending
-                pending = take()
-                in_brace = False
-                if moved:
-                    buffer = moved
-                    first_line = number - sum(part.count("\n") or 1 for part in moved)
-                    count = len(moved)
-                    size = sum(len(part) for part in moved)
-            else:
-                start, _ = line_text(line)
-                if hidden is not None:
-                    hidden_tags.add(hidden.group(1))
-                if not hidden_moved and GAME_LINE.match(start):
-                    hidden_began = hidden_moved = True
-                    hidden_end = None  # the lines from here are no next game's
-                if hidden_moved and ("*" in start or _END.search(start)):
-                    hidden_ending, hidden_moved = True, False
         tag_rest = False  # the line goes on with a tag left open on the line before
         if open_tag and not in_brace:
             if open_quote:
@@ -552,10 +501,6 @@ def split_games(
             significant, in_brace, commented = _scan(scanned, False)
         else:
             significant, in_brace, commented = _scan(line, in_brace)
-        if not in_brace and (hidden_began or hidden_tags or hidden_end is not None):
-            hidden_began = hidden_moved = False  # the comment is closed: its lines were
-            hidden_tags = set()  # a comment's
-            hidden_end = None
         stripped = significant.strip()
         if waiting:
             keep(line)
@@ -605,8 +550,6 @@ def split_games(
         else:
             over_limit()
         error = error or line_error
-        if hidden_ending and in_brace:
-            hidden_end = count
         if tag_rest:
             close = stripped.find("]")
             if close < 0:
