@@ -30,6 +30,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from gargon_notation.arguments import record_argument
 from gargon_notation.cards import AnyCard
 from gargon_notation.engine import (
     BattleKind,
@@ -60,7 +61,15 @@ def _strip_element(element: E) -> E:
 
 
 def strip_annotations(record: model.GameRecord) -> model.GameRecord:
-    """The record without any annotation comment; every other comment stays where it was."""
+    """The record without any annotation comment; every other comment stays where it was.
+
+    Raises :class:`~gargon_notation.errors.ArgumentError` for the
+    :class:`~gargon_notation.errors.NotationError` of a game that could not be read (as
+    lenient :func:`~gargon_notation.files.load` gives it), :class:`TypeError` for anything
+    else that is not a record.
+    """
+    if type(record) is not model.GameRecord:
+        record = record_argument(record, "strip_annotations")
     return attrs.evolve(
         record,
         comments=_without(record.comments),
@@ -201,7 +210,9 @@ def annotate(record: model.GameRecord, *, possible: bool = False) -> model.GameR
     with ``possible``, also what the hidden cards can still be after each action.
 
     A record that cannot be set up (no Players tag, say) is returned without annotations;
-    a record with rule problems is annotated up to where its replay could go.
+    a record with rule problems is annotated up to where its replay could go.  Raises
+    :class:`~gargon_notation.errors.ArgumentError` or :class:`TypeError` for what is not a
+    record, as :func:`strip_annotations` does.
 
     >>> from gargon_notation.notation import parse_game
     >>> text = '[Players "Ann" "Bob" "Cy"]\\n1. Ann W9, Bob pass 1, Cy pass 2\\n    fights W\\n*\\n'
@@ -212,6 +223,8 @@ def annotate(record: model.GameRecord, *, possible: bool = False) -> model.GameR
     hidden: 101 X? of W 0-8 10-15, B 0-15, V 0-15, Y 0-15, R 0-15, G 0-15
     after round 1: hands Ann 9, Bob 11, Cy 11; piles 35+35; score Ann 12, Bob 0, Cy 0
     """
+    if type(record) is not model.GameRecord:
+        record = record_argument(record, "annotate")
     return annotate_replayed(record, possible=possible)[0]
 
 

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 
 import attrs
 
+from gargon_notation.arguments import record_argument
 from gargon_notation.engine import DecisionKind
 from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import model, parse_game
@@ -217,7 +218,14 @@ def entry_lines(record: model.GameRecord) -> list[str]:
     >>> text = '[Players "Ann" "Bob" "Cy"]\\n1. Ann pass 1 {wise}, Bob pass, Cy pass\\n*\\n'
     >>> entry_lines(parse_game(text))
     ['[Players "Ann" "Bob" "Cy"]', 'Ann pass 1', '{wise}', 'Bob pass', 'Cy pass', '*']
+
+    Raises :class:`~gargon_notation.errors.ArgumentError` for the
+    :class:`~gargon_notation.errors.NotationError` of a game that could not be read (as
+    lenient :func:`~gargon_notation.files.load` gives it), :class:`TypeError` for anything
+    else that is not a record.
     """
+    if type(record) is not model.GameRecord:
+        record = record_argument(record, "entry_lines")
     head = write_game(attrs.evolve(record, rounds=(), termination=model.Termination()))
     lines = head.splitlines()[:-1]
     for written in record.rounds:

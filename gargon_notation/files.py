@@ -58,6 +58,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO, Literal, cast, overload
 
 import attrs
 
+from gargon_notation.arguments import records_argument
 from gargon_notation.atomic import (
     ELSEWHERE,
     NotWritable,
@@ -760,7 +761,10 @@ def dumps(
     :mod:`gargon_notation.jsonio`.
 
     Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for an
-    unknown format, or ``events`` with ``"ggn"``.
+    unknown format, ``events`` with ``"ggn"``, and the
+    :class:`~gargon_notation.errors.NotationError` of a game that could not be read among
+    the records (as lenient :func:`load` gives them: leave them out, or load with
+    ``strict=True``); :class:`TypeError` for anything else that is not a record.
 
     >>> from gargon_notation.notation import parse_game
     >>> record = parse_game('[Players "Ann" "Bob" "Cy"]\\n1. Ann R1\\n*\\n')
@@ -771,8 +775,14 @@ def dumps(
     >>> print(dumps(record, "jsonl"), end="")  # doctest: +ELLIPSIS
     {"tags":[{"name":"Players","values":["Ann","Bob","Cy"]}],"rounds":[{"number":1,...}
     """
+    return _dumps(records, format, events, "dumps")
+
+
+def _dumps(
+    records: Records, format: Format, events: jsonio.EventsFunction | None, function: str
+) -> str:
     _check_format(format)
-    games = [records] if isinstance(records, GameRecord) else records
+    games = records_argument(records, function)
     if format == "ggn":
         if events is not None:
             raise ArgumentError("events are written in the JSON forms only, not in notation")
@@ -802,15 +812,15 @@ def iter_dumps(
     if format == "ggn":
         if events is not None:
             raise ArgumentError("events are written in the JSON forms only, not in notation")
-        for index, record in enumerate(records):
+        for index, record in enumerate(records_argument(records, "iter_dumps")):
             yield write_game(record) if index == 0 else "\n" + write_game(record)
         return
     from gargon_notation import jsonio
 
     if format == "json":
-        yield from jsonio.iter_dumps(records, events=events)
+        yield from jsonio.iter_dumps(records_argument(records, "iter_dumps"), events=events)
         return
-    for record in records:
+    for record in records_argument(records, "iter_dumps"):
         yield jsonio.dumps_lines([record], events=events)
 
 
@@ -837,9 +847,9 @@ def dump(
     """
     if isinstance(target, str | os.PathLike):
         chosen = format or format_of_name(target) or "ggn"
-        write_text(target, dumps(records, chosen, events=events), "write to another path")
+        write_text(target, _dumps(records, chosen, events, "dump"), "write to another path")
         return
-    text = dumps(records, format or "ggn", events=events)
+    text = _dumps(records, format or "ggn", events, "dump")
     label = str(getattr(target, "name", "<stream>"))
     try:
         if isinstance(target, io.RawIOBase | io.BufferedIOBase):

@@ -57,10 +57,11 @@ from typing import Any, TypeVar
 
 import attrs
 
+from gargon_notation.arguments import record_argument, shown
 from gargon_notation.cards import AnyCard, Card
 from gargon_notation.engine import pile_size
 from gargon_notation.engine.knowledge import refine
-from gargon_notation.errors import GargonError
+from gargon_notation.errors import ArgumentError, GargonError
 from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import model
 from gargon_notation.notation.writer import with_result_in_step
@@ -121,11 +122,20 @@ def merge_records(
     from (in the same order), locate each card of a contradiction at its own column.
 
     Raises :class:`MergeError` for records of different games, records that contradict one
-    another, a record with problems of its own, and records whose merge breaks a rule; and
-    :class:`ValueError` when there is no record.
+    another, a record with problems of its own, and records whose merge breaks a rule;
+    :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) when there is no
+    record, or for the :class:`~gargon_notation.errors.NotationError` of a game that could
+    not be read among them (as lenient :func:`~gargon_notation.files.load` gives it); and
+    :class:`TypeError` for anything else that is not a record.
     """
+    if isinstance(records, str | bytes | model.GameRecord) or not isinstance(records, Iterable):
+        raise TypeError(f"merge_records: records are a sequence of records, not {shown(records)}")
+    records = [
+        record_argument(record, "merge_records", f"record {number}")
+        for number, record in enumerate(records, start=1)
+    ]
     if not records:
-        raise ValueError("there is no record to merge")
+        raise ArgumentError("merge_records: there is no record to merge")
     texts = list(texts) + [None] * (len(records) - len(texts))
     clean = [without_annotations(record) for record in records]
     return _Merger(clean, [Places(r.source, t) for r, t in zip(clean, texts, strict=True)]).run()

@@ -46,6 +46,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
+from gargon_notation.arguments import record_argument
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine import (
     SHUFFLE_ALGORITHM,
@@ -199,7 +200,11 @@ class Recording:
     @classmethod
     def from_head(cls, head: model.GameRecord) -> Recording:
         """A fresh game from a record's comments, tags and setup lines (its rounds are
-        ignored).  Raises :class:`RecordingError` when they do not set up a game."""
+        ignored).  Raises :class:`RecordingError` when they do not set up a game, and
+        :class:`~gargon_notation.errors.ArgumentError` or :class:`TypeError` for what is
+        not a record, as :meth:`resume` does."""
+        if type(head) is not model.GameRecord:
+            head = record_argument(head, "Recording.from_head", "head")
         head = attrs.evolve(head, rounds=(), termination=model.Termination())
         result = replay(head, keep_steps=False)
         if not result.valid or result.game is None or result.header is None:
@@ -235,8 +240,13 @@ class Recording:
         """The recording of ``record``, a valid game in progress, ready for its next decision.
 
         Raises :class:`RecordingError` when it is not one: invalid (the first problem is
-        named), or finished.
+        named), or finished; :class:`~gargon_notation.errors.ArgumentError` for the
+        :class:`~gargon_notation.errors.NotationError` of a game that could not be read (as
+        lenient :func:`~gargon_notation.files.load` gives it: correct the file, then resume),
+        and :class:`TypeError` for anything else that is not a record.
         """
+        if type(record) is not model.GameRecord:
+            record = record_argument(record, "Recording.resume")
         result = replay(record)
         if not result.valid:
             raise RecordingError(

@@ -69,6 +69,7 @@ import attrs
 
 from gargon_notation.actions import not_at_table
 from gargon_notation.annotate import strip_annotations
+from gargon_notation.arguments import record_argument
 from gargon_notation.cards import AnyCard, Card
 from gargon_notation.engine import CardDrawn, Deal, Game
 from gargon_notation.engine.view import back, backs
@@ -256,7 +257,11 @@ def seat_record(record: model.GameRecord, seat: Seats) -> model.GameRecord:
     glyph and tag is kept as written, but a ``Seat`` tag naming another seat.  The result is
     valid whenever ``record`` is.
 
-    Raises :class:`SeatError` for a name not at the table and for a record with problems.
+    Raises :class:`SeatError` for a name not at the table and for a record with problems,
+    :class:`~gargon_notation.errors.ArgumentError` for the
+    :class:`~gargon_notation.errors.NotationError` of a game that could not be read (as
+    lenient :func:`~gargon_notation.files.load` gives it), and :class:`TypeError` for
+    anything else that is not a record.
 
     >>> from gargon_notation.bots import simulate
     >>> from gargon_notation.records import record_from_simulation
@@ -271,6 +276,8 @@ def seat_record(record: model.GameRecord, seat: Seats) -> model.GameRecord:
     >>> mine.tag("Seed") is None, validate(mine).valid
     (True, True)
     """
+    if type(record) is not model.GameRecord:
+        record = record_argument(record, "seat_record")
     players = players_of(record)
     seeing = _seeing(seat, players)
     clean = without_annotations(record)
@@ -300,8 +307,12 @@ def table_record(record: model.GameRecord) -> model.GameRecord:
     saw it (:func:`seat_record` for every player).  Merging the records of every seat gives
     it back (:func:`~gargon_notation.merging.merge_records`).
 
-    Raises :class:`SeatError` for a record with problems or without a Players tag.
+    Raises :class:`SeatError` for a record with problems or without a Players tag, and
+    :class:`~gargon_notation.errors.ArgumentError` or :class:`TypeError` for what is not a
+    record, as :func:`seat_record` does.
     """
+    if type(record) is not model.GameRecord:
+        record = record_argument(record, "table_record")
     return seat_record(record, players_of(record))
 
 
@@ -550,7 +561,9 @@ def find_leaks(
     from, each value is located at its own column.  Only the written record is read: the
     check needs no replay, and works on a record with problems.
 
-    Raises :class:`SeatError` for a record without a Players tag or a seat not at the table.
+    Raises :class:`SeatError` for a record without a Players tag or a seat not at the table,
+    and :class:`~gargon_notation.errors.ArgumentError` or :class:`TypeError` for what is not
+    a record, as :func:`seat_record` does.
 
     >>> from gargon_notation.notation import parse_game
     >>> text = '[Players "Ann" "Bob" "Cy"]\\n1. Ann R9, Bob pass 1:B7 {keeps B7}, Cy pass 1\\n*\\n'
@@ -561,6 +574,8 @@ def find_leaks(
     >>> find_leaks(parse_game(text), "Bob")
     ()
     """
+    if type(record) is not model.GameRecord:
+        record = record_argument(record, "find_leaks")
     players = players_of(record)
     _seeing(seat, players)
     return _LeakFinder(record, seat, Places(record.source, text)).run()

@@ -19,6 +19,7 @@ from typing import Any, BinaryIO
 
 import attrs
 
+from gargon_notation.arguments import record_argument
 from gargon_notation.errors import NotationError
 from gargon_notation.header import tag_warnings
 from gargon_notation.notation import (
@@ -125,18 +126,36 @@ def validate_text(
 
 
 def validate(
-    record: GameRecord, *, strict: bool = False, source: str | None = None, game: int = 1
+    record: GameRecord | NotationError,
+    *,
+    strict: bool = False,
+    source: str | None = None,
+    game: int = 1,
 ) -> Verdict:
     """The verdict on one record; never raises for a bad record.
 
     ``source`` names the file in messages (default: the record's own); ``game`` is the
-    game's place in it.  ``strict`` stops at the first problem.
+    game's place in it.  ``strict`` stops at the first problem.  The
+    :class:`~gargon_notation.errors.NotationError` of a game that could not be read (as
+    lenient :func:`~gargon_notation.files.load` gives it) is an invalid game, its one
+    problem that error, as ``gargon validate`` says of it (``line``: the error's).
+
+    Raises :class:`TypeError` for anything else that is not a record.
 
     >>> from gargon_notation.notation import parse_game
     >>> verdict = validate(parse_game('[Players "Ann" "Bob" "Cy"]\\n1. Bob Y2\\n*\\n'))
     >>> verdict.valid, verdict.problems[0].code
     (False, 'not-your-turn')
+    >>> from gargon_notation.files import loads
+    >>> unread = validate(next(loads('[Players "Ann" "Bob" "Cy"]\\n1. Ann R99\\n*\\n')))
+    >>> unread.valid, unread.line, unread.problems[0].code
+    (False, 2, 'syntax')
     """
+    if isinstance(record, NotationError):
+        named = source if source is not None else record.source
+        return _unreadable(record, named, game, record.line)
+    if type(record) is not GameRecord:
+        record = record_argument(record, "validate")
     return validate_record(record, source if source is not None else record.source, game, strict)
 
 

@@ -171,3 +171,103 @@ def test_the_package_pickles_by_name() -> None:
     import pickle
 
     assert pickle.loads(pickle.dumps(gg)) is gg
+
+
+UNREADABLE = '[Players "Ann" "Bob" "Cy"]\n1. Ann R1, Bob pass 1, Cy pass 2\n*\n\n1. Ann R99\n*\n'
+"""Two games; the second cannot be read (R99 is no card): lenient loading gives its error."""
+
+
+def _unread() -> gg.NotationError:
+    items = list(gg.loads(UNREADABLE, source="club.ggn"))
+    assert isinstance(items[1], gg.NotationError)
+    return items[1]
+
+
+def _takes_records() -> list[tuple[str, Callable[[object], object]]]:
+    """Every public function that takes a record, called with ``item`` in its place."""
+    return [
+        ("replay", lambda item: gg.replay(item)),  # type: ignore[arg-type]
+        ("seat_record", lambda item: gg.seat_record(item, "Ann")),  # type: ignore[arg-type]
+        ("table_record", lambda item: gg.table_record(item)),  # type: ignore[arg-type]
+        ("find_leaks", lambda item: gg.find_leaks(item, "Ann")),  # type: ignore[arg-type]
+        ("write_game", lambda item: gg.write_game(item)),  # type: ignore[arg-type]
+        ("annotate", lambda item: gg.annotate(item)),  # type: ignore[arg-type]
+        ("strip_annotations", lambda item: gg.strip_annotations(item)),  # type: ignore[arg-type]
+        ("entry_lines", lambda item: gg.entry_lines(item)),  # type: ignore[arg-type]
+        ("replay_facts", lambda item: gg.replay_facts(item)),  # type: ignore[arg-type]
+        ("Recording.resume", lambda item: gg.Recording.resume(item)),  # type: ignore[arg-type]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("function", "call"), _takes_records(), ids=[name for name, _ in _takes_records()]
+)
+def test_a_game_that_could_not_be_read_is_refused_where_a_record_is_wanted(
+    function: str, call: Callable[[object], object]
+) -> None:
+    """The NotationError lenient gg.load gives in place of a game is refused by every
+    function that takes a record: an ArgumentError naming where the game is and what to do
+    (it was an AttributeError), and anything else that is not a record a TypeError naming
+    the parameter and the type it takes."""
+    error = _unread()
+    with pytest.raises(gg.ArgumentError) as refused:
+        call(error)
+    assert error.message.startswith("'R99' is not a card")
+    assert str(refused.value) == (
+        f"{function}: record is not a record but the NotationError of a game that could not "
+        f"be read (club.ggn:5:8: {error.message}): gg.load gives one in place of each game "
+        "it cannot read: leave those out (if not isinstance(item, gg.NotationError)), "
+        "correct the file, or load with strict=True to stop at the first"
+    )
+    with pytest.raises(TypeError, match=rf"^{function}: record is a gg.GameRecord .*not str 'x'$"):
+        call("x")
+
+
+@pytest.mark.parametrize("function", ["dumps", "dump"])
+def test_writing_records_names_the_game_that_could_not_be_read(
+    tmp_path: Path, function: str
+) -> None:
+    items = list(gg.loads(UNREADABLE, source="club.ggn"))
+    target = tmp_path / "out.ggn"
+
+    def write(records: object) -> object:
+        if function == "dumps":
+            return gg.dumps(records)  # type: ignore[arg-type]
+        return gg.dump(records, target)  # type: ignore[arg-type]
+
+    with pytest.raises(gg.ArgumentError, match=rf"^{function}: game 2 is not a record but the "):
+        write(items)
+    assert not target.exists()
+    with pytest.raises(TypeError, match=rf"^{function}: game 1 is a gg.GameRecord .*not None$"):
+        write([None])
+    with pytest.raises(TypeError, match=rf"^{function}: records are a gg.GameRecord or an "):
+        write("[Players]")
+    kept = [item for item in items if not isinstance(item, gg.NotationError)]
+    assert write(kept) in (gg.dumps(kept[0]), None)
+
+
+def test_other_functions_over_records_say_which_could_not_be_read() -> None:
+    record, error = list(gg.loads(UNREADABLE, source="club.ggn"))
+    with pytest.raises(gg.ArgumentError, match=r"^merge_records: record 2 is not a record but "):
+        gg.merge_records([record, error])  # type: ignore[list-item]
+    with pytest.raises(gg.ArgumentError, match=r"^merge_records: there is no record to merge$"):
+        gg.merge_records([])
+
+    def readings() -> list[tuple[str, object]]:
+        return [("a.ggn:1", record), ("a.ggn:5", error)]
+
+    with pytest.raises(gg.ArgumentError, match=r"^find_copies: the record of a.ggn:5 is not "):
+        gg.find_copies(readings)  # type: ignore[arg-type]
+    # Statistics and verdicts count a game that could not be read as invalid, as the
+    # command line does; the viewer shows its error.
+    stats = gg.archive_stats([record, error])
+    assert (stats.games, stats.endings["invalid"]) == (2, 1)
+    verdict = gg.validate(error)
+    assert (verdict.valid, verdict.source, verdict.line) == (False, "club.ggn", 5)
+    assert verdict.messages[0].startswith("club.ggn:5:8: 'R99' is not a card")
+    assert gg.validate(error, game=2).problems[0].game == 2
+    assert "R99" in gg.html_page([record, error])
+    with pytest.raises(TypeError, match=r"^validate: record is a gg.GameRecord .*not None$"):
+        gg.validate(None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^archive_stats: game 1 is a gg.ArchiveGame, "):
+        gg.archive_stats(["x"])  # type: ignore[list-item]

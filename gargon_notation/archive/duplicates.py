@@ -37,6 +37,7 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from gargon_notation.arguments import record_argument
 from gargon_notation.cards import AnyCard
 from gargon_notation.engine import Deal
 from gargon_notation.header import HeaderError, read_header
@@ -246,10 +247,18 @@ class Once(Generic[L]):
 def find_copies(games: Callable[[], Iterable[tuple[L, GameRecord]]]) -> list[Copy[L]]:
     """Every game that copies another, in reading order; ``games()`` starts a new reading of
     ``(location, record)`` pairs, the same each time (it is called twice, or once when no
-    game is unfinished)."""
+    game is unfinished).
+
+    Raises :class:`~gargon_notation.errors.ArgumentError` for the
+    :class:`~gargon_notation.errors.NotationError` of a game that could not be read in place
+    of a record (as lenient :func:`~gargon_notation.files.load` gives it: leave those out),
+    :class:`TypeError` for anything else that is not a record.
+    """
     duplicates: Duplicates[L] = Duplicates()
     seen = []
     for location, record in games():
+        if type(record) is not GameRecord:
+            record = record_argument(record, "find_copies", f"the record of {location}")
         finished = record.termination.finished
         digest = identity(record).digest
         duplicates.see(location, digest, finished)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import attrs
 
 from gargon_notation.archive.query import FACTS
+from gargon_notation.arguments import record_argument
 from gargon_notation.cards import Colour
 from gargon_notation.engine import (
     BattleKind,
@@ -99,7 +100,15 @@ class FactsVisitor(Visitor):
 
 def replay_facts(record: GameRecord) -> Replayed:
     """Replay ``record`` once (leniently: never raises for a bad record) and say what it
-    shows."""
+    shows.
+
+    Raises :class:`~gargon_notation.errors.ArgumentError` for the
+    :class:`~gargon_notation.errors.NotationError` of a game that could not be read (as
+    lenient :func:`~gargon_notation.files.load` gives it), :class:`TypeError` for anything
+    else that is not a record.
+    """
+    if type(record) is not GameRecord:
+        record = record_argument(record, "replay_facts")
     outcome = walk(record)
     winners: tuple[str, ...] = ()
     game = outcome.game

@@ -49,6 +49,7 @@ import attrs
 
 from gargon_notation.archive.duplicates import Copy, Once, identity
 from gargon_notation.archive.games import ArchiveGame
+from gargon_notation.arguments import shown
 from gargon_notation.engine import BattleResolved, Passed, PileEmptied, Played, Score
 from gargon_notation.errors import ArgumentError, NotationError
 from gargon_notation.notation import GameRecord
@@ -497,11 +498,18 @@ def game_figures(game: ArchiveGame) -> GameFigures:
     return GameFigures(game_facts(outcome), event, outcome.problems, identity(record).digest)
 
 
-def archive_stats(games: Iterable[ArchiveGame | GameRecord], by: By = "player") -> Stats:
+def archive_stats(
+    games: Iterable[ArchiveGame | GameRecord | NotationError], by: By = "player"
+) -> Stats:
     """The statistics of ``games`` (games of an archive, see
-    :func:`~gargon_notation.archive.read_archive`, or records), each replayed once; a game
-    that cannot be read or replayed counts as invalid, and the same game read again is
+    :func:`~gargon_notation.archive.read_archive`, or records, as lenient
+    :func:`~gargon_notation.files.load` gives them), each replayed once; a game that cannot
+    be read (an archive's game, or the :class:`~gargon_notation.errors.NotationError` load
+    gives in its place) or replayed counts as invalid, and the same game read again is
     counted once (:attr:`Stats.copies`).
+
+    Raises :class:`~gargon_notation.errors.ArgumentError` for an unknown ``by`` and
+    :class:`TypeError` for a game that is none of those.
 
     >>> from gargon_notation.bots import simulate
     >>> from gargon_notation.records import record_from_simulation
@@ -514,8 +522,15 @@ def archive_stats(games: Iterable[ArchiveGame | GameRecord], by: By = "player") 
     for number, game in enumerate(games, start=1):
         if isinstance(game, GameRecord):
             collector.add_record(game, number)
-        else:
+        elif isinstance(game, ArchiveGame):
             collector.add_game(game)
+        elif isinstance(game, NotationError):
+            collector.add_unreadable()
+        else:
+            raise TypeError(
+                f"archive_stats: game {number} is a gg.ArchiveGame, a gg.GameRecord or the "
+                f"gg.NotationError of a game that could not be read, not {shown(game)}"
+            )
     return collector.stats()
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 import attrs
 
+from gargon_notation.arguments import record_argument
 from gargon_notation.cards import AnyCard
 from gargon_notation.notation.lexical import quote
 from gargon_notation.notation.model import (
@@ -246,7 +247,14 @@ def with_result_in_step(record: GameRecord) -> GameRecord:
 
 
 def write_game(record: GameRecord) -> str:
-    """The canonical text of one game, ending with a newline."""
+    """The canonical text of one game, ending with a newline.
+
+    Raises :class:`~gargon_notation.errors.ArgumentError` for the
+    :class:`~gargon_notation.errors.NotationError` of a game that could not be read (as
+    lenient reading gives it), :class:`TypeError` for anything else that is not a record.
+    """
+    if type(record) is not GameRecord:
+        record = record_argument(record, "write_game")
     out: list[str] = []
     for comment in record.comments:
         out.append(str(comment))

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from gargon_notation.arguments import record_argument
 from gargon_notation.engine import Deal, Event, Game, GameState, Score
 from gargon_notation.header import Header
 from gargon_notation.notation import model
@@ -195,7 +196,14 @@ def replay(
     raises for a bad record; the replay's ``problems`` list every problem found.  Without
     ``keep_steps`` (a verdict is all that is wanted), no steps are kept, so the replay hands
     out no snapshots but the final one (``game.snapshot()``).
+
+    Raises :class:`~gargon_notation.errors.ArgumentError` for the
+    :class:`~gargon_notation.errors.NotationError` of a game that could not be read (as
+    lenient :func:`~gargon_notation.files.load` gives it in place of the record), and
+    :class:`TypeError` for anything else that is not a record.
     """
+    if type(record) is not model.GameRecord:
+        record = record_argument(record, "replay")
     result = Replay(record, kept=keep_steps)
     keeper: Visitor = _Keeper(result) if keep_steps else _Ends(result)
     outcome = walk(record, [keeper, *visitors], strict=strict, game_number=game_number)

@@ -1,0 +1,117 @@
+"""Checks of what the library's functions are given, made where a program calls them (the
+front door), never in the engine's loops: a record where one is wanted.
+
+A value outside what a function takes raises :class:`~gargon_notation.errors.ArgumentError`
+(a :class:`ValueError` too); a value of another type raises :class:`TypeError`, as Python's
+own functions do.  Either message names the parameter and what it takes.  Nothing of the
+notation is imported here until a record is checked, so that the engine can use these
+checks too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING
+
+from gargon_notation.errors import ArgumentError, NotationError, printable_name
+
+if TYPE_CHECKING:
+    from gargon_notation.notation.model import GameRecord
+
+__all__ = ["record_argument", "records_argument", "shown", "unread_item"]
+
+SKIP_ERRORS = (
+    "gg.load gives one in place of each game it cannot read: leave those out "
+    "(if not isinstance(item, gg.NotationError)), correct the file, or load with "
+    "strict=True to stop at the first"
+)
+"""What to do with a game that could not be read, where a record is wanted."""
+
+
+def shown(value: object) -> str:
+    """``value`` as a message shows what was given: its type and its repr, cut short.
+
+    >>> shown("x"), shown(None), shown(list(range(40)))
+    ("str 'x'", 'None', 'list [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16...')
+    """
+    if value is None:
+        return "None"
+    text = repr(value)
+    if len(text) > 60:
+        text = text[:57] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def unread_item(function: str, what: str, error: NotationError) -> ArgumentError:
+    """The refusal of ``error`` (a game that could not be read) given to ``function`` as
+    ``what`` (``record``, ``game 2``), naming where it is and what to do instead.
+
+    >>> error = NotationError("expected a card", source="club.ggn", line=5, column=3)
+    >>> print(unread_item("dumps", "game 2", error))  # doctest: +NORMALIZE_WHITESPACE
+    dumps: game 2 is not a record but the NotationError of a game that could not be read
+    (club.ggn:5:3: expected a card): gg.load gives one in place of each game it cannot read:
+    leave those out (if not isinstance(item, gg.NotationError)), correct the file, or load
+    with strict=True to stop at the first
+    """
+    source = printable_name(error.source)
+    where = f"{source}:{error.line}:{error.column}" if error.line else source
+    return ArgumentError(
+        f"{function}: {what} is not a record but the NotationError of a game that could not "
+        f"be read ({where}: {error.message}): {SKIP_ERRORS}"
+    )
+
+
+def _record_type() -> type[GameRecord]:
+    from gargon_notation.notation.model import GameRecord
+
+    return GameRecord
+
+
+def record_argument(value: object, function: str, parameter: str = "record") -> GameRecord:
+    """``value`` when it is a :class:`~gargon_notation.notation.GameRecord`.
+
+    Raises :class:`ArgumentError` for the :class:`NotationError` of a game that could not be
+    read (:func:`unread_item`), :class:`TypeError` for anything else.
+
+    >>> record_argument("x", "replay")
+    Traceback (most recent call last):
+    ...
+    TypeError: replay: record is a gg.GameRecord (as gg.load and gg.loads give), not str 'x'
+    """
+    record_type = _record_type()
+    if isinstance(value, record_type):
+        return value
+    if isinstance(value, NotationError):
+        raise unread_item(function, parameter, value)
+    raise TypeError(
+        f"{function}: {parameter} is a gg.GameRecord (as gg.load and gg.loads give), "
+        f"not {shown(value)}"
+    )
+
+
+def records_argument(values: object, function: str) -> Iterator[GameRecord]:
+    """The records of ``values``, one record or an iterable of them, each checked as it
+    comes (numbered from 1 as games in messages: ``game 2``), so that a stream of records is
+    not held in memory.
+
+    Raises :class:`ArgumentError` for the :class:`NotationError` of a game that could not be
+    read, :class:`TypeError` for anything but records.
+
+    >>> list(records_argument([None], "dumps"))
+    Traceback (most recent call last):
+    ...
+    TypeError: dumps: game 1 is a gg.GameRecord (as gg.load and gg.loads give), not None
+    """
+    record_type = _record_type()
+    if isinstance(values, record_type):
+        yield values
+        return
+    if isinstance(values, str | bytes) or not isinstance(values, Iterable):
+        raise TypeError(
+            f"{function}: records are a gg.GameRecord or an iterable of them, not {shown(values)}"
+        )
+    for number, value in enumerate(values, start=1):
+        if type(value) is record_type:
+            yield value
+        else:
+            yield record_argument(value, function, f"game {number}")
