@@ -1,16 +1,22 @@
 """Checks of what the library's functions are given, made where a program calls them (the
-front door), never in the engine's loops: a record where one is wanted.
+front door), never in the engine's loops: a record where one is wanted, the players' names.
 
 A value outside what a function takes raises :class:`~gargon_notation.errors.ArgumentError`
 (a :class:`ValueError` too); a value of another type raises :class:`TypeError`, as Python's
 own functions do.  Either message names the parameter and what it takes.  Nothing of the
 notation is imported here until a record is checked, so that the engine can use these
-checks too.
+checks too (a record's ``Players`` tag and the engine's names are checked alike:
+:func:`names_problem`).
+
+>>> check_names(["Ann", "Ann", "Cy"], 3)
+Traceback (most recent call last):
+...
+gargon_notation.errors.ArgumentError: names: player names must be different and not ...
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from gargon_notation.errors import ArgumentError, NotationError, printable_name
@@ -18,7 +24,14 @@ from gargon_notation.errors import ArgumentError, NotationError, printable_name
 if TYPE_CHECKING:
     from gargon_notation.notation.model import GameRecord
 
-__all__ = ["record_argument", "records_argument", "shown", "unread_item"]
+__all__ = [
+    "check_names",
+    "names_problem",
+    "record_argument",
+    "records_argument",
+    "shown",
+    "unread_item",
+]
 
 SKIP_ERRORS = (
     "gg.load gives one in place of each game it cannot read: leave those out "
@@ -115,3 +128,65 @@ def records_argument(values: object, function: str) -> Iterator[GameRecord]:
             yield value
         else:
             yield record_argument(value, function, f"game {number}")
+
+
+def names_problem(names: Sequence[str]) -> str | None:
+    """What is wrong with the players' ``names`` for one table (None: nothing): each a
+    different, non-empty single line (the notation writes each in a ``Players`` tag and
+    names the player by it in every decision).  Its count is the caller's to check.
+
+    >>> names_problem(("Ann", "Bob", "Cy")) is None
+    True
+    >>> names_problem(("Ann", "", "Cy"))
+    'player names must be different and not empty: a name is empty'
+    >>> names_problem(("Ann ", "Bob", "Cy"))
+    'a player name may not begin or end with a space: write "Ann", not "Ann "'
+    >>> names_problem(("A", "B\\nC", "B\\nC"))
+    "player names are single lines of text: 'B\\\\nC' is not"
+    """
+    seen: set[str] = set()
+    for name in names:
+        if not name:
+            return "player names must be different and not empty: a name is empty"
+        if "\n" in name or "\r" in name:
+            return f"player names are single lines of text: {name!r} is not"
+        if name in seen:
+            return f"player names must be different and not empty: {name!r} is given twice"
+        if name[0].isspace() or name[-1].isspace():
+            # Names are compared as written: "Adam " is not Adam, and no one sees why.
+            return (
+                "a player name may not begin or end with a space: write "
+                f"{_quoted(name.strip())}, not {_quoted(name)}"
+            )
+        seen.add(name)
+    return None
+
+
+def _quoted(name: str) -> str:
+    """``name`` as the notation quotes it (``"Ann Lee"``)."""
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def check_names(names: object, players: int, parameter: str = "names") -> tuple[str, ...]:
+    """``names`` for a table of ``players``, as a tuple.
+
+    Raises :class:`TypeError` for names that are not texts, :class:`ArgumentError` for the
+    wrong number of names and for names :func:`names_problem` refuses.
+
+    >>> check_names(["Ann", "Bob"], 3)
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: names: 2 names for 3 seats
+    """
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise TypeError(f"{parameter}: a sequence of texts (str), one a seat, not {shown(names)}")
+    given = tuple(names)
+    for name in given:
+        if not isinstance(name, str):
+            raise TypeError(f"{parameter}: each name is a text (str), not {shown(name)}")
+    if len(given) != players:
+        raise ArgumentError(f"{parameter}: {len(given)} names for {players} seats")
+    problem = names_problem(given)
+    if problem is not None:
+        raise ArgumentError(f"{parameter}: {problem}")
+    return given

@@ -17,6 +17,7 @@ from typing import Literal, Protocol
 
 import attrs
 
+from gargon_notation.arguments import check_names
 from gargon_notation.cards import Card
 from gargon_notation.engine import (
     Action,
@@ -200,7 +201,9 @@ def simulate(
     True
 
     Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for an
-    unknown bot name or a wrong number of bots,
+    unknown bot name, a wrong number of bots, and ``names`` that are not one a seat, each
+    different, not empty and a single line (as a record's ``Players`` tag holds them),
+    before any decision is taken;
     :class:`~gargon_notation.engine.IllegalAction` when a bot chooses an illegal action, and
     :class:`RuntimeError` if the game has not ended after ``max_actions`` actions (it always
     does: every round takes cards out of the piles or out of the hands).
@@ -209,7 +212,7 @@ def simulate(
         raise ArgumentError(f"unknown bot {bot!r} (known: {', '.join(BOTS)})")
     if bots is not None and len(bots) != players:
         raise ArgumentError(f"{len(bots)} bots for {players} seats")
-    seat_names = tuple(names) if names is not None else DEFAULT_NAMES[:players]
+    seat_names = check_names(names, players) if names is not None else DEFAULT_NAMES[:players]
     deal = Deal.from_seed(seed, players, hand_size=ruleset.hand_size)
     game = Game.new(deal, 0, ruleset, seat_names)
     playing: Sequence[Bot] = (

@@ -8,6 +8,7 @@ from conftest import HEAVY, cards, deal_with
 from gargon_notation.bots import BOTS, DEFAULT_NAMES, GreedyBot, RandomBot, simulate
 from gargon_notation.cards import Colour
 from gargon_notation.engine import Choose, Deal, Draw, Game, Pass, Play, Rng
+from gargon_notation.errors import ArgumentError
 from gargon_notation.rules import Ruleset
 
 
@@ -137,3 +138,37 @@ def test_bots_refuse_a_hand_whose_cards_are_hidden(bot: type[RandomBot | GreedyB
         bot(Rng("hidden")).choose(game)
     assert str(info.value) == message
     assert game.actions == []
+
+
+class _Counting:
+    """Plays the first legal action, counting its decisions."""
+
+    def __init__(self) -> None:
+        self.decisions = 0
+
+    def choose(self, view: object) -> object:
+        self.decisions += 1
+        return view.legal_actions[0]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (
+            ["A", "A", "B"],
+            "names: player names must be different and not empty: 'A' is given twice",
+        ),
+        (["", "B", "C"], "names: player names must be different and not empty: a name is empty"),
+        (["A", "B"], "names: 2 names for 3 seats"),
+    ],
+)
+def test_simulate_refuses_names_a_record_cannot_hold_before_playing(
+    names: list[str], message: str
+) -> None:
+    """As gg.Recording.new does: ('A', 'A', 'B') played a game whose record was invalid,
+    ('', 'B', 'C') failed in record_from_simulation with a bare ValueError."""
+    bots = [_Counting() for _ in range(3)]
+    with pytest.raises(ArgumentError) as refused:
+        simulate(3, "x", names=names, bots=bots)  # type: ignore[arg-type]
+    assert str(refused.value) == message
+    assert sum(bot.decisions for bot in bots) == 0

@@ -13,7 +13,7 @@ from conftest import cards, deal_with, texts
 
 from gargon_notation.cards import DECK, UNKNOWN, Card, Colour, HiddenCard
 from gargon_notation.engine import SHUFFLE_ALGORITHM, Deal, Game, Rng, pile_size
-from gargon_notation.errors import RuleViolation
+from gargon_notation.errors import ArgumentError, RuleViolation
 from gargon_notation.rules import Ruleset
 
 VECTORS = Path(__file__).parent / "data" / "shuffle_vectors.json"
@@ -328,6 +328,35 @@ def test_game_new_checks_the_deal_and_its_arguments(rulebook_deal: Deal) -> None
         Game.new(rulebook_deal, start=4)
     with pytest.raises(ValueError, match="start seat -1 is not at this table"):
         Game.new(rulebook_deal, start=-1)
+    with pytest.raises(ArgumentError, match=r"^start seat '0' is not at this table \(seats 0-3\)$"):
+        Game.new(rulebook_deal, start="0")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("names", "message"),
+    [
+        (
+            ("A", "A", "A", "B"),
+            "names: player names must be different and not empty: 'A' is given twice",
+        ),
+        (
+            ("A", "", "C", "D"),
+            "names: player names must be different and not empty: a name is empty",
+        ),
+        (("A", "B\nC", "D", "E"), "names: player names are single lines of text: 'B\\nC' is not"),
+        (("A", "B", "C"), "names: 3 names for 4 seats"),
+    ],
+)
+def test_game_new_takes_the_names_a_record_can_hold(
+    rulebook_deal: Deal, names: tuple[str, ...], message: str
+) -> None:
+    """The names a Players tag may hold, checked as the tag is (it accepted ('A', 'A', 'A'),
+    and a record of the game was then invalid)."""
+    with pytest.raises(ArgumentError) as refused:
+        Game.new(rulebook_deal, names=names)
+    assert str(refused.value) == message
+    with pytest.raises(TypeError, match=r"^names: each name is a text \(str\), not int 7$"):
+        Game.new(rulebook_deal, names=("A", "B", 7, "D"))  # type: ignore[arg-type]
     game = Game.new(rulebook_deal, start=2)
     assert game.names == ("Player 1", "Player 2", "Player 3", "Player 4")
     assert game.start_player == 2

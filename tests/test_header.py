@@ -76,8 +76,16 @@ ERRORS = [
         "Gargon is played by 3 to 5 players, not 6",
         (1, 2),
     ),
-    ('[Players "Ann" "Ann" "Cy"]\n', "player names must be different and not empty", (1, 2)),
-    ('[Players "Ann" "" "Cy"]\n', "player names must be different and not empty", (1, 2)),
+    (
+        '[Players "Ann" "Ann" "Cy"]\n',
+        "player names must be different and not empty: 'Ann' is given twice",
+        (1, 2),
+    ),
+    (
+        '[Players "Ann" "" "Cy"]\n',
+        "player names must be different and not empty: a name is empty",
+        (1, 2),
+    ),
     (
         '[Players "Ann " "Bob" "Cy"]\n',
         'a player name may not begin or end with a space: write "Ann", not "Ann "',

@@ -26,6 +26,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import chain
 from typing import Any
 
+from gargon_notation.arguments import check_names
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine.actions import (
     Action,
@@ -72,7 +73,7 @@ from gargon_notation.engine.wording import (
     count_of,
     twice_in_one_play,
 )
-from gargon_notation.errors import RuleViolation
+from gargon_notation.errors import ArgumentError, RuleViolation
 from gargon_notation.rules import STANDARD, Ruleset
 
 __all__ = ["Game", "IllegalAction", "Tally"]
@@ -239,8 +240,17 @@ class Game:
         """A game about to begin: ``start`` is the first start player's seat.
 
         Raises :class:`RuleViolation` (``deal-size``, ``card-conservation``) for a deal that
-        cannot come from the deck or does not fit the ruleset, and :class:`ValueError` for
-        names or a start seat that do not fit the deal.
+        cannot come from the deck or does not fit the ruleset, and
+        :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for names or
+        a start seat that do not fit the deal: one name a seat, each different, not empty
+        and a single line, as a record's ``Players`` tag holds them
+        (:func:`~gargon_notation.arguments.check_names`; :class:`TypeError` for names that
+        are not texts).
+
+        >>> Game.new(Deal.from_seed("gargon", players=3), names=("Ann", "Ann", "Cy"))
+        Traceback (most recent call last):
+        ...
+        gargon_notation.errors.ArgumentError: names: player names must be different and not ...
         """
         rules = ruleset if ruleset is not None else STANDARD
         deal.check(rules.hand_size)
@@ -250,14 +260,14 @@ class Game:
                 f"this ruleset is for {rules.player_counts} players, not {deal.players}",
             )
         seat_names = (
-            tuple(names)
+            check_names(names, deal.players)
             if names is not None
             else tuple(f"Player {seat + 1}" for seat in range(deal.players))
         )
-        if len(seat_names) != deal.players:
-            raise ValueError(f"{len(seat_names)} names for {deal.players} seats")
-        if not 0 <= start < deal.players:
-            raise ValueError(f"start seat {start} is not at this table")
+        if type(start) is not int or not 0 <= start < deal.players:
+            raise ArgumentError(
+                f"start seat {start!r} is not at this table (seats 0-{deal.players - 1})"
+            )
         return cls(deal, start, rules, seat_names)
 
     def copy(self) -> Game:

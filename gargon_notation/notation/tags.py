@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
+from gargon_notation.arguments import names_problem
 from gargon_notation.errors import NotationError
-from gargon_notation.notation.lexical import quote
 from gargon_notation.notation.model import GameRecord, Tag
 from gargon_notation.notation.writer import name_text
 
@@ -119,16 +119,9 @@ def players(record: GameRecord) -> tuple[str, ...] | None:
         raise _fail(
             tag, f"Gargon is played by 3 to 5 players, not {len(tag.values)}", record.source
         )
-    if len(set(tag.values)) != len(tag.values) or "" in tag.values:
-        raise _fail(tag, "player names must be different and not empty", record.source)
-    for name in tag.values:
-        if name[0].isspace() or name[-1].isspace():
-            # Names are compared as written: "Adam " is not Adam, and no one sees why.
-            message = (
-                "a player name may not begin or end with a space: write "
-                f"{quote(name.strip())}, not {quote(name)}"
-            )
-            raise _fail(tag, message, record.source)
+    problem = names_problem(tag.values)
+    if problem is not None:
+        raise _fail(tag, problem, record.source)
     return tag.values
 
 
