@@ -255,13 +255,13 @@ def _violation(deal: Deal) -> RuleViolation:
 
 
 def test_deal_check_player_count() -> None:
-    two = Deal.from_order(DECK, players=2)
+    two = Deal((tuple(DECK[:10]), tuple(DECK[10:20])), (tuple(DECK[20:61]), tuple(DECK[61:])))
     violation = _violation(two)
     assert (violation.code, violation.message) == (
         "deal-size",
         "Gargon is for 3 to 5 players, not 2",
     )
-    six = Deal(tuple(Deal.from_order(DECK, 6).hands), ((), ()))
+    six = Deal(tuple(tuple(DECK[k : k + 10]) for k in range(0, 60, 10)), ((), ()))
     assert _violation(six).code == "deal-size"
 
 
@@ -367,3 +367,39 @@ def test_deal_with_helper_gives_whole_decks() -> None:
     deal = deal_with(["Y2 Y6 R9", "", "", ""], ["G13", "G3"])
     assert deal.hands[0][:3] == cards("Y2 Y6 R9")
     assert Counter(deal.cards()) == Counter(DECK)
+
+
+@pytest.mark.parametrize(
+    ("players", "hand_size", "message"),
+    [
+        (11, 10, "players: Gargon is played by 3 to 5 players, not 11"),
+        (2, 10, "players: Gargon is played by 3 to 5 players, not 2"),
+        (
+            3,
+            11,
+            "hand_size: a hand of 11 cards for 3 players does not leave two equal, non-empty "
+            "draw piles",
+        ),
+    ],
+)
+def test_a_deal_is_refused_at_once_for_a_table_the_deck_cannot_deal(
+    players: int, hand_size: int, message: str
+) -> None:
+    """Deal.from_seed("x", players=11) gave a nonsense deal, refused only later by Game.new."""
+    for make in (
+        lambda: Deal.from_seed("x", players, hand_size=hand_size),
+        lambda: Deal.hidden(players, hand_size),
+        lambda: Deal.from_order(list(DECK), players, hand_size),
+    ):
+        with pytest.raises(ArgumentError) as refused:
+            make()
+        assert str(refused.value) == message
+    with pytest.raises(TypeError, match=r"^players: a whole number \(int\), not str '4'$"):
+        Deal.from_seed("x", "4")  # type: ignore[arg-type]
+
+
+def test_a_seed_is_a_text() -> None:
+    """It was an AttributeError ('int' object has no attribute 'encode')."""
+    for make in (lambda: Rng(42), lambda: Deal.from_seed(42, 3)):  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"^seed: a text \(str\), such as '42', not int 42$"):
+            make()

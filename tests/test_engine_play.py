@@ -718,3 +718,18 @@ def test_count_plays_counts_what_plays_from_lists_for_random_hands() -> None:
         colours = None if rng.random() < 0.5 else set(rng.sample(list(Colour), rng.randint(0, 6)))
         known = [card for card in hand if isinstance(card, Card)]
         assert count_plays(hand, pattern, colours) == len(plays_from(known, pattern, colours))
+
+
+@pytest.mark.parametrize("given", ["pass", None, (1, 2)])
+def test_what_is_not_an_action_is_a_type_error_saying_what_an_action_is(
+    table: Deal, given: object
+) -> None:
+    """It was an AttributeError ('str' object has no attribute 'seat'); the game is
+    unchanged."""
+    game = Game.new(table, names=NAMES)
+    with pytest.raises(TypeError) as refused:
+        game.apply(given)  # type: ignore[arg-type]
+    assert str(refused.value).startswith(
+        "an action is a Play, Pass, Choose or Draw (gargon_notation.engine), not "
+    )
+    assert game.actions == []

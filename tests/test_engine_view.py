@@ -38,6 +38,7 @@ from gargon_notation.engine import (
 )
 from gargon_notation.engine.knowledge import Knowledge
 from gargon_notation.engine.view import History, back, backs
+from gargon_notation.errors import ArgumentError
 from gargon_notation.notation import model
 from gargon_notation.records import record_from_simulation
 from gargon_notation.replay import Outcome, Step, Visitor, replay
@@ -522,10 +523,17 @@ def test_a_copied_game_keeps_separate_histories(rulebook_deal: Deal) -> None:
 
 
 def test_a_view_of_a_seat_not_at_the_table_is_refused(rulebook_deal: Deal) -> None:
+    """An ArgumentError (a ValueError too, as before) saying which seats there are, from the
+    game's view, hand and colours in front and from a state's view and possible cards (a
+    state took 9 for a ValueError and 'x' for a TypeError; hand(-1) gave the last seat's)."""
     game = rulebook_game(rulebook_deal)
-    for seat in (-1, 4, True):
-        with pytest.raises(ValueError, match="there is no seat"):
-            game.view(seat)
+    state = game.snapshot()
+    calls = [game.view, game.hand, game.colours_in_front, state.seen_by, state.possible]
+    for call in calls:
+        for seat in (-1, 4, True, "x"):
+            with pytest.raises(ArgumentError) as refused:
+                call(seat)  # type: ignore[operator]
+            assert str(refused.value) == f"there is no seat {seat!r} at this table: seats are 0-3"
 
 
 def test_history_as_a_sequence() -> None:

@@ -31,10 +31,11 @@ from typing import TypeVar
 
 import attrs
 
+from gargon_notation.arguments import shown
 from gargon_notation.cards import COPIES, DECK, UNKNOWN, AnyCard, Card, Colour
-from gargon_notation.errors import RuleViolation
+from gargon_notation.errors import ArgumentError, RuleViolation
 
-__all__ = ["SHUFFLE_ALGORITHM", "Deal", "Rng", "check_conservation", "pile_size"]
+__all__ = ["SHUFFLE_ALGORITHM", "Deal", "Rng", "check_conservation", "check_size", "pile_size"]
 
 SHUFFLE_ALGORITHM = "sha256-fy-1"
 """The name of the only shuffle algorithm so far; records name it in their Shuffle tag."""
@@ -56,6 +57,10 @@ class Rng:
     """
 
     def __init__(self, seed: str) -> None:
+        """Raises :class:`TypeError` for a seed that is not a text (a number is written as
+        one: ``"42"``, as a ``Seed`` tag holds it)."""
+        if not isinstance(seed, str):
+            raise TypeError(f"seed: a text (str), such as '42', not {shown(seed)}")
         self._prefix = seed.encode("utf-8") + b"\x00"
         self._counter = 0
         self._words: list[int] = []
@@ -155,6 +160,36 @@ def _dealt(
     return hands, (tuple(rest[:half]), tuple(rest[half:]))
 
 
+def check_size(players: object, hand_size: object = 10) -> None:
+    """Refuse a table the deck cannot deal: ``players`` outside 3-5, or a hand size that
+    does not leave two equal, non-empty draw piles.
+
+    Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for such
+    numbers, :class:`TypeError` for what is not a whole number.
+
+    >>> check_size(11)
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: players: Gargon is played by 3 to 5 players, not 11
+    >>> check_size(3, hand_size=11)
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: hand_size: a hand of 11 cards for 3 players does ...
+    """
+    for name, value in (("players", players), ("hand_size", hand_size)):
+        if type(value) is not int:
+            raise TypeError(f"{name}: a whole number (int), not {shown(value)}")
+    assert isinstance(players, int) and isinstance(hand_size, int)
+    if not 3 <= players <= 5:
+        raise ArgumentError(f"players: Gargon is played by 3 to 5 players, not {players}")
+    rest = len(DECK) - players * hand_size
+    if hand_size < 1 or rest < 2 or rest % 2:
+        raise ArgumentError(
+            f"hand_size: a hand of {hand_size} cards for {players} players does not leave "
+            "two equal, non-empty draw piles"
+        )
+
+
 def pile_size(players: int, hand_size: int = 10) -> int:
     """The size of each draw pile at the start: (102 - dealt cards) / 2.
 
@@ -215,7 +250,12 @@ class Deal:
 
     @classmethod
     def from_order(cls, cards: Sequence[AnyCard], players: int, hand_size: int = 10) -> Deal:
-        """Deal ``cards`` (top of the shuffled deck first) as step 4 of the shuffle describes."""
+        """Deal ``cards`` (top of the shuffled deck first) as step 4 of the shuffle describes.
+
+        Raises :class:`~gargon_notation.errors.ArgumentError` for ``players`` outside 3-5
+        or a ``hand_size`` the deck cannot deal (:func:`check_size`).
+        """
+        check_size(players, hand_size)
         return cls(*_dealt(cards, players, hand_size))
 
     @classmethod
@@ -224,10 +264,19 @@ class Deal:
     ) -> Deal:
         """The deal made by shuffling the deck with ``seed``.
 
-        Raises :class:`ValueError` for an unknown algorithm name.
+        Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for
+        an unknown algorithm name, ``players`` outside 3-5 or a ``hand_size`` the deck
+        cannot deal (:func:`check_size`), and :class:`TypeError` for a seed that is not a
+        text.
+
+        >>> Deal.from_seed("x", players=11)
+        Traceback (most recent call last):
+        ...
+        gargon_notation.errors.ArgumentError: players: Gargon is played by 3 to 5 players, not 11
         """
+        check_size(players, hand_size)
         if algorithm != SHUFFLE_ALGORITHM:
-            raise ValueError(
+            raise ArgumentError(
                 f"unknown shuffle algorithm {algorithm!r} (known: {SHUFFLE_ALGORITHM})"
             )
         hands, piles = _dealt(Rng(seed).shuffled(DECK), players, hand_size)
@@ -235,7 +284,7 @@ class Deal:
 
     @classmethod
     def hidden(cls, players: int, hand_size: int = 10) -> Deal:
-        """A deal of which nothing is known."""
+        """A deal of which nothing is known (refused as :meth:`from_order` refuses it)."""
         return cls.from_order([UNKNOWN] * len(DECK), players, hand_size)
 
     def cards(self) -> Iterable[AnyCard]:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from itertools import chain
 from typing import Any
 
-from gargon_notation.arguments import check_names
+from gargon_notation.arguments import check_names, shown
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine.actions import (
     Action,
@@ -58,7 +58,7 @@ from gargon_notation.engine.patterns import (
     plays_from,
 )
 from gargon_notation.engine.scoring import Score, score
-from gargon_notation.engine.state import Decision, DecisionKind, GameState
+from gargon_notation.engine.state import Decision, DecisionKind, GameState, no_seat
 from gargon_notation.engine.view import (
     History,
     SeatView,
@@ -76,7 +76,7 @@ from gargon_notation.engine.wording import (
 from gargon_notation.errors import ArgumentError, RuleViolation
 from gargon_notation.rules import STANDARD, Ruleset
 
-__all__ = ["Game", "IllegalAction", "Tally"]
+__all__ = ["Game", "IllegalAction", "Tally", "not_an_action"]
 
 _PLAY = DecisionKind.PLAY_OR_PASS
 _CHOOSE = DecisionKind.CHOOSE
@@ -153,6 +153,15 @@ class Tally:
 
 
 _KIND_OF: dict[type, DecisionKind] = {Play: _PLAY, Pass: _PLAY, Choose: _CHOOSE, Draw: _DRAW}
+
+
+def not_an_action(value: object) -> str:
+    """The message for ``value`` given where an action is wanted.
+
+    >>> not_an_action("pass")
+    "an action is a Play, Pass, Choose or Draw (gargon_notation.engine), not str 'pass'"
+    """
+    return f"an action is a Play, Pass, Choose or Draw (gargon_notation.engine), not {shown(value)}"
 
 
 class IllegalAction(RuleViolation):
@@ -346,12 +355,21 @@ class Game:
         return self._order[-1]
 
     def hand(self, seat: int) -> tuple[AnyCard, ...]:
-        """The seat's hand, as far as it is known."""
+        """The seat's hand, as far as it is known.  Raises
+        :class:`~gargon_notation.errors.ArgumentError` for a seat not at this table."""
+        if type(seat) is not int or not 0 <= seat < self._players:
+            raise self._no_seat(seat)
         return tuple(self._hands[seat])
 
     def colours_in_front(self, seat: int) -> Collection[Colour]:
-        """The colours of the cards in front of the seat (those still to be fought)."""
+        """The colours of the cards in front of the seat (those still to be fought).  Raises
+        :class:`~gargon_notation.errors.ArgumentError` for a seat not at this table."""
+        if type(seat) is not int or not 0 <= seat < self._players:
+            raise self._no_seat(seat)
         return self._front[seat].keys()
+
+    def _no_seat(self, seat: object) -> ArgumentError:
+        return ArgumentError(no_seat(seat, self._players))
 
     def pile_sizes(self) -> tuple[int, int]:
         """The number of cards in pile 1 and pile 2."""
@@ -404,7 +422,8 @@ class Game:
         :func:`~gargon_notation.engine.view.face_down` lists them); see
         :class:`~gargon_notation.engine.view.SeatView`.  The view is a value:
         it does not change as the game goes on, and nothing in it leads back to the game.
-        Raises :class:`ValueError` for a seat that is not at this table.
+        Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for a
+        seat that is not at this table.
 
         >>> game = Game.new(Deal.from_seed("gargon", players=3))
         >>> view = game.view(0)
@@ -414,7 +433,7 @@ class Game:
         True
         """
         if type(seat) is not int or not 0 <= seat < self._players:
-            raise ValueError(f"there is no seat {seat!r} at this table")
+            raise self._no_seat(seat)
         decision = self._decision
         hand_backs = self._hand_backs
         if None in hand_backs:
@@ -638,7 +657,7 @@ class Game:
         kind = type(action)
         expected = _KIND_OF.get(kind)
         if expected is None:
-            raise TypeError(f"{action!r} is not a Play, Pass, Choose or Draw")
+            raise TypeError(not_an_action(action))
         if decision.kind is not expected:
             raise RuleViolation("wrong-decision", self._wrong_decision(action, decision))
         if seat != decision.seat:
@@ -839,7 +858,8 @@ class Game:
         """Apply a legal action and return the events it caused.
 
         Raises :class:`IllegalAction` (with the rule code and a plain sentence) and leaves
-        the game unchanged when the action is illegal.
+        the game unchanged when the action is illegal, and :class:`TypeError` for what is
+        not an action.
         """
         mark = len(self._log)
         self.push(action)
@@ -854,6 +874,10 @@ class Game:
             prepared = self._verify(action)
         except RuleViolation as violation:
             raise IllegalAction(violation.code, violation.message) from None
+        except AttributeError:
+            if type(action) not in _KIND_OF:
+                raise TypeError(not_an_action(action)) from None
+            raise
         tally = self._tally
         if tally is not None:
             if self._tally_hidden:

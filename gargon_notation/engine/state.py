@@ -25,12 +25,24 @@ import attrs
 from gargon_notation.cards import AnyCard, Card, Colour
 from gargon_notation.engine.scoring import Score, score
 from gargon_notation.engine.view import backs, face_down
+from gargon_notation.errors import ArgumentError
 from gargon_notation.rules import Ruleset
 
 if TYPE_CHECKING:
     from gargon_notation.engine.possible import Possible
 
-__all__ = ["Decision", "DecisionKind", "GameState"]
+__all__ = ["Decision", "DecisionKind", "GameState", "no_seat"]
+
+
+def no_seat(seat: object, players: int) -> str:
+    """The message for a ``seat`` that is not at a table of ``players`` (seats count from 0).
+
+    >>> no_seat(9, 3)
+    'there is no seat 9 at this table: seats are 0-2'
+    >>> no_seat("Ann", 4)
+    "there is no seat 'Ann' at this table: seats are 0-3"
+    """
+    return f"there is no seat {seat!r} at this table: seats are 0-{players - 1}"
 
 
 class DecisionKind(enum.Enum):
@@ -136,7 +148,8 @@ class GameState:
         state (:meth:`seen_by`), what the mask hides is hidden: use ``possible(seat)`` on the
         whole state, or :meth:`SeatView.possible
         <gargon_notation.engine.SeatView.possible>`, for what the seat remembers.  Raises
-        :class:`ValueError` for a seat that is not at the table.
+        :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for a seat
+        that is not at the table.
 
         >>> from gargon_notation.engine import Game, Deal, Place, PlaceKind
         >>> state = Game.new(Deal.from_seed("gargon", players=4)).snapshot()
@@ -159,8 +172,8 @@ class GameState:
         """
         from gargon_notation.engine.possible import possible_at
 
-        if seat is not None and not 0 <= seat < len(self.names):
-            raise ValueError(f"there is no seat {seat!r} at this table")
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.names)):
+            raise ArgumentError(no_seat(seat, len(self.names)))
         face_down = self.to_act is not None and self.to_act.kind is DecisionKind.PLAY_OR_PASS
         return possible_at(
             self.hands, self.piles, self.front, self.won, self.discard, seat, face_down
@@ -182,8 +195,9 @@ class GameState:
         on; a player always knows his own won cards and his own plays.  The discard pile is
         public.  This is exactly what :meth:`Game.view <gargon_notation.engine.Game.view>`
         shows the seat (a :class:`~gargon_notation.engine.view.SeatView`, which adds the
-        seat's history and legal actions).  Raises :class:`ValueError` for a seat that is not
-        at the table.
+        seat's history and legal actions).  Raises
+        :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for a seat
+        that is not at the table.
 
         >>> from gargon_notation.engine import Game, Deal, Play
         >>> game = Game.new(Deal.from_seed("gargon", players=3))
@@ -191,8 +205,8 @@ class GameState:
         >>> game.snapshot().seen_by(1).played[0], game.snapshot().seen_by(0).played[0]
         ((HiddenCard.parse('W?'),), (Card.parse('W9'),))
         """
-        if not 0 <= seat < len(self.names):
-            raise ValueError(f"there is no seat {seat!r} at this table")
+        if type(seat) is not int or not 0 <= seat < len(self.names):
+            raise ArgumentError(no_seat(seat, len(self.names)))
         hands = tuple(
             hand if other == seat else face_down(hand) for other, hand in enumerate(self.hands)
         )
