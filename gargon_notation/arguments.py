@@ -1,5 +1,6 @@
 """Checks of what the library's functions are given, made where a program calls them (the
-front door), never in the engine's loops: a record where one is wanted, the players' names.
+front door), never in the engine's loops: a record where one is wanted, the players' names,
+a whole number in its range.
 
 A value outside what a function takes raises :class:`~gargon_notation.errors.ArgumentError`
 (a :class:`ValueError` too); a value of another type raises :class:`TypeError`, as Python's
@@ -16,6 +17,7 @@ gargon_notation.errors.ArgumentError: names: player names must be different and 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -31,6 +33,7 @@ __all__ = [
     "records_argument",
     "shown",
     "unread_item",
+    "whole_number",
 ]
 
 SKIP_ERRORS = (
@@ -190,3 +193,31 @@ def check_names(names: object, players: int, parameter: str = "names") -> tuple[
     if problem is not None:
         raise ArgumentError(f"{parameter}: {problem}")
     return given
+
+
+def whole_number(value: object, parameter: str, least: int = 0, most: int | None = None) -> int:
+    """``value`` as an :class:`int` (any integer, such as numpy's, is taken) from ``least``
+    to ``most`` (None: no bound).
+
+    Raises :class:`TypeError` for what is not an integer (a :class:`bool` neither),
+    :class:`ArgumentError` for an integer out of range.
+
+    >>> whole_number(3, "steps", least=1), whole_number(-1, "steps")
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: steps: -1 is not from 0 on
+    >>> whole_number(7, "seat", 0, 4)
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: seat: 7 is not from 0 to 4
+    """
+    if isinstance(value, bool):
+        raise TypeError(f"{parameter}: a whole number (int), not {shown(value)}")
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"{parameter}: a whole number (int), not {shown(value)}") from None
+    if number < least or (most is not None and number > most):
+        bound = f"from {least} on" if most is None else f"from {least} to {most}"
+        raise ArgumentError(f"{parameter}: {number} is not {bound}")
+    return number

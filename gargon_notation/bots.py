@@ -17,7 +17,7 @@ from typing import Literal, Protocol
 
 import attrs
 
-from gargon_notation.arguments import check_names
+from gargon_notation.arguments import check_names, shown, whole_number
 from gargon_notation.cards import Card
 from gargon_notation.engine import (
     Action,
@@ -31,6 +31,7 @@ from gargon_notation.engine import (
     Rng,
     SeatView,
 )
+from gargon_notation.engine.deal import check_size
 from gargon_notation.errors import ArgumentError
 from gargon_notation.rules import STANDARD, Ruleset
 
@@ -164,6 +165,8 @@ class GreedyBot:
 
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+MAX_ACTIONS = 100_000
+"""The actions :func:`simulate` lets a game take by default: far more than any game takes."""
 
 
 @attrs.frozen
@@ -180,19 +183,20 @@ class SimulatedGame:
 def simulate(
     players: int,
     seed: str,
-    bot: BotName = "random",
+    bot: BotName | None = None,
     ruleset: Ruleset = STANDARD,
     names: Sequence[str] | None = None,
-    max_actions: int = 100_000,
+    max_actions: int = MAX_ACTIONS,
     *,
     bots: Sequence[Bot] | None = None,
 ) -> SimulatedGame:
     """Play a whole game: the deal from ``seed``, every seat played by a bot.
 
     ``bots`` gives one bot per seat (any object with ``choose(view) -> action``); without
-    it, every seat is played by a ``bot`` of that name, seat ``k``'s drawing from
-    ``Rng(f"{seed}/{k}")``.  The first start player is seat 0.  Each bot is handed only
-    ``game.view(k)`` (:class:`~gargon_notation.engine.SeatView`), never the game.
+    it, every seat is played by a ``bot`` of that name (``"random"`` when none is given),
+    seat ``k``'s drawing from ``Rng(f"{seed}/{k}")``: give one of the two, not both.  The
+    first start player is seat 0.  Each bot is handed only ``game.view(k)``
+    (:class:`~gargon_notation.engine.SeatView`), never the game.
 
     >>> class First:
     ...     def choose(self, view: SeatView) -> Action:
@@ -200,27 +204,55 @@ def simulate(
     >>> simulate(3, "demo", bots=[First(), First(), First()]).game.is_over
     True
 
-    Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for an
-    unknown bot name, a wrong number of bots, and ``names`` that are not one a seat, each
-    different, not empty and a single line (as a record's ``Players`` tag holds them),
-    before any decision is taken;
-    :class:`~gargon_notation.engine.IllegalAction` when a bot chooses an illegal action, and
-    :class:`RuntimeError` if the game has not ended after ``max_actions`` actions (it always
-    does: every round takes cards out of the piles or out of the hands).
+    Raises, before any decision is taken, :class:`~gargon_notation.errors.ArgumentError`
+    (a :class:`ValueError`) for ``players`` outside 3-5, an unknown bot name, both ``bot``
+    and ``bots``, a wrong number of bots, ``names`` that are not one a seat, each
+    different, not empty and a single line (as a record's ``Players`` tag holds them), and
+    ``max_actions`` under 1 (:class:`TypeError` for arguments of another type: a seed is a
+    text); then :class:`~gargon_notation.engine.IllegalAction` when a bot chooses an illegal
+    action, :class:`TypeError` naming the bot and its seat when it chooses what is not an
+    action, and :class:`~gargon_notation.errors.ArgumentError` if the game has not ended
+    after ``max_actions`` actions (with the default it always does: every round takes cards
+    out of the piles or out of the hands).
     """
-    if bots is None and bot not in BOTS:
+    check_size(players, ruleset.hand_size)
+    if not isinstance(seed, str):
+        raise TypeError(f"seed: a text (str), such as '42', not {shown(seed)}")
+    if bots is not None and bot is not None:
+        raise ArgumentError(
+            f"bot={bot!r} and bots=[...] both given: give bot (a name, each seat played by "
+            "such a bot) or bots (one bot a seat), not both"
+        )
+    if bots is None and (bot or "random") not in BOTS:
         raise ArgumentError(f"unknown bot {bot!r} (known: {', '.join(BOTS)})")
     if bots is not None and len(bots) != players:
         raise ArgumentError(f"{len(bots)} bots for {players} seats")
     seat_names = check_names(names, players) if names is not None else DEFAULT_NAMES[:players]
+    limit = whole_number(max_actions, "max_actions", least=1)
     deal = Deal.from_seed(seed, players, hand_size=ruleset.hand_size)
     game = Game.new(deal, 0, ruleset, seat_names)
+    made = BOTS[bot or "random"]
     playing: Sequence[Bot] = (
-        bots if bots is not None else [BOTS[bot](Rng(f"{seed}/{seat}")) for seat in range(players)]
+        bots if bots is not None else [made(Rng(f"{seed}/{seat}")) for seat in range(players)]
     )
-    for _ in range(max_actions):
+    for _ in range(limit):
         decision = game.to_act
         if decision is None:
             return SimulatedGame(seed, deal, seat_names, 0, game)
-        game.apply(playing[decision.seat].choose(game.view(decision.seat)))
-    raise RuntimeError(f"the game from seed {seed!r} did not end after {max_actions} actions")
+        seat = decision.seat
+        action = playing[seat].choose(game.view(seat))
+        try:
+            game.apply(action)
+        except TypeError:
+            if type(action) not in (Play, Pass, Choose, Draw):
+                raise TypeError(
+                    f"the bot of seat {seat} ({seat_names[seat]}), a "
+                    f"{type(playing[seat]).__name__}, chose {shown(action)}, which is not an "
+                    "action: choose() returns one of view.legal_actions (a Play, Pass, Choose "
+                    "or Draw)"
+                ) from None
+            raise
+    raise ArgumentError(
+        f"max_actions: the game from seed {seed!r} did not end after {limit} actions "
+        f"(a game takes a few hundred; the default is {MAX_ACTIONS})"
+    )

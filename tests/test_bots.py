@@ -124,8 +124,15 @@ def test_simulate_rejects_an_unknown_bot() -> None:
 
 
 def test_simulate_gives_up_after_max_actions() -> None:
-    with pytest.raises(RuntimeError, match="the game from seed 'x' did not end after 5 actions"):
+    """An ArgumentError (it was a RuntimeError): max_actions was given too small."""
+    with pytest.raises(ArgumentError) as refused:
         simulate(4, "x", max_actions=5)
+    assert str(refused.value) == (
+        "max_actions: the game from seed 'x' did not end after 5 actions (a game takes a few "
+        "hundred; the default is 100000)"
+    )
+    with pytest.raises(ArgumentError, match=r"^max_actions: 0 is not from 1 on$"):
+        simulate(4, "x", max_actions=0)
 
 
 @pytest.mark.parametrize("bot", [RandomBot, GreedyBot])
@@ -172,3 +179,38 @@ def test_simulate_refuses_names_a_record_cannot_hold_before_playing(
         simulate(3, "x", names=names, bots=bots)  # type: ignore[arg-type]
     assert str(refused.value) == message
     assert sum(bot.decisions for bot in bots) == 0
+
+
+class _Says:
+    """A bot that answers with a word, not an action."""
+
+    def choose(self, view: object) -> object:
+        return "pass"
+
+
+def test_a_bot_that_chooses_what_is_not_an_action_is_named_with_its_seat() -> None:
+    """It was an AttributeError ('str' object has no attribute 'seat')."""
+    with pytest.raises(TypeError) as refused:
+        simulate(3, "x", bots=[_Says(), _Says(), _Says()])  # type: ignore[list-item]
+    assert str(refused.value) == (
+        "the bot of seat 0 (Adam), a _Says, chose str 'pass', which is not an action: "
+        "choose() returns one of view.legal_actions (a Play, Pass, Choose or Draw)"
+    )
+
+
+def test_simulate_refuses_its_arguments_before_playing() -> None:
+    bots = [_Counting() for _ in range(3)]
+    with pytest.raises(ArgumentError) as refused:
+        simulate(3, "x", bot="greedy", bots=bots)  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        "bot='greedy' and bots=[...] both given: give bot (a name, each seat played by such a "
+        "bot) or bots (one bot a seat), not both"
+    )
+    with pytest.raises(TypeError, match=r"^seed: a text \(str\), such as '42', not int 42$"):
+        simulate(3, 42, bots=bots)  # type: ignore[arg-type]
+    with pytest.raises(
+        ArgumentError, match=r"^players: Gargon is played by 3 to 5 players, not 11$"
+    ):
+        simulate(11, "x")
+    assert sum(bot.decisions for bot in bots) == 0
+    assert simulate(3, "x").game.actions == simulate(3, "x", "random").game.actions
