@@ -195,7 +195,9 @@ def check_names(names: object, players: int, parameter: str = "names") -> tuple[
     return given
 
 
-def whole_number(value: object, parameter: str, least: int = 0, most: int | None = None) -> int:
+def whole_number(
+    value: object, parameter: str, least: int | None = 0, most: int | None = None
+) -> int:
     """``value`` as an :class:`int` (any integer, such as numpy's, is taken) from ``least``
     to ``most`` (None: no bound).
 
@@ -217,7 +219,10 @@ def whole_number(value: object, parameter: str, least: int = 0, most: int | None
         number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(f"{parameter}: a whole number (int), not {shown(value)}") from None
-    if number < least or (most is not None and number > most):
-        bound = f"from {least} on" if most is None else f"from {least} to {most}"
+    if (least is not None and number < least) or (most is not None and number > most):
+        if least is None:
+            bound = f"up to {most}"
+        else:
+            bound = f"from {least} on" if most is None else f"from {least} to {most}"
         raise ArgumentError(f"{parameter}: {number} is not {bound}")
     return number

@@ -28,6 +28,7 @@ from gargon_notation.engine import (
     RoundEnded,
     RoundStarted,
 )
+from gargon_notation.errors import ArgumentError
 from gargon_notation.notation import GameRecord, Tag, parse_game
 from gargon_notation.replay import MAX_PROBLEMS, Problem, ReplayError, Step, replay
 from gargon_notation.rules import STANDARD
@@ -232,13 +233,20 @@ def test_state_after_five_steps_is_after_the_yellows() -> None:
 
 @pytest.mark.parametrize("step", [-1, 11, 100])
 def test_state_after_outside_the_steps_raises(step: int) -> None:
-    with pytest.raises(IndexError, match=rf"^step {step} is outside 0-10$"):
+    """A gg.ArgumentError (it was an IndexError), as docs/api.md promises for bad input."""
+    with pytest.raises(
+        ArgumentError, match=rf"^step {step} is outside 0-10 \(the steps replayed\)$"
+    ):
         replay(rulebook()).state_after(step)
+    with pytest.raises(TypeError, match=r"^step: a whole number \(int\), not str '1'$"):
+        replay(rulebook()).state_after("1")  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("number", [0, 2])
+@pytest.mark.parametrize("number", [0, 2, 99])
 def test_state_after_a_round_not_reached_raises(number: int) -> None:
-    with pytest.raises(IndexError, match=rf"^the replay has no round {number}$"):
+    with pytest.raises(
+        ArgumentError, match=rf"^the replay has no round {number} \(it reached rounds 1-1\)$"
+    ):
         replay(rulebook()).state_after_round(number)
 
 
@@ -246,9 +254,9 @@ def test_a_record_that_cannot_be_set_up_has_no_table() -> None:
     result = replay(parse_game('[Start "Adam"]\n1. Adam Y2\n*\n'))
     assert result.game is None and result.deal is None and result.header is None
     assert [problem.code for problem in result.problems] == ["header"]
-    with pytest.raises(ValueError, match="could not be set up"):
+    with pytest.raises(ArgumentError, match="could not be set up"):
         result.state_after(0)
-    with pytest.raises(IndexError):
+    with pytest.raises(ArgumentError, match=r"^the replay has no round 1 \(it reached no round\)$"):
         result.state_after_round(1)
 
 

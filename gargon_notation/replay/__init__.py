@@ -22,8 +22,9 @@ from collections.abc import Sequence
 
 import attrs
 
-from gargon_notation.arguments import record_argument
+from gargon_notation.arguments import record_argument, whole_number
 from gargon_notation.engine import Deal, Event, Game, GameState, Score
+from gargon_notation.errors import ArgumentError
 from gargon_notation.header import Header
 from gargon_notation.notation import model
 from gargon_notation.replay.problems import Problem, ReplayError
@@ -100,10 +101,14 @@ class Replay:
     def fresh_game(self) -> Game:
         """A new game at this record's deal, ready for its first action.
 
-        Raises :class:`ValueError` when the record could not be set up.
+        Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) when
+        the record could not be set up.
         """
         if self.header is None or self.deal is None:
-            raise ValueError("the record could not be set up, so it has no table to show")
+            raise ArgumentError(
+                "the record could not be set up, so it has no table to show (the replay's "
+                "problems say why)"
+            )
         header = self.header
         return Game.new(self.deal, header.start, header.ruleset, header.players)
 
@@ -111,15 +116,27 @@ class Replay:
         """The table after the first ``step`` applied actions (0: the deal).
 
         Starts from the copy kept at the end of the round before, so it costs at most one
-        round of actions.  Raises :class:`IndexError` outside ``0..len(steps)`` and
-        :class:`ValueError` when the record could not be set up (no game to show) or the
-        replay kept no steps.
+        round of actions.  Raises :class:`~gargon_notation.errors.ArgumentError` (a
+        :class:`ValueError`) for a step outside ``0..len(steps)`` (it was an
+        :class:`IndexError`), when the record could not be set up (no game to show) and
+        when the replay kept no steps; :class:`TypeError` for a step that is not a whole
+        number.
+
+        >>> from gargon_notation.bots import simulate
+        >>> from gargon_notation.records import record_from_simulation
+        >>> replay(record_from_simulation(simulate(3, "demo"))).state_after(9999)
+        Traceback (most recent call last):
+        ...
+        gargon_notation.errors.ArgumentError: step 9999 is outside 0-115 (the steps replayed)
         """
         if not self._kept:
-            raise ValueError("this replay kept no steps (keep_steps=False)")
+            raise ArgumentError(
+                "this replay kept no steps (keep_steps=False): replay with keep_steps=True"
+            )
         game = self.fresh_game()
+        step = whole_number(step, "step", least=None)
         if not 0 <= step <= len(self.steps):
-            raise IndexError(f"step {step} is outside 0-{len(self.steps)}")
+            raise ArgumentError(f"step {step} is outside 0-{len(self.steps)} (the steps replayed)")
         marks = sorted(self._checkpoints)
         at = bisect.bisect_right(marks, step) - 1
         start = 0
@@ -135,10 +152,13 @@ class Replay:
     def state_after_round(self, number: int) -> GameState:
         """The table at the end of round ``number`` (or where the replay stopped in it).
 
-        Raises :class:`IndexError` for a round the replay did not reach.
+        Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for a
+        round the replay did not reach (it was an :class:`IndexError`).
         """
         if number not in self.round_ends:
-            raise IndexError(f"the replay has no round {number}")
+            reached = sorted(self.round_ends)
+            rounds = f"rounds {reached[0]}-{reached[-1]}" if reached else "no round"
+            raise ArgumentError(f"the replay has no round {number!r} (it reached {rounds})")
         return self.state_after(self.round_ends[number])
 
 
