@@ -58,7 +58,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO, Literal, cast, overload
 
 import attrs
 
-from gargon_notation.arguments import records_argument
+from gargon_notation.arguments import records_argument, shown
 from gargon_notation.atomic import (
     ELSEWHERE,
     NotWritable,
@@ -67,7 +67,14 @@ from gargon_notation.atomic import (
     atomic_writer,
     make_folders,
 )
-from gargon_notation.errors import ArgumentError, FileError, NotationError, binary_data, not_utf8
+from gargon_notation.errors import (
+    ArgumentError,
+    FileError,
+    NotationError,
+    binary_data,
+    not_utf8,
+    printable_name,
+)
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.stream import (
     MAX_GAME_BYTES,
@@ -632,8 +639,9 @@ def load(
 
     Raises :class:`FileError` when the file cannot be opened (at once) or read (while
     iterating), :class:`~gargon_notation.errors.NotationError` at the first broken game with
-    ``strict``, and :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`)
-    for an unknown ``format``.
+    ``strict``, :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`)
+    for an unknown ``format``, and :class:`TypeError` for a ``source`` that is none of
+    those.
 
     >>> import os, tempfile
     >>> from gargon_notation.bots import simulate
@@ -661,6 +669,11 @@ def load(
         except OSError as error:
             raise FileError.from_os_error(label, error) from None
         return _load_stream(handle, label, strict, format, source, close=True)
+    if not callable(getattr(source, "read", None)):
+        raise TypeError(
+            "load: source is a path, a file open for reading or a gg.files.Input, "
+            f"not {shown(source)} (gg.loads reads a string)"
+        )
     label = name or str(getattr(source, "name", "<stream>"))
     binary = getattr(source, "buffer", None)
     if isinstance(source, io.TextIOBase) and binary is None:
@@ -733,8 +746,9 @@ def loads(
     ``source``, which only names the text in messages).
 
     Raises :class:`~gargon_notation.errors.NotationError` at the first broken game with
-    ``strict``, and :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`)
-    for an unknown ``format``.
+    ``strict``, :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`)
+    for an unknown ``format``, and :class:`TypeError` for ``text`` that is neither a string
+    nor bytes.
 
     >>> items = list(loads('[Players "Ann" "Bob" "Cy"]\\n1. Ann R1\\n*\\n\\n1. Ann R99\\n*\\n'))
     >>> [type(item).__name__ for item in items]
@@ -743,7 +757,11 @@ def loads(
     (5, 8)
     """
     _check_format(format)
-    data = text.encode("utf-8", errors="surrogatepass") if isinstance(text, str) else text
+    if not isinstance(text, str | bytes | bytearray | memoryview):
+        raise TypeError(
+            f"loads: text is a string or bytes, not {shown(text)} (gg.load reads files)"
+        )
+    data = text.encode("utf-8", errors="surrogatepass") if isinstance(text, str) else bytes(text)
     if format is None:
         format = sniff(data)
     return iter_games(io.BytesIO(data), format, source, strict=strict)
@@ -832,11 +850,14 @@ def dump(
     events: jsonio.EventsFunction | None = None,
 ) -> None:
     """Write one record or several to ``target``: a path, replaced atomically (see
-    :func:`atomic_write`; the format, unless given, from its suffix, ``.ggn`` when it has
-    none of ``.json`` and ``.jsonl``), or a file open for writing (format default ``"ggn"``).
+    :func:`atomic_write`; the format, unless given, from its suffix: ``.ggn``, ``.json`` or
+    ``.jsonl``, and notation for a name without a suffix), or a file open for writing
+    (format default ``"ggn"``).
 
-    Raises :class:`FileError` when the file cannot be written, and
-    :class:`~gargon_notation.errors.ArgumentError` as :func:`dumps` does.
+    Raises :class:`FileError` when the file cannot be written,
+    :class:`~gargon_notation.errors.ArgumentError` as :func:`dumps` does and for a path
+    with another suffix (``games.xml``) when no ``format`` is given (nothing is written),
+    and :class:`TypeError` for a ``target`` that is neither a path nor an open file.
 
     >>> import io
     >>> from gargon_notation.notation import parse_game
@@ -846,9 +867,11 @@ def dump(
     '[Players "Ann" "Bob" "Cy"]\\n*\\n'
     """
     if isinstance(target, str | os.PathLike):
-        chosen = format or format_of_name(target) or "ggn"
+        chosen = format or _format_of_path(target)
         write_text(target, _dumps(records, chosen, events, "dump"), "write to another path")
         return
+    if not callable(getattr(target, "write", None)):
+        raise TypeError(f"dump: target is a path or a file open for writing, not {shown(target)}")
     text = _dumps(records, format or "ggn", events, "dump")
     label = str(getattr(target, "name", "<stream>"))
     try:
@@ -860,6 +883,27 @@ def dump(
             cast(IO[str], target).write(text)
     except OSError as error:
         raise FileError.from_os_error(label, error) from None
+
+
+def _format_of_path(path: str | os.PathLike[str]) -> Format:
+    """The format of a path to write, from its suffix (notation for none).
+
+    >>> _format_of_path("games.xml")
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: dump: games.xml: a name ending in '.xml' says no ...
+    """
+    found = format_of_name(path)
+    if found is not None:
+        return found
+    suffix = os.path.splitext(os.fspath(path))[1]
+    if not suffix:
+        return "ggn"
+    raise ArgumentError(
+        f"dump: {printable_name(os.fspath(path))}: a name ending in {suffix!r} says no format "
+        f"of ours ({', '.join(SUFFIXES)}): give format= (one of {', '.join(FORMATS)}) to write "
+        "it anyway"
+    )
 
 
 def write_text(path: str | os.PathLike[str], text: str, elsewhere: str = ELSEWHERE) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from gargon_notation import atomic, files, jsonio
-from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.errors import ArgumentError, GargonError, NotationError
 from gargon_notation.files import FileError, dump, dumps, load, loads, sniff
 from gargon_notation.notation import GameRecord, write_games
 
@@ -61,12 +61,42 @@ def test_dump_to_a_path_takes_the_format_from_the_suffix(tmp_path: Path, suffix:
     assert list(load(str(path))) == records
 
 
-def test_dump_without_a_known_suffix_writes_notation(tmp_path: Path) -> None:
+def test_dump_without_a_suffix_writes_notation_and_another_suffix_wants_a_format(
+    tmp_path: Path,
+) -> None:
+    """gg.dump(records, "x.xml") wrote notation without a word, as if .xml were .ggn; it is
+    refused, as gg.dumps(format="xml") is, unless the format is given."""
     records = records_of(ROOT / "examples" / "full-game.ggn")
-    dump(records, tmp_path / "games.txt")
+    dump(records, tmp_path / "games")
+    assert (tmp_path / "games").read_text(encoding="utf-8") == dumps(records)
+    for name in ("x.xml", "games.txt"):
+        with pytest.raises(ArgumentError) as refused:
+            dump(records, tmp_path / name)
+        suffix = name[name.index(".") :]
+        assert str(refused.value) == (
+            f"dump: {tmp_path / name}: a name ending in '{suffix}' says no format of ours "
+            "(.ggn, .json, .jsonl): give format= (one of ggn, json, jsonl) to write it anyway"
+        )
+        assert not (tmp_path / name).exists()
+    dump(records, tmp_path / "games.txt", format="ggn")
     assert (tmp_path / "games.txt").read_text(encoding="utf-8") == dumps(records)
     dump(records, tmp_path / "forced.txt", format="jsonl")
     assert list(load(tmp_path / "forced.txt")) == records  # sniffed as JSON Lines
+
+
+def test_a_source_or_target_of_another_type_is_a_type_error_naming_it() -> None:
+    """gg.load(None) was an AttributeError ('NoneType' object has no attribute 'read')."""
+    with pytest.raises(TypeError) as refused:
+        load(None)  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        "load: source is a path, a file open for reading or a gg.files.Input, not None "
+        "(gg.loads reads a string)"
+    )
+    with pytest.raises(TypeError, match=r"^loads: text is a string or bytes, not None "):
+        loads(None)  # type: ignore[arg-type]
+    (record,) = records_of(ROOT / "examples" / "full-game.ggn")
+    with pytest.raises(TypeError, match=r"^dump: target is a path or a file open for writing, "):
+        dump(record, None)  # type: ignore[arg-type]
 
 
 class _Trickle(io.RawIOBase):
