@@ -33,6 +33,7 @@ import functools
 import itertools
 from collections.abc import Sequence
 
+from gargon_notation.arguments import whole_number
 from gargon_notation.cards import COPIES, AnyCard, Card, Colour
 from gargon_notation.engine import (
     Action,
@@ -46,6 +47,7 @@ from gargon_notation.engine import (
     score,
 )
 from gargon_notation.engine.patterns import PATTERNS
+from gargon_notation.errors import ArgumentError
 
 __all__ = [
     "ACTION_SPACE",
@@ -156,10 +158,29 @@ def _plays_by_id() -> list[tuple[int, ...]]:
 def action_of(number: int, seat: int) -> Action:
     """The action of ``seat`` with id ``number`` (the inverse of :func:`action_id`).
 
-    Raises :class:`ValueError` outside the action space.
+    Any integer is taken (a model's output may be numpy's).  Raises
+    :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for a number
+    outside the action space and for a seat outside 0-4 (a table seats 3 to 5 players);
+    :class:`TypeError` for what is not a whole number.
+
+    >>> action_of(3, seat=7)
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: seat: 7 is not from 0 to 4 (a table seats 3 to 5 players)
     """
+    if type(number) is not int:
+        number = whole_number(number, "number", least=None)
+    if type(seat) is not int or not 0 <= seat < MAX_SEATS:
+        seat = whole_number(seat, "seat", least=None)
+        if not 0 <= seat < MAX_SEATS:
+            raise ArgumentError(
+                f"seat: {seat} is not from 0 to {MAX_SEATS - 1} (a table seats 3 to "
+                f"{MAX_SEATS} players)"
+            )
     if not 0 <= number < ACTION_SPACE:
-        raise ValueError(f"action {number} is outside 0-{ACTION_SPACE - 1}")
+        raise ArgumentError(
+            f"number: action {number} is outside 0-{ACTION_SPACE - 1} (the action space)"
+        )
     if number < PLAYS:
         return Play(seat, tuple(_CARD_OF[card] for card in _plays_by_id()[number]))
     if number < CHOOSE_BASE:
