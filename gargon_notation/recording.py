@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from gargon_notation.arguments import record_argument
+from gargon_notation.arguments import record_argument, whole_number
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine import (
     SHUFFLE_ALGORITHM,
@@ -473,8 +473,12 @@ class Recording:
         self.termination, self.round_comments = memento.termination, dict(memento.comments)
 
     def undo(self, steps: int = 1) -> int:
-        """Take back the last ``steps`` decisions (fewer if there are fewer); how many."""
-        steps = max(0, min(steps, len(self.entries)))
+        """Take back the last ``steps`` decisions (fewer if there are fewer); how many.
+
+        Raises :class:`~gargon_notation.errors.ArgumentError` for ``steps`` under 0 (it
+        took back nothing, and said 0), :class:`TypeError` for what is not a whole number.
+        """
+        steps = min(whole_number(steps, "steps"), len(self.entries))
         if steps:
             kept = self.entries[: len(self.entries) - steps]
             self._rebuild(kept)

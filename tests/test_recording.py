@@ -153,6 +153,18 @@ def test_undo_takes_back_any_number_of_decisions() -> None:
     assert recording.undo() == 0
 
 
+def test_undo_refuses_a_negative_number_of_decisions() -> None:
+    """undo(-1) took back nothing and said 0."""
+    recording = _seeded()
+    recording.enter(recording.legal_entries()[-1])
+    with pytest.raises(gg.ArgumentError, match=r"^steps: -1 is not from 0 on$"):
+        recording.undo(-1)
+    with pytest.raises(TypeError, match=r"^steps: a whole number \(int\), not str '1'$"):
+        recording.undo("1")  # type: ignore[arg-type]
+    assert len(recording.entries) == 1
+    assert recording.undo(0) == 0
+
+
 def test_comments_and_glyphs_go_to_the_last_decision() -> None:
     recording = _seeded()
     with pytest.raises(EntryRefused):
