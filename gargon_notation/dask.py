@@ -41,7 +41,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from gargon_notation import files
-from gargon_notation.errors import FileError, NotationError
+from gargon_notation.arguments import shown
+from gargon_notation.errors import ArgumentError, FileError, NotationError
 from gargon_notation.extras import DASK_PACKAGES, not_installed
 from gargon_notation.notation import Chunk
 from gargon_notation.parts import (
@@ -78,6 +79,7 @@ __all__ = [
     "MISSING",
     "GameItem",
     "Written",
+    "bytes_of",
     "find_partitions",
     "read",
     "to_parquet",
@@ -108,11 +110,11 @@ def find_partitions(
     :class:`distributed.Client`, or None for Dask's current scheduler).
 
     Raises :class:`~gargon_notation.errors.FileError` for a path that cannot be found or a
-    file that cannot be read, for standard input, and when no file is found.
+    file that cannot be read, for standard input, and when no file is found;
+    :class:`~gargon_notation.errors.ArgumentError` for a ``blocksize`` that is not a size
+    of at least one byte (:func:`bytes_of`).
     """
-    size = parse_bytes(blocksize) if isinstance(blocksize, str) else blocksize
-    if size < 1:
-        raise ValueError(f"blocksize must be at least one byte, not {blocksize!r}")
+    size = bytes_of(blocksize)
     inputs = _inputs(paths)
     batches: list[list[tuple[int, files.Input]]] = [[]]
     for index, source in enumerate(inputs):
@@ -134,6 +136,40 @@ def find_partitions(
     tasks = [delayed(_cut_batch, pure=True)(batch, size) for batch in batches if batch]
     found = _computed(tasks, scheduler)
     return partitions((part for parts in found for part in parts), size)
+
+
+def bytes_of(blocksize: Blocksize) -> int:
+    """The bytes of a ``blocksize``: a whole number, or a size such as ``"8 MiB"`` (Dask's
+    :func:`~dask.utils.parse_bytes`).
+
+    Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for a
+    size under one byte or a text that is not a size, :class:`TypeError` for another type.
+
+    >>> bytes_of("4 KiB"), bytes_of(1000)
+    (4096, 1000)
+    >>> bytes_of("lots")
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: blocksize: 'lots' is not a size: write a number ...
+    """
+    if isinstance(blocksize, str):
+        try:
+            size = parse_bytes(blocksize)
+        except (ValueError, TypeError):
+            raise ArgumentError(
+                f"blocksize: {blocksize!r} is not a size: write a number of bytes or a size "
+                "such as '8 MiB'"
+            ) from None
+    elif isinstance(blocksize, int) and not isinstance(blocksize, bool):
+        size = blocksize
+    else:
+        raise TypeError(
+            f"blocksize: a number of bytes (int) or a size such as '8 MiB' (str), "
+            f"not {shown(blocksize)}"
+        )
+    if size < 1:
+        raise ArgumentError(f"blocksize: at least one byte, not {blocksize!r}")
+    return int(size)
 
 
 def _inputs(paths: Paths | list[files.Input]) -> list[files.Input]:
@@ -163,7 +199,8 @@ def read(paths: Paths, *, blocksize: Blocksize = DEFAULT_BLOCKSIZE) -> Bag:
     Raises :class:`~gargon_notation.errors.FileError` as :func:`find_partitions` does (a
     file a worker cannot read fails the computation with it).
     """
-    units = find_partitions(files.once_each(_inputs(paths)), blocksize)
+    size = bytes_of(blocksize)
+    units = find_partitions(files.once_each(_inputs(paths)), size)
     return _bag_of([delayed(_games, pure=True)(unit) for unit in units])
 
 

@@ -618,3 +618,25 @@ def test_a_failure_of_the_cluster_is_one_line(cluster: LocalCluster) -> None:
     )
     with pytest.raises(FileError), distributed.connected(address):
         raise FileError("x.ggn", "no such file or directory")
+
+
+@pytest.mark.parametrize(
+    ("blocksize", "message"),
+    [
+        (
+            "lots",
+            "blocksize: 'lots' is not a size: write a number of bytes or a size such as '8 MiB'",
+        ),
+        (0, "blocksize: at least one byte, not 0"),
+        ("-3", "blocksize: at least one byte, not '-3'"),
+    ],
+)
+def test_a_blocksize_that_is_not_a_size_is_refused_naming_it(
+    blocksize: int | str, message: str
+) -> None:
+    """A gg.ArgumentError at once ('lots' was Dask's own ValueError, 0 a plain one)."""
+    with pytest.raises(gg.ArgumentError) as refused:
+        gg.dask.read("examples/", blocksize=blocksize)
+    assert str(refused.value) == message
+    with pytest.raises(TypeError, match=r"^blocksize: a number of bytes \(int\) or a size "):
+        gg.dask.read("examples/", blocksize=None)  # type: ignore[arg-type]

@@ -38,6 +38,7 @@ from gargon_notation import (  # noqa: E402
 from gargon_notation.cards import COPIES, Card  # noqa: E402
 from gargon_notation.cli import app, choices  # noqa: E402
 from gargon_notation.engine import BattleResolved, Game, score  # noqa: E402
+from gargon_notation.errors import ArgumentError  # noqa: E402
 from gargon_notation.replay import Step, Visitor  # noqa: E402
 
 PLAYED = [
@@ -1169,9 +1170,29 @@ def test_a_part_name_readers_would_skip_or_that_is_a_path_is_refused(
     tmp_path: Path, part: str
 ) -> None:
     """pyarrow, DuckDB and Spark skip files whose names begin with ``_`` or ``.``: rows
-    written under such a name would be silently invisible; nothing is written."""
-    with pytest.raises(ValueError, match="a part's name"):
+    written under such a name would be silently invisible; nothing is written.  A
+    gg.ArgumentError naming the parameter (it was a plain ValueError)."""
+    with pytest.raises(ArgumentError, match=r"^part: a part's name"):
         tables.write_parquet(tables.games_of(["examples/seeded-game.ggn"]), tmp_path, part=part)
+    assert not list(tmp_path.iterdir())
+
+
+def test_the_numbers_and_the_part_of_the_tables_are_checked_naming_the_parameter(
+    tmp_path: Path,
+) -> None:
+    games = list(tables.games_of(["examples/seeded-game.ggn"]))
+    with pytest.raises(ArgumentError) as refused:
+        tables.write_parquet(games, tmp_path, part="../x")
+    assert str(refused.value) == (
+        "part: a part's name is a file's name in each table's folder, without a path, NUL or "
+        "blanks at its ends: '../x'"
+    )
+    with pytest.raises(TypeError, match=r"^part: a part's name is a text \(str\), not int 3$"):
+        tables.write_parquet(games, tmp_path, part=3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match=r"^batch_rows: 0 is not from 1 on$"):
+        list(tables.batches(games, batch_rows=0))
+    with pytest.raises(ArgumentError, match=r"^row_groups_per_file: 0 is not from 1 on$"):
+        tables.convert.write_batches([], tmp_path, row_groups_per_file=0)
     assert not list(tmp_path.iterdir())
 
 

@@ -28,6 +28,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from gargon_notation import files
+from gargon_notation.arguments import whole_number
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
 from gargon_notation.observation import ARRAYS
@@ -176,8 +177,8 @@ def batches(
     gives its ``games`` row only).  Never raises
     for bad records: each becomes a ``games`` row with ``valid`` false and its first problem
     (``report``, when given, is called with the game's source, number and that problem).
-    Raises :class:`ValueError` for a ``batch_rows`` under 1 (batches are cut between games:
-    1 gives a batch per game).
+    Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for a
+    ``batch_rows`` under 1 (batches are cut between games: 1 gives a batch per game).
 
     >>> from gargon_notation.bots import simulate
     >>> from gargon_notation.records import record_from_simulation
@@ -234,10 +235,10 @@ def _limits(batch_rows: int | None, observations: bool) -> dict[str, int]:
     {'games': 1024, 'rounds': 16384, 'battles': 16384, 'decisions': 4096}
     >>> _limits(0, False)
     Traceback (most recent call last):
-    ValueError: batch_rows must be at least 1, not 0
+    gargon_notation.errors.ArgumentError: batch_rows: 0 is not from 1 on
     """
-    if batch_rows is not None and batch_rows < 1:
-        raise ValueError(f"batch_rows must be at least 1, not {batch_rows}")
+    if batch_rows is not None:
+        batch_rows = whole_number(batch_rows, "batch_rows", least=1)
     if batch_rows is not None:
         return dict.fromkeys(TABLES, batch_rows)
     limits = dict.fromkeys(TABLES, BATCH_ROWS)
@@ -265,9 +266,10 @@ def write_parquet(
     :func:`batches`).  The rows written per table.
 
     Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
-    file of the tables is then replaced), :class:`ValueError` for a ``part`` whose name
-    readers would skip (empty, or beginning with ``_`` or ``.``), that holds a path, or that
-    ends as its further files' do (``_`` and five digits or more).
+    file of the tables is then replaced), :class:`~gargon_notation.errors.ArgumentError` (a
+    :class:`ValueError`) for a ``part`` whose name readers would skip (empty, or beginning
+    with ``_`` or ``.``), that holds a path, or that ends as its further files' do (``_``
+    and five digits or more); :class:`TypeError` for a ``part`` that is not a text.
     """
     made = batches(
         games, observations=observations, include_invalid_steps=include_invalid_steps, report=report
@@ -293,11 +295,11 @@ def write_batches(
     written per table.
 
     Raises :class:`~gargon_notation.errors.FileError` when a file cannot be written (no
-    file of the tables is then replaced), :class:`ValueError` for a ``row_groups_per_file``
-    under 1 or a ``part`` refused as :func:`write_parquet` refuses it.
+    file of the tables is then replaced), :class:`~gargon_notation.errors.ArgumentError` for
+    a ``row_groups_per_file`` under 1 or a ``part`` refused as :func:`write_parquet`
+    refuses it (:class:`TypeError` for either of another type).
     """
-    if row_groups_per_file < 1:
-        raise ValueError(f"row_groups_per_file must be at least 1, not {row_groups_per_file}")
+    whole_number(row_groups_per_file, "row_groups_per_file", least=1)
     check_part(part)
     base = Path(directory)
     counts = dict.fromkeys(TABLES, 0)

@@ -20,6 +20,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from gargon_notation import atomic, files
+from gargon_notation.arguments import shown
+from gargon_notation.errors import ArgumentError
 from gargon_notation.tables.columns import TABLES
 
 __all__ = [
@@ -105,23 +107,31 @@ def check_part(part: str) -> None:
     """Refuse a part's name that would make files that readers skip or that are not in the
     table's folder, or that ends as its further files' names do.
 
-    >>> check_part("_tmp")
+    Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`), or
+    :class:`TypeError` for a part that is not a text.
+
+    >>> check_part("../x")
     Traceback (most recent call last):
-    ValueError: a part's name cannot begin with '_' or '.' (readers skip such files): '_tmp'
+    ...
+    gargon_notation.errors.ArgumentError: part: a part's name is a file's name in each ...
     """
+    if not isinstance(part, str):
+        raise TypeError(f"part: a part's name is a text (str), not {shown(part)}")
     if not part:
-        raise ValueError("a part's name cannot be empty")
-    if part[0] in "._":
-        raise ValueError(
-            f"a part's name cannot begin with '_' or '.' (readers skip such files): {part!r}"
-        )
+        raise ArgumentError("part: a part's name cannot be empty")
     if any(mark in part for mark in ("/", "\\", "\0")) or part != part.strip():
-        raise ValueError(
-            "a part's name is a file's name in each table's folder, without a path, "
+        raise ArgumentError(
+            "part: a part's name is a file's name in each table's folder, without a path, "
             f"NUL or blanks at its ends: {part!r}"
         )
+    if part[0] in "._":
+        raise ArgumentError(
+            f"part: a part's name cannot begin with '_' or '.' (readers skip such files): {part!r}"
+        )
     if _FURTHER.fullmatch(part):
-        raise ValueError(f"a part's name cannot end in _ and digits (its further files'): {part}")
+        raise ArgumentError(
+            f"part: a part's name cannot end in _ and digits (its further files'): {part!r}"
+        )
 
 
 def remove_files_past(folder: Path, part: str, files_written: int) -> None:
