@@ -13,8 +13,11 @@ All file handling of the project lives here, for the library and the ``gargon`` 
 
 **Formats** (:data:`FORMATS`): ``"ggn"`` the notation, ``"json"`` the JSON document,
 ``"jsonl"`` JSON Lines, one game object a line (see :mod:`gargon_notation.jsonio`).
-:func:`sniff` recognises them: by the name's suffix first (``.ggn``, ``.json``, ``.jsonl``);
-any other name, and standard input, by content, after a byte-order mark and white space:
+:func:`sniff` recognises them: by the name's suffix first (``.ggn``, ``.json``, ``.jsonl``:
+a ``.ggn`` file holding JSON is read as notation, and the error of its game says first that
+it looks like JSON and how to read it; the content is not looked at beforehand, so that a
+notation file is read as fast as ever); any other name, and standard input, by content,
+after a byte-order mark and white space:
 
 - ``{`` then ``"format"`` is the JSON document (as ``gargon convert --to json`` writes it);
 - ``{`` then a ``"`` opening a first line that is a whole JSON object (without a ``format``

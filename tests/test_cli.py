@@ -430,6 +430,21 @@ def test_validate_reads_json(work: Path) -> None:
     assert lines(result.stdout)[-1] == "1 game in 1 file: 1 valid, 0 invalid"
 
 
+@pytest.mark.parametrize(("form", "how"), [("json", ".json name"), ("jsonl", ".jsonl name")])
+def test_validate_says_a_ggn_file_holding_json_looks_like_json(
+    work: Path, form: str, how: str
+) -> None:
+    """It said only the notation's syntax error ("... not ','"), at a place meaningless in
+    JSON; it now says first what the file looks like and what to do, as gg.load does."""
+    converted = gargon("convert", "club-night.ggn", "--to", form)
+    (work / "games.ggn").write_text(converted.stdout, encoding="utf-8")
+    result = gargon("validate", "games.ggn")
+    assert result.exit_code == 1
+    report = one_line(result.stdout)
+    assert "INVALID games.ggn game 1: 1 problem" in report
+    assert f"this looks like JSON, not notation: give the file a {how}" in report
+
+
 # -- show ----------------------------------------------------------------------------------
 
 

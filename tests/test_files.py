@@ -354,6 +354,44 @@ def test_jsonl_nul_bytes_are_binary_data(monkeypatch: pytest.MonkeyPatch) -> Non
     ]
 
 
+@pytest.mark.parametrize(
+    ("form", "how"),
+    [
+        ("json", "give the file a .json name (gg.load and gg.loads: format='json')"),
+        ("jsonl", "give the file a .jsonl name, JSON Lines (gg.load and gg.loads: format='jsonl')"),
+    ],
+)
+def test_a_ggn_file_holding_json_is_said_to_look_like_json(
+    tmp_path: Path, form: files.Format, how: str
+) -> None:
+    """gg.load("file.ggn") of JSON gave only the notation's error ("... not ','"); the
+    error now says first that it looks like JSON and how to read it, leniently and
+    strictly, whatever the size (a document over the size of a game too)."""
+    records = records_of(ROOT / "examples" / "club-night.ggn")
+    path = tmp_path / "games.ggn"
+    path.write_text(dumps(records, form), encoding="utf-8")
+    (error,) = list(load(path))
+    assert isinstance(error, NotationError)
+    assert error.message.startswith(f"this looks like JSON, not notation: {how} (as notation: ")
+    with pytest.raises(NotationError, match="this looks like JSON, not notation"):
+        list(load(path, strict=True))
+    with pytest.raises(NotationError, match="this looks like JSON, not notation"):
+        list(loads(path.read_text(encoding="utf-8"), format="ggn", strict=True))
+    assert list(load(path, format=form)) == records
+    if form == "json":
+        path.write_text(dumps(records * 300, form), encoding="utf-8")
+        (error,) = list(load(path))
+        assert isinstance(error, NotationError)
+        assert error.message.startswith(f"this looks like JSON, not notation: {how}")
+        assert "over the limit" in error.message
+
+
+def test_a_game_opening_with_a_brace_comment_is_not_said_to_look_like_json() -> None:
+    (error,) = list(loads('{"Ann" won} [Players "Ann" "Bob" "Cy"]\n1. Ann R99\n*\n'))
+    assert isinstance(error, NotationError)
+    assert "JSON" not in error.message
+
+
 def test_a_json_object_that_is_not_the_json_form_says_what_is() -> None:
     (item,) = loads(b'\n  {"not": "games"}\n', format="json", source="weird.json")
     assert str(item) == (

@@ -55,7 +55,14 @@ from gargon_notation.notation.model import (
     Termination,
     is_bare_name,
 )
-from gargon_notation.notation.stream import Chunk, decode_lines, game_line, split_games
+from gargon_notation.notation.stream import (
+    Chunk,
+    decode_lines,
+    game_line,
+    json_like,
+    looks_like_json,
+    split_games,
+)
 from gargon_notation.notation.writer import write_action, write_game, write_games
 
 __all__ = [
@@ -123,9 +130,19 @@ def _fast(
 
 
 def _parse_chunk(text: str, source: str, first_line: int) -> GameRecord:
-    """The fast reader's record, or the grammar reader's for text the fast one declines."""
-    _check_items(text, source, first_line)
-    return _parse_counted(text, source, first_line)
+    """The fast reader's record, or the grammar reader's for text the fast one declines.
+
+    A game that cannot be read and opens as a JSON object does (``{"format": ...`` or
+    ``{"tags": ...``: a JSON file under a ``.ggn`` name, or JSON given as notation) is said
+    to look like JSON, and how to read it (:func:`looks_like_json`).
+    """
+    try:
+        _check_items(text, source, first_line)
+        return _parse_counted(text, source, first_line)
+    except NotationError as error:
+        if not json_like(text):
+            raise
+        raise looks_like_json(error, text) from None
 
 
 def _parse_counted(text: str, source: str, first_line: int) -> GameRecord:

@@ -57,6 +57,8 @@ __all__ = [
     "bounded_lines",
     "decode_lines",
     "game_line",
+    "json_like",
+    "looks_like_json",
     "line_text",
     "split_games",
     "split_raw",
@@ -114,6 +116,50 @@ def game_line(text: str, first_line: int = 1) -> int:
     if "\r" not in text[:end]:
         return first_line + text.count("\n", 0, end)
     return first_line + len(_LINE_BREAK.findall(text, 0, end))  # text not yet normalised
+
+
+_OVER_LIMIT = ("the game starting", "this looks like JSON")
+"""How the error of a game over the size limit begins (made once a game: each further line
+of the game would make it again from the whole part kept)."""
+_JSON_OBJECT = re.compile(r'[\s\ufeff]*\{\s*"(?:[^"\\\n]|\\.)*"\s*:')
+"""The opening of a JSON object, up to the colon after its first key (no game opens so: a
+brace comment holding a quoted word and a colon, then an error, is the rare exception)."""
+_JSON_DOCUMENT = re.compile(r'[\s\ufeff]*\{\s*"format"\s*:')
+"""The opening of the JSON document (gargon_notation.jsonio), whose first key is format."""
+
+
+def json_like(text: str) -> bool:
+    """Whether a game's ``text`` opens as a JSON object does, up to the colon after its
+    first key: a JSON file under a ``.ggn`` name, or JSON given as notation.
+
+    >>> json_like('{"format": "gargon-notation"'), json_like('{a comment}\\n[Event "x"]')
+    (True, False)
+    """
+    return _JSON_OBJECT.match(text) is not None
+
+
+def looks_like_json(error: NotationError, text: str) -> NotationError:
+    """``error``, of a game whose ``text`` opens as a JSON object (:func:`json_like`),
+    saying first that the text looks like JSON (the JSON document, or JSON Lines) and how
+    to read it so; what the notation reader found follows, at its place.
+
+    >>> error = NotationError("expected a tag, not ','", source="x.ggn", line=1, column=9)
+    >>> text = '{"format": "gargon-notation",'
+    >>> print(looks_like_json(error, text).message)  # doctest: +NORMALIZE_WHITESPACE
+    this looks like JSON, not notation: give the file a .json name (gg.load and gg.loads:
+    format='json') (as notation: expected a tag, not ',')
+    """
+    if _JSON_DOCUMENT.match(text) is not None:
+        how = "give the file a .json name (gg.load and gg.loads: format='json')"
+    else:
+        how = "give the file a .jsonl name, JSON Lines (gg.load and gg.loads: format='jsonl')"
+    return NotationError(
+        f"this looks like JSON, not notation: {how} (as notation: {error.message})",
+        source=error.source,
+        line=error.line,
+        column=error.column,
+        excerpt=error.excerpt,
+    )
 
 
 @attrs.frozen
@@ -434,8 +480,9 @@ def split_games(
 
     def over_limit() -> None:
         nonlocal error
-        if error is None or not error.message.startswith("the game starting"):
-            line = game_line("".join(buffer), first_line)  # once a game, the kept part
+        if error is None or not error.message.startswith(_OVER_LIMIT):
+            kept = "".join(buffer)  # once a game, the part kept
+            line = game_line(kept, first_line)
             error = NotationError(
                 f"the game starting at line {line} is over the limit of "
                 f"{MAX_GAME_CHARS} characters; it is skipped",
@@ -443,6 +490,8 @@ def split_games(
                 line=line,
                 column=1,
             )
+            if json_like(kept):  # a JSON document of many games, under a .ggn name
+                error = looks_like_json(error, kept)  # said once too: its message starts so
 
     next_number = start_line
     for raw, line_error in lines:
