@@ -76,7 +76,7 @@ FORMATS = "choose one of ggn, json, jsonl"
         ),
         (
             lambda: gg.Query.where(date_from="yesterday"),
-            "--date-from: 'yesterday' is not a date: write YYYY.MM.DD, YYYY.MM or YYYY, the "
+            "date_from: 'yesterday' is not a date: write YYYY.MM.DD, YYYY.MM or YYYY, the "
             "year first in four digits (2026.03.15 for 15 March 2026)",
         ),
     ],

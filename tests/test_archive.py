@@ -246,6 +246,46 @@ def test_a_value_that_is_not_one_is_a_query_error(option: str, value: str, messa
     assert str(caught.value).startswith(message)
 
 
+@pytest.mark.parametrize(
+    ("keywords", "message"),
+    [
+        ({"players": "many"}, "players: 'many' is not a whole number"),
+        ({"rounds_min": -1}, "rounds_min: '-1' is not a whole number"),
+        ({"date_from": "2026.13"}, "date_from: the Date '2026.13.??' has no month 13"),
+        ({"date_to": "yesterday"}, "date_to: 'yesterday' is not a date"),
+        ({"has": ["sweep", "luck"]}, "has: unknown fact 'luck'; the facts are:\n  zero-clash: "),
+        ({"tags": {"bad name": "x"}}, "tags: 'bad name' is not a tag name"),
+    ],
+)
+def test_query_where_names_its_parameter_not_the_commands_option(
+    keywords: dict[str, object], message: str
+) -> None:
+    """A library error named gargon filter's options ('--players: 'many' is not a whole
+    number'); the command still does (tests/test_cli_archive.py)."""
+    with pytest.raises(QueryError) as caught:
+        Query.where(**keywords)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message)
+
+
+@pytest.mark.parametrize(
+    ("keywords", "message"),
+    [
+        ({"event": 5}, "event: a text (str), not int 5"),
+        ({"valid": "no"}, "valid: True, False or None, not str 'no'"),
+        ({"has": 3}, "has: a fact (str) or several, not int 3"),
+        ({"tags": ["Round"]}, "tags: a mapping of a tag's name to its value or None, not list"),
+    ],
+)
+def test_query_where_refuses_another_type_naming_the_parameter(
+    keywords: dict[str, object], message: str
+) -> None:
+    """event=5 was taken and failed when a game was matched; valid="no" was taken as
+    valid=True."""
+    with pytest.raises(TypeError) as caught:
+        Query.where(**keywords)  # type: ignore[arg-type]
+    assert str(caught.value).startswith(message)
+
+
 def test_not_must_precede_a_condition_and_valid_excludes_invalid() -> None:
     with pytest.raises(QueryError, match="--not must come right before a condition"):
         Query.parse([("--player", "Ann"), ("--not", None)])

@@ -117,6 +117,7 @@ def test_count_and_json(archive_dir: Path) -> None:
         (["--player", "Ann", "--not"], "gargon: --not must come right before a condition"),
         (["--not", "--count", "--player", "Ann"], "gargon: --not must come right before a "),
         (["--valid", "--invalid"], "gargon: --valid and --invalid exclude each other"),
+        (["--players", "many"], "gargon: --players: 'many' is not a whole number"),
     ],
 )
 def test_usage_errors_exit_2_and_write_nothing(

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
+from gargon_notation.arguments import shown
 from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import GameRecord, Tag, tags
 from gargon_notation.notation.lexical import TAG_NAME
@@ -173,31 +174,35 @@ class Condition:
     negated: bool = False
 
     @classmethod
-    def parse(cls, option: str, value: str | None, negated: bool = False) -> Condition:
-        """The condition an option and its text give.
+    def parse(
+        cls, option: str, value: str | None, negated: bool = False, *, label: str | None = None
+    ) -> Condition:
+        """The condition an option and its text give.  Messages name the condition by
+        ``label``, by default the option (:meth:`Query.where` names its parameter).
 
         Raises :class:`QueryError` for an unknown option, a missing value, a number, date,
         fact or tag that is not one.
         """
         if option not in CONDITIONS:
             raise QueryError(f"{option} is not a condition: choose one of {', '.join(CONDITIONS)}")
+        said = label or option
         if option in _FLAGS:
             return cls(option, negated=negated)
         if value is None:
-            raise QueryError(f"{option} needs a value")
+            raise QueryError(f"{said} needs a value")
         if option in ("--players", "--rounds-min", "--rounds-max"):
             if not (value.isascii() and value.isdigit()) or len(value) > 9:
-                raise QueryError(f"{option}: {value!r} is not a whole number")
+                raise QueryError(f"{said}: {value!r} is not a whole number")
             return cls(option, number=int(value), negated=negated)
         if option in ("--date-from", "--date-to"):
-            return cls(option, days=_bound(option, value), negated=negated)
+            return cls(option, days=_bound(said, value), negated=negated)
         if option == "--has" and value not in FACTS:
             known = "\n".join(f"  {name}: {meaning}" for name, meaning in FACTS.items())
-            raise QueryError(f"--has: unknown fact {value!r}; the facts are:\n{known}")
+            raise QueryError(f"{said}: unknown fact {value!r}; the facts are:\n{known}")
         if option == "--tag":
             name, equals, wanted = value.partition("=")
             if _TAG.fullmatch(name) is None:
-                raise QueryError(f"--tag: {value!r} is not NAME=VALUE or NAME (a tag name)")
+                raise QueryError(f"{said}: {value!r} is not NAME=VALUE or NAME (a tag name)")
             return cls(option, name, wanted=wanted if equals else None, negated=negated)
         return cls(option, value, negated=negated)
 
@@ -323,7 +328,10 @@ class Query:
         tag's name to the value wanted, or None for any value).  Use :meth:`parse` for
         ``--not`` before any condition.
 
-        Raises :class:`QueryError` as :meth:`parse` does.
+        Raises :class:`QueryError` as :meth:`parse` does, its message naming the parameter
+        (``players: 'many' is not a whole number``, where ``gargon filter`` names its
+        option, ``--players``), and :class:`TypeError` naming a text, flag or mapping
+        parameter given another type.
 
         >>> query = Query.where(event="club", players=4, has=["sweep", "forgot"])
         >>> [(c.option, c.text or c.number) for c in query.conditions]
@@ -333,30 +341,61 @@ class Query:
         >>> Query.where(has="luck")
         Traceback (most recent call last):
         ...
-        gargon_notation.archive.query.QueryError: --has: unknown fact 'luck'; the facts are:
+        gargon_notation.archive.query.QueryError: has: unknown fact 'luck'; the facts are:
         ...
         """
-        options: list[tuple[str, str | None]] = []
+        conditions: list[Condition] = []
+
+        def add(option: str, value: str | None, label: str, negated: bool = False) -> None:
+            conditions.append(Condition.parse(option, value, negated, label=label))
+
         texts = {
-            "--player": player,
-            "--event": event,
-            "--site": site,
-            "--date-from": date_from,
-            "--date-to": date_to,
-            "--winner": winner,
+            "player": player,
+            "event": event,
+            "site": site,
+            "date_from": date_from,
+            "date_to": date_to,
+            "winner": winner,
         }
-        numbers = {"--players": players, "--rounds-min": rounds_min, "--rounds-max": rounds_max}
-        options += [(option, text) for option, text in texts.items() if text is not None]
-        options += [(option, str(n)) for option, n in numbers.items() if n is not None]
+        for label, text in texts.items():
+            if text is not None:
+                if not isinstance(text, str):
+                    raise TypeError(f"{label}: a text (str), not {shown(text)}")
+                add("--" + label.replace("_", "-"), text, label)
+        numbers = {"players": players, "rounds_min": rounds_min, "rounds_max": rounds_max}
+        for label, number in numbers.items():
+            if number is not None:
+                add("--" + label.replace("_", "-"), str(number), label)
+        for label, flag in (("valid", valid), ("finished", finished)):
+            if flag is not None and not isinstance(flag, bool):
+                raise TypeError(f"{label}: True, False or None, not {shown(flag)}")
         if valid is not None:
-            options.append(("--valid" if valid else "--invalid", None))
+            add("--valid" if valid else "--invalid", None, "valid")
         if finished is not None:
-            options += [("--not", None)] if not finished else []
-            options.append(("--finished", None))
-        options += [("--has", fact) for fact in ([has] if isinstance(has, str) else has)]
+            add("--finished", None, "finished", negated=not finished)
+        facts = [has] if isinstance(has, str) else has
+        if not isinstance(facts, Iterable):
+            raise TypeError(f"has: a fact (str) or several, not {shown(has)}")
+        for fact in facts:
+            if not isinstance(fact, str):
+                raise TypeError(f"has: each fact is a text (str), not {shown(fact)}")
+            add("--has", fact, "has")
+        if tags is not None and not isinstance(tags, Mapping):
+            raise TypeError(
+                f"tags: a mapping of a tag's name to its value or None, not {shown(tags)}"
+            )
         for name, value in (tags or {}).items():
-            options.append(("--tag", name if value is None else f"{name}={value}"))
-        return cls.parse(options)
+            if not isinstance(name, str) or not isinstance(value, str | None):
+                raise TypeError(
+                    f"tags: a tag's name (str) to its value (str) or None, not "
+                    f"{shown(name)} to {shown(value)}"
+                )
+            if _TAG.fullmatch(name) is None:
+                raise QueryError(
+                    f"tags: {name!r} is not a tag name (a letter, then letters, digits or _)"
+                )
+            add("--tag", name if value is None else f"{name}={value}", "tags")
+        return cls(tuple(conditions))
 
     @property
     def level(self) -> Level:
