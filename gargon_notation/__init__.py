@@ -55,8 +55,8 @@
 Pass(seat=1, piles=(1, 1, 2), seen=())
 """
 
-import sys
-import types
+import sys as _sys
+import types as _types
 
 # This module runs before the ``gargon`` command holds Ctrl-C back (gargon_notation.__main__),
 # so it loads nothing that takes time: no __future__ import (its annotations hold at run
@@ -290,16 +290,26 @@ def __getattr__(name: str) -> object:
     return value
 
 
+_SUBMODULES = ("arrow", "dask", "files", "parts")
+"""The submodules the docs name as ``gg.arrow``, ``gg.dask``, ``gg.files`` and ``gg.parts``
+(every submodule is an attribute, ``gg.engine`` too, as when every name was imported
+eagerly; these are the ones listed)."""
+
+
 def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY})
+    """The public names (``__all__``), the submodules the docs name and the module's own
+    dunders: not the modules and constants this module uses itself, nor the submodules that
+    happen to be imported already (a listing that changed with what was used before)."""
+    dunders = (name for name in globals() if name.startswith("__") and name.endswith("__"))
+    return sorted({*__all__, *_SUBMODULES, *dunders})
 
 
-class _FrontDoor(types.ModuleType):
+class _FrontDoor(_types.ModuleType):
     """The package's module: ``gg.replay`` and ``gg.annotate`` stay the functions when their
     modules of the same name are imported (the import system sets the module on the package)."""
 
     def __setattr__(self, name: str, value: object) -> None:
-        if isinstance(value, types.ModuleType) and _LAZY.get(name) == value.__name__:
+        if isinstance(value, _types.ModuleType) and _LAZY.get(name) == value.__name__:
             value = getattr(value, name)
         super().__setattr__(name, value)
 
@@ -311,7 +321,8 @@ class _FrontDoor(types.ModuleType):
         return importlib.import_module, (self.__name__,)
 
 
-sys.modules[__name__].__class__ = _FrontDoor
+_sys.modules[__name__].__class__ = _FrontDoor
+del TYPE_CHECKING  # mypy's switch, not a name of the package
 
 __all__ = [
     "ACTION_SPACE",

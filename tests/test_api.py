@@ -156,6 +156,34 @@ def test_the_lazy_front_door_agrees_with_its_typed_imports() -> None:
     assert "dask" not in eval(loaded)  # gg.dask, typed as a submodule, is imported when used
 
 
+def test_dir_lists_the_public_surface_only() -> None:
+    """dir(gg) listed sys, types, TYPE_CHECKING and whichever submodules had been imported;
+    it lists __all__, the submodules the docs name and the dunders, whatever was used."""
+    import subprocess
+    import sys
+
+    _ = gg.engine, gg.notation  # imported: still not listed
+    listed = set(dir(gg))
+    assert listed - set(gg.__all__) == {
+        *("arrow", "dask", "files", "parts"),
+        *(name for name in listed if name.startswith("__") and name.endswith("__")),
+    } - {"__version__"}
+    for name in ("sys", "types", "TYPE_CHECKING"):
+        assert not hasattr(gg, name)
+    # Listing the extras' submodules imports neither (nor does touching gg.arrow).
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import sys, gargon_notation as gg; dir(gg); gg.arrow; print(sorted(sys.modules))",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert not {"pyarrow", "dask", "openskill"} & set(eval(loaded))
+
+
 def test_submodules_are_attributes_of_the_package() -> None:
     """``gg.files`` and the like, as when every name was imported eagerly; ``gg.replay``
     stays the function."""
