@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-__all__ = ["DASK_PACKAGES", "not_installed"]
+__all__ = ["DASK_PACKAGES", "RATINGS_PACKAGES", "not_installed"]
 
 DASK_PACKAGES = {"dask": "Dask", "distributed": "dask.distributed (the distributed package)"}
 """How the packages of the ``dask`` extra are named in messages."""
+RATINGS_PACKAGES = {"openskill": "openskill"}
+"""How the package of the ``ratings`` extra is named in messages."""
 
 
 def not_installed(

@@ -193,6 +193,25 @@ def test_without_openskill_one_line_and_exit_2(monkeypatch: pytest.MonkeyPatch) 
     )
 
 
+def test_the_library_without_openskill_says_so_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """rate() raised a bare ModuleNotFoundError ("No module named 'openskill'"); it says
+    what is missing and the pip command, as gg.dask and gg.arrow do."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "openskill", None)
+    monkeypatch.setitem(sys.modules, "openskill.models", None)
+    games = [GameResult("a:1", "Cup", None, "2026.03.02", ("Ann", "Bob", "Cy"), (40, 30, 30))]
+    with pytest.raises(ModuleNotFoundError) as missing:
+        rate(games)
+    assert str(missing.value) == (
+        "gargon_notation.archive.ratings needs openskill, which is not installed: "
+        "pip install 'gargon-notation[ratings]'"
+    )
+    assert missing.value.name == "openskill.models"
+
+
 def test_bad_input(tmp_path: Path) -> None:
     (tmp_path / "torn.ggn").write_text(
         '[Date "2026.01.01"]\n[Players "Ann" "Ben" "Cleo"]\n1. Ann R99\n*\n', encoding="utf-8"

@@ -43,6 +43,7 @@ import attrs
 
 from gargon_notation.archive.results import GameResult
 from gargon_notation.archive.stats import natural_key
+from gargon_notation.extras import RATINGS_PACKAGES, not_installed
 
 __all__ = [
     "MISSING",
@@ -57,8 +58,8 @@ __all__ = [
     "rate",
 ]
 
-MISSING = (
-    "gargon ratings needs openskill, which is not installed: pip install 'gargon-notation[ratings]'"
+MISSING = not_installed(
+    "gargon ratings", ModuleNotFoundError(name="openskill"), "ratings", RATINGS_PACKAGES
 )
 """What ``gargon ratings`` says when the ``ratings`` extra is missing."""
 
@@ -175,9 +176,19 @@ class RatingsCollector:
     def ratings(self, history: bool = False) -> Ratings:
         """Rate the games added in date order (``history``: keep each player's points).
 
-        Raises :class:`ModuleNotFoundError` when openskill is not installed.
+        Raises :class:`ModuleNotFoundError` when openskill is not installed, saying so and
+        the command that installs it (:class:`ImportError` when it cannot be imported).
         """
-        from openskill.models import PlackettLuce, PlackettLuceRating
+        try:
+            from openskill.models import PlackettLuce, PlackettLuceRating
+        except ImportError as error:
+            # As gg.dask and gg.arrow say it: the package, and the pip command of the extra.
+            message = not_installed(
+                "gargon_notation.archive.ratings", error, "ratings", RATINGS_PACKAGES
+            )
+            if isinstance(error, ModuleNotFoundError):
+                raise ModuleNotFoundError(message, name=error.name or "openskill") from error
+            raise ImportError(message, name=error.name) from error
 
         parameters = self.parameters
         model = PlackettLuce(
@@ -238,7 +249,8 @@ def rate(
 ) -> Ratings:
     """The ratings of ``results`` (see :class:`RatingsCollector`).
 
-    Raises :class:`ModuleNotFoundError` when openskill is not installed.
+    Raises :class:`ModuleNotFoundError` when openskill is not installed, saying so and the
+    command that installs it (the ``ratings`` extra).
     """
     collector = RatingsCollector(parameters)
     for result in results:
