@@ -61,6 +61,7 @@ table.ggn:4:12: Y8: in pile 1 at the deal, which lay face down: nobody saw more 
 from __future__ import annotations
 
 import bisect
+import operator
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeAlias
@@ -69,7 +70,7 @@ import attrs
 
 from gargon_notation.actions import not_at_table
 from gargon_notation.annotate import strip_annotations
-from gargon_notation.arguments import record_argument
+from gargon_notation.arguments import record_argument, shown
 from gargon_notation.cards import AnyCard, Card
 from gargon_notation.engine import CardDrawn, Deal, Game
 from gargon_notation.engine.view import back, backs
@@ -95,8 +96,10 @@ __all__ = [
     "without_annotations",
 ]
 
-Seats: TypeAlias = str | Iterable[str] | None
-"""Who sees: one seat's name, several names (what they saw together), or None (the public)."""
+Seats: TypeAlias = str | int | Iterable[str | int] | None
+"""Who sees: one seat, by its player's name or its number (from 0, as
+:meth:`Game.view <gargon_notation.engine.Game.view>` numbers seats), several (what they saw
+together), or None (the public)."""
 
 
 class SeatError(GargonError):
@@ -166,20 +169,47 @@ def players_of(record: model.GameRecord) -> tuple[str, ...]:
     return tag.values
 
 
+def seat_name(seat: object, players: Sequence[str]) -> str:
+    """The player's name of ``seat``: a name at the table, or a seat number from 0.
+
+    Raises :class:`SeatError` for a name or a number not at the table, :class:`TypeError`
+    for what is neither.
+
+    >>> seat_name(1, ("Ann", "Bob", "Cy")), seat_name("Cy", ("Ann", "Bob", "Cy"))
+    ('Bob', 'Cy')
+    >>> seat_name(3, ("Ann", "Bob", "Cy"))
+    Traceback (most recent call last):
+    ...
+    gargon_notation.seats.SeatError: there is no seat 3 at this table: seats are 0-2 (Ann, ...
+    """
+    if isinstance(seat, str):
+        if seat not in players:
+            raise SeatError(not_at_table(seat, players))
+        return seat
+    try:
+        number = operator.index(seat) if not isinstance(seat, bool) else None  # type: ignore[arg-type]
+    except TypeError:
+        number = None
+    if number is None:
+        raise TypeError(
+            f"seat: a player's name ({', '.join(players)}) or a seat number from 0, "
+            f"not {shown(seat)}"
+        )
+    if not 0 <= number < len(players):
+        raise SeatError(
+            f"there is no seat {number} at this table: seats are 0-{len(players) - 1} "
+            f"({', '.join(players)})"
+        )
+    return players[number]
+
+
 def _seeing(seat: Seats, players: Sequence[str]) -> frozenset[str]:
     names: list[object] = []
     if isinstance(seat, str) or not isinstance(seat, Iterable | None):
         names = [seat]
     elif seat is not None:
         names = list(seat)
-    seeing: set[str] = set()
-    for name in names:
-        if not isinstance(name, str):
-            raise TypeError(f"a seat is a player's name ({', '.join(players)}), not {name!r}")
-        if name not in players:
-            raise SeatError(not_at_table(name, players))
-        seeing.add(name)
-    return frozenset(seeing)
+    return frozenset(seat_name(name, players) for name in names)
 
 
 def face_down_plays(record: model.GameRecord) -> tuple[model.Play, ...]:
@@ -247,18 +277,20 @@ class _Drawn(Visitor):
 def seat_record(record: model.GameRecord, seat: Seats) -> model.GameRecord:
     """``record`` as ``seat`` knew it at each moment (see the module docstring).
 
-    ``seat`` is a player's name, several names (what they saw together) or None (the
-    public).  Hidden values become backs (``R?``; ``X?`` where the colour is not known
-    either); a ``Seed`` tag gives way to deal and pile lines; a card the seat drew is noted
-    as the seat saw it (``1:R7``), from what the record knows of it; plays still face down
-    where the record stops, and what follows them, are left out (:func:`face_down_plays`).
+    ``seat`` is a player's name or seat number (from 0, as :meth:`Game.view
+    <gargon_notation.engine.Game.view>` numbers seats), several (what they saw together) or
+    None (the public).  Hidden values become backs (``R?``; ``X?`` where the colour is not
+    known either); a ``Seed`` tag gives way to deal and pile lines; a card the seat drew is
+    noted as the seat saw it (``1:R7``), from what the record knows of it; plays still face
+    down where the record stops, and what follows them, are left out
+    (:func:`face_down_plays`).
     Annotations (``{=...}``) are removed: derived from the whole record, they may show
     hidden cards (run :func:`~gargon_notation.annotate.annotate` again).  Every other comment,
     glyph and tag is kept as written, but a ``Seat`` tag naming another seat.  The result is
     valid whenever ``record`` is.
 
-    Raises :class:`SeatError` for a name not at the table and for a record with problems,
-    :class:`~gargon_notation.errors.ArgumentError` for the
+    Raises :class:`SeatError` for a name or seat number not at the table and for a record
+    with problems, :class:`~gargon_notation.errors.ArgumentError` for the
     :class:`~gargon_notation.errors.NotationError` of a game that could not be read (as
     lenient :func:`~gargon_notation.files.load` gives it), and :class:`TypeError` for
     anything else that is not a record.
@@ -280,6 +312,8 @@ def seat_record(record: model.GameRecord, seat: Seats) -> model.GameRecord:
         record = record_argument(record, "seat_record")
     players = players_of(record)
     seeing = _seeing(seat, players)
+    if not isinstance(seat, str | None) and not isinstance(seat, Iterable):
+        seat = seat_name(seat, players)
     clean = without_annotations(record)
     drawn = _Drawn()
     outcome = walk(clean, [drawn])
@@ -546,10 +580,11 @@ class Places:
 
 
 def find_leaks(
-    record: model.GameRecord, seat: str | None, *, text: SourceText | str | None = None
+    record: model.GameRecord, seat: str | int | None, *, text: SourceText | str | None = None
 ) -> tuple[Leak, ...]:
-    """Every value of ``record`` that ``seat`` (None: the public, what everyone at the table
-    saw) could not have seen where it is written, in the order of the text.
+    """Every value of ``record`` that ``seat`` (a player's name or seat number from 0; None:
+    the public, what everyone at the table saw) could not have seen where it is written, in
+    the order of the text.
 
     The values are the cards of deal and pile lines, plays still face down where the record
     stops, drawn cards (``1:R7``), a ``Seed`` tag (it deals every card), and card values
@@ -577,8 +612,8 @@ def find_leaks(
     if type(record) is not model.GameRecord:
         record = record_argument(record, "find_leaks")
     players = players_of(record)
-    _seeing(seat, players)
-    return _LeakFinder(record, seat, Places(record.source, text)).run()
+    name = None if seat is None else seat_name(seat, players)
+    return _LeakFinder(record, name, Places(record.source, text)).run()
 
 
 class _LeakFinder:
