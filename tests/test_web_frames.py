@@ -181,9 +181,19 @@ def test_a_seat_not_at_the_table_is_refused_with_a_suggestion() -> None:
     with pytest.raises(gg.SeatError, match="did you mean Bernd"):
         game_frames(record, "bernd")
     with pytest.raises(
-        TypeError, match=r"a player's name \(Adam, Bernd, Collette, Dagmar\), not 1"
+        TypeError,
+        match=r"^seat: a player's name \(Adam, Bernd, Collette, Dagmar\) or a seat number from 0, ",
     ):
-        game_frames(record, 1)  # type: ignore[arg-type]
+        game_frames(record, 1.0)  # type: ignore[arg-type]
+    with pytest.raises(gg.SeatError, match=r"^there is no seat 4 at this table: seats are 0-3 "):
+        game_frames(record, 4)
+
+
+def test_a_seat_may_be_given_by_its_number() -> None:
+    """As seat_record and game.view take it (game_frames(record, 1) was a TypeError)."""
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    assert game_frames(record, 1) == game_frames(record, "Bernd")
+    assert gg.html_page(record, seat=1) == gg.html_page(record, seat="Bernd")
 
 
 def test_the_deltas_expand_to_the_frames() -> None:

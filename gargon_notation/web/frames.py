@@ -44,7 +44,6 @@ from typing import TypeAlias
 
 import attrs
 
-from gargon_notation.actions import not_at_table
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard, hand_order
 from gargon_notation.engine import (
     BattleResolved,
@@ -73,7 +72,7 @@ from gargon_notation.engine.scoring import score_legend
 from gargon_notation.engine.view import as_others_see
 from gargon_notation.notation import model, write_action
 from gargon_notation.replay import Outcome, Problem, Replay, Step, Visitor, replay
-from gargon_notation.seats import SeatError, players_of
+from gargon_notation.seats import players_of, seat_name
 from gargon_notation.web.notes import Note, ProblemNote, mask_values, notes_by_step
 
 __all__ = ["EVERYONE", "Frame", "GameFrames", "Json", "View", "game_frames"]
@@ -347,20 +346,16 @@ def _values(frame: Frame) -> set[str]:
     return set(_VALUE.findall(" ".join(texts)))
 
 
-def _seat_of(record: model.GameRecord, name: str) -> int:
+def _seat_of(record: model.GameRecord, seat: str | int) -> int:
     players = players_of(record)
-    if not isinstance(name, str):
-        raise TypeError(f"seat is a player's name ({', '.join(players)}), not {name!r}")
-    if name not in players:
-        raise SeatError(not_at_table(name, players))
-    return players.index(name)
+    return players.index(seat_name(seat, players))
 
 
 def game_frames(
-    record: model.GameRecord, seat: str | None = None, *, game_number: int = 1
+    record: model.GameRecord, seat: str | int | None = None, *, game_number: int = 1
 ) -> GameFrames:
     """The viewer's data of ``record``: the everyone view and every seat's (``seat`` None),
-    or only the view of the player named ``seat``.
+    or only the view of ``seat`` (a player's name, or a seat number from 0).
 
     Replays the record once.  An invalid record gives its frames as far as the replay
     went, each problem at the frame it was found at.  Raises

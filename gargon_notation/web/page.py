@@ -177,7 +177,7 @@ def _document(title: str, index: dict[str, Json], games: Sequence[tuple[int, Gam
 
 def games_page(
     items: Iterable[Item],
-    seat: str | None = None,
+    seat: str | int | None = None,
     *,
     title: str | None = None,
     sources: bool = False,
@@ -236,10 +236,10 @@ def _title(games: Sequence[tuple[int, GameFrames]], count: int) -> str:
 
 
 def html_page(
-    records: GameRecord | Iterable[GameRecord | NotationError], seat: str | None = None
+    records: GameRecord | Iterable[GameRecord | NotationError], seat: str | int | None = None
 ) -> str:
     """The viewer page of one record, or of several (with an index), numbered from 1; with
-    ``seat`` (a player's name), holding only what that player saw.
+    ``seat`` (a player's name, or a seat number from 0), holding only what that player saw.
 
     Raises :class:`~gargon_notation.seats.SeatError` for a ``seat`` not at a game's table.
     """
