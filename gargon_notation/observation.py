@@ -33,7 +33,7 @@ import functools
 import itertools
 from collections.abc import Sequence
 
-from gargon_notation.arguments import whole_number
+from gargon_notation.arguments import shown, whole_number
 from gargon_notation.cards import COPIES, AnyCard, Card, Colour
 from gargon_notation.engine import (
     Action,
@@ -227,7 +227,8 @@ def observe(view: SeatView, won: Sequence[Sequence[Card]] | None = None) -> dict
     ``won`` is the cards each seat (by seat number) won so far; by default they are read
     from the battles of the view's history, which showed them (a caller that keeps them as
     the game goes saves reading the history again at each decision).  Raises
-    :class:`ValueError` when the seat has no decision to make.
+    :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) when the seat has
+    no decision to make, and :class:`TypeError` for a ``view`` that is not a seat's view.
 
     >>> from gargon_notation.engine import Deal, Game
     >>> game = Game.new(Deal.from_seed("gargon", players=4))
@@ -237,12 +238,14 @@ def observe(view: SeatView, won: Sequence[Sequence[Card]] | None = None) -> dict
     >>> sum(arrays["obs_hand"][:96]), arrays["obs_state"][:3], arrays["obs_piles"][36:40]
     (10, [4, 1, 0], [4, 1, 5, 3])
     """
+    if type(view) is not SeatView:
+        raise TypeError(f"observe: view is a gg.SeatView (game.view(seat)), not {shown(view)}")
     players = view.players
     seat = view.seat
     decision = view.to_act
     if decision is None or decision.seat != seat:
         acting = "the game is over" if decision is None else f"{view.names[decision.seat]} acts"
-        raise ValueError(
+        raise ArgumentError(
             f"observe: {view.names[seat]} has no decision to make now ({acting}); an "
             "observation is what a seat saw at its own decision (docs/tables.md)"
         )

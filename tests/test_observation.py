@@ -40,3 +40,12 @@ def test_action_of_takes_any_integer_and_refuses_what_is_not_one() -> None:
         gg.action_of("3", 0)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^seat: a whole number \(int\), not float 1.0$"):
         gg.action_of(3, 1.0)  # type: ignore[arg-type]
+
+
+def test_observe_refuses_what_is_not_a_seats_view_or_a_seat_without_a_decision() -> None:
+    """observe(None) was an AttributeError ('NoneType' object has no attribute 'players')."""
+    with pytest.raises(TypeError, match=r"^observe: view is a gg.SeatView \(game.view\(seat\)\), "):
+        gg.observe(None)  # type: ignore[arg-type]
+    game = gg.Game.new(gg.Deal.from_seed("evening", players=4))
+    with pytest.raises(gg.ArgumentError, match=r"^observe: Player 2 has no decision to make now"):
+        gg.observe(game.view(1))
