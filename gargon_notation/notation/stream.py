@@ -58,8 +58,8 @@ __all__ = [
     "decode_lines",
     "game_line",
     "json_like",
-    "looks_like_json",
     "line_text",
+    "looks_like_json",
     "split_games",
     "split_raw",
 ]
