@@ -215,7 +215,8 @@ DATE_FORMS = (
         ("--date-to", "15.03.2026"),
         ("--date-from", "07.03.2026"),  # was quoted as '0007.03.2026'
         ("--date-to", "26"),  # was the year 26
-        ("--date-from", "2026-3-15"),
+        ("--date-from", "2026-315"),
+        ("--date-from", "2026.3.155"),
         ("--date-to", "2026.03.15.1"),
         ("--date-from", "????.11.20"),  # no year: a bound must be one
         ("--date-to", "2026.??.20"),
@@ -226,6 +227,13 @@ def test_a_date_not_written_year_first_is_refused_as_typed(option: str, value: s
     with pytest.raises(QueryError) as caught:
         Query.parse([(option, value)])
     assert str(caught.value) == f"{option}: {value!r} {DATE_FORMS}"
+
+
+@pytest.mark.parametrize("value", ["2026.3.5", "2026-3-5", "2026.03.5", "2026-3-05"])
+def test_a_month_or_day_of_one_digit_after_the_year_is_read(value: str) -> None:
+    """After a year of four digits nothing else can be meant (it was refused by the check
+    that keeps dates written day first out; found by a review)."""
+    assert Query.parse([("--date-from", value)]) == Query.parse([("--date-from", "2026.03.05")])
 
 
 @pytest.mark.parametrize(

@@ -120,9 +120,12 @@ def date_range(value: str) -> tuple[Day, Day] | None:
     return (int(year), months[0], days[0]), (int(year), months[1], days[1])
 
 
-_BOUND = re.compile(r"[0-9]{4}(?:[.-](?:\?\?(?:[.-]\?\?)?|[0-9]{2}(?:[.-](?:[0-9]{2}|\?\?))?))?")
+_BOUND = re.compile(
+    r"[0-9]{4}(?:[.-](?:\?\?(?:[.-]\?\?)?|[0-9]{1,2}(?:[.-](?:[0-9]{1,2}|\?\?))?))?"
+)
 """A date given as a bound: a year of four digits, then perhaps its month, then its day, each
-of two digits or ``??`` (unknown parts only at the end), separated by ``.`` or ``-``."""
+of one or two digits or ``??`` (unknown parts only at the end), separated by ``.`` or ``-``:
+after a year of four digits, ``2026.3.5`` can only be 5 March."""
 
 DATE_FORMS = (
     "write YYYY.MM.DD, YYYY.MM or YYYY, the year first in four digits "
@@ -133,12 +136,16 @@ DATE_FORMS = (
 
 def _bound(option: str, value: str) -> tuple[Day, Day]:
     """A date on the command line: ``YYYY.MM.DD``, ``YYYY.MM`` or ``YYYY`` (``-`` may stand
-    for ``.``, and ``??`` for the month or day, as in a Date), as the range of days it
-    covers.  Anything else is refused, quoted as typed: a date written day first
-    (``15.3.26``) is never read as another."""
+    for ``.``, the month and day may have one digit, and ``??`` stands for the month or day,
+    as in a Date), as the range of days it covers.  Anything else is refused, quoted as
+    typed: a date written day first (``15.3.26``) is never read as another.
+
+    >>> _bound("--date-from", "2026.3.5") == _bound("--date-from", "2026-03-05")
+    True
+    """
     if _BOUND.fullmatch(value) is None:
         raise QueryError(f"{option}: {value!r} is not a date: {DATE_FORMS}")
-    year, month, day = [*re.split("[.-]", value), "??", "??"][:3]
+    year, month, day = [part.zfill(2) for part in [*re.split("[.-]", value), "??", "??"][:3]]
     fault = tags.date_fault(year, month, day)
     if fault is not None:
         raise QueryError(f"{option}: the date {value!r} {fault}")
