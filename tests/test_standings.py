@@ -569,6 +569,38 @@ def test_a_game_given_twice_is_counted_once_and_its_copy_named(
     assert first.stderr.startswith(f"warning: {SPRING_CUP}:1: game 1 is a copy of {export}:5; ")
 
 
+@pytest.mark.parametrize("verb", [["standings"], ["ratings"], ["stats"], ["stats", "-j", "2"]])
+def test_an_invalid_reading_read_first_never_hides_the_valid_game(
+    tmp_path: Path, verb: list[str]
+) -> None:
+    """The same game with a wrong score after its end, read first, is reported as invalid;
+    the valid one read after it is counted, not dropped as its copy (found by a review)."""
+    good = tmp_path / "good.ggn"
+    assert gargon("simulate", "--games", "1", "--seed", "11", "-o", good).exit_code == 0
+    text = good.read_text(encoding="utf-8")
+    end = next(line for line in text.splitlines() if line.startswith("end "))
+    bad = tmp_path / "bad.ggn"
+    bad.write_text(
+        text.replace(
+            end, end.split(",")[0].rsplit(" ", 1)[0] + " 999" + end[len(end.split(",")[0]) :]
+        ),
+        encoding="utf-8",
+    )
+    alone = gargon(*verb, good, "--json")
+    both = gargon(*verb, bad, good, "--json")
+    assert (alone.exit_code, both.exit_code) == (0, 1)
+    assert "copy" not in both.stderr and "INVALID" not in both.stdout
+    assert f"{bad}:" in both.stderr
+    read, counted = json.loads(alone.stdout), json.loads(both.stdout)
+    if verb[0] == "stats":  # counted once, the invalid reading under how games end
+        assert (counted["games"], counted["counted"], counted["endings"]["invalid"]) == (2, 1, 1)
+    elif verb[0] == "standings":  # the same standings, of 2 games read
+        assert (read["games"], counted["games"]) == (1, 2)
+        assert {**counted, "games": 1} == read
+    else:  # the same ratings
+        assert counted == read
+
+
 @pytest.mark.parametrize("verb", ["standings", "ratings", "stats"])
 def test_a_file_named_twice_counts_its_games_once(tmp_path: Path, verb: str) -> None:
     """``./x``, an absolute path and a symbolic link name one file: its games are counted

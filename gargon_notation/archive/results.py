@@ -195,8 +195,10 @@ def read_results(
         except NotationError as error:
             yield Skipped(game.where, "unreadable", error)
             continue
-        copy = once.copy_of(game.where, identity(record).digest)
-        if copy is not None:
-            yield Skipped(game.where, "copy", number=game.number, of=copy.of)
-            continue
-        yield result_of(record, game.where, game.number)
+        result = result_of(record, game.where, game.number)
+        if isinstance(result, GameResult):  # only a counted game is one to count once
+            copy = once.copy_of(game.where, identity(record).digest)
+            if copy is not None:
+                yield Skipped(game.where, "copy", number=game.number, of=copy.of)
+                continue
+        yield result

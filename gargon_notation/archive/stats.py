@@ -419,12 +419,14 @@ class Collector:
 
     def add_record(self, record: GameRecord, number: int = 1) -> list[Problem]:
         """Replay ``record`` (game ``number`` of its file, for messages) and count it, unless
-        it is the same game as one added before; the problems the replay found (none for a
-        valid game, or a copy)."""
-        if self._copy(f"game {number}", identity(record).digest) is not None:
-            return []
+        it is a counted game (valid and finished) the same as one counted before; the
+        problems the replay found (none for a valid game, or a copy)."""
         outcome = walk(record, game_number=number)
-        self.add_outcome(outcome)
+        facts = game_facts(outcome)
+        if isinstance(facts, GameFacts) and self._copy(f"game {number}", identity(record).digest):
+            return []
+        tag = record.tag("Event")
+        self.add_facts(facts, tag.value if tag is not None else None)
         return outcome.problems
 
     def add_game(self, game: ArchiveGame) -> list[NotationError] | list[Problem]:
@@ -439,7 +441,9 @@ class Collector:
         found elsewhere (a worker process of ``gargon stats --jobs``); or, for the same game
         as one added before, count nothing and give the :class:`Copy` (listed in
         :attr:`copies`)."""
-        if figures.digest is not None:
+        if figures.digest is not None and isinstance(figures.facts, GameFacts):
+            # Only a counted game (valid and finished) is one to count once: an invalid
+            # reading of it (a wrong score at its end), read first, never hides it.
             copy = self._copy(where, figures.digest)
             if copy is not None:
                 return copy
