@@ -196,9 +196,11 @@ def read_results(
             yield Skipped(game.where, "unreadable", error)
             continue
         result = result_of(record, game.where, game.number)
-        if isinstance(result, GameResult):  # only a counted game is one to count once
-            copy = once.copy_of(game.where, identity(record).digest)
-            if copy is not None:
-                yield Skipped(game.where, "copy", number=game.number, of=copy.of)
-                continue
+        # Told apart by whether the game counts: an invalid reading of a game (a wrong
+        # score after its end), read first, is no copy to hide the valid one.
+        counted = b"+" if isinstance(result, GameResult) else b"-"
+        copy = once.copy_of(game.where, identity(record).digest + counted)
+        if copy is not None:
+            yield Skipped(game.where, "copy", number=game.number, of=copy.of)
+            continue
         yield result

@@ -423,7 +423,8 @@ class Collector:
         problems the replay found (none for a valid game, or a copy)."""
         outcome = walk(record, game_number=number)
         facts = game_facts(outcome)
-        if isinstance(facts, GameFacts) and self._copy(f"game {number}", identity(record).digest):
+        digest = _counted_apart(identity(record).digest, facts)
+        if self._copy(f"game {number}", digest):
             return []
         tag = record.tag("Event")
         self.add_facts(facts, tag.value if tag is not None else None)
@@ -441,10 +442,8 @@ class Collector:
         found elsewhere (a worker process of ``gargon stats --jobs``); or, for the same game
         as one added before, count nothing and give the :class:`Copy` (listed in
         :attr:`copies`)."""
-        if figures.digest is not None and isinstance(figures.facts, GameFacts):
-            # Only a counted game (valid and finished) is one to count once: an invalid
-            # reading of it (a wrong score at its end), read first, never hides it.
-            copy = self._copy(where, figures.digest)
+        if figures.digest is not None:
+            copy = self._copy(where, _counted_apart(figures.digest, figures.facts))
             if copy is not None:
                 return copy
         if figures.facts is None:
@@ -500,6 +499,13 @@ def game_figures(game: ArchiveGame) -> GameFigures:
     tag = record.tag("Event")
     event = tag.value if tag is not None else None
     return GameFigures(game_facts(outcome), event, outcome.problems, identity(record).digest)
+
+
+def _counted_apart(digest: bytes, facts: GameFacts | Ending | None) -> bytes:
+    """A game's digest, told apart by whether the game is counted (valid and finished): an
+    invalid reading of a game (a wrong score after its end), read first, is no copy to hide
+    the valid one, which is counted; the same invalid record read again is counted once."""
+    return digest + (b"+" if isinstance(facts, GameFacts) else b"-")
 
 
 def archive_stats(
