@@ -124,14 +124,19 @@ class Watch:
                 return
 
     def kill(self) -> None:
-        """Kill every worker (once; from the watch's thread, or the caller's if it finds the
-        pool broken first)."""
+        """Kill every worker (from the watch's thread, or the caller's if it finds the pool
+        broken first, or stops the work).  Each call kills the workers there are then: a
+        worker started after an earlier call (the work went on submitting while a worker
+        that Ctrl-C ended was seen) would keep the pool's thread waiting for it for ever.
+        Those lost are the first call's."""
         with self._lock:
             pool = self._pool()
-            if self.killed or pool is None:
+            if pool is None:
                 return
-            self.killed = True
-            self._lost = kill_workers(pool)
+            killed = kill_workers(pool)
+            if not self.killed:
+                self.killed = True
+                self._lost = killed
 
     def stop(self) -> None:
         """End the watch (at once)."""
