@@ -775,3 +775,24 @@ def test_a_name_that_differs_by_a_space_is_written_so_that_the_space_shows() -> 
         't.ggn:1:2: game 1: a player name may not begin or end with a space: write "Adam", '
         'not "Adam " [header]'
     ]
+
+
+def test_a_draw_noted_wrongly_in_a_record_of_the_whole_deal_names_the_card_there() -> None:
+    """The engine names only a refused draw's back (a bot must not learn the card from a
+    refusal); a record whose deal is known says which card is there, to fix the record by."""
+    deal = Deal.from_seed("noted", players=3)
+    game = Game.new(deal, names=("Ann", "Bob", "Cy"))
+    lead = game.legal_actions()[0]
+    assert isinstance(lead, Play)
+    game.push(lead)
+    top = game.snapshot().piles[0][0]
+    assert isinstance(top, Card)
+    wrong = next(card for card in deal.hands[0] if card.colour != top.colour)
+    played = " ".join(map(str, lead.cards))
+    text = f'[Players "Ann" "Bob" "Cy"]\n[Seed "noted"]\n1. Ann {played}, Bob pass 1:{wrong}\n*\n'
+    problem = replay(parse_game(text)).problems[0]
+    assert (problem.code, problem.message) == (
+        "draw-mismatch",
+        f"Bob is noted drawing {wrong} from pile 1, but that card is {HiddenCard(top.colour)} "
+        f"(the record's deal puts {top} there)",
+    )

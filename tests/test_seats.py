@@ -579,7 +579,8 @@ def test_records_that_break_a_rule_alone_or_together() -> None:
     typo = BOB.replace("1:W4", "1:W5")  # Bob noted the card he drew wrongly
     assert contradictions((TEXT, "full.ggn"), (typo, "bob.ggn")) == [
         "full.ggn:10:25: together with what bob.ggn:10:15 says, this breaks a rule: Bob is noted "
-        "drawing W5 from pile 1, but that card is not W5 [draw-mismatch]"
+        "drawing W5 from pile 1, but that card is not W5 (the record's deal puts W4 there) "
+        "[draw-mismatch]"
     ]
     one = TEXT.replace("deal Cy: G1 X?", "deal Cy: G1 Y13")
     two = TEXT.replace("deal Bob: B7 V3 R? G? G? Y?", "deal Bob: B7 V3 R? G? G? Y13")

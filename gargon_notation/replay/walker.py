@@ -33,7 +33,7 @@ from collections.abc import Iterator, Sequence
 import attrs
 
 from gargon_notation.actions import not_at_table
-from gargon_notation.cards import COPIES, Card
+from gargon_notation.cards import COPIES, Card, HiddenCard
 from gargon_notation.engine import (
     Action,
     BattleResolved,
@@ -47,6 +47,7 @@ from gargon_notation.engine import (
     Pass,
     Play,
 )
+from gargon_notation.engine.knowledge import refine
 from gargon_notation.engine.wording import twice_in_one_play
 from gargon_notation.errors import RuleViolation
 from gargon_notation.header import Header, HeaderError, read_header
@@ -422,6 +423,12 @@ class _Walk:
             message = self._say_where(message, element)
         elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
             message += _played_before(self.record, element)
+        elif violation.code == "draw-mismatch":
+            # The engine names only the card's back, so that no seat learns it from a
+            # refusal; the record's own reader may know it (its deal is written out).
+            card = _card_drawn(game, action)
+            if isinstance(card, Card):
+                message += f" (the record's deal puts {card} there)"
 
         self.problem(
             violation.code,
@@ -874,6 +881,29 @@ def _first_place(record: model.GameRecord, card: Card, before: tuple[int, int]) 
             for replacement in battle.draws:
                 if replacement.seen == card and earlier(replacement):
                     return f"drawn by {replacement.player} " + where.format(replacement.line)
+    return None
+
+
+def _card_drawn(game: Game, action: Action) -> object:
+    """The card of the piles that ``action``, a draw or pass refused for a drawn card noted
+    wrongly, draws where its note does not fit (None if none is found)."""
+    if isinstance(action, Draw):
+        draws: list[tuple[object, object]] = [(action.pile, action.seen)]
+    elif isinstance(action, Pass) and action.seen:
+        draws = list(zip(action.piles, action.seen, strict=False))
+    else:
+        return None
+    piles = game.snapshot().piles  # top first
+    taken = [0, 0]
+    for pile, seen in draws:
+        if pile not in (1, 2) or not isinstance(pile, int):
+            return None
+        if taken[pile - 1] >= len(piles[pile - 1]):
+            return None
+        card = piles[pile - 1][taken[pile - 1]]
+        taken[pile - 1] += 1
+        if isinstance(seen, Card | HiddenCard) and refine(card, seen) is None:
+            return card
     return None
 
 
