@@ -12,6 +12,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from tournament import SPRING_CUP, spring_cup
 from typer.testing import CliRunner
 from typer.testing import Result as Run
@@ -22,6 +23,7 @@ from gargon_notation.archive.results import DealKey, GameResult
 from gargon_notation.archive.standings import Cell, Standing, StandingsCollector
 from gargon_notation.cli import app
 from gargon_notation.cli import common as cli_common
+from gargon_notation.cli.standings import Crosstable
 from gargon_notation.cli.terminal import SafeConsole
 
 
@@ -633,3 +635,19 @@ def test_control_characters_of_the_tags_are_shown_as_escapes_whole(tmp_path: Pat
     html = page.read_text(encoding="utf-8")
     assert "<h2>Cup\\u001b[31mRED\\u0007</h2>" in html
     assert not set(html) & {"\x1b", "\x07"}
+
+
+def test_a_crosstable_too_wide_even_for_one_round_keeps_each_cell_whole() -> None:
+    """On a console narrower than any group, each group runs past it, cut nowhere; an event
+    without rounds is its totals alone."""
+    console = SafeConsole(highlight=False, soft_wrap=True, width=10)
+    players = ((Text("1"), Text("Annabelle")),)
+    totals = (("points", (Text("9"),)),)
+    for rounds in ((), (("R1", (Text("1 (40)"),)),)):
+        with console.capture() as captured:
+            console.print(Crosstable(players, rounds, totals), crop=False)
+        printed = [line.rstrip() for line in captured.get().splitlines()]
+        expected = ["rank  player     points", "   1  Annabelle       9"]
+        if rounds:
+            expected = ["rank  player         R1", "   1  Annabelle  1 (40)", "", *expected]
+        assert printed == expected

@@ -203,7 +203,7 @@ class Crosstable:
             return Measurement.get(console, unbounded, table).maximum <= options.max_width
 
         count = len(self.rounds)
-        if fits(range(count), True):
+        if count == 0 or fits(range(count), True):
             yield Uncut(self.table(range(count), True))
             return
         groups: list[tuple[range, bool]] = []  # as many rounds as fit, in each group
