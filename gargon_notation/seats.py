@@ -63,6 +63,7 @@ from __future__ import annotations
 import bisect
 import operator
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TypeAlias
 
@@ -75,6 +76,7 @@ from gargon_notation.cards import AnyCard, Card
 from gargon_notation.engine import CardDrawn, Deal, Game
 from gargon_notation.engine.view import back, backs
 from gargon_notation.errors import GargonError, printable_name
+from gargon_notation.mentions import known, mentions
 from gargon_notation.notation import model
 from gargon_notation.notation.lexical import unquote
 from gargon_notation.notation.tags import STRUCTURED_TAGS
@@ -475,7 +477,6 @@ _BEFORE_CARDS: dict[type, re.Pattern[str]] = {
     model.PassDraw: re.compile(r"[12]\s*:"),
     model.Draw: re.compile(_NAME + r"\s+[12]\s*:"),
 }
-_VALUE_IN_TEXT = re.compile(r"(?<![\w'-])[WBVYRG](?:1[0-5]|[0-9])(?![\w'-])", re.IGNORECASE)
 _TAG_VALUE = re.compile(r'\s*"((?:[^"\\\n]|\\["\\])*)"')
 _OPENING = {
     model.CommentKind.BRACE: 1,
@@ -529,11 +530,10 @@ class Places:
 
     def values_in(self, comment: model.Comment) -> Iterator[tuple[Card, Location]]:
         """The card values a comment names, each with its place."""
-        for match in _VALUE_IN_TEXT.finditer(comment.text):
-            card = Card.parse(match.group())
+        for card, start in mentions(comment.text):
             line, column = comment.line, comment.column
             if line:
-                before = comment.text[: match.start()]
+                before = comment.text[:start]
                 breaks = before.count("\n")
                 if breaks:
                     line, column = line + breaks, len(before) - before.rfind("\n")
@@ -549,12 +549,11 @@ class Places:
             raw, offset = written[k] if written else (value, None)
             # An escape (\" or \\) runs on into no card value: the raw text names the
             # same values as the value, at their own columns.
-            for match in _VALUE_IN_TEXT.finditer(raw):
-                card = Card.parse(match.group())
+            for card, start in mentions(raw):
                 if offset is None:
                     yield card, self.at(tag)
                 else:
-                    yield card, Location(self.source, *self._line_column(offset + match.start()))
+                    yield card, Location(self.source, *self._line_column(offset + start))
 
     def _tag_values(self, tag: model.Tag) -> list[tuple[str, int]]:
         """Each value of ``tag`` as written in the text (escapes kept) and the offset of its
@@ -623,7 +622,11 @@ class _LeakFinder:
         self.places = places
         self.players = players_of(record)
         self.leaks: list[Leak] = []
-        self.seen: set[Card] = set()
+        self.seen: Counter[Card] = Counter()
+        """The copies of each card the seat has seen (its hand's, its draws', the plays
+        turned up), each copy once."""
+        self.held: Counter[Card] = Counter()
+        """The seat's cards counted in :attr:`seen` before it played them."""
 
     def leak(self, value: str, location: Location, reason: str) -> None:
         self.leaks.append(Leak(value, location, self.seat, reason))
@@ -664,7 +667,7 @@ class _LeakFinder:
         for line in self.record.setup:
             if isinstance(line, model.Deal):
                 if line.player == self.seat:
-                    self.seen.update(card for card in line.cards if isinstance(card, Card))
+                    self._see(card for card in line.cards if isinstance(card, Card))
                     continue
                 if self.seat is None:
                     who = f"which only {line.player} saw; the others saw its back"
@@ -692,7 +695,7 @@ class _LeakFinder:
         if not isinstance(card, Card):
             return
         if player == self.seat:
-            self.seen.add(card)
+            self._see([card])
             return
         place = self.places.at(draw, 0)
         self.leak(
@@ -716,7 +719,15 @@ class _LeakFinder:
                                 "the record stops before the battle phase turns it up: "
                                 + self.unseen(action.player, card),
                             )
-                elif complete or action.player == self.seat:
+                elif action.player == self.seat:
+                    for card in action.cards:
+                        if not isinstance(card, Card):
+                            continue
+                        if self.held[card]:
+                            self.held[card] -= 1  # seen in the seat's hand already
+                        else:
+                            self.seen[card] += 1
+                elif complete:
                     self.seen.update(card for card in action.cards if isinstance(card, Card))
             else:
                 for draw in action.draws:
@@ -733,6 +744,12 @@ class _LeakFinder:
             for replacement in battle.draws:
                 comments += replacement.comments
         self._comments(comments, f"the end of round {number}")
+
+    def _see(self, cards: Iterable[Card]) -> None:
+        """The seat sees ``cards`` come into its hand."""
+        for card in cards:
+            self.seen[card] += 1
+            self.held[card] += 1
 
     def _tag_values(self) -> None:
         """Card values named in a tag of free text (``[Remark "Bob held W15"]``): a tag,
@@ -751,9 +768,15 @@ class _LeakFinder:
     def _named(self, found: Iterable[tuple[Card, Location]], where: str, moment: str) -> None:
         """A leak for each card value of free text ``found`` not seen by ``moment``."""
         for card, location in found:
-            if card in self.seen:
+            if known(card, self.seen):
                 continue
-            if self.seat is None:
+            who = "the table" if self.seat is None else self.seat
+            if self.seen[card]:
+                why = (
+                    f"{who} had seen only one of the two {card}s by {moment}, "
+                    "so it may say where the other lay"
+                )
+            elif self.seat is None:
                 why = f"it had not been shown to the table by {moment}"
             else:
                 why = f"{self.seat} had not seen it by {moment}"

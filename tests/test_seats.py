@@ -738,3 +738,41 @@ def test_a_seat_tag_names_only_the_seat_the_record_is_for() -> None:
         seat_record(record, "Bernd"), tags=(*record.tags, model.Tag("Seat", ("Bernd",)))
     )
     assert merge_records([adam, bernd]).tag("Seat") is None
+
+
+def test_a_value_in_prose_leaks_whatever_touches_it() -> None:
+    """Comments are prose: quotes, a possessive, a range or a word run on into a card."""
+    text = TEXT.replace("{he waits}", "{Ann kept 'G5' and Y2's twin; W4-Y8 next, xV4}")
+    leaks = [leak for leak in find_leaks(read(text), "Cy", text=text) if "comment" in leak.reason]
+    assert [(leak.value, leak.location.column) for leak in leaks] == [
+        ("G5", 52),
+        ("Y2", 60),
+        ("W4", 71),
+        ("Y8", 74),
+        ("V4", 84),
+    ]
+
+
+def test_a_zero_named_leaks_where_the_seat_saw_only_the_other_copy() -> None:
+    """Bob holds a B0: a comment that Ann holds one tells him where the second one is."""
+    text = TEXT.replace("deal Ann: Y2 R9 G5 W3", "deal Ann: Y2 R9 G5 W3 B0").replace(
+        "deal Bob: B7 V3 R?", "deal Bob: B7 V3 B0"
+    )
+    text = text.replace("{he waits}", "{Ann holds B0}")
+    leaks = [
+        str(leak) for leak in find_leaks(read(text), "Bob", text=text) if "comment" in str(leak)
+    ]
+    assert leaks == [
+        "full.ggn:10:52: B0: named in a comment, but Bob had seen only one of the two B0s by "
+        "the end of round 1, so it may say where the other lay"
+    ]
+    # The prose cannot tell which copy it means: Ann, who holds the other one, is told too.
+    assert [leak.value for leak in find_leaks(read(text), "Ann") if "comment" in leak.reason] == [
+        "B0"
+    ]
+    # Once Ann plays hers, Bob has seen both (Cy only one).
+    later = text.replace("{Ann holds B0}", "").replace("Ann pass 2!? $14", "Ann B0 {the B0s}")
+    assert [leak.value for leak in find_leaks(read(later), "Bob") if "comment" in leak.reason] == []
+    assert [leak.value for leak in find_leaks(read(later), "Cy") if "comment" in leak.reason] == [
+        "B0"
+    ]

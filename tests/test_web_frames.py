@@ -8,17 +8,18 @@ back to the frames; comments, glyphs and problems must be at their steps.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from viewer_expect import expected_table
 
 import gargon_notation as gg
-from gargon_notation.cards import card_from_text
+from gargon_notation.cards import Card, card_from_text
+from gargon_notation.mentions import mask_mentions
 from gargon_notation.records import with_comments
 from gargon_notation.web.data import _whole, encode_game, expand, script_json
 from gargon_notation.web.frames import Frame, game_frames
-from gargon_notation.web.notes import mask_values
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -146,7 +147,7 @@ def test_a_comment_naming_a_hidden_card_is_masked_for_a_seat() -> None:
     assert [note.text for note in seat[1].notes] == ["Adam keeps R? and Y? for later"]
     later = game_frames(record).views[0].frames
     assert [note.text for note in later[1].notes] == ["Adam keeps R9 and Y2 for later"]
-    assert mask_values("R9 r9 XR9 R9x", {"R9"}) == "R9 R9 XR9 R9x"
+    assert mask_mentions("R9 r9 XR9 R9x", Counter([Card.parse("R9")])) == "R9 R9 XR9 R9x"
 
 
 def test_problems_are_at_the_step_they_were_found() -> None:
@@ -235,3 +236,22 @@ def test_the_score_holds_the_values_won_in_the_order_won_and_the_legend() -> Non
         "won: in the order won; amulets: x2 with one 0, x4 with both 0s",
         "bonus: +10 for most cards of a colour, +5 each on a tie; * winner",
     )
+
+
+def test_a_seat_never_reads_a_hidden_value_in_prose_nor_where_the_other_zero_lies() -> None:
+    """Bernd never sees Adam's Y5 or Y6, and holds one B0 of the two: Adam holds the other."""
+    text = (ROOT / "examples" / "full-game.ggn").read_text(encoding="utf-8")
+    text = text.replace(
+        "Dagmar pass 2 1 2",
+        "Dagmar pass 2 1 2 {Adam kept 'Y5' and Y5's twin; Y5-Y6 plan; Adam holds B0}",
+        1,
+    )
+    record = next(gg.loads(text, strict=True))
+
+    def comments(seat: str) -> list[str]:
+        frames = game_frames(record, seat).views[0].frames
+        return [note.text for frame in frames for note in frame.notes if "Adam kept" in note.text]
+
+    assert comments("Bernd") == ["Adam kept 'Y?' and Y?'s twin; Y?-Y? plan; Adam holds B?"]
+    # Adam holds Y5 and one B0: the other B0 is Bernd's, which Adam did not see.
+    assert comments("Adam") == ["Adam kept 'Y5' and Y5's twin; Y5-Y? plan; Adam holds B?"]

@@ -16,7 +16,8 @@ viewpoint
     <gargon_notation.engine.GameState.seen_by>` and :meth:`GameState.possible
     <gargon_notation.engine.GameState.possible>` for that seat, its events as the seat saw
     them (:func:`~gargon_notation.engine.view.as_others_see`), the won cards as the battles
-    showed them, and its notes and problems masked (:func:`~gargon_notation.web.notes.mask_values`);
+    showed them, and its notes and problems masked
+    (:func:`~gargon_notation.mentions.mask_mentions`);
     annotations (``{=...}``), derived from the whole record, are left out of it, and so is a
     ``Seed`` tag (it deals every card).  Nothing else of the referee's table reaches it.
 step
@@ -39,6 +40,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import TypeAlias
 
@@ -70,10 +72,11 @@ from gargon_notation.engine import (
 )
 from gargon_notation.engine.scoring import score_legend
 from gargon_notation.engine.view import as_others_see
+from gargon_notation.mentions import mask_mentions
 from gargon_notation.notation import model, write_action
 from gargon_notation.replay import Outcome, Problem, Replay, Step, Visitor, replay
 from gargon_notation.seats import players_of, seat_name
-from gargon_notation.web.notes import Note, ProblemNote, mask_values, notes_by_step
+from gargon_notation.web.notes import Note, ProblemNote, notes_by_step
 
 __all__ = ["EVERYONE", "Frame", "GameFrames", "Json", "View", "game_frames"]
 
@@ -338,12 +341,14 @@ def _as_seen_by(event: SeenEvent, seat: int) -> SeenEvent:
     return as_others_see(event) if isinstance(event, CardDrawn | Played) else event
 
 
-def _values(frame: Frame) -> set[str]:
-    """Every card value a frame shows, its events included."""
-    texts = [*frame.hands, *frame.front, *frame.won, *frame.piles, frame.discard]
-    texts += [cards for cards in frame.played if cards is not None]
-    texts.append(json.dumps(frame.events))
-    return set(_VALUE.findall(" ".join(texts)))
+def _sighted(frame: Frame) -> Counter[Card]:
+    """The copies of each card a frame shows at once (its events: at least one)."""
+    places = [*frame.hands, *frame.front, *frame.won, *frame.piles, frame.discard]
+    shown = Counter(map(Card.parse, _VALUE.findall(" ".join(places))))
+    for value in _VALUE.findall(json.dumps(frame.events)):
+        card = Card.parse(value)
+        shown[card] = shown[card] or 1
+    return shown
 
 
 def _seat_of(record: model.GameRecord, seat: str | int) -> int:
@@ -383,7 +388,7 @@ def game_frames(
     legend = score_legend(result.game.ruleset, bool(winners)) if result.game is not None else ()
     unplaced = () if builder.frames[seats[0]] else tuple(ProblemNote.of(p) for p in result.problems)
     if seat is not None:
-        unplaced = tuple(problem.masked(()) for problem in unplaced)
+        unplaced = tuple(problem.masked({}) for problem in unplaced)
     return GameFrames(
         number=game_number,
         source=record.source,
@@ -409,9 +414,9 @@ def _tags(
 ) -> tuple[tuple[str, str], ...]:
     """The record's tags (several values joined by ``, ``); for a seat, without a ``Seed``
     tag and with the values it had not seen at the deal written as backs."""
-    seen = _values(frames[0]) if frames else set()
+    seen = _sighted(frames[0]) if frames else Counter()
     return tuple(
-        (tag.name, mask_values(", ".join(tag.values), seen) if masked else ", ".join(tag.values))
+        (tag.name, mask_mentions(", ".join(tag.values), seen) if masked else ", ".join(tag.values))
         for tag in record.tags
         if not masked or tag.name != "Seed"
     )
@@ -453,15 +458,16 @@ def _with_notes(
     placed: dict[int, list[ProblemNote]] = {}
     for number, problem in problems:
         placed.setdefault(min(number, len(frames) - 1), []).append(ProblemNote.of(problem))
-    seen: set[str] = set()
+    seen: Counter[Card] = Counter()
+    """The copies of each card the seat has seen: the most it saw at once."""
     out = []
     for frame in frames:
         shown_notes = notes.get(frame.step, [])
         shown_problems = placed.get(frame.step, [])
         if seat is not None:
-            seen |= _values(frame)
+            seen |= _sighted(frame)
             shown_notes = [
-                attrs.evolve(note, text=mask_values(note.text, seen))
+                attrs.evolve(note, text=mask_mentions(note.text, seen))
                 for note in shown_notes
                 if note.kind != "annotation"
             ]

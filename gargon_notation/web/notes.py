@@ -12,12 +12,11 @@ its step
     (the deal), the termination's at the last step.  An action the replay could not apply
     has no step of its own: its notes go with the step before it.
 masked text
-    Text shown to one seat: every card value in it that the seat had not seen by then is
-    written as its back (``R14`` becomes ``R?``), so free text (a comment, a problem's
+    Text shown to one seat: every card value it names (a mention,
+    :mod:`gargon_notation.mentions`) that the seat had not seen by then, every copy of it,
+    is written as its back (``R14`` becomes ``R?``), so free text (a comment, a problem's
     message) can never tell a seat more than the table did.
 
->>> mask_values("Adam kept R14 and y2; W10 went", {"W10"})
-'Adam kept R? and Y?; W10 went'
 >>> from gargon_notation.cards import Card
 >>> play = model.Play("Adam", (Card.parse("R9"),), glyph="!", nags=(1,),
 ...                   comments=(model.Comment("good lead"),))
@@ -27,11 +26,12 @@ masked text
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 import attrs
 
+from gargon_notation.cards import Card
+from gargon_notation.mentions import mask_mentions
 from gargon_notation.notation import model
 from gargon_notation.replay import Problem, Step
 
@@ -40,7 +40,6 @@ __all__ = [
     "Note",
     "ProblemNote",
     "action_notes",
-    "mask_values",
     "notes_by_step",
 ]
 
@@ -53,9 +52,6 @@ GLYPH_MEANINGS = {
     "?!": "dubious",
 }
 """What each glyph says (docs/notation.md, 2.8)."""
-
-VALUE_IN_TEXT = re.compile(r"(?<![\w'-])([WBVYRG])(1[0-5]|[0-9])(?![\w'-])", re.IGNORECASE)
-"""A card value named in free text, as :func:`gargon_notation.seats.find_leaks` reads it."""
 
 
 @attrs.frozen
@@ -100,25 +96,11 @@ class ProblemNote:
             problem.consequence_of,
         )
 
-    def masked(self, seen: Collection[str]) -> ProblemNote:
-        """This note with every value not in ``seen`` written as its back."""
-        written = mask_values(self.written, seen) if self.written is not None else None
-        return attrs.evolve(self, message=mask_values(self.message, seen), written=written)
-
-
-def mask_values(text: str, seen: Collection[str]) -> str:
-    """``text`` with every card value not in ``seen`` (texts such as ``R14``) written as its
-    back; the values kept are written in capitals.
-
-    >>> mask_values("{b7 then B8}", {"B7"})
-    '{B7 then B?}'
-    """
-
-    def replace(match: re.Match[str]) -> str:
-        value = match.group(1).upper() + match.group(2)
-        return value if value in seen else match.group(1).upper() + "?"
-
-    return VALUE_IN_TEXT.sub(replace, text)
+    def masked(self, seen: Mapping[Card, int]) -> ProblemNote:
+        """This note with every value not known to a seat that has seen ``seen`` copies of
+        each card written as its back (:func:`~gargon_notation.mentions.mask_mentions`)."""
+        written = mask_mentions(self.written, seen) if self.written is not None else None
+        return attrs.evolve(self, message=mask_mentions(self.message, seen), written=written)
 
 
 def _comment(comment: model.Comment) -> Note:

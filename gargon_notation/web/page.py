@@ -35,10 +35,11 @@ from pathlib import Path
 from gargon_notation import __version__
 from gargon_notation.cards import Colour
 from gargon_notation.errors import NotationError, html_text
+from gargon_notation.mentions import mask_mentions
 from gargon_notation.notation import GameRecord
 from gargon_notation.web.data import encode_game, script_json
 from gargon_notation.web.frames import GameFrames, Json, game_frames
-from gargon_notation.web.notes import GLYPH_MEANINGS, mask_values
+from gargon_notation.web.notes import GLYPH_MEANINGS
 from gargon_notation.web.palette import PALETTE, SEAT_INKS, UNKNOWN_LOOK
 
 __all__ = ["Item", "games_page", "html_page", "notebook_html"]
@@ -201,7 +202,7 @@ def games_page(
         if isinstance(item, NotationError):
             if seat is not None:
                 item = NotationError(
-                    mask_values(item.message, ()),
+                    mask_mentions(item.message, {}),
                     source=item.source,
                     line=item.line,
                     column=item.column,

@@ -1,0 +1,76 @@
+"""Card values named in free text, for the checks and views that must not tell a seat more
+than the table showed it.
+
+Terms:
+
+free text
+    What people write in prose: a comment, the value of a tag such as ``Remark``, a
+    problem's message.  It is not notation, so a card in it may touch anything: ``'Y5'``,
+    ``Y5's``, ``Y5-Y6``, ``Y5Y6``, ``2Y5``, ``Y05``.
+mention
+    A card value named in free text: a colour letter (either case) and a value 0-15 (leading
+    zeros allowed), with no digit after it and no letter before it, unless the letter
+    before is a small one and the colour a capital (``keptY5``).  So ``player2``, ``G20`` and
+    ``USB3`` name no card, but ``Y2K`` and ``R2D2`` do: a check that must not miss a value
+    takes a few words of prose for cards rather than the other way round.
+copies seen
+    How many copies of each card a seat has seen (:data:`~gargon_notation.cards.COPIES`: two
+    of each 0, one of every other card).  A mention is *known* to a seat only once it has
+    seen every copy of the card: a seat that holds one ``B0`` does not know where the other
+    one is, so ``Adam holds B0`` would tell it.
+
+>>> [(str(card), at) for card, at in mentions("kept 'Y5' and B05-b6; player2 held R2D2")]
+[('Y5', 6), ('B5', 14), ('B6', 18), ('R2', 35)]
+>>> from collections import Counter
+>>> from gargon_notation.cards import Card
+>>> seen = Counter([Card.parse("Y5"), Card.parse("B0")])
+>>> mask_mentions("Y5's twin, Y6, and the B0", seen)
+"Y5's twin, Y?, and the B?"
+>>> seen[Card.parse("B0")] += 1
+>>> mask_mentions("Y5's twin, Y6, and the B0", seen)
+"Y5's twin, Y?, and the B0"
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+
+from gargon_notation.cards import COPIES, Card, Colour
+
+__all__ = ["MENTION", "known", "mask_mentions", "mentions"]
+
+MENTION = re.compile(
+    r"(?:(?<![^\W\d_])(?i:([WBVYRG]))|(?<=[a-zß-öø-ÿ])([WBVYRG]))0*(1[0-5]|[0-9])(?![0-9])"
+)
+"""A mention (see the module docstring): the colour letter is group 1 or, after a small
+letter, group 2; the value group 3."""
+
+
+def _card(match: re.Match[str]) -> Card:
+    letter = match.group(1) or match.group(2)
+    return Card(Colour.from_letter(letter), int(match.group(3)))
+
+
+def mentions(text: str) -> Iterator[tuple[Card, int]]:
+    """Each card value ``text`` names, with the offset of its colour letter."""
+    for match in MENTION.finditer(text):
+        yield _card(match), match.start()
+
+
+def known(card: Card, seen: Mapping[Card, int]) -> bool:
+    """Whether a seat that has seen ``seen`` copies of each card knows every copy of
+    ``card``."""
+    return seen.get(card, 0) >= COPIES[card]
+
+
+def mask_mentions(text: str, seen: Mapping[Card, int]) -> str:
+    """``text`` with every mention of a card not :func:`known` to a seat that has seen
+    ``seen`` written as its back (``R?``) and the others as the card (``r14`` and ``R014``
+    become ``R14``); the rest of ``text`` as it is."""
+
+    def replace(match: re.Match[str]) -> str:
+        card = _card(match)
+        return str(card) if known(card, seen) else f"{card.colour.value}?"
+
+    return MENTION.sub(replace, text)
