@@ -1,12 +1,13 @@
 """The reference reader: the normative grammar ``gargon.lark`` run by Lark's LALR parser.
 
 A tree-less :class:`lark.Transformer` passed to ``Lark(...)`` builds the model directly.  This
-module is the only one that imports lark; no lark object leaves it.  Every failure becomes a
+module and :mod:`.diagnosis`, to which it hands Lark's errors, are the only ones that import
+lark; no lark object leaves them.  Every failure becomes a
 :class:`~gargon_notation.errors.NotationError` naming line and column and saying in words what
 was expected.
 
 The fast reader (:mod:`.fast`) handles most well-formed text; whatever it declines comes here,
-so the diagnostics are always this module's.
+so the diagnostics are always this module's (put into words by :mod:`.diagnosis`).
 
 >>> parse_with_grammar("1. Adam Y2, Bernd pass 1\\n*\\n").rounds[0].actions[1].piles
 (1,)
@@ -16,16 +17,16 @@ from __future__ import annotations
 
 import functools
 import importlib.resources
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 import attrs
 import lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from gargon_notation.errors import NotationError
+from gargon_notation.notation.diagnosis import diagnose
 from gargon_notation.notation.lexical import COLOURS, card_of, comment_of, name_of, unquote
 from gargon_notation.notation.model import (
     Battle,
@@ -306,357 +307,6 @@ def _lark() -> lark.Lark:
     )
 
 
-# ---- diagnostics ------------------------------------------------------------------------
-
-_WORDS: tuple[tuple[str, str], ...] = (
-    ("_LSQB", 'a tag like [Event "..."]'),
-    ("TAG_NAME", "a tag name like Event"),
-    ("STRING", 'a quoted value like "..."'),
-    ("_RSQB", "']'"),
-    ("_DEAL", "'deal'"),
-    ("_PILE", "'pile'"),
-    ("PILE", "a pile number (1 or 2)"),
-    ("_COLON", "':'"),
-    ("ROUND", "a round number like '1.'"),
-    ("PLAYER", "a player name"),
-    ("CARD", "a card like R14"),
-    ("_PASS", "'pass'"),
-    ("FORGOT", "'forgot'"),
-    ("COLOUR", "a colour letter (W B V Y R G)"),
-    ("_GT", "'>'"),
-    ("NOBODY", "'-'"),
-    ("_LPAR", "'('"),
-    ("_RPAR", "')'"),
-    ("_COMMA", "','"),
-    ("_FIGHTS", "'fights'"),
-    ("INT", "a score (a whole number)"),
-    ("UNFINISHED", "the end of the game ('*' or 'end')"),
-    ("END", "the end of the game ('*' or 'end')"),
-    ("GLYPH", "a glyph like '!'"),
-    ("NAG", "a numeric annotation like $1"),
-    ("COMMENT", "a comment"),
-    ("$END", "the end of the text"),
-)
-_ANNOTATIONS = frozenset({"GLYPH", "NAG", "COMMENT"})
-_CARD_LIKE = re.compile(r"[A-Za-z][0-9?][0-9?]*")
-_FOUND = re.compile(r"""[^\s,:()\[\]{};"]+|\S""")
-
-
-def _expected(names: Iterable[str]) -> str:
-    names = set(names)
-    if names - _ANNOTATIONS:
-        names -= _ANNOTATIONS
-    words: list[str] = []
-    for name, word in _WORDS:
-        if name in names and word not in words:
-            words.append(word)
-    if len(words) == 1:
-        return words[0]
-    return ", ".join(words[:-1]) + ", or " + words[-1]
-
-
-def _end_position(lines: list[str], first_line: int = 1) -> tuple[int, int]:
-    for index in range(len(lines) - 1, first_line - 2, -1):
-        stripped = lines[index].rstrip()
-        if stripped:
-            return index + 1, len(stripped) + 1
-    return first_line, 1
-
-
-_ROUND_LINE = re.compile(r"[1-9][0-9]*\.")
-_AFTER_THE_END = frozenset({"$END", "_COMMA", "INT", "PLAYER"}) | _ANNOTATIONS
-
-
-def _line_text(raw: str, in_brace: bool) -> tuple[tuple[int, str] | None, str, bool]:
-    """A line's first item outside comments (its column and text), its last character outside
-    comments, and whether a brace comment is still open at its end (``in_brace``: open at
-    its start)."""
-    at, size = 0, len(raw)
-    first: tuple[int, str] | None = None
-    last = ""
-    if in_brace:
-        close = raw.find("}")
-        if close < 0:
-            return None, "", True
-        at = close + 1
-    while at < size:
-        char = raw[at]
-        if char in " \t\r\n":
-            at += 1
-        elif char == "{":
-            close = raw.find("}", at)
-            if close < 0:
-                return first, last, True
-            at = close + 1
-        elif char == ";":
-            break
-        else:
-            match = _FOUND.match(raw, at)
-            word = match.group() if match else char
-            if char == '"':
-                close = raw.find('"', at + 1)
-                word = raw[at : close + 1] if close > 0 else raw[at:]
-            if first is None:
-                first = (at + 1, word)
-            at += len(word)
-            last = word[-1]
-    return first, last, False
-
-
-def _after_the_end(lines: list[str], line: int, first_line: int) -> tuple[str, int, int] | None:
-    """When an error sits on a line below the termination marker (``*`` or ``end`` opening a
-    line, outside comments, and not ending in a comma that continues the scores), the first
-    item there follows the end of the game: the message naming it, and its place (the caller
-    uses it only when the error is at that very item, not at a score the grammar read on)."""
-    in_brace = False
-    marker: int | None = None
-    stop = min(line, len(lines))
-    for index in range(first_line - 1, stop):
-        first, last, in_brace_after = _line_text(lines[index], in_brace)
-        if marker is not None and first is not None:
-            column, word = first
-            found = word if len(word) <= 24 else word[:21] + "..."
-            message = f"only comments may follow the end of the game ('*' or 'end'), not '{found}'"
-            return message, index + 1, column
-        if first is not None and index < stop - 1:
-            if first[1] in ("*", "end") and last != ",":
-                marker = index
-            elif _ROUND_LINE.fullmatch(first[1]):
-                marker = None
-        in_brace = in_brace_after
-    return None
-
-
-_NOTE_WIDTH = 40
-"""How much of a note is quoted in the advice to make it a comment."""
-_SETUP = frozenset({"deal", "pile"})
-_GAME_WORDS = _SETUP | {"*", "end"}
-
-
-def _star_note(lines: list[str], line: int, column: int, first_line: int) -> str | None:
-    """The text of a line that a ``*`` opens, with text after it, when the error is at that
-    text and no setup or round came before the line: a note such as ``* Thursday club
-    night`` among the tags (a stray line to the splitter, 11.1), not an ending; else None."""
-    text = lines[line - 1] if line <= len(lines) else ""
-    if text[: column - 1].strip() != "*":
-        return None
-    in_brace = False
-    for index in range(first_line - 1, line - 1):
-        first, _, in_brace = _line_text(lines[index], in_brace)
-        if first is not None and (_ROUND_LINE.fullmatch(first[1]) or first[1] in _SETUP):
-            return None
-    note = text.strip()
-    return note if len(note) <= _NOTE_WIDTH else note[: _NOTE_WIDTH - 3] + "..."
-
-
-_LEXED = re.compile(r'\{[^}]*+\}?|;[^\n]*|"(?:[^"\\\n]|\\.)*+"?|[^{;"]+')
-"""The text cut as the grammar's lexer cuts it where comments and strings are concerned (a
-comment never closed takes the rest at once: a match from every '{' would be quadratic)."""
-
-
-def _diagnose(
-    error: UnexpectedInput, text: str, lines: list[str], first_line: int = 1
-) -> tuple[str, int, int]:
-    """Message, line and column (in ``text``) for a Lark error; an error just after a brace
-    comment over several lines begun before the game's setup and rounds (among its tags)
-    says where that comment began (a '}' missing there let it run on, over the text that was
-    meant to follow it, up to some other comment's '}')."""
-    message, line, column = _diagnosis(error, text, lines, first_line)
-    if "}" not in text or line > len(lines):
-        return message, line, column
-    at = sum(len(before) + 1 for before in lines[: line - 1]) + column - 1
-    comment: re.Match[str] | None = None
-    for piece in _LEXED.finditer(text, 0, at):
-        if piece.group()[0] == "{":
-            comment = piece
-        elif not piece.group().isspace():
-            comment = None
-    if comment is None or "\n" not in comment.group() or comment.group()[-1] != "}":
-        return message, line, column
-    start = comment.start()
-    opened = text.count("\n", 0, start) + 1
-    opened_column = start - text.rfind("\n", 0, start)
-    in_brace = False
-    for index in range(first_line - 1, opened):
-        first, _, in_brace = _line_text(lines[index], in_brace)
-        if first is not None and (_ROUND_LINE.fullmatch(first[1]) or first[1] in _GAME_WORDS):
-            return message, line, column  # a comment in the movetext, or after its end
-    return (
-        f"{message} (after a comment that runs from line {opened}, column {opened_column}: "
-        "close it with '}' where it should end)",
-        line,
-        column,
-    )
-
-
-def _diagnosis(
-    error: UnexpectedInput, text: str, lines: list[str], first_line: int = 1
-) -> tuple[str, int, int]:
-    """Message, line and column (in ``text``) for a Lark error."""
-    expected: Iterable[str] = ()
-    if error.interactive_parser is not None:
-        expected = error.interactive_parser.accepts()  # type: ignore[no-untyped-call]
-    at: tuple[int, int] | None = None
-    if isinstance(error, UnexpectedCharacters):
-        at = (error.line, error.column)
-    elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
-        at = (error.token.line or 1, error.token.column or 1)
-    if at is not None and set(expected or ()) <= _AFTER_THE_END:
-        after = _after_the_end(lines, at[0], first_line)
-        if after is not None and after[1:] == at:
-            return after
-    if isinstance(error, UnexpectedToken):
-        expected = expected or error.expected
-        if error.token.type == "$END":
-            line, column = _end_position(lines, first_line)
-            return f"expected {_expected(expected)}, not the end of the text", line, column
-        line, column = error.token.line or 1, error.token.column or 1
-    elif isinstance(error, UnexpectedCharacters):
-        expected = expected or error.allowed or ()
-        line, column = error.line, error.column
-    else:  # pragma: no cover - LALR raises only the two kinds above
-        return str(error), 1, 1
-    rest = lines[line - 1][column - 1 :] if line <= len(lines) else ""
-    if rest.startswith("{") and "COMMENT" in expected:
-        return "this comment is never closed: '{' has no matching '}'", line, column
-    if rest.startswith('"') and ("STRING" in expected or "PLAYER" in expected):
-        message, offset = _quoted_text(rest)
-        return message, line, column + offset
-    before = lines[line - 1][: column - 1] if line <= len(lines) else ""
-    if "STRING" in expected:
-        named = _TAG_NAME_BEFORE.search(before)
-        run = _TAG_NAME_RUN.match(rest)
-        if named is not None and run is not None:
-            valued = rest[run.end() :].lstrip(" \t").startswith('"')
-            return _tag_name_character(named.group(1) + run.group(), valued), line, column
-    match = _FOUND.match(rest)
-    found = match.group() if match else rest[:1]
-    if len(found) > 24:
-        found = found[:21] + "..."
-    message = f"expected {_expected(expected)}, not '{found}'"
-    if set(expected) - _ANNOTATIONS == {"$END"}:
-        message = f"only comments may follow the end of the game ('*' or 'end'), not '{found}'"
-        note = _star_note(lines, line, column, first_line)
-        if note is not None:
-            message += f": to write a note, make the line a comment: '; {note}'"
-    if "CARD" in expected and _CARD_LIKE.fullmatch(found):
-        message = (
-            f"'{found}' is not a card (a colour W B V Y R G and a value 0-15 like R14, "
-            f"or a colour or X and '?' like R? or X?)"
-        )
-    # The keys end at the error, so a search tries every start: only the text just before
-    # the error is searched, or a long line would take quadratic time.
-    near = before[-_MISTAKE_WINDOW:]
-    for pattern, mistake in _MISTAKES:
-        if pattern.search(near) and mistake.found.fullmatch(found):
-            said = mistake.message if isinstance(mistake.message, str) else mistake.message(rest)
-            return said, line, column - mistake.back(before)
-    return message, line, column
-
-
-def _quoted_text(rest: str) -> tuple[str, int]:
-    """Why the quoted text opening ``rest`` is not a ``STRING``, and where in ``rest``: a
-    backslash that is no escape (``"C:\\club"``), or no closing quote on its line."""
-    at, escaped_quote = 1, False
-    while at < len(rest) and rest[at] not in '"\r\n':
-        if rest[at] == "\\":
-            following = rest[at + 1 : at + 2]
-            if following not in ('"', "\\", "", "\r", "\n"):
-                return (
-                    f"'\\{following}' is not an escape: inside quotes only \\\" (a quote) and "
-                    "\\\\ (a backslash) are, so a backslash is written \\\\",
-                    at,
-                )
-            escaped_quote = escaped_quote or following == '"'
-            at += 1
-        at += 1
-    message = "this quoted text is not closed on its line"
-    if escaped_quote:
-        message += ': \\" is a quote inside it, not its end (a backslash is written \\\\)'
-    return message, 0
-
-
-_TAG_NAME_BEFORE = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)$")
-"""A tag's name just before an error (``[Weird`` of ``[Weird-Tag "x"]``)."""
-
-
-def _tag_name_character(written: str, valued: bool) -> str:
-    """``[Weird-Tag_2 "x"]``: what a tag name holds and, when the name ``written`` goes on
-    past the character it cannot hold and a value follows it (so that all of it was meant as
-    the name), the name as it may be written."""
-    bad = next(char for char in written if not (char.isascii() and (char.isalnum() or char == "_")))
-    message = f"a tag name holds only letters A-Z and a-z, digits and '_', not {bad!r}"
-    if valued and written.isascii() and (written[-1].isalnum() or written[-1] == "_"):
-        message += f" (write {re.sub(r'[^A-Za-z0-9_]', '_', written)}, say)"
-    return message
-
-
-@attrs.frozen
-class _Mistake:
-    """A typical mistake: what stands before the error on its line (the table's key), what is
-    found at the error, the message it deserves, and how far back the real mistake sits."""
-
-    found: re.Pattern[str]
-    message: str | Callable[[str], str]
-    """The message, or how to say it from the rest of the line at the error."""
-    back: Callable[[str], int] = lambda before: 0
-
-
-_QUOTES = "\u201c\u201d\u201e\u201a\u00ab\u00bb\u2018\u2019"
-_TAG_NAME_RUN = re.compile(f'[^\\s"\\[\\]{{}};{_QUOTES}]+')
-"""What goes on from a tag's name up to a blank, a quote, a bracket or a comment: the rest
-of the name as written."""
-_QUOTED = re.compile(f"[{_QUOTES}]([^{_QUOTES}\\]\n]*)([{_QUOTES}]?)")
-
-
-def _straight_quotes(rest: str) -> str:
-    """``[Event „Thursday“]``: the quotes written, and the value as it should be written."""
-    quoted = _QUOTED.match(rest)
-    assert quoted is not None  # the mistake's key found a typographic quote here
-    value = quoted.group(1).strip()
-    if len(value) > 40:
-        value = value[:37] + "..."
-    value = value.replace("\\", "\\\\").replace('"', '\\"')
-    return (
-        f"typographic quotes ({rest[0]}{quoted.group(2)}) are not quotes in the notation: "
-        f'write straight double quotes: "{value}"'
-    )
-
-
-_MISTAKES: tuple[tuple[re.Pattern[str], _Mistake], ...] = (
-    (
-        re.compile(r"\bpass(?:[ \t]+[12](?::\S+)?)*[ \t]+[12](?::\S+)?[ \t]*,[ \t]*$", re.I),
-        _Mistake(
-            re.compile(r"[12](?::\S+)?"),
-            "the draws of a pass are written without commas, such as 'pass 1 1 2'",
-            lambda before: len(before) - before.rfind(","),
-        ),
-    ),
-    (
-        re.compile(
-            r"(?:^|[\s,.])[^\W\d_][\w'-]*(?:[ \t]+[A-Za-z][0-9]{1,2})+[ \t]+\{[^}]*\}[ \t]*$"
-        ),
-        _Mistake(
-            _CARD_LIKE,
-            "a comment comes after the last card of a play, not between its cards",
-            lambda before: len(before) - before.rfind("{"),
-        ),
-    ),
-    (
-        re.compile(r"(?:\[[A-Za-z][A-Za-z0-9_]*[ \t]*|\d\.[^\n]*)$"),
-        _Mistake(
-            re.compile(f"[{_QUOTES}].*"),
-            _straight_quotes,
-        ),
-    ),
-)
-"""A person's typical mistakes, with the message each deserves (lark's ``match_examples``
-idea, keyed on the text before the error)."""
-
-_MISTAKE_WINDOW = 200
-"""How much of the line before an error the typical mistakes are looked for in."""
-
-
 def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:
     """Read one game with the normative grammar.
 
@@ -670,7 +320,7 @@ def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1)
         record: GameRecord = _lark().parse(padded)  # type: ignore[assignment]
     except UnexpectedInput as error:
         lines = padded.split("\n")
-        message, line, column = _diagnose(error, padded, lines, first_line)
+        message, line, column = diagnose(error, padded, lines, first_line)
         excerpt = lines[line - 1] if 0 < line <= len(lines) else ""
         problem = NotationError(message, source=source, line=line, column=column, excerpt=excerpt)
     except NotationError as error:
