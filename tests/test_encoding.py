@@ -376,6 +376,32 @@ def test_undecodable_bytes_in_a_text_stream_name_the_file_offset() -> None:
     assert "byte offset 48000" in raised.value.message
 
 
+def test_undecodable_bytes_in_a_stream_name_the_offset() -> None:
+    import io
+
+    data = b'*\n\n[Event "\xff"]\n*\n'
+    items = list(read_games(io.BytesIO(data), name="s.ggn"))
+    assert isinstance(items[0], GameRecord)
+    assert isinstance(items[1], NotationError)
+    assert items[1].message.endswith(
+        "undecodable byte 0xff at byte offset 11 ('ÿ' in Latin-1); save the file as UTF-8"
+    )
+    assert (items[1].line, items[1].column) == (3, 9)
+
+
+def test_a_text_stream_that_cannot_be_decoded_gives_a_located_notation_error() -> None:
+    import io
+
+    stream = io.TextIOWrapper(io.BytesIO(b"*\n\n\xff*\n*\n"), encoding="utf-8")
+    first, broken = list(read_games(stream, name="s.ggn"))
+    assert isinstance(first, GameRecord)
+    assert isinstance(broken, NotationError)  # the bad line belongs to the game it opens
+    assert (broken.source, broken.line, broken.column) == ("s.ggn", 3, 1)
+    assert broken.message.endswith(
+        "undecodable byte 0xff at byte offset 3 ('ÿ' in Latin-1); save the file as UTF-8"
+    )
+
+
 # -- line ends ----------------------------------------------------------------------------
 
 LINE_ENDS = [

@@ -365,6 +365,21 @@ def test_malformed_known_tags_are_reported_at_the_tag(text: str, message: str) -
 
 
 @pytest.mark.parametrize(
+    ("text", "column"),
+    [
+        ("1. Adam Y2 $" + "9" * 5000 + "\n*\n", 12),
+        ("9" * 5000 + ". Adam Y2\n*\n", 1),
+        ("1. Adam Y2\nend Adam " + "1" * 5000 + "\n", 10),
+    ],
+)
+def test_huge_numbers_are_notation_errors(text: str, column: int) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_game(text)
+    assert caught.value.message == "this number is too large"
+    assert caught.value.column == column
+
+
+@pytest.mark.parametrize(
     "text",
     [
         '[Players "Ann" "Bob" "Cy"]\n1. Ann R1 folds\n*\n',

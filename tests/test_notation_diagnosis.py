@@ -1,4 +1,5 @@
-"""Diagnostics: every file in tests/data/invalid/syntax/ gives exactly its recorded messages.
+"""Diagnostics (:mod:`gargon_notation.notation.diagnosis`): every file in
+tests/data/invalid/syntax/ gives exactly its recorded messages.
 
 ``NAME.expected`` holds what lenient reading of ``NAME.ggn`` yields, item by item (separated
 by a line ``---``): the exact ``str(error)`` of a broken game, or ``ok: a game of N round(s)``.
@@ -91,47 +92,6 @@ def test_messages_never_name_terminals() -> None:
 def test_nothing_but_notation_errors_escape(text: str) -> None:
     with pytest.raises(NotationError):
         parse_game(text)
-
-
-def test_undecodable_bytes_in_a_stream_name_the_offset() -> None:
-    import io
-
-    data = b'*\n\n[Event "\xff"]\n*\n'
-    items = list(read_games(io.BytesIO(data), name="s.ggn"))
-    assert isinstance(items[0], GameRecord)
-    assert isinstance(items[1], NotationError)
-    assert items[1].message.endswith(
-        "undecodable byte 0xff at byte offset 11 ('ÿ' in Latin-1); save the file as UTF-8"
-    )
-    assert (items[1].line, items[1].column) == (3, 9)
-
-
-@pytest.mark.parametrize(
-    ("text", "column"),
-    [
-        ("1. Adam Y2 $" + "9" * 5000 + "\n*\n", 12),
-        ("9" * 5000 + ". Adam Y2\n*\n", 1),
-        ("1. Adam Y2\nend Adam " + "1" * 5000 + "\n", 10),
-    ],
-)
-def test_huge_numbers_are_notation_errors(text: str, column: int) -> None:
-    with pytest.raises(NotationError) as caught:
-        parse_game(text)
-    assert caught.value.message == "this number is too large"
-    assert caught.value.column == column
-
-
-def test_a_text_stream_that_cannot_be_decoded_gives_a_located_notation_error() -> None:
-    import io
-
-    stream = io.TextIOWrapper(io.BytesIO(b"*\n\n\xff*\n*\n"), encoding="utf-8")
-    first, broken = list(read_games(stream, name="s.ggn"))
-    assert isinstance(first, GameRecord)
-    assert isinstance(broken, NotationError)  # the bad line belongs to the game it opens
-    assert (broken.source, broken.line, broken.column) == ("s.ggn", 3, 1)
-    assert broken.message.endswith(
-        "undecodable byte 0xff at byte offset 3 ('ÿ' in Latin-1); save the file as UTF-8"
-    )
 
 
 @pytest.mark.parametrize(
