@@ -41,7 +41,6 @@ import re
 import signal
 import stat
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -458,19 +457,14 @@ def _sync_directory(directory: Path) -> None:
 @contextlib.contextmanager
 def _signals_raise() -> Iterator[None]:
     """SIGTERM and SIGHUP raise SystemExit while the block runs, so cleanup code runs."""
-    if threading.current_thread() is not threading.main_thread() or sys.platform == "win32":
+    if sys.platform == "win32":
         yield
         return
+    from gargon_notation.signals import handling
 
     def stop(number: int, frame: FrameType | None) -> None:
         raise SystemExit(128 + number)
 
-    previous = {}
-    for number in (signal.SIGTERM, signal.SIGHUP):
-        if signal.getsignal(number) is signal.SIG_DFL:
-            previous[number] = signal.signal(number, stop)
-    try:
+    names = ("SIGTERM", "SIGHUP")
+    with handling(names, stop, replacing=lambda handler: handler is signal.SIG_DFL):
         yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)

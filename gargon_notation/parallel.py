@@ -163,6 +163,8 @@ def _ctrl_c_held() -> Iterator[None]:
     import signal
     import threading
 
+    from gargon_notation.signals import handling
+
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not (
         threading.main_thread()
     ):
@@ -173,19 +175,15 @@ def _ctrl_c_held() -> Iterator[None]:
     # raise it here all the same: so, meanwhile, the Python handlers only note the signal.
     came: list[int] = []
     kept: dict[int, Callable[[int, Any], Any]] = {}
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        handler = None if number is None else signal.getsignal(number)
-        if number is not None and callable(handler):
-            kept[number] = handler
-            signal.signal(number, lambda number, _: came.append(number))
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        yield
+        names = ("SIGINT", "SIGTERM", "SIGHUP")
+        with handling(names, lambda number, _: came.append(number), replacing=callable) as kept:
+            held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                yield
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
-        for number, handler in kept.items():
-            signal.signal(number, handler)
         if came:
             kept[came[0]](came[0], None)
 

@@ -26,7 +26,6 @@ import asyncio
 import contextlib
 import shlex
 import signal
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
@@ -53,6 +52,7 @@ from gargon_notation.recording_lines import FileChanged, LineRecorder, RecordLoc
 from gargon_notation.render.game import battle_lines, rounds_of
 from gargon_notation.render.score import scoreboard
 from gargon_notation.render.table import table_view
+from gargon_notation.signals import handling
 
 __all__ = ["EntrySuggester", "RecorderApp", "SetupScreen", "run_app"]
 
@@ -86,23 +86,13 @@ def _signals_leave(app: RecorderApp) -> Iterator[None]:
     """While the block runs, SIGINT, SIGTERM and SIGHUP make the application leave as Ctrl+C
     does (the terminal restored, what was typed printed), with exit 130, 143 or 129; a
     signal ignored when the command started stays ignored."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
 
     def leave(number: int, frame: FrameType | None) -> None:
         app.signal_received(128 + number)
 
-    previous = {}
-    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
-        number = getattr(signal, name, None)
-        if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
-            previous[number] = signal.signal(number, leave)
-    try:
+    names = ("SIGINT", "SIGTERM", "SIGHUP")
+    with handling(names, leave, replacing=lambda handler: handler is not signal.SIG_IGN):
         yield
-    finally:
-        for number, handler in previous.items():
-            signal.signal(number, handler)
 
 
 def _print_left(app: RecorderApp, quiet: bool) -> None:
