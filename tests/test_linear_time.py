@@ -16,7 +16,9 @@ from collections.abc import Callable
 
 import pytest
 
+from gargon_notation.errors import NotationError
 from gargon_notation.notation import stream
+from gargon_notation.notation.parser import parse_with_grammar
 from gargon_notation.validation import iter_chunks, validate_chunk
 
 HEAD = '[Players "A" "B" "C"]\n'
@@ -81,3 +83,23 @@ def test_the_linear_splitter_sees_lines_as_the_old_one_did() -> None:
     for _ in range(20_000):
         line = "".join(generator.choice('ab "\\{};*\t') for _ in range(generator.randrange(30)))
         assert stream._scan(line + "\n", False)[:2] == _old_scan(line + "\n"), repr(line)
+
+
+def test_a_games_place_in_its_file_costs_nothing() -> None:
+    """Each game the grammar reads is read alone, wherever it starts: a file of many games
+    that the fast reader declines is read in linear time, not padded to each game's line."""
+    text = HEAD + "1. A R99\n*\n"
+
+    def cost(first_line: int) -> float:
+        best = float("inf")
+        for _ in range(3):
+            start = time.perf_counter()
+            with pytest.raises(NotationError) as caught:
+                parse_with_grammar(text, "x.ggn", first_line)
+            best = min(best, time.perf_counter() - start)
+        assert (caught.value.line, caught.value.column) == (first_line + 1, 6)
+        assert caught.value.excerpt == "1. A R99"
+        return best
+
+    near, far = cost(1), cost(2_000_000)
+    assert far < 10 * max(near, 0.001), f"{near:.4f} s at line 1, {far:.4f} s at line 2,000,000"

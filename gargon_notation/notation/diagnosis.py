@@ -13,8 +13,8 @@ instead.  Terms:
 - *a typical mistake*: what stands just before the error on its line (the key) and what is
   found at the error, with the message it deserves and how far back the real mistake sits
   (lark's ``match_examples`` idea, keyed on the text).
-- ``lines``: the text split at its newlines; ``first_line``: the line of the file on which the
-  game starts (the text is padded with blank lines to it, so positions are the file's).
+- ``lines``: the game's text split at its newlines.  Lines and columns are the text's own
+  (its first line is line 1); :func:`diagnose` moves them to the file's by ``line_offset``.
 
 >>> from gargon_notation.errors import NotationError
 >>> from gargon_notation.notation import parse_game
@@ -82,12 +82,12 @@ def _expected(names: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + ", or " + words[-1]
 
 
-def _end_position(lines: list[str], first_line: int = 1) -> tuple[int, int]:
-    for index in range(len(lines) - 1, first_line - 2, -1):
+def _end_position(lines: list[str]) -> tuple[int, int]:
+    for index in range(len(lines) - 1, -1, -1):
         stripped = lines[index].rstrip()
         if stripped:
             return index + 1, len(stripped) + 1
-    return first_line, 1
+    return 1, 1
 
 
 _ROUND_LINE = re.compile(r"[1-9][0-9]*\.")
@@ -130,7 +130,7 @@ def _line_text(raw: str, in_brace: bool) -> tuple[tuple[int, str] | None, str, b
     return first, last, False
 
 
-def _after_the_end(lines: list[str], line: int, first_line: int) -> tuple[str, int, int] | None:
+def _after_the_end(lines: list[str], line: int) -> tuple[str, int, int] | None:
     """When an error sits on a line below the termination marker (``*`` or ``end`` opening a
     line, outside comments, and not ending in a comma that continues the scores), the first
     item there follows the end of the game: the message naming it, and its place (the caller
@@ -138,7 +138,7 @@ def _after_the_end(lines: list[str], line: int, first_line: int) -> tuple[str, i
     in_brace = False
     marker: int | None = None
     stop = min(line, len(lines))
-    for index in range(first_line - 1, stop):
+    for index in range(stop):
         first, last, in_brace_after = _line_text(lines[index], in_brace)
         if marker is not None and first is not None:
             column, word = first
@@ -160,7 +160,7 @@ _SETUP = frozenset({"deal", "pile"})
 _GAME_WORDS = _SETUP | {"*", "end"}
 
 
-def _star_note(lines: list[str], line: int, column: int, first_line: int) -> str | None:
+def _star_note(lines: list[str], line: int, column: int) -> str | None:
     """The text of a line that a ``*`` opens, with text after it, when the error is at that
     text and no setup or round came before the line: a note such as ``* Thursday club
     night`` among the tags (a stray line to the splitter, 11.1), not an ending; else None."""
@@ -168,7 +168,7 @@ def _star_note(lines: list[str], line: int, column: int, first_line: int) -> str
     if text[: column - 1].strip() != "*":
         return None
     in_brace = False
-    for index in range(first_line - 1, line - 1):
+    for index in range(line - 1):
         first, _, in_brace = _line_text(lines[index], in_brace)
         if first is not None and (_ROUND_LINE.fullmatch(first[1]) or first[1] in _SETUP):
             return None
@@ -182,15 +182,22 @@ comment never closed takes the rest at once: a match from every '{' would be qua
 
 
 def diagnose(
-    error: UnexpectedInput, text: str, lines: list[str], first_line: int = 1
+    error: UnexpectedInput, text: str, lines: list[str], line_offset: int = 0
 ) -> tuple[str, int, int]:
-    """Message, line and column (in ``text``) for a Lark error; an error just after a brace
+    """Message, line and column for a Lark error on a game's ``text``, its lines moved by
+    ``line_offset`` (the lines of the file before the game's); an error just after a brace
     comment over several lines begun before the game's setup and rounds (among its tags)
     says where that comment began (a '}' missing there let it run on, over the text that was
     meant to follow it, up to some other comment's '}')."""
-    message, line, column = _diagnosis(error, text, lines, first_line)
-    if "}" not in text or line > len(lines):
-        return message, line, column
+    message, line, column = _diagnosis(error, text, lines)
+    if "}" in text and line <= len(lines):
+        message = _after_comment(message, text, lines, line, column, line_offset)
+    return message, line + line_offset, column
+
+
+def _after_comment(
+    message: str, text: str, lines: list[str], line: int, column: int, line_offset: int
+) -> str:
     at = sum(len(before) + 1 for before in lines[: line - 1]) + column - 1
     comment: re.Match[str] | None = None
     for piece in _LEXED.finditer(text, 0, at):
@@ -199,26 +206,22 @@ def diagnose(
         elif not piece.group().isspace():
             comment = None
     if comment is None or "\n" not in comment.group() or comment.group()[-1] != "}":
-        return message, line, column
+        return message
     start = comment.start()
     opened = text.count("\n", 0, start) + 1
     opened_column = start - text.rfind("\n", 0, start)
     in_brace = False
-    for index in range(first_line - 1, opened):
+    for index in range(opened):
         first, _, in_brace = _line_text(lines[index], in_brace)
         if first is not None and (_ROUND_LINE.fullmatch(first[1]) or first[1] in _GAME_WORDS):
-            return message, line, column  # a comment in the movetext, or after its end
+            return message  # a comment in the movetext, or after its end
     return (
-        f"{message} (after a comment that runs from line {opened}, column {opened_column}: "
-        "close it with '}' where it should end)",
-        line,
-        column,
+        f"{message} (after a comment that runs from line {opened + line_offset}, column "
+        f"{opened_column}: close it with '}}' where it should end)"
     )
 
 
-def _diagnosis(
-    error: UnexpectedInput, text: str, lines: list[str], first_line: int = 1
-) -> tuple[str, int, int]:
+def _diagnosis(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str, int, int]:
     """Message, line and column (in ``text``) for a Lark error."""
     expected: Iterable[str] = ()
     if error.interactive_parser is not None:
@@ -229,13 +232,13 @@ def _diagnosis(
     elif isinstance(error, UnexpectedToken) and error.token.type != "$END":
         at = (error.token.line or 1, error.token.column or 1)
     if at is not None and set(expected or ()) <= _AFTER_THE_END:
-        after = _after_the_end(lines, at[0], first_line)
+        after = _after_the_end(lines, at[0])
         if after is not None and after[1:] == at:
             return after
     if isinstance(error, UnexpectedToken):
         expected = expected or error.expected
         if error.token.type == "$END":
-            line, column = _end_position(lines, first_line)
+            line, column = _end_position(lines)
             return f"expected {_expected(expected)}, not the end of the text", line, column
         line, column = error.token.line or 1, error.token.column or 1
     elif isinstance(error, UnexpectedCharacters):
@@ -263,7 +266,7 @@ def _diagnosis(
     message = f"expected {_expected(expected)}, not '{found}'"
     if set(expected) - _ANNOTATIONS == {"$END"}:
         message = f"only comments may follow the end of the game ('*' or 'end'), not '{found}'"
-        note = _star_note(lines, line, column, first_line)
+        note = _star_note(lines, line, column)
         if note is not None:
             message += f": to write a note, make the line a comment: '; {note}'"
     if "CARD" in expected and _CARD_LIKE.fullmatch(found):

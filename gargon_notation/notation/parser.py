@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 from collections.abc import Iterable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -82,8 +83,14 @@ def _comment(token: lark.Token) -> Comment:
     return comment_of(str(token), _line(token), _column(token))
 
 
+_LINES_BEFORE: ContextVar[int] = ContextVar("lines_before", default=0)
+"""The lines of the file before the game being read: the text handed to Lark is the game's
+alone (padding it to its place in the file would make reading a file quadratic in its games
+that the fast reader declines), so the builder moves each line by them."""
+
+
 def _line(token: lark.Token) -> int:
-    return token.line or 0
+    return token.line + _LINES_BEFORE.get() if token.line else 0
 
 
 def _column(token: lark.Token) -> int:
@@ -315,26 +322,33 @@ def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1)
 
     Raises :class:`NotationError` for text that is not one valid game.
     """
-    padded = "\n" * (first_line - 1) + text if first_line > 1 else text
+    offset = first_line - 1
+    lines_before = _LINES_BEFORE.set(offset)
     try:
-        record: GameRecord = _lark().parse(padded)  # type: ignore[assignment]
+        record: GameRecord = _lark().parse(text)  # type: ignore[assignment]
     except UnexpectedInput as error:
-        lines = padded.split("\n")
-        message, line, column = diagnose(error, padded, lines, first_line)
-        excerpt = lines[line - 1] if 0 < line <= len(lines) else ""
-        problem = NotationError(message, source=source, line=line, column=column, excerpt=excerpt)
+        lines = text.split("\n")
+        message, line, column = diagnose(error, text, lines, offset)
+        problem = NotationError(
+            message, source=source, line=line, column=column, excerpt=_line_of(lines, line - offset)
+        )
     except NotationError as error:
-        lines = padded.split("\n")
         problem = NotationError(
             error.message,
             source=source,
             line=error.line,
             column=error.column,
-            excerpt=lines[error.line - 1] if 0 < error.line <= len(lines) else "",
+            excerpt=_line_of(text.split("\n"), error.line - offset),
         )
     else:
         return attrs.evolve(record, source=source, line=game_line(text, first_line))
+    finally:
+        _LINES_BEFORE.reset(lines_before)
     # Raised here, not in a handler, the error holds no lark exception as its context: it
     # is pickled between processes (--jobs), with its context once distributed's tblib is
     # installed, and lark's parser state cannot be pickled.
     raise problem
+
+
+def _line_of(lines: list[str], number: int) -> str:
+    return lines[number - 1] if 0 < number <= len(lines) else ""
