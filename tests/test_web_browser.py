@@ -455,6 +455,44 @@ def test_an_unreadable_game_shows_its_error(browser: Any, tmp_path: Path) -> Non
     assert errors(browser) == []
 
 
+UNPLAYABLE = [
+    (
+        '[Event "two"]\n[Players "Ann" "Bob"]\n1. Ann R5\n*\n',
+        "[header] line 2:2: Gargon is played by 3 to 5 players, not 2",
+    ),
+    (
+        '[Event "nop"]\n1. Ann R5\n*\n',
+        '[header] line 1:2: the record has no Players tag (such as [Players "Ann" "Bob" "Cy"])',
+    ),
+    (
+        '[Event "twice"]\n[Players "Ann" "Bob" "Ann"]\n1. Ann R5\n*\n',
+        "[header] line 2:2: player names must be different and not empty: 'Ann' is given twice",
+    ),
+]
+"""Games that cannot be set up, and the problem the page shows for each."""
+
+
+def test_a_game_that_cannot_be_set_up_shows_its_problem(browser: Any, tmp_path: Path) -> None:
+    """Its problem as text, on its own page and in a file of several games (the page wrote
+    "[object HTMLDivElement]", the problems having been appended as one array)."""
+    records = [next(gg.loads(text, strict=True)) for text, _ in UNPLAYABLE]
+    for k, (record, (_, shown)) in enumerate(zip(records, UNPLAYABLE, strict=True)):
+        page = tmp_path / f"unplayable{k}.html"
+        page.write_text(gg.html_page(record), encoding="utf-8")
+        for path, fragment in ((page, ""), (tmp_path / "all.html", f"game={k + 1}")):
+            if not path.exists():
+                path.write_text(gg.html_page(records), encoding="utf-8")
+            open_page(browser, path, fragment)
+            problems = browser.find_element(By.ID, "problems")
+            assert problems.text.splitlines() == ["This game cannot be replayed:", shown]
+            assert [
+                p.get_attribute("data-code")
+                for p in problems.find_elements(By.CSS_SELECTOR, "[data-zone=problem]")
+            ] == ["header"]
+            assert not browser.find_element(By.ID, "table").is_displayed()
+    assert errors(browser) == []
+
+
 @pytest.mark.slow
 def test_a_phone_sees_the_whole_table_without_scrolling_sideways(
     browser: Any, tmp_path: Path

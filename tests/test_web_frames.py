@@ -169,12 +169,34 @@ def test_problems_are_at_the_step_they_were_found() -> None:
     assert game.score == result.state_after(result.first_problem_at).score()
 
 
-def test_a_game_that_cannot_be_set_up_has_its_problems_and_no_frames() -> None:
-    record = next(gg.loads('[Event "x"]\n*\n', strict=True))
-    game = game_frames(record)
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        (
+            '[Event "x"]\n*\n',
+            (1, 2, 'the record has no Players tag (such as [Players "Ann" "Bob" "Cy"])'),
+        ),
+        (
+            '[Event "x"]\n[Players "Ann" "Bob"]\n1. Ann R5\n*\n',
+            (2, 2, "Gargon is played by 3 to 5 players, not 2"),
+        ),
+        (
+            '[Event "x"]\n[Players "Ann" "Bob" "Ann"]\n1. Ann R5\n*\n',
+            (2, 2, "player names must be different and not empty: 'Ann' is given twice"),
+        ),
+    ],
+)
+def test_a_game_that_cannot_be_set_up_has_its_problems_and_no_frames(
+    text: str, problem: tuple[int, int, str]
+) -> None:
+    """The page's data holds the problem the viewer shows in place of the table."""
+    game = game_frames(next(gg.loads(text, strict=True)))
     assert game.steps == 0 and game.score is None and game.won == game.score_legend == ()
-    assert [view.frames for view in game.views] == [()]
-    assert game.problems and game.problems[0].code == "header"
+    assert game.views and all(view.frames == () for view in game.views)
+    line, column, message = problem
+    assert encode_game(game)["problems"] == [
+        {"code": "header", "line": line, "column": column, "message": message}
+    ]
 
 
 def test_a_seat_not_at_the_table_is_refused_with_a_suggestion() -> None:

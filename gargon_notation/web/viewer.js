@@ -378,7 +378,7 @@
     }
     tags(g);
     if (!playable) {
-      $("problems").append(el("p", { text: "This game cannot be replayed:" }), g.data.problems.map(problem));
+      $("problems").append(el("p", { text: "This game cannot be replayed:" }), ...g.data.problems.map(problem));
       return;
     }
     const views = $("view");
