@@ -18,6 +18,7 @@ worker.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import importlib.util
@@ -515,6 +516,54 @@ def test_a_phone_sees_the_whole_table_without_scrolling_sideways(
         assert _where(browser)["step"] == "21"
     finally:
         browser.set_window_size(1280, 1000)
+    assert errors(browser) == []
+
+
+@contextlib.contextmanager
+def phone(driver: Any, width: int = 375) -> Iterator[None]:
+    """The browser as a phone ``width`` CSS pixels wide (one that reads ``<meta
+    name="viewport">``, as phones do), the desktop window again afterwards."""
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": 740, "deviceScaleFactor": 2, "mobile": True},
+    )
+    try:
+        yield
+    finally:
+        driver.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def page_widths(driver: Any) -> list[int]:
+    """The page's [scrollWidth, clientWidth]: equal when nothing makes it scroll sideways."""
+    return list(
+        driver.execute_script(
+            "const root = document.documentElement; return [root.scrollWidth, root.clientWidth];"
+        )
+    )
+
+
+LONG_NAME = "Maximilian Alexander von und zu Hohenzollern-Sigmaringen der Dritte"
+
+
+def test_a_long_name_in_view_as_does_not_widen_a_phone_page(browser: Any, tmp_path: Path) -> None:
+    """The "View as" menu shrinks to the screen (its longest option made the page 716 px
+    wide on a 375 px phone)."""
+    text = gg.dumps(gg.record_from_simulation(gg.simulate(5, "phone")))
+    record = next(
+        gg.loads(
+            text.replace('"Dagmar"', "Dagmar").replace("Dagmar", f'"{LONG_NAME}"'), strict=True
+        )
+    )
+    assert LONG_NAME in record.headers.values_of("Players")
+    page = tmp_path / "long.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    with phone(browser):
+        open_page(browser, page, "step=20")
+        assert page_widths(browser) == [375, 375]
+        view = browser.find_element(By.ID, "view")
+        assert view.rect["x"] >= 0 and view.rect["x"] + view.rect["width"] <= 375
+        options = [o.text for o in view.find_elements(By.TAG_NAME, "option")]
+        assert any(LONG_NAME in option for option in options)
     assert errors(browser) == []
 
 
