@@ -224,6 +224,9 @@ def test_html_report_is_self_contained_well_formed_and_holds_the_numbers(
     text = page.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and "<style>" in text and "<svg" in text
     assert "<script" not in text and "url(" not in text
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in text
+    assert text.count('<div class="scroll"><svg ') == 3
+    assert text.count('<div class="scroll"><table>') == 1
     parser = _Tags()
     parser.feed(text)
     parser.close()

@@ -13,7 +13,8 @@ then, and its hidden cards must offer, on hover, exactly the values
 The browser is Debian's ``chromium`` with its ``chromium-driver`` (or the paths in
 ``GARGON_CHROMIUM`` and ``GARGON_CHROMEDRIVER``), both given to selenium explicitly, so that
 nothing is ever downloaded; without them the module is skipped.  One browser per test
-worker.
+worker.  The pages of ``standings``, ``ratings`` and ``stats --html`` are opened here too, to
+check that they fit a phone's width.
 """
 
 from __future__ import annotations
@@ -564,6 +565,56 @@ def test_a_long_name_in_view_as_does_not_widen_a_phone_page(browser: Any, tmp_pa
         assert view.rect["x"] >= 0 and view.rect["x"] + view.rect["width"] <= 375
         options = [o.text for o in view.find_elements(By.TAG_NAME, "option")]
         assert any(LONG_NAME in option for option in options)
+    assert errors(browser) == []
+
+
+@pytest.fixture(scope="module")
+def report_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """``gargon standings``, ``ratings`` and ``stats --html`` of a cup of six rounds, a
+    five-player game each."""
+    folder = tmp_path_factory.mktemp("reports")
+    cup = folder / "cup.ggn"
+    texts = []
+    for round in range(1, 7):
+        text = gg.dumps(gg.record_from_simulation(gg.simulate(5, f"cup.{round}")))
+        tags = f'[Event "Spring Cup"]\n[Date "2026.03.{round:02}"]\n[Round "{round}"]\n'
+        texts.append(text.replace('[Notation "1"]\n', f'[Notation "1"]\n{tags}'))
+    cup.write_text("\n".join(texts), encoding="utf-8")
+    gargon = Path(sys.executable).with_name("gargon")
+    pages = {}
+    for verb in ("standings", "ratings", "stats"):
+        pages[verb] = folder / f"{verb}.html"
+        done = subprocess.run(
+            [str(gargon), verb, str(cup), "--html", str(pages[verb])],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+    return pages
+
+
+@pytest.mark.parametrize("verb", ["standings", "ratings", "stats"])
+def test_a_report_page_does_not_scroll_sideways_on_a_phone(
+    browser: Any, report_pages: dict[str, Path], verb: str
+) -> None:
+    """Its wide tables and charts scroll in boxes of their own (the standings page was 820 px
+    wide on a 375 px phone, the ratings page 735 px, and the stats page, without a viewport
+    tag, was laid out 980 px wide); the stats page fits a desktop too (it was 1405 px wide
+    at 1280)."""
+    widths = [375, 1280] if verb == "stats" else [375]
+    for width in widths:
+        with phone(browser, width):
+            browser.get("about:blank")
+            browser.get(report_pages[verb].as_uri())
+            assert page_widths(browser) == [width, width]
+            boxes = browser.find_elements(By.CSS_SELECTOR, ".scroll")
+            assert boxes and all(box.rect["width"] <= width for box in boxes)
+            if width == 375:
+                assert any(
+                    browser.execute_script("return arguments[0].scrollWidth", box) > width
+                    for box in boxes
+                )
     assert errors(browser) == []
 
 

@@ -17,7 +17,7 @@ False
 from __future__ import annotations
 
 from gargon_notation.archive.ratings import PlayerRating, Point, Ratings
-from gargon_notation.archive.standings_report import page
+from gargon_notation.archive.standings_report import page, scrolled
 from gargon_notation.errors import html_text
 
 __all__ = ["FORMAT", "HISTORIES", "LEADERS", "MODEL", "VERSION", "ratings_html", "ratings_json"]
@@ -152,8 +152,8 @@ def _leaders(ratings: Ratings, low: float, high: float) -> str:
         inner.append(_line(frame, points, colour, False))
         legend.append(f'<span style="color:{colour}">&#9632;</span> {html_text(player.player)}')
     return (
-        frame.svg("".join(inner), "ordinals of the leading players")
-        + f'\n<p class="note">{" &nbsp; ".join(legend)}</p>\n'
+        scrolled(frame.svg("".join(inner), "ordinals of the leading players"))
+        + f'<p class="note">{" &nbsp; ".join(legend)}</p>\n'
     )
 
 
@@ -209,8 +209,9 @@ def ratings_html(ratings: Ratings, as_of: str | None) -> str:
             else ""
         )
         + (f"; {ratings.undated} without a date, rated first" if ratings.undated else "")
-        + f".</p>\n<table>\n{''.join(rows)}</table>\n"
-        f'<p class="note">openskill\'s Plackett-Luce model: a newcomer starts at mu '
+        + ".</p>\n"
+        + scrolled(f"<table>\n{''.join(rows)}</table>")
+        + f'<p class="note">openskill\'s Plackett-Luce model: a newcomer starts at mu '
         f"{parameters.mu:g}, sigma {parameters.sigma:.3f}; beta {parameters.beta:.3f}, tau "
         f"{parameters.tau:.4f}, kappa {parameters.kappa:g}.  The ordinal is mu - {z:g} sigma, "
         "a conservative rating; equal totals in a game are a tie.</p>\n"
@@ -228,5 +229,7 @@ def ratings_html(ratings: Ratings, as_of: str | None) -> str:
         )
         if len(ratings.players) > len(shown):
             body += f" The best {len(shown)} of {len(ratings.players)} players."
-        body += "</p>\n" + "".join(_history(player, ratings, low, high) for player in shown)
+        body += "</p>\n" + scrolled(
+            "".join(_history(player, ratings, low, high) for player in shown)
+        )
     return page("Gargon ratings", body)

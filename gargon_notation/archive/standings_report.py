@@ -191,6 +191,7 @@ td.win { font-weight: bold; color: #2a6b4a; }
 td.absent { color: #9a9a9a; text-align: center; }
 p.note { color: #5b6169; font-size: .9em; max-width: 60em; }
 svg text { font: 11px system-ui, sans-serif; fill: #1d232a; }
+.scroll { overflow-x: auto; }
 """
 
 
@@ -202,6 +203,12 @@ def page(title: str, body: str) -> str:
         f"<title>{html_text(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
         f"<h1>{html_text(title)}</h1>\n{body}</body>\n</html>\n"
     )
+
+
+def scrolled(wide: str) -> str:
+    """``wide`` (a table, a chart) in a box of its own that scrolls sideways when the screen
+    is narrower, so that the page itself never does (a phone's 375 px)."""
+    return f'<div class="scroll">{wide}</div>\n'
 
 
 def _row(cells: list[tuple[str, str]], tag: str = "td") -> str:
@@ -249,8 +256,9 @@ def _event_html(event: EventStandings) -> str:
         f"<h2>{html_text(name)}</h2>\n"
         f"<p>{len(event.rounds)} rounds, {len(event.tables)} games, "
         f"{len(event.standings)} players.</p>\n"
-        f"<table>\n{''.join(rows)}</table>\n"
-        f"<h3>Games by round</h3>\n<table>\n{''.join(results)}</table>\n"
+        + scrolled(f"<table>\n{''.join(rows)}</table>")
+        + "<h3>Games by round</h3>\n"
+        + scrolled(f"<table>\n{''.join(results)}</table>")
     )
 
 
@@ -286,7 +294,7 @@ def duplicate_html(events: list[DuplicateEvent], games: int, counted: int) -> st
         body += f"<h2>{html_text(event_name(event.event))}</h2>\n"
         body += f"<p>{len(event.deals)} deals compared"
         body += f", {event.single} played at one table only" if event.single else ""
-        body += f".</p>\n<table>\n{''.join(rows)}</table>\n"
+        body += ".</p>\n" + scrolled(f"<table>\n{''.join(rows)}</table>")
         for deal in event.deals:
             heading = [("n", "seat"), ("", "player"), ("n", "score"), ("n", "over")]
             seats = [_row([*heading, ("n", "matchpoints"), ("", "table")], "th")]
@@ -304,6 +312,7 @@ def duplicate_html(events: list[DuplicateEvent], games: int, counted: int) -> st
                             ]
                         )
                     )
-            body += f"<h3>Deal {html_text(deal.label)}</h3>\n<table>\n{''.join(seats)}</table>\n"
+            body += f"<h3>Deal {html_text(deal.label)}</h3>\n"
+            body += scrolled(f"<table>\n{''.join(seats)}</table>")
     body += f'<p class="note">{html_text(DUPLICATE_RANKING)}</p>\n'
     return page("Gargon duplicate results", body)

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from gargon_notation.archive.standings_report import scrolled
 from gargon_notation.archive.stats import ENDINGS, Ending, Figures, Key, Spread, Stats
 from gargon_notation.errors import html_text
 
@@ -103,6 +104,7 @@ td.n { text-align: right; font-variant-numeric: tabular-nums; }
 svg text { font: 12px system-ui, sans-serif; fill: #1d232a; }
 svg rect { fill: #3b7d6e; }
 p.note { color: #5b6169; font-size: .9em; }
+.scroll { overflow-x: auto; }
 """
 
 
@@ -193,19 +195,21 @@ def stats_html(stats: Stats, title: str = "Gargon statistics") -> str:
     body += f"<tr><th>all</th>{_cells(_row_cells(stats.total))}</tr>\n"
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html_text(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
         f"<h1>{html_text(title)}</h1>\n"
         f"<p>{stats.games} games read, {stats.counted} counted (valid and finished).</p>\n"
-        f"<h2>How games end</h2>\n{_bars(endings)}\n"
-        f"<h2>Game length (counted games)</h2>\n{_bars(lengths)}\n"
-        f"<h2>{'Wins' if by == 'player' else 'Games'} by {column}</h2>\n{_bars(chart)}\n"
+        f"<h2>How games end</h2>\n{scrolled(_bars(endings))}"
+        f"<h2>Game length (counted games)</h2>\n{scrolled(_bars(lengths))}"
+        f"<h2>{'Wins' if by == 'player' else 'Games'} by {column}</h2>\n{scrolled(_bars(chart))}"
         + (
             f'<p class="note">The first 40 of {len(stats.rows)}.</p>\n'
             if len(stats.rows) > 40
             else ""
         )
-        + f"<h2>By {column}</h2>\n<table>\n<tr>{heading}</tr>\n{body}</table>\n"
-        '<p class="note">Scores, wins and every other figure count the valid, finished games '
+        + f"<h2>By {column}</h2>\n"
+        + scrolled(f"<table>\n<tr>{heading}</tr>\n{body}</table>")
+        + '<p class="note">Scores, wins and every other figure count the valid, finished games '
         "only; sd is the population standard deviation; rounds is the mean per game.</p>\n"
         "</body>\n</html>\n"
     )
