@@ -94,6 +94,7 @@ class GargonLexer(RegexLexer):
             (r"\*", Keyword, "#pop"),
             (r"\[", Punctuation, ("#pop", "tagname")),
             include("space"),
+            (_CARD, _card),  # before a colour: a draw's back (1:B?) is a card, not B and a glyph
             (_COLOUR, _card),
             (r"forgot" + _AFTER_WORD, Keyword),
             (r"[>\-]", Operator),

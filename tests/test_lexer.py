@@ -109,6 +109,31 @@ def test_each_part_of_a_record_has_its_token_type() -> None:
     ]
 
 
+def test_a_back_drawn_in_a_battle_is_one_card() -> None:
+    """``1:B?`` inside a battle's parentheses is the card ``B?`` (it was the colour ``B`` and
+    the glyph ``?``), as ``2:Y?`` in a pass is."""
+    found = [(kind, value) for kind, value in tokens("1. Adam R5\n    fights G (Dagmar 1:B?)\n")]
+    assert [pair for pair in found if not pair[1].isspace()][-7:] == [
+        (CARD_TOKENS["G"], "G"),
+        (Punctuation, "("),
+        (Name.Variable, "Dagmar"),
+        (Number, "1"),
+        (Punctuation, ":"),
+        (CARD_TOKENS["B"], "B?"),
+        (Punctuation, ")"),
+    ]
+    text = (ROOT / "examples" / "table-record.ggn").read_text(encoding="utf-8")
+    found = tokens(text)
+    assert "(Dagmar 1:B?)" in text
+    after_a_colour = [
+        (value, found[k + 1][1])
+        for k, (kind, value) in enumerate(found[:-1])
+        if kind in CARD and len(value) == 1 and found[k + 1][0] in Generic.Emph
+    ]
+    assert after_a_colour == []
+    assert (CARD_TOKENS["B"], "B?") in found
+
+
 def test_text_that_is_not_notation_is_an_error_token() -> None:
     found = tokens("1. Ann Y2 % B\n")
     assert [value for kind, value in found if kind is Error] == ["%", "B"]
