@@ -72,6 +72,50 @@ def test_show_on_a_narrow_terminal_wraps_the_score_s_legend_between_words() -> N
     ]
 
 
+WIDE_PLAYERS = (
+    '[Players "Zoë-Åsa Þórðardóttir" "محمد بن سلمان" "王小明" '
+    '"Maximilian Alexander von und zu Hohenzollern-Sigmaringen der Dritte" '
+    '"🎲 Emil </script><b>x</b> & co"]'
+)
+
+
+@pytest.mark.parametrize(
+    ("columns", "lines"),
+    [
+        (
+            "80",
+            [
+                "Players   Zoë-Åsa Þórðardóttir محمد بن سلمان 王小明 Maximilian Alexander von und",
+                "          zu Hohenzollern-Sigmaringen der Dritte 🎲 Emil </script><b>x</b> & co",
+            ],
+        ),
+        (
+            "40",
+            [
+                "Players   Zoë-Åsa Þórðardóttir محمد بن",
+                "          سلمان 王小明 Maximilian",
+                "          Alexander von und zu",
+                "          Hohenzollern-Sigmaringen der",
+                "          Dritte 🎲 Emil",
+                "          </script><b>x</b> & co",
+            ],
+        ),
+    ],
+)
+def test_show_wraps_a_players_line_of_wide_names_without_cutting_one(
+    tmp_path: Path, columns: str, lines: list[str]
+) -> None:
+    """At 80 columns the line ending in "von und" (its 王 and 🎲 two cells each) was cut
+    to "von un…"."""
+    path = tmp_path / "wide.ggn"
+    path.write_text(f'[Notation "1"]\n{WIDE_PLAYERS}\n*\n', encoding="utf-8")
+    done = in_a_process("show", str(path), "--no-color", env={"COLUMNS": columns})
+    assert done.returncode == 0
+    shown = done.stdout.decode().splitlines()
+    assert shown[2 : 2 + len(lines)] == lines
+    assert shown[2 + len(lines)] == ""
+
+
 def test_show_a_record_that_cannot_be_set_up() -> None:
     result = CliRunner().invoke(app, ["show", "-", "--no-color"], input='[Event "x"]\n*\n')
     assert result.exit_code == 1

@@ -61,3 +61,28 @@ def test_no_column_is_narrower_than_its_longest_word(width: int) -> None:
 def test_a_table_that_fits_is_drawn_as_rich_draws_it() -> None:
     assert drawn(Uncut(text_columns()), 80) == drawn(text_columns(), 80)
     assert drawn(Uncut(crosstable()), 80) == drawn(crosstable(), 80)
+
+
+WIDE_NAMES = (
+    "Zoë-Åsa Þórðardóttir",
+    "محمد بن سلمان",
+    "王小明",
+    "Maximilian Alexander von und zu Hohenzollern-Sigmaringen der Dritte",
+    "🎲 Emil </script><b>x</b> & co",
+)
+"""Names of wide characters (王 and 🎲 take two cells each) and a long one, as a Players
+line holds them."""
+
+
+@pytest.mark.parametrize("width", range(30, 101))
+def test_a_line_of_wide_characters_is_wrapped_not_cut(width: int) -> None:
+    """At 80 columns a line ending in "von und" (70 cells, the column's width, in 68
+    characters) came out "von un…": rich kept its blank at the end, counted in characters."""
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column()
+    table.add_column()
+    table.add_row("Notation", "1")
+    table.add_row("Players", " ".join(WIDE_NAMES))
+    lines = drawn(Uncut(table), width)
+    assert "…" not in "".join(lines)
+    assert " ".join(line[10:] for line in lines[1:]).split() == " ".join(WIDE_NAMES).split()

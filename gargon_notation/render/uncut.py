@@ -55,6 +55,12 @@ class Uncut:
                 needed = max(needed, size.maximum if column.no_wrap else size.minimum)
             whole = copy.copy(column)
             whole.min_width = max(column.min_width or 0, needed)
+            if not column.no_wrap and column.overflow == "ellipsis":
+                # No word is wider than the column, so "fold" folds none; "ellipsis" cut the
+                # last word of a line holding wide characters (王, 🎲: two cells each) to
+                # "…", rich's wrap counting that line's blank at the end in characters, not
+                # cells, and so keeping it one cell past the column.
+                whole.overflow = "fold"
             table.columns.append(whole)
         return table
 
