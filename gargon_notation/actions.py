@@ -58,14 +58,17 @@ def parse_card(text: str) -> AnyCard:
     return card
 
 
-def not_at_table(name: str, players: Sequence[str]) -> str:
+def not_at_table(name: str, players: Sequence[str], table: str = "this table") -> str:
     """The message for a name that is not a player's, with the player it most likely means.
     Names are written as movetext writes them, quoted when not bare, so that a space shows.
+    ``table`` says where it is not (the players of several games: ``"any table"``).
 
     >>> not_at_table("cleo", ("Anna", "Cleo"))
     'cleo is not at this table (players: Anna, Cleo); did you mean Cleo? (names are case-sensitive)'
     >>> not_at_table("Eve", ("Anna", "Cleo"))
     'Eve is not at this table (players: Anna, Cleo)'
+    >>> not_at_table("Dagma", ("Anna", "Dagmar"), "any table")
+    'Dagma is not at any table (players: Anna, Dagmar); did you mean Dagmar?'
     >>> not_at_table("Anna ", ("Anna", "Cleo")).split("; ")[0]
     '"Anna " is not at this table (players: Anna, Cleo)'
     """
@@ -82,7 +85,7 @@ def not_at_table(name: str, players: Sequence[str]) -> str:
         elif same:
             hint += " (names are case-sensitive)"
     written = ", ".join(name_text(player) for player in players)
-    return f"{name_text(name)} is not at this table (players: {written}){hint}"
+    return f"{name_text(name)} is not at {table} (players: {written}){hint}"
 
 
 def _seat(text: str, name: str, players: Sequence[str]) -> int:

@@ -15,6 +15,7 @@ import pytest
 from test_seats import BOB, TABLE, TEXT
 from typer.testing import CliRunner, Result
 
+import gargon_notation as gg
 from gargon_notation.cli import common, load_verbs
 from gargon_notation.cli.program import app
 from gargon_notation.cli.terminal import SafeConsole
@@ -77,15 +78,37 @@ def test_convert_reads_standard_input(work: Path) -> None:
 
 
 def test_convert_for_a_seat_not_at_the_table_writes_nothing(work: Path) -> None:
+    """A usage error, as html --seat and svg --seat have it (exit 2; it was 1)."""
     result = gargon("convert", "club.ggn", "--seat", "bob", "-o", "bob.ggn")
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
-        "club.ggn:3:2: game 1: bob is not at this table (players: Ann, Bob, Cy); did you mean "
+        "gargon: --seat bob: bob is not at this table (players: Ann, Bob, Cy); did you mean "
         "Bob? (names are case-sensitive)",
-        "club.ggn: nothing written",
     ]
     assert not (work / "bob.ggn").exists()
+
+
+def test_convert_for_a_seat_writes_the_games_it_played(work: Path) -> None:
+    """Dagmar played games 2 and 3 of the club night: her record holds those two, and game 1
+    is named as left out (nothing was written, game 1 lacking her); a name at no table is
+    refused with the one it most likely means over every game."""
+    club = EXAMPLES / "club-night.ggn"
+    result = gargon("convert", club, "--seat", "Dagmar", "-o", "dagmar.ggn")
+    assert (result.exit_code, result.stdout) == (0, "")
+    assert result.stderr == (
+        f"note: --seat Dagmar: {club} game 1 left out: Dagmar is not at its table\n"
+    )
+    games = list(gg.load(club, strict=True))
+    expected = [gg.seat_record(games[number], "Dagmar") for number in (1, 2)]
+    assert (work / "dagmar.ggn").read_text(encoding="utf-8") == gg.dumps(expected)
+    wrong = gargon("convert", club, "--seat", "Dagma", "-o", "dagma.ggn")
+    assert (wrong.exit_code, wrong.stdout) == (2, "")
+    assert wrong.stderr == (
+        "gargon: --seat Dagma: Dagma is not at any table (players: Adam, Bernd, Collette, "
+        "Dagmar, Emil); did you mean Dagmar?\n"
+    )
+    assert not (work / "dagma.ggn").exists()
 
 
 def test_convert_of_a_record_with_problems_writes_nothing(work: Path) -> None:

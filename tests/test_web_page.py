@@ -196,9 +196,13 @@ def test_html_of_an_invalid_record_writes_the_page_and_exits_1(tmp_path: Path) -
             "Dagmar); did you mean Bernd? (names are case-sensitive)",
         ),
         (
-            ["examples/club-night.ggn", "--seat", "Emil"],
-            "gargon: --seat Emil: game 1: Emil is not at this table (players: Adam, Bernd, "
-            "Collette)",
+            ["examples/club-night.ggn", "--seat", "Dagma"],
+            "gargon: --seat Dagma: Dagma is not at any table (players: Adam, Bernd, Collette, "
+            "Dagmar, Emil); did you mean Dagmar?",
+        ),
+        (
+            ["examples/club-night.ggn", "--game", "1", "--seat", "Dagmar"],
+            "gargon: --seat Dagmar: Dagmar is not at this table (players: Adam, Bernd, Collette)",
         ),
         (["examples/club-night.ggn", "--game", "4"], "gargon: --game 4: the file holds games 1-3"),
         (["nowhere.ggn"], "gargon: nowhere.ggn: no such file or directory"),
@@ -250,9 +254,9 @@ def test_html_of_several_inputs_names_each_game_by_its_file(tmp_path: Path) -> N
             "(examples/club-night.ggn, examples/full-game.ggn): give that file alone",
         ),
         (
-            ["examples/full-game.ggn", "examples/club-night.ggn", "--seat", "Dagmar"],
-            "gargon: --seat Dagmar: examples/club-night.ggn game 1: Dagmar is not at this "
-            "table (players: Adam, Bernd, Collette)",
+            ["examples/rulebook-round.ggn", "examples/club-night.ggn", "--seat", "Emi"],
+            "gargon: --seat Emi: Emi is not at any table (players: Adam, Bernd, Collette, "
+            "Dagmar, Emil); did you mean Emil?",
         ),
     ],
     ids=["game", "seat"],
@@ -263,6 +267,42 @@ def test_html_of_several_inputs_refuses_in_one_line(
     monkeypatch.chdir(ROOT)
     code, out, err = gargon("html", *args)
     assert (code, out, err.rstrip("\n")) == (2, "", message)
+
+
+@pytest.mark.parametrize(
+    ("paths", "seat", "titles", "note"),
+    [
+        (
+            ["examples/club-night.ggn"],
+            "Dagmar",
+            ["Game 2: Club night", "Game 3: Club night"],
+            "examples/club-night.ggn game 1 left out: Dagmar is not at its table",
+        ),
+        (
+            ["examples/full-game.ggn", "examples/club-night.ggn"],
+            "Emil",
+            ["examples/club-night.ggn game 3: Club night"],
+            "examples/full-game.ggn game 1; examples/club-night.ggn games 1, 2 left out: Emil "
+            "is not at their tables",
+        ),
+    ],
+    ids=["one-file", "two-files"],
+)
+def test_html_seat_of_several_games_makes_the_page_of_the_games_the_seat_played(
+    paths: list[str], seat: str, titles: list[str], note: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Dagmar played games 2 and 3 of the club night: her page holds them, as she saw them,
+    and the game left out is named (the whole file was refused, game 1 lacking her)."""
+    monkeypatch.chdir(ROOT)
+    code, out, err = gargon("html", *paths, "--seat", seat)
+    assert (code, err) == (0, f"note: --seat {seat}: {note}\n")
+    index = json.loads(INDEX.findall(out)[0])
+    assert [game["title"] for game in index["games"]] == titles
+    found = GAME_DATA.findall(out)
+    assert len(found) == len(titles)
+    for _, data in found:
+        game = json.loads(data)
+        assert [view["key"] for view in game["views"]] == [str(game["names"].index(seat))]
 
 
 def test_html_does_not_pour_a_page_onto_a_terminal(tmp_path: Path) -> None:

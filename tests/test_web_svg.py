@@ -581,18 +581,39 @@ def test_svg_of_several_games_reports_what_it_cannot_draw_and_draws_the_rest(
     assert [path.name for path in (tmp_path / "c").iterdir()] == ["rulebook-round-0001.svg"]
 
 
-def test_svg_of_several_games_reports_a_seat_not_at_a_table(tmp_path: Path) -> None:
+def test_svg_seat_of_several_games_draws_the_games_the_seat_played(tmp_path: Path) -> None:
+    """The games Dagmar did not play are left out, named in one line, and the exit code is 0
+    (it was 2, each such game reported as an error); a seat at no table is refused with the
+    name it most likely means over every game."""
     seat = gargon("svg", RULEBOOK, CLUB, "--seat", "Dagmar", "-o", tmp_path / "b")
-    assert seat.exit_code == 2
+    assert seat.exit_code == 0
     assert seat.stderr == (
-        f"gargon: {CLUB} game 1: --seat Dagmar: Dagmar is not at this table (players: Adam, "
-        "Bernd, Collette)\n"
+        f"note: --seat Dagmar: {CLUB} game 1 left out: Dagmar is not at its table\n"
     )
     assert sorted(path.name for path in (tmp_path / "b").iterdir()) == [
         "club-night-0002.svg",
         "club-night-0003.svg",
         "rulebook-round-0001.svg",
     ]
+    emil = gargon("svg", CLUB, "--seat", "Emil")  # one game of his: no directory needed
+    assert emil.exit_code == 0 and emil.stdout.startswith("<svg ")
+    end = len(replayed(CLUB, 3).steps)
+    assert emil.stdout == table_svg(replayed(CLUB, 3).state_after(end), 4, step=end)
+    assert emil.stderr == (
+        f"note: --seat Emil: {CLUB} games 1, 2 left out: Emil is not at their tables\n"
+    )
+    wrong = gargon("svg", RULEBOOK, CLUB, "--seat", "Emi", "-o", tmp_path / "c")
+    assert (wrong.exit_code, wrong.stdout) == (2, "")
+    assert wrong.stderr == (
+        "gargon: --seat Emi: Emi is not at any table (players: Adam, Bernd, Collette, Dagmar, "
+        "Emil); did you mean Emil?\n"
+    )
+    assert not (tmp_path / "c").exists()
+    one = gargon("svg", CLUB, "--game", "1", "--seat", "Dagmar")
+    assert (one.exit_code, one.stdout) == (2, "")
+    assert one.stderr == (
+        "gargon: --seat Dagmar: Dagmar is not at this table (players: Adam, Bernd, Collette)\n"
+    )
 
 
 def test_svg_refuses_two_inputs_that_would_write_the_same_names(

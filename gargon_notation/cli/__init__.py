@@ -19,6 +19,8 @@ job:
 - :mod:`~gargon_notation.cli.edit`: ``annotate``, ``fmt``, ``convert``, ``schema``;
 - :mod:`~gargon_notation.cli.simulate`: ``simulate``;
 - :mod:`~gargon_notation.cli.seats`: ``convert --seat``, ``check-hidden``, ``merge``;
+- :mod:`~gargon_notation.cli.seated`: the games a ``--seat`` played, for ``html``, ``svg``
+  and ``convert``;
 - :mod:`~gargon_notation.cli.record`: ``record``, with its terminal application
   :mod:`~gargon_notation.cli.recorder_app`;
 - :mod:`~gargon_notation.cli.archive`: ``filter``, ``cat``, ``split``, ``dedupe`` (with

@@ -14,7 +14,7 @@ always gets named pictures, even of one game.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import attrs
@@ -24,6 +24,7 @@ from gargon_notation.actions import not_at_table
 from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, fail, plural, print_error, print_problems
 from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, output, write
+from gargon_notation.cli.seated import SeatedGames
 from gargon_notation.cli.view import picked_step
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import GameRecord
@@ -72,8 +73,10 @@ def svg_command(
 
     On an invalid record, a moment at or after the first problem is drawn as the table when
     the problem was found; the problems go to standard error and the exit code is 1.  With
-    several games, one that cannot be drawn (a --seat not at its table, a round it does not
-    have) is reported and the others drawn; the exit code is the highest.
+    several games, one that cannot be drawn (a round it does not have) is reported and the
+    others drawn; the exit code is the highest.  With --seat (and no --game), the games the
+    seat played are drawn, the others named in one line on standard error; a seat who
+    played none is refused (exit 2).
     """
     if round_ is not None and step is not None:
         fail("give --round or --step, not both")
@@ -82,7 +85,8 @@ def svg_command(
         one_input_for(f"--game {game}", inputs)
     moment = _Moment(round_, step, seat)
     selection = _Selection(inputs, game)
-    games = iter(selection)
+    seated = SeatedGames(seat) if seat is not None and game is None else None
+    games = iter(selection) if seated is None else _seated(selection, seated)
     first = next(games, None)
     second = next(games, None) if first is not None else None
     target = None if output_path is None else Path(output_path)
@@ -104,7 +108,17 @@ def svg_command(
             fail(str(files.FileError.from_os_error(str(target), error)))
         for selected in _chained(first, second, games):
             code = max(code, _draw_into(target, selected, moment))
+    if seated is not None:
+        seated.finish()
     raise Exit(max(code, selection.code, 0 if first is not None else 1))
+
+
+def _seated(selection: Iterable[Selected], seated: SeatedGames) -> Iterator[Selected]:
+    """The games of ``selection`` the seat played (and those that cannot be read)."""
+    for selected in selection:
+        source, number, item = selected
+        if not isinstance(item, GameRecord) or seated.played(source.name, number, item):
+            yield selected
 
 
 def _chained(

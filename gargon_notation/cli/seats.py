@@ -20,6 +20,7 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, fail, plural, print_error
 from gargon_notation.cli.inputs import each_input, games_of, inputs_of
 from gargon_notation.cli.inputs import output as output_to
+from gargon_notation.cli.seated import SeatedGames
 from gargon_notation.cli.terminal import printable
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.merging import MergeError, merge_records
@@ -104,17 +105,22 @@ def convert_for_seat(
     file: str, seat: str | None, public: bool, to: str | None, output: Path | None
 ) -> None:
     """The work of ``gargon convert --seat NAME`` and ``--public`` (options:
-    :mod:`gargon_notation.cli.commands`): every game as the seat knew it, in the input's
-    form unless ``--to`` says another; nothing is written when a game cannot be given."""
+    :mod:`gargon_notation.cli.commands`): every game the seat played as it knew it, in the
+    input's form unless ``--to`` says another (the games it did not play are left out, named
+    in one line on standard error; exit 2 when it played none); nothing is written when a
+    game cannot be given."""
     who = _who(seat, public)
     target = None if to is None else _format(to)
     failed = False
     leaks = 0
+    seated = None if who is None else SeatedGames(who)
     with games_of(file) as games:
 
         def exported() -> Iterator[GameRecord]:
             nonlocal failed, leaks
             for number, record in games:
+                if seated is not None and not seated.played(games.source.name, number, record):
+                    continue
                 try:
                     mine = seat_record(record, who)
                 except SeatError as error:
@@ -131,9 +137,15 @@ def convert_for_seat(
                 if failed:
                     raise _Abandon
                 games.finish()
+                if seated is not None and not seated.kept and seated.left_out:
+                    raise _Abandon
         except _Abandon:
+            if seated is not None and not failed:
+                seated.finish()  # the seat played none of the games: exit 2
             print_error(f"{printable_name(games.source.name)}: nothing written")
             raise Exit(1) from None
+        if seated is not None:
+            seated.finish()
     if leaks:
         # Written, so that the comments and tags can be edited; but a script publishing what
         # exits 0 would publish what the seat must not see.

@@ -16,6 +16,7 @@ from gargon_notation.actions import not_at_table
 from gargon_notation.cli.common import Exit, fail, print_problems
 from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, write
 from gargon_notation.cli.plain import write_data
+from gargon_notation.cli.seated import SeatedGames
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import GameRecord
 from gargon_notation.replay import replay
@@ -35,8 +36,9 @@ def html_command(
     Exit 0 when every game on the page is valid, 1 when one is invalid or unreadable, or an
     input holds no game (the page is written all the same, showing each problem at its
     step), 2 for a usage or I/O error: no -o on a terminal, --game with several inputs or
-    outside its file, a --seat not at a table, an input that cannot be opened or read (the
-    page then holds the others' games).
+    outside its file, a --seat not at the table of --game or of any game, an input that
+    cannot be opened or read (the page then holds the others' games).  With --seat, the
+    games the seat did not play are left out, named in one line on standard error.
     """
     if output is None and sys.stdout.isatty():
         fail("the page is HTML: write it with -o PAGE.html (or redirect standard output)")
@@ -54,7 +56,7 @@ def html_command(
     if not items:
         raise Exit(max(code, 1))
     if seat is not None:
-        _check_seat(seat, items, several, named=game is None and len(items) > 1)
+        items = _check_seat(seat, items) if game is not None else _seat_games(seat, items)
     page = games_page(items, seat, sources=several)
     for number, item in items:
         if isinstance(item, NotationError):
@@ -87,20 +89,29 @@ def _read(source: files.Input, game: int | None, items: list[Item]) -> int:
     return 1 if games.errors else 0
 
 
-def _check_seat(seat: str, items: list[Item], several: bool, named: bool) -> None:
-    """Exit 2 when ``seat`` is not at the table of a readable game (named by its file with
-    ``several`` inputs, by its number when ``named``)."""
-    for number, item in items:
+def _check_seat(seat: str, items: list[Item]) -> list[Item]:
+    """``items``, the one game ``--game`` asked for; exit 2 when ``seat`` is not at its table."""
+    for _, item in items:
         if not isinstance(item, GameRecord):
             continue
         players = item.tag("Players")
         names = players.values if players is not None else ()
+        if not names:
+            fail(f"--seat {seat}: the record has no Players tag")
         if seat not in names:
-            where = ""
-            if several:
-                where = f"{printable_name(item.source)} game {number}: "
-            elif named:
-                where = f"game {number}: "
-            if not names:
-                fail(f"--seat {seat}: {where}the record has no Players tag")
-            fail(f"--seat {seat}: {where}{not_at_table(seat, names)}")
+            fail(f"--seat {seat}: {not_at_table(seat, names)}")
+    return items
+
+
+def _seat_games(seat: str, items: list[Item]) -> list[Item]:
+    """The games of ``items`` at which ``seat`` sat (and those that cannot be read, which
+    show their error); the others are left out, named in one line on standard error.  Exit
+    2 when ``seat`` sat at none (with the name it most likely means over every game)."""
+    seated = SeatedGames(seat)
+    kept = [
+        (number, item)
+        for number, item in items
+        if not isinstance(item, GameRecord) or seated.played(item.source, number, item)
+    ]
+    seated.finish()
+    return kept
