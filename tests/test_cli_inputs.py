@@ -69,3 +69,24 @@ def test_standard_input_given_twice_is_read_once_by_a_verb_that_reads_a_file_onc
     twice = in_process.gargon(*verb, "-", "-", cwd=tmp_path, stdin=STDIN)
     once = in_process.gargon(*verb, "-", cwd=tmp_path, stdin=STDIN)
     assert (twice.returncode, twice.stdout, twice.stderr) == (0, once.stdout, once.stderr)
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["convert", "--to", "json"],
+        ["convert", "--seat", "Dagmar"],
+        ["cat"],
+        ["svg", "--game", "2"],
+        ["svg", "--game", "2", "--seat", "Dagmar"],
+        ["html"],
+    ],
+)
+def test_output_dash_is_standard_output(verb: list[str], tmp_path: Path) -> None:
+    """``-o -`` writes what the verb writes without ``-o``, to standard output (convert and
+    svg wrote a file named ``-``)."""
+    plain = in_process.gargon(*verb, str(CLUB_NIGHT), cwd=tmp_path)
+    dash = in_process.gargon(*verb, str(CLUB_NIGHT), "-o", "-", cwd=tmp_path)
+    assert plain.returncode == 0 and plain.stdout
+    assert (dash.returncode, dash.stdout, dash.stderr) == (0, plain.stdout, plain.stderr)
+    assert list(tmp_path.iterdir()) == []

@@ -354,7 +354,7 @@ def output(
     target: Path | None, elsewhere: str = files.ELSEWHERE
 ) -> Iterator[Callable[[str], None]]:
     """A writer of text pieces: into ``target``, replaced atomically when the block ends
-    without an error, or (``target`` None) to standard output once the block has ended
+    without an error, or (``target`` None or ``-``) to standard output once the block has ended
     without one.  Either way nothing is written when the block fails (a syntax error found
     in the last game leaves no half-written output), and memory stays flat: standard
     output is gathered in a temporary file.  Exit 2 when the target cannot be written (a
@@ -371,8 +371,9 @@ def output(
 def output_bytes(
     target: Path | None, elsewhere: str = files.ELSEWHERE
 ) -> Iterator[Callable[[bytes], object]]:
-    """:func:`output` for bytes, written as they are."""
-    if target is not None:
+    """:func:`output` for bytes, written as they are.  A ``target`` of ``-`` is standard
+    output, as ``-`` is standard input among the inputs."""
+    if target is not None and os.fspath(target) != "-":
         try:
             with files.atomic_writer(target, elsewhere) as stream:
                 yield stream.write

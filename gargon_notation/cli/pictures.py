@@ -80,6 +80,8 @@ def svg_command(
     """
     if round_ is not None and step is not None:
         fail("give --round or --step, not both")
+    if output_path == "-":
+        output_path = None  # standard output, as for every verb
     inputs = inputs_of(paths)
     if game is not None:
         one_input_for(f"--game {game}", inputs)
