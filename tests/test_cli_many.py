@@ -384,7 +384,7 @@ def test_replay_a_round_one_game_lacks_is_reported_and_the_others_shown(archive:
     result = gargon("replay", "--no-color", "--round", "2", "arch/*.ggn")
     assert result.exit_code == 2
     assert result.stderr == (
-        "gargon: arch/rulebook-round.ggn game 1: --round 2: the game has rounds 1-1\n"
+        "gargon: arch/rulebook-round.ggn game 1: --round 2: the game has one round\n"
     )
     assert result.stdout.count("After round 2") == 1  # the full game has nine rounds
 

@@ -116,6 +116,13 @@ def test_show_wraps_a_players_line_of_wide_names_without_cutting_one(
     assert shown[2 + len(lines)] == ""
 
 
+def test_show_a_game_a_file_of_one_game_does_not_hold() -> None:
+    """Said "the file holds games 1-1"."""
+    result = gargon("show", str(EXAMPLES / "full-game.ggn"), "--game", "4")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "gargon: --game 4: the file holds one game\n"
+
+
 def test_show_a_record_that_cannot_be_set_up() -> None:
     result = CliRunner().invoke(app, ["show", "-", "--no-color"], input='[Event "x"]\n*\n')
     assert result.exit_code == 1
@@ -391,7 +398,7 @@ def test_replay_of_several_inputs_names_the_game_a_usage_error_is_about() -> Non
     full_game, rulebook = EXAMPLES / "full-game.ggn", EXAMPLES / "rulebook-round.ggn"
     result = gargon("replay", str(full_game), str(rulebook), "--round", "3", "--no-color")
     assert result.exit_code == 2
-    assert result.stderr == f"gargon: {rulebook} game 1: --round 3: the game has rounds 1-1\n"
+    assert result.stderr == f"gargon: {rulebook} game 1: --round 3: the game has one round\n"
     assert "After round 3" in result.stdout
     result = gargon("replay", str(full_game), str(rulebook), "--step", "20", "--no-color")
     assert result.stderr == f"gargon: {rulebook} game 1: --step 20: the game has steps 0-10\n"

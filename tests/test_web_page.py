@@ -205,6 +205,7 @@ def test_html_of_an_invalid_record_writes_the_page_and_exits_1(tmp_path: Path) -
             "gargon: --seat Dagmar: Dagmar is not at this table (players: Adam, Bernd, Collette)",
         ),
         (["examples/club-night.ggn", "--game", "4"], "gargon: --game 4: the file holds games 1-3"),
+        (["examples/full-game.ggn", "--game", "4"], "gargon: --game 4: the file holds one game"),
         (["nowhere.ggn"], "gargon: nowhere.ggn: no such file or directory"),
     ],
 )

@@ -435,7 +435,7 @@ def test_svg_writes_a_file(tmp_path: Path) -> None:
         (["--step", "-1"], "gargon: --step -1: the game has steps 0-73"),
         (["--round", "10"], "gargon: --round 10: the game has rounds 1-9"),
         (["--round", "1", "--step", "2"], "gargon: give --round or --step, not both"),
-        (["--game", "2"], "gargon: --game 2: the file holds games 1-1"),
+        (["--game", "2"], "gargon: --game 2: the file holds one game"),
         (
             ["--seat", "Bernhard"],
             "gargon: --seat Bernhard: Bernhard is not at this table (players: Adam, Bernd, "
@@ -573,7 +573,7 @@ def test_svg_of_several_games_reports_what_it_cannot_draw_and_draws_the_rest(
     assert printed.exit_code == 2  # --game picks a game of one input
     printed = gargon("svg", CLUB, RULEBOOK, "--round", "2", "-o", tmp_path / "a")
     assert printed.exit_code == 2
-    assert printed.stderr == f"gargon: {RULEBOOK} game 1: --round 2: the game has rounds 1-1\n"
+    assert printed.stderr == f"gargon: {RULEBOOK} game 1: --round 2: the game has one round\n"
     assert len(list((tmp_path / "a").iterdir())) == 3
     unreadable = gargon("svg", DATA / "syntax.ggn", RULEBOOK, "-o", tmp_path / "c")
     assert unreadable.exit_code == 1

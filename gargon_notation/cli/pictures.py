@@ -24,6 +24,7 @@ from gargon_notation.actions import not_at_table
 from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, fail, plural, print_error, print_problems
 from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, output, write
+from gargon_notation.cli.plain import numbered
 from gargon_notation.cli.seated import SeatedGames
 from gargon_notation.cli.view import picked_step
 from gargon_notation.errors import NotationError, printable_name
@@ -188,7 +189,7 @@ class _Selection:
                         games.finish()
                         total = games.count + games.errors
                         if self.game is not None:
-                            fail(f"--game {self.game}: the file holds games 1-{total}")
+                            fail(f"--game {self.game}: the file holds {numbered('game', 1, total)}")
                     if games.errors:
                         self.code = max(self.code, 1)
             except Exit as ended:

@@ -65,6 +65,21 @@ def plural(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
+def numbered(noun: str, first: int, last: int) -> str:
+    """The numbers ``first`` to ``last`` of a thing, as a message says what there is.
+
+    >>> numbered("game", 1, 3), numbered("game", 1, 1), numbered("round", 4, 4)
+    ('games 1-3', 'one game', 'round 4 alone')
+    >>> numbered("game", 1, 0)
+    'no game'
+    """
+    if last < first:
+        return f"no {noun}"
+    if first == last:
+        return f"one {noun}" if first == 1 else f"{noun} {first} alone"
+    return f"{noun}s {first}-{last}"
+
+
 def colours_for(stream: TextIO) -> bool:
     """Whether styles are written to ``stream`` as escape codes, as rich decides: to a
     terminal (``TTY_COMPATIBLE=1`` or a non-empty ``FORCE_COLOR`` says it is one, even a

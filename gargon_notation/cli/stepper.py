@@ -52,6 +52,7 @@ from rich.segment import Segment, Segments
 from rich.style import Style
 
 from gargon_notation.cli.keys import KeySource, LineKeys, TerminalKeys, key_label
+from gargon_notation.cli.plain import numbered
 from gargon_notation.replay import Replay
 
 __all__ = [
@@ -162,7 +163,7 @@ class Position:
         if not self.written:
             return f"there is no round {number}: the record holds no round"
         first, last = min(self.written), max(self.written)
-        return f"there is no round {number}: the game has rounds {first}-{last}"
+        return f"there is no round {number}: the game has {numbered('round', first, last)}"
 
 
 def legend(single_keys: bool) -> str:

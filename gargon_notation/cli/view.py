@@ -20,6 +20,7 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, error_console, fail, plural, print_problems
 from gargon_notation.cli.inputs import Games, each_input, games_of, inputs_of, one_input_for
 from gargon_notation.cli.parallel import Ahead, Look, write_printed
+from gargon_notation.cli.plain import numbered
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.terminal import printable
 from gargon_notation.engine import Game, GameState
@@ -106,7 +107,7 @@ def _check_game_number(game: int | None, games: Games) -> None:
     """Exit 2 for a --game the file does not hold."""
     total = games.count + games.errors
     if game is not None and not 1 <= game <= total:
-        fail(f"--game {game}: the file holds games 1-{total}")
+        fail(f"--game {game}: the file holds {numbered('game', 1, total)}")
 
 
 def _show_game(console: Console, number: int, record: GameRecord, title: str | None = None) -> bool:
@@ -274,7 +275,7 @@ def picked_step(
         found = result.round_ends.get(round_)
         if found is None:
             if broken is None or not 1 <= round_ <= rounds:
-                fail(f"{where}--round {round_}: the game has rounds 1-{rounds}")
+                fail(f"{where}--round {round_}: the game has {numbered('round', 1, rounds)}")
             return broken  # a round the replay did not reach: the table at the problem
         asked = found
     elif step is not None:

@@ -15,7 +15,7 @@ from gargon_notation import files
 from gargon_notation.actions import not_at_table
 from gargon_notation.cli.common import Exit, fail, print_problems
 from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, write
-from gargon_notation.cli.plain import write_data
+from gargon_notation.cli.plain import numbered, write_data
 from gargon_notation.cli.seated import SeatedGames
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import GameRecord
@@ -85,7 +85,7 @@ def _read(source: files.Input, game: int | None, items: list[Item]) -> int:
     if not total:
         fail(f"{printable_name(source.name)}: no game found", 1)
     if game is not None and not 1 <= game <= total:
-        fail(f"--game {game}: the file holds games 1-{total}")
+        fail(f"--game {game}: the file holds {numbered('game', 1, total)}")
     return 1 if games.errors else 0
 
 
