@@ -23,6 +23,7 @@ from typer.testing import CliRunner, Result
 import gargon_notation as gg
 from gargon_notation.cards import Card, hand_order
 from gargon_notation.cli import app
+from gargon_notation.engine.wording import count_of
 from gargon_notation.web.layout import CARD_W, MIN_STEP, PAD, PANEL_W
 from gargon_notation.web.palette import PALETTE, SEAT_INKS, UNKNOWN_LOOK
 from gargon_notation.web.svg import FONT, table_svg
@@ -326,8 +327,9 @@ def test_a_seat_sees_its_hand_and_the_others_backs() -> None:
     assert shown(part(player(root, 2), "hand")) == ["V?", "Y?"]
     assert "◉ this view" in texts(player(root, 1))[2]
     points = [player(root, seat).find(f"{NS}text[@class='points']") for seat in range(4)]
-    assert [p.text for p in points if p is not None] == ["? pts"] * 4  # won cards face down
-    assert "Points hidden: won cards lie face down." in texts(root)
+    own = f"{state.score().totals[1]} pts"
+    assert [p.text for p in points if p is not None] == ["? pts", own, "? pts", "? pts"]
+    assert "Others' points hidden: won cards lie face down." in texts(root)
     bottom = player(root, 1).get("transform")
     assert bottom == player(parse(table_svg(state)), 0).get("transform")  # Bernd at the bottom
 
@@ -344,6 +346,29 @@ def test_a_seat_is_told_the_final_totals() -> None:
         assert "♛ winner" in texts(player(root, 0))[2]
     before = parse(table_svg(result.state_after(len(result.steps) - 1), 3))
     assert "? pts" in texts(player(before, 0))
+
+
+def test_a_seat_counts_its_own_points_at_every_step() -> None:
+    """Its own won cards it knows, and the others' count in its points only by how many of
+    each colour they won, which their backs show: its running total is the table's, as the
+    viewer's seat view shows it (every seat's points were hidden, its own included); the
+    others' stay hidden until the game ends."""
+    result = full_game()
+    last = len(result.steps)
+    for step in range(last + 1):
+        state = result.state_after(step)
+        totals = state.score().totals
+        for seat in range(4):
+            root = parse(table_svg(state, seat, step=step))
+            points = [player(root, n).find(f"{NS}text[@class='points']") for n in range(4)]
+            expected = [
+                f"{total} pts" if n == seat or step == last or not state.won[n] else "? pts"
+                for n, total in enumerate(totals)
+            ]
+            assert [p.text for p in points if p is not None] == expected, (step, seat)
+            assert f"won {count_of(len(state.won[seat]), 'card')}; " + (
+                count_of(totals[seat], "point")
+            ) in (root[1].text or "")
 
 
 @pytest.mark.parametrize(("players", "seed"), SEAT_GAMES, ids=[s for _, s in SEAT_GAMES])

@@ -40,12 +40,12 @@ from __future__ import annotations
 import contextlib
 import functools
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 import attrs
 
 from gargon_notation.cards import AnyCard, Card, Colour, hand_order
-from gargon_notation.engine import DecisionKind, GameEnded, SeatView
+from gargon_notation.engine import DecisionKind, GameEnded, SeatView, score
 from gargon_notation.engine.view import backs
 from gargon_notation.engine.wording import cards_text, count_of
 from gargon_notation.web.layout import (
@@ -109,13 +109,30 @@ def table_svg(table: Table, seat: int | None = None, *, step: int | None = None)
     return _Picture(table, seat, step, _totals(table, told)).document()
 
 
-def _totals(table: Table, told: tuple[int, ...] | None) -> tuple[int, ...] | None:
-    """The points so far, when ``table`` can score them: a seat sees the others' won cards
-    only from the back (unless they are won face up), but it is ``told`` the final totals."""
+def _totals(table: Table, told: tuple[int, ...] | None) -> tuple[int | None, ...] | None:
+    """The points so far of each seat whose won cards ``table`` shows, None for the others: a
+    seat sees the others' won cards only from the back (unless they are won face up), but it
+    is ``told`` the final totals.  Its own points it can count all along: the others' won
+    cards weigh on them only through how many of each colour they won, which their backs
+    show (each back is scored as a card of its colour, and only the known totals kept)."""
     try:
         return table.score().totals
     except ValueError:
-        return told
+        if told is not None:
+            return told
+    stand_ins: list[list[Card]] = []
+    for won in table.won:
+        stand_ins.append([])
+        for card in won:
+            colour = card.colour
+            if colour is None:  # a back of unknown colour: not even the counts are known
+                return None
+            stand_ins[-1].append(card if isinstance(card, Card) else Card(colour, 1))
+    totals = score(stand_ins, table.ruleset, table.names).totals
+    known = [all(isinstance(card, Card) for card in won) for won in table.won]
+    if not any(known):
+        return None
+    return tuple(total if whole else None for total, whole in zip(totals, known, strict=True))
 
 
 class Writer:
@@ -192,7 +209,8 @@ class _Picture:
     table: Table
     seat: int | None
     step: int | None
-    totals: tuple[int, ...] | None
+    totals: tuple[int | None, ...] | None
+    """Each seat's points so far, None where they are hidden (all: None)."""
 
     def document(self) -> str:
         layout = Layout.of(self.table, self.seat or 0)
@@ -231,9 +249,14 @@ class _Picture:
         asked = table.to_act.kind.value.replace("-", " ")
         return f"{table.names[table.to_act.seat]} to {asked}"
 
+    def points(self, seat: int, hidden: str, shown: Callable[[int], str]) -> str:
+        """``seat``'s points so far as ``shown`` writes them, or ``hidden``."""
+        total = None if self.totals is None else self.totals[seat]
+        return hidden if total is None else shown(total)
+
     def winners(self) -> tuple[int, ...]:
-        totals = self.totals
-        if not self.table.over or not totals:
+        totals = [total for total in self.totals or () if total is not None]
+        if not self.table.over or not totals or len(totals) != len(self.table.names):
             return ()
         return tuple(seat for seat, total in enumerate(totals) if total == max(totals))
 
@@ -256,9 +279,7 @@ class _Picture:
         parts.append(f"{table.names[table.start]} started the round.")
         for seat, name in enumerate(table.names):
             hand = table.hands[seat]
-            points = (
-                "points hidden" if self.totals is None else count_of(self.totals[seat], "point")
-            )
+            points = self.points(seat, "points hidden", lambda total: count_of(total, "point"))
             front = self.front_words(seat).replace("In front", "in front")
             if table.front[seat]:
                 front += f" ({cards_text(table.front[seat])})"
@@ -300,6 +321,8 @@ class _Picture:
                 notes.append("A pile is empty: the game ends with this round.")
             if self.totals is None:
                 notes.append("Points hidden: won cards lie face down.")
+            elif None in self.totals:
+                notes.append("Others' points hidden: won cards lie face down.")
             for index, note in enumerate(notes):
                 _text(out, middle, 160 + 15 * index, note, size=10, fill=GREY, anchor="middle")
 
@@ -326,7 +349,7 @@ class _Picture:
             )
             shown = name if len(name) <= NAME_ROOM else name[: NAME_ROOM - 1] + "…"
             _text(out, PAD, 22, shown, size=16, bold=True, fill=ink, class_="name")
-            points = "? pts" if self.totals is None else f"{self.totals[seat]} pts"
+            points = self.points(seat, "? pts", lambda total: f"{total} pts")
             _text(out, PANEL_W - PAD, 22, points, size=14, bold=True, anchor="end", class_="points")
             marks = []
             if acting and decision is not None:
