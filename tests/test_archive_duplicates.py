@@ -11,12 +11,26 @@ import attrs
 import pytest
 from click.testing import Result
 from in_process import CliRunner
+from tournament import four_table, seat_views
 
 import gargon_notation as gg
-from gargon_notation.archive.duplicates import Copy, CopyKind, Once, find_copies, identity
+from gargon_notation.archive.duplicates import (
+    Copy,
+    CopyKind,
+    Once,
+    View,
+    Views,
+    find_copies,
+    identity,
+    view_of,
+)
+from gargon_notation.bots import RandomBot, simulate
 from gargon_notation.cli import app
+from gargon_notation.engine import Rng
+from gargon_notation.merging import merge_records
 from gargon_notation.notation import Comment, GameRecord, Tag, Termination
 from gargon_notation.records import with_comments
+from gargon_notation.replay import walk
 
 
 def game(players: int, seed: str, event: str = "Club") -> GameRecord:
@@ -257,3 +271,75 @@ def test_a_file_named_twice_is_read_once(planted: tuple[Path, list[bytes]]) -> N
     both = gargon("dedupe", club, folder, "--report", "--invalid")
     assert both.stdout == gargon("dedupe", folder, "--report", "--invalid").stdout
     assert str(folder / "link.ggn") not in both.stdout
+
+
+def viewed(record: GameRecord) -> View:
+    outcome = walk(record)
+    assert outcome.header is not None and outcome.deal is not None
+    return view_of(record, outcome.header, outcome.deal)
+
+
+def test_the_records_of_one_table_are_views_of_one_game_counted_from_the_one_knowing_most() -> None:
+    """Every seat's record, their merge and the seeded table record have one public
+    identity; the game is counted from the record that knows the most of its deal (the first
+    read of equals), for good once a record's deal is written whole (found by a tournament
+    director's trial)."""
+    table = four_table()
+    seats = seat_views(table)
+    merged = merge_records(seats)
+    records = {"ann": seats[0], "ben": seats[1], "merged": merged, "table": table}
+    found = {name: viewed(record) for name, record in records.items()}
+    assert len({view.digest for view in found.values()}) == 1
+    assert identity(merged).digest != identity(table).digest  # dedupe keeps both
+    assert found["merged"].knows[0] > max(found["ann"].knows[0], found["ben"].knows[0])
+    views: Views[str] = Views()
+    games = [(name, views.add(name, found[name])) for name in ("ann", "ben", "merged")]
+    game = games[0][1]
+    assert all(other is game for _, other in games) and not game.final
+    assert game.counted == "merged"
+    later = views.add("table", found["table"])
+    assert later is game and game.final
+    assert [str(Views.copy_of(name, game)) for name in ("ann", "merged")] == [
+        "game ann is a view of the same game as game table",
+        "game merged is a view of the same game as game table",
+    ]
+    assert Views.copy_of("table", game) is None
+
+
+def test_views_of_equal_knowledge_count_the_first_read() -> None:
+    view = viewed(seat_views(four_table())[0])
+    views: Views[int] = Views()
+    first, second = views.add(1, view), views.add(2, view)
+    assert first is second and first.counted == 1
+    views.close()
+    assert first.final and views.add(3, attrs.evolve(view, written=True)).counted == 1
+
+
+def test_another_occasion_or_a_deal_that_does_not_fit_is_another_game() -> None:
+    """A Round written otherwise, or a card known otherwise, tells two games apart whose
+    decisions are the same; a tag only one record has does not."""
+    seat = seat_views(four_table())[0]
+    view = viewed(seat)
+    views: Views[str] = Views()
+    game = views.add("seat", view)
+    untagged = [tag for tag in seat.tags if tag.name not in ("Round", "Site")]
+    assert views.add("untagged", viewed(attrs.evolve(seat, tags=tuple(untagged)))) is game
+    round_6 = [Tag("Round", ("6",)) if tag.name == "Round" else tag for tag in seat.tags]
+    assert views.add("round 6", viewed(attrs.evolve(seat, tags=tuple(round_6)))) is not game
+    hand = view.deal.split(b"\xff")[0]
+    other = bytes([hand[0] ^ 1, *hand[1:]])  # Ann's first card, another value of its colour
+    changed = attrs.evolve(view, deal=view.deal.replace(hand, other, 1))
+    assert views.add("changed", changed) is not game
+    assert game.counted == "seat"
+
+
+def test_the_same_players_dealt_the_same_cards_but_playing_otherwise_are_two_games() -> None:
+    first = four_table()
+    names = first.tag("Players").values
+    bots = [RandomBot(Rng(f"other/{name}")) for name in names]
+    other = gg.record_from_simulation(simulate(4, "spring-cup-5", names=names, bots=bots))
+    second = attrs.evolve(other, tags=first.tags)
+    assert viewed(first).digest != viewed(second).digest
+    views: Views[int] = Views()
+    games = [views.add(n, viewed(v)) for n, v in enumerate(seat_views(first) + seat_views(second))]
+    assert len({id(game) for game in games}) == 2

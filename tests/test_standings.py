@@ -7,24 +7,32 @@ line, duplicate results of a deal played at two and three tables, and bad input.
 from __future__ import annotations
 
 import functools
+import io
 import json
 from fractions import Fraction
 from pathlib import Path
 
+import attrs
 import pytest
 from rich.text import Text
-from tournament import SPRING_CUP, spring_cup
+from tournament import SPRING_CUP, four_table, seat_views, spring_cup
 from typer.testing import CliRunner
 from typer.testing import Result as Run
 
 import gargon_notation as gg
+from gargon_notation import archive
 from gargon_notation.archive.duplicate_results import DuplicateCollector
-from gargon_notation.archive.results import DealKey, GameResult
+from gargon_notation.archive.results import DealKey, GameResult, Skipped, read_results
 from gargon_notation.archive.standings import Cell, Standing, StandingsCollector
+from gargon_notation.bots import RandomBot, simulate
+from gargon_notation.cards import Card
 from gargon_notation.cli import app
 from gargon_notation.cli import common as cli_common
 from gargon_notation.cli.standings import Crosstable
 from gargon_notation.cli.terminal import SafeConsole
+from gargon_notation.engine import Rng
+from gargon_notation.merging import merge_records
+from gargon_notation.notation import GameRecord, Pass
 
 
 @functools.cache
@@ -651,3 +659,135 @@ def test_a_crosstable_too_wide_even_for_one_round_keeps_each_cell_whole() -> Non
         if rounds:
             expected = ["rank  player         R1", "   1  Annabelle  1 (40)", "", *expected]
         assert printed == expected
+
+
+VERBS = [["standings"], ["ratings"], ["stats"], ["stats", "-j", "2"]]
+
+
+def seats_known(record: GameRecord) -> int:
+    """The cards of its deal one seat's record knows: its hand, and the cards it drew."""
+    (seat,) = (line.player for line in record.setup if all(type(c) is Card for c in line.cards))
+    drawn = 0
+    for written in record.rounds:
+        for action in written.actions:
+            if isinstance(action, Pass) and action.player == seat:
+                drawn += sum(type(draw.seen) is Card for draw in action.draws)
+        for battle in written.battles:
+            drawn += sum(d.player == seat and type(d.seen) is Card for d in battle.draws)
+    return 10 + drawn
+
+
+def view_said(where: Path, of: Path) -> str:
+    return (
+        f"warning: {where}:1: game 1 is a view of the game counted from {of}:1 (the record "
+        "that knows the most of its deal); counted once\n"
+    )
+
+
+def views_said(count: int) -> str:
+    were = "was a view of a game" if count == 1 else "were views of games"
+    return (
+        f"gargon: {count} record{'s' * (count != 1)} {were} counted from another record: each "
+        "game was counted once (gargon merge puts the records of one game together)\n"
+    )
+
+
+@pytest.mark.parametrize("verb", VERBS, ids=" ".join)
+def test_the_seat_records_of_one_table_are_counted_once(tmp_path: Path, verb: list[str]) -> None:
+    """Four seat records of one table of four (``gargon convert --seat``) are one game, counted
+    once with the table's results, from the seat's record that knows the most of the deal;
+    the three others are named (found by a tournament director's trial)."""
+    table = tmp_path / "table.ggn"
+    table.write_text(gg.dumps([four_table()]), encoding="utf-8")
+    views = seat_views(four_table())
+    paths = [tmp_path / f"{name}.ggn" for name in ("ann", "ben", "cleo", "dan")]
+    for path, view in zip(paths, views, strict=True):
+        path.write_text(gg.dumps([view]), encoding="utf-8")
+    known = [seats_known(view) for view in views]
+    best = paths[known.index(max(known))]
+    alone = gargon(*verb, table, "--json")
+    together = gargon(*verb, *paths, "--json")
+    assert (alone.exit_code, together.exit_code) == (0, 0)
+    assert together.stdout == alone.stdout.replace(f"{table}:1", f"{best}:1")
+    assert together.stderr == "".join(
+        [*(view_said(path, best) for path in paths if path != best), views_said(3)]
+    )
+
+
+@pytest.mark.parametrize("verb", [*VERBS, ["standings", "--duplicate"]], ids=" ".join)
+def test_a_table_record_and_the_merge_of_its_seat_records_are_counted_once(
+    tmp_path: Path, verb: list[str]
+) -> None:
+    """The scorer's table record (with its Seed) and the merge of the seat records (without)
+    are one game: the table record, which knows the whole deal, is counted, read first or
+    last, and the merge is named; a seat's record besides the merge gives way to the merge
+    (found by a tournament director's trial)."""
+    table, merged, seat = tmp_path / "table.ggn", tmp_path / "merged.ggn", tmp_path / "ben.ggn"
+    table.write_text(gg.dumps([four_table()]), encoding="utf-8")
+    merged.write_text(gg.dumps([merge_records(seat_views(four_table()))]), encoding="utf-8")
+    seat.write_text(gg.dumps([seat_views(four_table())[1]]), encoding="utf-8")
+    alone = gargon(*verb, table, "--json")
+    for order in ([table, merged], [merged, table], [merged, seat, table]):
+        both = gargon(*verb, *order, "--json")
+        assert (both.exit_code, both.stdout) == (0, alone.stdout)
+        left_out = [path for path in order if path != table]
+        said = [view_said(path, table) for path in left_out]
+        assert both.stderr == "".join([*said, views_said(len(left_out))])
+    merge_first = gargon(*verb, seat, merged, "--json")
+    assert merge_first.exit_code == 0
+    assert merge_first.stdout == gargon(*verb, merged, "--json").stdout
+    assert merge_first.stderr == view_said(seat, merged) + views_said(1)
+
+
+def other_decisions(record: GameRecord) -> GameRecord:
+    """The same table (players, seed, tags) played by other bots: another game of one deal."""
+    names = record.tag("Players").values
+    bots = [RandomBot(Rng(f"other/{name}")) for name in names]
+    other = gg.record_from_simulation(
+        simulate(len(names), record.tag("Seed").value, names=names, bots=bots)
+    )
+    return attrs.evolve(other, tags=record.tags)
+
+
+@pytest.mark.parametrize("verb", VERBS, ids=" ".join)
+def test_games_of_one_deal_by_the_same_players_played_otherwise_stay_two(
+    tmp_path: Path, verb: list[str]
+) -> None:
+    """Two tables dealt from the same seed, with the same players and tags, but other
+    decisions, given as seat records, are two games (the seat records of each counted once)."""
+    first = four_table()
+    second = other_decisions(first)
+    assert [r.actions for r in first.rounds] != [r.actions for r in second.rounds]
+    paths = []
+    for number, record in enumerate((first, second), start=1):
+        for seat, view in enumerate(seat_views(record)):
+            paths.append(tmp_path / f"t{number}-{seat}.ggn")
+            paths[-1].write_text(gg.dumps([view]), encoding="utf-8")
+    tables = tmp_path / "tables.ggn"
+    tables.write_text(gg.dumps([first, second]), encoding="utf-8")
+    run = gargon(*verb, *paths, "--json")
+    assert run.exit_code == 0
+    assert run.stderr.endswith(views_said(6))
+    document = json.loads(run.stdout)
+    alone = json.loads(gargon(*verb, tables, "--json").stdout)
+    if verb[0] == "stats":
+        assert (document["games"], document["counted"]) == (2, 2)
+        assert document["by"] == alone["by"] and document["rows"] == alone["rows"]
+    elif verb[0] == "ratings":
+        assert document["games"] == 2 and document["players"] == alone["players"]
+    else:
+        assert (document["games"], document["counted"]) == (2, 2)
+
+
+def test_results_come_in_reading_order_while_a_seat_record_waits_for_its_table() -> None:
+    """A seat's record waits for the rest of the reading (a later record of its game might
+    know more); what follows it waits with it, so that results come in reading order."""
+    table, other = four_table(), spring_cup()[0]
+    text = gg.dumps([seat_views(table)[2], other, table])
+    games = archive.iter_stream(io.BytesIO(text.encode()), "cup.ggn", "ggn")
+    items = list(read_results(games))
+    assert [type(item).__name__ for item in items] == ["Skipped", "GameResult", "GameResult"]
+    skipped, first, last = items
+    assert isinstance(skipped, Skipped) and isinstance(last, GameResult)
+    assert (skipped.reason, skipped.number, skipped.of) == ("view", 1, last.where)
+    assert (first.names, last.names) == (other.tag("Players").values, ("Ann", "Ben", "Cleo", "Dan"))

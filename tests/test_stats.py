@@ -15,10 +15,11 @@ from collections.abc import Callable, Hashable, Iterable
 
 import attrs
 import pytest
+from tournament import four_table, seat_views
 
 import gargon_notation as gg
 from gargon_notation import archive
-from gargon_notation.archive.stats import Collector, Figures, Spread, Stats, Sums
+from gargon_notation.archive.stats import Collector, Figures, Spread, Stats, Sums, archive_stats
 from gargon_notation.engine import BattleResolved, Passed, PileEmptied, Played, RoundStarted
 from gargon_notation.notation import Tag, Termination
 
@@ -275,3 +276,35 @@ def test_many_games_against_the_replays() -> None:
     ]
     text = "\n".join(gg.dumps(record) for record in records)
     assert collected("player", text).total == expected(results(records))
+
+
+def test_the_records_of_one_table_are_one_game_counted_from_the_one_knowing_most() -> None:
+    """A seat's record, another seat's and the table record of one game are one game: the
+    figures are the table record's alone, and views() names the two seats' records with the
+    table record (found by a tournament director's trial)."""
+    table = four_table()
+    seats = seat_views(table)
+    text = gg.dumps([seats[0], table, seats[3]])
+    collector = Collector()
+    for game in archive.iter_stream(io.BytesIO(text.encode()), "t.ggn", "ggn"):
+        assert collector.add_game(game) == []
+    stats = collector.stats()
+    alone = archive_stats([table])
+    assert (stats.games, stats.counted, stats.copies, stats.views) == (1, 1, 0, 2)
+    assert attrs.evolve(stats, views=0) == alone
+    table_line = gg.dumps([seats[0]]).count("\n") + 2
+    last = table_line + gg.dumps([table]).count("\n") + 1
+    assert [(str(copy), number) for copy, number in collector.views()] == [
+        (f"game t.ggn:1 is a view of the same game as game t.ggn:{table_line}", 1),
+        (f"game t.ggn:{last} is a view of the same game as game t.ggn:{table_line}", 3),
+    ]
+
+
+def test_a_game_known_only_from_seat_records_is_counted_once_stats_is_asked_for() -> None:
+    seats = seat_views(four_table())
+    collector = Collector("players")
+    for number, seat in enumerate(seats, start=1):
+        collector.add_record(seat, number)
+    stats = collector.stats()
+    assert (stats.games, stats.counted, stats.views) == (1, 1, 3)
+    assert stats.rows == archive_stats([four_table()], by="players").rows

@@ -20,6 +20,7 @@ from gargon_notation.bots import GreedyBot, RandomBot, simulate
 from gargon_notation.engine import Rng
 from gargon_notation.notation import GameRecord, Tag
 from gargon_notation.records import record_from_simulation
+from gargon_notation.seats import seat_record
 
 GREEDY = ("Ann", "Cleo", "Eva")
 """The players who play the greedy bot; the others play the random one."""
@@ -62,6 +63,18 @@ def spring_cup() -> tuple[GameRecord, ...]:
         for number, (tables, date) in enumerate(zip(SEATINGS, DATES, strict=True), start=1)
         for table in tables
     )
+
+
+@functools.cache
+def four_table() -> GameRecord:
+    """A table of four of the Spring Cup's fifth round, dealt from ``spring-cup-5``."""
+    names = ("Ann", "Ben", "Cleo", "Dan")
+    return played("spring-cup-5", names, event="Spring Cup", round="5", date="2026.03.21")
+
+
+def seat_views(record: GameRecord) -> tuple[GameRecord, ...]:
+    """Each seat's record of ``record`` (``gargon convert --seat``), in seat order."""
+    return tuple(seat_record(record, seat) for seat in range(len(record.tag("Players").values)))
 
 
 def write() -> None:

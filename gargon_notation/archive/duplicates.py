@@ -37,15 +37,30 @@ from typing import Generic, TypeVar
 
 import attrs
 
+from gargon_notation.archive import deals
 from gargon_notation.arguments import record_argument
 from gargon_notation.cards import AnyCard
 from gargon_notation.engine import Deal
-from gargon_notation.header import HeaderError, read_header
+from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import GameRecord
 from gargon_notation.notation.model import Battle, Pass, Play
 from gargon_notation.notation.model import Deal as WrittenDeal
 
-__all__ = ["Copy", "CopyKind", "Duplicates", "Identity", "Once", "find_copies", "identity"]
+__all__ = [
+    "OCCASION_TAGS",
+    "Copy",
+    "CopyKind",
+    "Duplicates",
+    "Identity",
+    "Once",
+    "View",
+    "Viewed",
+    "Views",
+    "find_copies",
+    "identity",
+    "public_identity",
+    "view_of",
+]
 
 L = TypeVar("L", bound=Hashable)
 
@@ -114,6 +129,18 @@ def identity(record: GameRecord) -> Identity:
                 deal = f"seed {header.seed!r} {header.shuffle!r}"
             else:
                 deal = _deal_text(dealt.hands, dealt.piles)
+    return Identity(f"{seats}\n{deal}", _decisions(record))
+
+
+def public_identity(record: GameRecord, header: Header) -> Identity:
+    """A record's :class:`Identity` as the table saw the game (``header`` is the record's):
+    its seats, start player and rules, and its decisions, whatever it knows of the deal.  The
+    records of every seat of one game, and a table record of it, have the same."""
+    seats = f"{header.players}|{header.start}|{header.ruleset}"
+    return Identity(seats, _decisions(record))
+
+
+def _decisions(record: GameRecord) -> tuple[str, ...]:
     decisions: list[str] = []
     for written in record.rounds:
         for action in written.actions:
@@ -124,7 +151,7 @@ def identity(record: GameRecord) -> Identity:
                 decisions.append(f"{action.player} pass {piles}".rstrip())
         for battle in written.battles:
             decisions.extend(_battle_decisions(battle))
-    return Identity(f"{seats}\n{deal}", tuple(decisions))
+    return tuple(decisions)
 
 
 def _deal_text(hands: Sequence[Sequence[AnyCard]], piles: Sequence[Sequence[AnyCard]]) -> str:
@@ -163,6 +190,9 @@ class CopyKind(enum.Enum):
     """The same game (perhaps with other comments, annotations or tags)."""
     PREFIX = "prefix"
     """An unfinished record whose decisions begin the other game's."""
+    VIEW = "view"
+    """Another record of the same game that knows less of its deal (one seat's record, say),
+    or as much and read after it: see :class:`Views`."""
 
 
 @attrs.frozen
@@ -174,7 +204,11 @@ class Copy(Generic[L]):
     of: L
 
     def __str__(self) -> str:
-        how = "the same game as" if self.kind is CopyKind.SAME else "an unfinished copy of"
+        how = {
+            CopyKind.SAME: "the same game as",
+            CopyKind.PREFIX: "an unfinished copy of",
+            CopyKind.VIEW: "a view of the same game as",
+        }[self.kind]
         return f"game {self.location} is {how} game {self.of}"
 
 
@@ -242,6 +276,137 @@ class Once(Generic[L]):
             self._first[digest] = location
             return None
         return Copy(location, CopyKind.SAME, self._first[digest])
+
+
+OCCASION_TAGS = ("Event", "Site", "Date", "Round", "Table")
+"""The tags that say when and where a game was played: two views of one game do not write
+them otherwise (a tag only one of them has is no contradiction)."""
+
+
+@attrs.frozen
+class View:
+    """A record's game as the table saw it, and what the record knows of its deal: ``digest``
+    (16 bytes of its :func:`public_identity`), its ``occasion`` (its :data:`OCCASION_TAGS`,
+    ``(name, value)`` each), its ``deal`` (:func:`~gargon_notation.archive.deals.knowledge`)
+    and whether its deal is ``written`` whole (dealt from a ``Seed`` or written out in full,
+    not only learnt from the draws)."""
+
+    digest: bytes
+    occasion: tuple[tuple[str, str], ...]
+    deal: bytes = attrs.field(repr=False)
+    written: bool = False
+
+    @property
+    def knows(self) -> tuple[int, bool]:
+        """How much the record knows of the deal: the cards it knows in full, then whether its
+        deal is written whole (a ``Seed`` over a merge that learnt every card from the draws)."""
+        return deals.known(self.deal), self.written
+
+    @property
+    def whole(self) -> bool:
+        """Whether no record of the game can know more of the deal than this one."""
+        return self.written
+
+
+def view_of(record: GameRecord, header: Header, deal: Deal) -> View:
+    """The :class:`View` of ``record``, given its ``header`` and ``deal`` (as a walk sets the
+    table with them)."""
+    occasion = tuple(
+        (name, tag.value)
+        for name in OCCASION_TAGS
+        if (tag := record.tag(name)) is not None and tag.values
+    )
+    knowledge = deals.knowledge(record, deal)
+    return View(public_identity(record, header).digest, occasion, knowledge, deal.fully_known)
+
+
+@attrs.define(eq=False)
+class Viewed(Generic[L]):
+    """One game as the records read of it so far saw it: their ``occasion`` and ``deal``
+    together, the record ``counted`` (the one that ``knows`` the most of the deal, see
+    :attr:`View.knows`, the first read of equals), and whether that is ``final``: its deal is
+    written whole, or the reading is over (:meth:`Views.close`), so that no later record is
+    counted in its place."""
+
+    occasion: tuple[tuple[str, str], ...]
+    deal: bytes
+    counted: L
+    knows: tuple[int, bool]
+    final: bool
+
+    def take(self, location: L, view: View) -> bool:
+        """Add the record at ``location`` when it can be a view of this game (the same
+        occasion where both say, and a deal that fits both); whether it could."""
+        mine = dict(self.occasion)
+        if any(mine.get(name, value) != value for name, value in view.occasion):
+            return False
+        deal = deals.join(self.deal, view.deal)
+        if deal is None:
+            return False
+        mine.update(view.occasion)
+        self.occasion = tuple(sorted(mine.items()))
+        self.deal = deal
+        if view.knows > self.knows and not self.final:
+            self.counted, self.knows, self.final = location, view.knows, view.whole
+        return True
+
+
+class Views(Generic[L]):
+    """Tells the records of one game over one reading (``gargon standings``, ``ratings`` and
+    ``stats``): records of the same :func:`public_identity` (the same seats, start player,
+    rules and decisions, as the table saw them), on the same occasion where both say (the
+    :data:`OCCASION_TAGS` they both have are the same) and whose deals fit one deal (a card
+    known in both is the same card) are views of one game: one seat's record, the merge of
+    several, a table record.  The game is counted once, from the record that knows the most
+    of its deal (a table record over a merge over one seat's), the first read of equals.
+
+    It keeps, a game, a 16-byte digest, its occasion tags, a byte a card of its deal and
+    where its counted record is.  Show each record with :meth:`add`; a game's record counted
+    is known for good once :attr:`Viewed.final` (no record can know more), else only once
+    every record is read (:meth:`close`).
+
+    >>> import gargon_notation as gg
+    >>> from gargon_notation.bots import simulate
+    >>> from gargon_notation.replay import walk
+    >>> from gargon_notation.seats import seat_record
+    >>> table = gg.record_from_simulation(simulate(3, "views"))
+    >>> views: Views[str] = Views()
+    >>> for where, record in [("ann", seat_record(table, 0)), ("table", table)]:
+    ...     outcome = walk(record)
+    ...     game = views.add(where, view_of(record, outcome.header, outcome.deal))
+    ...     print(where, game.counted, game.final, Views.copy_of(where, game))
+    ann ann False None
+    table table True None
+    >>> print(Views.copy_of("ann", game))
+    game ann is a view of the same game as game table
+    """
+
+    def __init__(self) -> None:
+        self._games: dict[bytes, list[Viewed[L]]] = {}
+
+    def add(self, location: L, view: View) -> Viewed[L]:
+        """The game of the record at ``location``, with this record added."""
+        games = self._games.setdefault(view.digest, [])
+        for game in games:
+            if game.take(location, view):
+                return game
+        game = Viewed(view.occasion, view.deal, location, view.knows, view.whole)
+        games.append(game)
+        return game
+
+    def close(self) -> None:
+        """Every record is read: each game's record counted is final."""
+        for games in self._games.values():
+            for game in games:
+                game.final = True
+
+    @staticmethod
+    def copy_of(location: L, game: Viewed[L]) -> Copy[L] | None:
+        """The record at ``location`` of ``game`` as a view of the record counted, or None
+        for the record counted (as far as the records read so far tell)."""
+        if game.counted == location:
+            return None
+        return Copy(location, CopyKind.VIEW, game.counted)
 
 
 def find_copies(games: Callable[[], Iterable[tuple[L, GameRecord]]]) -> list[Copy[L]]:

@@ -29,12 +29,13 @@ Terms:
 from __future__ import annotations
 
 import hashlib
+from collections import deque
 from collections.abc import Iterable, Iterator
 from typing import Literal
 
 import attrs
 
-from gargon_notation.archive.duplicates import Once, identity
+from gargon_notation.archive.duplicates import Once, View, Viewed, Views, identity, view_of
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.query import Query, Reading
 from gargon_notation.archive.select import date_warnings
@@ -53,7 +54,7 @@ __all__ = [
     "result_of",
 ]
 
-SkipReason = Literal["unreadable", "invalid", "unfinished", "left-out", "copy"]
+SkipReason = Literal["unreadable", "invalid", "unfinished", "left-out", "copy", "view"]
 
 
 def places_of(totals: tuple[int, ...]) -> tuple[int, ...]:
@@ -82,7 +83,9 @@ class GameResult:
     ``Date`` tags (None when absent, and for a ``Date`` that is not one), the players in seat
     order and their final totals, its deal (None when not wholly known), and the
     ``warnings`` ``gargon validate`` gives of its tags (a ``Date`` that is not one: the game
-    is taken as undated)."""
+    is taken as undated); its ``view``
+    (:class:`~gargon_notation.archive.duplicates.View`) tells it from other records of the
+    same game."""
 
     where: str
     event: str | None
@@ -92,6 +95,7 @@ class GameResult:
     totals: tuple[int, ...]
     deal: DealKey | None = None
     warnings: tuple[Problem, ...] = ()
+    view: View | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -110,7 +114,9 @@ class Skipped:
     """A game without a result: ``where`` it is and why (``unreadable``, ``invalid``: the
     first ``problem`` and how many ``more``; ``unfinished``: valid but not over;
     ``left-out``: a query left it out, read no further than its tags; ``copy``: the same
-    game as the one at ``of``, read before, so not counted again, and not replayed).
+    game as the one at ``of``, read before, so not counted again, and not replayed;
+    ``view``: another record of the game counted from the record at ``of``, which knows
+    more of its deal, or as much and was read before).
     ``number`` is the game's in its file.  ``warnings`` are those ``gargon validate`` gives
     of a ``Date`` that is not one, for a game that a query on dates left out (it was taken
     as undated)."""
@@ -160,6 +166,9 @@ def result_of(record: GameRecord, where: str, number: int = 1) -> GameResult | S
     if not game.is_over:
         return Skipped(where, "unfinished")
     date, warnings = _date(record, number)
+    view = None
+    if outcome.header is not None and outcome.deal is not None:
+        view = view_of(record, outcome.header, outcome.deal)
     return GameResult(
         where,
         _tag(record, "Event"),
@@ -169,6 +178,7 @@ def result_of(record: GameRecord, where: str, number: int = 1) -> GameResult | S
         game.score().totals,
         _deal_key(outcome),
         warnings,
+        view,
     )
 
 
@@ -177,30 +187,64 @@ def read_results(
 ) -> Iterator[GameResult | Skipped]:
     """The result of each game of an archive in turn, or why it has none (``left-out`` for a
     game that ``query``, conditions on tags only, leaves out, read no further than its tags;
-    ``copy`` for the same game as one read before: each game counts once, the first read).
+    ``copy`` for the same game as one read before: each game counts once, the first read;
+    ``view`` for another record of a game counted from the record that knows the most of its
+    deal, see :class:`~gargon_notation.archive.duplicates.Views`).
+
+    Each is given in reading order, as soon as it is known: a record of a game whose deal no
+    record read so far knows whole (one seat's record) might still give way to a later one,
+    so it and what follows it wait until such a record comes, or the reading ends.
 
     Raises :class:`~gargon_notation.files.FileError` when an input cannot be read.
     """
     dated = query is not None and query.dated
     once: Once[str] = Once()  # a digest and a place a game
+    views: Views[str] = Views()
+    waiting: deque[tuple[GameResult | Skipped, int, Viewed[str] | None]] = deque()
     for game in games:
-        try:
-            if query is not None:
-                header = game.header()
-                if not query.matches(Reading(header)):
-                    warnings = date_warnings(header, game.number) if dated else ()
-                    yield Skipped(game.where, "left-out", warnings=warnings)
-                    continue
-            record = game.record()
-        except NotationError as error:
-            yield Skipped(game.where, "unreadable", error)
-            continue
-        result = result_of(record, game.where, game.number)
-        # Told apart by whether the game counts: an invalid reading of a game (a wrong
-        # score after its end), read first, is no copy to hide the valid one.
-        counted = b"+" if isinstance(result, GameResult) else b"-"
-        copy = once.copy_of(game.where, identity(record).digest + counted)
-        if copy is not None:
-            yield Skipped(game.where, "copy", number=game.number, of=copy.of)
-            continue
-        yield result
+        item = _read(game, query, dated, once)
+        viewed = None
+        if isinstance(item, GameResult) and item.view is not None:
+            viewed = views.add(item.where, item.view)
+        waiting.append((item, game.number, viewed))
+        while waiting and (waiting[0][2] is None or waiting[0][2].final):
+            yield _counted(*waiting.popleft())
+    views.close()
+    while waiting:
+        yield _counted(*waiting.popleft())
+
+
+def _read(
+    game: ArchiveGame, query: Query | None, dated: bool, once: Once[str]
+) -> GameResult | Skipped:
+    """One game's result, or why it has none (a copy: of a game read before)."""
+    try:
+        if query is not None:
+            header = game.header()
+            if not query.matches(Reading(header)):
+                warnings = date_warnings(header, game.number) if dated else ()
+                return Skipped(game.where, "left-out", warnings=warnings)
+        record = game.record()
+    except NotationError as error:
+        return Skipped(game.where, "unreadable", error)
+    result = result_of(record, game.where, game.number)
+    # Told apart by whether the game counts: an invalid reading of a game (a wrong
+    # score after its end), read first, is no copy to hide the valid one.
+    counted = b"+" if isinstance(result, GameResult) else b"-"
+    copy = once.copy_of(game.where, identity(record).digest + counted)
+    if copy is not None:
+        return Skipped(game.where, "copy", number=game.number, of=copy.of)
+    return result
+
+
+def _counted(
+    item: GameResult | Skipped, number: int, game: Viewed[str] | None
+) -> GameResult | Skipped:
+    """A result, or, for a record of a game counted from another record (game ``number`` of
+    its file), why it is not counted."""
+    if game is None or isinstance(item, Skipped):
+        return item
+    copy = Views.copy_of(item.where, game)
+    if copy is None:
+        return item
+    return Skipped(item.where, "view", number=number, of=copy.of)

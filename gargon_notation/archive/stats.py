@@ -47,7 +47,7 @@ from typing import Literal
 
 import attrs
 
-from gargon_notation.archive.duplicates import Copy, Once, identity
+from gargon_notation.archive.duplicates import Copy, Once, View, Viewed, Views, identity, view_of
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.arguments import shown
 from gargon_notation.engine import BattleResolved, Passed, PileEmptied, Played, Score
@@ -337,7 +337,9 @@ class Stats:
     rounds, shortest first), the corpus ``total`` and the ``rows`` of the grouping ``by``
     (players: most wins first, then best mean score, then name; events by name in any case,
     numbers by value, no event last; table sizes in order).  ``copies`` counts the games
-    read that were the same game as one read before, counted once (not among ``games``)."""
+    read that were the same game as one read before, counted once (not among ``games``), and
+    ``views`` the records of a game counted from another record of it (see
+    :class:`~gargon_notation.archive.duplicates.Views`; not among ``games`` either)."""
 
     by: By
     games: int
@@ -347,20 +349,23 @@ class Stats:
     total: Figures
     rows: tuple[Row, ...]
     copies: int = 0
+    views: int = 0
 
 
 @attrs.frozen
 class GameFigures:
     """What :func:`game_figures` finds of a game, for :meth:`Collector.add_figures`: its
     ``facts`` (None: it cannot be read), its ``Event``, what makes it invalid (the error that
-    stops its reading, or the replay's problems), and the
+    stops its reading, or the replay's problems), the
     :attr:`~gargon_notation.archive.duplicates.Identity.digest` that tells the same game read
-    again (None: it cannot be read)."""
+    again (None: it cannot be read), and, for a counted game, its
+    :class:`~gargon_notation.archive.duplicates.View`, which tells other records of it."""
 
     facts: GameFacts | Ending | None
     event: str | None
     problems: list[NotationError] | list[Problem]
     digest: bytes | None = None
+    view: View | None = None
 
 
 class Collector:
@@ -372,7 +377,11 @@ class Collector:
     A game is counted once: :meth:`add_game`, :meth:`add_record` and :meth:`add_figures`
     count nothing for the same game read again (another file's copy: see
     :func:`~gargon_notation.archive.duplicates.identity`), and list it in :attr:`copies`;
-    memory holds a 16-byte digest a game for that."""
+    memory holds a 16-byte digest a game for that.  Records of one game that know other parts
+    of its deal (one seat's record, the table's) count as one game too, from the record that
+    knows the most of the deal (:class:`~gargon_notation.archive.duplicates.Views`): such a
+    game is counted once that record is known, at the latest when :meth:`stats` is asked
+    for, and the other records are listed by :meth:`views`."""
 
     def __init__(self, by: By = "player") -> None:
         if by not in BY:
@@ -387,6 +396,9 @@ class Collector:
         """The games read again, in order, each with where it was read first (``FILE:LINE``
         of a game of an archive, ``game N`` of a record added)."""
         self._once: Once[str] = Once()
+        self._views: Views[str] = Views()
+        self._viewed: list[tuple[str, int, Viewed[str]]] = []
+        self._waiting: dict[int, tuple[Viewed[str], GameFacts, str | None]] = {}
 
     def add_unreadable(self) -> None:
         """Count a game that could not be read: invalid."""
@@ -423,34 +435,75 @@ class Collector:
         problems the replay found (none for a valid game, or a copy)."""
         outcome = walk(record, game_number=number)
         facts = game_facts(outcome)
-        digest = _counted_apart(identity(record).digest, facts)
-        if self._copy(f"game {number}", digest):
-            return []
         tag = record.tag("Event")
-        self.add_facts(facts, tag.value if tag is not None else None)
-        return outcome.problems
+        figures = GameFigures(
+            facts,
+            tag.value if tag is not None else None,
+            outcome.problems,
+            identity(record).digest,
+            _view(outcome, facts),
+        )
+        copy = self.add_figures(f"game {number}", figures, number)
+        return outcome.problems if copy is None else []
 
     def add_game(self, game: ArchiveGame) -> list[NotationError] | list[Problem]:
         """Read, replay and count a game of an archive, unless it is the same game as one
         added before; what makes it invalid (the error that stops its reading, or the
         replay's problems; none for a valid game, or a copy)."""
         figures = game_figures(game)
-        return figures.problems if self.add_figures(game.where, figures) is None else []
+        copy = self.add_figures(game.where, figures, game.number)
+        return figures.problems if copy is None else []
 
-    def add_figures(self, where: str, figures: GameFigures) -> Copy[str] | None:
-        """Count a game (``where`` it is, ``FILE:LINE``) from its :func:`game_figures`,
-        found elsewhere (a worker process of ``gargon stats --jobs``); or, for the same game
-        as one added before, count nothing and give the :class:`Copy` (listed in
-        :attr:`copies`)."""
+    def add_figures(self, where: str, figures: GameFigures, number: int = 1) -> Copy[str] | None:
+        """Count a game (``where`` it is, ``FILE:LINE``; game ``number`` of its file) from
+        its :func:`game_figures`, found elsewhere (a worker process of ``gargon stats
+        --jobs``); or, for the same game as one added before, count nothing and give the
+        :class:`Copy` (listed in :attr:`copies`).  A record of a game counted from another
+        record (:meth:`views`) is no copy here."""
         if figures.digest is not None:
             copy = self._copy(where, _counted_apart(figures.digest, figures.facts))
             if copy is not None:
                 return copy
         if figures.facts is None:
             self.add_unreadable()
+        elif isinstance(figures.facts, GameFacts) and figures.view is not None:
+            self._add_view(where, number, figures.facts, figures.event, figures.view)
         else:
             self.add_facts(figures.facts, figures.event)
         return None
+
+    def _add_view(
+        self, where: str, number: int, facts: GameFacts, event: str | None, view: View
+    ) -> None:
+        """Count a game from the record that knows the most of its deal: now, when it knows
+        it whole, else once every record is read (the facts of the record counted wait)."""
+        game = self._views.add(where, view)
+        self._viewed.append((where, number, game))
+        if game.counted != where:
+            return
+        if game.final:
+            self._waiting.pop(id(game), None)
+            self.add_facts(facts, event)
+        else:
+            self._waiting[id(game)] = (game, facts, event)
+
+    def _close(self) -> None:
+        """Every record is read: count the games still waiting for a better record."""
+        self._views.close()
+        for _, facts, event in self._waiting.values():
+            self.add_facts(facts, event)
+        self._waiting.clear()
+
+    def views(self) -> list[tuple[Copy[str], int]]:
+        """The records of a game counted from another record of it, in reading order, each
+        with its game's number in its file (once :meth:`stats` is asked for, or every record
+        is known to be read, final)."""
+        found = []
+        for where, number, game in self._viewed:
+            copy = Views.copy_of(where, game)
+            if copy is not None:
+                found.append((copy, number))
+        return found
 
     def _copy(self, where: str, digest: bytes) -> Copy[str] | None:
         copy = self._once.copy_of(where, digest)
@@ -465,7 +518,10 @@ class Collector:
         return tally
 
     def stats(self) -> Stats:
-        """The statistics of the games added so far."""
+        """The statistics of the games added so far, each game counted from the record that
+        knows the most of its deal: a game added later whose records were added before is
+        counted from them."""
+        self._close()
         rows = [Row(key, tally.figures()) for key, tally in self.rows.items()]
         _sort(rows, self.by)
         return Stats(
@@ -477,6 +533,7 @@ class Collector:
             self.total.figures(),
             tuple(rows),
             len(self.copies),
+            len(self.views()),
         )
 
 
@@ -498,7 +555,16 @@ def game_figures(game: ArchiveGame) -> GameFigures:
     outcome = walk(record, game_number=game.number)
     tag = record.tag("Event")
     event = tag.value if tag is not None else None
-    return GameFigures(game_facts(outcome), event, outcome.problems, identity(record).digest)
+    facts = game_facts(outcome)
+    digest = identity(record).digest
+    return GameFigures(facts, event, outcome.problems, digest, _view(outcome, facts))
+
+
+def _view(outcome: Outcome, facts: GameFacts | Ending) -> View | None:
+    """A counted game's :class:`~gargon_notation.archive.duplicates.View` (None for another)."""
+    if not isinstance(facts, GameFacts) or outcome.header is None or outcome.deal is None:
+        return None
+    return view_of(outcome.record, outcome.header, outcome.deal)
 
 
 def _counted_apart(digest: bytes, facts: GameFacts | Ending | None) -> bytes:

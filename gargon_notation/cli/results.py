@@ -6,7 +6,8 @@ An invalid or unreadable game is printed on standard error (its first problem, w
 file, line and column), left out, and makes the verb exit 1 once it has printed what it
 found; unfinished games are left out with one note for them all (exit 0).  A game that is
 the same as one read before (another file's copy) is named and counted once, the first read
-(exit 0).  A path or file that cannot be read is exit 2.
+(exit 0); so is each view of a game counted from another record of it (one seat's record of
+a game given by its table record too).  A path or file that cannot be read is exit 2.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from gargon_notation.archive.results import GameResult, Skipped, read_results
 from gargon_notation.cli.common import Exit, fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of
 
-__all__ = ["Reading", "copy_warning", "read", "say_copies"]
+__all__ = ["Reading", "copy_warning", "read", "say_copies", "view_warning"]
 
 
 def copy_warning(where: str, number: int, of: str) -> str:
@@ -28,13 +29,29 @@ def copy_warning(where: str, number: int, of: str) -> str:
     return f"warning: {where}: game {number} is a copy of {of}; counted once"
 
 
-def say_copies(copies: int) -> None:
-    """How many games were copies, once the games are done (none: nothing)."""
+def view_warning(where: str, number: int, of: str) -> str:
+    """What is said of a record of a game counted from another record of it (``of``), which
+    knows the most of its deal: it is not counted."""
+    return (
+        f"warning: {where}: game {number} is a view of the game counted from {of} (the record "
+        "that knows the most of its deal); counted once"
+    )
+
+
+def say_copies(copies: int, views: int = 0) -> None:
+    """How many games were copies, and how many views of games counted from another record,
+    once the games are done (none: nothing)."""
     if copies:
         were = "was a copy of a game" if copies == 1 else "were copies of games"
         print_error(
             f"gargon: {plural(copies, 'game')} {were} read before: each game was counted once "
             "(gargon dedupe writes the games without their copies)"
+        )
+    if views:
+        were = "was a view of a game" if views == 1 else "were views of games"
+        print_error(
+            f"gargon: {plural(views, 'record')} {were} counted from another record: each game "
+            "was counted once (gargon merge puts the records of one game together)"
         )
 
 
@@ -46,7 +63,7 @@ class Reading:
     def __init__(self, purpose: str) -> None:
         self.purpose = purpose
         self.games = self.counted = self.left_out = self.unfinished = self.invalid = 0
-        self.copies = 0
+        self.copies = self.views = 0
         self.first_unfinished = ""
         self.empty: list[str] = []
         """The inputs without a game, said at :meth:`finish`."""
@@ -56,6 +73,10 @@ class Reading:
         if skipped.reason == "copy":
             self.copies += 1
             print_error(copy_warning(skipped.where, skipped.number, skipped.of or ""))
+            return
+        if skipped.reason == "view":
+            self.views += 1
+            print_error(view_warning(skipped.where, skipped.number, skipped.of or ""))
             return
         if skipped.reason == "unfinished":
             self.unfinished += 1
@@ -72,7 +93,7 @@ class Reading:
         """The notes, then exit 1 after an invalid or unreadable game or an input without a
         game."""
         say_empty(self.empty)
-        say_copies(self.copies)
+        say_copies(self.copies, self.views)
         if self.unfinished:
             were = "was" if self.unfinished == 1 else "were"
             first = "" if self.unfinished == 1 else "the first "
@@ -105,7 +126,7 @@ def read(
             if isinstance(item, Skipped) and item.reason == "left-out":
                 reading.left_out += 1
                 continue
-            if isinstance(item, Skipped) and item.reason == "copy":
+            if isinstance(item, Skipped) and item.reason in ("copy", "view"):
                 reading.skipped(item)
                 continue
             reading.games += 1

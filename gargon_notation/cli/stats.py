@@ -43,7 +43,7 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, error_console, fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import HTML_ELSEWHERE, inputs_of, write
 from gargon_notation.cli.progress import progress
-from gargon_notation.cli.results import copy_warning, say_copies
+from gargon_notation.cli.results import copy_warning, say_copies, view_warning
 from gargon_notation.errors import NotationError
 from gargon_notation.parallel import RECORD_BYTES, Workers
 from gargon_notation.render.trimmed import Trimmed
@@ -226,8 +226,9 @@ class _Reporter:
 
     def __init__(self) -> None:
         self.count = 0
-        self.copies = 0
-        """The games that were copies of games read before, said at :meth:`finish`."""
+        self.copies = self.views = 0
+        """The games that were copies of games read before, and the records of a game
+        counted from another record, said at :meth:`finish`."""
         self.empty: list[str] = []
         """The inputs without a game, said at :meth:`finish`."""
 
@@ -243,7 +244,7 @@ class _Reporter:
         """Name the inputs without a game; exit 1 after an invalid game (with a summary
         line) or such an input."""
         say_empty(self.empty)
-        say_copies(self.copies)
+        say_copies(self.copies, self.views)
         if self.count:
             were = "was" if self.count == 1 else "were"
             print_error(
@@ -277,7 +278,7 @@ def stats_command(
             found = workers.map(game_figures, games, size=_size, send=send, total=total)
             for game, figures in found:  # in order, whatever the jobs: the first read counts
                 advance(_size(game))
-                copy = collector.add_figures(game.where, figures)
+                copy = collector.add_figures(game.where, figures, game.number)
                 if copy is None:
                     report(figures.problems)
                 else:
@@ -285,7 +286,9 @@ def stats_command(
     except files.FileError as error:
         fail(str(error))
     stats = collector.stats()
-    report.copies = stats.copies
+    for view, number in collector.views():
+        print_error(view_warning(view.location, number, view.of))
+    report.copies, report.views = stats.copies, stats.views
     if html is not None:
         write(html, stats_html(stats), HTML_ELSEWHERE)
     if as_json:
