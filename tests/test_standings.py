@@ -15,13 +15,15 @@ from pathlib import Path
 import attrs
 import pytest
 from rich.text import Text
-from tournament import SPRING_CUP, four_table, seat_views, spring_cup
+from tournament import SPRING_CUP, four_table, played, seat_views, spring_cup
 from typer.testing import CliRunner
 from typer.testing import Result as Run
 
 import gargon_notation as gg
 from gargon_notation import archive
+from gargon_notation.archive.deals import knowledge
 from gargon_notation.archive.duplicate_results import DuplicateCollector
+from gargon_notation.archive.duplicates import View
 from gargon_notation.archive.results import DealKey, GameResult, Skipped, read_results
 from gargon_notation.archive.standings import Cell, Standing, StandingsCollector
 from gargon_notation.bots import RandomBot, simulate
@@ -30,9 +32,9 @@ from gargon_notation.cli import app
 from gargon_notation.cli import common as cli_common
 from gargon_notation.cli.standings import Crosstable
 from gargon_notation.cli.terminal import SafeConsole
-from gargon_notation.engine import Rng
+from gargon_notation.engine import Deal, Rng
 from gargon_notation.merging import merge_records
-from gargon_notation.notation import GameRecord, Pass
+from gargon_notation.notation import GameRecord, Pass, parse_game
 
 
 @functools.cache
@@ -791,3 +793,91 @@ def test_results_come_in_reading_order_while_a_seat_record_waits_for_its_table()
     assert isinstance(skipped, Skipped) and isinstance(last, GameResult)
     assert (skipped.reason, skipped.number, skipped.of) == ("view", 1, last.where)
     assert (first.names, last.names) == (other.tag("Players").values, ("Ann", "Ben", "Cleo", "Dan"))
+
+
+def other_tables() -> tuple[GameRecord, GameRecord]:
+    """Two more tables of four dealt from ``spring-cup-5``, with other players."""
+    return (
+        played("spring-cup-5", ("Eva", "Finn", "Gus", "Hana"), event="Spring Cup", round="5"),
+        played("spring-cup-5", ("Ivo", "Jo", "Kai", "Lea"), event="Spring Cup", round="5"),
+    )
+
+
+def test_a_table_recorded_by_its_seats_takes_part_in_the_duplicate_once_merged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One deal at three tables: the seeded table record, the merge of another table's seat
+    records (no Seed) and a third table's seat records, not merged.  The merge is the same
+    deal (the same hands in the same seats), compared under the seed's name; the third table
+    is named as not compared (text, JSON, HTML), and no deal is said to be played at one
+    table only (found by a tournament director's trial)."""
+    merged, apart = other_tables()
+    (tmp_path / "t1.ggn").write_text(gg.dumps([four_table()]), encoding="utf-8")
+    (tmp_path / "t2.ggn").write_text(gg.dumps([merge_records(seat_views(merged))]), "utf-8")
+    seats = seat_views(apart)
+    names = ("ivo", "jo", "kai", "lea")
+    for name, seat in zip(names, seats, strict=True):
+        (tmp_path / f"t3-{name}.ggn").write_text(gg.dumps([seat]), encoding="utf-8")
+    known = [seats_known(seat) for seat in seats]
+    counted = f"{tmp_path}/t3-{names[known.index(max(known))]}.ggn:1"
+    run = gargon("standings", tmp_path, "--duplicate", "--json")
+    assert run.exit_code == 0
+    document = json.loads(run.stdout)
+    assert (document["games"], document["counted"]) == (3, 3)
+    (event,) = document["events"]
+    assert (event["single_table_deals"], event["not_compared"]) == (0, [counted])
+    (deal,) = event["deals"]
+    tables = [f"{tmp_path}/t1.ggn:1", f"{tmp_path}/t2.ggn:1"]
+    assert (deal["deal"], deal["tables"]) == ("spring-cup-5", tables)
+    note = (
+        f"1 game whose deal is not wholly known was not compared ({counted}): merge the "
+        "records of every seat of a table (gargon merge) to compare it."
+    )
+    monkeypatch.setenv("COLUMNS", "400")
+    lines = gargon("standings", tmp_path, "--duplicate", "--no-color").stdout.splitlines()
+    assert note in lines and not any("played at one table only" in line for line in lines)
+    page = tmp_path.parent / "dup.html"
+    assert gargon("standings", tmp_path, "--duplicate", "--html", page).exit_code == 0
+    assert f"<p>1 deals compared. {note}</p>" in page.read_text(encoding="utf-8")
+
+
+def test_a_deal_at_one_table_is_said_so_only_when_no_game_not_compared_may_be_of_it(
+    tmp_path: Path,
+) -> None:
+    """A seat's record of a table of four cannot be of a deal of three: that deal is played
+    at one table only; a seat's record of a table of its own deal may be of it: it is not."""
+    three, seat = tmp_path / "three.ggn", tmp_path / "seat.ggn"
+    three.write_text(gg.dumps([cup_games()[0]]), encoding="utf-8")
+    seat.write_text(gg.dumps([seat_views(four_table())[0]]), encoding="utf-8")
+    document = json.loads(gargon("standings", three, seat, "--duplicate", "--json").stdout)
+    (event,) = document["events"]
+    assert (event["single_table_deals"], event["not_compared"]) == (1, [f"{seat}:1"])
+    table = tmp_path / "table.ggn"
+    table.write_text(gg.dumps([four_table()]), encoding="utf-8")
+    other = tmp_path / "other.ggn"
+    other.write_text(gg.dumps([seat_views(other_tables()[0])[0]]), encoding="utf-8")
+    document = json.loads(gargon("standings", table, other, "--duplicate", "--json").stdout)
+    (event,) = document["events"]
+    assert (event["single_table_deals"], event["not_compared"]) == (0, [f"{other}:1"])
+
+
+def test_the_same_hands_with_piles_that_contradict_are_two_deals() -> None:
+    """Games whose hands are the same but whose piles, where both know a card, are not, are
+    two deals; a Seed among the games of one deal names it."""
+    dealt = Deal.from_seed("piles", 3)
+    swapped = Deal(dealt.hands, (dealt.piles[1], dealt.piles[0]))
+    record = parse_game('[Players "A" "B" "C"]\n*\n')
+    key = DealKey(b"\x02" * 16, "deal 02020202")
+    collector = DuplicateCollector()
+    for where, names, deal, label in (
+        ("t1", ("A", "B", "C"), dealt, "deal 02020202"),
+        ("t2", ("D", "E", "F"), dealt, "piles"),
+        ("t3", ("G", "H", "I"), swapped, "deal 02020202"),
+    ):
+        view = View(b"", (), knowledge(record, deal))
+        labelled = attrs.evolve(key, label=label)
+        game = GameResult(where, None, "1", None, names, (30, 20, 10), labelled, view=view)
+        assert collector.add(game)
+    (event,) = collector.results()
+    assert [(deal.label, deal.tables) for deal in event.deals] == [("piles", ("t1", "t2"))]
+    assert (event.single, event.unknown) == (1, ())

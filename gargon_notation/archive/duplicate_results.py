@@ -3,10 +3,13 @@ each player's score compared with those of the players who held the same seat of
 deal, so that the luck of the deal cancels out (as in duplicate bridge).
 
 Games come as :class:`~gargon_notation.archive.results.GameResult` values.  Two games are
-the same **deal** when every hand and pile holds the same cards, the start seat and the rules
-are the same (:class:`~gargon_notation.archive.results.DealKey`: dealt from the same
-``Seed``, or the same deal written out in full); a game whose deal is not wholly known is
-not compared.  Deals are compared within an event (its ``Event`` tag), in any round.
+the same **deal** when every hand holds the same cards in the same seat, the start seat and
+the rules are the same (:class:`~gargon_notation.archive.results.DealKey`: dealt from the
+same ``Seed``, the same deal written out in full, or the merge of every seat's record of a
+table), and the piles, where both know a card, do not contradict; a ``Seed``, when one of
+them has it, names the deal.  A game whose hands are not all known (one seat's record) is
+not compared, and is named (:attr:`DuplicateEvent.unknown`).  Deals are compared within an
+event (its ``Event`` tag), in any round.
 
 For each deal played at two tables or more, and each seat of it, every **result** (a player's
 final total in that seat) is compared with the other results of the same seat:
@@ -42,6 +45,7 @@ from fractions import Fraction
 
 import attrs
 
+from gargon_notation.archive import deals
 from gargon_notation.archive.results import GameResult
 from gargon_notation.archive.standings import Criterion, _event_key, rank_groups, ranks
 
@@ -98,13 +102,16 @@ class DuplicateLine:
 
 @attrs.frozen
 class DuplicateEvent:
-    """An event's duplicate results: the deals compared (by label), the players ranked, and
-    how many deals were played at one table only (not compared)."""
+    """An event's duplicate results: the deals compared (by label), the players ranked, how
+    many deals were played at one table only (not compared; a deal that a game not compared
+    may be of is not among them), and where the games whose deal is not known
+    (``unknown``: a hand not wholly known) are."""
 
     event: str | None
     deals: tuple[DealResults, ...]
     lines: tuple[DuplicateLine, ...]
     single: int
+    unknown: tuple[str, ...] = ()
 
 
 def compare_seat(holders: list[tuple[str, int, str]]) -> list[SeatResult]:
@@ -122,31 +129,75 @@ def compare_seat(holders: list[tuple[str, int, str]]) -> list[SeatResult]:
     return sorted(compared, key=lambda result: -result.total)
 
 
+class _Deal:
+    """The games of one deal: its label (a ``Seed`` when a game has one) and what they know
+    of it together."""
+
+    def __init__(self, result: GameResult, known: bytes) -> None:
+        assert result.deal is not None
+        self.label = result.deal.label
+        self.seeded = not self.label.startswith("deal ")
+        self.known = known
+        self.games = [result]
+
+    def take(self, result: GameResult, known: bytes) -> bool:
+        """Add ``result`` when the piles fit (the hands are the same); whether they did."""
+        if known and self.known:
+            joined = deals.join(self.known, known)
+            if joined is None:
+                return False
+            self.known = joined
+        self.known = self.known or known
+        self.games.append(result)
+        assert result.deal is not None
+        if not self.seeded and not result.deal.label.startswith("deal "):
+            self.label, self.seeded = result.deal.label, True
+        return True
+
+
+def _known(result: GameResult) -> bytes:
+    return result.view.deal if result.view is not None else b""
+
+
 class _Deals:
-    """The games of one event by deal."""
+    """The games of one event by deal, and the games whose deal is not known."""
 
     def __init__(self) -> None:
-        self.games: dict[bytes, tuple[str, list[GameResult]]] = {}
+        self.games: dict[bytes, list[_Deal]] = {}
+        self.unknown: list[GameResult] = []
 
     def add(self, result: GameResult) -> None:
-        assert result.deal is not None
-        entry = self.games.setdefault(result.deal.digest, (result.deal.label, []))
-        entry[1].append(result)
+        if result.deal is None:
+            self.unknown.append(result)
+            return
+        known = _known(result)
+        found = self.games.setdefault(result.deal.digest, [])
+        if not any(deal.take(result, known) for deal in found):
+            found.append(_Deal(result, known))
+
+    def _maybe_more(self, deal: _Deal) -> bool:
+        """Whether a game whose deal is not known may be of ``deal`` (its cards fit)."""
+        return any(
+            not known or not deal.known or deals.join(deal.known, known) is not None
+            for known in map(_known, self.unknown)
+        )
 
     def compare(self, event: str | None) -> DuplicateEvent:
-        deals: list[DealResults] = []
+        found: list[DealResults] = []
         single = 0
-        for label, games in self.games.values():
+        for deal in (deal for same in self.games.values() for deal in same):
+            games = deal.games
             if len(games) < 2:
-                single += 1
+                single += not self._maybe_more(deal)
                 continue
             seats = tuple(
                 tuple(compare_seat([(g.names[seat], g.totals[seat], g.where) for g in games]))
                 for seat in range(len(games[0].names))
             )
-            deals.append(DealResults(label, tuple(g.where for g in games), seats))
-        deals.sort(key=lambda deal: _event_key(deal.label))
-        return DuplicateEvent(event, tuple(deals), _lines(deals), single)
+            found.append(DealResults(deal.label, tuple(g.where for g in games), seats))
+        found.sort(key=lambda deal: _event_key(deal.label))
+        unknown = tuple(result.where for result in self.unknown)
+        return DuplicateEvent(event, tuple(found), _lines(found), single, unknown)
 
 
 class _Sums:
@@ -183,18 +234,16 @@ def _lines(deals: list[DealResults]) -> tuple[DuplicateLine, ...]:
 
 
 class DuplicateCollector:
-    """Adds results one at a time (:meth:`add`; a game without a known deal is left out) and
-    gives each event's duplicate results (:meth:`results`)."""
+    """Adds results one at a time (:meth:`add`; a game without a known deal is not compared,
+    and named) and gives each event's duplicate results (:meth:`results`)."""
 
     def __init__(self) -> None:
         self.events: dict[str | None, _Deals] = {}
 
     def add(self, result: GameResult) -> bool:
-        """Count one game; whether it could be compared (its deal is known)."""
-        if result.deal is None:
-            return False
+        """Count one game; whether it can be compared (its deal is known)."""
         self.events.setdefault(result.event, _Deals()).add(result)
-        return True
+        return result.deal is not None
 
     def results(self) -> list[DuplicateEvent]:
         """Every event's duplicate results, events by name (no event last)."""

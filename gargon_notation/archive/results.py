@@ -14,8 +14,10 @@ Terms:
   players with a higher total, so that equal totals share a place (a shared win is a shared
   first place);
 - its **deal** (:class:`DealKey`) is what a duplicate tournament compares tables by: the
-  cards of every hand and pile, the start seat and the rules, known only when the whole deal
-  is (dealt from a ``Seed``, or written out in full).
+  cards of every hand, the start seat and the rules, known only when every hand is (dealt
+  from a ``Seed``, written out in full, or the merge of every seat's record); the piles,
+  where known, must not contradict (see
+  :class:`~gargon_notation.archive.duplicate_results.DuplicateCollector`).
 
 >>> from gargon_notation.bots import simulate
 >>> from gargon_notation.records import record_from_simulation
@@ -39,6 +41,7 @@ from gargon_notation.archive.duplicates import Once, View, Viewed, Views, identi
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.query import Query, Reading
 from gargon_notation.archive.select import date_warnings
+from gargon_notation.cards import Card, sort_cards
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord, tags
 from gargon_notation.replay.problems import Problem
@@ -69,9 +72,9 @@ def places_of(totals: tuple[int, ...]) -> tuple[int, ...]:
 @attrs.frozen
 class DealKey:
     """A deal as a duplicate tournament compares it: ``digest`` (16 bytes, equal for the same
-    cards in every hand and pile, the same start seat and rules) and ``label``, what to call
-    it (the ``Seed``, or ``deal`` and the digest's first 8 hex digits for a deal written out
-    without a seed)."""
+    cards in every hand, in any order, the same start seat and rules) and ``label``, what to
+    call it (the ``Seed``, or ``deal`` and the digest's first 8 hex digits for a deal without
+    a seed)."""
 
     digest: bytes = attrs.field(repr=False)
     label: str
@@ -81,7 +84,7 @@ class DealKey:
 class GameResult:
     """One valid, finished game: ``where`` it is (``FILE:LINE``), its ``Event``, ``Round`` and
     ``Date`` tags (None when absent, and for a ``Date`` that is not one), the players in seat
-    order and their final totals, its deal (None when not wholly known), and the
+    order and their final totals, its deal (None when a hand is not wholly known), and the
     ``warnings`` ``gargon validate`` gives of its tags (a ``Date`` that is not one: the game
     is taken as undated); its ``view``
     (:class:`~gargon_notation.archive.duplicates.View`) tells it from other records of the
@@ -132,9 +135,11 @@ class Skipped:
 
 def _deal_key(outcome: Outcome) -> DealKey | None:
     deal, header = outcome.deal, outcome.header
-    if deal is None or header is None or not deal.fully_known:
+    if deal is None or header is None:
         return None
-    rows = [" ".join(map(str, cards)) for cards in (*deal.hands, *deal.piles)]
+    if not all(type(card) is Card for hand in deal.hands for card in hand):
+        return None
+    rows = [" ".join(map(str, sort_cards(hand))) for hand in deal.hands]  # type: ignore[arg-type]
     text = "\n".join([*rows, f"start {header.start}", repr(header.ruleset)])
     digest = hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
     label = header.seed if header.seed is not None else f"deal {digest.hex()[:8]}"

@@ -15,6 +15,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gargon_notation.archive.duplicate_results import DuplicateEvent
 from gargon_notation.archive.standings import (
     TIE_BREAKS,
@@ -36,6 +38,7 @@ __all__ = [
     "rank_text",
     "standings_html",
     "standings_json",
+    "unknown_note",
 ]
 
 FORMAT = "gargon-standings"
@@ -128,6 +131,22 @@ def standings_json(events: list[EventStandings], games: int, counted: int) -> di
     }
 
 
+def unknown_note(places: Sequence[str]) -> str:
+    """The note on the games of ``places``, not compared because a hand of their deal is not
+    known.
+
+    >>> print(unknown_note(["t2-eva.ggn:1", "t2-finn.ggn:1"]).replace(": ", ":\\n"))
+    2 games whose deal is not wholly known were not compared (t2-eva.ggn:1, t2-finn.ggn:1):
+    merge the records of every seat of a table (gargon merge) to compare it.
+    """
+    were = "was" if len(places) == 1 else "were"
+    games = "1 game" if len(places) == 1 else f"{len(places)} games"
+    return (
+        f"{games} whose deal is not wholly known {were} not compared ({', '.join(places)}): "
+        "merge the records of every seat of a table (gargon merge) to compare it."
+    )
+
+
 def duplicate_json(events: list[DuplicateEvent], games: int, counted: int) -> dict[str, object]:
     """The JSON object of ``gargon standings --duplicate --json``."""
     return {
@@ -139,6 +158,7 @@ def duplicate_json(events: list[DuplicateEvent], games: int, counted: int) -> di
             {
                 "event": event.event,
                 "single_table_deals": event.single,
+                "not_compared": list(event.unknown),
                 "standings": [
                     {
                         "rank": line.rank,
@@ -294,7 +314,8 @@ def duplicate_html(events: list[DuplicateEvent], games: int, counted: int) -> st
         body += f"<h2>{html_text(event_name(event.event))}</h2>\n"
         body += f"<p>{len(event.deals)} deals compared"
         body += f", {event.single} played at one table only" if event.single else ""
-        body += ".</p>\n" + scrolled(f"<table>\n{''.join(rows)}</table>")
+        body += f". {html_text(unknown_note(event.unknown))}" if event.unknown else "."
+        body += "</p>\n" + scrolled(f"<table>\n{''.join(rows)}</table>")
         for deal in event.deals:
             heading = [("n", "seat"), ("", "player"), ("n", "score"), ("n", "over")]
             seats = [_row([*heading, ("n", "matchpoints"), ("", "table")], "th")]

@@ -35,6 +35,7 @@ from gargon_notation.archive.standings_report import (
     rank_text,
     standings_html,
     standings_json,
+    unknown_note,
 )
 from gargon_notation.cli import common
 from gargon_notation.cli.common import plural
@@ -349,6 +350,7 @@ def duplicate_tables(events: list[DuplicateEvent]) -> list[RenderableType]:
         if event.deals:
             printed += _duplicate_tables(event)
     single = sum(event.single for event in events)
+    unknown = [where for event in events for where in event.unknown]
     if not printed:
         printed.append(Text("No deal was played at two tables or more.", style="bold"))
     if single:
@@ -356,6 +358,8 @@ def duplicate_tables(events: list[DuplicateEvent]) -> list[RenderableType]:
         printed.append(
             Text(f"{plural(single, 'deal')} played at one table only {were} not compared.")
         )
+    if unknown:
+        printed.append(Text(unknown_note([printable(where) for where in unknown])))
     printed.append(Text(DUPLICATE_RANKING, style="dim"))
     return printed
 
