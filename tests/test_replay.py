@@ -310,6 +310,102 @@ def test_an_unwritten_draw_at_the_end_of_a_round_is_only_record_incomplete() -> 
     assert result.state_after_round(2).round == 3
 
 
+def test_an_unwritten_draw_owed_after_a_lines_last_battle_is_said_at_that_battle() -> None:
+    """Not at the next round's line: at the battle the draw is owed for (within a line, the
+    next battle says it)."""
+    text = (
+        HEADER
+        + ROUND_ONE
+        + "    fights Y, R (Adam 1, Collette 2), B\n"
+        + "2. Bernd V5, Collette pass 1, Dagmar pass 2, Adam pass 1\n"
+        + "    fights V\n*\n"
+    )
+    assert problems(text) == [
+        "t.ggn:7:39: game 1, round 1, Collette (seat 3): 'B': Collette owes a replacement "
+        "draw here, but the record does not write it [record-incomplete]\n"
+        "    taken as 'Collette forgot'"
+    ]
+
+
+# The first two rounds of a tournament director's table, dealt by its seed, where Kai's draw
+# for V at the end of round 1 (V (Kai 2): the V0 he plays next) is not written.
+SEEDED_FORGOT = """\
+[Players "Ann" "Finn" "Kai" "Hana"]
+[Start "Ann"]
+[Seed "wintercup-r2"]
+[Shuffle "sha256-fy-1"]
+1. Ann G12 G11 R11, Finn Y8 Y4 V4, Kai R10 R9 V3, Hana Y13 Y11 R13
+    fights G, R (Ann 1, Kai forgot), Y (Finn forgot, Finn forgot), V
+2. Finn W9 V0, Kai V0 R0, Hana pass 1 2 1, Ann W8 R8
+    fights V, W (Ann 2), R (Kai 2)
+*
+"""
+
+
+def test_a_play_of_the_card_a_forgotten_draw_would_have_brought_follows_from_it() -> None:
+    assert problems(SEEDED_FORGOT) == [
+        "t.ggn:6:68: game 1, round 1, Kai (seat 3): 'V': Kai owes a replacement draw here, "
+        "but the record does not write it [record-incomplete]\n"
+        "    taken as 'Kai forgot'",
+        "t.ggn:7:16: game 1, round 2, Kai (seat 3): 'Kai V0 R0': Kai plays V0 R0, but does "
+        "not hold V0 (Kai's hand: G0 W14 R0 Y9 B9 B1 G6) [card-not-in-hand] (follows from "
+        "the problem at 6:68)\n"
+        "    hand: G0 W14 R0 Y9 B9 B1 G6; led: 1:1; colours played: W V; piles: 30+31\n"
+        "    skipped this action",
+    ]
+
+
+def test_a_play_of_a_card_the_forgotten_draw_could_not_have_brought_is_independent() -> None:
+    """V14 lies in pile 2 under the V0 the forgotten draw would have brought."""
+    text = SEEDED_FORGOT.replace("Kai V0 R0", "Kai V14 R0")
+    found = replay(parse_game(text, source="t.ggn")).problems
+    assert [(p.code, p.line, p.column, p.consequence_of) for p in found] == [
+        ("record-incomplete", 6, 68, None),
+        ("card-not-in-hand", 7, 16, None),
+    ]
+
+
+# Collette's draw for B is not written; pile 1 then has W4 on top, pile 2 G3.
+KNOWN_PILES = (
+    HEADER
+    + "pile 1: W1 W2 W3 W4 W5\n"
+    + "pile 2: G1 G2 G3 G4\n"
+    + ROUND_ONE
+    + "    fights Y, R (Adam 1, Collette 2), B\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("round_two", "code", "column"),
+    [
+        ("2. Bernd V5, Collette pass 1:W5, Dagmar pass 2, Adam pass 1\n", "draw-mismatch", 14),
+        ("2. Bernd V5, Collette pass 1, Dagmar pass 2:G4, Adam pass 1\n", "draw-mismatch", 31),
+        ("2. Bernd V5, Collette G3, Dagmar pass 2, Adam pass 1\n", "card-conservation", 14),
+    ],
+)
+def test_what_the_piles_show_of_a_forgotten_draw_follows_from_it(
+    round_two: str, code: str, column: int
+) -> None:
+    """A draw noted as if the forgotten one was made (W5 on Collette's next draw, G4 on
+    Dagmar's), and a play of a card the draw would have brought (the one copy of G3, still in
+    pile 2), where the deal tells the piles."""
+    found = replay(parse_game(KNOWN_PILES + round_two + "    fights V\n*\n")).problems
+    assert [(p.code, p.line, p.column, p.consequence_of) for p in found] == [
+        ("record-incomplete", 9, 39, None),
+        (code, 10, column, "9:39"),
+    ]
+
+
+def test_a_play_refused_for_another_reason_does_not_follow_from_a_forgotten_draw() -> None:
+    """Collette's G3, which her forgotten draw would have brought, is played out of turn."""
+    text = KNOWN_PILES + "2. Collette G3, Bernd V5, Collette pass 1\n*\n"
+    found = replay(parse_game(text)).problems
+    assert [(p.code, p.line, p.column, p.consequence_of) for p in found] == [
+        ("record-incomplete", 9, 39, None),
+        ("not-your-turn", 10, 4, None),
+    ]
+
+
 def test_a_skipped_action_then_a_record_that_no_longer_fits_stops_the_replay() -> None:
     text = HEADER + "1. Adam Y2 Y6 R9, Collette B8 B2 R8, Dagmar R14 R0 B12\n*\n"
     result = replay(parse_game(text, source="t.ggn"))

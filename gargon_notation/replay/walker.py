@@ -68,6 +68,8 @@ _pass = unchecked_maker(Pass)
 _choose = unchecked_maker(Choose)
 _engine_draw = unchecked_maker(Draw)
 _PILES_MAY_BE_EMPTY = frozenset({"draw-count", "record-incomplete"})
+_NOT_HELD = frozenset({"card-not-in-hand", "card-conservation"})
+"""The codes of a play of a card the hand does not hold (it may be elsewhere)."""
 
 MAX_PROBLEMS = 50
 """A lenient walk gives up on a game after this many problems (the rest would be noise)."""
@@ -187,6 +189,10 @@ class _Walk:
         """Each player's seat, by name."""
         self.plain = not visitors or not any(visitor.wants_steps for visitor in visitors)
         """No visitor watches the steps: actions are only pushed (the path of ``validate``)."""
+        self.forgotten: list[tuple[int, tuple[Card, ...], Problem]] = []
+        """Each draw taken as forgotten: its seat, the cards it could have brought (the tops
+        of the piles, where the deal is known) and its problem, which a later problem about
+        one of those cards follows from."""
 
     # -- problems --------------------------------------------------------------------
 
@@ -199,7 +205,10 @@ class _Walk:
         seat: int | None = None,
         context: str | None = None,
         repair: str | None = None,
-    ) -> None:
+        follows: Problem | None = None,
+    ) -> Problem:
+        """Report a problem at ``element`` (strict: raise it) and return it; ``follows``: the
+        earlier problem it follows from, when the walk is otherwise in step with the record."""
         header = self.outcome.header
         player = header.players[seat] if header is not None and seat is not None else None
         if player is None and element is not None:
@@ -221,7 +230,7 @@ class _Walk:
             written=written,
             context=context,
             repair=None if self.strict else repair,
-            consequence_of=None if self.cause is None else f"{self.cause.line}:{self.cause.column}",
+            consequence_of=_at(follows or self.cause),
         )
         if self.strict:
             raise ReplayError(found)
@@ -233,6 +242,7 @@ class _Walk:
             self.held.append(found)
         else:
             self._tell(found)
+        return found
 
     def _tell(self, found: Problem) -> None:
         self.outcome.problems.append(found)
@@ -313,10 +323,15 @@ class _Walk:
         self.outcome.deal = deal
         for visitor in self.visitors:
             visitor.begin_game(self.outcome, game)
+        fights: model.Battle | None = None
         for written_round in record.rounds:
             self.walked += 1
-            self._owed_draws_unwritten(game, written_round)
             decision = game.to_act
+            if decision is not None and decision.kind is _DRAW:
+                # Owed after the last fights line's last battle: said there, as a draw owed
+                # within a line is said at the line's next battle.
+                self._owed_draws_unwritten(game, fights or written_round)
+                decision = game.to_act
             in_step = decision is not None and decision.kind is DecisionKind.PLAY_OR_PASS
             if in_step and written_round.number == game.round and not game.owed:
                 self.cause = None
@@ -348,6 +363,7 @@ class _Walk:
             stops_here = written_round is record.rounds[-1] and not record.termination.finished
             if unfinished and not stops_here and len(self.outcome.problems) == known:
                 self._check_fights_done(game, written_round)
+            fights = written_round.battles[-1] if written_round.battles else None
             for visitor in self.visitors:
                 visitor.end_round(self.round, game)
         self._check_end(game)
@@ -419,6 +435,9 @@ class _Walk:
         """The engine refused ``action``: said as a problem at ``element``, which is skipped."""
         self._lost_track(violation.code)
         message = violation.message
+        follows = None
+        if self.forgotten and violation.code in _NOT_HELD and isinstance(element, model.Play):
+            follows = self._never_drawn(game, action.seat, element.cards)
         if violation.code == "card-conservation":
             message = self._say_where(message, element)
         elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
@@ -429,6 +448,8 @@ class _Walk:
             card = _card_drawn(game, action)
             if isinstance(card, Card):
                 message += f" (the record's deal puts {card} there)"
+                found = [cause for _, cards, cause in self.forgotten if card in cards]
+                follows = found[-1] if found else None
 
         self.problem(
             violation.code,
@@ -437,7 +458,29 @@ class _Walk:
             seat=action.seat,
             context=self._context(game, action.seat),
             repair="skipped this action",
+            follows=follows,
         )
+
+    def _never_drawn(self, game: Game, seat: int, played: Sequence[object]) -> Problem | None:
+        """The problem of the draw of ``seat`` taken as forgotten that would have brought the
+        cards of ``played`` its hand does not hold, each from a draw of its own (None: not
+        every such card is explained so)."""
+        hand = list(game.hand(seat))
+        missing = []
+        for card in played:
+            if card in hand:
+                hand.remove(card)
+            else:
+                missing.append(card)
+        draws = [(cards, cause) for owner, cards, cause in self.forgotten if owner == seat]
+        causes = []
+        for card in missing:
+            draw = next((draw for draw in draws if card in draw[0]), None)
+            if draw is None:
+                return None
+            draws.remove(draw)
+            causes.append(draw[1])
+        return causes[0] if causes else None
 
     def _say_where(self, message: str, element: model.Action) -> str:
         """``W7 is already elsewhere: ...`` with where the record put it first."""
@@ -475,7 +518,7 @@ class _Walk:
             seat = game.to_act.seat
             if seat == before:
                 return
-            self.problem(
+            found = self.problem(
                 "record-incomplete",
                 f"{game.names[seat]} owes a replacement draw here, but the record "
                 "does not write it",
@@ -483,6 +526,11 @@ class _Walk:
                 seat=seat,
                 repair=f"taken as '{game.names[seat]} forgot'",
             )
+            if not self.alone:
+                tops = {pile[0] for pile in game.snapshot().piles if pile}
+                cards = tuple(card for card in tops if isinstance(card, Card))
+                if cards:
+                    self.forgotten.append((seat, cards, found))
             self._step(game, None, Draw(seat, None))
 
     def _apply_written(self, game: Game, element: model.Play | model.Pass) -> None:
@@ -855,6 +903,11 @@ class _Walk:
                         f"but scores {totals[written.player]}",
                         written,
                     )
+
+
+def _at(problem: Problem | None) -> str | None:
+    """``LINE:COLUMN`` of ``problem`` (None: no problem)."""
+    return None if problem is None else f"{problem.line}:{problem.column}"
 
 
 def _first_place(record: model.GameRecord, card: Card, before: tuple[int, int]) -> str | None:
