@@ -12,6 +12,8 @@ import attrs
 import pytest
 from conftest import cards
 
+from gargon_notation import dumps, jsonio
+from gargon_notation.bots import simulate
 from gargon_notation.cards import UNKNOWN, Card, Colour, HiddenCard
 from gargon_notation.engine import (
     BattleKind,
@@ -30,6 +32,7 @@ from gargon_notation.engine import (
 )
 from gargon_notation.errors import ArgumentError
 from gargon_notation.notation import GameRecord, Tag, parse_game
+from gargon_notation.records import record_from_simulation
 from gargon_notation.replay import MAX_PROBLEMS, Problem, ReplayError, Step, replay
 from gargon_notation.rules import STANDARD
 
@@ -404,6 +407,78 @@ def test_a_play_refused_for_another_reason_does_not_follow_from_a_forgotten_draw
         ("record-incomplete", 9, 39, None),
         ("not-your-turn", 10, 4, None),
     ]
+
+
+def swapped_players() -> str:
+    """The seeded game of `gargon simulate --seed order`, its Players tag (line 2) with
+    Bernd and Collette swapped."""
+    text = dumps(record_from_simulation(simulate(4, "order")))
+    players = '[Players "Adam" "Bernd" "Collette" "Dagmar"]'
+    assert text.splitlines()[1] == players
+    return text.replace(players, '[Players "Adam" "Collette" "Bernd" "Dagmar"]')
+
+
+def test_turns_that_follow_another_seat_order_point_at_the_players_tag() -> None:
+    """Once, on the first turn problem; the problems are the same otherwise."""
+    found = replay(parse_game(swapped_players(), source="t.ggn")).problems
+    assert found[0].message == (
+        "Bernd may not act now: it is Collette's turn to play or pass; the rounds are played "
+        "in the order Adam, Bernd, Collette, Dagmar: is the Players tag (line 2) in seat order?"
+    )
+    assert (found[0].line, found[0].column, found[0].code) == (6, 20, "not-your-turn")
+    assert [p for p in found if "seat order" in p.message] == [found[0]]
+    assert [p.code for p in found] == [
+        "not-your-turn",
+        "card-not-in-hand",
+        "not-your-turn",
+        "wrong-decision",
+        "not-your-turn",
+        "not-your-turn",
+        "wrong-decision",
+        "not-your-turn",
+        "not-your-turn",
+        "not-your-turn",
+        "wrong-decision",
+        "not-your-turn",
+        "not-your-turn",
+        "wrong-decision",
+        "not-your-turn",
+        "not-your-turn",
+        "not-your-turn",
+        "wrong-decision",
+        "not-your-turn",
+    ]
+
+
+def test_a_record_without_lines_asks_about_the_players_tag_without_a_line() -> None:
+    record = jsonio.loads(jsonio.dumps([parse_game(swapped_players())]))[0]
+    assert (
+        replay(record)
+        .problems[0]
+        .message.endswith(
+            "; the rounds are played in the order Adam, Bernd, Collette, Dagmar: is the Players "
+            "tag in seat order?"
+        )
+    )
+
+
+def test_turns_out_of_the_players_order_in_one_round_only_point_nowhere_else() -> None:
+    """Round 2 begins with Collette where Bernd starts: the other rounds follow the tag."""
+    text = dumps(record_from_simulation(simulate(4, "order")))
+    mixed = text.replace("2. Bernd W9 B14, Collette W4 Y14,", "2. Collette W4 Y14, Bernd W9 B14,")
+    found = replay(parse_game(mixed)).problems
+    assert (found[0].code, found[0].message) == (
+        "not-your-turn",
+        "Collette may not act now: it is Bernd's turn to play or pass",
+    )
+    assert not [p for p in found if "seat order" in p.message]
+
+
+def test_a_single_round_in_another_order_is_not_taken_for_a_seat_order() -> None:
+    text = HEADER + "1. Adam Y2 Y6 R9, Collette B8 B2 R8, Bernd pass 1 1 2, Dagmar R14 R0 B12\n*\n"
+    assert replay(parse_game(text)).problems[0].message == (
+        "Collette may not act now: it is Bernd's turn to play or pass"
+    )
 
 
 def test_a_skipped_action_then_a_record_that_no_longer_fits_stops_the_replay() -> None:

@@ -29,6 +29,7 @@ visitors over this one walk (python-chess's ``BaseVisitor`` is the model).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import pairwise
 
 import attrs
 
@@ -189,6 +190,8 @@ class _Walk:
         """Each player's seat, by name."""
         self.plain = not visitors or not any(visitor.wants_steps for visitor in visitors)
         """No visitor watches the steps: actions are only pushed (the path of ``validate``)."""
+        self.turns_seen = False
+        """A turn problem was found (the seat order was then looked at)."""
         self.forgotten: list[tuple[int, tuple[Card, ...], Problem]] = []
         """Each draw taken as forgotten: its seat, the cards it could have brought (the tops
         of the piles, where the deal is known) and its problem, which a later problem about
@@ -442,6 +445,9 @@ class _Walk:
             message = self._say_where(message, element)
         elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
             message += _played_before(self.record, element)
+        elif violation.code == "not-your-turn" and not self.turns_seen:
+            self.turns_seen = True
+            message += _seat_order_hint(self.record, game.names)
         elif violation.code == "draw-mismatch":
             # The engine names only the card's back, so that no seat learns it from a
             # refusal; the record's own reader may know it (its deal is written out).
@@ -958,6 +964,44 @@ def _card_drawn(game: Game, action: Action) -> object:
         if isinstance(seen, Card | HiddenCard) and refine(card, seen) is None:
             return card
     return None
+
+
+def _seat_order_hint(record: model.GameRecord, players: Sequence[str]) -> str:
+    """``; the rounds are played in the order ...: is the Players tag (line 6) in seat
+    order?`` when the turns of every written round (two at least) follow one seat order that
+    is not the Players tag's, else nothing."""
+    count = len(players)
+    following: dict[str, str] = {}
+    rounds = 0
+    for written in record.rounds:
+        names = [action.player for action in written.actions]
+        if len(names) < 2:
+            continue
+        if len(set(names)) != len(names) or not set(names) <= set(players):
+            return ""
+        pairs = list(pairwise(names))
+        if len(names) == count:
+            pairs.append((names[-1], names[0]))  # every seat decided: the last before the first
+        for before, after in pairs:
+            if following.setdefault(before, after) != after:
+                return ""
+        rounds += 1
+    if rounds < 2 or len(following) != count:
+        return ""
+    order = [players[0]]
+    while len(order) < count:
+        after = following[order[-1]]
+        if after in order:
+            return ""
+        order.append(after)
+    if following[order[-1]] != order[0] or order == list(players):
+        return ""
+    tag = record.tag("Players")
+    where = f" (line {tag.line})" if tag is not None and tag.line else ""
+    return (
+        f"; the rounds are played in the order {', '.join(order)}: is the Players tag{where} "
+        "in seat order?"
+    )
 
 
 def _played_before(record: model.GameRecord, play: model.Play) -> str:
