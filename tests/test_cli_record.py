@@ -88,6 +88,63 @@ def test_options_set_the_game_up(tmp_path: Path) -> None:
     assert "continue with gargon record --resume" in result.stdout
 
 
+def test_round_and_table_options_write_the_tags_standings_reads(tmp_path: Path) -> None:
+    """After Date, as a tournament's records write them; with the players given as options
+    or in the lines read."""
+    path = tmp_path / "game.ggn"
+    result = _record_here(
+        str(path),
+        "-p",
+        "Ann,Bob,Cy",
+        "--event",
+        "Winter Cup",
+        "--date",
+        "2026.01.17",
+        "--round",
+        "2",
+        "--table",
+        "3",
+        lines=["R3"],
+    )
+    assert result.exit_code == 0, result.stderr
+    assert path.read_text() == (
+        '[Notation "1"]\n[Event "Winter Cup"]\n[Date "2026.01.17"]\n[Round "2"]\n'
+        '[Table "3"]\n[Players "Ann" "Bob" "Cy"]\n[Start "Ann"]\n1. Ann R3\n*\n'
+    )
+    lines = ['[Players "Ann" "Bob" "Cy"]', "R3"]
+    other = tmp_path / "lines.ggn"
+    result = _record_here(str(other), "--round", "Final", "--table", "1", lines=lines)
+    assert result.exit_code == 0, result.stderr
+    assert other.read_text() == (
+        '[Round "Final"]\n[Table "1"]\n[Players "Ann" "Bob" "Cy"]\n1. Ann R3\n*\n'
+    )
+
+
+def test_a_round_given_twice_or_to_a_resumed_game_is_refused(tmp_path: Path) -> None:
+    """--resume keeps the tags the file has."""
+    path = tmp_path / "game.ggn"
+    lines = ['[Round "2"]', '[Players "Ann" "Bob" "Cy"]', "R3"]
+    result = _record_here(str(path), "--round", "3", lines=lines)
+    assert (result.exit_code, result.stderr) == (
+        1,
+        "gargon: <stdin>:3:1: [Round] is given both as an option and in the lines read; give it "
+        "once\n",
+    )
+    path.unlink(missing_ok=True)
+    assert _record_here(str(path), "--round", "2", lines=lines[1:]).exit_code == 0
+    kept = path.read_text()
+    for option in ("--round", "--table"):
+        result = _record_here(str(path), "--resume", option, "4", lines=["Bob pass 1"])
+        assert (result.exit_code, result.stderr) == (
+            2,
+            f"gargon: --resume continues the game its file sets up: leave out {option}\n",
+        )
+    assert path.read_text() == kept
+    result = _record_here(str(path), "--resume", lines=["Bob pass 1"])
+    assert result.exit_code == 0, result.stderr
+    assert path.read_text().startswith('[Round "2"]\n[Players "Ann" "Bob" "Cy"]\n')
+
+
 def test_the_first_refused_entry_is_reported_and_the_file_keeps_the_rest(tmp_path: Path) -> None:
     path = tmp_path / "game.ggn"
     lines = ["W9", "Bob pass 1", "Cy R99", "Cy pass"]

@@ -19,6 +19,7 @@ from textual.widgets import Input, Select, Static, TextArea
 import gargon_notation as gg
 from gargon_notation.bots import simulate
 from gargon_notation.cli import app as cli_app
+from gargon_notation.cli.record import setup_tags
 from gargon_notation.cli.recorder_app import RecorderApp
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import Recording, entry_lines
@@ -134,6 +135,67 @@ def test_the_set_up_screen_starts_a_game(tmp_path: Path) -> None:
     assert path.read_text() == (
         '[Notation "1"]\n[Event "Club night"]\n[Players "Ann" "Bob" "Cy"]\n[Start "Ann"]\n'
         '[Seat "Ann"]\n1. Ann R3\n*\n'
+    )
+
+
+def test_the_round_and_table_options_go_into_the_record(tmp_path: Path) -> None:
+    """``gargon record --players ... --round 2 --table 3`` on a terminal."""
+    path = tmp_path / "game.ggn"
+    tags = setup_tags("Ann,Bob,Cy", None, "Cup", None, None, "2", "3", None, None)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 50)) as pilot:
+            entry = app.query_one("#entry", Input)
+            entry.value = "R3"
+            await pilot.press("enter")
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert path.read_text() == (
+        '[Notation "1"]\n[Event "Cup"]\n[Round "2"]\n[Table "3"]\n[Players "Ann" "Bob" "Cy"]\n'
+        '[Start "Ann"]\n1. Ann R3\n*\n'
+    )
+
+
+def test_the_set_up_screen_shows_the_options_given_and_takes_round_and_table(
+    tmp_path: Path,
+) -> None:
+    """``gargon record game.ggn --event Cup --round 2`` (no players): the set-up screen holds
+    them in their fields (they were left out of the record), and the table is typed there."""
+    path = tmp_path / "game.ggn"
+    tags = setup_tags(None, None, "Cup", None, None, "2", None, None, None)
+
+    async def drive() -> RecorderApp:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 50)) as pilot:
+            fields = {
+                key: app.screen.query_one(f"#setup-{key}", Input).value
+                for key in ("players", "event", "site", "date", "round", "table")
+            }
+            assert fields == {
+                "players": "",
+                "event": "Cup",
+                "site": "",
+                "date": "",
+                "round": "2",
+                "table": "",
+            }
+            app.screen.query_one("#setup-players", Input).value = "Ann, Bob, Cy"
+            app.screen.query_one("#setup-table", Input).value = "3"
+            assert app.screen.command_line(path) == (
+                f"gargon record {path} --players 'Ann, Bob, Cy' --event Cup --round 2 --table 3"
+            )
+            await pilot.click("#setup-go")
+            await pilot.pause()
+            assert _shown(app, "#prompt") == "Round 1: Ann to play or pass"
+            await pilot.press("ctrl+q")
+        return app
+
+    asyncio.run(drive())
+    assert path.read_text() == (
+        '[Notation "1"]\n[Event "Cup"]\n[Round "2"]\n[Table "3"]\n[Players "Ann" "Bob" "Cy"]\n'
+        '[Start "Ann"]\n*\n'
     )
 
 

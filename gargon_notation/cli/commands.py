@@ -130,6 +130,15 @@ def record_command(
     date: Annotated[
         str | None, typer.Option("--date", metavar="DATE", help="The date, YYYY.MM.DD.")
     ] = None,
+    round: Annotated[
+        str | None,
+        typer.Option(
+            "--round", metavar="LABEL", help="The event's round (standings' columns: 3, Final)."
+        ),
+    ] = None,
+    table: Annotated[
+        str | None, typer.Option("--table", metavar="LABEL", help="The table of the round.")
+    ] = None,
     seed: Annotated[
         str | None, typer.Option("--seed", help="Deal from this seed (the deal is then known).")
     ] = None,
@@ -164,6 +173,8 @@ def record_command(
         "event": event,
         "site": site,
         "date": date,
+        "round": round,
+        "table": table,
         "seed": seed,
         "seat": seat,
     }

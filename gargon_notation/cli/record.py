@@ -23,6 +23,7 @@ from gargon_notation.recording import Recording, RecordingError
 from gargon_notation.recording_lines import FileChanged, FileLocked, LineRecorder, RecordLock
 
 __all__ = [
+    "OPTIONAL_TAGS",
     "changed_advice",
     "record_command",
     "resume_recording",
@@ -38,6 +39,8 @@ def setup_tags(
     event: str | None,
     site: str | None,
     date: str | None,
+    round: str | None,
+    table: str | None,
     seed: str | None,
     seat: str | None,
 ) -> list[model.Tag]:
@@ -49,7 +52,7 @@ def setup_tags(
                 "--start, --seed and --seat go with --players (without it, give the set-up "
                 "as tag lines in the input: [Players ...], [Start ...])"
             )
-        return _optional(event, site, date)
+        return _optional(event, site, date, round, table)
     names = [name.strip() for name in players.split(",") if name.strip()]
     if not names:
         fail(
@@ -61,7 +64,7 @@ def setup_tags(
             "--seed is empty: give the seed's text (--seed club-night), or leave --seed out "
             "when the deal is not known"
         )
-    optional = _optional(event, site, date)
+    optional = _optional(event, site, date, round, table)
     try:
         head = Recording.new(names, start, seed=seed, seat=seat).head
     except (RecordingError, ValueError) as error:
@@ -69,10 +72,18 @@ def setup_tags(
     return [model.Tag("Notation", ("1",)), *optional, *head.tags]
 
 
+OPTIONAL_TAGS = ("Event", "Site", "Date", "Round", "Table")
+"""The tags ``gargon record`` takes as options (``--event``, ...: the tag's name in lower
+case), in the order it writes them, before the set-up's."""
+
 _DATE = re.compile(r"(?:[0-9]{4}|\?{4})\.(?:[0-9]{2}|\?\?)\.(?:[0-9]{2}|\?\?)")
 
 
-def _optional(event: str | None, site: str | None, date: str | None) -> list[model.Tag]:
+def _optional(
+    event: str | None, site: str | None, date: str | None, round: str | None, table: str | None
+) -> list[model.Tag]:
+    """The tags of the options that describe the game (:data:`OPTIONAL_TAGS`), in that order;
+    exit 2 for a value that cannot be written (a date that is not one, a line break)."""
     if date is not None:
         if not _DATE.fullmatch(date):
             fail(
@@ -83,7 +94,7 @@ def _optional(event: str | None, site: str | None, date: str | None) -> list[mod
         if fault is not None:
             fail(f"--date: the date {date!r} {fault}")
     found = []
-    for name, value in (("Event", event), ("Site", site), ("Date", date)):
+    for name, value in zip(OPTIONAL_TAGS, (event, site, date, round, table), strict=True):
         if value is not None:
             try:
                 found.append(model.Tag(name, (value,)))
@@ -117,8 +128,8 @@ def resume_recording(file: Path) -> tuple[Recording, bytes]:
 
 def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet: bool) -> None:
     """The work of ``gargon record`` (options: :mod:`gargon_notation.cli.commands`);
-    ``setup`` holds the set-up options by name (players, start, event, site, date, seed,
-    seat)."""
+    ``setup`` holds the set-up options by name (players, start, event, site, date, round,
+    table, seed, seat)."""
     recording: Recording | None = None
     on_disk = b""
     tags: list[model.Tag] = []

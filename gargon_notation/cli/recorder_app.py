@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import shlex
 import signal
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import ClassVar
@@ -43,6 +43,7 @@ from textual.screen import Screen
 from textual.suggester import Suggester
 from textual.widgets import Button, Footer, Input, Label, Select, Static, TextArea
 
+from gargon_notation.cli.record import OPTIONAL_TAGS
 from gargon_notation.engine import RoundStarted, Score
 from gargon_notation.errors import GargonError, NotationError, printable
 from gargon_notation.notation import model, parse_game
@@ -170,6 +171,12 @@ class SetupScreen(Screen[model.GameRecord]):
         Binding("ctrl+q", "app.leave", "Leave (nothing written)", priority=True),
     ]
 
+    def __init__(self, tags: Sequence[model.Tag] = ()) -> None:
+        """``tags``: those the options gave (Event, ..., :data:`OPTIONAL_TAGS`), shown in
+        their fields."""
+        super().__init__()
+        self._given = {tag.name.lower(): tag.values[0] for tag in tags if tag.values}
+
     def compose(self) -> ComposeResult:
         yield from self._form()
         # the refusal below the form, always in view (the form scrolls at 80x24)
@@ -193,12 +200,15 @@ class SetupScreen(Screen[model.GameRecord]):
                 ("event", "Event (optional)", ""),
                 ("site", "Site (optional)", ""),
                 ("date", "Date YYYY.MM.DD (optional)", ""),
+                ("round", "Round of the event (optional: 3, Final)", ""),
+                ("table", "Table of the round (optional)", ""),
                 ("seed", "Seed (optional: the deal is then known)", ""),
                 ("seat", "Record one player's view (optional: their name)", ""),
             )
             for key, label, placeholder in fields:
                 yield Label(label)
-                yield Input(placeholder=placeholder, id=f"setup-{key}")
+                value = self._given.get(key, "")
+                yield Input(value, placeholder=placeholder, id=f"setup-{key}")
             yield Label("What the recorder sees")
             yield Select(self.SIGHTS, value="backs", allow_blank=False, id="setup-sight")
             yield Label(
@@ -213,7 +223,8 @@ class SetupScreen(Screen[model.GameRecord]):
     def command_line(self, file: Path) -> str | None:
         """The command that starts the game as set up so far (None: nothing typed)."""
         words = ["gargon", "record", str(file)]
-        for key in ("players", "start", "event", "site", "date", "seed", "seat"):
+        keys = ["players", "start", *(name.lower() for name in OPTIONAL_TAGS), "seed", "seat"]
+        for key in keys:
             value = self._value(key)
             if value is not None:
                 words += [f"--{key}", value]
@@ -240,8 +251,8 @@ class SetupScreen(Screen[model.GameRecord]):
         tags: list[model.Tag] = [model.Tag("Notation", ("1",))]
         deal = self.query_one("#setup-deal", TextArea).text
         try:
-            for key, name in (("event", "Event"), ("site", "Site"), ("date", "Date")):
-                value = self._value(key)
+            for name in OPTIONAL_TAGS:
+                value = self._value(name.lower())
                 if value is not None:
                     tags.append(model.Tag(name, (value,)))
             recording = Recording.new(
@@ -365,7 +376,7 @@ class RecorderApp(App[int]):
             self._leave(self.signalled)
             return
         if self.recorder is None:
-            self.push_screen(SetupScreen(), self.begin)
+            self.push_screen(SetupScreen(self._tags), self.begin)
         else:
             self.refresh_table()
         self.query_one("#entry", Input).focus()

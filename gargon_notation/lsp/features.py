@@ -47,6 +47,11 @@ TAG_MEANINGS: dict[str, tuple[str, str]] = {
     "Event": ("text", "name of the event"),
     "Site": ("text", "where the game was played"),
     "Date": ('`"YYYY.MM.DD"`, `??` for unknown parts', 'date played (`"2026.??.??"`)'),
+    "Round": (
+        "text",
+        'the event\'s round (`"3"`, `"Final"`): `gargon standings` makes its columns of it',
+    ),
+    "Table": ("text", "the table of that round"),
     "Players": (
         "3-5 values",
         "players in clockwise seat order, seat 0 first; names distinct, no space at either end",

@@ -46,6 +46,8 @@ KNOWN_TAGS: dict[str, str] = {
     "Event": "name of the event (free text)",
     "Site": "where the game was played (free text)",
     "Date": 'date played, "YYYY.MM.DD", "??" for unknown parts ("2026.??.??")',
+    "Round": 'the event\'s round (free text: "3", "Final"); standings make their columns of it',
+    "Table": "the table of that round (free text)",
     "Players": "one value per seat, in clockwise order from seat 0 (3 to 5 names)",
     "Start": "name of the first round's start player (one of Players)",
     "Ruleset": 'rules variant: "standard" (default) or "english" (both 0s triple)',
