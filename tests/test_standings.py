@@ -140,6 +140,52 @@ def test_rounds_named_in_words_follow_the_numbered_ones_as_the_archive_gives_the
     assert cup.rounds == ("Round 1", "Round 2", "Round 10", "Final")
 
 
+def test_games_without_a_round_tag_in_an_event_with_round_tags_are_kept_apart() -> None:
+    """In reading order; none in an event whose games all go by their Date, nor among the
+    games without an Event tag."""
+    collector = StandingsCollector()
+    for game in (
+        result("1", "A B C", (3, 2, 1)),
+        GameResult("cup.ggn:9", "Cup", None, "2026.01.17", ("A", "B", "C"), (3, 2, 1)),
+        result("3", "A B C", (3, 2, 1)),
+        GameResult("cup.ggn:12", "Cup", None, None, ("A", "B", "C"), (3, 2, 1)),
+        GameResult("club.ggn:1", "Club", None, "2026.01.10", ("A", "B", "C"), (3, 2, 1)),
+        GameResult("club.ggn:8", "Club", None, "2026.01.17", ("A", "B", "C"), (3, 2, 1)),
+        GameResult("x.ggn:1", None, "1", None, ("A", "B", "C"), (3, 2, 1)),
+        GameResult("x.ggn:7", None, None, "2026.01.17", ("A", "B", "C"), (3, 2, 1)),
+    ):
+        collector.add(game)
+    club, cup, unnamed = collector.standings()
+    assert cup.rounds == ("1", "3", "2026.01.17", "?")
+    assert [(table.where, table.round) for table in cup.untagged] == [
+        ("cup.ggn:9", "2026.01.17"),
+        ("cup.ggn:12", "?"),
+    ]
+    assert (club.event, club.untagged, unnamed.event, unnamed.untagged) == ("Club", (), None, ())
+
+
+def test_a_game_without_the_round_tag_its_event_s_other_games_have_is_warned_of(
+    tmp_path: Path,
+) -> None:
+    """One line each on standard error, with the round column it is counted in; exit 0, and
+    the standings as before. The duplicate results have no rounds: nothing to say."""
+    text = SPRING_CUP.read_text(encoding="utf-8").replace('[Round "1"]\n', "", 1)
+    cup = tmp_path / "cup.ggn"
+    cup.write_text(text, encoding="utf-8")
+    run = gargon("standings", cup, "--no-color")
+    assert (run.exit_code, run.stderr) == (
+        0,
+        f'warning: {cup}:1: a game of "Spring Cup" without a Round tag, unlike the event\'s '
+        "others: counted in the column 2026.03.07 (its Date)\n",
+    )
+    assert "Spring Cup: 5 rounds, 8 games, 6 players" in run.stdout
+    as_json = gargon("standings", cup, "--json")
+    assert (as_json.exit_code, as_json.stderr) == (0, run.stderr)
+    assert json.loads(as_json.stdout)["events"][0]["rounds"] == ["1", "2", "3", "4", "2026.03.07"]
+    duplicate = gargon("standings", "--duplicate", cup)
+    assert (duplicate.exit_code, duplicate.stderr) == (0, "")
+
+
 def test_the_spring_cup_file_is_the_tournament_the_tests_build() -> None:
     assert SPRING_CUP.read_text(encoding="utf-8") == gg.dumps(spring_cup())
 
@@ -529,7 +575,13 @@ def test_a_date_not_written_as_one_is_warned_of_as_validate_does(tmp_path: Path,
     """The game is taken as undated (round ? of the standings, rated first), and said to be."""
     cup, warning = day_first(tmp_path)
     run = gargon(verb, cup, "--no-color")
-    assert (run.exit_code, run.stderr) == (0, f"warning: {warning}\n  (taken as undated)\n")
+    said = f"warning: {warning}\n  (taken as undated)\n"
+    if verb == "standings":  # and, the other games having a Round tag, where it is counted
+        said += (
+            f'warning: {cup}:1: a game of "Spring Cup" without a Round tag, unlike the '
+            "event's others: counted in the column R? (no Date either)\n"
+        )
+    assert (run.exit_code, run.stderr) == (0, said)
     if verb == "standings":
         assert "R4 R? points" in " ".join(run.stdout.split())
         assert "? 1. Ben 74, 2. Cleo 55, 3. Ann 49 " in " ".join(run.stdout.split())

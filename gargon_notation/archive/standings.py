@@ -204,6 +204,9 @@ class EventStandings:
     rounds: tuple[str, ...]
     standings: tuple[Standing, ...]
     tables: tuple[Table, ...]
+    untagged: tuple[Table, ...] = ()
+    """The games without a ``Round`` tag of an event whose other games have one (a recording
+    slip, most likely: each is in the round of its ``Date``), in reading order."""
 
 
 class _Player:
@@ -228,13 +231,20 @@ class _Event:
         self.players: dict[str, _Player] = {}
         self.against: dict[tuple[str, str], int] = {}  # halves of the first against the second
         self.tables: list[Table] = []
+        self.untagged: list[Table] = []  # the games without a Round tag
+        self.tagged = False  # a game has a Round tag
 
     def add(self, result: GameResult) -> None:
         round = round_of(result)
         places, halves = result.places, game_halves(result.totals)
         shared = places.count(1) > 1
         names, totals = result.names, result.totals
-        self.tables.append(Table(round, result.where, names, totals, places, halves))
+        table = Table(round, result.where, names, totals, places, halves)
+        self.tables.append(table)
+        if result.round is None:
+            self.untagged.append(table)
+        else:
+            self.tagged = True
         for seat, name in enumerate(names):
             player = self.players.get(name)
             if player is None:
@@ -291,7 +301,8 @@ class _Event:
             )
         order = {round: index for index, round in enumerate(rounds)}
         tables = sorted(self.tables, key=lambda table: order[table.round])
-        return EventStandings(event, tuple(rounds), tuple(lines), tuple(tables))
+        untagged = tuple(self.untagged) if self.tagged and event is not None else ()
+        return EventStandings(event, tuple(rounds), tuple(lines), tuple(tables), untagged)
 
 
 def _round_key(round: str, first: int) -> tuple[object, ...]:

@@ -26,6 +26,7 @@ from rich.text import Text
 from gargon_notation.archive.duplicate_results import DuplicateCollector, DuplicateEvent
 from gargon_notation.archive.query import Query
 from gargon_notation.archive.standings import EventStandings, StandingsCollector, points_text
+from gargon_notation.archive.standings import Table as StandingsTable
 from gargon_notation.archive.standings_report import (
     DUPLICATE_RANKING,
     RANKING,
@@ -53,6 +54,7 @@ __all__ = [
     "round_heading",
     "standings_command",
     "standings_tables",
+    "untagged_warning",
 ]
 
 
@@ -364,6 +366,19 @@ def duplicate_tables(events: list[DuplicateEvent]) -> list[RenderableType]:
     return printed
 
 
+def untagged_warning(event: str | None, table: StandingsTable) -> str:
+    """What is said of a game without a ``Round`` tag in an event whose other games have one:
+    where it is, and the round column it is counted in (``warning: r2.ggn:1: a game of "Cup"
+    without a Round tag, unlike the event's others: counted in the column 2026.01.17 (its
+    Date)``)."""
+    heading = printable(round_heading(table.round))
+    why = "no Date either" if table.round == "?" else "its Date"
+    return (
+        f'warning: {printable(table.where)}: a game of "{printable(event_name(event))}" without '
+        f"a Round tag, unlike the event's others: counted in the column {heading} ({why})"
+    )
+
+
 def standings_command(
     paths: list[str],
     event: str | None,
@@ -386,6 +401,9 @@ def standings_command(
         collector = StandingsCollector()
         reading = read(paths, query, collector.add, "standings")
         events = collector.standings()
+        for event_standings in events:
+            for table in event_standings.untagged:
+                common.print_error(untagged_warning(event_standings.event, table))
         document = standings_json(events, reading.games, reading.counted)
         page = standings_html(events, reading.games, reading.counted) if html else ""
         printed = standings_tables(events)
