@@ -56,6 +56,7 @@ __all__ = [
     "View",
     "Viewed",
     "Views",
+    "decisions_of",
     "find_copies",
     "identity",
     "public_identity",
@@ -103,8 +104,9 @@ class Identity:
         return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
 
 
-def identity(record: GameRecord) -> Identity:
-    """A record's :class:`Identity`.
+def identity(record: GameRecord, decisions: Sequence[str] | None = None) -> Identity:
+    """A record's :class:`Identity` (``decisions``: its :func:`decisions_of`, when they are
+    known already).
 
     >>> import gargon_notation as gg
     >>> text = '[Players "Ann" "Bob" "Cy"]\\n[Seed "x"]\\n1. Ann Y2!, Bob pass 1:R3 {R3}\\n*\\n'
@@ -129,18 +131,26 @@ def identity(record: GameRecord) -> Identity:
                 deal = f"seed {header.seed!r} {header.shuffle!r}"
             else:
                 deal = _deal_text(dealt.hands, dealt.piles)
-    return Identity(f"{seats}\n{deal}", _decisions(record))
+    if decisions is None:
+        decisions = decisions_of(record)
+    return Identity(f"{seats}\n{deal}", tuple(decisions))
 
 
-def public_identity(record: GameRecord, header: Header) -> Identity:
+def public_identity(
+    record: GameRecord, header: Header, decisions: Sequence[str] | None = None
+) -> Identity:
     """A record's :class:`Identity` as the table saw the game (``header`` is the record's):
     its seats, start player and rules, and its decisions, whatever it knows of the deal.  The
     records of every seat of one game, and a table record of it, have the same."""
     seats = f"{header.players}|{header.start}|{header.ruleset}"
-    return Identity(seats, _decisions(record))
+    if decisions is None:
+        decisions = decisions_of(record)
+    return Identity(seats, tuple(decisions))
 
 
-def _decisions(record: GameRecord) -> tuple[str, ...]:
+def decisions_of(record: GameRecord) -> tuple[str, ...]:
+    """The decisions of ``record`` as its identities write them: each play, pass and battle's
+    choice, in order, without the cards the table did not see."""
     decisions: list[str] = []
     for written in record.rounds:
         for action in written.actions:
@@ -308,16 +318,19 @@ class View:
         return self.written
 
 
-def view_of(record: GameRecord, header: Header, deal: Deal) -> View:
+def view_of(
+    record: GameRecord, header: Header, deal: Deal, decisions: Sequence[str] | None = None
+) -> View:
     """The :class:`View` of ``record``, given its ``header`` and ``deal`` (as a walk sets the
-    table with them)."""
+    table with them) and, when known already, its :func:`decisions_of`."""
     occasion = tuple(
         (name, tag.value)
         for name in OCCASION_TAGS
         if (tag := record.tag(name)) is not None and tag.values
     )
     knowledge = deals.knowledge(record, deal)
-    return View(public_identity(record, header).digest, occasion, knowledge, deal.fully_known)
+    digest = public_identity(record, header, decisions).digest
+    return View(digest, occasion, knowledge, deal.fully_known)
 
 
 @attrs.define(eq=False)

@@ -32,12 +32,20 @@ from __future__ import annotations
 
 import hashlib
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Literal
 
 import attrs
 
-from gargon_notation.archive.duplicates import Once, View, Viewed, Views, identity, view_of
+from gargon_notation.archive.duplicates import (
+    Once,
+    View,
+    Viewed,
+    Views,
+    decisions_of,
+    identity,
+    view_of,
+)
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.query import Query, Reading
 from gargon_notation.archive.select import date_warnings
@@ -160,9 +168,12 @@ def _date(record: GameRecord, number: int) -> tuple[str | None, tuple[Problem, .
         return None, date_warnings(record, number)
 
 
-def result_of(record: GameRecord, where: str, number: int = 1) -> GameResult | Skipped:
+def result_of(
+    record: GameRecord, where: str, number: int = 1, decisions: Sequence[str] | None = None
+) -> GameResult | Skipped:
     """Replay ``record`` (game ``number`` of its file, for messages) and give its result, or
-    why it has none."""
+    why it has none (``decisions``: its :func:`~gargon_notation.archive.duplicates.decisions_of`,
+    when known already)."""
     outcome = walk(record, game_number=number)
     game = outcome.game
     if not outcome.valid or game is None:
@@ -173,7 +184,7 @@ def result_of(record: GameRecord, where: str, number: int = 1) -> GameResult | S
     date, warnings = _date(record, number)
     view = None
     if outcome.header is not None and outcome.deal is not None:
-        view = view_of(record, outcome.header, outcome.deal)
+        view = view_of(record, outcome.header, outcome.deal, decisions)
     return GameResult(
         where,
         _tag(record, "Event"),
@@ -232,11 +243,12 @@ def _read(
         record = game.record()
     except NotationError as error:
         return Skipped(game.where, "unreadable", error)
-    result = result_of(record, game.where, game.number)
+    decisions = decisions_of(record)
+    result = result_of(record, game.where, game.number, decisions)
     # Told apart by whether the game counts: an invalid reading of a game (a wrong
     # score after its end), read first, is no copy to hide the valid one.
     counted = b"+" if isinstance(result, GameResult) else b"-"
-    copy = once.copy_of(game.where, identity(record).digest + counted)
+    copy = once.copy_of(game.where, identity(record, decisions).digest + counted)
     if copy is not None:
         return Skipped(game.where, "copy", number=game.number, of=copy.of)
     return result

@@ -41,13 +41,22 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Literal
 
 import attrs
 
-from gargon_notation.archive.duplicates import Copy, Once, View, Viewed, Views, identity, view_of
+from gargon_notation.archive.duplicates import (
+    Copy,
+    Once,
+    View,
+    Viewed,
+    Views,
+    decisions_of,
+    identity,
+    view_of,
+)
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.arguments import shown
 from gargon_notation.engine import BattleResolved, Passed, PileEmptied, Played, Score
@@ -436,12 +445,13 @@ class Collector:
         outcome = walk(record, game_number=number)
         facts = game_facts(outcome)
         tag = record.tag("Event")
+        decisions = decisions_of(record)
         figures = GameFigures(
             facts,
             tag.value if tag is not None else None,
             outcome.problems,
-            identity(record).digest,
-            _view(outcome, facts),
+            identity(record, decisions).digest,
+            _view(outcome, facts, decisions),
         )
         copy = self.add_figures(f"game {number}", figures, number)
         return outcome.problems if copy is None else []
@@ -556,15 +566,16 @@ def game_figures(game: ArchiveGame) -> GameFigures:
     tag = record.tag("Event")
     event = tag.value if tag is not None else None
     facts = game_facts(outcome)
-    digest = identity(record).digest
-    return GameFigures(facts, event, outcome.problems, digest, _view(outcome, facts))
+    decisions = decisions_of(record)
+    digest = identity(record, decisions).digest
+    return GameFigures(facts, event, outcome.problems, digest, _view(outcome, facts, decisions))
 
 
-def _view(outcome: Outcome, facts: GameFacts | Ending) -> View | None:
+def _view(outcome: Outcome, facts: GameFacts | Ending, decisions: Sequence[str]) -> View | None:
     """A counted game's :class:`~gargon_notation.archive.duplicates.View` (None for another)."""
     if not isinstance(facts, GameFacts) or outcome.header is None or outcome.deal is None:
         return None
-    return view_of(outcome.record, outcome.header, outcome.deal)
+    return view_of(outcome.record, outcome.header, outcome.deal, decisions)
 
 
 def _counted_apart(digest: bytes, facts: GameFacts | Ending | None) -> bytes:
