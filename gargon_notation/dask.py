@@ -294,10 +294,20 @@ def write_part(
 ) -> dict[str, int]:
     """Write part ``index`` of the tables (``options``: ``observations`` and
     ``include_invalid_steps``, as :func:`gargon_notation.tables.write_parquet` takes them):
-    the unit of work of :func:`to_parquet`."""
+    the unit of work of :func:`to_parquet`.
+
+    ``directory`` is the run's staging folder, made before any part is sent: one that is
+    gone was removed by the run, stopped (its work already sent goes on), and is not made
+    again (raises :class:`~gargon_notation.errors.FileError`), lest it stay behind."""
     from gargon_notation.tables import write_parquet
     from gargon_notation.tables.folders import part_name
 
+    if not os.path.isdir(directory):
+        raise FileError(
+            directory,
+            "the run's staging folder is gone (the run was stopped, or another process "
+            "removed it): nothing is written",
+        )
     counts: dict[str, int] = write_parquet(
         games,
         directory,

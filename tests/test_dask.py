@@ -4,6 +4,7 @@ the same verdicts, output and Parquet rows as one process, in the same order."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import http.server
 import importlib
 import importlib.util
@@ -604,6 +605,75 @@ def test_convert_to_parquet_prints_and_writes_what_one_process_does(
     for table in ("games", "rounds", "battles", "decisions"):
         assert rows_by_game(spread, table) == rows_by_game(one, table)
     assert "obs_scores" in rows_by_game(spread, "decisions")[0]
+
+
+@pytest.fixture(scope="module")
+def season(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """300 simulated games: several seconds of a worker's work with observations."""
+    path = tmp_path_factory.mktemp("season") / "season.ggn"
+    gg.dump([gg.record_from_simulation(gg.simulate(4, f"s{n}")) for n in range(300)], path)
+    return path
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize(
+    ("stop", "code"),
+    [("SIGTERM", 143), pytest.param("SIGINT", 130, marks=pytest.mark.slow), ("SIGHUP", 129)],
+)
+def test_a_signal_while_the_workers_write_ends_as_without_dask(
+    stop: str, code: int, season: Path, cluster: LocalCluster, tmp_path: Path
+) -> None:
+    """SIGTERM (as a batch system stops a job) while the workers write the parts: exit 143
+    with nothing printed, the staging folder removed and the tables of the last whole run
+    as they were, as without --dask (found by a researcher's trial: the command died of the
+    signal, status -15, and left its staging folder); SIGINT and SIGHUP likewise."""
+    import signal
+
+    target = tmp_path / "tables"
+    assert invoke("convert", "examples/", "--to", "parquet", "-o", str(target)).exit_code == 0
+    before = {path: path.read_bytes() for path in target.rglob("*") if path.is_file()}
+    command = [sys.executable, "-m", "gargon_notation", "convert", str(season), "--to"]
+    command += ["parquet", "--decisions-observations", "-o", str(target)]
+    process = subprocess.Popen(
+        [*command, "--dask", cluster.scheduler_address],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            if list(target.glob(".staging-*/decisions/.part-00000.parquet.*.tmp")):
+                break  # a worker is writing the part, its folders made
+            time.sleep(0.02)
+        assert process.poll() is None, process.communicate()
+        process.send_signal(getattr(signal, stop))
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert (process.returncode, out, err) == (code, "", "")
+    time.sleep(1)  # what the worker did after the end, it did by now
+    assert {path: path.read_bytes() for path in target.rglob("*") if path.is_file()} == before
+    assert sorted(path.name for path in target.iterdir()) == sorted(gg.arrow.TABLES)
+
+
+def test_a_part_of_a_stopped_run_does_not_make_its_staging_folder_again(tmp_path: Path) -> None:
+    """Work sent before a run was stopped, begun once the run removed its staging folder,
+    is refused rather than making the folder again, which would stay behind."""
+    from gargon_notation import dask as on_dask
+
+    gone = tmp_path / ".staging-gone"
+    with pytest.raises(FileError) as refused:
+        on_dask.write_part([], str(gone), 0, {})
+    assert str(refused.value) == (
+        f"{gone}: the run's staging folder is gone (the run was stopped, or another process "
+        "removed it): nothing is written"
+    )
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_failure_of_the_cluster_is_one_line(cluster: LocalCluster) -> None:

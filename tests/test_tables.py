@@ -1130,6 +1130,50 @@ def test_publishing_keeps_the_staging_folder_of_a_run_still_going(tmp_path: Path
     assert (tmp_path / "games" / "part-00000.parquet").read_text() == "new"
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_conversion_without_dask_removes_the_staging_folders_ended_runs_left(
+    tmp_path: Path, jobs: str
+) -> None:
+    """A --dask run stopped while its workers wrote left its staging folder (found by a
+    researcher's trial: only a later --dask run removed it, never a convert in one process
+    or with -j): a conversion into the folder removes those of ended processes of this
+    machine and container, and keeps those of runs still going, of other machines or
+    containers, and whatever is not a staging folder of ours."""
+    import subprocess
+
+    gone = 999_999_999  # above any system's highest process number: never running
+    here = atomic.process_space()
+    elsewhere = "0" * 12 if here != "0" * 12 else "1" * 12
+    target = tmp_path / "tables"
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        folders = {
+            f".staging-{here}-{gone}-0badcafe": False,
+            f".staging-{gone}-0badcafe": False,  # an earlier version's name, ended
+            f".staging-{here}-{running.pid}-0badcafe": True,
+            f".staging-{elsewhere}-{gone}-0badcafe": True,
+            ".staging-mine": True,  # not a name of ours
+        }
+        for name in folders:
+            (target / name / "games").mkdir(parents=True)
+            (target / name / "games" / "part-00000.parquet").write_text("half written")
+        (target / f".staging-{here}-{gone}-feedface").write_text("a file, not our folder")
+        result = gargon(
+            "convert", "examples/seeded-game.ggn", "--to", "parquet", "-o", target, "-j", jobs
+        )
+        assert result.exit_code == 0, result.output
+        assert sorted(path.name for path in target.glob(".*")) == sorted(
+            [*(name for name, kept in folders.items() if kept), f".staging-{here}-{gone}-feedface"]
+        )
+    finally:
+        running.kill()
+        running.wait()
+    assert sorted(path.name for path in target.iterdir() if path.name[0] != ".") == sorted(
+        tables.TABLES
+    )
+    assert sql(target, "select count(*) from {games}") == [(1,)]
+
+
 def test_publishing_moves_nothing_when_a_part_is_missing(tmp_path: Path) -> None:
     """A run that wrote three parts publishes them only if every table has each: parts
     that another process removed would otherwise leave tables without their games."""

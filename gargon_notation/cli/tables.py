@@ -95,6 +95,7 @@ def convert_to_parquet(
                     report=reporter,
                 )
             tables.remove_stale_parts(str(output), tables.TABLES, 1)
+            tables.remove_abandoned_staging(output)  # what a stopped --dask run left
         except files.FileError as error:
             fail(str(error))
         except OSError as error:

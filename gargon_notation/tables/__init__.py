@@ -52,6 +52,7 @@ from gargon_notation.tables.convert import (
 )
 from gargon_notation.tables.folders import (
     publish_parts,
+    remove_abandoned_staging,
     remove_stale_parts,
     staged_parts,
     staging_folder,
@@ -77,6 +78,7 @@ __all__ = [
     "observe",
     "once_each",
     "publish_parts",
+    "remove_abandoned_staging",
     "remove_stale_parts",
     "schema_for",
     "staged_parts",

@@ -33,6 +33,7 @@ __all__ = [
     "part_name",
     "publish_parts",
     "remove_abandoned_parts",
+    "remove_abandoned_staging",
     "remove_empty",
     "remove_files_past",
     "remove_stale_parts",
@@ -229,8 +230,32 @@ def publish_parts(staged: str, directory: str, parts: int | None = None) -> None
     shutil.rmtree(staged, ignore_errors=True)
     for table in TABLES:  # what killed runs left: as far as it can be removed
         remove_abandoned_parts(os.path.join(directory, table))
+    remove_abandoned_staging(directory)
+
+
+def remove_abandoned_staging(directory: str | os.PathLike[str]) -> list[str]:
+    """Remove, as far as they can be, the staging folders (:func:`staging_folder`) in
+    ``directory`` that runs of this machine and container left without publishing them
+    (killed, say, or stopped while their workers went on writing): those whose name says
+    they were made by this process or by one that has ended.  The staging folders of runs
+    still going, and of other machines or containers, are kept, and so is anything whose
+    name is not a staging folder's.  Never fails; the names removed, in order.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> gone = 999_999_999  # above any system's highest process number: never running
+    >>> here = atomic.process_space()
+    >>> for pid in (gone, 1 if os.getpid() != 1 else 2):
+    ...     (folder / f".staging-{here}-{pid}-0badcafe" / "games").mkdir(parents=True)
+    >>> (folder / ".staging-mine").mkdir()
+    >>> remove_abandoned_staging(folder) == [f".staging-{here}-{gone}-0badcafe"]
+    True
+    >>> len(list(folder.iterdir()))
+    2
+    """
+    removed: list[str] = []
     with contextlib.suppress(OSError), os.scandir(directory) as entries:
-        for entry in entries:
+        for entry in sorted(entries, key=lambda entry: entry.name):
             found_by = _STAGED.fullmatch(entry.name)
             if (
                 found_by is not None
@@ -238,6 +263,8 @@ def publish_parts(staged: str, directory: str, parts: int | None = None) -> None
                 and entry.is_dir(follow_symlinks=False)
             ):
                 shutil.rmtree(entry.path, ignore_errors=True)
+                removed.append(entry.name)
+    return removed
 
 
 def _abandoned(staged: re.Match[str]) -> bool:
@@ -261,6 +288,10 @@ def staged_parts(
     there.  ``named`` is ``directory`` as errors name it (by default ``directory``): the
     path the user gave, say, where ``directory`` is absolute for workers elsewhere.
 
+    SIGTERM and SIGHUP end the block as Ctrl-C does (raising :class:`SystemExit` 143 or
+    129, as :func:`~gargon_notation.atomic.atomic_files` has them do for one process), so
+    that the staging folder is removed and the tables are left as they were.
+
     Raises :class:`~gargon_notation.errors.FileError` when ``directory`` or its staging
     folder cannot be made (:func:`make_table_folder`), or the parts cannot be moved into
     place.
@@ -268,21 +299,22 @@ def staged_parts(
     staged = staging_folder(directory)
     shown = directory if named is None else named
     made = missing_folders(Path(shown))  # removed again, when empty, if the run fails
-    try:
-        make_table_folder(shown, os.path.join(shown, os.path.basename(staged)))
-    except OSError as error:
-        remove_empty(made)
-        raise files.FileError.from_os_error(shown, error) from None
-    try:
-        yield staged
-    except BaseException:
-        shutil.rmtree(staged, ignore_errors=True)
-        remove_empty(made)
-        raise
-    try:
-        publish_parts(staged, directory, None if parts is None else parts())
-    except OSError as error:
-        raise files.FileError.from_os_error(shown, error) from None
+    with atomic._signals_raise():  # the handler one process's atomic_files has
+        try:
+            make_table_folder(shown, os.path.join(shown, os.path.basename(staged)))
+        except OSError as error:
+            remove_empty(made)
+            raise files.FileError.from_os_error(shown, error) from None
+        try:
+            yield staged
+        except BaseException:
+            shutil.rmtree(staged, ignore_errors=True)
+            remove_empty(made)
+            raise
+        try:
+            publish_parts(staged, directory, None if parts is None else parts())
+        except OSError as error:
+            raise files.FileError.from_os_error(shown, error) from None
 
 
 def remove_stale_parts(directory: str, tables: Iterable[str], parts: int) -> None:
