@@ -676,6 +676,42 @@ def test_a_part_of_a_stopped_run_does_not_make_its_staging_folder_again(tmp_path
     assert list(tmp_path.iterdir()) == []
 
 
+def test_a_wait_stopped_half_way_leaves_no_traceback(
+    cluster: LocalCluster, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Ctrl-C in a wait for a result leaves a task of Dask's that ends with its AllExit,
+    which asyncio reported as never retrieved, a traceback when it was collected (found by
+    a researcher's trial); a connection drops that report, and keeps every other."""
+    import asyncio
+    import gc
+
+    from distributed.client import AllExit
+
+    async def stopped() -> None:
+        raise AllExit()
+
+    async def failed() -> None:
+        raise RuntimeError("a task's own failure")
+
+    def orphans() -> list[str]:
+        caplog.clear()
+        loop = asyncio.new_event_loop()
+        tasks = [loop.create_task(stopped()), loop.create_task(failed())]
+        loop.run_until_complete(asyncio.wait(tasks))
+        del tasks
+        gc.collect()
+        loop.close()
+        return [
+            type(record.exc_info[1]).__name__
+            for record in caplog.records
+            if record.name == "asyncio" and record.exc_info
+        ]
+
+    with distributed.connected(cluster.scheduler_address):
+        pass
+    assert orphans() == ["RuntimeError"]
+
+
 def test_a_failure_of_the_cluster_is_one_line(cluster: LocalCluster) -> None:
     """What the cluster raises on its own (a worker killed, a task its versions cannot
     read) ends the command with one line, not a traceback."""

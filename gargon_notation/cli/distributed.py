@@ -123,6 +123,7 @@ def connected(address: str) -> Iterator[Client]:
             ) from None
         # A TLS server says nothing before the client does.
         _reached(address, host, port, deadline, listen=scheme == "tcp")
+    _hush_stopped_gathers()
     quiet = logging.getLogger("distributed")
     level = quiet.level
     quiet.setLevel(logging.CRITICAL)  # its own account of a failure would be a traceback
@@ -155,6 +156,33 @@ def connected(address: str) -> Iterator[Client]:
             raise ClusterError(
                 f"the Dask cluster at {address} failed: {type(error).__name__}: {text}"
             ) from None
+
+
+class _StoppedGather(logging.Filter):
+    """Drops asyncio's report of a task of Dask's own that ended with Dask's ``AllExit``
+    and was never awaited: what a wait for a result leaves behind when Ctrl-C or SIGTERM
+    stops the command in it (the client then cancels the work and closes, and the task's
+    end is told at the next garbage collection, a traceback on standard error; cli.md
+    promises none).  ``AllExit`` is how Dask stops a wait of its own early, never an
+    error of the work: every other report is kept."""
+
+    def __init__(self, stopped: type[BaseException]) -> None:
+        super().__init__("gargon-dask-stopped-gather")
+        self.stopped = stopped
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        return not isinstance(error, self.stopped)
+
+
+def _hush_stopped_gathers() -> None:
+    """Put :class:`_StoppedGather` on asyncio's logger, once: for the rest of the process,
+    since the report comes whenever the task is collected, after the client is closed."""
+    from distributed.client import AllExit
+
+    hushed = logging.getLogger("asyncio")
+    if not any(isinstance(kept, _StoppedGather) for kept in hushed.filters):
+        hushed.addFilter(_StoppedGather(AllExit))
 
 
 def _reached(address: str, host: str, port: int, deadline: float, *, listen: bool) -> None:
