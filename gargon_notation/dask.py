@@ -52,6 +52,7 @@ from gargon_notation.parts import (
     cut,
     games_of,
     partitions,
+    sized_verdicts,
     verdicts,
 )
 from gargon_notation.replay import Problem
@@ -231,10 +232,11 @@ def _verdicts(unit: tuple[Part, ...], strict: bool) -> list[Verdict]:
     return [verdict for part in unit for verdict in verdicts(part, strict)]
 
 
-def verdicts_by_part(unit: tuple[Part, ...], strict: bool) -> list[list[Verdict]]:
-    """The verdicts of each part of a partition (the unit of work of ``gargon validate
-    --dask``)."""
-    return [verdicts(part, strict) for part in unit]
+def verdicts_by_part(unit: tuple[Part, ...], strict: bool) -> list[list[tuple[Verdict, int]]]:
+    """The verdicts of each part of a partition, each with what its game counts for in the
+    bytes read (:func:`~gargon_notation.parts.game_bytes`): the unit of work of ``gargon
+    validate --dask``, which counts the bytes as one process does."""
+    return [sized_verdicts(part, strict) for part in unit]
 
 
 def _verdict(item: GameItem, strict: bool) -> Verdict:

@@ -53,6 +53,7 @@ from gargon_notation import files
 from gargon_notation.errors import FileError, NotationError
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, split_games
 from gargon_notation.notation.stream import bounded_lines
+from gargon_notation.parallel import RECORD_BYTES
 from gargon_notation.validation import Verdict, validate_chunk, validate_record
 
 __all__ = [
@@ -275,14 +276,37 @@ def chunks(part: Part) -> Iterator[Chunk | GameRecord]:
             yield item if isinstance(item, GameRecord) else Chunk("", item.line or 1, item)
 
 
+def game_bytes(item: Chunk | GameRecord) -> int:
+    """What a game counts for in the bytes ``gargon validate`` says it read: the length of
+    its text for notation, :data:`~gargon_notation.parallel.RECORD_BYTES` for a record read
+    from JSON (whose text is not kept); the rest of a file is counted once it is read whole.
+
+    >>> game_bytes(Chunk("1. Ann R3\\n", 1)), game_bytes(Chunk("", 1))
+    (10, 0)
+    """
+    return len(item.text) if isinstance(item, Chunk) else RECORD_BYTES
+
+
 def verdicts(part: Part, strict: bool = False) -> list[Verdict]:
     """The verdict on every game of one part, exactly as ``gargon validate`` gives them.
 
     Raises :class:`~gargon_notation.errors.FileError` when the file cannot be read.
     """
+    return [verdict for verdict, _ in sized_verdicts(part, strict)]
+
+
+def sized_verdicts(part: Part, strict: bool = False) -> list[tuple[Verdict, int]]:
+    """The verdict on every game of one part (:func:`verdicts`), each with what its game
+    counts for in the bytes read (:func:`game_bytes`).
+
+    Raises :class:`~gargon_notation.errors.FileError` when the file cannot be read.
+    """
     return [
-        validate_chunk(item, part.name, number, strict)
-        if isinstance(item, Chunk)
-        else validate_record(item, part.name, number, strict)
+        (
+            validate_chunk(item, part.name, number, strict)
+            if isinstance(item, Chunk)
+            else validate_record(item, part.name, number, strict),
+            game_bytes(item),
+        )
         for number, item in enumerate(chunks(part), start=part.game)
     ]

@@ -403,8 +403,10 @@ def verdicts(
 ) -> Iterator[Verdict]:
     """The verdicts on every game of ``inputs``, validated on the cluster at ``address``,
     in the order and with the calls of :func:`gargon_notation.cli.validate.run_validation`'s
-    own: ``on_bytes`` hears the size of each part done, ``on_empty`` the name of an input
-    without a game, ``on_files`` how many inputs are begun up to the part done.
+    own: ``on_bytes`` hears the bytes read up to each game before its verdict is given
+    (counted as one process counts them, so that a run stopped early, ``--strict``, says
+    the same), ``on_empty`` the name of an input without a game, ``on_files`` how many
+    inputs are begun up to the part done.
 
     Raises :class:`ClusterError` when the cluster cannot be used, and
     :class:`~gargon_notation.errors.FileError` when a file cannot be read.
@@ -418,14 +420,24 @@ def verdicts(
         units = find_partitions(inputs, BLOCKSIZE, scheduler=client)
         last = {part.input: part for unit in units for part in unit}
         games = dict.fromkeys(last, 0)
+        counted = dict.fromkeys(last, 0)  # the bytes of an input's games told so far
+        read = 0  # since the last game told: the rest of the files before it
         for unit, results in in_order(client, units, verdicts_by_part, strict):
             for part, found in zip(unit, results, strict=True):
-                on_bytes(part.size)  # read, as the games of one process are before their verdicts
                 on_files(part.input + 1)
                 games[part.input] += len(found)
-                if part is last[part.input] and not games[part.input]:
-                    on_empty(part.name)
-                yield from found
+                for verdict, size in found:
+                    # What one process counts: a game's bytes as it is read, before its
+                    # verdict, and the rest of its file once the file is read whole.
+                    on_bytes(read + size)
+                    read = 0
+                    counted[part.input] += size
+                    yield verdict
+                if part is last[part.input]:
+                    if not games[part.input]:
+                        on_empty(part.name)
+                    read += inputs[part.input].size - counted[part.input]
+        on_bytes(read)
 
 
 def write_tables(

@@ -22,7 +22,8 @@ from gargon_notation import files
 from gargon_notation.errors import NotationError
 from gargon_notation.files import Input
 from gargon_notation.notation import Chunk, GameRecord
-from gargon_notation.parallel import RECORD_BYTES, Workers
+from gargon_notation.parallel import Workers
+from gargon_notation.parts import game_bytes
 from gargon_notation.validation import GameVerdict, iter_chunks, validate_chunks
 
 __all__ = ["Summary", "run_validation"]
@@ -123,8 +124,9 @@ def _sent(read: _Read) -> Game | None:
 
 
 def _bytes_of(item: Chunk | GameRecord) -> int:
-    """About how many bytes of its input a game covers (its text, for notation)."""
-    return len(item.text) if isinstance(item, Chunk) else RECORD_BYTES
+    """About how many bytes of its input a game covers (its text, for notation), as
+    ``--dask`` counts them too (:func:`~gargon_notation.parts.game_bytes`)."""
+    return game_bytes(item)
 
 
 def _size(read: _Read) -> int:
