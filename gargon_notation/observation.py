@@ -31,10 +31,11 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections import Counter
 from collections.abc import Sequence
 
 from gargon_notation.arguments import shown, whole_number
-from gargon_notation.cards import COPIES, AnyCard, Card, Colour
+from gargon_notation.cards import COPIES, AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine import (
     Action,
     BattleResolved,
@@ -48,6 +49,7 @@ from gargon_notation.engine import (
 )
 from gargon_notation.engine.patterns import PATTERNS
 from gargon_notation.errors import ArgumentError
+from gargon_notation.rules import Ruleset
 
 __all__ = [
     "ACTION_SPACE",
@@ -58,8 +60,10 @@ __all__ = [
     "action_id",
     "action_of",
     "card_id",
+    "observation",
     "observe",
     "play_ids",
+    "ruleset_problem",
     "won_cards",
 ]
 
@@ -140,14 +144,82 @@ ACTION_SPACE = DRAW_BASE + 3
 
 
 def action_id(action: Action) -> int:
-    """The action's id in the action space (what a drawn card was seen as does not count)."""
+    """The action's id in the action space (what a drawn card was seen as does not count).
+
+    Raises :class:`TypeError` for what is not an action (``gg.Play``, ``gg.Pass``,
+    ``gg.Choose``, ``gg.Draw``) or holds what is not a card or a colour, and
+    :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for an action
+    the rules allow at no table, which has no id: a play of a card whose value is hidden,
+    of a card twice that is not a 0, of more than three cards; a pass of more than three
+    draws, or a draw from a pile that is neither 1 nor 2.
+
+    >>> action_id(Pass(0, (1, 2, 1, 2)))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: action: a pass draws up to three cards, each from ...
+    """
     if isinstance(action, Play):
-        return play_ids()[tuple(sorted(CARD_IDS[card] for card in action.cards))]
+        try:
+            return play_ids()[tuple(sorted(CARD_IDS[card] for card in action.cards))]
+        except (KeyError, TypeError):
+            raise _unplayable(action.cards) from None
     if isinstance(action, Pass):
-        return _PASS_IDS[tuple(action.piles)]
+        try:
+            return _PASS_IDS[tuple(action.piles)]
+        except (KeyError, TypeError):
+            raise ArgumentError(
+                "action: a pass draws up to three cards, each from pile 1 or 2: "
+                f"{_piles(action.piles)} is not one"
+            ) from None
     if isinstance(action, Choose):
+        if type(action.colour) is not Colour:
+            raise TypeError(f"action: a choice is of a gg.Colour, not {shown(action.colour)}")
         return CHOOSE_BASE + action.colour.index
-    return DRAW_BASE + (2 if action.pile is None else action.pile - 1)
+    if isinstance(action, Draw):
+        if action.pile is None:
+            return DRAW_BASE + 2
+        if type(action.pile) is int and action.pile in (1, 2):
+            return DRAW_BASE + action.pile - 1
+        raise ArgumentError(
+            "action: a replacement draw is from pile 1, pile 2 or neither (None), not "
+            f"{action.pile!r}"
+        )
+    raise TypeError(
+        f"action: an action (gg.Play, gg.Pass, gg.Choose or gg.Draw), not {shown(action)}"
+    )
+
+
+def _piles(piles: object) -> str:
+    """A pass's piles as a message shows them."""
+    return repr(tuple(piles)) if isinstance(piles, Sequence) else shown(piles)
+
+
+def _unplayable(cards: object) -> TypeError | ArgumentError:
+    """Why a play of ``cards`` has no id (:func:`action_id`)."""
+    if not isinstance(cards, Sequence):
+        return TypeError(f"action: a play's cards are a tuple of gg.Card, not {shown(cards)}")
+    for card in cards:
+        if isinstance(card, HiddenCard):
+            return ArgumentError(
+                f"action: a play of {card}, a card whose value is hidden, has no id: the "
+                "action space numbers plays by the cards themselves"
+            )
+        if type(card) is not Card:
+            return TypeError(f"action: a play's cards are gg.Card values, not {shown(card)}")
+    written = " ".join(map(str, cards))
+    if not 1 <= len(cards) <= 3:
+        return ArgumentError(
+            f"action: a play is of one to three cards, not {len(cards)} ({written or 'none'})"
+        )
+    for card in cards:
+        if card.value and cards.count(card) > 1:
+            return ArgumentError(
+                f"action: the play {written} holds {card} twice, where the deck has one "
+                "(only a 0 has two copies)"
+            )
+    return ArgumentError(
+        f"action: {written} is no play the rules allow (at most two cards of a colour)"
+    )
 
 
 @functools.cache
@@ -219,6 +291,46 @@ def _slots(cards: Sequence[AnyCard] | None, size: int) -> list[int]:
 
 
 _KINDS = {DecisionKind.PLAY_OR_PASS: 0, DecisionKind.CHOOSE: 1, DecisionKind.DRAW: 2}
+_WIDE = 2**15 - 1
+"""The largest number an int16 array (``obs_state``, ``obs_scores``) holds."""
+
+
+@functools.cache
+def ruleset_problem(ruleset: Ruleset, players: int) -> str | None:
+    """Why the observation arrays, of the fixed sizes and types of docs/tables.md, cannot
+    encode a game of ``players`` under ``ruleset`` (None: they can): piles longer than
+    :data:`MAX_PILE` (hands smaller than the rulebook's 10 cards), numbers past an int16.
+    Records name the rulebook's rulesets only, which always fit.
+
+    >>> print(ruleset_problem(Ruleset(hand_size=4), 3))  # doctest: +ELLIPSIS
+    hand_size: 4 cards a hand leaves draw piles of 45 cards at a table of 3, over the 36 ...
+    >>> ruleset_problem(Ruleset(hand_size=8), 4) is None
+    True
+    """
+    pile = (102 - players * ruleset.hand_size) // 2
+    if pile > MAX_PILE:
+        least = -(-(102 - 2 * MAX_PILE) // players)
+        least += (102 - players * least) % 2  # the piles are equal
+        return (
+            f"hand_size: {ruleset.hand_size} cards a hand leaves draw piles of {pile} cards at "
+            f"a table of {players}, over the {MAX_PILE} of obs_piles (docs/tables.md); the "
+            f"observations encode hands of {least} cards or more at a table of {players}"
+        )
+    multipliers = (ruleset.single_zero_multiplier, ruleset.zero_pair_multiplier, 1)
+    bonuses = (ruleset.majority_bonus, ruleset.shared_majority_bonus, 0)
+    colour = (sum(ruleset.amulets) + ruleset.amulets[0]) * max(map(abs, multipliers))
+    most = len(COLOURS) * (colour + max(map(abs, bonuses)))
+    if abs(ruleset.zero_pair_multiplier) > _WIDE:
+        return (
+            f"zero_pair_multiplier: {ruleset.zero_pair_multiplier:,} is past the {_WIDE:,} "
+            "that obs_state holds (int16, docs/tables.md)"
+        )
+    if most > _WIDE:
+        return (
+            f"amulets: with the multipliers and bonuses, a score could reach {most:,}, past "
+            f"the {_WIDE:,} that obs_scores holds (int16, docs/tables.md)"
+        )
+    return None
 
 
 def observe(view: SeatView, won: Sequence[Sequence[Card]] | None = None) -> dict[str, list[int]]:
@@ -228,7 +340,9 @@ def observe(view: SeatView, won: Sequence[Sequence[Card]] | None = None) -> dict
     from the battles of the view's history, which showed them (a caller that keeps them as
     the game goes saves reading the history again at each decision).  Raises
     :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) when the seat has
-    no decision to make, and :class:`TypeError` for a ``view`` that is not a seat's view.
+    no decision to make, or when the view's ruleset does not fit the arrays' fixed sizes
+    and types (:func:`ruleset_problem`: hands under the rulebook's 10 cards at a table of 3,
+    say), and :class:`TypeError` for a ``view`` that is not a seat's view.
 
     >>> from gargon_notation.engine import Deal, Game
     >>> game = Game.new(Deal.from_seed("gargon", players=4))
@@ -240,7 +354,6 @@ def observe(view: SeatView, won: Sequence[Sequence[Card]] | None = None) -> dict
     """
     if type(view) is not SeatView:
         raise TypeError(f"observe: view is a gg.SeatView (game.view(seat)), not {shown(view)}")
-    players = view.players
     seat = view.seat
     decision = view.to_act
     if decision is None or decision.seat != seat:
@@ -249,10 +362,59 @@ def observe(view: SeatView, won: Sequence[Sequence[Card]] | None = None) -> dict
             f"observe: {view.names[seat]} has no decision to make now ({acting}); an "
             "observation is what a seat saw at its own decision (docs/tables.md)"
         )
+    return observation(view, None if won is None else _won_argument(won, view.players))
+
+
+def _won_argument(won: object, players: int) -> list[list[Card]]:
+    """``won`` when it is the cards each of ``players`` seats has won: a sequence of
+    sequences of cards, one a seat, that holds no card more often than the deck does.
+
+    Raises :class:`TypeError` for another shape, :class:`ArgumentError` for another number
+    of seats or too many copies of a card.
+    """
+    what = "observe: won is the cards each seat has won so far, a list of gg.Card a seat"
+    if isinstance(won, str | bytes) or not isinstance(won, Sequence):
+        raise TypeError(f"{what}, not {shown(won)}")
+    if len(won) != players:
+        lists = "1 list" if len(won) == 1 else f"{len(won)} lists"
+        raise ArgumentError(f"{what}: {lists} for a table of {players}")
+    given: list[list[Card]] = []
+    for cards in won:
+        if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+            raise TypeError(f"{what}, not {shown(cards)} for a seat")
+        for card in cards:
+            if isinstance(card, HiddenCard):
+                raise ArgumentError(
+                    f"{what}: {card} is a card whose value is hidden, where every won card "
+                    "was seen face up in its battle"
+                )
+            if type(card) is not Card:
+                raise TypeError(f"{what}, not {shown(card)} among them")
+        given.append(list(cards))
+    counts = Counter(card for cards in given for card in cards)
+    for card, count in counts.items():
+        if count > COPIES[card]:
+            copies = "two" if card.value == 0 else "one"
+            raise ArgumentError(f"{what}: {card} is won {count} times, where the deck has {copies}")
+    return given
+
+
+def observation(
+    view: SeatView, won: Sequence[Sequence[Card]] | None = None
+) -> dict[str, list[int]]:
+    """:func:`observe` of a view and won cards known to be right (the tables' own, made at
+    each decision of a replay): nothing of them is checked but the ruleset."""
+    players = view.players
+    seat = view.seat
+    decision = view.to_act
+    assert decision is not None
+    ruleset = view.ruleset
+    problem = ruleset_problem(ruleset, players)
+    if problem is not None:
+        raise ArgumentError(f"observe: the view's ruleset does not fit the observations: {problem}")
     if won is None:
         won = won_cards(view)
     order = [(seat + shift) % players for shift in range(players)]
-    ruleset = view.ruleset
     state = [
         players,
         view.round,

@@ -1240,6 +1240,19 @@ def test_the_numbers_and_the_part_of_the_tables_are_checked_naming_the_parameter
     assert not list(tmp_path.iterdir())
 
 
+def test_schema_for_refuses_a_table_that_is_not_one_naming_the_parameter() -> None:
+    """schema_for('moves') was a bare KeyError (found by a researcher's trial)."""
+    with pytest.raises(ArgumentError) as refused:
+        gg.arrow.schema_for("moves")
+    assert str(refused.value) == (
+        "table: 'moves' is not a table; the tables are games, rounds, battles, decisions"
+    )
+    with pytest.raises(TypeError) as wrong:
+        gg.arrow.schema_for(["games"])  # type: ignore[arg-type]
+    assert str(wrong.value) == "table: a table's name (str), not list ['games']"
+    assert "obs_scores" in gg.arrow.schema_for("decisions", observations=True).names
+
+
 def test_a_conversion_that_fails_leaves_no_empty_folders_it_made(tmp_path: Path) -> None:
     """An input that cannot be read ends the conversion: the folders it made for the tables
     (the output directory too) are removed again, so that no empty table stands where a

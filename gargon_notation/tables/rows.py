@@ -51,7 +51,7 @@ from gargon_notation.engine import (
 )
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord, model
-from gargon_notation.observation import ARRAYS, action_id, observe
+from gargon_notation.observation import ARRAYS, action_id, observation
 from gargon_notation.replay import Outcome, Problem, Step, Visitor, walk
 from gargon_notation.tables.columns import (
     COLUMNS,
@@ -356,4 +356,4 @@ class _Watcher(Visitor):
         self.counted = len(events)
         view = game.view(decision.seat)
         self.ids.append(sorted({action_id(action) for action in view.legal_actions}))
-        self.seen.append(observe(view, self.won))
+        self.seen.append(observation(view, self.won))

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pyarrow as pa
 
+from gargon_notation.arguments import shown
+from gargon_notation.errors import ArgumentError
 from gargon_notation.observation import ARRAYS
 from gargon_notation.tables.columns import TABLES
 
@@ -135,7 +137,22 @@ SCHEMAS: dict[str, pa.Schema] = {
 
 
 def schema_for(table: str, observations: bool = False) -> pa.Schema:
-    """The schema of ``table``; ``decisions`` with the observation columns if asked."""
+    """The schema of ``table``; ``decisions`` with the observation columns if asked.
+
+    Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for a
+    ``table`` that is not one of :data:`TABLES`, :class:`TypeError` for a ``table`` that is
+    not a text.
+
+    >>> schema_for("moves")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: table: 'moves' is not a table; the tables are games, ...
+    """
     if table == "decisions" and observations:
         return pa.schema([*DECISIONS, *OBSERVATION_FIELDS])
-    return SCHEMAS[table]
+    schema = SCHEMAS.get(table) if isinstance(table, str) else None
+    if schema is None:
+        if not isinstance(table, str):
+            raise TypeError(f"table: a table's name (str), not {shown(table)}")
+        raise ArgumentError(f"table: {table!r} is not a table; the tables are {', '.join(TABLES)}")
+    return schema
