@@ -247,7 +247,7 @@ def test_legal_actions_are_the_engine_s_list(converted: tuple[Path, Run]) -> Non
 
 def test_examples_convert_and_every_game_is_valid(tmp_path: Path) -> None:
     counts = tables.write_parquet(tables.games_of(["examples"]), tmp_path, part="p1")
-    assert counts == {"games": 7, "rounds": 63, "battles": 220, "decisions": 525}
+    assert counts == {"games": 7, "rounds": 62, "battles": 220, "decisions": 525}
     assert sql(tmp_path, "select count(*) from {games} where not valid") == [(0,)]
     [(hidden,)] = sql(tmp_path, "select count(*) from {decisions} where not legal_exact")
     assert hidden > 0  # the table records do not know every hand
@@ -277,7 +277,7 @@ def test_a_file_named_twice_is_read_once_so_that_source_and_game_name_one_game(
         "convert", "examples", "examples/club-night.ggn", "--to", "parquet", "-o", tmp_path
     )
     assert run.exit_code == 0, run.output
-    assert run.stdout == f"{tmp_path}: 7 games (7 valid), 63 rounds, 220 battles, 525 decisions\n"
+    assert run.stdout == f"{tmp_path}: 7 games (7 valid), 62 rounds, 220 battles, 525 decisions\n"
     assert sql(tmp_path, "select count(*), count(distinct (source, game)) from {games}") == [(7, 7)]
     twice = tables.games_of(["examples/seeded-game.ggn", "examples/seeded-game.ggn"])
     assert [(source, number) for source, number, _ in twice] == [("examples/seeded-game.ggn", 1)]
@@ -1238,6 +1238,54 @@ def test_the_numbers_and_the_part_of_the_tables_are_checked_naming_the_parameter
     with pytest.raises(ArgumentError, match=r"^row_groups_per_file: 0 is not from 1 on$"):
         tables.convert.write_batches([], tmp_path, row_groups_per_file=0)
     assert not list(tmp_path.iterdir())
+
+
+def test_unfinished_games_have_the_rounds_validate_show_and_stats_count(tmp_path: Path) -> None:
+    """A game cut off at a round's end (the rulebook's example round, a simulated game after
+    its third round) had an empty rounds row for the round the engine began next, and
+    games.rounds one more than validate, show and stats said (found by a researcher's
+    trial); cut off in the middle of a round, that round is counted and has its row.
+    Cross-checked in DuckDB: games.rounds is validate's count, each game's rounds rows are
+    numbered 1 to it, and every round has a play or a pass."""
+    lines = gg.dumps(RECORDS[0]).splitlines()
+    fourth = next(n for n, line in enumerate(lines) if line.startswith("4. "))
+    at_end = "\n".join([*lines[:fourth], "*"])
+    mid_round = "\n".join([*lines[:fourth], lines[fourth].split(", ")[0], "*"])
+    archive = tmp_path / "cut.ggn"
+    example = (Path("examples") / "rulebook-round.ggn").read_text()
+    archive.write_text("\n".join([example, at_end, mid_round, gg.dumps(RECORDS[1])]))
+    out = tmp_path / "tables"
+    result = gargon("convert", archive, "--to", "parquet", "-o", out)
+    assert result.exit_code == 0, result.output
+    checked = json.loads(gargon("validate", archive, "--json").stdout)["games"]
+    assert [(game["finished"], game["rounds"]) for game in checked] == [
+        (False, 1),
+        (False, 3),
+        (False, 4),
+        (True, len(RECORDS[1].rounds)),
+    ]
+    assert sql(out, "select game, rounds from {games} order by game") == [
+        (game["game"], game["rounds"]) for game in checked
+    ]
+    assert sql(
+        out,
+        "select g.game, count(r.round), min(r.round), max(r.round), min(r.plays + r.passes) > 0 "
+        "from {games} g join {rounds} r using (source, game) group by g.game order by g.game",
+    ) == [(game["game"], game["rounds"], 1, game["rounds"], True) for game in checked]
+    assert sql(out, "select game, round, complete from {rounds} where game = 3 and round = 4") == [
+        (3, 4, False)
+    ]
+    assert sql(out, "select sum(rounds) from {games}")[0][0] == sum(
+        game["rounds"] for game in checked
+    )
+    assert f"{out}: 4 games (4 valid), {sum(game['rounds'] for game in checked)} rounds" in (
+        result.stdout
+    )
+    for game in checked[:3]:  # show (stats counts finished games only)
+        shown = gargon("show", archive, "--game", str(game["game"]))
+        assert shown.exit_code == 0, shown.output
+        heads = [line.split()[1] for line in shown.stdout.splitlines() if line.startswith("Round ")]
+        assert heads == [str(n) for n in range(1, game["rounds"] + 1)]
 
 
 def test_schema_for_refuses_a_table_that_is_not_one_naming_the_parameter() -> None:

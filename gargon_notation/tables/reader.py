@@ -128,9 +128,18 @@ class Reader:
     a time."""
 
     def __init__(
-        self, columns: Columns, source: str, number: int, game: Game, steps: Steps
+        self,
+        columns: Columns,
+        source: str,
+        number: int,
+        game: Game,
+        steps: Steps,
+        rounds: int | None = None,
     ) -> None:
         self.columns = columns
+        self.rounds = game.round if rounds is None else rounds
+        """The game's rounds (those its record writes, for a valid game): a round the
+        engine began after them, where nothing was written or played, has no row."""
         self.source = source
         self.number = number
         self.game = game
@@ -310,7 +319,7 @@ class Reader:
         ends = dict(self.game.fields_of(RoundEnded))
         names = self.names
         battles = self.battles_by_round
-        started = self.game.fields_of(RoundStarted)
+        started = [round for round in self.game.fields_of(RoundStarted) if round[0] <= self.rounds]
         if not started:
             return
         count = len(started)

@@ -140,13 +140,18 @@ class Rows:
             steps = watcher.steps_read()
             at_problem = watcher.at_problem
         game = outcome.game
+        # The rounds of a valid game are those its record writes, as validate, show and
+        # stats count them: an unfinished game that stops at a round's end has begun the
+        # next in the engine, with nothing written or played in it.
+        rounds = None if game is None else len(item.rounds) if outcome.valid else game.round
         if game is not None and steps is not None and (outcome.valid or self.include_invalid_steps):
-            reader = Reader(self.columns, source, number, game, steps)
+            reader = Reader(self.columns, source, number, game, steps, rounds)
             reader.read()
             if watcher is not None and self.observations:
                 reader.observations(outcome, watcher.seen, watcher.ids)
         decisions = len(game.actions) if game is not None else None
-        self._games_row(_game_row(source, number, item, outcome, decisions, at_problem))
+        row = _game_row(source, number, item, outcome, rounds, decisions, at_problem)
+        self._games_row(row)
         return outcome.problems[0] if outcome.problems else None
 
     def _games_row(self, row: tuple[Any, ...]) -> None:
@@ -179,6 +184,7 @@ def _game_row(
     number: int,
     record: GameRecord,
     outcome: Outcome,
+    rounds: int | None,
     decisions: int | None,
     at_problem: Score | None,
 ) -> tuple[Any, ...]:
@@ -218,7 +224,7 @@ def _game_row(
         outcome.valid,
         finished,
         ending,
-        game.round if game is not None else None,
+        rounds,
         decisions,
         [names[seat] for seat in winners] if names is not None else [],
         winners,
