@@ -287,6 +287,46 @@ def test_an_unreachable_scheduler_is_one_line_and_exit_2() -> None:
     assert result.stderr.startswith("gargon: tcp://localhost: not a Dask scheduler address")
 
 
+@pytest.mark.parametrize(
+    ("address", "said"),
+    [
+        (
+            "tcp://127.0.0.1:99999",
+            "tcp://127.0.0.1:99999: not a Dask scheduler address (port 99999 is not a port: "
+            "ports are 1 to 65535); give tcp://HOST:PORT",
+        ),
+        (
+            "inproc://x",
+            "inproc://x: an inproc:// address reaches a scheduler inside the process that made "
+            "it, never another process's; give the scheduler's tcp://HOST:PORT",
+        ),
+        (
+            "ucx://127.0.0.1:8786",
+            "ucx://127.0.0.1:8786: Dask cannot make ucx:// connections on this machine (its ucx "
+            "transport is not installed); give tcp://HOST:PORT",
+        ),
+    ],
+)
+def test_an_address_nothing_can_answer_at_says_why(address: str, said: str) -> None:
+    """Port 99999 was 'connection refused', inproc:// and ucx:// (its package not
+    installed) 'what answered is not a Dask scheduler', with Python's own error, where
+    nothing answered (found by a researcher's trial)."""
+    if address.startswith("ucx"):
+        from distributed.comm import registry
+
+        try:
+            registry.get_backend("ucx").get_connector()
+        except Exception:
+            pass
+        else:
+            pytest.skip("UCX is installed here")
+    importlib.import_module("distributed")
+    started = time.monotonic()
+    result = invoke("validate", "examples/", "--dask", address)
+    assert time.monotonic() - started < distributed.CONNECT_SECONDS
+    assert (result.exit_code, result.stdout, result.stderr) == (2, "", f"gargon: {said}\n")
+
+
 @contextlib.contextmanager
 def serving(answer: Callable[[socket.socket], object]) -> Iterator[str]:
     """The ``tcp://`` address of a server of this machine that is not Dask's: a thread

@@ -100,6 +100,7 @@ def connected(address: str) -> Iterator[Client]:
             f"{address}: not a Dask scheduler address (its scheme is not one of {known}); "
             "give tcp://HOST:PORT"
         )
+    _usable(address, scheme, location, registry)
     try:
         options: dict[str, Any] = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
     except (OSError, ValueError) as error:  # a certificate that cannot be read
@@ -121,6 +122,11 @@ def connected(address: str) -> Iterator[Client]:
             raise ClusterError(
                 f"{address}: not a Dask scheduler address ({error}); give tcp://HOST:PORT"
             ) from None
+        if not 0 < port < 65536:  # the system would say "refused", or worse
+            raise ClusterError(
+                f"{address}: not a Dask scheduler address (port {port} is not a port: ports "
+                "are 1 to 65535); give tcp://HOST:PORT"
+            )
         # A TLS server says nothing before the client does.
         _reached(address, host, port, deadline, listen=scheme == "tcp")
     _hush_stopped_gathers()
@@ -183,6 +189,38 @@ def _hush_stopped_gathers() -> None:
     hushed = logging.getLogger("asyncio")
     if not any(isinstance(kept, _StoppedGather) for kept in hushed.filters):
         hushed.addFilter(_StoppedGather(AllExit))
+
+
+def _usable(address: str, scheme: str, location: str, registry: Any) -> None:
+    """Refuse an address of a kind Dask knows but this process cannot connect to: an
+    ``inproc://`` scheduler of another process (one lives in the process that made it: a
+    ``LocalCluster(processes=False)`` of this one is reached), and a transport whose package
+    is not installed (UCX) cannot connect anywhere; neither has anything answer.
+
+    Raises :class:`ClusterError` saying so.
+    """
+    if scheme == "inproc":
+        from distributed.comm.inproc import global_manager
+
+        try:
+            here = global_manager.get_listener_for(location) is not None  # type: ignore[no-untyped-call]
+        except Exception:  # another process's address, or not one at all
+            here = False
+        if not here:
+            raise ClusterError(
+                f"{address}: an inproc:// address reaches a scheduler inside the process "
+                "that made it, never another process's; give the scheduler's tcp://HOST:PORT"
+            )
+        return
+    if scheme in ("tcp", "tls"):
+        return
+    try:
+        registry.get_backend(scheme).get_connector()
+    except Exception:  # a backend of Dask's without its transport's package (UCX's)
+        raise ClusterError(
+            f"{address}: Dask cannot make {scheme}:// connections on this machine (its "
+            f"{scheme} transport is not installed); give tcp://HOST:PORT"
+        ) from None
 
 
 def _reached(address: str, host: str, port: int, deadline: float, *, listen: bool) -> None:
