@@ -234,6 +234,8 @@ def _target(
 def _check_rewritable(target: Path, status: os.stat_result, elsewhere: str) -> None:
     name = os.fspath(target)
     if status.st_mode & 0o222 == 0 or not os.access(target, os.W_OK):
+        if _read_only_mount(target):  # not the file's doing: said as the system says it
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS), name)
         raise NotWritable(
             errno.EACCES,
             f"the file is read-only: not rewritten (make it writable, or {elsewhere})",
@@ -246,6 +248,15 @@ def _check_rewritable(target: Path, status: os.stat_result, elsewhere: str) -> N
             f"would split them ({elsewhere})",
             name,
         )
+
+
+def _read_only_mount(path: Path) -> bool:
+    """Whether the file system of ``path`` is mounted read-only (False when unknown)."""
+    read_only = getattr(os, "ST_RDONLY", 0)
+    try:
+        return bool(read_only and os.statvfs(path).f_flag & read_only)
+    except (OSError, AttributeError):  # no statvfs (Windows)
+        return False
 
 
 def make_folders(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> None:

@@ -11,6 +11,7 @@ library are bugs.
 
 from __future__ import annotations
 
+import errno
 import re
 import unicodedata
 
@@ -201,7 +202,16 @@ class FileError(GargonError):
         'out/x.svg: no such file or directory'
         >>> FileError.from_os_error("x.ggn", OSError(5, "I/O error")).reason
         'I/O error'
+
+        A file system mounted read-only is said to be, whatever was being written on it
+        (the file's own mode is not the matter): name the path the user gave.
+
+        >>> str(FileError.from_os_error("tables", OSError(errno.EROFS, "Read-only file system")))
+        'tables: the file system is read-only (mounted so): nothing was written there'
         """
+        if error.errno == errno.EROFS:
+            reason = "the file system is read-only (mounted so): nothing was written there"
+            return cls(filename, reason, error.errno)
         return cls(filename, as_reason(error.strerror or str(error)), error.errno)
 
 

@@ -561,3 +561,44 @@ def test_files_written_together_are_all_dropped_on_an_error(tmp_path: Path) -> N
     with pytest.raises(files.NotWritable), atomic_files() as new:
         new.open(kept)
     assert [path.name for path in tmp_path.iterdir()] == ["kept.bin"]
+
+
+EROFS_SAID = "the file system is read-only (mounted so): nothing was written there"
+
+
+def test_a_read_only_file_system_is_said_to_be_naming_the_path_given() -> None:
+    """The one message of a read-only mount, from a synthetic EROFS (a real mount needs
+    root): not the file's doing, and named as the user gave it."""
+    import errno
+
+    error = OSError(errno.EROFS, "Read-only file system", "/mnt/ro/t/games/part-00000.parquet")
+    said = files.FileError.from_os_error("/mnt/ro/t", error)
+    assert (str(said), said.errno) == (f"/mnt/ro/t: {EROFS_SAID}", errno.EROFS)
+
+
+def test_a_file_on_a_read_only_mount_is_not_blamed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A writable file (rw-r--r--) on a file system mounted read-only was refused as 'the
+    file is read-only ... make it writable' (found by a researcher's trial): an EROFS
+    now, left as it was; a file without write bits on a writable mount is still blamed."""
+    import errno
+
+    path = tmp_path / "games.ggn"
+    path.write_text("*\n")
+
+    class ReadOnly:
+        f_flag = getattr(os, "ST_RDONLY", 1)
+
+    monkeypatch.setattr(os, "access", lambda *arguments, **options: False)
+    monkeypatch.setattr(os, "statvfs", lambda _: ReadOnly())
+    with pytest.raises(OSError) as refused:
+        atomic_write(path, "new\n")
+    assert type(refused.value) is OSError
+    assert (refused.value.errno, refused.value.filename) == (errno.EROFS, str(path))
+    assert str(files.FileError.from_os_error(str(path), refused.value)) == f"{path}: {EROFS_SAID}"
+    monkeypatch.undo()
+    path.chmod(0o444)
+    with pytest.raises(atomic.NotWritable, match="the file is read-only: not rewritten"):
+        atomic_write(path, "new\n")
+    assert path.read_text() == "*\n"

@@ -1288,6 +1288,52 @@ def test_unfinished_games_have_the_rounds_validate_show_and_stats_count(tmp_path
         assert heads == [str(n) for n in range(1, game["rounds"] + 1)]
 
 
+def _mounted_read_only(folder: Path) -> bool:
+    """Mount an empty tmpfs read-only at ``folder`` (False where this user may not)."""
+    if sys.platform != "linux" or os.geteuid() != 0:
+        return False
+    folder.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(folder)],
+        capture_output=True,
+        check=False,
+    )
+    return mounted.returncode == 0
+
+
+def test_a_read_only_mount_is_said_to_be_naming_the_folder_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """-o in a folder to be made on a read-only mount named the table's folder below it,
+    with the system's words, and tables of writable files on a mount made read-only since
+    were 'read-only: make it writable' (found by a researcher's trial): the folder given,
+    and the file system said read-only.  A real mount where this runs as root; else the
+    file system's EROFS as the conversion meets it."""
+    import errno
+
+    said = "the file system is read-only (mounted so): nothing was written there"
+    mount = tmp_path / "ro"
+    if _mounted_read_only(mount):
+        try:
+            result = gargon("convert", "examples/", "--to", "parquet", "-o", mount / "sub")
+            assert (result.exit_code, result.stderr) == (2, f"gargon: {mount / 'sub'}: {said}\n")
+        finally:
+            subprocess.run(["umount", str(mount)], check=False)
+    real = os.makedirs
+
+    def read_only(path: object, *arguments: object, **options: object) -> None:
+        if str(path).startswith(str(tmp_path / "made")):
+            raise OSError(errno.EROFS, "Read-only file system", str(path))
+        real(path, *arguments, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "makedirs", read_only)
+    result = gargon("convert", "examples/", "--to", "parquet", "-o", tmp_path / "made" / "sub")
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"gargon: {tmp_path / 'made' / 'sub'}: {said}\n",
+    )
+
+
 def test_schema_for_refuses_a_table_that_is_not_one_naming_the_parameter() -> None:
     """schema_for('moves') was a bare KeyError (found by a researcher's trial)."""
     with pytest.raises(ArgumentError) as refused:

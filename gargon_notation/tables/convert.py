@@ -373,6 +373,8 @@ def write_batches(
             remove_abandoned_parts(where)
     except OSError as error:
         remove_empty(made_here)
+        if error.errno == errno.EROFS:  # the whole file system: the directory given
+            where = base
         raise files.FileError.from_os_error(os.fspath(where), error) from None
     except BaseException:  # an input that cannot be read, Ctrl-C: no empty tables left
         remove_empty(made_here)
