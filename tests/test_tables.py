@@ -1334,6 +1334,21 @@ def test_a_read_only_mount_is_said_to_be_naming_the_folder_given(
     )
 
 
+def test_batches_are_cut_between_games_as_tables_md_says() -> None:
+    """batch_rows=1 gives each game's rows as a batch of their own, and batch_rows=100 whole
+    games' rows, at least 100 but the last, fewer than 100 plus a game's (docs/tables.md)."""
+    games = [("club", n, record) for n, record in enumerate(RECORDS, start=1)]
+    per_game = [
+        sum(batch.num_rows for table, batch in tables.batches([game]) if table == "decisions")
+        for game in games
+    ]
+    ones = [b.num_rows for t, b in tables.batches(games, batch_rows=1) if t == "decisions"]
+    assert ones == per_game
+    hundreds = [b.num_rows for t, b in tables.batches(games, batch_rows=100) if t == "decisions"]
+    assert sum(hundreds) == sum(per_game)
+    assert all(100 <= rows < 100 + max(per_game) for rows in hundreds[:-1])
+
+
 def test_schema_for_refuses_a_table_that_is_not_one_naming_the_parameter() -> None:
     """schema_for('moves') was a bare KeyError (found by a researcher's trial)."""
     with pytest.raises(ArgumentError) as refused:
