@@ -38,12 +38,10 @@ import contextlib
 import errno
 import os
 import re
-import signal
 import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import BinaryIO, cast
 
 from gargon_notation.errors import printable_name
@@ -92,7 +90,9 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
         with open(target, "wb") as stream:
             yield cast(BinaryIO, stream)
         return
-    with _signals_raise():
+    from gargon_notation.signals import raising_on_stop
+
+    with raising_on_stop():
         with _folder_refused(path, target, elsewhere):
             fd, named = _temporary(target.parent, target.name)
         try:
@@ -191,8 +191,10 @@ def atomic_files() -> Iterator[AtomicFiles]:
     >>> sorted(path.read_text() for path in folder.iterdir())
     ['a', 'b']
     """
+    from gargon_notation.signals import raising_on_stop
+
     group = AtomicFiles()
-    with _signals_raise():
+    with raising_on_stop():
         try:
             yield group
             group._replace()
@@ -463,19 +465,3 @@ def _sync_directory(directory: Path) -> None:
             os.fsync(dir_fd)
         finally:
             os.close(dir_fd)
-
-
-@contextlib.contextmanager
-def _signals_raise() -> Iterator[None]:
-    """SIGTERM and SIGHUP raise SystemExit while the block runs, so cleanup code runs."""
-    if sys.platform == "win32":
-        yield
-        return
-    from gargon_notation.signals import handling
-
-    def stop(number: int, frame: FrameType | None) -> None:
-        raise SystemExit(128 + number)
-
-    names = ("SIGTERM", "SIGHUP")
-    with handling(names, stop, replacing=lambda handler: handler is signal.SIG_DFL):
-        yield

@@ -20,12 +20,13 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from types import FrameType
 from typing import Any
 
-__all__ = ["handling"]
+__all__ = ["handling", "raising_on_stop"]
 
 
 @contextlib.contextmanager
@@ -50,3 +51,20 @@ def handling(
     finally:
         for number, previous in replaced.items():
             signal.signal(number, previous)
+
+
+@contextlib.contextmanager
+def raising_on_stop() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`SystemExit` (128 + the signal's number) while the
+    block runs, so that its cleanup code runs (files being replaced, folders being filled);
+    a signal ignored or handled already stays so."""
+    if sys.platform == "win32":
+        yield
+        return
+
+    def stop(number: int, frame: FrameType | None) -> None:
+        raise SystemExit(128 + number)
+
+    names = ("SIGTERM", "SIGHUP")
+    with handling(names, stop, replacing=lambda handler: handler is signal.SIG_DFL):
+        yield

@@ -178,7 +178,7 @@ def test_ctrl_c_held_comes_when_the_block_ends() -> None:
 
 ENDED = """
 import multiprocessing, os, signal, sys, time
-from gargon_notation import atomic
+from gargon_notation import signals
 from gargon_notation.parallel import WorkerLost, Workers
 
 raising = sys.argv[2] == "raising"
@@ -197,7 +197,7 @@ def work():  # results larger than a pipe holds, as the tables' rows are
 if __name__ == "__main__":
     try:
         if raising:  # as a conversion does while it replaces files: SIGTERM raises SystemExit
-            with atomic._signals_raise():
+            with signals.raising_on_stop():
                 work()
         else:
             work()

@@ -22,6 +22,7 @@ from pathlib import Path
 from gargon_notation import atomic, files
 from gargon_notation.arguments import shown
 from gargon_notation.errors import ArgumentError
+from gargon_notation.signals import raising_on_stop
 from gargon_notation.tables.columns import TABLES
 
 __all__ = [
@@ -299,7 +300,7 @@ def staged_parts(
     staged = staging_folder(directory)
     shown = directory if named is None else named
     made = missing_folders(Path(shown))  # removed again, when empty, if the run fails
-    with atomic._signals_raise():  # the handler one process's atomic_files has
+    with raising_on_stop():  # as one process's atomic_files
         try:
             make_table_folder(shown, os.path.join(shown, os.path.basename(staged)))
         except OSError as error:
