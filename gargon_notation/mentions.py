@@ -10,9 +10,12 @@ free text
 mention
     A card value named in free text: a colour letter (either case) and a value 0-15 (leading
     zeros allowed), with no digit after it and no letter before it, unless the letter
-    before is a small one and the colour a capital (``keptY5``).  So ``player2``, ``G20`` and
-    ``USB3`` name no card, but ``Y2K`` and ``R2D2`` do: a check that must not miss a value
-    takes a few words of prose for cards rather than the other way round.
+    before is a small one and the colour a capital (``keptY5``, ``JadwigąY5``).  So
+    ``player2``, ``G20`` and ``USB3`` name no card, but ``Y2K`` and ``R2D2`` do: a check that
+    must not miss a value takes a few words of prose for cards rather than the other way
+    round.  The text is read as it shows: compatibility forms are read as their letters and
+    digits (fullwidth ``\uff39\uff15`` is ``Y5``) and invisible format characters are passed over (a
+    zero-width space or a soft hyphen inside ``Y5``).
 copies seen
     How many copies of each card a seat has seen (:data:`~gargon_notation.cards.COPIES`: two
     of each 0, one of every other card).  A mention is *known* to a seat only once it has
@@ -21,6 +24,8 @@ copies seen
 
 >>> [(str(card), at) for card, at in mentions("kept 'Y5' and B05-b6; player2 held R2D2")]
 [('Y5', 6), ('B5', 14), ('B6', 18), ('R2', 35)]
+>>> [(str(card), at) for card, at in mentions("\uff27\uff11\uff12 or Y\u200b5")]
+[('G12', 0), ('Y5', 7)]
 >>> from collections import Counter
 >>> from gargon_notation.cards import Card
 >>> seen = Counter([Card.parse("Y5"), Card.parse("B0")])
@@ -34,28 +39,57 @@ copies seen
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 
 from gargon_notation.cards import COPIES, Card, Colour
 
 __all__ = ["MENTION", "known", "mask_mentions", "mentions"]
 
-MENTION = re.compile(
-    r"(?:(?<![^\W\d_])(?i:([WBVYRG]))|(?<=[a-zß-öø-ÿ])([WBVYRG]))0*(1[0-5]|[0-9])(?![0-9])"
-)
-"""A mention (see the module docstring): the colour letter is group 1 or, after a small
-letter, group 2; the value group 3."""
+MENTION = re.compile(r"([WBVYRGwbvyrg])0*(1[0-5]|[0-9])(?![0-9])")
+"""A colour letter and a value, in text read as it shows (see the module docstring): a
+mention unless the letter before it says otherwise (:func:`_spans`)."""
 
 
-def _card(match: re.Match[str]) -> Card:
-    letter = match.group(1) or match.group(2)
-    return Card(Colour.from_letter(letter), int(match.group(3)))
+def _shown(text: str) -> tuple[str, list[int] | None]:
+    """``text`` as it shows (NFKC, format characters left out) and, for each of its
+    characters, the offset in ``text`` of the character it comes from (None: ``text`` shows
+    as it is)."""
+    if text.isascii() or (
+        unicodedata.is_normalized("NFKC", text)
+        and not any(unicodedata.category(character) == "Cf" for character in set(text))
+    ):
+        return text, None
+    characters: list[str] = []
+    origins: list[int] = []
+    for at, character in enumerate(text):
+        if unicodedata.category(character) == "Cf":
+            continue
+        for shown in unicodedata.normalize("NFKC", character):
+            characters.append(shown)
+            origins.append(at)
+    return "".join(characters), origins
+
+
+def _spans(text: str) -> Iterator[tuple[Card, int, int]]:
+    """Each mention of ``text``: its card, and where it starts and ends in ``text``."""
+    shown, origins = _shown(text)
+    for match in MENTION.finditer(shown):
+        start, end = match.span()
+        before = shown[start - 1] if start else ""
+        letter = match.group(1)
+        if before.isalpha() and not (before.islower() and letter.isupper()):
+            continue  # inside a word: player2, USB3
+        card = Card(Colour.from_letter(letter), int(match.group(2)))
+        if origins is not None:
+            start, end = origins[start], origins[end - 1] + 1
+        yield card, start, end
 
 
 def mentions(text: str) -> Iterator[tuple[Card, int]]:
     """Each card value ``text`` names, with the offset of its colour letter."""
-    for match in MENTION.finditer(text):
-        yield _card(match), match.start()
+    for card, start, _ in _spans(text):
+        yield card, start
 
 
 def known(card: Card, seen: Mapping[Card, int]) -> bool:
@@ -68,9 +102,13 @@ def mask_mentions(text: str, seen: Mapping[Card, int]) -> str:
     """``text`` with every mention of a card not :func:`known` to a seat that has seen
     ``seen`` written as its back (``R?``) and the others as the card (``r14`` and ``R014``
     become ``R14``); the rest of ``text`` as it is."""
-
-    def replace(match: re.Match[str]) -> str:
-        card = _card(match)
-        return str(card) if known(card, seen) else f"{card.colour.value}?"
-
-    return MENTION.sub(replace, text)
+    pieces: list[str] = []
+    written = 0
+    for card, start, end in _spans(text):
+        pieces.append(text[written:start])
+        pieces.append(str(card) if known(card, seen) else f"{card.colour.value}?")
+        written = end
+    if not pieces:
+        return text
+    pieces.append(text[written:])
+    return "".join(pieces)

@@ -555,6 +555,14 @@ class Places:
                 else:
                     yield card, Location(self.source, *self._line_column(offset + start))
 
+    def values_in_tag_name(self, tag: model.Tag) -> Iterator[tuple[Card, Location]]:
+        """The card values a tag's name names (``[Adam_Y5 "kept"]``), each with its place."""
+        for card, start in mentions(tag.name):
+            if tag.line and tag.column:
+                yield card, Location(self.source, tag.line, tag.column + start)
+            else:
+                yield card, self.at(tag)
+
     def _tag_values(self, tag: model.Tag) -> list[tuple[str, int]]:
         """Each value of ``tag`` as written in the text (escapes kept) and the offset of its
         first character; empty when the text does not hold the tag there."""
@@ -752,11 +760,14 @@ class _LeakFinder:
             self.held[card] += 1
 
     def _tag_values(self) -> None:
-        """Card values named in a tag of free text (``[Remark "Bob held W15"]``): a tag,
+        """Card values named in a tag's name (``[Adam_Y5 "kept"]``) or in a tag of free text
+        (``[Remark "Bob held W15"]``): a tag,
         like its comments, may name only what the seat saw at the deal.  The tags whose
         values the notation defines (names, a date, the result...) name no card; a ``Seed``
         tag is a leak of its own."""
         for tag in self.record.tags:
+            named = self.places.values_in_tag_name(tag)
+            self._named(named, f"named in the tag name {tag.name}", "the deal")
             if tag.name not in STRUCTURED_TAGS:
                 found = self.places.values_in_tag(tag)
                 self._named(found, f"named in the {tag.name} tag", "the deal")

@@ -31,6 +31,13 @@ def named(text: str) -> list[str]:
         "Y5é",
         "xY5",
         "éY5",
+        "JadwigąY5",
+        "\u03b1Y5",
+        "Y\u200b5",
+        "Y\u00ad5",
+        "\u200bY5\u200b",
+        "\uff395",
+        "\uff39\uff15",
     ],
 )
 def test_a_card_is_named_whatever_touches_it(text: str) -> None:
@@ -61,3 +68,10 @@ def test_masking_writes_unknown_values_as_backs_and_known_ones_as_cards() -> Non
         "Adam kept 'Y5' and B?, Bernd R?D2"
     )
     assert mask_mentions("no card here: player2 G20", {}) == "no card here: player2 G20"
+
+
+def test_a_value_read_through_invisible_or_fullwidth_characters_is_masked_whole() -> None:
+    seen = Counter([Card.parse("G12")])
+    text = "Adam kept Y\u200b5 and \uff27\uff11\uff12, then y\u00ad0\u200b5!"
+    assert [(str(card), at) for card, at in mentions(text)] == [("Y5", 10), ("G12", 18), ("Y5", 28)]
+    assert mask_mentions(text, seen) == "Adam kept Y? and G12, then Y?!"

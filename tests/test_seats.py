@@ -776,3 +776,12 @@ def test_a_zero_named_leaks_where_the_seat_saw_only_the_other_copy() -> None:
     assert [leak.value for leak in find_leaks(read(later), "Cy") if "comment" in leak.reason] == [
         "B0"
     ]
+
+
+def test_a_value_in_a_tag_name_leaks() -> None:
+    text = TEXT.replace('[Event "Club night"]\n', '[Event "Club night"]\n[Ann_Y2 "kept"]\n')
+    leaks = [str(leak) for leak in find_leaks(read(text), "Bob", text=text) if "tag" in leak.reason]
+    assert leaks == [
+        "full.ggn:3:6: Y2: named in the tag name Ann_Y2, but Bob had not seen it by the deal"
+    ]
+    assert [leak.value for leak in find_leaks(read(text), "Ann") if "tag" in leak.reason] == []

@@ -74,6 +74,7 @@ from gargon_notation.engine.scoring import score_legend
 from gargon_notation.engine.view import as_others_see
 from gargon_notation.mentions import mask_mentions
 from gargon_notation.notation import model, write_action
+from gargon_notation.notation.tags import STRUCTURED_TAGS
 from gargon_notation.replay import Outcome, Problem, Replay, Step, Visitor, replay
 from gargon_notation.seats import players_of, seat_name
 from gargon_notation.web.notes import Note, ProblemNote, notes_by_step
@@ -413,13 +414,21 @@ def _tags(
     record: model.GameRecord, masked: bool, frames: Sequence[Frame]
 ) -> tuple[tuple[str, str], ...]:
     """The record's tags (several values joined by ``, ``); for a seat, without a ``Seed``
-    tag and with the values it had not seen at the deal written as backs."""
+    tag and with the values it had not seen at the deal written as backs, in a tag's name
+    and in the values of a tag of free text (as :func:`~gargon_notation.seats.find_leaks`
+    reads them: ``[Players "B5" ...]`` names a player, not a card)."""
     seen = _sighted(frames[0]) if frames else Counter()
-    return tuple(
-        (tag.name, mask_mentions(", ".join(tag.values), seen) if masked else ", ".join(tag.values))
-        for tag in record.tags
-        if not masked or tag.name != "Seed"
-    )
+    shown = []
+    for tag in record.tags:
+        name, value = tag.name, ", ".join(tag.values)
+        if masked:
+            if name == "Seed":
+                continue
+            if name not in STRUCTURED_TAGS:
+                value = mask_mentions(value, seen)
+            name = mask_mentions(name, seen)
+        shown.append((name, value))
+    return tuple(shown)
 
 
 def _score(
