@@ -300,6 +300,26 @@ def test_the_records_of_one_table_are_one_game_counted_from_the_one_knowing_most
     ]
 
 
+@pytest.mark.parametrize("order", [("table", "seat"), ("seat", "table")])
+def test_records_added_without_a_number_are_told_apart_as_views_of_one_game(
+    order: tuple[str, str],
+) -> None:
+    """add_record() calls every record "game 1" unless told otherwise: a table record and its
+    seat record added so were two games when the table record came first (found by a
+    review)."""
+    table = four_table()
+    records = {"table": table, "seat": seat_views(table)[0]}
+    collector = Collector("players")
+    for name in order:
+        assert collector.add_record(records[name]) == []
+    stats = collector.stats()
+    assert (stats.games, stats.counted, stats.copies, stats.views) == (1, 1, 0, 1)
+    assert stats.rows == archive_stats([table], by="players").rows
+    assert [(str(copy), number) for copy, number in collector.views()] == [
+        ("game game 1 is a view of the same game as game game 1", 1)
+    ]
+
+
 def test_a_game_known_only_from_seat_records_is_counted_once_stats_is_asked_for() -> None:
     seats = seat_views(four_table())
     collector = Collector("players")

@@ -215,15 +215,16 @@ def read_results(
     """
     dated = query is not None and query.dated
     once: Once[str] = Once()  # a digest and a place a game
-    views: Views[str] = Views()
-    waiting: deque[tuple[GameResult | Skipped, int, Viewed[str] | None]] = deque()
-    for game in games:
+    views: Views[tuple[int, str]] = Views()  # records told apart by their order, then place
+    waiting: deque[tuple[GameResult | Skipped, int, _Viewing | None]] = deque()
+    for order, game in enumerate(games):
         item = _read(game, query, dated, once)
         viewed = None
         if isinstance(item, GameResult) and item.view is not None:
-            viewed = views.add(item.where, item.view)
+            seen = (order, item.where)
+            viewed = (seen, views.add(seen, item.view))
         waiting.append((item, game.number, viewed))
-        while waiting and (waiting[0][2] is None or waiting[0][2].final):
+        while waiting and (waiting[0][2] is None or waiting[0][2][1].final):
             yield _counted(*waiting.popleft())
     views.close()
     while waiting:
@@ -254,14 +255,19 @@ def _read(
     return result
 
 
+_Viewing = tuple[tuple[int, str], Viewed[tuple[int, str]]]
+"""A record shown to :class:`Views` (its order among the games read, and where it is) and its
+game."""
+
+
 def _counted(
-    item: GameResult | Skipped, number: int, game: Viewed[str] | None
+    item: GameResult | Skipped, number: int, viewed: _Viewing | None
 ) -> GameResult | Skipped:
     """A result, or, for a record of a game counted from another record (game ``number`` of
     its file), why it is not counted."""
-    if game is None or isinstance(item, Skipped):
+    if viewed is None or isinstance(item, Skipped):
         return item
-    copy = Views.copy_of(item.where, game)
+    copy = Views.copy_of(*viewed)
     if copy is None:
         return item
-    return Skipped(item.where, "view", number=number, of=copy.of)
+    return Skipped(item.where, "view", number=number, of=copy.of[1])

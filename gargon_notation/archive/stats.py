@@ -377,6 +377,12 @@ class GameFigures:
     view: View | None = None
 
 
+_Seen = tuple[int, str]
+"""A record shown to :class:`Views` by a :class:`Collector`: its place in the order records
+came in (two records at one location, ``game 1`` of two :meth:`Collector.add_record`, say,
+are two records) and its location, for messages."""
+
+
 class Collector:
     """Adds games one at a time (:meth:`add_game` for a game of an archive, or
     :meth:`add_record`, :meth:`add_figures`, :meth:`add_outcome`, :meth:`add_unreadable`)
@@ -405,9 +411,9 @@ class Collector:
         """The games read again, in order, each with where it was read first (``FILE:LINE``
         of a game of an archive, ``game N`` of a record added)."""
         self._once: Once[str] = Once()
-        self._views: Views[str] = Views()
-        self._viewed: list[tuple[str, int, Viewed[str]]] = []
-        self._waiting: dict[int, tuple[Viewed[str], GameFacts, str | None]] = {}
+        self._views: Views[_Seen] = Views()  # records told apart by the order they came in
+        self._viewed: list[tuple[_Seen, int, Viewed[_Seen]]] = []
+        self._waiting: dict[int, tuple[Viewed[_Seen], GameFacts, str | None]] = {}
 
     def add_unreadable(self) -> None:
         """Count a game that could not be read: invalid."""
@@ -487,9 +493,10 @@ class Collector:
     ) -> None:
         """Count a game from the record that knows the most of its deal: now, when it knows
         it whole, else once every record is read (the facts of the record counted wait)."""
-        game = self._views.add(where, view)
-        self._viewed.append((where, number, game))
-        if game.counted != where:
+        seen = (len(self._viewed), where)
+        game = self._views.add(seen, view)
+        self._viewed.append((seen, number, game))
+        if game.counted != seen:
             return
         if game.final:
             self._waiting.pop(id(game), None)
@@ -509,10 +516,10 @@ class Collector:
         with its game's number in its file (once :meth:`stats` is asked for, or every record
         is known to be read, final)."""
         found = []
-        for where, number, game in self._viewed:
-            copy = Views.copy_of(where, game)
+        for seen, number, game in self._viewed:
+            copy = Views.copy_of(seen, game)
             if copy is not None:
-                found.append((copy, number))
+                found.append((Copy(seen[1], copy.kind, copy.of[1]), number))
         return found
 
     def _copy(self, where: str, digest: bytes) -> Copy[str] | None:
