@@ -315,9 +315,9 @@ def test_views_of_equal_knowledge_count_the_first_read() -> None:
     assert first.final and views.add(3, attrs.evolve(view, written=True)).counted == 1
 
 
-def test_another_occasion_or_a_deal_that_does_not_fit_is_another_game() -> None:
-    """A Round written otherwise, or a card known otherwise, tells two games apart whose
-    decisions are the same; a tag only one record has does not."""
+def test_a_deal_that_does_not_fit_is_another_game_whatever_the_tags_say() -> None:
+    """A card known otherwise tells two games apart whose decisions are the same; a tag only
+    one record has, or a Round written otherwise, does not (found by a review)."""
     seat = seat_views(four_table())[0]
     view = viewed(seat)
     views: Views[str] = Views()
@@ -325,7 +325,7 @@ def test_another_occasion_or_a_deal_that_does_not_fit_is_another_game() -> None:
     untagged = [tag for tag in seat.tags if tag.name not in ("Round", "Site")]
     assert views.add("untagged", viewed(attrs.evolve(seat, tags=tuple(untagged)))) is game
     round_6 = [Tag("Round", ("6",)) if tag.name == "Round" else tag for tag in seat.tags]
-    assert views.add("round 6", viewed(attrs.evolve(seat, tags=tuple(round_6)))) is not game
+    assert views.add("round 6", viewed(attrs.evolve(seat, tags=tuple(round_6)))) is game
     hand = view.deal.split(b"\xff")[0]
     other = bytes([hand[0] ^ 1, *hand[1:]])  # Ann's first card, another value of its colour
     changed = attrs.evolve(view, deal=view.deal.replace(hand, other, 1))

@@ -34,7 +34,7 @@ from gargon_notation.cli.standings import Crosstable
 from gargon_notation.cli.terminal import SafeConsole
 from gargon_notation.engine import Deal, Rng
 from gargon_notation.merging import merge_records
-from gargon_notation.notation import GameRecord, Pass, parse_game
+from gargon_notation.notation import GameRecord, Pass, Tag, parse_game
 
 
 @functools.cache
@@ -833,6 +833,47 @@ def test_games_of_one_deal_by_the_same_players_played_otherwise_stay_two(
         assert (document["games"], document["counted"]) == (2, 2)
 
 
+def copy_said(where: Path, of: Path) -> str:
+    return f"warning: {where}:1: game 1 is a copy of {of}:1; counted once\n"
+
+
+def copies_said(count: int) -> str:
+    were = "was a copy of a game" if count == 1 else "were copies of games"
+    return (
+        f"gargon: {count} game{'s' * (count != 1)} {were} read before: each game was counted "
+        "once (gargon dedupe writes the games without their copies)\n"
+    )
+
+
+def in_round(record: GameRecord, number: str) -> GameRecord:
+    tags = tuple(Tag("Round", (number,)) if tag.name == "Round" else tag for tag in record.tags)
+    return attrs.evolve(record, tags=tags)
+
+
+@pytest.mark.parametrize("verb", VERBS, ids=" ".join)
+def test_one_game_recorded_at_two_rounds_is_one_game_as_table_or_seat_records(
+    tmp_path: Path, verb: list[str]
+) -> None:
+    """A game written at Round 5 and again at Round 6 was one game as two table records (a
+    copy) but two when one was a seat's record (views had to agree on Round): now the Round is
+    a slip either way, and the game is counted once in either order (found by a review)."""
+    table, again, seat = (tmp_path / f"{name}.ggn" for name in ("table", "again", "seat"))
+    table.write_text(gg.dumps([four_table()]), encoding="utf-8")
+    again.write_text(gg.dumps([in_round(four_table(), "6")]), encoding="utf-8")
+    seat.write_text(gg.dumps([in_round(seat_views(four_table())[0], "6")]), encoding="utf-8")
+    for order, said in (
+        ([table, again], copy_said(again, table) + copies_said(1)),
+        ([again, table], copy_said(table, again) + copies_said(1)),
+        ([table, seat], view_said(seat, table) + views_said(1)),
+        ([seat, table], view_said(seat, table) + views_said(1)),
+    ):
+        run = gargon(*verb, *order, "--json")
+        counted = table if seat in order else order[0]
+        assert (run.exit_code, run.stderr) == (0, said)
+        assert run.stdout == gargon(*verb, counted, "--json").stdout
+        assert json.loads(run.stdout)["games"] == 1
+
+
 def test_results_come_in_reading_order_while_a_seat_record_waits_for_its_table() -> None:
     """A seat's record waits for the rest of the reading (a later record of its game might
     know more); what follows it waits with it, so that results come in reading order."""
@@ -926,7 +967,7 @@ def test_the_same_hands_with_piles_that_contradict_are_two_deals() -> None:
         ("t2", ("D", "E", "F"), dealt, "piles"),
         ("t3", ("G", "H", "I"), swapped, "deal 02020202"),
     ):
-        view = View(b"", (), knowledge(record, deal))
+        view = View(b"", knowledge(record, deal))
         labelled = attrs.evolve(key, label=label)
         game = GameResult(where, None, "1", None, names, (30, 20, 10), labelled, view=view)
         assert collector.add(game)

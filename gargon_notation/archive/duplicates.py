@@ -47,7 +47,6 @@ from gargon_notation.notation.model import Battle, Pass, Play
 from gargon_notation.notation.model import Deal as WrittenDeal
 
 __all__ = [
-    "OCCASION_TAGS",
     "Copy",
     "CopyKind",
     "Duplicates",
@@ -288,21 +287,14 @@ class Once(Generic[L]):
         return Copy(location, CopyKind.SAME, self._first[digest])
 
 
-OCCASION_TAGS = ("Event", "Site", "Date", "Round", "Table")
-"""The tags that say when and where a game was played: two views of one game do not write
-them otherwise (a tag only one of them has is no contradiction)."""
-
-
 @attrs.frozen
 class View:
     """A record's game as the table saw it, and what the record knows of its deal: ``digest``
-    (16 bytes of its :func:`public_identity`), its ``occasion`` (its :data:`OCCASION_TAGS`,
-    ``(name, value)`` each), its ``deal`` (:func:`~gargon_notation.archive.deals.knowledge`)
-    and whether its deal is ``written`` whole (dealt from a ``Seed`` or written out in full,
-    not only learnt from the draws)."""
+    (16 bytes of its :func:`public_identity`), its ``deal``
+    (:func:`~gargon_notation.archive.deals.knowledge`) and whether its deal is ``written``
+    whole (dealt from a ``Seed`` or written out in full, not only learnt from the draws)."""
 
     digest: bytes
-    occasion: tuple[tuple[str, str], ...]
     deal: bytes = attrs.field(repr=False)
     written: bool = False
 
@@ -323,41 +315,29 @@ def view_of(
 ) -> View:
     """The :class:`View` of ``record``, given its ``header`` and ``deal`` (as a walk sets the
     table with them) and, when known already, its :func:`decisions_of`."""
-    occasion = tuple(
-        (name, tag.value)
-        for name in OCCASION_TAGS
-        if (tag := record.tag(name)) is not None and tag.values
-    )
     knowledge = deals.knowledge(record, deal)
     digest = public_identity(record, header, decisions).digest
-    return View(digest, occasion, knowledge, deal.fully_known)
+    return View(digest, knowledge, deal.fully_known)
 
 
 @attrs.define(eq=False)
 class Viewed(Generic[L]):
-    """One game as the records read of it so far saw it: their ``occasion`` and ``deal``
-    together, the record ``counted`` (the one that ``knows`` the most of the deal, see
-    :attr:`View.knows`, the first read of equals), and whether that is ``final``: its deal is
-    written whole, or the reading is over (:meth:`Views.close`), so that no later record is
-    counted in its place."""
+    """One game as the records read of it so far saw it: their ``deal`` together, the record
+    ``counted`` (the one that ``knows`` the most of the deal, see :attr:`View.knows`, the
+    first read of equals), and whether that is ``final``: its deal is written whole, or the
+    reading is over (:meth:`Views.close`), so that no later record is counted in its place."""
 
-    occasion: tuple[tuple[str, str], ...]
     deal: bytes
     counted: L
     knows: tuple[int, bool]
     final: bool
 
     def take(self, location: L, view: View) -> bool:
-        """Add the record at ``location`` when it can be a view of this game (the same
-        occasion where both say, and a deal that fits both); whether it could."""
-        mine = dict(self.occasion)
-        if any(mine.get(name, value) != value for name, value in view.occasion):
-            return False
+        """Add the record at ``location`` when it can be a view of this game (a deal that
+        fits both: its tags, ``Round`` or ``Date`` say, do not count); whether it could."""
         deal = deals.join(self.deal, view.deal)
         if deal is None:
             return False
-        mine.update(view.occasion)
-        self.occasion = tuple(sorted(mine.items()))
         self.deal = deal
         if view.knows > self.knows and not self.final:
             self.counted, self.knows, self.final = location, view.knows, view.whole
@@ -367,14 +347,16 @@ class Viewed(Generic[L]):
 class Views(Generic[L]):
     """Tells the records of one game over one reading (``gargon standings``, ``ratings`` and
     ``stats``): records of the same :func:`public_identity` (the same seats, start player,
-    rules and decisions, as the table saw them), on the same occasion where both say (the
-    :data:`OCCASION_TAGS` they both have are the same) and whose deals fit one deal (a card
-    known in both is the same card) are views of one game: one seat's record, the merge of
-    several, a table record.  The game is counted once, from the record that knows the most
-    of its deal (a table record over a merge over one seat's), the first read of equals.
+    rules and decisions, as the table saw them) whose deals fit one deal (a card known in both
+    is the same card) are views of one game, whatever their tags (a ``Round`` or ``Date``
+    written otherwise is a slip, as it is for copies, see :func:`identity`): one seat's
+    record, the merge of several, a table record.  The game is counted once, from the record
+    that knows the most of its deal (a table record over a merge over one seat's), the first
+    read of equals.  Each record must be shown at a location of its own (two records at one
+    location are one record).
 
-    It keeps, a game, a 16-byte digest, its occasion tags, a byte a card of its deal and
-    where its counted record is.  Show each record with :meth:`add`; a game's record counted
+    It keeps, a game, a 16-byte digest, a byte a card of its deal and where its counted
+    record is.  Show each record with :meth:`add`; a game's record counted
     is known for good once :attr:`Viewed.final` (no record can know more), else only once
     every record is read (:meth:`close`).
 
@@ -403,7 +385,7 @@ class Views(Generic[L]):
         for game in games:
             if game.take(location, view):
                 return game
-        game = Viewed(view.occasion, view.deal, location, view.knows, view.whole)
+        game = Viewed(view.deal, location, view.knows, view.whole)
         games.append(game)
         return game
 
