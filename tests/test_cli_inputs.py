@@ -77,6 +77,8 @@ def test_standard_input_given_twice_is_read_once_by_a_verb_that_reads_a_file_onc
         ["convert", "--to", "json"],
         ["convert", "--seat", "Dagmar"],
         ["cat"],
+        ["filter", "--player", "Dagmar"],
+        ["dedupe"],
         ["svg", "--game", "2"],
         ["svg", "--game", "2", "--seat", "Dagmar"],
         ["html"],
@@ -90,3 +92,59 @@ def test_output_dash_is_standard_output(verb: list[str], tmp_path: Path) -> None
     assert plain.returncode == 0 and plain.stdout
     assert (dash.returncode, dash.stdout, dash.stderr) == (0, plain.stdout, plain.stderr)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_simulate_output_dash_is_standard_output(tmp_path: Path) -> None:
+    """``simulate -o -`` writes the games to standard output, as without ``-o`` (it wrote a
+    file named ``-``; found by a review)."""
+    plain = in_process.gargon("simulate", "-p", "3", "-n", "2", "-s", "dash", cwd=tmp_path)
+    dash = in_process.gargon(
+        "simulate", "-p", "3", "-n", "2", "-s", "dash", "-o", "-", cwd=tmp_path
+    )
+    assert plain.returncode == 0 and plain.stdout.count(b"[Players ") == 2
+    assert (dash.returncode, dash.stdout, dash.stderr) == (0, plain.stdout, plain.stderr)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("verb", "writes"),
+    [
+        (["split", "--by", "event"], "split writes a directory of files"),
+        (["split", "--games", "2"], "split writes a directory of files"),
+        (["convert", "--to", "parquet"], "--to parquet writes a directory of tables"),
+        (
+            ["convert", "--to", "parquet", "--jobs", "2"],
+            "--to parquet writes a directory of tables",
+        ),
+    ],
+)
+def test_a_verb_writing_a_directory_refuses_output_dash(
+    verb: list[str], writes: str, tmp_path: Path
+) -> None:
+    """``-o -`` cannot be standard output for a folder of files: it is refused (exit 2, one
+    line) where split and convert --to parquet made a directory named ``-`` (found by a
+    review)."""
+    run = in_process.gargon(*verb, str(CLUB_NIGHT), "-o", "-", cwd=tmp_path)
+    said = (
+        f"gargon: -o -: {writes}, which standard output cannot hold: name the directory with "
+        "-o DIR\n"
+    )
+    assert (run.returncode, run.stdout, run.stderr.decode()) == (2, b"", said)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_merge_output_dash_is_standard_output(tmp_path: Path) -> None:
+    """``merge -o -`` writes the merged record to standard output, as without ``-o``."""
+    seats = tmp_path / "seats"
+    seats.mkdir()
+    table = seats / "table.ggn"
+    assert in_process.gargon("simulate", "-p", "3", "-s", "m", "-o", str(table)).returncode == 0
+    for name in ("Adam", "Bernd"):
+        made = in_process.gargon("convert", "--seat", name, str(table), "-o", f"{seats}/{name}.ggn")
+        assert made.returncode == 0
+    inputs = [f"{seats}/Adam.ggn", f"{seats}/Bernd.ggn"]
+    plain = in_process.gargon("merge", *inputs, cwd=tmp_path)
+    dash = in_process.gargon("merge", *inputs, "-o", "-", cwd=tmp_path)
+    assert plain.returncode == 0 and plain.stdout.count(b"[Players ") == 1
+    assert (dash.returncode, dash.stdout, dash.stderr) == (0, plain.stdout, plain.stderr)
+    assert [path.name for path in tmp_path.iterdir()] == ["seats"]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -236,6 +237,11 @@ def split_command(
     paths: list[str], games: int | None, by: str | None, directory: Path, to: str | None
 ) -> None:
     """``gargon split``: the games into files of ``directory``, by count or by a tag."""
+    if os.fspath(directory) == "-":
+        fail(
+            "-o -: split writes a directory of files, which standard output cannot hold: name "
+            "the directory with -o DIR"
+        )
     if (games is None) == (by is None):
         fail("give one of --games N and --by event|date|player")
     if by is not None and by not in archive.GROUPINGS:

@@ -7,8 +7,7 @@ from pathlib import Path
 from gargon_notation import files
 from gargon_notation.bots import BOTS, simulate
 from gargon_notation.cli.common import error_console, fail
-from gargon_notation.cli.inputs import write
-from gargon_notation.cli.plain import write_data
+from gargon_notation.cli.inputs import output as output_to
 from gargon_notation.cli.progress import progress
 from gargon_notation.records import record_from_simulation, with_comments
 
@@ -39,8 +38,5 @@ def simulate_command(
                 record = with_comments(record, game_seed)
             records.append(record)
             advance(1)
-    text = files.dumps(records, "ggn")
-    if output is None:
-        write_data(text)
-    else:
-        write(output, text)
+    with output_to(output) as write:  # -o -: standard output, as for every verb
+        write(files.dumps(records, "ggn"))

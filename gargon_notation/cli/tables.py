@@ -8,6 +8,7 @@ reported on standard error with its first problem (exit 1), and the others are d
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
@@ -57,6 +58,11 @@ def convert_to_parquet(
     many worker processes, with the same output."""
     if output is None:
         fail("--to parquet writes a directory of tables: name it with -o DIR")
+    if os.fspath(output) == "-":
+        fail(
+            "-o -: --to parquet writes a directory of tables, which standard output cannot "
+            "hold: name the directory with -o DIR"
+        )
     if output.exists() and not output.is_dir():
         fail(
             f"{printable_name(str(output))}: not a directory (--to parquet writes a directory "
