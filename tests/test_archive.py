@@ -438,6 +438,25 @@ def test_a_game_that_does_not_end_is_written_only_last_or_before_its_neighbour()
     assert sink.getvalue() == HOME_1.encode()
 
 
+def test_a_game_that_cannot_be_copied_is_refused_with_the_reader_s_reason() -> None:
+    cut = b'{"format": "gargon-notation", "version": 1, "games": ['
+    (game,) = games_of(cut, "cut.json")
+    assert game.raw is None
+    sink = io.BytesIO()
+    writer = GameWriter(sink.write)
+    (problem,) = writer.write(game)
+    assert str(problem) == (
+        "cut.json:1:55: invalid JSON: the document ends where a game should be; the file may "
+        "have been cut short: complete it, or write it again (gargon convert FILE --to json)"
+    )
+    long = b";" + b"x" * (MAX_LINE_BYTES + 10) + b"\n"
+    (problem,) = GameWriter(sink.write).write(games_of(long + HOME_1.encode())[0])
+    assert str(problem) == (
+        f"x.ggn:1:1: line 1 is {MAX_LINE_BYTES + 12} bytes long, over the limit of "
+        f"{MAX_LINE_BYTES}; its game is skipped"
+    )
+
+
 def test_games_of_another_format_are_refused_or_converted() -> None:
     jsonl = games_of(files.dumps(parse_game(HOME_1), "jsonl").encode(), "x.jsonl")[0]
     with pytest.raises(ValueError, match=r"x\.jsonl is JSON Lines but the output is notation"):

@@ -152,6 +152,26 @@ def test_cat_and_filter_keep_the_blank_lines_of_json_lines(tmp_path: Path) -> No
     assert result.stdout_bytes == data + data
 
 
+def test_a_json_document_cut_short_is_said_so_by_the_verbs_that_copy(tmp_path: Path) -> None:
+    cut = tmp_path / "cut.json"
+    cut.write_bytes(b'{"format": "gargon-notation", "version": 1, "games": [')
+    reason = (
+        f"{cut}:1:55: invalid JSON: the document ends where a game should be; the file may "
+        "have been cut short: complete it, or write it again (gargon convert FILE --to json)\n"
+        "  (left out)\ngargon: 1 game could not be read or copied and was left out\n"
+    )
+    for args in (("cat",), ("filter",), ("split", "--games", "1", "-o", tmp_path / "parts")):
+        result = gargon(args[0], cut, *args[1:])
+        assert (result.exit_code, result.stderr) == (1, reason)
+    deep = tmp_path / "deep.json"
+    deep.write_bytes(b"[" * 100_000 + b"]" * 100_000)
+    result = gargon("cat", deep)
+    assert result.exit_code == 1
+    assert result.stderr.startswith(f"{deep}:1:")
+    assert "invalid JSON: expected '{' opening the document, found '['" in result.stderr
+    assert "reading limits" not in result.stderr
+
+
 def test_mixed_formats_are_refused_unless_converted(archive_dir: Path, tmp_path: Path) -> None:
     lines = tmp_path / "more.jsonl"
     lines.write_text(files.dumps(parse_game(HOME_1), "jsonl"), encoding="utf-8")

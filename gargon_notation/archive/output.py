@@ -125,8 +125,11 @@ class GameWriter:
             except NotationError as error:
                 problems.append(error)
         elif game.raw is None:
+            # Why it cannot be read, where the reader says it (a JSON document cut short, a
+            # line over the limit), else the limit on the bytes held that it is over.
             problems.append(
-                NotationError(
+                game.error
+                or NotationError(
                     f"game {game.number} is over the reading limits: it cannot be copied",
                     source=game.source,
                     line=game.line,
