@@ -117,6 +117,7 @@ if TYPE_CHECKING:
     from gargon_notation.entries import EntryRefused, entry_lines
     from gargon_notation.errors import (
         ArgumentError,
+        EncodingError,
         FileError,
         GargonError,
         NotationError,
@@ -220,6 +221,7 @@ _LAZY: dict[str, str] = {
     "SeenEvent": "gargon_notation.engine",
     "possible_cards": "gargon_notation.engine",
     "ArgumentError": "gargon_notation.errors",
+    "EncodingError": "gargon_notation.errors",
     "FileError": "gargon_notation.errors",
     "GargonError": "gargon_notation.errors",
     "NotationError": "gargon_notation.errors",
@@ -352,6 +354,7 @@ __all__ = [
     "Draw",
     "DrawForgotten",
     "DrawSkipped",
+    "EncodingError",
     "EntryRefused",
     "Event",
     "FileError",

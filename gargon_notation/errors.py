@@ -1,7 +1,8 @@
 """The project's exceptions: every error a user can cause is one of these.
 
 ``GargonError`` is the root.  A record that is *badly written* raises :class:`NotationError`
-(it carries the place: file, line, column and the offending line).  A record that is well
+(it carries the place: file, line, column and the offending line); bytes that are no text at
+all, :class:`EncodingError`, one kind of it.  A record that is well
 written but *breaks a rule* raises :class:`RuleViolation` (it carries a stable rule code and a
 plain sentence).  A file that cannot be read or written raises :class:`FileError` (it names
 the file).  An argument outside a function's choices (a format, a bot, a grouping) raises
@@ -19,6 +20,7 @@ __all__ = [
     "NAME_UNSAFE",
     "UNSAFE",
     "ArgumentError",
+    "EncodingError",
     "FileError",
     "GargonError",
     "NotationError",
@@ -156,6 +158,18 @@ class NotationError(GargonError):
         if self.excerpt:
             text += "\n" + pointed(self.excerpt, self.column)
         return text
+
+
+class EncodingError(NotationError):
+    """Bytes that are not a record's text: not UTF-8 (:func:`not_utf8`), or binary data
+    (:func:`binary_data`).  A reader gives it as any other :class:`NotationError`; the verbs
+    that copy games byte for byte without reading them (``gargon cat``, ``filter``, ``split``)
+    refuse the game it belongs to as well, so that no image or archive goes into a file of
+    records.
+
+    >>> issubclass(EncodingError, NotationError)
+    True
+    """
 
 
 class RuleViolation(GargonError):

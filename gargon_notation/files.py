@@ -72,6 +72,7 @@ from gargon_notation.atomic import (
 )
 from gargon_notation.errors import (
     ArgumentError,
+    EncodingError,
     FileError,
     NotationError,
     binary_data,
@@ -384,12 +385,12 @@ def decode_text(data: bytes, name: str) -> str:
     >>> decode_text(b"ok\\xff", "x.json")
     Traceback (most recent call last):
     ...
-    gargon_notation.errors.NotationError: x.json: this is not UTF-8 text: undecodable byte 0xff ...
+    gargon_notation.errors.EncodingError: x.json: this is not UTF-8 text: undecodable byte 0xff ...
     """
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise NotationError(not_utf8(data[error.start], error.start), source=name) from None
+        raise EncodingError(not_utf8(data[error.start], error.start), source=name) from None
 
 
 def _parse_chunk(chunk: Chunk, name: str) -> GameRecord:
@@ -410,7 +411,7 @@ def _jsonl_lines(
     for number, raw in enumerate(lines, start=start_line):
         binary = getattr(raw, "offset", None)
         if binary is not None:
-            error = NotationError(
+            error = EncodingError(
                 binary_data(first_offset + binary),
                 source=name,
                 line=number,
@@ -445,7 +446,7 @@ def _jsonl_lines(
             yield (
                 number,
                 raw,
-                NotationError(
+                EncodingError(
                     not_utf8(data[problem.start], offset + problem.start),
                     source=name,
                     line=number,
@@ -455,7 +456,7 @@ def _jsonl_lines(
         else:
             if nul >= 0:
                 column = len(data[:nul].decode("utf-8")) + 1
-                binary = NotationError(
+                binary = EncodingError(
                     binary_data(offset + nul), source=name, line=number, column=column
                 )
                 yield number, raw, binary

@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from gargon_notation import jsonio
-from gargon_notation.errors import NotationError, binary_data, not_utf8
+from gargon_notation.errors import EncodingError, NotationError, binary_data, not_utf8
 from gargon_notation.notation import GameRecord
 from gargon_notation.notation.stream import MAX_GAME_CHARS
 
@@ -82,7 +82,7 @@ class _Text:
         """Decode the next block onto the buffer; False at the end of the stream."""
         if self.nul is not None:
             self.broken = True
-            raise self.error(binary_data(self.nul), len(self.buffer))
+            raise self.error(binary_data(self.nul), len(self.buffer), EncodingError)
         if self.ended:
             return False
         data = self.stream.read(_BLOCK)
@@ -94,7 +94,9 @@ class _Text:
             offset = self.offset - len(pending) + error.start
             self.buffer += raw[: error.start].decode("utf-8", errors="replace")
             self.broken = True
-            raise self.error(not_utf8(raw[error.start], offset), len(self.buffer)) from None
+            raise self.error(
+                not_utf8(raw[error.start], offset), len(self.buffer), EncodingError
+            ) from None
         nul = text.find("\x00")
         if nul >= 0:
             # Binary data (an image, /dev/zero), never JSON: the text ends here, and reading
@@ -135,9 +137,11 @@ class _Text:
             return self.line, self.column + index
         return self.line + newlines, index - before.rindex("\n")
 
-    def error(self, message: str, index: int) -> NotationError:
+    def error(
+        self, message: str, index: int, kind: type[NotationError] = NotationError
+    ) -> NotationError:
         line, column = self.where(index)
-        return NotationError(message, source=self.source, line=line, column=column)
+        return kind(message, source=self.source, line=line, column=column)
 
     def peek(self) -> str:
         """The next character after white space ("" at the end)."""

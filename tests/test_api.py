@@ -37,6 +37,7 @@ def test_the_package_is_typed() -> None:
 def test_the_errors_form_one_family() -> None:
     for error in (
         gg.NotationError,
+        gg.EncodingError,
         gg.RuleViolation,
         gg.ReplayError,
         gg.FileError,

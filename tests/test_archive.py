@@ -21,6 +21,7 @@ from gargon_notation.archive import ArchiveGame, GameWriter, Query, QueryError
 from gargon_notation.archive.facts import FactsVisitor
 from gargon_notation.archive.query import Reading
 from gargon_notation.bots import simulate
+from gargon_notation.errors import EncodingError
 from gargon_notation.notation import Tag, decode_lines, parse_game, read_tags, split_games
 from gargon_notation.notation.stream import MAX_LINE_BYTES
 from gargon_notation.notation.writer import write_game
@@ -455,6 +456,53 @@ def test_a_game_that_cannot_be_copied_is_refused_with_the_reader_s_reason() -> N
         f"x.ggn:1:1: line 1 is {MAX_LINE_BYTES + 12} bytes long, over the limit of "
         f"{MAX_LINE_BYTES}; its game is skipped"
     )
+
+
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"
+GZIP = b"\x1f\x8b\x08\x00N\xa0\x08k\x02\xff\xd5U\xcfk\xdb0"
+
+
+@pytest.mark.parametrize(
+    ("data", "name", "message"),
+    [
+        (
+            PNG,
+            "pic.ggn",
+            "pic.ggn:1:1: this is not UTF-8 text: undecodable byte 0x89 at byte offset 0 "
+            "('‰' in Windows-1252); save the file as UTF-8",
+        ),
+        (
+            GZIP,
+            "gz.ggn",
+            "gz.ggn:1:4: this is binary data, not a record: a NUL byte at byte offset 3; "
+            "records are UTF-8 text",
+        ),
+        (
+            b'{"tags": []}\n{"tags": ["\xe9"]}\n',
+            "x.jsonl",
+            "x.jsonl:2:12: this is not UTF-8 text: undecodable byte 0xe9 at byte offset 24 "
+            "('é' in Latin-1); save the file as UTF-8",
+        ),
+    ],
+)
+def test_bytes_that_are_no_text_are_never_copied_nor_kept(
+    data: bytes, name: str, message: str
+) -> None:
+    games = games_of(data, name)
+    broken = games[-1]
+    assert isinstance(broken.error, EncodingError) and broken.raw is not None
+    sink = io.BytesIO()
+    (problem,) = GameWriter(sink.write).write(broken)
+    assert str(problem).split("\n")[0] == message
+    assert sink.getvalue() == b""
+    (selection,) = archive.select([broken], Query())
+    assert (selection.kept, selection.problem) == (False, broken.error)
+
+
+def test_a_syntax_error_is_copied_as_it_is_without_reading() -> None:
+    (game,) = games_of(b'[Players "A" "B" "C"]\n1. A R99\n*\n')
+    assert game.error is None
+    assert written([game]) == game.raw
 
 
 def test_games_of_another_format_are_refused_or_converted() -> None:

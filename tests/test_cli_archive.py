@@ -172,6 +172,47 @@ def test_a_json_document_cut_short_is_said_so_by_the_verbs_that_copy(tmp_path: P
     assert "reading limits" not in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("data", "where"),
+    [
+        (
+            b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00",
+            "1:1: this is not UTF-8 text: undecodable byte 0x89 at byte offset 0 ('‰' in "
+            "Windows-1252); save the file as UTF-8",
+        ),
+        (
+            b"\x1f\x8b\x08\x00N\xa0\x08k",
+            "1:4: this is binary data, not a record: a NUL byte at byte offset 3; records are "
+            "UTF-8 text",
+        ),
+    ],
+)
+def test_binary_data_is_refused_by_the_verbs_that_copy_as_validate_refuses_it(
+    tmp_path: Path, data: bytes, where: str
+) -> None:
+    picture = tmp_path / "pic.ggn"
+    picture.write_bytes(data)
+    said = f"{picture}:{where}"
+    result = gargon("validate", "-q", picture)
+    assert result.exit_code == 1 and said in result.stdout
+    out = tmp_path / "out.ggn"
+    for args in (
+        ("cat", picture, "-o", out),
+        ("filter", picture, "-o", out),
+        ("filter", picture, "--count"),
+        ("split", picture, "--games", "1", "-o", tmp_path / "parts"),
+    ):
+        result = gargon(*args)
+        assert result.exit_code == 1, args
+        assert result.stderr.startswith(said + "\n"), args
+        assert result.stderr.endswith(
+            "  (left out)\ngargon: 1 game could not be read or copied and was left out\n"
+        )
+        assert result.stdout in ("", "0\n", f"{tmp_path / 'parts' / 'games-0001.ggn'}: 0 games\n")
+    assert out.read_bytes() == b""
+    assert (tmp_path / "parts" / "games-0001.ggn").read_bytes() == b""
+
+
 def test_mixed_formats_are_refused_unless_converted(archive_dir: Path, tmp_path: Path) -> None:
     lines = tmp_path / "more.jsonl"
     lines.write_text(files.dumps(parse_game(HOME_1), "jsonl"), encoding="utf-8")

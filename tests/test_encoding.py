@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from in_process import CliRunner
 
-from gargon_notation import jsonio
+from gargon_notation import files, jsonio
 from gargon_notation.bots import simulate
 from gargon_notation.cli import app
-from gargon_notation.errors import NotationError, not_utf8
+from gargon_notation.errors import EncodingError, NotationError, not_utf8
 from gargon_notation.notation import GameRecord, parse_game, parse_games, read_games, write_game
 from gargon_notation.records import record_from_simulation, with_comments
 from gargon_notation.validation import iter_chunks, validate_chunk
@@ -101,6 +101,26 @@ def test_a_line_neither_utf8_nor_free_of_nul_is_binary_data(tmp_path: Path) -> N
         1,
         8,
     )
+
+
+@pytest.mark.parametrize(
+    ("data", "format"),
+    [
+        (b"\x89PNG\r\n", "ggn"),
+        (b"\x1f\x8b\x08\x00N\xa0", "ggn"),
+        (b'{"tags": ["\xe9"]}\n', "jsonl"),
+        (b'{"tags": ["\x00"]}\n', "jsonl"),
+        (b'{"format": "gargon-notation", "version": 1, "games": [\xff', "json"),
+        (b'{"format": "gargon-notation", "version": 1, "games": [\x00', "json"),
+    ],
+)
+def test_bytes_that_are_no_text_are_an_encoding_error_in_every_format(
+    data: bytes, format: files.Format
+) -> None:
+    (error,) = files.iter_games(io.BytesIO(data), format, "x")
+    assert type(error) is EncodingError
+    assert error.message.startswith(("this is not UTF-8 text", "this is binary data"))
+    assert type(next(files.iter_games(io.BytesIO(b"[Event\n"), "ggn", "x"))) is NotationError
 
 
 # -- the byte-order mark ------------------------------------------------------------------

@@ -338,7 +338,7 @@ def test_jsonl_nul_bytes_are_binary_data(monkeypatch: pytest.MonkeyPatch) -> Non
     good = dumps(next(loads(GAME)), "jsonl").encode()  # type: ignore[arg-type]
     bad = good.replace(b'"Ann"', b'"A\x00n"', 1)
     items = list(loads(good + bad + good, source="x.jsonl"))
-    assert [type(item).__name__ for item in items] == ["GameRecord", "NotationError", "GameRecord"]
+    assert [type(item).__name__ for item in items] == ["GameRecord", "EncodingError", "GameRecord"]
     column = bad.index(b"\x00") + 1
     assert str(items[1]) == (
         f"x.jsonl:2:{column}: this is binary data, not a record: a NUL byte at byte offset "

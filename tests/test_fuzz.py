@@ -46,7 +46,7 @@ from in_process import CliRunner
 from gargon_notation import jsonio
 from gargon_notation.bots import simulate
 from gargon_notation.cli import app
-from gargon_notation.errors import GargonError, NotationError
+from gargon_notation.errors import EncodingError, GargonError, NotationError
 from gargon_notation.notation import GameRecord, parse_game, parse_games, read_games, write_game
 from gargon_notation.notation.fast import Decline, parse_fast
 from gargon_notation.notation.parser import parse_with_grammar
@@ -220,7 +220,7 @@ def check_read(data: bytes) -> list[GameRecord | NotationError]:
     """(a) and (b): lenient reading and lenient and strict replays never raise."""
     items = list(read_games(io.BytesIO(data), name=NAME))
     for item in items:
-        assert type(item) in (GameRecord, NotationError)
+        assert type(item) in (GameRecord, NotationError, EncodingError)
         if isinstance(item, NotationError):
             assert item.source == NAME
             assert item.line >= 1, item

@@ -39,7 +39,7 @@ import attrs
 
 from gargon_notation import files
 from gargon_notation.archive.games import ArchiveGame
-from gargon_notation.errors import NotationError, printable_name
+from gargon_notation.errors import EncodingError, NotationError, printable_name
 from gargon_notation.notation import GameRecord, write_game
 
 __all__ = ["GameWriter", "converted", "safe_name"]
@@ -136,6 +136,8 @@ class GameWriter:
                     column=1,
                 )
             )
+        elif isinstance(game.error, EncodingError):
+            problems.append(game.error)  # binary data, or not UTF-8: no game's text
         elif game.closed:
             self._put(game, game.raw)
         else:

@@ -22,7 +22,7 @@ import attrs
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.output import safe_name
 from gargon_notation.archive.query import Level, Query, Reading
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import EncodingError, NotationError
 from gargon_notation.notation import GameRecord, tags
 
 if TYPE_CHECKING:
@@ -78,8 +78,11 @@ def date_warnings(header: GameRecord, number: int = 1) -> tuple[Problem, ...]:
 
 def read(game: ArchiveGame, level: Level) -> tuple[Reading, NotationError | None]:
     """The game read to ``level``, and the error that stopped the reading, if any (the header
-    of a game whose movetext is broken is still read)."""
+    of a game whose movetext is broken is still read).  Bytes that are no text (binary data,
+    not UTF-8) are that error even when nothing is read: they make no game."""
     if level == "none":
+        if isinstance(game.error, EncodingError):
+            return Reading(None, broken=True), game.error
         return Reading(None), None
     if game.error is not None:
         return Reading(None, broken=True), game.error
@@ -111,12 +114,15 @@ def select(games: Iterable[ArchiveGame], query: Query) -> Iterator[Selection]:
 
 
 def judge(game: ArchiveGame, query: Query, level: Level | None = None) -> Selection:
-    """The query's verdict on one game (read to ``level``, by default the query's)."""
-    reading, problem = read(game, query.level if level is None else level)
+    """The query's verdict on one game (read to ``level``, by default the query's); a game
+    that cannot be read at all is never kept by a query that reads nothing."""
+    level = query.level if level is None else level
+    reading, problem = read(game, level)
     warnings: tuple[Problem, ...] = ()
     if query.dated and reading.header is not None:
         warnings = date_warnings(reading.header, game.number)
-    return Selection(game, query.matches(reading), problem, warnings)
+    kept = query.matches(reading) and not (level == "none" and reading.broken)
+    return Selection(game, kept, problem, warnings)
 
 
 select_games = select

@@ -46,7 +46,7 @@ from typing import BinaryIO
 
 import attrs
 
-from gargon_notation.errors import NotationError, binary_data, not_utf8
+from gargon_notation.errors import EncodingError, NotationError, binary_data, not_utf8
 
 __all__ = [
     "GAME_LINE",
@@ -352,7 +352,7 @@ def decode_lines(
                 continue
         if isinstance(raw, _Binary):
             message = binary_data(raw.offset)
-            yield "", NotationError(message, source=source, line=number, column=raw.column)
+            yield "", EncodingError(message, source=source, line=number, column=raw.column)
             return
         if isinstance(raw, _TooLong):
             yield (
@@ -377,7 +377,7 @@ def decode_lines(
             at = raw.find(b"\x00")
             at = problem.start if at < 0 else at
             column = len(raw[:at].decode("utf-8", errors="replace")) + 1
-            error = NotationError(
+            error = EncodingError(
                 not_utf8(raw[at], offset + at) if raw[at] else binary_data(offset + at),
                 source=source,
                 line=number,
