@@ -161,11 +161,11 @@ class NotationError(GargonError):
 
 
 class EncodingError(NotationError):
-    """Bytes that are not a record's text: not UTF-8 (:func:`not_utf8`), or binary data
-    (:func:`binary_data`).  A reader gives it as any other :class:`NotationError`; the verbs
-    that copy games byte for byte without reading them (``gargon cat``, ``filter``, ``split``)
-    refuse the game it belongs to as well, so that no image or archive goes into a file of
-    records.
+    """Bytes that are not a record's text: not UTF-8 (:func:`not_utf8`), UTF-16
+    (:func:`utf16`), or binary data (:func:`binary_data`).  A reader gives it as any other
+    :class:`NotationError`; the verbs that copy games byte for byte without reading them
+    (``gargon cat``, ``filter``, ``split``) refuse the game it belongs to as well, so that
+    no image or archive goes into a file of records.
 
     >>> issubclass(EncodingError, NotationError)
     True
@@ -261,6 +261,42 @@ def not_utf8(byte: int, offset: int) -> str:
         f"this is not UTF-8 text: undecodable byte 0x{byte:02x} at byte offset {offset}"
         f"{guess}; save the file as UTF-8"
     )
+
+
+_UTF16_BOMS = {b"\xff\xfe": "UTF-16LE", b"\xfe\xff": "UTF-16BE"}
+
+
+def utf16(head: bytes) -> str | None:
+    """The message for UTF-16 text (what Windows Notepad saves as "Unicode", and PowerShell's
+    ``>`` writes), told by a file's first bytes ``head``: a byte-order mark FF FE or FE FF,
+    or, without one, a NUL byte beside (nearly) every character of the first 256 (text in
+    the Latin alphabet); None for other bytes.
+
+    >>> utf16("[Event".encode("utf-16"))
+    'this looks like UTF-16 text (UTF-16LE, byte-order mark FF FE): save the file as UTF-8'
+    >>> utf16("[Event".encode("utf-16-be")).split(": ")[0]
+    'this looks like UTF-16 text (UTF-16BE, a NUL byte before each character)'
+    >>> utf16(b"[Event"), utf16(b"\\x00; a NUL, then text"), utf16("é".encode("utf-32"))
+    (None, None, None)
+    """
+    encoding = _UTF16_BOMS.get(head[:2])
+    if encoding is not None:
+        if head.startswith(b"\xff\xfe\x00\x00"):
+            return None  # UTF-32LE
+        how = f"{encoding}, byte-order mark {head[0]:02X} {head[1]:02X}"
+    else:
+        sample = head[: min(len(head), 512) // 2 * 2]
+        first, second = sample[0::2], sample[1::2]
+        if len(sample) < 4 or (first.count(0) == 0) == (second.count(0) == 0):
+            return None
+        nuls, others = (second, first) if first.count(0) == 0 else (first, second)
+        if others.count(0) or nuls.count(0) * 4 < len(nuls) * 3:
+            return None
+        if nuls is second:
+            how = "UTF-16LE, a NUL byte after each character"
+        else:
+            how = "UTF-16BE, a NUL byte before each character"
+    return f"this looks like UTF-16 text ({how}): save the file as UTF-8"
 
 
 def binary_data(offset: int | None) -> str:

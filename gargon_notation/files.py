@@ -406,13 +406,13 @@ def _jsonl_lines(
     the limit), and its text decoded or the error that keeps it from being read.  A line
     holding a NUL byte is binary data (no JSON holds one); an over-long one ends the reading
     (see :func:`~gargon_notation.notation.bounded_lines`)."""
-    lines = bounded_lines(stream, MAX_JSONL_LINE_BYTES)
+    lines = bounded_lines(stream, MAX_JSONL_LINE_BYTES, start=offset == 0)
     first_offset = offset
     for number, raw in enumerate(lines, start=start_line):
         binary = getattr(raw, "offset", None)
         if binary is not None:
             error = EncodingError(
-                binary_data(first_offset + binary),
+                getattr(raw, "message", None) or binary_data(first_offset + binary),
                 source=name,
                 line=number,
                 column=getattr(raw, "column", 1),

@@ -46,7 +46,7 @@ from typing import BinaryIO
 
 import attrs
 
-from gargon_notation.errors import EncodingError, NotationError, binary_data, not_utf8
+from gargon_notation.errors import EncodingError, NotationError, binary_data, not_utf8, utf16
 
 __all__ = [
     "GAME_LINE",
@@ -212,6 +212,13 @@ class _Binary(bytes):
     column: int
 
 
+class _Utf16(_Binary):
+    """Stands for a whole stream of UTF-16 text (:func:`~gargon_notation.errors.utf16`):
+    ``message`` says so; nothing of it is read."""
+
+    message: str
+
+
 _EOL = re.compile(rb"\r\n|\r|\n")
 _BOM = b"\xef\xbb\xbf"
 _BLOCK = 1 << 16
@@ -229,20 +236,23 @@ class _Run(bytes):
     limit, given out together (see :func:`_bounded`)."""
 
 
-def bounded_lines(stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> Iterator[bytes]:
+def bounded_lines(
+    stream: BinaryIO, limit: int = MAX_LINE_BYTES, *, start: bool = True
+) -> Iterator[bytes]:
     """The lines of a binary stream, each with its own line end (LF, CRLF or a lone CR),
     never holding more than about ``limit`` bytes of one line: a longer line comes as a
     marked stand-in holding its first and last few bytes, and the rest is skipped.  A line
     over the limit that holds a NUL byte within it (binary data: ``/dev/zero``, an image)
-    ends the reading with a marked stand-in."""
-    for line in _bounded(stream, limit):
+    ends the reading with a marked stand-in; so does a stream whose first bytes are UTF-16
+    text, when it is a file's ``start`` (not a part of a file)."""
+    for line in _bounded(stream, limit, start):
         if type(line) is _Run:
             yield from line.splitlines(keepends=True)  # the same line ends as _EOL
         else:
             yield line
 
 
-def _bounded(stream: BinaryIO, limit: int) -> Iterator[bytes]:
+def _bounded(stream: BinaryIO, limit: int, start_of_file: bool = True) -> Iterator[bytes]:
     """:func:`bounded_lines`, where the lines of a block after its first come as one
     :class:`_Run` when no line of the block can be over the limit: split in C, not in a
     loop of Python."""
@@ -258,6 +268,10 @@ def _bounded(stream: BinaryIO, limit: int) -> Iterator[bytes]:
             break
         if data.endswith(b"\r"):
             data += stream.read(1)  # so that a CRLF is never cut in two
+        if start_of_file and not consumed and (message := utf16(data)) is not None:
+            binary = _Utf16(b"")
+            binary.offset, binary.column, binary.message = 0, 1, message
+            break
         start = 0
         for end_of_line in _EOL.finditer(data):
             if start and runs:
@@ -315,7 +329,10 @@ def decode_lines(
     empty line with its error.  ``start_line`` and ``offset`` are the number and byte offset
     of the first line in its file, for the errors' places (a part of a file cut at a line).
     """
-    lines = _bounded(data, MAX_LINE_BYTES) if hasattr(data, "read") else data  # type: ignore[arg-type]
+    if hasattr(data, "read"):
+        lines: Iterable[bytes] = _bounded(data, MAX_LINE_BYTES, offset == 0)  # type: ignore[arg-type]
+    else:
+        lines = data
     number = start_line - 1
     for raw in lines:
         number += 1
@@ -351,7 +368,7 @@ def decode_lines(
                 yield line, None
                 continue
         if isinstance(raw, _Binary):
-            message = binary_data(raw.offset)
+            message = raw.message if isinstance(raw, _Utf16) else binary_data(raw.offset)
             yield "", EncodingError(message, source=source, line=number, column=raw.column)
             return
         if isinstance(raw, _TooLong):
