@@ -16,7 +16,12 @@ never a mix).  Around that:
 - the new content is kept in an unnamed file (Linux ``O_TMPFILE``) until it is complete, so
   even a killed process leaves nothing behind; elsewhere a hidden temporary
   ``.NAME.SPACE.PID-XXXXXXXX.tmp`` is used and removed on errors, Ctrl-C, SIGTERM and SIGHUP.  Its
-  name is shortened to fit the file system's limit of 255 bytes.
+  name is shortened to fit the file system's limit of 255 bytes.  An unnamed file is given its
+  name through ``/proc/self/fd``, else (where that link fails, as in some sandboxes, EXDEV)
+  by ``linkat`` with ``AT_EMPTY_PATH``; which way works is found once a process and folder,
+  and where neither does, the hidden temporary is used from then on without trying again;
+- the first write into a folder removes the hidden temporaries that processes killed
+  outright left there (:func:`remove_abandoned`), once a process and folder.
 
 >>> import pathlib, tempfile
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "games.ggn"
@@ -40,7 +45,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO, cast
 
@@ -92,6 +97,7 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
         return
     from gargon_notation.signals import raising_on_stop
 
+    _tidy(target.parent)
     with raising_on_stop():
         with _folder_refused(path, target, elsewhere):
             fd, named = _temporary(target.parent, target.name)
@@ -129,6 +135,7 @@ class AtomicFiles:
             stream = cast(BinaryIO, open(target, "wb"))  # noqa: SIM115 (closed by finish)
             self._writing[id(stream)] = (stream, None, target, None)
             return stream
+        _tidy(target.parent)
         with _folder_refused(path, target, ELSEWHERE):
             fd, named = _named_temporary(target.parent, target.name)
         stream = cast(BinaryIO, os.fdopen(fd, "wb"))
@@ -309,20 +316,88 @@ def _folder_refused(path: str | os.PathLike[str], target: Path, elsewhere: str) 
         ) from error
 
 
+_Link = Callable[[int, str], None]
+"""A way to name an unnamed file: ``link(fd, path)``, raising :class:`OSError`."""
+
+
+def _link_through_proc(fd: int, path: str) -> None:
+    os.link(f"/proc/self/fd/{fd}", path, follow_symlinks=True)
+
+
+_LINKAT: list[tuple[Callable[..., int], Callable[[], int]]] = []
+"""The C library's ``linkat`` and ctypes' ``get_errno``, once looked up."""
+
+
+def _link_empty_path(fd: int, path: str) -> None:
+    """``linkat(fd, "", AT_FDCWD, path, AT_EMPTY_PATH)``, which Python's ``os.link`` cannot
+    ask for: names the file itself, where its ``/proc`` link cannot be followed."""
+    if not _LINKAT:
+        import ctypes  # only where the /proc link failed
+
+        function = ctypes.CDLL(None, use_errno=True).linkat
+        whole, text = ctypes.c_int, ctypes.c_char_p
+        function.argtypes = [whole, text, whole, text, whole]
+        function.restype = whole
+        _LINKAT.append((function, ctypes.get_errno))
+    linkat, get_errno = _LINKAT[0]
+    at_fdcwd, at_empty_path = -100, 0x1000  # Linux's values, on every architecture
+    if linkat(fd, b"", at_fdcwd, os.fsencode(path), at_empty_path) != 0:
+        number = get_errno()
+        raise OSError(number, os.strerror(number), path)
+
+
+_LINKS: dict[str, _Link | None] = {}
+"""How an unnamed file is named in each folder (None: it cannot be, a hidden temporary is
+used), found by the first write there (:func:`_temporary`)."""
+
+
 def _temporary(directory: Path, name: str) -> tuple[int, str | None]:
     """An open file for the new content: unnamed where the system allows (name None)."""
     tmpfile = getattr(os, "O_TMPFILE", 0)
-    if tmpfile and os.path.isdir("/proc/self/fd"):
-        with contextlib.suppress(OSError):
-            fd = os.open(directory, tmpfile | os.O_WRONLY, 0o600)
+    folder = os.fspath(directory)
+    if tmpfile and sys.platform == "linux":
+        if folder not in _LINKS:
+            _LINKS[folder] = _way_to_name(directory / name, tmpfile)
+        if _LINKS[folder] is not None:
             try:
-                # Some file systems make such files but cannot name them: try it now.
-                os.unlink(_name_unnamed(fd, directory / name))
+                return os.open(directory, tmpfile | os.O_WRONLY, 0o600), None
             except OSError:
-                os.close(fd)
-            else:
-                return fd, None
+                _LINKS[folder] = None
     return _named_temporary(directory, name)
+
+
+def _way_to_name(target: Path, tmpfile: int) -> _Link | None:
+    """The first way that names an unnamed file beside ``target``, tried on one made for
+    that and dropped (a file once named and unnamed again cannot be named a second time),
+    or None: some file systems make no such files, or cannot name them, and some sandboxes
+    cannot follow the link of ``/proc/self/fd``."""
+    for link in (_link_through_proc, _link_empty_path):
+        try:
+            fd = os.open(target.parent, tmpfile | os.O_WRONLY, 0o600)
+        except OSError:
+            return None
+        try:
+            os.unlink(_name_unnamed(fd, target, link))
+        except (OSError, AttributeError):  # AttributeError: a C library without linkat
+            continue
+        else:
+            return link
+        finally:
+            os.close(fd)
+    return None
+
+
+_TIDIED: set[str] = set()
+_ANY_NAME = re.compile(".+", re.DOTALL)
+
+
+def _tidy(directory: Path) -> None:
+    """Remove, once a process, the temporaries that processes killed outright left in
+    ``directory`` (:func:`remove_abandoned`: of this machine and ended, by their names)."""
+    folder = os.fspath(directory)
+    if folder not in _TIDIED:
+        _TIDIED.add(folder)
+        remove_abandoned(directory, _ANY_NAME)
 
 
 def _temporary_name(name: str) -> str:
@@ -434,12 +509,14 @@ def ended(pid: int) -> bool:
     return False
 
 
-def _name_unnamed(fd: int, target: Path) -> str:
-    """Give the unnamed file a temporary name beside ``target``, to rename it over it."""
+def _name_unnamed(fd: int, target: Path, link: _Link | None = None) -> str:
+    """Give the unnamed file a temporary name beside ``target``, to rename it over it (by
+    ``link``, else the way found for its folder)."""
+    link = link or _LINKS[os.fspath(target.parent)] or _link_through_proc
     for _ in range(100):
         candidate = target.parent / _temporary_name(target.name)
         try:
-            os.link(f"/proc/self/fd/{fd}", candidate, follow_symlinks=True)
+            link(fd, str(candidate))
         except FileExistsError:
             continue
         return str(candidate)

@@ -602,3 +602,110 @@ def test_a_file_on_a_read_only_mount_is_not_blamed(
     with pytest.raises(atomic.NotWritable, match="the file is read-only: not rewritten"):
         atomic_write(path, "new\n")
     assert path.read_text() == "*\n"
+
+
+# -- leftovers of killed processes, and the unnamed file's name ------------------------------
+
+GONE = 999_999_999  # above any system's highest process number: never running
+
+
+def leftover(directory: Path, name: str, space: str, pid: int) -> Path:
+    path = directory / f".{name}.{space}.{pid}-0badcafe.tmp"
+    path.write_bytes(b"half of an old rewrite")
+    return path
+
+
+@pytest.mark.parametrize("verb", ["fmt", "annotate"])
+def test_an_in_place_rewrite_removes_what_killed_rewrites_left(
+    target: Path, verb: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A SIGKILL where the new text could not be kept in an unnamed file leaves the hidden
+    temporary; the next rewrite in that folder removes it, as it removes any of this
+    machine's whose process has ended, and keeps those of running processes, of other
+    machines, and every file not named as this module names them."""
+    monkeypatch.setattr(atomic, "_TIDIED", set())
+    here = atomic.process_space()
+    there = "0" * 12 if here != "0" * 12 else "1" * 12
+    directory = target.parent
+    abandoned = [
+        leftover(directory, "records.ggn", here, GONE),
+        leftover(directory, "other.ggn", here, GONE),
+    ]
+    kept = [
+        leftover(directory, "records.ggn", here, os.getpid()),
+        leftover(directory, "records.ggn", there, GONE),
+        directory / ".records.ggn.tmp",
+    ]
+    kept[-1].write_bytes(b"a file of the user's")
+    code, _ = fmt_in_place(target, verb)
+    assert code == 0
+    assert not any(path.exists() for path in abandoned)
+    assert names(directory) == sorted([target.name, *(path.name for path in kept)])
+
+
+def test_the_folder_is_tidied_once_a_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(atomic, "_TIDIED", set())
+    calls: list[Path] = []
+    monkeypatch.setattr(atomic, "remove_abandoned", lambda folder, _: calls.append(folder))
+    for name in ("a.ggn", "b.ggn", "a.ggn"):
+        atomic_write(tmp_path / name, "*\n")
+    with atomic.atomic_files() as new:
+        new.finish(new.open(tmp_path / "c.ggn"))
+        new.finish(new.open(tmp_path / "sub.ggn"))
+    assert calls == [tmp_path]
+
+
+def refused(fd: int, path: str) -> None:
+    raise OSError(18, "Invalid cross-device link", path)
+
+
+@pytest.mark.skipif(
+    sys.platform != "linux" or not hasattr(os, "O_TMPFILE"), reason="Linux's unnamed files"
+)
+def test_an_unnamed_file_is_named_by_linkat_where_proc_cannot_and_written_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the link of /proc/self/fd cannot be followed (EXDEV in some sandboxes), the
+    unnamed file is named by linkat(AT_EMPTY_PATH); the way is tried once, on a file of its
+    own (a file named and unnamed again cannot be named twice), and serves every write."""
+    monkeypatch.setattr(atomic, "_LINKS", {})
+    monkeypatch.setattr(atomic, "_link_through_proc", refused)
+    made: list[str] = []
+    real = atomic._name_unnamed
+    monkeypatch.setattr(atomic, "_name_unnamed", lambda *args: made.append(real(*args)) or made[-1])
+    path = tmp_path / "records.ggn"
+    for text in ("one\n", "two\n", "three\n"):
+        try:
+            atomic_write(path, text)
+        except OSError as error:  # an old kernel lets only CAP_DAC_READ_SEARCH do so
+            pytest.skip(f"linkat(AT_EMPTY_PATH) refused here: {error}")
+        assert path.read_text() == text
+        assert names(tmp_path) == ["records.ggn"]
+    links = atomic._LINKS
+    assert links == {str(tmp_path): atomic._link_empty_path}
+    assert len(made) == 4  # the trial, then one name for each write
+
+
+def test_where_no_unnamed_file_can_be_named_it_is_tried_once_a_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(atomic, "_LINKS", {})
+    tries: list[str] = []
+
+    def counted(fd: int, path: str) -> None:
+        tries.append(path)
+        refused(fd, path)
+
+    monkeypatch.setattr(atomic, "_link_through_proc", counted)
+    monkeypatch.setattr(atomic, "_link_empty_path", counted)
+    path = tmp_path / "records.ggn"
+    for text in ("one\n", "two\n", "three\n"):
+        atomic_write(path, text)
+        assert path.read_text() == text
+        assert names(tmp_path) == ["records.ggn"]
+    has_unnamed = sys.platform == "linux" and hasattr(os, "O_TMPFILE")
+    assert len(tries) == (2 if has_unnamed else 0)
+    links = atomic._LINKS
+    assert links == ({str(tmp_path): None} if has_unnamed else {})
