@@ -14,8 +14,9 @@ mention
     ``player2``, ``G20`` and ``USB3`` name no card, but ``Y2K`` and ``R2D2`` do: a check that
     must not miss a value takes a few words of prose for cards rather than the other way
     round.  The text is read as it shows: compatibility forms are read as their letters and
-    digits (fullwidth ``\uff39\uff15`` is ``Y5``) and invisible format characters are passed over (a
-    zero-width space or a soft hyphen inside ``Y5``).
+    digits (fullwidth ``\uff39\uff15`` is ``Y5``) and invisible characters are passed over (a
+    zero-width space, a soft hyphen or a variation selector inside ``Y5``), but end a word
+    before a value (``Adam\u200bY5`` names Y5).
 copies seen
     How many copies of each card a seat has seen (:data:`~gargon_notation.cards.COPIES`: two
     of each 0, one of every other card).  A mention is *known* to a seat only once it has
@@ -51,32 +52,56 @@ MENTION = re.compile(r"([WBVYRGwbvyrg])0*(1[0-5]|[0-9])(?![0-9])")
 mention unless the letter before it says otherwise (:func:`_spans`)."""
 
 
-def _shown(text: str) -> tuple[str, list[int] | None]:
-    """``text`` as it shows (NFKC, format characters left out) and, for each of its
-    characters, the offset in ``text`` of the character it comes from (None: ``text`` shows
-    as it is)."""
+_IGNORABLE = (
+    (0x034F, 0x034F),  # combining grapheme joiner
+    (0x115F, 0x1160),  # Hangul fillers
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),  # Mongolian variation selectors
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),  # variation selectors
+    (0xFFA0, 0xFFA0),
+    (0xE0100, 0xE01EF),
+)
+"""Invisible code points that are not format characters (Unicode's default ignorable code
+points, beside category Cf)."""
+
+
+def _invisible(character: str) -> bool:
+    if unicodedata.category(character) == "Cf":
+        return True
+    point = ord(character)
+    return any(low <= point <= high for low, high in _IGNORABLE)
+
+
+def _shown(text: str) -> tuple[str, list[int] | None, set[int]]:
+    """``text`` as it shows (NFKC, invisible characters left out), for each of its
+    characters the offset in ``text`` of the character it comes from (None: ``text`` shows
+    as it is), and the characters that follow an invisible one (where a word may end unseen:
+    ``Adam<U+200B>Y5`` names Y5 as ``Adam Y5`` does)."""
     if text.isascii() or (
         unicodedata.is_normalized("NFKC", text)
-        and not any(unicodedata.category(character) == "Cf" for character in set(text))
+        and not any(_invisible(character) for character in set(text))
     ):
-        return text, None
+        return text, None, set()
     characters: list[str] = []
     origins: list[int] = []
+    after_invisible: set[int] = set()
     for at, character in enumerate(text):
-        if unicodedata.category(character) == "Cf":
+        if _invisible(character):
+            after_invisible.add(len(characters))
             continue
         for shown in unicodedata.normalize("NFKC", character):
             characters.append(shown)
             origins.append(at)
-    return "".join(characters), origins
+    return "".join(characters), origins, after_invisible
 
 
 def _spans(text: str) -> Iterator[tuple[Card, int, int]]:
     """Each mention of ``text``: its card, and where it starts and ends in ``text``."""
-    shown, origins = _shown(text)
+    shown, origins, after_invisible = _shown(text)
     for match in MENTION.finditer(shown):
         start, end = match.span()
-        before = shown[start - 1] if start else ""
+        before = shown[start - 1] if start and start not in after_invisible else ""
         letter = match.group(1)
         if before.isalpha() and not (before.islower() and letter.isupper()):
             continue  # inside a word: player2, USB3

@@ -38,6 +38,12 @@ def named(text: str) -> list[str]:
         "\u200bY5\u200b",
         "\uff395",
         "\uff39\uff15",
+        "Y\ufe0f5",
+        "Y\u034f5",
+        "ADAM\u200bY5",
+        "Adam\u200by5",
+        "kept\u00ady5",
+        "Bernd\u2060y5",
     ],
 )
 def test_a_card_is_named_whatever_touches_it(text: str) -> None:
@@ -49,7 +55,9 @@ def test_cards_written_together_or_as_a_range_are_each_named() -> None:
     assert [at for _, at in mentions("kept 'R15'")] == [6]
 
 
-@pytest.mark.parametrize("text", ["player2", "G20", "R16", "R150", "USB3", "row1", "Bernd", "X?"])
+@pytest.mark.parametrize(
+    "text", ["player2", "G20", "R16", "R150", "USB3", "row1", "Bernd", "X?", "pla\u200byer2"]
+)
 def test_words_and_numbers_that_are_no_card_name_none(text: str) -> None:
     assert named(text) == []
 
