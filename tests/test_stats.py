@@ -316,7 +316,7 @@ def test_records_added_without_a_number_are_told_apart_as_views_of_one_game(
     assert (stats.games, stats.counted, stats.copies, stats.views) == (1, 1, 0, 1)
     assert stats.rows == archive_stats([table], by="players").rows
     assert [(str(copy), number) for copy, number in collector.views()] == [
-        ("game game 1 is a view of the same game as game game 1", 1)
+        ("game 1 is a view of the same game as game 1", 1)
     ]
 
 

@@ -459,7 +459,7 @@ class Collector:
             identity(record, decisions).digest,
             _view(outcome, facts, decisions),
         )
-        copy = self.add_figures(f"game {number}", figures, number)
+        copy = self.add_figures(str(number), figures, number)
         return outcome.problems if copy is None else []
 
     def add_game(self, game: ArchiveGame) -> list[NotationError] | list[Problem]:
