@@ -113,8 +113,10 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
             named = None
         finally:
             if named is not None:
-                with contextlib.suppress(OSError):
+                try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
                     os.unlink(named)
+                except OSError:
+                    pass
     _sync_directory(target.parent)
 
 
@@ -170,12 +172,16 @@ class AtomicFiles:
             with contextlib.suppress(OSError):
                 stream.close()
             if named is not None:
-                with contextlib.suppress(OSError):
+                try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
                     os.unlink(named)
+                except OSError:
+                    pass
         self._writing.clear()
         for named, _ in self._finished:
-            with contextlib.suppress(OSError):
+            try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
                 os.unlink(named)
+            except OSError:
+                pass
         self._finished.clear()
 
 
@@ -212,11 +218,20 @@ def atomic_files() -> Iterator[AtomicFiles]:
 def _named_temporary(directory: Path, name: str) -> tuple[int, str]:
     """A new hidden file beside ``name`` in ``directory``, open for writing, and its path."""
     for _ in range(100):
-        candidate = directory / _temporary_name(name)
+        path = os.fspath(directory / _temporary_name(name))
         try:
-            return os.open(candidate, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), str(candidate)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         except FileExistsError:
             continue
+        try:
+            return fd, path
+        except BaseException:  # a Ctrl-C between: the caller never knew of the file
+            os.close(fd)
+            try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
+                os.unlink(path)
+            except OSError:
+                pass
+            raise
     raise FileExistsError(errno.EEXIST, "no temporary file name is free", os.fspath(directory))
 
 
@@ -376,14 +391,25 @@ def _way_to_name(target: Path, tmpfile: int) -> _Link | None:
             fd = os.open(target.parent, tmpfile | os.O_WRONLY, 0o600)
         except OSError:
             return None
+        trial = target.parent / _temporary_name(target.name)
+        # Until the link is known to have failed, the trial may be named: a Ctrl-C can come
+        # at any call of a Python function (even one that cleans up), so the cleanup here
+        # and in the other places a name is made calls os.unlink directly.
+        named = True
         try:
-            os.unlink(_name_unnamed(fd, target, link))
+            link(fd, str(trial))
         except (OSError, AttributeError):  # AttributeError: a C library without linkat
+            named = False
             continue
         else:
             return link
         finally:
             os.close(fd)
+            if named:
+                try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
+                    os.unlink(trial)
+                except OSError:
+                    pass
     return None
 
 
@@ -514,12 +540,20 @@ def _name_unnamed(fd: int, target: Path, link: _Link | None = None) -> str:
     ``link``, else the way found for its folder)."""
     link = link or _LINKS[os.fspath(target.parent)] or _link_through_proc
     for _ in range(100):
-        candidate = target.parent / _temporary_name(target.name)
+        name = os.fspath(target.parent / _temporary_name(target.name))
         try:
-            link(fd, str(candidate))
+            link(fd, name)
         except FileExistsError:
             continue
-        return str(candidate)
+        except OSError:
+            raise
+        except BaseException:  # a Ctrl-C once the link was made: the caller never knew it
+            try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
+                os.unlink(name)
+            except OSError:
+                pass
+            raise
+        return name
     raise FileExistsError(errno.EEXIST, "no temporary file name is free", os.fspath(target))
 
 
