@@ -974,3 +974,25 @@ def test_the_same_hands_with_piles_that_contradict_are_two_deals() -> None:
     (event,) = collector.results()
     assert [(deal.label, deal.tables) for deal in event.deals] == [("piles", ("t1", "t2"))]
     assert (event.single, event.unknown) == (1, ())
+
+
+def test_each_seed_is_dealt_once_for_a_result_and_its_identity(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The identity that tells copies apart takes the deal the replay made of the seed."""
+    records = cup_games()
+    text = gg.dumps(records)
+    dealt: list[str] = []
+    from_seed = Deal.from_seed.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Deal], seed: str, *args: object) -> Deal:
+        dealt.append(seed)
+        return from_seed(cls, seed, *args)  # type: ignore[no-any-return]
+
+    before = list(read_results(archive.iter_stream(io.BytesIO(text.encode()), "cup.ggn", "ggn")))
+    monkeypatch.setattr(Deal, "from_seed", classmethod(counted))
+    after = list(read_results(archive.iter_stream(io.BytesIO(text.encode()), "cup.ggn", "ggn")))
+    assert after == before
+    seeds = [record.tag("Seed") for record in records]
+    assert sorted(dealt) == sorted(tag.value for tag in seeds if tag is not None)
+    assert dealt

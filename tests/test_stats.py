@@ -19,7 +19,15 @@ from tournament import four_table, seat_views
 
 import gargon_notation as gg
 from gargon_notation import archive
-from gargon_notation.archive.stats import Collector, Figures, Spread, Stats, Sums, archive_stats
+from gargon_notation.archive.stats import (
+    Collector,
+    Figures,
+    Spread,
+    Stats,
+    Sums,
+    archive_stats,
+    game_figures,
+)
 from gargon_notation.engine import BattleResolved, Passed, PileEmptied, Played, RoundStarted
 from gargon_notation.notation import Tag, Termination
 
@@ -328,3 +336,27 @@ def test_a_game_known_only_from_seat_records_is_counted_once_stats_is_asked_for(
     stats = collector.stats()
     assert (stats.games, stats.counted, stats.views) == (1, 1, 3)
     assert stats.rows == archive_stats([four_table()], by="players").rows
+
+
+def test_a_seeded_game_is_dealt_once_for_its_figures_and_its_identity(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The identity that tells copies apart takes the deal the replay made of the seed: each
+    game's seed is dealt once, and the digests are those of a deal made afresh."""
+    from gargon_notation.archive import duplicates
+    from gargon_notation.engine import Deal
+
+    dealt: list[str] = []
+    from_seed = Deal.from_seed.__func__  # type: ignore[attr-defined]
+
+    def counted(cls: type[Deal], seed: str, *args: object) -> Deal:
+        dealt.append(seed)
+        return from_seed(cls, seed, *args)  # type: ignore[no-any-return]
+
+    games = list(archive.iter_stream(io.BytesIO(gg.dumps(RECORDS).encode()), "club.ggn", "ggn"))
+    fresh = [duplicates.identity(game.record()).digest for game in games]
+    monkeypatch.setattr(Deal, "from_seed", classmethod(counted))
+    figures = [game_figures(game) for game in games]
+    assert [figure.digest for figure in figures] == fresh
+    seeded = [game.record().tag("Seed") for game in games]
+    assert sorted(dealt) == sorted(tag.value for tag in seeded if tag is not None)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import enum
 import hashlib
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 import attrs
 
@@ -45,6 +45,9 @@ from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import GameRecord
 from gargon_notation.notation.model import Battle, Pass, Play
 from gargon_notation.notation.model import Deal as WrittenDeal
+
+if TYPE_CHECKING:
+    from gargon_notation.replay.walker import Outcome
 
 __all__ = [
     "Copy",
@@ -59,6 +62,7 @@ __all__ = [
     "find_copies",
     "identity",
     "public_identity",
+    "seeded_deal",
     "view_of",
 ]
 
@@ -103,9 +107,12 @@ class Identity:
         return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
 
 
-def identity(record: GameRecord, decisions: Sequence[str] | None = None) -> Identity:
+def identity(
+    record: GameRecord, decisions: Sequence[str] | None = None, *, seeded: Deal | None = None
+) -> Identity:
     """A record's :class:`Identity` (``decisions``: its :func:`decisions_of`, when they are
-    known already).
+    known already; ``seeded``: the deal of its ``Seed`` tag, when a replay has dealt it
+    already, as :func:`seeded_deal` gives it: a seed is not dealt twice).
 
     >>> import gargon_notation as gg
     >>> text = '[Players "Ann" "Bob" "Cy"]\\n[Seed "x"]\\n1. Ann Y2!, Bob pass 1:R3 {R3}\\n*\\n'
@@ -123,7 +130,7 @@ def identity(record: GameRecord, decisions: Sequence[str] | None = None) -> Iden
         deal = _written_deal(record, header.players)
         if header.seed is not None:
             try:
-                dealt = Deal.from_seed(
+                dealt = seeded or Deal.from_seed(
                     header.seed, len(header.players), header.shuffle, header.ruleset.hand_size
                 )
             except ValueError:
@@ -133,6 +140,26 @@ def identity(record: GameRecord, decisions: Sequence[str] | None = None) -> Iden
     if decisions is None:
         decisions = decisions_of(record)
     return Identity(f"{seats}\n{deal}", tuple(decisions))
+
+
+def seeded_deal(outcome: Outcome) -> Deal | None:
+    """The deal of a replayed record's ``Seed`` tag, as the replay dealt it (None without a
+    seed, or a deal): for :func:`identity`.
+
+    >>> import gargon_notation as gg
+    >>> text = '[Players "Ann" "Bob" "Cy"]\\n[Seed "x"]\\n1. Ann Y2!, Bob pass 1:R3 {R3}\\n*\\n'
+    >>> record = next(gg.loads(text, strict=True))
+    >>> from gargon_notation.replay.walker import walk
+    >>> outcome = walk(record)
+    >>> seeded_deal(outcome) == Deal.from_seed("x", 3)
+    True
+    >>> identity(record, seeded=seeded_deal(outcome)) == identity(record)
+    True
+    """
+    header = outcome.header
+    if header is None or header.seed is None:
+        return None
+    return outcome.deal  # the seed's own deal (see replay.setup.build_deal)
 
 
 def public_identity(

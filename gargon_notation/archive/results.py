@@ -44,6 +44,7 @@ from gargon_notation.archive.duplicates import (
     Views,
     decisions_of,
     identity,
+    seeded_deal,
     view_of,
 )
 from gargon_notation.archive.games import ArchiveGame
@@ -174,7 +175,14 @@ def result_of(
     """Replay ``record`` (game ``number`` of its file, for messages) and give its result, or
     why it has none (``decisions``: its :func:`~gargon_notation.archive.duplicates.decisions_of`,
     when known already)."""
-    outcome = walk(record, game_number=number)
+    return _result(walk(record, game_number=number), where, number, decisions)
+
+
+def _result(
+    outcome: Outcome, where: str, number: int, decisions: Sequence[str] | None
+) -> GameResult | Skipped:
+    """:func:`result_of` the record that ``outcome`` replayed."""
+    record = outcome.record
     game = outcome.game
     if not outcome.valid or game is None:
         first = outcome.problems[0] if outcome.problems else None
@@ -245,11 +253,13 @@ def _read(
     except NotationError as error:
         return Skipped(game.where, "unreadable", error)
     decisions = decisions_of(record)
-    result = result_of(record, game.where, game.number, decisions)
+    outcome = walk(record, game_number=game.number)
+    result = _result(outcome, game.where, game.number, decisions)
     # Told apart by whether the game counts: an invalid reading of a game (a wrong
     # score after its end), read first, is no copy to hide the valid one.
     counted = b"+" if isinstance(result, GameResult) else b"-"
-    copy = once.copy_of(game.where, identity(record, decisions).digest + counted)
+    digest = identity(record, decisions, seeded=seeded_deal(outcome)).digest
+    copy = once.copy_of(game.where, digest + counted)
     if copy is not None:
         return Skipped(game.where, "copy", number=game.number, of=copy.of)
     return result

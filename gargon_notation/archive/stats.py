@@ -55,6 +55,7 @@ from gargon_notation.archive.duplicates import (
     Views,
     decisions_of,
     identity,
+    seeded_deal,
     view_of,
 )
 from gargon_notation.archive.games import ArchiveGame
@@ -456,7 +457,7 @@ class Collector:
             facts,
             tag.value if tag is not None else None,
             outcome.problems,
-            identity(record, decisions).digest,
+            identity(record, decisions, seeded=seeded_deal(outcome)).digest,
             _view(outcome, facts, decisions),
         )
         copy = self.add_figures(str(number), figures, number)
@@ -574,7 +575,7 @@ def game_figures(game: ArchiveGame) -> GameFigures:
     event = tag.value if tag is not None else None
     facts = game_facts(outcome)
     decisions = decisions_of(record)
-    digest = identity(record, decisions).digest
+    digest = identity(record, decisions, seeded=seeded_deal(outcome)).digest
     return GameFigures(facts, event, outcome.problems, digest, _view(outcome, facts, decisions))
 
 
