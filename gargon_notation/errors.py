@@ -184,6 +184,10 @@ class RuleViolation(GargonError):
         self.code = code
         self.message = message
 
+    def __reduce__(self) -> tuple[type[RuleViolation], tuple[str, str]]:
+        """Pickled whole, so that a worker process (a process pool, Dask) can raise it."""
+        return type(self), (self.code, self.message)
+
 
 class FileError(GargonError):
     """A file that cannot be found, read or written; the message names it (on one line:

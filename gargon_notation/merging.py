@@ -99,6 +99,10 @@ class MergeError(GargonError):
         self.contradictions = tuple(contradictions)
         super().__init__("\n".join(str(found) for found in self.contradictions))
 
+    def __reduce__(self) -> tuple[type[MergeError], tuple[tuple[Contradiction, ...]]]:
+        """Pickled whole, so that a worker process (a process pool, Dask) can raise it."""
+        return type(self), (self.contradictions,)
+
 
 class _Stop(Exception):
     """The records no longer line up: what follows could not be compared."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 
 import pytest
@@ -82,6 +83,18 @@ def test_only_the_seat_to_act_may_act(table: Deal) -> None:
     refused(game, Play(4, cards("Y6")), "no-such-seat", "there is no seat 4 at this table")
     refused(game, Play(-1, cards("Y6")), "no-such-seat", "there is no seat -1 at this table")
     refused(game, Pass("0", (1,)), "no-such-seat", "there is no seat '0' at this table")  # type: ignore[arg-type]
+
+
+def test_a_refusal_pickles_whole(table: Deal) -> None:
+    """A process pool sends a worker's exception back pickled: unpickling called
+    ``IllegalAction(str(error))``, a TypeError that broke the pool (BrokenProcessPool)."""
+    game = Game.new(table, names=NAMES)
+    with pytest.raises(IllegalAction) as info:
+        game.apply(Play(BERND, cards("V5")))
+    thawed = pickle.loads(pickle.dumps(info.value))
+    assert type(thawed) is IllegalAction
+    assert (thawed.code, thawed.message) == ("not-your-turn", info.value.message)
+    assert str(thawed) == "Bernd may not act now: it is Adam's turn to play or pass [not-your-turn]"
 
 
 def test_decisions_of_the_wrong_kind_are_refused(table: Deal) -> None:

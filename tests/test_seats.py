@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import os
+import pickle
 from collections.abc import Iterator
 
 import attrs
@@ -493,6 +494,18 @@ def merge_error(*pairs: tuple[str, str]) -> Contradiction:
         merged(*pairs)
     (found,) = raised.value.contradictions
     return found
+
+
+def test_a_merge_error_pickles_whole() -> None:
+    """A process pool sends a worker's exception back pickled: unpickling called
+    ``MergeError(str(error))``, whose message became the characters of the first, one a line."""
+    with pytest.raises(MergeError) as raised:
+        merged((TEXT, "full.ggn"), (TEXT.replace('"Cy"', '"Cleo"'), "other.ggn"))
+    thawed = pickle.loads(pickle.dumps(raised.value))
+    assert type(thawed) is MergeError
+    assert thawed.contradictions == raised.value.contradictions
+    assert str(thawed) == str(raised.value)
+    assert str(thawed).startswith("other.ggn:")
 
 
 def test_records_out_of_step_are_refused() -> None:
