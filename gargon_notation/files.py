@@ -21,7 +21,8 @@ after a byte-order mark and white space:
 
 - ``{`` then ``"format"`` is the JSON document (as ``gargon convert --to json`` writes it);
 - ``{`` then a ``"`` opening a first line that is a whole JSON object (without a ``format``
-  key) is JSON Lines;
+  key) is JSON Lines, and so is a first line over :data:`MAX_JSONL_LINE_BYTES` (its game's
+  error) that opens as an object's member does (``{"tags":``), read no further to decide;
 - anything else is notation, which may begin with a brace comment ``{like this}``.
 
 **Reading** is lenient by default: a broken game is yielded as its
@@ -136,6 +137,7 @@ MAX_JSONL_LINE_BYTES = MAX_GAME_CHARS
 _BOM = b"\xef\xbb\xbf"
 _LEAD = re.compile(rb"(?:\xef\xbb\xbf|[ \t\r\n])*")
 _EOL = re.compile(rb"[\r\n]")
+_MEMBER = re.compile(rb'\{[ \t]*"[^"\\\r\n]*"[ \t]*:')
 _HEAD = 4096
 _GLOB = re.compile(r"[*?[]")
 
@@ -298,11 +300,17 @@ def sniff(head: bytes, name: str | os.PathLike[str] | None = None) -> Format:
     if not maybe_lines:
         key = _LEAD.match(head, start + 1).end()  # type: ignore[union-attr]
         return "json" if head.startswith(b'"format"', key) else "ggn"
+    end = _EOL.search(head, start)
+    stop = end.start() if end else len(head)
+    if stop - start > MAX_JSONL_LINE_BYTES:
+        # A first line over the limit is its game's error whatever it holds: read no more
+        # of it than of any line, and take it for JSON Lines when it opens as an object's
+        # member does, so that the games after it are read.
+        return "jsonl" if _MEMBER.match(head, start) else "ggn"
     import json  # here: a .ggn file never needs it
 
-    end = _EOL.search(head, start)
     try:
-        value = json.loads(head[start : end.start() if end else len(head)])
+        value = json.loads(head[start:stop])
     except (ValueError, RecursionError):
         return "ggn"
     if not isinstance(value, dict):

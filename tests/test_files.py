@@ -267,6 +267,40 @@ def test_sniffing_reads_a_long_first_line_whole() -> None:
     assert list(files.iter_games(reader, form, "x")) == [record]
 
 
+def test_a_first_line_of_json_lines_over_the_limit_is_its_games_error_only(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sniffing read 4 MB of a first line of 5 MB, found no whole JSON object in it and took
+    the stream for notation: the game after it was lost ('this looks like JSON, not
+    notation'); gg.loads parsed the whole first line as JSON to sniff it (10 s and 900 MB
+    for a line of 80 MB).  Now no more than a line's limit is parsed to sniff, and such a
+    line is JSON Lines when it opens as an object's member does."""
+    (record,) = records_of(ROOT / "examples" / "seeded-game.ggn")
+    game = jsonio.game_to_json(record)
+    game["tags"] = [{"name": "Note", "values": ["x" * 5_000_000]}, *game["tags"]]
+    long_line = json.dumps(game).encode() + b"\n"
+    data = long_line + dumps(record, "jsonl").encode()
+    parsed: list[int] = []
+    loads_json = json.loads
+
+    def measured(text: str | bytes, **options: object) -> object:
+        parsed.append(len(text))
+        return loads_json(text, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(json, "loads", measured)
+    assert sniff(data) == files.sniff_stream(io.BytesIO(data))[0] == "jsonl"
+    for items in (list(load(io.BytesIO(data), name="in")), list(loads(data, source="in"))):
+        assert [type(item).__name__ for item in items] == ["NotationError", "GameRecord"]
+        assert str(items[0]) == (
+            f"in:1:1: line 1 is {len(long_line)} bytes long, over the limit of 2000000; "
+            "its game is skipped"
+        )
+        assert items[1] == record
+    assert max(parsed) <= files.MAX_JSONL_LINE_BYTES
+    brace_comment = b'{"quoted" brace comment ' + b"x" * 3_000_000 + b"}\n"
+    assert sniff(brace_comment) == "ggn"
+
+
 # -- strict and lenient -------------------------------------------------------------------
 
 
