@@ -13,6 +13,7 @@ library are bugs.
 from __future__ import annotations
 
 import errno
+import io
 import re
 import unicodedata
 
@@ -226,10 +227,23 @@ class FileError(GargonError):
 
         >>> str(FileError.from_os_error("tables", OSError(errno.EROFS, "Read-only file system")))
         'tables: the file system is read-only (mounted so): nothing was written there'
+
+        A file object opened the other way is said to be (Python's words are the method's
+        name alone, ``read``, or ``not writable``):
+
+        >>> str(FileError.from_os_error("out.ggn", io.UnsupportedOperation("read")))
+        'out.ggn: the file is not open for reading'
         """
         if error.errno == errno.EROFS:
             reason = "the file system is read-only (mounted so): nothing was written there"
             return cls(filename, reason, error.errno)
+        if isinstance(error, io.UnsupportedOperation):
+            words = str(error)
+            if "read" in words:
+                return cls(filename, "the file is not open for reading")
+            if "writ" in words:
+                return cls(filename, "the file is not open for writing")
+            return cls(filename, f"the file cannot be used so ({words})")
         return cls(filename, as_reason(error.strerror or str(error)), error.errno)
 
 

@@ -482,6 +482,20 @@ def test_a_directory_cannot_be_loaded_or_dumped_to(tmp_path: Path) -> None:
         dump(next(loads(GAME)), tmp_path / "nowhere" / "x.ggn")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("binary", [True, False])
+def test_a_file_open_the_other_way_is_said_to_be(tmp_path: Path, binary: bool) -> None:
+    """Python's words were the method's name alone: 'out.ggn: read', 'out.ggn: write'."""
+    path = tmp_path / "out.ggn"
+    path.write_text(GAME, encoding="utf-8")
+    with open(path, "ab" if binary else "a") as stream, pytest.raises(FileError) as raised:
+        list(load(stream))
+    assert str(raised.value) == f"{path}: the file is not open for reading"
+    with open(path, "rb" if binary else "r") as stream, pytest.raises(FileError) as raised:
+        dump(next(loads(GAME, strict=True)), stream)
+    assert str(raised.value) == f"{path}: the file is not open for writing"
+    assert path.read_text(encoding="utf-8") == GAME
+
+
 def test_find_inputs(tmp_path: Path) -> None:
     for name in ["b.ggn", "a/c.json", "a/d.jsonl", "a/e.txt", "a/.f.ggn.x.tmp", "a/G.GGN"]:
         (tmp_path / name).parent.mkdir(exist_ok=True)
