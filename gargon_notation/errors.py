@@ -90,14 +90,31 @@ def _width(character: str, column: int) -> str:
     return printable(character)
 
 
+EXCERPT_CHARACTERS = 160
+"""The most characters of a line an error shows: a longer line is shown around its column,
+an ellipsis where it is cut (a line may be 2 MB long, or a line of NULs 6 times that shown)."""
+
+
 def pointed(excerpt: str, column: int) -> str:
-    """The line ``excerpt`` as shown (tabs expanded, control characters escaped) and, under
-    it, a caret under its ``column`` (from 1) in the text as shown; both indented by 4.
+    """The line ``excerpt`` as shown (tabs expanded, control characters escaped; a line
+    longer than :data:`EXCERPT_CHARACTERS` cut around its column) and, under it, a caret
+    under its ``column`` (from 1) in the text as shown; both indented by 4.
 
     >>> print(pointed("1.\\tAdam\\x1b[0m  Y2", 13))
         1.  Adam\\u001b[0m  Y2
                           ^
+    >>> line, caret = pointed("x" * 5000 + "Q" + "y" * 5000, 5001).split("\\n")
+    >>> len(line), line[4], line[caret.index("^")], line[-1]
+    (166, '…', 'Q', '…')
     """
+    if len(excerpt) > EXCERPT_CHARACTERS:
+        at = min(max(column - 1, 0), len(excerpt))
+        start = max(0, min(at - EXCERPT_CHARACTERS // 2, len(excerpt) - EXCERPT_CHARACTERS))
+        end = start + EXCERPT_CHARACTERS
+        before = "\u2026" if start else ""
+        after = "\u2026" if end < len(excerpt) else ""
+        excerpt = before + excerpt[start:end] + after
+        column += len(before) - start
     shown: list[str] = []
     caret = 0
     width = 0
@@ -155,7 +172,7 @@ class NotationError(GargonError):
     def __str__(self) -> str:
         source = printable_name(self.source)
         where = f"{source}:{self.line}:{self.column}: " if self.line else f"{source}: "
-        text = where + self.message
+        text = where + printable(self.message)  # a token quoted in it may be anything
         if self.excerpt:
             text += "\n" + pointed(self.excerpt, self.column)
         return text
@@ -184,6 +201,9 @@ class RuleViolation(GargonError):
         super().__init__(f"{message} [{code}]")
         self.code = code
         self.message = message
+
+    def __str__(self) -> str:
+        return printable(f"{self.message} [{self.code}]")  # a player's name may hold anything
 
     def __reduce__(self) -> tuple[type[RuleViolation], tuple[str, str]]:
         """Pickled whole, so that a worker process (a process pool, Dask) can raise it."""

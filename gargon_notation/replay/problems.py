@@ -15,7 +15,13 @@ from typing import Any, Literal
 
 import attrs
 
-from gargon_notation.errors import GargonError, NotationError, pointed, printable_name
+from gargon_notation.errors import (
+    GargonError,
+    NotationError,
+    pointed,
+    printable,
+    printable_name,
+)
 from gargon_notation.notation.writer import name_text
 
 __all__ = ["FACT_CODES", "Category", "Problem", "ReplayError"]
@@ -108,7 +114,7 @@ class Problem:
             text = f"{where}: {self.message}"
             if self.excerpt:
                 text += "\n" + pointed(self.excerpt, self.column)
-            return text
+            return printable(text)
         parts = [f"game {self.game}"]
         if self.event:
             parts[0] += f' "{self.event}"'
@@ -127,7 +133,7 @@ class Problem:
             text += f"\n    {self.context}"
         if self.repair:
             text += f"\n    {self.repair}"
-        return text
+        return printable(text)  # a name, a tag or a written element may hold anything
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready dictionary (a syntax problem has no replay context)."""
