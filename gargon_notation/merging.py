@@ -180,6 +180,17 @@ def _keyed(groups: Iterable[tuple[int, Iterable[tuple[object, Any]]]]) -> list[l
     return list(found.values())
 
 
+def _columns(
+    items: Sequence[_From], part: Callable[[Any], Sequence[Any]], size: int
+) -> list[list[_From]]:
+    """The elements of a list each item holds (its rounds, a round's actions, ...), place by
+    place up to ``size``: at each, those of the items whose list reaches that far."""
+    return [
+        [_From(item.index, part(item.element)[k]) for item in items if len(part(item.element)) > k]
+        for k in range(size)
+    ]
+
+
 def _rank(slot: AnyCard, card: AnyCard) -> int | None:
     """How well ``card`` fits ``slot``: 0 the same, 1 the same colour, 2 a colour unknown;
     None when they contradict."""
@@ -494,10 +505,10 @@ class _Merger:
     # -- rounds --------------------------------------------------------------------------
 
     def _rounds(self) -> list[model.Round]:
+        everyone = [_From(index, record) for index, record in enumerate(self.records)]
         longest = max(len(record.rounds) for record in self.records)
         merged = []
-        for k in range(longest):
-            items = [_From(i, r.rounds[k]) for i, r in enumerate(self.records) if len(r.rounds) > k]
+        for k, items in enumerate(_columns(everyone, lambda record: record.rounds, longest)):
             for index, record in enumerate(self.records):
                 if len(record.rounds) == k and record.termination.finished:
                     there = self.at(items[0])
@@ -515,23 +526,27 @@ class _Merger:
         rounds = self.records[item.index].rounds
         return bool(rounds) and rounds[-1] is item.element
 
-    def _lengths(
+    def _aligned(
         self,
         items: Sequence[_From],
-        size: Callable[[Any], int],
+        part: Callable[[Any], Sequence[Any]],
         may_stop: Callable[[_From], bool],
         what: str,
-    ) -> None:
-        """Lists of different lengths are one record stopping early, or out of step."""
-        longest = max(items, key=lambda item: size(item.element))
+    ) -> list[list[_From]]:
+        """The elements of a list each item holds (a round's actions, a fight's draws), place
+        by place across the items whose list reaches that far.  Lists of different lengths
+        are one record stopping early (``may_stop``), or out of step."""
+        longest = max(items, key=lambda item: len(part(item.element)))
+        size = len(part(longest.element))
         for item in items:
-            if size(item.element) != size(longest.element) and not may_stop(item):
+            if len(part(item.element)) != size and not may_stop(item):
                 there = self.at(longest)
                 self.out_of_step(
                     self.at(item),
-                    f"{what} {size(item.element)} here, but {size(longest.element)} in {there}",
+                    f"{what} {len(part(item.element))} here, but {size} in {there}",
                     there,
                 )
+        return _columns(items, part, size)
 
     def _round(self, items: list[_From]) -> model.Round:
         base: model.Round = items[0].element
@@ -545,44 +560,21 @@ class _Merger:
                     f"{self.at(items[0])}",
                     self.at(items[0]),
                 )
-        self._lengths(
-            items,
-            lambda written: len(written.actions),
-            lambda item: self._last(item) and not item.element.battles,
-            f"round {number} has plays and passes:",
-        )
-        actions = []
-        longest = max(len(item.element.actions) for item in items)
-        for a in range(longest):
-            actions.append(
-                self._action(
-                    [
-                        _From(i.index, i.element.actions[a])
-                        for i in items
-                        if len(i.element.actions) > a
-                    ],
-                    number,
-                )
+        actions = [
+            self._action(column, number)
+            for column in self._aligned(
+                items,
+                lambda written: written.actions,
+                lambda item: self._last(item) and not item.element.battles,
+                f"round {number} has plays and passes:",
             )
-        self._lengths(
-            items,
-            lambda written: len(written.battles),
-            self._last,
-            f"round {number} has fights:",
-        )
-        battles = []
-        longest = max(len(item.element.battles) for item in items)
-        for b in range(longest):
-            battles.append(
-                self._battle(
-                    [
-                        _From(i.index, i.element.battles[b])
-                        for i in items
-                        if len(i.element.battles) > b
-                    ],
-                    number,
-                )
+        ]
+        battles = [
+            self._battle(column, number)
+            for column in self._aligned(
+                items, lambda written: written.battles, self._last, f"round {number} has fights:"
             )
+        ]
         return attrs.evolve(base, actions=actions, battles=battles, comments=_comments(items))
 
     def _action(self, items: list[_From], number: int) -> model.Play | model.Pass:
@@ -659,17 +651,15 @@ class _Merger:
                     there,
                 )
             winners = winners or mine
-        self._lengths(
-            items,
-            lambda battle: len(battle.draws),
-            self._last_battle,
-            f"the {base.colour.name.lower()} fights of round {number} have replacement draws:",
-        )
-        draws = []
-        longest = max(len(item.element.draws) for item in items)
-        for d in range(longest):
-            drawn = [_From(i.index, i.element.draws[d]) for i in items if len(i.element.draws) > d]
-            draws.append(self._draw(drawn, base, number))
+        draws = [
+            self._draw(drawn, base, number)
+            for drawn in self._aligned(
+                items,
+                lambda battle: battle.draws,
+                self._last_battle,
+                f"the {base.colour.name.lower()} fights of round {number} have replacement draws:",
+            )
+        ]
         return _annotated(attrs.evolve(base, winners=winners, draws=tuple(draws)), items)
 
     def _last_battle(self, item: _From) -> bool:

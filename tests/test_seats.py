@@ -533,6 +533,17 @@ def test_records_out_of_step_are_refused() -> None:
             "Bob pass 2:B1 1",
             "other.ggn:10:25: Bob passes drawing 2 1 here, but 1 2 in full.ggn:10:25 (round 1)",
         ),
+        (
+            "fights W (Ann 1), R (Cy 2:G7)",
+            "fights W (Ann 1)",
+            "other.ggn:10:1: round 1 has fights: 1 here, but 2 in full.ggn:10:1",
+        ),
+        (
+            "fights W (Ann 1), R (Cy 2:G7)",
+            "fights W, R (Cy 2:G7)",
+            "other.ggn:11:12: the white fights of round 1 have replacement draws: 0 here, but 1 "
+            "in full.ggn:11:12",
+        ),
     ]
     for old, new, message in cases:
         assert TEXT.count(old) == 1
