@@ -81,12 +81,8 @@ from gargon_notation.errors import (
     printable_name,
 )
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
-from gargon_notation.notation.stream import (
-    MAX_GAME_BYTES,
-    MAX_GAME_CHARS,
-    bounded_lines,
-    split_raw,
-)
+from gargon_notation.notation.lines import bounded_lines
+from gargon_notation.notation.stream import MAX_GAME_BYTES, MAX_GAME_CHARS, split_raw
 from gargon_notation.notation.writer import write_game, write_games
 
 if TYPE_CHECKING:

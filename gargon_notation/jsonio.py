@@ -44,7 +44,8 @@ from typing import Any, TypeVar
 from gargon_notation.cards import AnyCard, Colour, card_from_text
 from gargon_notation.errors import NotationError, binary_data, printable
 from gargon_notation.notation import MAX_GAME_ITEMS, model, too_many_items
-from gargon_notation.notation.stream import MAX_GAME_CHARS, MAX_LINE_BYTES
+from gargon_notation.notation.lines import MAX_LINE_BYTES
+from gargon_notation.notation.stream import MAX_GAME_CHARS
 from gargon_notation.notation.writer import longest_lines, write_game
 
 __all__ = [

@@ -52,7 +52,7 @@ import attrs
 from gargon_notation import files
 from gargon_notation.errors import FileError, NotationError
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, split_games
-from gargon_notation.notation.stream import bounded_lines
+from gargon_notation.notation.lines import bounded_lines
 from gargon_notation.parallel import RECORD_BYTES
 from gargon_notation.validation import Verdict, validate_chunk, validate_record
 

@@ -9,15 +9,12 @@ compared, so a busy machine does not make the test fail.
 from __future__ import annotations
 
 import io
-import random
-import re
 import time
 from collections.abc import Callable
 
 import pytest
 
 from gargon_notation.errors import NotationError
-from gargon_notation.notation import stream
 from gargon_notation.notation.parser import parse_with_grammar
 from gargon_notation.validation import iter_chunks, validate_chunk
 
@@ -58,31 +55,6 @@ def test_reading_time_grows_linearly(shape: str) -> None:
     make = SHAPES[shape]
     small, large = _cost(make(10_000)), _cost(make(100_000))
     assert large < 30 * max(small, 0.001), f"{shape}: {small:.4f} s -> {large:.4f} s"
-
-
-_OLD_HIDDEN = re.compile(r'\{[^}]*\}|"(?:[^"\\\n]|\\.)*"|;.*|\{.*', re.DOTALL)
-
-
-def _old_scan(line: str) -> tuple[str, bool]:
-    opened = False
-
-    def hide(match: re.Match[str]) -> str:
-        nonlocal opened
-        text = match.group()
-        if text[0] == '"':
-            return " x "
-        if text[0] == "{" and not text.endswith("}"):
-            opened = True
-        return " "
-
-    return _OLD_HIDDEN.sub(hide, line), opened
-
-
-def test_the_linear_splitter_sees_lines_as_the_old_one_did() -> None:
-    generator = random.Random(9)
-    for _ in range(20_000):
-        line = "".join(generator.choice('ab "\\{};*\t') for _ in range(generator.randrange(30)))
-        assert stream._scan(line + "\n", False)[:2] == _old_scan(line + "\n"), repr(line)
 
 
 def test_a_games_place_in_its_file_costs_nothing() -> None:

@@ -14,10 +14,9 @@ from in_process import CliRunner
 
 from gargon_notation import loads
 from gargon_notation.cli import app
-from gargon_notation.errors import NotationError
 from gargon_notation.jsonio import dumps as json_dumps
 from gargon_notation.jsonio import loads as json_loads
-from gargon_notation.notation import stream, write_games
+from gargon_notation.notation import lines, scan, stream, write_games
 from gargon_notation.notation.model import Comment, CommentKind
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -104,43 +103,6 @@ def test_comments_after_a_line_comment_on_the_termination_stay_with_their_game(
     assert converted.exit_code == 0
     checked = CliRunner().invoke(app, ["fmt", "--check", "-"], input=converted.stdout)
     assert checked.exit_code == 0, checked.stderr
-
-
-@pytest.mark.parametrize("block", [7, 64, 1 << 16])
-@pytest.mark.parametrize(
-    "data",
-    [
-        CLUB.encode("utf-8") * 3,
-        RULEBOOK.replace("\n", "\r\n").encode("utf-8") + RULEBOOK.replace("\n", "\r").encode(),
-        b'\xef\xbb\xbf[Event "a"]\n\xef\xbb\xbf*\n[Event "b\xff"]\r\n*\n' * 5,
-        '[Event "f\u00e9te\x0c\u2028\x85"]\n*\n{\u00e9}\n'.encode("utf-8") * 7,
-        '[Event "\x0b\x1c\x1d\x1e\u2029"]\r\n*\n'.encode("utf-8") * 7,
-        b"x" * 150 + b"\n" + b'[Event "a"]\n*\n' * 9 + b"\x00" * 40,
-    ],
-    ids=[
-        "club",
-        "crlf-and-cr",
-        "bom-and-bad-bytes",
-        "other-line-ends",
-        "more-line-ends",
-        "long-and-nul",
-    ],
-)
-def test_lines_read_block_by_block_are_the_lines_read_one_by_one(
-    data: bytes, block: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A stream's lines after the first of each block are split and decoded together when
-    they can be; what comes out is what decoding them one by one gives, errors included."""
-    monkeypatch.setattr(stream, "_BLOCK", block)
-    whole = list(stream.decode_lines(io.BytesIO(data), "f.ggn", start_line=3, offset=10))
-    lines = list(stream.bounded_lines(io.BytesIO(data)))
-    assert b"".join(lines) == data
-    one_by_one = list(stream.decode_lines(lines, "f.ggn", start_line=3, offset=10))
-
-    def seen(items: list[tuple[str, NotationError | None]]) -> list[tuple[str, object]]:
-        return [(text, None if e is None else (str(e), e.line, e.column)) for text, e in items]
-
-    assert seen(whole) == seen(one_by_one)
 
 
 def test_movetext_lines_that_may_end_or_start_a_game_are_looked_at() -> None:
@@ -430,3 +392,17 @@ def test_a_game_with_a_stray_line_among_its_tags_is_filed_by_none_of_its_tags(
     assert result.exit_code == 1
     assert result.stderr.splitlines()[0] == f"{path}:4:1: {STRAY}"
     assert not out.exists() or not list(out.iterdir())
+
+
+def test_the_names_of_lines_and_scan_are_still_importable_from_stream() -> None:
+    """What notation.stream held before the bounded reading of lines (notation.lines) and
+    the scan of a line's text (notation.scan) were modules of their own."""
+    assert stream.MAX_LINE_BYTES is lines.MAX_LINE_BYTES
+    assert stream.bounded_lines is lines.bounded_lines
+    assert stream.decode_lines is lines.decode_lines
+    assert stream.GAME_LINE is scan.GAME_LINE
+    assert stream.game_line is scan.game_line
+    assert stream.json_like is scan.json_like
+    assert stream.line_text is scan.line_text
+    assert stream.looks_like_json is scan.looks_like_json
+    assert set(stream.__all__) >= {"MAX_LINE_BYTES", "bounded_lines", "decode_lines", "GAME_LINE"}

@@ -19,7 +19,7 @@ from gargon_notation.cli.common import STDIN_ONCE, Exit, fail, print_error
 from gargon_notation.cli.plain import write_all, write_data_bytes
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
-from gargon_notation.notation.stream import MAX_LINE_BYTES
+from gargon_notation.notation.lines import MAX_LINE_BYTES
 
 __all__ = [
     "HTML_ELSEWHERE",

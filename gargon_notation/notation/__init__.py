@@ -34,6 +34,7 @@ from typing import IO, TypeVar, overload
 
 from gargon_notation.errors import NotationError
 from gargon_notation.notation.fast import Decline, parse_fast, parse_header, tolerate_slip
+from gargon_notation.notation.lines import decode_lines
 from gargon_notation.notation.model import (
     GLYPHS,
     Action,
@@ -55,14 +56,8 @@ from gargon_notation.notation.model import (
     Termination,
     is_bare_name,
 )
-from gargon_notation.notation.stream import (
-    Chunk,
-    decode_lines,
-    game_line,
-    json_like,
-    looks_like_json,
-    split_games,
-)
+from gargon_notation.notation.scan import game_line, json_like, looks_like_json
+from gargon_notation.notation.stream import Chunk, split_games
 from gargon_notation.notation.writer import write_action, write_game, write_games
 
 __all__ = [

@@ -75,7 +75,7 @@ from gargon_notation.notation.model import (
     Tag,
     Termination,
 )
-from gargon_notation.notation.stream import GAME_LINE, game_line, line_text
+from gargon_notation.notation.scan import GAME_LINE, game_line, line_text
 from gargon_notation.values import unchecked_maker
 
 __all__ = [
@@ -1003,7 +1003,7 @@ _HEADER_LINE = re.compile(r"[ \t]*(?:[\[{;\n]|\Z)")
 
 def _movetext_at(text: str, position: int) -> bool:
     """Whether the line at ``position`` (a line's start, outside comments) begins a game's
-    setup, rounds or termination, as the splitter reads it (:func:`.stream.line_text`: a
+    setup, rounds or termination, as the splitter reads it (:func:`.scan.line_text`: a
     comment before them or a note after a ``*`` counts)."""
     newline = text.find("\n", position)
     start, _ = line_text(text[position:] if newline < 0 else text[position:newline])
@@ -1083,7 +1083,7 @@ def _tag_after(tokens: list[_Token], start: int) -> bool:
 def _tag_line_after(text: str, position: int) -> bool:
     """Whether a line beginning with a tag comes at or after ``position`` (a line's start,
     outside comments) before the line where the movetext begins, each line read as the
-    splitter reads it (:func:`.stream.line_text`): a line in a brace comment begins
+    splitter reads it (:func:`.scan.line_text`): a line in a brace comment begins
     nothing, and a line beginning with a comment begins with what follows it."""
     size = len(text)
     in_brace = False

@@ -44,7 +44,7 @@ from gargon_notation.notation.model import (
     Tag,
     Termination,
 )
-from gargon_notation.notation.stream import game_line
+from gargon_notation.notation.scan import game_line
 
 __all__ = ["grammar_text", "parse_with_grammar"]
 
