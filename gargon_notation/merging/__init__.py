@@ -118,6 +118,8 @@ def merge_records(
 
 
 def _merge(merge: Merge) -> model.GameRecord:
+    """The records' merge, part by part, replayed; raises :class:`MergeError` with all that
+    was found."""
     header = _same_game(merge)
     first = merge.records[0]
     try:
@@ -208,6 +210,9 @@ def _tag_place(merge: Merge, index: int, name: str) -> Location:
         if tag is not None:
             return merge.where(index, tag)
     return merge.where(index, record.tag("Players"))
+
+
+# -- the merge replayed --------------------------------------------------------------------
 
 
 def _check(merge: Merge, merged: model.GameRecord) -> None:

@@ -1,13 +1,14 @@
 """The cards several records give for one place of a game, put together.
 
 Each record may know a card fully (``R7``), by its colour only (``R?``) or not at all
-(``X?``); what is known meets what is less known (:func:`~gargon_notation.engine.knowledge.refine`).
-A hand or a play (:func:`in_any_order`) holds its cards in any order: each record's are
-matched to the cards known so far as well as they fit, up to the hand's size.  A pile
-(:func:`in_order`) is matched card by card, top first, and a drawn card (:func:`seen_card`)
-is what every record that noted it says.  A card that meets one it cannot be is a
-contradiction, said with both places (:meth:`~gargon_notation.merging.state.Merge.differ`),
-and the merge goes on with the first.
+(``X?``); what is known meets what is less known
+(:func:`~gargon_notation.engine.knowledge.refine`).  A hand or a play
+(:func:`in_any_order`) holds its cards in any order: each record's are matched to the cards
+known so far as well as they fit, up to the hand's size.  A pile (:func:`in_order`) is
+matched card by card, top first, and a drawn card (:func:`seen_card`) is what every record
+that noted it says.  A card that meets one it cannot be is a contradiction, said with both
+places (:meth:`~gargon_notation.merging.state.Merge.differ`), and the merge goes on with
+the card it had.
 """
 
 from __future__ import annotations
