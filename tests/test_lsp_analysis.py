@@ -179,7 +179,7 @@ def test_a_problem_that_follows_from_another_is_a_warning_pointing_to_it() -> No
         Span((19, 11), (19, 16)),  # 'G $14'
     )
     assert consequence == Diagnostic(
-        Span((19, 47), (19, 48)),
+        Span((19, 44), (19, 45)),  # 'Y', whose fight Bernd lost
         "Bernd owes a replacement draw here, but the record does not write it\n"
         "taken as 'Bernd forgot'",
         "record-incomplete",

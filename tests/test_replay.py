@@ -276,7 +276,7 @@ def test_an_unwritten_owed_draw_is_taken_as_forgotten_and_the_game_goes_on() -> 
     )
     result = replay(parse_game(text, source="t.ggn"))
     assert [str(problem) for problem in result.problems] == [
-        "t.ggn:7:27: game 1, round 1, Collette (seat 3): 'B (Collette 1)': Collette owes a "
+        "t.ggn:7:15: game 1, round 1, Collette (seat 3): 'R (Adam 1)': Collette owes a "
         "replacement draw here, but the record does not write it [record-incomplete]\n"
         "    taken as 'Collette forgot'"
     ]
@@ -327,6 +327,46 @@ def test_an_unwritten_draw_owed_after_a_lines_last_battle_is_said_at_that_battle
         "t.ggn:7:39: game 1, round 1, Collette (seat 3): 'B': Collette owes a replacement "
         "draw here, but the record does not write it [record-incomplete]\n"
         "    taken as 'Collette forgot'"
+    ]
+
+
+def test_an_unwritten_draw_is_said_at_the_battle_it_is_owed_for_whose_winners_then_fit() -> None:
+    """The rulebook round written by hand with Collette's red draw left out: one problem, at
+    the red battle whose parentheses miss it, not a winners' mismatch there (the R0 is left
+    alone once the draw is taken as forgotten) and the draw said at the blue battle."""
+    text = (
+        HEADER
+        + ROUND_ONE
+        + "    fights Y > Adam, R > Dagmar Dagmar (Adam 1), B > Dagmar Collette (Collette 1)\n*\n"
+    )
+    assert problems(text) == [
+        "t.ggn:7:22: game 1, round 1, Collette (seat 3): 'R > Dagmar Dagmar (Adam 1)': "
+        "Collette owes a replacement draw here, but the record does not write it "
+        "[record-incomplete]\n"
+        "    taken as 'Collette forgot'"
+    ]
+
+
+def test_a_recording_in_progress_may_stop_before_its_last_battles_draws() -> None:
+    assert problems(HEADER + ROUND_ONE + "    fights Y, R > Dagmar\n*\n") == []
+    assert problems(HEADER + ROUND_ONE + "    fights Y, R (Adam 1)\n*\n") == []
+
+
+def test_an_unwritten_draw_of_a_round_checked_on_its_own_is_said() -> None:
+    """After the walk is lost (round 1's start player does not play), round 2 is checked on
+    its own: its red losers' draws, never written, are said at its red battle (round 3
+    follows, so the piles had cards)."""
+    text = (
+        '[Players "Ann" "Bob" "Cy"]\n'
+        "1. Bob Y2, Cy Y3, Ann Y4\n    fights Y (Bob 1, Cy 1)\n"
+        "2. Ann R3, Bob R6, Cy R4\n    fights R\n"
+        "3. Bob W1\n*\n"
+    )
+    found = replay(parse_game(text, source="t.ggn")).problems
+    assert [(p.line, p.column, p.code, p.repair) for p in found] == [
+        (2, 4, "not-your-turn", "skipped this action"),
+        (5, 12, "record-incomplete", "taken as 'Ann forgot'"),
+        (5, 12, "record-incomplete", "taken as 'Cy forgot'"),
     ]
 
 

@@ -331,8 +331,8 @@ class _Walk:
             self.walked += 1
             decision = game.to_act
             if decision is not None and decision.kind is _DRAW:
-                # Owed after the last fights line's last battle: said there, as a draw owed
-                # within a line is said at the line's next battle.
+                # Still owed after the last fights line (its last battle was not applied):
+                # said at that battle, as the draws a battle owes are said at it.
                 self._owed_draws_unwritten(game, fights or written_round)
                 decision = game.to_act
             in_step = decision is not None and decision.kind is DecisionKind.PLAY_OR_PASS
@@ -634,10 +634,21 @@ class _Walk:
                 continue
             self.count += 1
             self.skipped = False
+        record = self.record
+        if self.alone or not (
+            # An unfinished record (a recording in progress) may stop before the draws
+            # owed by its last battle.
+            record.rounds
+            and record.rounds[-1].battles
+            and battle is record.rounds[-1].battles[-1]
+            and not record.termination.finished
+        ):
+            # Draws owed by this colour's fights and not written in its parentheses are
+            # said here, where they belong, and taken as forgotten, so that its next fight
+            # (and the winners written) follow; alone, draws skipped on empty piles let the
+            # colour's next fight follow at once.
+            self._owed_draws_unwritten(game, battle)
         if battle.winners is not None:
-            if self.alone:
-                # Draws skipped on empty piles let the colour's next fight follow at once.
-                self._owed_draws_unwritten(game, battle)
             self._check_winners(game, battle, game.events[mark:])
 
     def _in_draw_order(self, game: Game, battle: model.Battle) -> Sequence[model.Draw]:
