@@ -150,3 +150,15 @@ def test_a_character_a_tag_name_cannot_hold_is_said_where_it_is(
     with pytest.raises(NotationError) as caught:
         parse_game(f"{tag}\n*\n")
     assert (caught.value.message, caught.value.line, caught.value.column) == (message, 1, column)
+
+
+def test_a_comment_over_lines_in_the_movetext_that_took_in_nothing_gets_no_advice() -> None:
+    """A comment may span lines in the movetext: an error after one that holds no other
+    comment's '{' and no record line's start is said as it is, without the advice to close
+    it (comment-left-open-in-movetext.ggn has the advice)."""
+    text = '[Players "Adam" "Bernd" "Collette"]\n1. Adam Y2 {a long\n    thought}, Bernd folds\n*\n'
+    with pytest.raises(NotationError) as caught:
+        parse_game(text, source="t.ggn")
+    assert str(caught.value).splitlines()[0] == (
+        "t.ggn:3:21: expected a card like R14, or 'pass', not 'folds'"
+    )

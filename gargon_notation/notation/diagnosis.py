@@ -186,9 +186,10 @@ def diagnose(
 ) -> tuple[str, int, int]:
     """Message, line and column for a Lark error on a game's ``text``, its lines moved by
     ``line_offset`` (the lines of the file before the game's); an error just after a brace
-    comment over several lines begun before the game's setup and rounds (among its tags)
-    says where that comment began (a '}' missing there let it run on, over the text that was
-    meant to follow it, up to some other comment's '}')."""
+    comment over several lines begun before the game's setup and rounds (among its tags), or
+    on the line where a comment of the movetext that took in another's '{' or a round's or
+    fights line's start closes, says where that comment began (a '}' missing there let it
+    run on, over the text that was meant to follow it, up to some other comment's '}')."""
     message, line, column = _diagnosis(error, text, lines)
     if "}" in text and line <= len(lines):
         message = _after_comment(message, text, lines, line, column, line_offset)
@@ -200,25 +201,49 @@ def _after_comment(
 ) -> str:
     at = sum(len(before) + 1 for before in lines[: line - 1]) + column - 1
     comment: re.Match[str] | None = None
+    last: re.Match[str] | None = None
     for piece in _LEXED.finditer(text, 0, at):
         if piece.group()[0] == "{":
-            comment = piece
+            comment = last = piece
         elif not piece.group().isspace():
             comment = None
-    if comment is None or "\n" not in comment.group() or comment.group()[-1] != "}":
+    if last is None or "\n" not in last.group() or last.group()[-1] != "}":
         return message
-    start = comment.start()
+    start = last.start()
     opened = text.count("\n", 0, start) + 1
     opened_column = start - text.rfind("\n", 0, start)
     in_brace = False
+    in_movetext = False
     for index in range(opened):
         first, _, in_brace = _line_text(lines[index], in_brace)
-        if first is not None and (_ROUND_LINE.fullmatch(first[1]) or first[1] in _GAME_WORDS):
-            return message  # a comment in the movetext, or after its end
+        if first is not None and first[1] in ("*", "end"):
+            return message  # a comment after the end of the game
+        if first is not None and (_ROUND_LINE.fullmatch(first[1]) or first[1] in _SETUP):
+            in_movetext = True
+    if in_movetext:
+        # Comments over several lines are common there: only one that took in another
+        # comment's '{' or the start of a record's line ran on, and only an error on the
+        # line where it closes follows from it.
+        if "\n" in text[last.end() : at] or not _ran_on(last.group()):
+            return message
+    elif comment is None:
+        return message
     return (
         f"{message} (after a comment that runs from line {opened + line_offset}, column "
         f"{opened_column}: close it with '}}' where it should end)"
     )
+
+
+def _ran_on(comment: str) -> bool:
+    """Whether a brace comment over several lines holds what a '}' left out let it take in:
+    another comment's '{', or a line that begins as a round or a ``fights`` line does."""
+    if "{" in comment[1:]:
+        return True
+    for held in comment.split("\n")[1:]:
+        words = held.split(None, 1)
+        if words and (_ROUND_LINE.fullmatch(words[0]) or words[0] == "fights"):
+            return True
+    return False
 
 
 def _diagnosis(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str, int, int]:
