@@ -14,6 +14,7 @@ player's seat and a :class:`~gargon_notation.rules.Ruleset`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from difflib import get_close_matches
 from typing import TypeVar
 
 import attrs
@@ -90,6 +91,13 @@ def read_header(record: GameRecord) -> Header:
             record.tag("Notation"),
         )
     if seats is None:
+        misspelt = _meant_for("Players", record)
+        if misspelt is not None:
+            raise HeaderError(
+                f"the record has no Players tag: write [Players ...], not "
+                f"[{misspelt.name} ...] (tag names are case-sensitive)",
+                misspelt,
+            )
         raise HeaderError('the record has no Players tag (such as [Players "Ann" "Bob" "Cy"])')
     ruleset = Ruleset.english() if options.get("ruleset") == "english" else STANDARD
     changes: dict[str, object] = {k: v for k, v in options.items() if k != "ruleset"}
@@ -102,6 +110,17 @@ def read_header(record: GameRecord) -> Header:
         )
     start = seats.index(first) if first is not None else 0
     return Header(seats, start, ruleset, seed, shuffle)
+
+
+def _meant_for(name: str, record: GameRecord) -> Tag | None:
+    """The first tag of ``record`` that the notation does not know and whose name is
+    ``name`` misspelt (``Player``, ``players``, ``Plyers``), if any."""
+    for tag in record.tags:
+        if tag.name in tags.KNOWN_TAGS:
+            continue
+        if tag.name.lower() == name.lower() or get_close_matches(tag.name, [name], cutoff=0.8):
+            return tag
+    return None
 
 
 _UNUSED_BY_REPLAY: tuple[tuple[str, Callable[[GameRecord], object]], ...] = (("Date", tags.date),)

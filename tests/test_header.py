@@ -123,6 +123,19 @@ ERRORS = [
     ),
     (PLAYERS + '[StartMustPlay "No"]\n', "StartMustPlay is 'yes' or 'no', not 'No'", (2, 2)),
     (PLAYERS + '[Seed "a" "b"]\n', "tag Seed takes one value, not 2", (2, 2)),
+    # Players misspelt, copied from the rulebook's example in a hurry: said at that tag
+    (
+        '[Event "Club"]\n[Player "Adam" "Bernd" "Collette"]\n',
+        "the record has no Players tag: write [Players ...], not [Player ...] (tag names are "
+        "case-sensitive)",
+        (2, 2),
+    ),
+    (
+        '[Event "Club"]\n[players "Adam" "Bernd" "Collette"]\n',
+        "the record has no Players tag: write [Players ...], not [players ...] (tag names are "
+        "case-sensitive)",
+        (2, 2),
+    ),
     (
         PLAYERS + '[Seed "a"]\n[Shuffle "md5"]\n',
         "unknown shuffle algorithm 'md5' (known: sha256-fy-1)",
