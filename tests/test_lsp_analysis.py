@@ -126,7 +126,8 @@ def test_a_rule_problem_is_an_error_at_its_action_with_its_code() -> None:
     assert document.diagnostics() == [
         Diagnostic(
             Span((2, 3), (2, 13)),
-            "Bob may not act now: it is Ann's turn to play or pass\n"
+            "Bob may not act now: it is Ann's turn to play or pass; without a Start tag the first "
+            'player of the Players tag, Ann, begins: write [Start "Bob"] if Bob began\n'
             "hand: R5 G10 Y1 V0 G15 B7 Y11 W4 R6 G12; piles: 36+36\nskipped this action",
             "not-your-turn",
         )

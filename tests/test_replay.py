@@ -521,6 +521,29 @@ def test_a_single_round_in_another_order_is_not_taken_for_a_seat_order() -> None
     )
 
 
+def test_a_first_decision_out_of_turn_asks_about_the_start_tag() -> None:
+    """The record's first decision, by another player than the one the game begins with: the
+    Start tag (or its absence) is the likely mistake; said once, at that decision only."""
+    began = HEADER.replace('[Start "Adam"]', '[Start "Bernd"]')
+    assert began != HEADER
+    text = began + "1. Adam Y2 Y6 R9, Bernd pass 1 1 2, Collette B8 B2 R8, Dagmar R14 R0 B12\n*\n"
+    start = next(tag for tag in parse_game(text).tags if tag.name == "Start")
+    found = replay(parse_game(text)).problems
+    assert (found[0].code, found[0].message) == (
+        "not-your-turn",
+        "Adam may not act now: it is Bernd's turn to play or pass; round 1 is written beginning "
+        f"with Adam: is the Start tag (line {start.line}) right?",
+    )
+    assert [p for p in found if "Start" in p.message] == [found[0]]
+    unset = HEADER.replace('[Start "Adam"]\n', "")
+    assert unset != HEADER
+    text = unset + "1. Bernd pass 1 1 2, Collette B8 B2 R8, Dagmar R14 R0 B12, Adam Y2 Y6 R9\n*\n"
+    assert replay(parse_game(text)).problems[0].message == (
+        "Bernd may not act now: it is Adam's turn to play or pass; without a Start tag the first "
+        'player of the Players tag, Adam, begins: write [Start "Bernd"] if Bernd began'
+    )
+
+
 def test_a_skipped_action_then_a_record_that_no_longer_fits_stops_the_replay() -> None:
     text = HEADER + "1. Adam Y2 Y6 R9, Collette B8 B2 R8, Dagmar R14 R0 B12\n*\n"
     result = replay(parse_game(text, source="t.ggn"))

@@ -447,7 +447,9 @@ class _Walk:
             message += _played_before(self.record, element)
         elif violation.code == "not-your-turn" and not self.turns_seen:
             self.turns_seen = True
-            message += _seat_order_hint(self.record, game.names)
+            message += _seat_order_hint(self.record, game.names) or _start_hint(
+                self.record, element, game.names[game.to_act.seat] if game.to_act else None
+            )
         elif violation.code == "draw-mismatch":
             # The engine names only the card's back, so that no seat learns it from a
             # refusal; the record's own reader may know it (its deal is written out).
@@ -1013,6 +1015,25 @@ def _seat_order_hint(record: model.GameRecord, players: Sequence[str]) -> str:
         f"; the rounds are played in the order {', '.join(order)}: is the Players tag{where} "
         "in seat order?"
     )
+
+
+def _start_hint(record: model.GameRecord, element: model.Action, start: str | None) -> str:
+    """``; round 1 begins with Bernd, as written: is the Start tag (line 5) right?`` when
+    ``element``, refused as out of turn, is the record's first decision (``start``: the
+    player the game begins with), else nothing."""
+    first = record.rounds[0] if record.rounds else None
+    if start is None or first is None or first.number != 1 or not first.actions:
+        return ""
+    if first.actions[0] is not element:
+        return ""
+    tag = record.tag("Start")
+    if tag is None:
+        return (
+            f"; without a Start tag the first player of the Players tag, {start}, begins: "
+            f'write [Start "{element.player}"] if {element.player} began'
+        )
+    where = f" (line {tag.line})" if tag.line else ""
+    return f"; round 1 is written beginning with {element.player}: is the Start tag{where} right?"
 
 
 def _played_before(record: model.GameRecord, play: model.Play) -> str:
