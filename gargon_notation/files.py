@@ -29,8 +29,8 @@ after a byte-order mark and white space:
 :class:`~gargon_notation.errors.NotationError` and the next game is read; ``strict=True``
 raises it instead.  Notation and JSON Lines are streamed, a game (a line) at a time, in
 memory that does not grow with the file; a JSON document is read whole.  Text is UTF-8 (a
-byte-order mark is skipped); an undecodable byte is reported with its byte offset (and line
-and column, except in a JSON document).
+byte-order mark is skipped); an undecodable byte makes its game an error naming its byte
+offset, line and column, and the next game is read.
 
 **Errors** of the operating system (a missing file, no permission, a full disk) are raised as
 :class:`FileError`, a :class:`~gargon_notation.errors.GargonError` naming the file.
@@ -599,7 +599,10 @@ def iter_raw_games(stream: BinaryIO, format: Format, name: str) -> Iterator[RawG
         yield from _jsonl_raw(stream, name, jsonio)
         return
     for line, text, item in jsonstream.iter_document_pieces(stream, name):
-        yield line, None if text is None else text.encode("utf-8"), item
+        # A byte that is not UTF-8 is held as a lone surrogate (its game is an error): the
+        # bytes as they were.
+        raw = None if text is None else text.encode("utf-8", "surrogateescape")
+        yield line, raw, item
 
 
 Source = str | os.PathLike[str] | IO[bytes] | IO[str] | Input

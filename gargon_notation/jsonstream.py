@@ -6,8 +6,9 @@ element of its ``"games"`` list is cut out by its brackets and read on its own; 
 is not valid JSON, or does not follow the schema, is yielded as its error and the next one is
 read.  Errors name the line and column of the value they are about (found again in the
 game's text, which is held anyway, only when there is an error: reading stays linear and
-its memory bounded), or where the JSON is broken.  A NUL byte is binary data, never JSON:
-the reading ends there.
+its memory bounded), or where the JSON is broken.  A byte that is not UTF-8 makes the game
+that holds it an error (naming its byte offset), and the next game is read; outside the games
+it ends the reading.  A NUL byte is binary data, never JSON: the reading ends there.
 
 >>> import io
 >>> text = b'{"format": "gargon-notation", "version": 1, "games": [{"tags": []}, 7]}'
@@ -20,6 +21,7 @@ games.json:1:69: $.games[1]: expected an object
 from __future__ import annotations
 
 import codecs
+import collections
 import json
 import re
 from collections.abc import Iterator
@@ -41,6 +43,9 @@ _STRUCTURE = re.compile(r'["\[\]{}]')
 _IN_STRING = re.compile(r'["\\]')
 _SCALAR_END = re.compile(r"[,\]}\s]")
 _BOM = "\ufeff"
+_UNDECODABLE = re.compile("[\udc80-\udcff]")
+"""A byte that is not UTF-8, as the decoder's ``surrogateescape`` gives it (no text read
+from UTF-8 holds such a lone surrogate; an escape ``\\udc80`` in JSON is six characters)."""
 _DECODER = json.JSONDecoder()
 _UNREAD = object()
 _CUT_SHORT = (
@@ -67,9 +72,13 @@ class _Text:
     def __init__(self, stream: BinaryIO, source: str) -> None:
         self.stream = stream
         self.source = source
-        self.decoder = codecs.getincrementaldecoder("utf-8")()
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="surrogateescape")
         self.buffer = ""
         self.position = 0
+        self.dropped = 0  # the characters read and dropped before buffer[0]
+        # Each byte that is not UTF-8 in the buffer: its index in the text (counting the
+        # characters dropped), the byte and its byte offset, in order.
+        self.undecodable: collections.deque[tuple[int, int, int]] = collections.deque()
         self.line = 1
         self.column = 1
         self.offset = 0  # bytes read so far
@@ -90,30 +99,46 @@ class _Text:
             self.broken = True
             raise self.error(message, 0, EncodingError)
         pending = self.decoder.getstate()[0]
-        try:
-            text = self.decoder.decode(data, final=not data)
-        except UnicodeDecodeError as error:
-            raw = pending + data
-            offset = self.offset - len(pending) + error.start
-            self.buffer += raw[: error.start].decode("utf-8", errors="replace")
-            self.broken = True
-            raise self.error(
-                not_utf8(raw[error.start], offset), len(self.buffer), EncodingError
-            ) from None
+        text = self.decoder.decode(data, final=not data)
+        start = self.offset - len(pending)  # the byte offset of text[0]
         nul = text.find("\x00")
         if nul >= 0:
             # Binary data (an image, /dev/zero), never JSON: the text ends here, and reading
             # past it is that error (see above).
-            self.nul = self.offset - len(pending) + len(text[:nul].encode("utf-8"))
+            self.nul = start + len(text[:nul].encode("utf-8", "surrogateescape"))
             text = text[:nul]
         self.offset += len(data)
         if not self.started and text:
             self.started = True
-            text = text.removeprefix(_BOM)
+            if text.startswith(_BOM):
+                text = text[1:]
+                start += len(_BOM.encode("utf-8"))
+        if _UNDECODABLE.search(text) is not None:
+            self._note_undecodable(text, start)
         self.buffer += text
         if not data:
             self.ended = True
         return bool(data) or bool(text)
+
+    def _note_undecodable(self, text: str, start: int) -> None:
+        """Note the bytes that are not UTF-8 in ``text``, about to be added to the buffer,
+        whose first byte is at byte offset ``start``."""
+        index = self.dropped + len(self.buffer)
+        done = 0
+        for found in _UNDECODABLE.finditer(text):
+            start += len(text[done : found.start()].encode("utf-8", "surrogateescape"))
+            done = found.start()
+            byte = ord(found.group()) - 0xDC00
+            self.undecodable.append((index + done, byte, start))
+
+    def bad_byte(self, start: int, end: int) -> NotationError | None:
+        """The error of the first byte that is not UTF-8 in ``buffer[start:end]``, if any."""
+        for index, byte, offset in self.undecodable:
+            if index >= self.dropped + end:
+                break
+            if index >= self.dropped + start:
+                return self.error(not_utf8(byte, offset), index - self.dropped, EncodingError)
+        return None
 
     def readable(self) -> bool:
         """:meth:`more`, but False before a NUL byte (for reading ahead: what is before it
@@ -130,7 +155,10 @@ class _Text:
         else:
             self.column += len(gone)
         self.buffer = self.buffer[self.position :]
+        self.dropped += self.position
         self.position = 0
+        while self.undecodable and self.undecodable[0][0] < self.dropped:
+            self.undecodable.popleft()
 
     def where(self, index: int) -> tuple[int, int]:
         """The line and column of ``buffer[index]``."""
@@ -152,7 +180,14 @@ class _Text:
             self.position = _SPACE.match(self.buffer, self.position).end()  # type: ignore[union-attr]
             if self.position < len(self.buffer) or not self.more():
                 break
-        return self.buffer[self.position : self.position + 1]
+        following = self.buffer[self.position : self.position + 1]
+        if _UNDECODABLE.match(following):
+            # Not UTF-8 outside a game (the structure of the document): nothing more is read.
+            self.broken = True
+            error = self.bad_byte(self.position, self.position + 1)
+            assert error is not None
+            raise error
+        return following
 
     def expect(self, character: str, what: str, advice: str) -> None:
         if self.peek() != character:
@@ -265,7 +300,16 @@ class _Text:
         return self.buffer[start:end]
 
     def loads(self, text: str, start: int) -> Any:
-        """``text`` (which began at ``buffer[start]``) as Python values."""
+        """``text`` (which began at ``buffer[start]``) as Python values.
+
+        Raises :class:`NotationError` for text that is not JSON, and
+        :class:`~gargon_notation.errors.EncodingError` for bytes in it that are not UTF-8.
+        """
+        undecodable = _UNDECODABLE.search(text)
+        if undecodable is not None:
+            error = self.bad_byte(start + undecodable.start(), start + undecodable.end())
+            assert error is not None
+            raise error
         try:
             return json.loads(text)
         except RecursionError:
@@ -414,6 +458,9 @@ def _games(text: _Text) -> Iterator[Piece]:
         else:
             raw = text.buffer[: text.position]
             try:
+                undecodable = text.bad_byte(0, text.position) if text.undecodable else None
+                if undecodable is not None:
+                    raise undecodable  # in a string, which json reads
                 record = jsonio.game_from_json(game, text.source, line, column, path, text=raw)
                 yield line, raw, record
             except NotationError as error:

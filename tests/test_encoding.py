@@ -4,8 +4,8 @@
   read equal those of the same file without it, through the library and every verb that reads.
 - Bytes that are not UTF-8 make their game a NotationError naming the byte offset in the file
   (counted from the file's first byte, BOM included) at the line and column (in characters) of
-  the first bad byte; ``gargon validate`` prints it in the verdict on stdout and exits 1.  JSON
-  input names the byte offset only.
+  the first bad byte; ``gargon validate`` prints it in the verdict on stdout and exits 1.  So
+  does JSON input, where the other games are read as well.
 - LF, CRLF and a lone CR all end a line.
 
 Known bugs are ``xfail(strict=True)``; their inputs are in ``tests/data/fuzz/``.
@@ -402,13 +402,19 @@ def test_gargon_validate_reports_undecodable_bytes(
     )
 
 
-@pytest.mark.parametrize("verb", [["convert", "--to", "ggn"], ["validate"], ["show"]])
+@pytest.mark.parametrize(
+    "verb", [["convert", "--to", "ggn"], ["validate"], ["show"], ["cat", "-o", "out.json"]]
+)
 def test_undecodable_json_names_the_byte_offset(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: list[str]
 ) -> None:
+    """A JSON document under 64 KiB (one block of the reader) whose game 2 of 3 holds a byte
+    that is not UTF-8: that game is the error, at its place; games 1 and 3 are read (the
+    whole document was refused)."""
     records = [item for item in read_games(io.BytesIO(GAMES)) if isinstance(item, GameRecord)]
     data = jsonio.dumps(records).encode("utf-8")
-    offset = data.index(b'"Adam"') + 3
+    assert len(data) < 1 << 16
+    offset = data.index(b'"Dagmar"') + 3  # in game 2, the first of four players
     (tmp_path / "x.json").write_bytes(data[:offset] + b"\xff" + data[offset + 1 :])
     code, output = run_in(tmp_path, [*verb, "x.json"], monkeypatch)
     line = data[:offset].count(b"\n") + 1
@@ -417,13 +423,28 @@ def test_undecodable_json_names_the_byte_offset(
         f"x.json:{line}:{column}: this is not UTF-8 text: undecodable byte 0xff at byte "
         f"offset {offset} ('ÿ' in Latin-1); save the file as UTF-8"
     )
-    assert (line, column) == (16, 16)
+    assert data.rfind(b'\n    {\n      "tags"', 0, offset) == data.index(b"\n    {", 70)
+    assert column == 16
     assert code == 1
     if verb == ["validate"]:
         assert output == (
-            f"INVALID x.json game 1: 1 problem\n  {message}\n1 game in 1 file: 0 valid, 1 invalid\n"
+            "ok x.json game 1: valid, finished, 21 rounds; won by Bernd\n"
+            f"INVALID x.json game 2: 1 problem\n  {message}\n"
+            "ok x.json game 3: valid, finished, 7 rounds; won by Emil\n"
+            "3 games in 1 file: 2 valid, 1 invalid\n"
         )
-    else:
+    elif verb == ["show"]:
+        assert output.count(message) == 1
+        assert "─ Game 1 ─" in output
+        assert "─ Game 2 ─" not in output
+        assert "─ Game 3 ─" in output
+    elif verb[0] == "cat":
+        assert output == (
+            f"{message}\n  (left out)\n"
+            "gargon: 1 game could not be read or copied and was left out\n"
+        )
+        assert (tmp_path / "out.json").read_text("utf-8") == jsonio.dumps(records[::2])
+    else:  # an input is converted whole or not at all
         assert output == message + "\n"
 
 

@@ -254,6 +254,46 @@ def test_an_undecodable_byte_is_located_across_blocks() -> None:
         ]
 
 
+@pytest.mark.parametrize("block", [1, 2, 5, 100, None])
+def test_a_game_holding_bytes_that_are_not_utf8_is_its_own_error(block: int | None) -> None:
+    """The bad game is the error, in a string or out of one, and the others are read, in a
+    document of one block as in one of many (the whole document was refused when the bad
+    byte was in its first block, 64 KiB)."""
+    games = [json.dumps(jsonio.game_to_json(record)).encode() for record in RECORDS]
+    in_string = games[1].replace(b'"Adam"', b'"Ad\xe9m"', 1)
+    out_of_string = games[1][:-1] + b" \xff}"
+    for bad, column in ((in_string, in_string.index(b"\xe9")), (out_of_string, len(games[1]))):
+        head = b'{"format": "gargon-notation", "version": 1, "games": [\n'
+        data = head + b",\n".join([games[0], bad, games[2]]) + b"]}"
+        value = 0xE9 if bad is in_string else 0xFF
+        offset = data.index(bytes([value]))
+        byte = f"0x{value:02x} at byte offset {offset} ({chr(value)!r} in Latin-1)"
+        assert said(read(data, block)) == [
+            "game",
+            f"d.json:3:{column + 1}: this is not UTF-8 text: undecodable byte {byte}; save the "
+            "file as UTF-8",
+            "game",
+        ]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b'{"format": "gargon-notation", "version": 1, "games": [{"tags": []}\xff, 7]}',
+        b'{"format": "gargon-notation", "version": 1, "ga\xffmes": [7]}',
+        b'{"format": "gargon-notation", "version": 1, "games": [7], \xff}',
+    ],
+    ids=["between-games", "in-a-field-name", "after-the-games"],
+)
+def test_a_byte_that_is_not_utf8_outside_the_games_ends_the_reading(data: bytes) -> None:
+    offset = data.index(b"\xff")
+    items = read(data)
+    assert said(items)[-1] == (
+        f"d.json:1:{offset + 1}: this is not UTF-8 text: undecodable byte 0xff at byte offset "
+        f"{offset} ('\u00ff' in Latin-1); save the file as UTF-8"
+    )
+
+
 def test_a_number_cut_by_a_block_is_read_whole() -> None:
     data = b'{"format": "gargon-notation", "version": 1, "games": [12345]}'
     for block in range(1, 12):
