@@ -179,8 +179,8 @@ class NotationError(GargonError):
 
 
 class EncodingError(NotationError):
-    """Bytes that are not a record's text: not UTF-8 (:func:`not_utf8`), UTF-16
-    (:func:`utf16`), or binary data (:func:`binary_data`).  A reader gives it as any other
+    """Bytes that are not a record's text: not UTF-8 (:func:`not_utf8`), UTF-16 or UTF-32
+    (:func:`wide_text`), or binary data (:func:`binary_data`).  A reader gives it as any other
     :class:`NotationError`; the verbs that copy games byte for byte without reading them
     (``gargon cat``, ``filter``, ``split``) refuse the game it belongs to as well, so that
     no image or archive goes into a file of records.
@@ -335,6 +335,53 @@ def utf16(head: bytes) -> str | None:
         else:
             how = "UTF-16BE, a NUL byte before each character"
     return f"this looks like UTF-16 text ({how}): save the file as UTF-8"
+
+
+_UTF32_BOMS = {b"\xff\xfe\x00\x00": "UTF-32LE", b"\x00\x00\xfe\xff": "UTF-32BE"}
+
+
+def utf32(head: bytes) -> str | None:
+    """The message for UTF-32 text, told by a file's first bytes ``head``: a byte-order mark
+    FF FE 00 00 or 00 00 FE FF, or, without one, characters of four bytes each, the two high
+    ones NUL (as in every character of the Basic Multilingual Plane) and the lowest not NUL
+    in (nearly) every one of the first 128; None for other bytes.
+
+    >>> utf32("[Event".encode("utf-32"))
+    'this looks like UTF-32 text (UTF-32LE, byte-order mark FF FE 00 00): save the file as UTF-8'
+    >>> utf32("[Event".encode("utf-32-be")).split(": ")[0]
+    'this looks like UTF-32 text (UTF-32BE, NUL bytes before each character)'
+    >>> utf32(b"[Event"), utf32(bytes(64)), utf32("[Event".encode("utf-16-le"))
+    (None, None, None)
+    """
+    encoding = _UTF32_BOMS.get(head[:4])
+    if encoding is not None:
+        marks = " ".join(f"{byte:02X}" for byte in head[:4])
+        how = f"{encoding}, byte-order mark {marks}"
+    else:
+        sample = head[: min(len(head), 512) // 4 * 4]
+        if len(sample) < 8:
+            return None
+        units = len(sample) // 4
+        first, second, third, fourth = (sample[k::4] for k in range(4))
+        if third.count(0) == fourth.count(0) == units and first.count(0) * 4 <= units:
+            how = "UTF-32LE, NUL bytes after each character"
+        elif first.count(0) == second.count(0) == units and fourth.count(0) * 4 <= units:
+            how = "UTF-32BE, NUL bytes before each character"
+        else:
+            return None
+    return f"this looks like UTF-32 text ({how}): save the file as UTF-8"
+
+
+def wide_text(head: bytes) -> str | None:
+    """The message for UTF-32 (:func:`utf32`) or UTF-16 text (:func:`utf16`), told by a
+    file's first bytes ``head``; None for other bytes.
+
+    >>> wide_text("[Event".encode("utf-32")).split(" (")[0]
+    'this looks like UTF-32 text'
+    >>> wide_text("[Event".encode("utf-16")).split(" (")[0]
+    'this looks like UTF-16 text'
+    """
+    return utf32(head) or utf16(head)
 
 
 def binary_data(offset: int | None) -> str:

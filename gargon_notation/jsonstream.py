@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from typing import Any, BinaryIO
 
 from gargon_notation import jsonio
-from gargon_notation.errors import EncodingError, NotationError, binary_data, not_utf8, utf16
+from gargon_notation.errors import EncodingError, NotationError, binary_data, not_utf8, wide_text
 from gargon_notation.notation import GameRecord
 from gargon_notation.notation.stream import MAX_GAME_CHARS
 
@@ -95,7 +95,7 @@ class _Text:
         if self.ended:
             return False
         data = self.stream.read(_BLOCK)
-        if not self.offset and (message := utf16(data)) is not None:
+        if not self.offset and (message := wide_text(data)) is not None:
             self.broken = True
             raise self.error(message, 0, EncodingError)
         pending = self.decoder.getstate()[0]

@@ -123,19 +123,23 @@ def test_bytes_that_are_no_text_are_an_encoding_error_in_every_format(
     assert type(next(files.iter_games(io.BytesIO(b"[Event\n"), "ggn", "x"))) is NotationError
 
 
-# -- UTF-16 ----------------------------------------------------------------------------------
+# -- UTF-16 and UTF-32 ----------------------------------------------------------------------
 
-UTF16 = [
+WIDE = [
     ("utf-16-le", b"\xff\xfe", "UTF-16LE, byte-order mark FF FE"),
     ("utf-16-be", b"\xfe\xff", "UTF-16BE, byte-order mark FE FF"),
     ("utf-16-le", b"", "UTF-16LE, a NUL byte after each character"),
     ("utf-16-be", b"", "UTF-16BE, a NUL byte before each character"),
+    ("utf-32-le", b"\xff\xfe\x00\x00", "UTF-32LE, byte-order mark FF FE 00 00"),
+    ("utf-32-be", b"\x00\x00\xfe\xff", "UTF-32BE, byte-order mark 00 00 FE FF"),
+    ("utf-32-le", b"", "UTF-32LE, NUL bytes after each character"),
+    ("utf-32-be", b"", "UTF-32BE, NUL bytes before each character"),
 ]
 
 
-@pytest.mark.parametrize(("codec", "bom", "how"), UTF16)
+@pytest.mark.parametrize(("codec", "bom", "how"), WIDE)
 @pytest.mark.parametrize("format", ["ggn", "jsonl", "json"])
-def test_utf16_text_is_said_to_be_utf16_by_every_reader(
+def test_utf16_and_utf32_text_is_said_to_be_so_by_every_reader(
     codec: str, bom: bytes, how: str, format: files.Format
 ) -> None:
     records = [item for item in read_games(io.BytesIO(GAMES)) if isinstance(item, GameRecord)]
@@ -144,7 +148,7 @@ def test_utf16_text_is_said_to_be_utf16_by_every_reader(
     (error,) = files.iter_games(io.BytesIO(data), format, "x")
     assert type(error) is EncodingError
     assert (error.message, error.line, error.column) == (
-        f"this looks like UTF-16 text ({how}): save the file as UTF-8",
+        f"this looks like {how[:6]} text ({how}): save the file as UTF-8",
         1,
         1,
     )
@@ -154,24 +158,43 @@ def test_utf16_text_is_said_to_be_utf16_by_every_reader(
     "verb",
     [
         ["validate"],
+        ["validate", "-j", "2"],
         ["show"],
+        ["replay"],
+        ["score"],
+        ["stats"],
+        ["standings"],
+        ["dedupe"],
+        ["check-hidden", "--public"],
         ["fmt", "--check"],
         ["fmt", "-i"],
+        ["annotate"],
         ["cat"],
+        ["filter", "--player", "Adam"],
+        ["split", "--games", "1", "-o", "parts"],
         ["convert", "--to", "json"],
     ],
 )
-def test_gargon_says_utf16_text_is_utf16(
+def test_gargon_says_utf16_and_utf32_text_is_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: list[str]
 ) -> None:
+    """In every verb that reads (UTF-32, with a byte-order mark or without, was read as
+    binary data at its first NUL, or as a syntax error)."""
     (tmp_path / "u16.ggn").write_bytes(GAMES.decode().encode("utf-16"))  # with a BOM
     (tmp_path / "u16be.ggn").write_bytes(GAMES.decode().encode("utf-16-be"))
-    code, output = run_in(tmp_path, [*verb, "u16.ggn", "u16be.ggn"], monkeypatch)
+    (tmp_path / "u32.ggn").write_bytes(GAMES.decode().encode("utf-32"))  # with a BOM
+    (tmp_path / "u32be.ggn").write_bytes(GAMES.decode().encode("utf-32-be"))
+    names = ["u16.ggn", "u16be.ggn", "u32.ggn", "u32be.ggn"]
+    code, output = run_in(tmp_path, [*verb, *names], monkeypatch)
     assert code == 1
     for line in (
         "u16.ggn:1:1: this looks like UTF-16 text (UTF-16LE, byte-order mark FF FE): save the "
         "file as UTF-8\n",
         "u16be.ggn:1:1: this looks like UTF-16 text (UTF-16BE, a NUL byte before each "
+        "character): save the file as UTF-8\n",
+        "u32.ggn:1:1: this looks like UTF-32 text (UTF-32LE, byte-order mark FF FE 00 00): save "
+        "the file as UTF-8\n",
+        "u32be.ggn:1:1: this looks like UTF-32 text (UTF-32BE, NUL bytes before each "
         "character): save the file as UTF-8\n",
     ):
         assert line in output
@@ -179,12 +202,12 @@ def test_gargon_says_utf16_text_is_utf16(
 
 
 def test_text_with_nul_bytes_that_is_not_utf16_is_read_as_before() -> None:
-    """A NUL now and then (in a comment) is no UTF-16; nor is UTF-32, nor a part of a
-    file cut after its first bytes."""
+    """A NUL now and then (in a comment) is no UTF-16; nor is UTF-32 (which is said to be
+    UTF-32), nor a part of a file cut after its first bytes."""
     data = b'{a \x00 in a comment}\n[Players "A" "B" "C"]\n*\n'
     assert [type(item) for item in files.iter_games(io.BytesIO(data), "ggn", "x")] == [GameRecord]
     (error,) = files.iter_games(io.BytesIO("[Event".encode("utf-32")), "ggn", "x")
-    assert "UTF-16" not in error.message
+    assert "UTF-16" not in error.message and "UTF-32" in error.message
     part = "[Event".encode("utf-16-le")
     (error,) = files.iter_games(io.BytesIO(part), "ggn", "x", start_line=3, offset=40)
     assert "UTF-16" not in error.message

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import BinaryIO
 
-from gargon_notation.errors import EncodingError, NotationError, binary_data, not_utf8, utf16
+from gargon_notation.errors import EncodingError, NotationError, binary_data, not_utf8, wide_text
 
 __all__ = ["MAX_LINE_BYTES", "bounded_lines", "decode_lines"]
 
@@ -51,8 +51,9 @@ class _Binary(bytes):
     column: int
 
 
-class _Utf16(_Binary):
-    """Stands for a whole stream of UTF-16 text (:func:`~gargon_notation.errors.utf16`):
+class _Wide(_Binary):
+    """Stands for a whole stream of UTF-16 or UTF-32 text
+    (:func:`~gargon_notation.errors.wide_text`):
     ``message`` says so; nothing of it is read."""
 
     message: str
@@ -83,7 +84,7 @@ def bounded_lines(
     marked stand-in holding its first and last few bytes, and the rest is skipped.  A line
     over the limit that holds a NUL byte within it (binary data: ``/dev/zero``, an image)
     ends the reading with a marked stand-in; so does a stream whose first bytes are UTF-16
-    text, when it is a file's ``start`` (not a part of a file)."""
+    or UTF-32 text, when it is a file's ``start`` (not a part of a file)."""
     for line in _bounded(stream, limit, start):
         if type(line) is _Run:
             yield from line.splitlines(keepends=True)  # the same line ends as _EOL
@@ -107,8 +108,8 @@ def _bounded(stream: BinaryIO, limit: int, start_of_file: bool = True) -> Iterat
             break
         if data.endswith(b"\r"):
             data += stream.read(1)  # so that a CRLF is never cut in two
-        if start_of_file and not consumed and (message := utf16(data)) is not None:
-            binary = _Utf16(b"")
+        if start_of_file and not consumed and (message := wide_text(data)) is not None:
+            binary = _Wide(b"")
             binary.offset, binary.column, binary.message = 0, 1, message
             break
         start = 0
@@ -207,7 +208,7 @@ def decode_lines(
                 yield line, None
                 continue
         if isinstance(raw, _Binary):
-            message = raw.message if isinstance(raw, _Utf16) else binary_data(raw.offset)
+            message = raw.message if isinstance(raw, _Wide) else binary_data(raw.offset)
             yield "", EncodingError(message, source=source, line=number, column=raw.column)
             return
         if isinstance(raw, _TooLong):
