@@ -185,7 +185,18 @@ def test_a_json_document_cut_short_is_said_so_by_the_verbs_that_copy(tmp_path: P
             "1:4: this is binary data, not a record: a NUL byte at byte offset 3; records are "
             "UTF-8 text",
         ),
+        (  # head -c 100 /dev/zero: valid UTF-8, copied by cat, filter and split
+            b"\x00" * 100,
+            "1:1: this is binary data, not a record: a NUL byte at byte offset 0; records are "
+            "UTF-8 text",
+        ),
+        (  # in notation otherwise valid: a syntax error for validate, copied by the others
+            b'[Players "A" "B" "C"]\n1. A R1 {a\x00}\n*\n',
+            "2:11: this is binary data, not a record: a NUL byte at byte offset 32; records "
+            "are UTF-8 text",
+        ),
     ],
+    ids=["png", "gzip", "zeros", "nul-in-notation"],
 )
 def test_binary_data_is_refused_by_the_verbs_that_copy_as_validate_refuses_it(
     tmp_path: Path, data: bytes, where: str

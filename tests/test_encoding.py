@@ -123,6 +123,43 @@ def test_bytes_that_are_no_text_are_an_encoding_error_in_every_format(
     assert type(next(files.iter_games(io.BytesIO(b"[Event\n"), "ggn", "x"))) is NotationError
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[Players "A" "B" "C"]\n1. A R1\x00\n*\n',
+        '[Players "A" "B" "C"]\n1. A R1 {\x00}\n*\n',
+        '[Players "A\x00" "B" "C"]\n1. A R1\n*\n',
+    ],
+    ids=["in-movetext", "in-a-comment", "in-a-tag"],
+)
+def test_a_nul_in_notation_is_binary_data_wherever_the_text_comes_from(text: str) -> None:
+    """Not a syntax error (expected ..., not '\\u0000'), nor a character of a comment or a
+    name: every reader of notation, of bytes or of text, says what it is."""
+    nul = text.index("\x00")
+    line = text.count("\n", 0, nul) + 1
+    column = nul - text.rfind("\n", 0, nul)
+    message = "this is binary data, not a record: a NUL byte{}; records are UTF-8 text"
+    from_bytes = next(files.loads(text.encode()))
+    assert type(from_bytes) is EncodingError
+    assert (from_bytes.message, from_bytes.line, from_bytes.column) == (
+        message.format(f" at byte offset {nul}"),
+        line,
+        column,
+    )
+    for read_text in (
+        lambda: parse_game(text),
+        lambda: parse_games(text, strict=True),
+        lambda: list(read_games(io.StringIO(text), strict=True)),
+    ):
+        with pytest.raises(EncodingError) as raised:
+            read_text()
+        assert (raised.value.message, raised.value.line, raised.value.column) == (
+            message.format(""),
+            line,
+            column,
+        )
+
+
 # -- UTF-16 and UTF-32 ----------------------------------------------------------------------
 
 WIDE = [
@@ -201,11 +238,18 @@ def test_gargon_says_utf16_and_utf32_text_is_so(
     assert "binary data" not in output and "\\u0000" not in output
 
 
-def test_text_with_nul_bytes_that_is_not_utf16_is_read_as_before() -> None:
-    """A NUL now and then (in a comment) is no UTF-16; nor is UTF-32 (which is said to be
+def test_text_with_nul_bytes_that_is_not_utf16_is_not_said_to_be_utf16() -> None:
+    """A NUL now and then (in a comment) is no UTF-16, but binary data in the game that holds
+    it (it was read as a character of the comment); nor is UTF-32 (which is said to be
     UTF-32), nor a part of a file cut after its first bytes."""
-    data = b'{a \x00 in a comment}\n[Players "A" "B" "C"]\n*\n'
-    assert [type(item) for item in files.iter_games(io.BytesIO(data), "ggn", "x")] == [GameRecord]
+    data = b'[Players "A" "B" "C"]\n{a \x00 in a comment}\n*\n\n[Players "A" "B" "D"]\n*\n'
+    error, record = files.iter_games(io.BytesIO(data), "ggn", "x")
+    assert type(error) is EncodingError and isinstance(record, GameRecord)
+    assert (error.message, error.line, error.column) == (
+        "this is binary data, not a record: a NUL byte at byte offset 25; records are UTF-8 text",
+        2,
+        4,
+    )
     (error,) = files.iter_games(io.BytesIO("[Event".encode("utf-32")), "ggn", "x")
     assert "UTF-16" not in error.message and "UTF-32" in error.message
     part = "[Event".encode("utf-16-le")

@@ -255,7 +255,7 @@ def stdin_saved() -> Iterator[Path]:
 def _spool(stream: BinaryIO, spool: IO[bytes]) -> None:
     """Copy ``stream`` into ``spool`` up to its end, or up to a line over the reader's limit
     that holds a NUL byte: binary data (``- < /dev/zero``), where the reader stops too (a NUL
-    on a line of ordinary length, in a comment, is read like any other character)."""
+    on a line of ordinary length makes only its game binary data)."""
     run = 0  # bytes since the last line end
     nul_in_run = False
     while block := stream.read(1 << 20):

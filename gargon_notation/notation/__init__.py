@@ -32,7 +32,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import IO, TypeVar, overload
 
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import EncodingError, NotationError, binary_data
 from gargon_notation.notation.fast import Decline, parse_fast, parse_header, tolerate_slip
 from gargon_notation.notation.lines import decode_lines
 from gargon_notation.notation.model import (
@@ -131,6 +131,9 @@ def _parse_chunk(text: str, source: str, first_line: int) -> GameRecord:
     ``{"tags": ...``: a JSON file under a ``.ggn`` name, or JSON given as notation) is said
     to look like JSON, and how to read it (:func:`looks_like_json`).
     """
+    nul = text.find("\x00")
+    if nul >= 0:
+        raise _binary(text, nul, source, first_line)
     try:
         _check_items(text, source, first_line)
         return _parse_counted(text, source, first_line)
@@ -138,6 +141,27 @@ def _parse_chunk(text: str, source: str, first_line: int) -> GameRecord:
         if not json_like(text):
             raise
         raise looks_like_json(error, text) from None
+
+
+def _binary(text: str, nul: int, source: str, first_line: int) -> EncodingError:
+    """The error of a NUL at ``text[nul]``: never notation, but binary data (the readers of
+    bytes say so with its byte offset before a game is parsed; this is for text given as
+    such).
+
+    >>> print(_binary("[Event 'x']\\n1. A R1\\x00\\n", 19, "x", 4))
+    x:5:8: this is binary data, not a record: a NUL byte; records are UTF-8 text
+        1. A R1\\u0000
+               ^
+    """
+    start = text.rfind("\n", 0, nul) + 1
+    end = text.find("\n", nul)
+    return EncodingError(
+        binary_data(None),
+        source=source,
+        line=first_line + text.count("\n", 0, nul),
+        column=nul - start + 1,
+        excerpt=text[start : end if end >= 0 else len(text)],
+    )
 
 
 def _parse_counted(text: str, source: str, first_line: int) -> GameRecord:

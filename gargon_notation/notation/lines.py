@@ -3,14 +3,15 @@
 :func:`bounded_lines` gives the lines of a binary stream, each with its own line end (LF,
 CRLF or a lone CR); :func:`decode_lines` decodes them from UTF-8 one at a time (a
 byte-order mark is skipped), each with the :class:`~gargon_notation.errors.EncodingError`
-it caused, if any, naming the byte offset.  The splitter of games
+it caused, if any, naming the byte offset (a line holding a NUL byte, which no text of a
+record holds, is binary data).  The splitter of games
 (:mod:`gargon_notation.notation.stream`) reads what they give.
 
 Limits keep memory bounded on hostile input: a line longer than :data:`MAX_LINE_BYTES` is
 never read whole (it comes as a stand-in holding its first and last few bytes, with an error
 that makes its game a NotationError, and the rest of the line is skipped); a line over the
 limit that holds a NUL byte is binary data, and the reading stops there; a stream whose first
-bytes are UTF-16 text is said to be so, and not read.
+bytes are UTF-16 or UTF-32 text is said to be so, and not read.
 
 This is the hot path of reading: after a block's first line, the block's other lines are
 split and decoded in one go when they can be, not in a loop of Python.
@@ -180,7 +181,8 @@ def decode_lines(
             # Whole lines at once when they are plain UTF-8, without a byte-order mark or a
             # character that str.splitlines would end a line at and bytes.splitlines not.
             try:
-                text = raw.decode("utf-8") if raw.find(_BOM) < 0 else None
+                plain = raw.find(_BOM) < 0 and raw.find(b"\x00") < 0
+                text = raw.decode("utf-8") if plain else None
             except UnicodeDecodeError:
                 text = None
             many = text.splitlines(keepends=True) if text is not None else []
@@ -198,7 +200,7 @@ def decode_lines(
             offset += len(raw)
             continue
         error = None
-        if type(raw) is bytes and not raw.startswith(b"\xef\xbb\xbf"):
+        if type(raw) is bytes and not raw.startswith(b"\xef\xbb\xbf") and b"\x00" not in raw:
             try:
                 line = raw.decode("utf-8")
             except UnicodeDecodeError:
@@ -226,13 +228,13 @@ def decode_lines(
         while raw.startswith(b"\xef\xbb\xbf"):
             offset += 3
             raw = raw[3:]
+        at = raw.find(b"\x00")  # never notation: binary data (a program, an image)
         try:
             line = raw.decode("utf-8")
         except UnicodeDecodeError as problem:
             line = raw.decode("utf-8", errors="replace")
-            # A NUL as well: not text at all (a program, an image), said as binary data.
-            at = raw.find(b"\x00")
             at = problem.start if at < 0 else at
+        if at >= 0:
             column = len(raw[:at].decode("utf-8", errors="replace")) + 1
             error = EncodingError(
                 not_utf8(raw[at], offset + at) if raw[at] else binary_data(offset + at),
