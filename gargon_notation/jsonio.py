@@ -731,7 +731,8 @@ class _Reader:
     def check_limits(self, record: model.GameRecord, obj: Any, path: str) -> None:
         """Refuse a game the notation's readers would refuse, so that whatever is read from
         JSON can be written as notation that reads back: a string holding half of a surrogate
-        pair (JSON can escape one; it is no character), a line over the readers' limit
+        pair (JSON can escape one; it is no character) or a NUL (binary data, which JSON can
+        escape too), a line over the readers' limit
         (numeric annotations take more bytes in the notation than in JSON), a game over
         their limits of characters or items."""
         text = write_game(record)
@@ -739,6 +740,13 @@ class _Reader:
             data = text.encode("utf-8")
         except UnicodeEncodeError:
             raise self.surrogate(obj, path) from None
+        if "\x00" in text:
+            where = _string_with_nul(obj, path) or path
+            raise self.fail(
+                where,
+                "\\u0000 is a NUL, which no record holds (records are UTF-8 text; a NUL is "
+                "binary data)",
+            )
         if len(data) > MAX_LINE_BYTES and max(map(len, data.split(b"\n"))) > MAX_LINE_BYTES:
             for part, index, size in longest_lines(record):
                 if size > MAX_LINE_BYTES:
@@ -856,6 +864,20 @@ def _games(reader: _Reader, document: Any) -> list[Any]:
         raise reader.fail("$.version", f"version {version} is not supported (versions start at 1)")
     games: list[Any] = document["games"]
     return games
+
+
+def _string_with_nul(value: Any, path: str) -> str | None:
+    """The JSON path of the first string holding a NUL (U+0000)."""
+    if isinstance(value, str):
+        return path if "\x00" in value else None
+    if not isinstance(value, dict | list):
+        return None
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        found = _string_with_nul(item, path + _step(key))
+        if found is not None:
+            return found
+    return None
 
 
 def _lone_surrogate(value: Any, path: str) -> tuple[str, str] | None:

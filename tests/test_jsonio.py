@@ -634,6 +634,33 @@ def test_half_a_surrogate_pair_is_refused_with_its_path() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("field", "path"),
+    [
+        (("rounds", 0, "actions", 0, "player"), "$.games[0].rounds[0].actions[0].player"),
+        (("tags", 0, "values", 0), "$.games[0].tags[0].values[0]"),
+    ],
+)
+def test_a_nul_escaped_in_json_is_refused_with_its_path(
+    field: tuple[str | int, ...], path: str
+) -> None:
+    """``"\\u0000"`` is valid JSON, but the notation holds no NUL: written out, the game
+    would not read back (its readers call it binary data); the reader of JSON refuses it."""
+    document = rulebook_document()
+    holder = document["games"][0]
+    for step in field[:-1]:
+        holder = holder[step]
+    holder[field[-1]] = "Ad\x00am"
+    text = json.dumps(document)
+    column = text.index('"Ad\\u0000am"') + 1
+    with pytest.raises(NotationError) as raised:
+        jsonio.loads(text, source="nul.json")
+    assert str(raised.value) == (
+        f"nul.json:1:{column}: {path}: \\u0000 is a NUL, which no record holds (records are "
+        "UTF-8 text; a NUL is binary data)"
+    )
+
+
 def test_half_a_surrogate_pair_fails_only_its_own_game() -> None:
     document = rulebook_document()
     game = document["games"][0]
