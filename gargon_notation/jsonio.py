@@ -50,6 +50,7 @@ from gargon_notation.notation.writer import longest_lines, write_game
 
 __all__ = [
     "FORMAT",
+    "MAX_DEPTH",
     "MINOR_EVENTS",
     "VERSION",
     "EventsFunction",
@@ -66,6 +67,7 @@ __all__ = [
     "schema",
     "schema_text",
     "to_document",
+    "too_deep",
 ]
 
 T = TypeVar("T")
@@ -386,6 +388,36 @@ LONG_NUMBER = (
 """The message for a number Python will not read (its limit of digits for ``int``)."""
 
 _LONG_NUMBER = re.compile(r"[0-9]{4301}")
+
+MAX_DEPTH = 200
+"""The deepest nesting of brackets a reader takes (a document of records, with their events,
+is about a dozen deep): deeper JSON is an error at the bracket that goes over
+(:data:`NESTED_TOO_DEEPLY`), found by :func:`too_deep` (Python's own reader would stop at its
+recursion limit, which depends on how deep the call is, and give no place)."""
+NESTED_TOO_DEEPLY = (
+    f"invalid JSON: nested too deeply, over the limit of {MAX_DEPTH} levels of brackets"
+)
+"""The message for JSON nested deeper than :data:`MAX_DEPTH`."""
+_NESTING = re.compile(r'"(?:[^"\\]|\\.)*+"|[\[{]|[\]}]')
+
+
+def too_deep(text: str, depth: int = 0) -> int | None:
+    """The index in ``text`` of the bracket that opens a level deeper than :data:`MAX_DEPTH`
+    (brackets in strings are not counted), ``text`` being ``depth`` levels deep in its
+    document; None when there is none.  The time is linear in the text.
+
+    >>> too_deep("[" * 300), too_deep("[" * 300, 2), too_deep('{"a": "[[[["}')
+    (200, 198, None)
+    """
+    for found in _NESTING.finditer(text):
+        mark = found.group()
+        if mark == "[" or mark == "{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return found.start()
+        elif mark == "]" or mark == "}":
+            depth -= 1
+    return None
 
 
 def long_number(text: str) -> int:
@@ -917,7 +949,7 @@ def parse_document(text: str, source: str = "<json>") -> Any:
     try:
         return json.loads(text)
     except RecursionError:
-        raise NotationError("invalid JSON: nested too deeply", source=source) from None
+        raise _recursion_error(text, source) from None
     except ValueError as error:  # JSONDecodeError is one; so is a number of over 4,300 digits
         if isinstance(error, json.JSONDecodeError):
             raise _decode_error(error, text, source) from None
@@ -931,7 +963,31 @@ def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
     Raises :class:`~gargon_notation.errors.NotationError` with line and column for invalid
     JSON, and with the JSON path for a document that does not follow the schema.
     """
-    return from_document(parse_document(text, source), source, where=locator(text, "$"))
+    document = parse_document(text, source)
+    try:
+        return from_document(document, source, where=locator(text, "$"))
+    except NotationError as error:
+        # Not a record: over the limit of nesting, if it is (json read it, not so deep).
+        raise _nested_too_deeply(text, source) or error from None
+
+
+def _nested_too_deeply(
+    text: str, source: str, line: int = 1, column: int = 1
+) -> NotationError | None:
+    """The error of ``text`` nested over :data:`MAX_DEPTH`, at the bracket that goes over
+    (``text[0]`` is at ``line``, ``column``); None when it is not so deep."""
+    at = too_deep(text)
+    if at is None:
+        return None
+    line, column = place(text, at, line, column)
+    return NotationError(NESTED_TOO_DEEPLY, source=source, line=line, column=column)
+
+
+def _recursion_error(text: str, source: str, line: int = 1) -> NotationError:
+    """The error of ``text``, which Python's reader gave up on (nested too deeply for it):
+    at the bracket over :data:`MAX_DEPTH`, else (a smaller recursion limit) at its start."""
+    deep = _nested_too_deeply(text, source, line)
+    return deep or NotationError(NESTED_TOO_DEEPLY, source=source, line=line, column=1)
 
 
 def game_from_json(
@@ -1008,9 +1064,7 @@ def game_from_line(
     try:
         obj = json.loads(line.rstrip("\r\n"))
     except RecursionError:
-        raise NotationError(
-            "invalid JSON: nested too deeply", source=source, line=number, column=1
-        ) from None
+        raise _recursion_error(line, source, number) from None
     except ValueError as error:
         if isinstance(error, json.JSONDecodeError):
             raise NotationError(
@@ -1021,14 +1075,18 @@ def game_from_line(
             ) from None
         column = long_number(line) + 1
         raise NotationError(LONG_NUMBER, source=source, line=number, column=column) from None
-    if not isinstance(obj, dict) or not obj.keys() & {"tags", "rounds", "termination"}:
-        raise NotationError(
-            f"expected a game object on each line of JSON Lines; {LINE_SHAPE}",
-            source=source,
-            line=number,
-            column=_SPACE.match(line).end() + 1,  # type: ignore[union-attr]
-        )
-    return game_from_json(obj, source, number, text=line)
+    try:
+        if not isinstance(obj, dict) or not obj.keys() & {"tags", "rounds", "termination"}:
+            raise NotationError(
+                f"expected a game object on each line of JSON Lines; {LINE_SHAPE}",
+                source=source,
+                line=number,
+                column=_SPACE.match(line).end() + 1,  # type: ignore[union-attr]
+            )
+        return game_from_json(obj, source, number, text=line)
+    except NotationError as error:
+        # Not a record: over the limit of nesting, if it is (json read it, not so deep).
+        raise _nested_too_deeply(line, source, number) or error from None
 
 
 def _decode_error(error: json.JSONDecodeError, text: str, source: str) -> NotationError:

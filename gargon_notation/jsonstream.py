@@ -47,6 +47,8 @@ _UNDECODABLE = re.compile("[\udc80-\udcff]")
 """A byte that is not UTF-8, as the decoder's ``surrogateescape`` gives it (no text read
 from UTF-8 holds such a lone surrogate; an escape ``\\udc80`` in JSON is six characters)."""
 _DECODER = json.JSONDecoder()
+_GAME_DEPTH = 2
+"""How deep a game is in its document: in the document's object, in its list of games."""
 _UNREAD = object()
 _CUT_SHORT = (
     "the file may have been cut short: complete it, or write it again (gargon convert FILE "
@@ -60,6 +62,16 @@ class _TooLong(Exception):
     def __init__(self, size: int) -> None:
         super().__init__(size)
         self.size = size
+
+
+class _TooDeep(Exception):
+    """A value nested deeper than :data:`~gargon_notation.jsonio.MAX_DEPTH`, read past;
+    ``line`` and ``column`` are those of the bracket that went over."""
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__(line, column)
+        self.line = line
+        self.column = column
 
 
 class _Text:
@@ -198,11 +210,14 @@ class _Text:
         said = jsonio.found(self.buffer, self.position, "the end of the document")
         return self.error(f"invalid JSON: expected {what}, found {said}; {advice}", self.position)
 
-    def value(self, limit: int, what: str = "a value") -> str:
-        """The text of the JSON value that starts here (after :meth:`peek`), read past.
+    def value(self, limit: int, what: str = "a value", depth: int = 0) -> str:
+        """The text of the JSON value that starts here (after :meth:`peek`), read past;
+        ``depth`` is how deep it is in the document.
 
-        Raises :class:`_TooLong` (having read past it) for a value over ``limit``
-        characters, and :class:`NotationError` where the document ends inside it.
+        Raises :class:`_TooDeep` (having read past it) for a value nested over the limit,
+        :class:`_TooLong` (having read past it) for a value over ``limit`` characters, and
+        :class:`NotationError` where the document ends inside it (or, nested over the limit
+        before, at the bracket that went over).
         """
         start = i = self.position
         first = self.buffer[start : start + 1]
@@ -219,7 +234,8 @@ class _Text:
                     break
             end = found.start() if found is not None else len(self.buffer)
             return self._cut(start, end, limit)
-        depth = 0
+        deep: tuple[int, int] | None = None  # where the nesting went over the limit
+        outside = depth
         in_string = False
         while True:
             found = (_IN_STRING if in_string else _STRUCTURE).search(self.buffer, i)
@@ -238,6 +254,8 @@ class _Text:
                 if not self.more():
                     self.position = start
                     self.broken = True
+                    if deep is not None:
+                        raise _nested_too_deeply(self.source, deep)
                     inside = "a string" if in_string else what
                     raise self.error(
                         f"invalid JSON: the document ends inside {inside} (unclosed brackets "
@@ -256,10 +274,15 @@ class _Text:
                 in_string = True
             elif mark in "[{":
                 depth += 1
+                if depth > jsonio.MAX_DEPTH and deep is None:
+                    deep = self.where(found.start())
             else:
                 depth -= 1
-            if depth <= 0 and not in_string:
+            if depth <= outside and not in_string:
                 break
+        if deep is not None:
+            self.position = i
+            raise _TooDeep(*deep)
         if skipped:
             self.position = i
             raise _TooLong(skipped + i - start)
@@ -313,12 +336,18 @@ class _Text:
         try:
             return json.loads(text)
         except RecursionError:
-            raise self.error("invalid JSON: nested too deeply", start) from None
+            # Not over the limit (value() reads past that), but over Python's recursion limit.
+            raise self.error(jsonio.NESTED_TOO_DEEPLY, start) from None
         except ValueError as error:  # a number of over 4,300 digits is not a JSONDecodeError
             if isinstance(error, json.JSONDecodeError):
                 message = jsonio.syntax_message(error, document=True)
                 raise self.error(message, start + error.pos) from None
             raise self.error(jsonio.LONG_NUMBER, start + jsonio.long_number(text)) from None
+
+
+def _nested_too_deeply(source: str, place: tuple[int, int]) -> NotationError:
+    line, column = place
+    return NotationError(jsonio.NESTED_TOO_DEEPLY, source=source, line=line, column=column)
 
 
 def iter_document_games(stream: BinaryIO, source: str) -> Iterator[GameRecord | NotationError]:
@@ -361,15 +390,20 @@ def _document(text: _Text) -> Iterator[Piece]:
         if not text.peek():
             raise text.error(f"invalid JSON: the document is empty; {jsonio.DOCUMENT_SHAPE}", start)
         first = jsonio.found(text.buffer, start)
+        place = text.where(start)  # value() drops what it reads past of a long value
         try:
             text.loads(text.value(MAX_FIELD_CHARS), start)
+        except _TooDeep as deep:
+            raise _nested_too_deeply(text.source, (deep.line, deep.column)) from None
         except (_TooLong, NotationError):
             if text.broken:
                 raise
-            raise text.error(
+            raise NotationError(
                 f"invalid JSON: expected '{{' opening the document, found {first}; "
                 f"{jsonio.DOCUMENT_SHAPE}",
-                start,
+                source=text.source,
+                line=place[0],
+                column=place[1],
             ) from None
         raise text.error(f"$: expected an object; {jsonio.DOCUMENT_SHAPE}", start)
     opening = text.where(text.position)
@@ -405,13 +439,18 @@ def _document(text: _Text) -> Iterator[Piece]:
             streamed = True
         else:
             start = text.position
+            place = text.where(start)  # value() drops what it reads past of a long value
             try:
-                fields[key] = text.loads(text.value(MAX_FIELD_CHARS), start)
+                fields[key] = text.loads(text.value(MAX_FIELD_CHARS, depth=1), start)
+            except _TooDeep as deep:
+                raise _nested_too_deeply(text.source, (deep.line, deep.column)) from None
             except _TooLong as long:
-                raise text.error(
+                raise NotationError(
                     f"the field '{key}' is {long.size} characters long, over the limit of "
                     f"{MAX_FIELD_CHARS}",
-                    start,
+                    source=text.source,
+                    line=place[0],
+                    column=place[1],
                 ) from None
         if text.peek() == ",":
             text.position += 1
@@ -441,7 +480,9 @@ def _games(text: _Text) -> Iterator[Piece]:
         try:
             game = text.decoded(MAX_GAME_CHARS)
             if game is _UNREAD:
-                game = text.loads(text.value(MAX_GAME_CHARS, "a game"), 0)
+                game = text.loads(text.value(MAX_GAME_CHARS, "a game", _GAME_DEPTH), 0)
+        except _TooDeep as deep:
+            yield line, None, _nested_too_deeply(text.source, (deep.line, deep.column))
         except _TooLong as long:
             too_long = NotationError(
                 f"{path}: the game is {long.size} characters long, over the limit of "
@@ -464,6 +505,11 @@ def _games(text: _Text) -> Iterator[Piece]:
                 record = jsonio.game_from_json(game, text.source, line, column, path, text=raw)
                 yield line, raw, record
             except NotationError as error:
+                # Not a record: over the limit of nesting, if it is (json read it, not so deep).
+                read = not isinstance(error, EncodingError)
+                at = jsonio.too_deep(raw, _GAME_DEPTH) if read else None
+                if at is not None:
+                    error = _nested_too_deeply(text.source, text.where(at))
                 yield line, raw, error
         number += 1
         if text.peek() == ",":

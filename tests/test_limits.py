@@ -336,38 +336,54 @@ def test_gargon_validate_reads_50MB_in_bounded_memory(
 # -- depth --------------------------------------------------------------------------------
 
 
+NESTED = "invalid JSON: nested too deeply, over the limit of 200 levels of brackets"
+
+
 @pytest.mark.parametrize(
-    "text",
-    ["[" * 100_000, '{"a": ' * 100_000, '{"format": "gargon-notation", "games": ' + "[" * 100_000],
-    ids=["arrays", "objects", "inside-a-document"],
+    ("text", "column"),
+    [
+        ("[" * 100_000, 201),
+        ('{"a": ' * 100_000, 6 * 200 + 1),
+        ('{"format": "gargon-notation", "games": ' + "[" * 100_000, 39 + 200),
+        ("[" * 201 + "]" * 201, 201),  # which Python reads: the limit is the reader's own
+    ],
+    ids=["arrays", "objects", "inside-a-document", "just-over"],
 )
-def test_deeply_nested_json_is_a_notation_error(text: str) -> None:
+def test_deeply_nested_json_is_a_notation_error(text: str, column: int) -> None:
+    """At the bracket that goes over the limit, which the message names (the place was the
+    text's start, and the limit Python's recursion limit, unsaid)."""
     with pytest.raises(NotationError) as raised:
         jsonio.loads(text, "deep.json")
-    assert (raised.value.message, raised.value.source) == (
-        "invalid JSON: nested too deeply",
-        "deep.json",
-    )
+    assert (raised.value.message, raised.value.source) == (NESTED, "deep.json")
+    assert (raised.value.line, raised.value.column) == (1, column)
+    assert jsonio.too_deep("[" * 200 + "]" * 200) is None
+    line = '{"tags": [' + "[" * 300 + "]" * 300 + "]}"
+    (error,) = jsonio.loads_lines(line, "deep.jsonl")
+    assert str(error) == f"deep.jsonl:1:{10 + 199}: {NESTED}"
 
 
-def test_deeply_nested_json_through_the_command(tmp_path: Path) -> None:
+@pytest.mark.parametrize("depth", [300, 100_000])
+def test_deeply_nested_json_through_the_command(tmp_path: Path, depth: int) -> None:
+    """The game nested too deeply is its error, at the bracket that goes over (its document
+    and its list of games are two levels), and the next game is read."""
     path = tmp_path / "deep.json"
     head = '{"format": "gargon-notation", "version": 1, "games": ['
-    path.write_text(head + "[" * 100_000 + "]" * 100_000 + "]}", encoding="utf-8")
-    result = CliRunner().invoke(app, ["convert", str(path), "--to", "ggn"])
-    assert result.exit_code == 1
-    assert result.output == f"{path}:1:55: invalid JSON: nested too deeply\n"
+    path.write_text(head + "[" * depth + "]" * depth + ", {}]}", encoding="utf-8")
     result = CliRunner().invoke(app, ["validate", str(path)])
     assert result.exit_code == 1
-    assert f"{path}:1:55: invalid JSON: nested too deeply" in result.output
-    path.write_text('{"games": [' + "[" * 100_000, encoding="utf-8")
+    assert f"  {path}:1:{55 + 198}: {NESTED}\n" in result.output
+    assert f"{path}:1:{55 + 2 * depth + 2}: $.games[1]: missing field 'tags'" in result.output
     result = CliRunner().invoke(app, ["convert", str(path), "--to", "ggn"])
     assert result.exit_code == 1
-    assert result.output == (
-        f"{path}:1:100012: invalid JSON: the document ends inside a game "
-        "(unclosed brackets or quotes); the file may have been cut short: complete it, or "
-        "write it again (gargon convert FILE --to json)\n"
-    )
+    assert result.output.startswith(f"{path}:1:{55 + 198}: {NESTED}\n")
+    path.write_text('{"games": [' + "[" * depth, encoding="utf-8")  # and cut short
+    result = CliRunner().invoke(app, ["convert", str(path), "--to", "ggn"])
+    assert result.exit_code == 1
+    assert result.output == f"{path}:1:{12 + 198}: {NESTED}\n"
+    path.write_text("[" * depth + "]" * depth, encoding="utf-8")  # at the top, over 65,536
+    result = CliRunner().invoke(app, ["convert", str(path), "--to", "ggn"])
+    assert result.exit_code == 1
+    assert result.output == f"{path}:1:201: {NESTED}\n"
 
 
 @pytest.mark.slow
