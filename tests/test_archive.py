@@ -16,7 +16,7 @@ from pathlib import Path
 import attrs
 import pytest
 
-from gargon_notation import archive, files
+from gargon_notation import archive, files, jsonio
 from gargon_notation.archive import ArchiveGame, GameWriter, Query, QueryError
 from gargon_notation.archive.facts import FactsVisitor
 from gargon_notation.archive.query import Reading
@@ -578,6 +578,38 @@ def test_split_gives_a_value_with_no_safe_name_a_file_of_its_own(tmp_path: Path)
     )
     names = [path.name for path, _ in done]
     assert names == ["Ann.ggn", "_player-545f940d19fa.ggn", "_player-8faf838e27d8.ggn"]
+
+
+@pytest.mark.parametrize("format", ["ggn", "json"])
+def test_split_writes_no_file_whose_games_are_all_left_out(
+    tmp_path: Path, format: files.Format
+) -> None:
+    """A file whose games all cannot be copied is not written (it was, empty: no game, or an
+    empty JSON document), files are numbered as written, and no directory is made for
+    none."""
+    texts = [HOME_1.replace("Home game", event) for event in ("A", "B", "C")]
+    if format == "json":
+        data = jsonio.dumps([parse_game(text) for text in texts]).encode()
+    else:
+        data = "".join(texts).encode()
+    bad = data.replace(b'"A"', b'"\xff"').replace(b'"C"', b'"\xff"')  # games 1 and 3
+    problems: list[files.NotationError] = []
+
+    def split(data: bytes, folder: str, **how: object) -> list[tuple[str, int]]:
+        games = games_of(data, f"x.{format}")
+        done = archive.split_archive(games, tmp_path / folder, on_problem=problems.append, **how)
+        assert all(type(problem) is EncodingError for problem in problems)
+        return [(path.name, number) for path, number in done]
+
+    assert split(bad, "count", games_per_file=1) == [(f"games-0001.{format}", 1)]
+    assert split(bad, "event", by="event") == [(f"B.{format}", 1)]
+    assert len(problems) == 4
+    worse = bad.replace(b'"B"', b'"\xff"')
+    assert split(worse, "none", games_per_file=2) == []
+    assert split(worse, "none", by="event") == []
+    assert len(problems) == 10
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["count", "event"]
+    assert sorted(path.name for path in (tmp_path / "count").iterdir()) == [f"games-0001.{format}"]
 
 
 def test_safe_names_never_leave_the_directory() -> None:

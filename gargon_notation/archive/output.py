@@ -144,12 +144,13 @@ class GameWriter:
             self._held = game
         return problems
 
-    def close(self) -> None:
-        """Finish the output: a game held is written, a JSON document is closed."""
+    def close(self, *, empty: bool = True) -> None:
+        """Finish the output: a game held is written, a JSON document is closed (and, with
+        ``empty``, an empty one written when no game was: else nothing is written then)."""
         if self._held is not None:
             self._put(self._held, self._held.raw or b"")
             self._held = None
-        if self.format == "json":
+        if self.format == "json" and (empty or self.count):
             if not self._started:
                 self._begin()
             self.write_bytes(b"\n  ]\n}\n" if self.count else b"]\n}\n")

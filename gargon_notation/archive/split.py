@@ -11,7 +11,9 @@ for byte, each file replaced atomically.
 ``EXT`` is the output format's suffix (``ggn``, ``json``, ``jsonl``).  The files of ``by``
 are all put in place at the end (none when reading fails): at most :data:`MAX_OPEN` of them;
 those of ``games_per_file`` each as it is full.  A game that cannot be copied is left out
-(its file then holds fewer games).
+(its file then holds fewer games); a file none of whose games can be is not written at all
+(the files of ``games_per_file`` are numbered as written), nor is the directory made when no
+file is written.
 """
 
 from __future__ import annotations
@@ -62,7 +64,6 @@ def split_archive(
     written; files of ``games_per_file`` finished before stay), :class:`ValueError` for a
     game of another format without ``to``, and :class:`TooManyFiles`.
     """
-    files.make_folders(directory)
     if games_per_file is not None:
         return _split_by_count(iter(games), directory, games_per_file, to, on_problem)
     assert by is not None
@@ -86,13 +87,13 @@ def split_archive(
                         raise TooManyFiles(f"split --by {by} would write over {MAX_OPEN} files")
                     format = to or game.format
                     path = directory / f"{stem}.{format}"
-                    stream: BinaryIO = stack.enter_context(files.atomic_writer(path))
-                    writers[key] = GameWriter(stream.write, format, convert=to is not None)
+                    sink = _Sink(stack, path)
+                    writers[key] = GameWriter(sink, format, convert=to is not None)
                     written.append((path, writers[key]))
                 _write(writers[key], game, on_problem)
         for writer in writers.values():
-            writer.close()
-    return [(path, writer.count) for path, writer in written]
+            writer.close(empty=False)
+    return [(path, writer.count) for path, writer in written if writer.count]
 
 
 def _split_by_count(
@@ -106,13 +107,31 @@ def _split_by_count(
     while (first := next(games, None)) is not None:
         format = to or first.format
         path = directory / f"games-{len(written) + 1:04d}.{format}"
-        with files.atomic_writer(path) as stream:
-            writer = GameWriter(stream.write, format, convert=to is not None)
+        with contextlib.ExitStack() as stack:
+            writer = GameWriter(_Sink(stack, path), format, convert=to is not None)
             for game in itertools.chain([first], itertools.islice(games, size - 1)):
                 _write(writer, game, on_problem)
-            writer.close()
-        written.append((path, writer.count))
+            writer.close(empty=False)
+        if writer.count:
+            written.append((path, writer.count))
     return written
+
+
+class _Sink:
+    """The bytes of a file of the split, written atomically into ``path`` once ``stack``
+    ends; the file (and its directory) is begun at its first bytes, so that a file whose
+    games are all left out is never written."""
+
+    def __init__(self, stack: contextlib.ExitStack[bool | None], path: Path) -> None:
+        self.stack = stack
+        self.path = path
+        self.stream: BinaryIO | None = None
+
+    def __call__(self, data: bytes) -> None:
+        if self.stream is None:
+            files.make_folders(self.path.parent)
+            self.stream = self.stack.enter_context(files.atomic_writer(self.path))
+        self.stream.write(data)
 
 
 def _write(

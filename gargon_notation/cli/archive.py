@@ -270,6 +270,10 @@ def split_command(
         _io(str(directory), error)
     for path, number in written:
         _say(f"{printable_name(str(path))}: {plural(number, 'game')}")
+    if not written:
+        print_error(
+            f"gargon: {printable_name(str(directory))}: nothing written, no game was copied"
+        )
     report.finish()
 
 
