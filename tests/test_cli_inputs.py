@@ -94,6 +94,63 @@ def test_output_dash_is_standard_output(verb: list[str], tmp_path: Path) -> None
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["convert", str(CLUB_NIGHT), "--to", "json"],
+        ["convert", str(CLUB_NIGHT), "--seat", "Dagmar"],
+        ["cat", str(CLUB_NIGHT)],
+        ["filter", str(CLUB_NIGHT), "--player", "Dagmar"],
+        ["dedupe", str(CLUB_NIGHT)],
+        ["dedupe", str(CLUB_NIGHT), "--to", "json"],
+        ["svg", str(CLUB_NIGHT), "--game", "2"],
+        ["html", str(CLUB_NIGHT)],
+        ["simulate", "-p", "3", "-n", "2", "-s", "dash"],
+    ],
+)
+def test_output_dot_slash_dash_is_a_file_named_dash(verb: list[str], tmp_path: Path) -> None:
+    """Only a bare ``-`` is standard output: ``-o ./-`` writes the file named ``-``, what
+    ``-o -`` would print (pathlib made ``./-`` into ``-``, so it went to standard output)."""
+    dash = in_process.gargon(*verb, "-o", "-", cwd=tmp_path)
+    named = in_process.gargon(*verb, "-o", "./-", cwd=tmp_path)
+    assert dash.returncode == named.returncode == 0 and dash.stdout
+    assert (named.stdout, named.stderr) == (b"", dash.stderr)
+    assert [path.name for path in tmp_path.iterdir()] == ["-"]
+    assert (tmp_path / "-").read_bytes() == dash.stdout
+
+
+@pytest.mark.parametrize(
+    "verb", [["split", "--games", "2"], ["split", "--by", "event"], ["convert", "--to", "parquet"]]
+)
+def test_a_verb_writing_a_directory_writes_into_dot_slash_dash(
+    verb: list[str], tmp_path: Path
+) -> None:
+    """``-o ./-`` is the directory named ``-`` (it was refused as ``-o -``)."""
+    run = in_process.gargon(*verb, str(CLUB_NIGHT), "-o", "./-", cwd=tmp_path)
+    assert run.returncode == 0, run.stderr
+    assert [path.name for path in tmp_path.iterdir()] == ["-"]
+    assert any((tmp_path / "-").iterdir())
+
+
+@pytest.mark.parametrize("verb", [["fmt", "-i"], ["annotate", "-i"]])
+def test_in_place_rewrites_a_file_named_dash(verb: list[str], tmp_path: Path) -> None:
+    """``fmt -i ./-`` rewrites the file named ``-`` (it printed the result and left the file
+    as it was: the file's path, ``-``, was taken for standard output)."""
+    (tmp_path / "-").write_bytes(b'[Players "A" "B" "C"]\n1.   A R1\n*\n')
+    run = in_process.gargon(*verb, "./-", cwd=tmp_path)
+    assert (run.returncode, run.stdout) == (0, b"")
+    assert (tmp_path / "-").read_bytes().startswith(b'[Players "A" "B" "C"]\n1. A R1')
+
+
+def test_record_writes_a_file_named_dash(tmp_path: Path) -> None:
+    """``gargon record ./-`` keeps the game in the file named ``-``; ``-`` alone is refused."""
+    run = in_process.gargon("record", "./-", "--players", "A,B,C", cwd=tmp_path, stdin=b"")
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "-").read_bytes().startswith(b'[Notation "1"]')
+    refused = in_process.gargon("record", "-", "--players", "A,B,C", cwd=tmp_path, stdin=b"")
+    assert refused.returncode == 2
+
+
 def test_simulate_output_dash_is_standard_output(tmp_path: Path) -> None:
     """``simulate -o -`` writes the games to standard output, as without ``-o`` (it wrote a
     file named ``-``; found by a review)."""

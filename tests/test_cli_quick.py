@@ -319,6 +319,7 @@ QUICK_LINES = [
     ("dedupe", ["--invalid", "a.ggn", "-o", "unique.ggn"]),
     ("dedupe", ["a.ggn", "--output=out dir/u.ggn", "b.ggn", "--output", "u.jsonl"]),
     ("dedupe", ["-o", "-", "a.ggn"]),
+    ("dedupe", ["-o", "./-", "a.ggn"]),
     ("dedupe", ["--", "-o", "x"]),
 ]
 

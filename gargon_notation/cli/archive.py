@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import os
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
@@ -29,7 +28,7 @@ from gargon_notation.cli.common import (
     print_output,
     say_empty,
 )
-from gargon_notation.cli.inputs import inputs_of, output_bytes, stdin_saved
+from gargon_notation.cli.inputs import Target, inputs_of, output_bytes, stdin_saved, to_stdout
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.parallel import RECORD_BYTES, Workers
@@ -41,10 +40,10 @@ if TYPE_CHECKING:
 __all__ = ["cat_command", "dedupe_command", "filter_command", "split_command"]
 
 
-def _format(to: str | None, output: Path | None) -> files.Format | None:
+def _format(to: str | None, output: Target) -> files.Format | None:
     """The output format: ``--to``, else the suffix of ``-o`` when it has one of ours."""
     if to is None:
-        return files.format_of_name(output)
+        return None if to_stdout(output) else files.format_of_name(output)
     if to not in files.FORMATS:
         fail(f"--to {to}: choose one of {', '.join(files.FORMATS)}")
     return to
@@ -95,7 +94,7 @@ def _io(name: str, error: OSError) -> NoReturn:
 
 def _copy(
     selections: Iterator[archive.Selection],
-    output: Path | None,
+    output: Target,
     to: str | None,
     report: _Reporter,
 ) -> None:
@@ -119,7 +118,7 @@ def filter_command(
     *,
     count: bool,
     as_json: bool,
-    output: Path | None,
+    output: Target,
     to: str | None,
     jobs: int = 1,
 ) -> None:
@@ -225,7 +224,7 @@ def _list(selections: Iterator[archive.Selection], count: bool, report: _Reporte
     report.finish()
 
 
-def cat_command(paths: list[str], output: Path | None, to: str | None) -> None:
+def cat_command(paths: list[str], output: Target, to: str | None) -> None:
     """``gargon cat``: every game of every input, one after the other, byte for byte."""
     report = _Reporter()
     games = archive.iter_archive(inputs_of(paths), report.empty)
@@ -234,10 +233,11 @@ def cat_command(paths: list[str], output: Path | None, to: str | None) -> None:
 
 
 def split_command(
-    paths: list[str], games: int | None, by: str | None, directory: Path, to: str | None
+    paths: list[str], games: int | None, by: str | None, target: str | Path, to: str | None
 ) -> None:
-    """``gargon split``: the games into files of ``directory``, by count or by a tag."""
-    if os.fspath(directory) == "-":
+    """``gargon split``: the games into files of the directory ``target`` (``-o`` as given:
+    ``./-`` is the directory named ``-``), by count or by a tag."""
+    if to_stdout(target):
         fail(
             "-o -: split writes a directory of files, which standard output cannot hold: name "
             "the directory with -o DIR"
@@ -248,6 +248,7 @@ def split_command(
         fail(f"--by {by}: choose one of {', '.join(archive.GROUPINGS)}")
     chosen = _format(to, None)
     report = _Reporter()
+    directory = Path(target)
     try:
         written = archive.split_archive(
             archive.iter_archive(inputs_of(paths), report.empty),
@@ -304,7 +305,7 @@ def dedupe_command(
     report_only: bool,
     as_json: bool,
     keep_invalid: bool,
-    output: Path | None,
+    output: Target,
     to: str | None,
     jobs: int = 1,
 ) -> None:

@@ -114,7 +114,9 @@ def validate(
     epilog=examples("gargon record game.ggn --players Adam,Bernd,Collette --seed club"),
 )
 def record_command(
-    file: Annotated[Path, typer.Argument(help="The record to write (a new .ggn file).")],
+    file: Annotated[
+        str, typer.Argument(metavar="FILE", help="The record to write (a new .ggn file).")
+    ],
     players: Annotated[
         str | None,
         typer.Option(
@@ -323,9 +325,12 @@ def svg_command(
 def html_command(
     paths: Paths,
     output: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
-            "--output", "-o", help="Write the page here (default: stdout, when not a terminal)."
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the page here (default: stdout, when not a terminal).",
         ),
     ] = None,
     game: Annotated[
@@ -466,8 +471,13 @@ def convert(
         ),
     ] = None,
     output: Annotated[
-        Path | None,
-        typer.Option("--output", "-o", help="Write here instead of stdout (parquet: a directory)."),
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write here instead of stdout (parquet: a directory).",
+        ),
     ] = None,
     events: Annotated[
         bool,
@@ -569,7 +579,8 @@ def merge(
     ],
     to: Annotated[Format, typer.Option("--to", help="The form to write.")] = Format.GGN,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout."),
     ] = None,
 ) -> None:
     """Merge several records of the same game into one holding everything any of them knew.
@@ -665,7 +676,8 @@ def filter_command(
     ] = False,
     to: To = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically), not stdout.")
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically), not stdout."),
     ] = None,
     jobs: Jobs = 1,
 ) -> None:
@@ -690,7 +702,8 @@ def cat_command(
     paths: Paths,
     to: To = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically), not stdout.")
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically), not stdout."),
     ] = None,
 ) -> None:
     """Concatenate the games of the inputs, byte for byte, renumbering nothing.
@@ -723,7 +736,8 @@ def dedupe_command(
     ] = False,
     to: To = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically), not stdout.")
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically), not stdout."),
     ] = None,
     jobs: Jobs = 1,
 ) -> None:
@@ -744,7 +758,7 @@ def dedupe_command(
 def split_command(
     paths: Paths,
     output: Annotated[
-        Path,
+        str,
         typer.Option(
             "--output", "-o", metavar="DIR", help="The directory to write into (made if need be)."
         ),
@@ -912,7 +926,8 @@ def simulate_command(
         bool, typer.Option("--comments", help="Add a few comments and glyphs to each game.")
     ] = False,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here instead of stdout.")
+        str | None,
+        typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout."),
     ] = None,
 ) -> None:
     """Play whole games with bots and write them as valid, canonical records.

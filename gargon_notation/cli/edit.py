@@ -22,6 +22,7 @@ from gargon_notation.cli.common import Exit, error_console, fail, plural, print_
 from gargon_notation.cli.inputs import (
     Games,
     Joined,
+    Target,
     each_input,
     elsewhere,
     games_of,
@@ -370,7 +371,7 @@ def _print_diff(name: str, original: Path, canonical: IO[bytes]) -> None:
 
 
 def convert(
-    paths: list[str], to: str, output: Path | None = None, events: bool = False, jobs: int = 1
+    paths: list[str], to: str, output: Target = None, events: bool = False, jobs: int = 1
 ) -> None:
     """The work of ``gargon convert`` (options: :mod:`gargon_notation.cli.commands`), each
     game read and written in one of ``jobs`` processes.

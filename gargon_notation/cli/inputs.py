@@ -23,8 +23,10 @@ from gargon_notation.notation.lines import MAX_LINE_BYTES
 
 __all__ = [
     "HTML_ELSEWHERE",
+    "STDOUT",
     "Games",
     "Joined",
+    "Target",
     "each_input",
     "elsewhere",
     "file_games",
@@ -37,6 +39,7 @@ __all__ = [
     "parsed",
     "single_input",
     "stdin_saved",
+    "to_stdout",
     "write",
 ]
 
@@ -349,16 +352,32 @@ def in_place_target(games: Games, verb: str) -> Path:
     return games.source.path
 
 
+STDOUT = "-"
+"""``-o -``: standard output, as ``-`` is standard input among the inputs."""
+
+Target = str | Path | None
+"""Where a verb writes: ``-o`` as given (a string: ``-`` alone is standard output, ``./-`` the
+file named ``-``), a file (a :class:`~pathlib.Path`, which is always a file: ``Path("./-")`` is
+``Path("-")``), or None for standard output."""
+
+
+def to_stdout(target: Target) -> bool:
+    """Whether ``target`` is standard output: None, or ``-`` as given (not a file named so).
+
+    >>> to_stdout(None), to_stdout("-"), to_stdout("./-"), to_stdout(Path("-"))
+    (True, True, False, False)
+    """
+    return target is None or (isinstance(target, str) and target == STDOUT)
+
+
 @contextlib.contextmanager
-def output(
-    target: Path | None, elsewhere: str = files.ELSEWHERE
-) -> Iterator[Callable[[str], None]]:
+def output(target: Target, elsewhere: str = files.ELSEWHERE) -> Iterator[Callable[[str], None]]:
     """A writer of text pieces: into ``target``, replaced atomically when the block ends
-    without an error, or (``target`` None or ``-``) to standard output once the block has ended
-    without one.  Either way nothing is written when the block fails (a syntax error found
-    in the last game leaves no half-written output), and memory stays flat: standard
-    output is gathered in a temporary file.  Exit 2 when the target cannot be written (a
-    file that cannot be replaced is refused suggesting ``elsewhere``)."""
+    without an error, or (standard output: :func:`to_stdout`) to standard output once the
+    block has ended without one.  Either way nothing is written when the block fails (a
+    syntax error found in the last game leaves no half-written output), and memory stays
+    flat: standard output is gathered in a temporary file.  Exit 2 when the target cannot
+    be written (a file that cannot be replaced is refused suggesting ``elsewhere``)."""
     with output_bytes(target, elsewhere) as write:
 
         def encoded(piece: str) -> None:
@@ -369,11 +388,10 @@ def output(
 
 @contextlib.contextmanager
 def output_bytes(
-    target: Path | None, elsewhere: str = files.ELSEWHERE
+    target: Target, elsewhere: str = files.ELSEWHERE
 ) -> Iterator[Callable[[bytes], object]]:
-    """:func:`output` for bytes, written as they are.  A ``target`` of ``-`` is standard
-    output, as ``-`` is standard input among the inputs."""
-    if target is not None and os.fspath(target) != "-":
+    """:func:`output` for bytes, written as they are."""
+    if target is not None and not to_stdout(target):
         try:
             with files.atomic_writer(target, elsewhere) as stream:
                 yield stream.write

@@ -15,8 +15,8 @@ with, and checks that each verb's parameters are all given here.
 
 >>> FMT.read(["--check", "a.ggn", "-j", "2"])
 {'check': True, 'in_place': False, 'diff': False, 'quiet': False, 'jobs': 2, 'paths': ['a.ggn']}
->>> DEDUPE.read(["club/", "-o", "unique.ggn"])["output"]
-PosixPath('unique.ggn')
+>>> DEDUPE.read(["club/", "-o", "unique.ggn"])["output"]  # as given: ./- is no -
+'unique.ggn'
 >>> FMT.read(["-qi", "a.ggn"]) is None  # flags run together: Typer reads them
 True
 >>> DEDUPE.read(["club/", "-o=unique.ggn"]) is None  # Click's value would be "=unique.ggn"
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from pathlib import Path
 from typing import NamedTuple
 
 __all__ = ["DEDUPE", "FMT", "MAX_JOBS", "QUICK_VERBS", "VALIDATE", "QuickVerb"]
@@ -78,7 +77,7 @@ class QuickVerb(NamedTuple):
                 value = attached if equals else next(pending, "")
                 if not value or (value.startswith("-") and value != "-"):
                     return None
-                options[self.path_options[option]] = Path(value)
+                options[self.path_options[option]] = value
             elif argument.startswith("-") and argument != "-":
                 return None
             else:

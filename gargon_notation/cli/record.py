@@ -126,15 +126,19 @@ def resume_recording(file: Path) -> tuple[Recording, bytes]:
         fail(f"{name}: cannot resume: {error}")
 
 
-def record_command(file: Path, setup: dict[str, str | None], resume: bool, quiet: bool) -> None:
-    """The work of ``gargon record`` (options: :mod:`gargon_notation.cli.commands`);
-    ``setup`` holds the set-up options by name (players, start, event, site, date, round,
-    table, seed, seat)."""
+def record_command(
+    path: str | Path, setup: dict[str, str | None], resume: bool, quiet: bool
+) -> None:
+    """The work of ``gargon record`` (options: :mod:`gargon_notation.cli.commands`) into the
+    file ``path`` (as given: ``-`` is refused, ``./-`` is the file named ``-``); ``setup``
+    holds the set-up options by name (players, start, event, site, date, round, table, seed,
+    seat)."""
     recording: Recording | None = None
     on_disk = b""
     tags: list[model.Tag] = []
-    if str(file) == "-":
+    if path == "-":
         fail("gargon record keeps the game in a file: name one (such as game.ggn)")
+    file = Path(path)
     name = printable_name(str(file))
     if files.format_of_name(file) in ("json", "jsonl"):
         fail(

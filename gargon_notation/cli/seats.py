@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
-from pathlib import Path
 
 import attrs
 from rich.console import Console
@@ -18,7 +17,7 @@ from rich.text import Text
 from gargon_notation import files
 from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, fail, plural, print_error
-from gargon_notation.cli.inputs import each_input, games_of, inputs_of
+from gargon_notation.cli.inputs import Target, each_input, games_of, inputs_of
 from gargon_notation.cli.inputs import output as output_to
 from gargon_notation.cli.seated import SeatedGames
 from gargon_notation.cli.terminal import printable
@@ -102,7 +101,7 @@ class _Abandon(Exception):
 
 
 def convert_for_seat(
-    file: str, seat: str | None, public: bool, to: str | None, output: Path | None
+    file: str, seat: str | None, public: bool, to: str | None, output: Target
 ) -> None:
     """The work of ``gargon convert --seat NAME`` and ``--public`` (options:
     :mod:`gargon_notation.cli.commands`): every game the seat played as it knew it, in the
@@ -276,7 +275,7 @@ def _check_one(source: files.Input, who: str | None, out: Console) -> str:
 # -- merge -------------------------------------------------------------------------------
 
 
-def merge(paths: list[str], to: str, output: Path | None) -> None:
+def merge(paths: list[str], to: str, output: Target) -> None:
     """The work of ``gargon merge`` (options: :mod:`gargon_notation.cli.commands`): game k of
     every input merged into game k of the result, the inputs read side by side, a game at a
     time; nothing is written on any contradiction, game that cannot be read, or input that

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from gargon_notation import files
 from gargon_notation.bots import BOTS, simulate
 from gargon_notation.cli.common import error_console, fail
+from gargon_notation.cli.inputs import Target
 from gargon_notation.cli.inputs import output as output_to
 from gargon_notation.cli.progress import progress
 from gargon_notation.records import record_from_simulation, with_comments
@@ -21,7 +20,7 @@ def simulate_command(
     bot: str = "random",
     deal: bool = False,
     comments: bool = False,
-    output: Path | None = None,
+    output: Target = None,
 ) -> None:
     """The work of ``gargon simulate`` (options: :mod:`gargon_notation.cli.commands`)."""
     if bot not in BOTS:

@@ -8,7 +8,6 @@ reported on standard error with its first problem (exit 1), and the others are d
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Iterator
 from functools import partial
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import TYPE_CHECKING, TypeVar
 from gargon_notation import files
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural, print_error, say_empty
-from gargon_notation.cli.inputs import Games, games_of, inputs_of, parsed
+from gargon_notation.cli.inputs import Games, Target, games_of, inputs_of, parsed, to_stdout
 from gargon_notation.cli.parallel import Piece, size_of
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import GameRecord
@@ -46,7 +45,7 @@ class _Reporter:
 
 def convert_to_parquet(
     paths: list[str],
-    output: Path | None,
+    target: Target,
     observations: bool,
     include_invalid_steps: bool,
     dask: str | None = None,
@@ -55,14 +54,16 @@ def convert_to_parquet(
     """The work of ``gargon convert --to parquet`` (options:
     :mod:`gargon_notation.cli.commands`); with ``dask``, done on the Dask cluster of that
     scheduler (:mod:`gargon_notation.cli.distributed`), and with ``jobs`` above 1 in that
-    many worker processes, with the same output."""
-    if output is None:
+    many worker processes, with the same output.  ``target`` is ``-o`` (``./-`` is the
+    directory named ``-``)."""
+    if target is None:
         fail("--to parquet writes a directory of tables: name it with -o DIR")
-    if os.fspath(output) == "-":
+    if to_stdout(target):
         fail(
             "-o -: --to parquet writes a directory of tables, which standard output cannot "
             "hold: name the directory with -o DIR"
         )
+    output = Path(target)
     if output.exists() and not output.is_dir():
         fail(
             f"{printable_name(str(output))}: not a directory (--to parquet writes a directory "

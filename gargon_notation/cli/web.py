@@ -9,12 +9,11 @@ page, each named in it by its file and its number there; ``--game`` picks a game
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from gargon_notation import files
 from gargon_notation.actions import not_at_table
 from gargon_notation.cli.common import Exit, fail, print_problems
-from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, write
+from gargon_notation.cli.inputs import Target, games_of, inputs_of, one_input_for, to_stdout, write
 from gargon_notation.cli.plain import numbered, write_data
 from gargon_notation.cli.seated import SeatedGames
 from gargon_notation.errors import NotationError, printable_name
@@ -27,7 +26,7 @@ __all__ = ["html_command"]
 
 def html_command(
     paths: list[str],
-    output: Path | None = None,
+    output: Target = None,
     game: int | None = None,
     seat: str | None = None,
 ) -> None:
@@ -65,7 +64,7 @@ def html_command(
         if result.problems:
             code = max(code, 1)
             print_problems(result)
-    if output is None or str(output) == "-":
+    if output is None or to_stdout(output):
         write_data(page)
     else:
         write(output, page)
