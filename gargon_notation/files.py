@@ -27,8 +27,8 @@ after a byte-order mark and white space:
 
 **Reading** is lenient by default: a broken game is yielded as its
 :class:`~gargon_notation.errors.NotationError` and the next game is read; ``strict=True``
-raises it instead.  Notation and JSON Lines are streamed, a game (a line) at a time, in
-memory that does not grow with the file; a JSON document is read whole.  Text is UTF-8 (a
+raises it instead.  Every format is streamed, a game at a time, in memory that does not
+grow with the file (a JSON document from its first byte, never in parts).  Text is UTF-8 (a
 byte-order mark is skipped); an undecodable byte makes its game an error naming its byte
 offset, line and column, and the next game is read.
 
@@ -540,7 +540,7 @@ def iter_games(
     at all, that is the only item); ``strict`` raises it.  ``start_line`` and ``offset``
     are the number and byte offset in its file of the stream's first line, when the stream
     is a part of a file that begins at a game (:mod:`gargon_notation.parts`; not for a JSON
-    document, which is read whole).
+    document, which is read from its first byte).
 
     Raises :class:`OSError` when the stream cannot be read.
     """
@@ -556,7 +556,7 @@ def iter_games(
         return
     if format == "json":
         if (start_line, offset) != (1, 0):
-            raise ArgumentError("a JSON document is read whole, from its first byte")
+            raise ArgumentError("a JSON document is read from its first byte, not in parts")
         items = _json_games(stream, name)
     else:
         items = _jsonl_games(stream, name, start_line, offset)
