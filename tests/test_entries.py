@@ -133,7 +133,9 @@ def test_entry_lines_write_round_comments_and_the_termination() -> None:
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
-        ("R14 RO B12", "expected a card like R14, or the end of the entry, not 'RO'"),
+        ("R14 + B12", "expected a card like R14, or the end of the entry, not '+'"),
+        ("R14 RO B12", "'RO' is not a card: a value is written in digits, and 0 is the digit zero"),
+        ("Y2 Y6 R 9", "a card is written without a space inside it: 'R9', not 'R 9'"),
         ("pass 3", "expected a pile number (1 or 2), or the end of the entry, not '3'"),
         ("{unclosed", "a comment opened with { is not closed: end it with }"),
         ("R14 {open", "a comment opened with { is not closed: end it with }"),

@@ -66,6 +66,10 @@ _WORDS: tuple[tuple[str, str], ...] = (
 )
 _ANNOTATIONS = frozenset({"GLYPH", "NAG", "COMMENT"})
 _CARD_LIKE = re.compile(r"[A-Za-z][0-9?][0-9?]*")
+_LETTER_O = re.compile(r"([WBVYRG])([0-9Oo]*[Oo][0-9Oo]*)")
+"""A card whose value holds the letter O for a zero (``RO``, ``B1O``)."""
+_SPACED_CARD = re.compile(r"([WBVYRG])[ \t]+([0-9]{1,2})(?![0-9A-Za-z?])")
+"""A card written with a space inside it (``R 9``)."""
 _FOUND = re.compile(r"""[^\s,:()\[\]{};"]+|\S""")
 
 
@@ -299,6 +303,8 @@ def _diagnosis(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str
             f"'{found}' is not a card (a colour W B V Y R G and a value 0-15 like R14, "
             f"or a colour or X and '?' like R? or X?)"
         )
+    if "CARD" in expected:
+        message = _card_typo(found, rest) or message
     # The keys end at the error, so a search tries every start: only the text just before
     # the error is searched, or a long line would take quadratic time.
     near = before[-_MISTAKE_WINDOW:]
@@ -307,6 +313,31 @@ def _diagnosis(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str
             said = mistake.message if isinstance(mistake.message, str) else mistake.message(rest)
             return said, line, column - mistake.back(before)
     return message, line, column
+
+
+def _card_typo(found: str, rest: str) -> str | None:
+    """What is wrong with ``found`` (the start of ``rest``), where a card may stand, when it
+    is a card typed in a hurry: a letter O for a zero, a space inside it.
+
+    >>> print(_card_typo("RO", "RO B12"))  # doctest: +NORMALIZE_WHITESPACE
+    'RO' is not a card: a value is written in digits, and 0 is the digit zero, not the letter O
+    (write R0)
+    >>> _card_typo("R", "R 9, Bernd pass 1")
+    "a card is written without a space inside it: 'R9', not 'R 9'"
+    """
+    oh = _LETTER_O.fullmatch(found)
+    if oh is not None:
+        value = oh.group(2).replace("O", "0").replace("o", "0")
+        if int(value) <= 15:
+            return (
+                f"'{found}' is not a card: a value is written in digits, and 0 is the digit "
+                f"zero, not the letter O (write {oh.group(1)}{int(value)})"
+            )
+    spaced = _SPACED_CARD.match(rest)
+    if spaced is not None and spaced.group(1) == found and int(spaced.group(2)) <= 15:
+        card = spaced.group(1) + spaced.group(2)
+        return f"a card is written without a space inside it: '{card}', not '{spaced.group()}'"
+    return None
 
 
 def _quoted_text(rest: str) -> tuple[str, int]:
