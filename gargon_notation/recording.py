@@ -700,13 +700,50 @@ class Recording:
             action = self._action(element, decision, column)
             violation = self.game.check(action)
             if violation is not None:
-                raise EntryRefused(f"{violation.message} [{violation.code}]", column)
+                message = violation.message
+                if violation.code == "card-conservation":
+                    message = self._say_where(message)
+                raise EntryRefused(f"{message} [{violation.code}]", column)
             self._check_sight(action, column)
             if isinstance(element, model.Battle) and element.winners is not None:
                 self._check_winners(element, action, column)
             number = self.game.round
             self.game.push(action)
             self.entries.append(Entry(number, action, element))
+
+    def _say_where(self, message: str) -> str:
+        """``W7 is already elsewhere: ...`` with where the recording put it first (as a
+        replay of a record says it)."""
+        token = message.split(" ", 1)[0]
+        try:
+            card = Card.parse(token)
+        except ValueError:
+            return message
+        place = None
+        for line in self.head.setup:
+            if card in line.cards:
+                place = (
+                    f"dealt to {line.player}"
+                    if isinstance(line, model.Deal)
+                    else f"in pile {line.number}"
+                )
+                break
+        for entry in self.entries if place is None else ():
+            element = entry.element
+            if isinstance(element, model.Play) and card in element.cards:
+                place = f"played by {element.player} in round {entry.round}"
+            elif isinstance(element, model.Pass) and any(d.seen == card for d in element.draws):
+                place = f"drawn by {element.player} in round {entry.round}"
+            elif isinstance(element, model.Battle):
+                drawn = [draw.player for draw in element.draws if draw.seen == card]
+                place = f"drawn by {drawn[0]} in round {entry.round}" if drawn else None
+            if place is not None:
+                break
+        if place is None:
+            return message
+        return message.replace(
+            f"{token} is already elsewhere", f"{token} is already elsewhere ({place})", 1
+        )
 
     def _check_winners(self, battle: model.Battle, action: Action, column: int) -> None:
         """Winners written after a colour are those of its fights.  Draws between the fights

@@ -122,6 +122,26 @@ def test_an_entry_for_the_wrong_player_says_whose_turn_it_is() -> None:
     )
 
 
+def test_a_card_entered_twice_says_where_it_was_entered_first() -> None:
+    """As a replay of a record says it: played, drawn, or dealt to a hand the recording
+    knows."""
+    recording = Recording.new(["Adam", "Bernd", "Collette", "Dagmar"])
+    for entry in ("Y2 Y6 R9", "pass 1 1 2", "B8 B2 R8"):
+        recording.enter(entry)
+    with pytest.raises(EntryRefused) as refused:
+        recording.enter("R14 R0 B8")
+    assert refused.value.message == (
+        "B8 is already elsewhere (played by Collette in round 1): the deck has only 1 copy of "
+        "it [card-conservation]"
+    )
+    dealt = Recording.resume(
+        parse_game('[Players "Adam" "Bernd" "Collette"]\ndeal Bernd: G13 X? X?\n*\n')
+    )
+    with pytest.raises(EntryRefused) as refused:
+        dealt.enter("Adam G13")
+    assert refused.value.message.startswith("G13 is already elsewhere (dealt to Bernd)")
+
+
 def test_a_misspelt_name_names_the_likely_player() -> None:
     recording = _seeded()
     with pytest.raises(EntryRefused) as refused:
