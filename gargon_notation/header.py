@@ -13,6 +13,7 @@ player's seat and a :class:`~gargon_notation.rules.Ruleset`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from difflib import get_close_matches
 from typing import TypeVar
@@ -128,12 +129,18 @@ _UNUSED_BY_REPLAY: tuple[tuple[str, Callable[[GameRecord], object]], ...] = (("D
 
 
 def tag_warnings(record: GameRecord) -> tuple[HeaderError, ...]:
-    """Malformed values of known tags the replay does not need (so the game stays valid).
+    """Malformed values of known tags the replay does not need (so the game stays valid),
+    and tags the notation does not know that misspell a known tag the record lacks.
 
     >>> from gargon_notation.notation import parse_game
     >>> record = parse_game('[Date "26.11.2026"]\\n[Players "Ann" "Bob" "Cy"]\\n*\\n')
     >>> [warning.message for warning in tag_warnings(record)]
     ["a Date is written YYYY.MM.DD (?? for unknown), not '26.11.2026'"]
+    >>> record = parse_game('[Players "Ann" "Bob" "Cy"]\\n[Strat "Bob"]\\n*\\n')
+    >>> print(tag_warnings(record)[0].message)  # doctest: +NORMALIZE_WHITESPACE
+    the notation knows no Strat tag, and the record has no Start tag: did you mean
+    [Start ...]? (tag names are case-sensitive; a tag the notation does not know is kept, and
+    means nothing to the replay)
     """
     found: list[HeaderError] = []
     for name, accessor in _UNUSED_BY_REPLAY:
@@ -141,4 +148,31 @@ def tag_warnings(record: GameRecord) -> tuple[HeaderError, ...]:
             accessor(record)
         except NotationError as error:
             found.append(HeaderError(error.message, record.tag(name)))
+    for tag in record.tags:
+        if tag.name in tags.KNOWN_TAGS:
+            continue
+        meant = _known_name_like(tag.name)
+        if meant is not None and record.tag(meant) is None:
+            found.append(
+                HeaderError(
+                    f"the notation knows no {tag.name} tag, and the record has no {meant} tag: "
+                    f"did you mean [{meant} ...]? (tag names are case-sensitive; a tag the "
+                    "notation does not know is kept, and means nothing to the replay)",
+                    tag,
+                )
+            )
     return tuple(found)
+
+
+@functools.lru_cache(maxsize=1024)
+def _known_name_like(name: str) -> str | None:
+    """The known tag whose name ``name`` misspells (``Strat``, ``event``), if any.
+
+    >>> _known_name_like("Strat"), _known_name_like("event"), _known_name_like("Scorer")
+    ('Start', 'Event', None)
+    """
+    for known in tags.KNOWN_TAGS:
+        if name.lower() == known.lower():
+            return known
+    close = get_close_matches(name, tags.KNOWN_TAGS, n=1, cutoff=0.8)
+    return close[0] if close else None

@@ -209,3 +209,32 @@ def test_a_malformed_date_is_a_warning_at_its_tag(value: str, message: str) -> N
 def test_a_well_formed_date_gives_no_warning(value: str) -> None:
     record = parse_game(f'[Players "Ann" "Bob" "Cy"]\n[Date "{value}"]\n*\n')
     assert tag_warnings(record) == ()
+
+
+@pytest.mark.parametrize(
+    ("tag", "meant"),
+    [('[Strat "Bob"]', "Start"), ('[event "Cup"]', "Event"), ('[Seeed "x"]', "Seed")],
+)
+def test_an_unknown_tag_misspelling_a_known_one_the_record_lacks_is_a_warning(
+    tag: str, meant: str
+) -> None:
+    record = parse_game(f"{PLAYERS}{tag}\n*\n")
+    [warning] = tag_warnings(record)
+    written = record.tags[1]
+    assert warning.tag == written
+    assert warning.message.startswith(
+        f"the notation knows no {written.name} tag, and the record has no {meant} tag: did you "
+        f"mean [{meant} ...]?"
+    )
+    read_header(record)  # kept and meaning nothing: the record stays valid
+
+
+@pytest.mark.parametrize(
+    "tags",
+    [
+        '[Bot "random"]\n[Scorer "Ann"]\n[Weird_Tag "x"]\n',  # tags of a club's own
+        '[Start "Bob"]\n[Strat "Bob"]\n',  # the known tag is there: the other is a tag of its own
+    ],
+)
+def test_unknown_tags_of_their_own_give_no_warning(tags: str) -> None:
+    assert tag_warnings(parse_game(f"{PLAYERS}{tags}*\n")) == ()
