@@ -75,7 +75,7 @@ if TYPE_CHECKING:
     from gargon_notation.archive.facts import Replayed, replay_facts
     from gargon_notation.archive.query import Query, QueryError
     from gargon_notation.archive.select import Selection, select_games
-    from gargon_notation.archive.stats import Stats, archive_stats
+    from gargon_notation.archive.stats import Collector, Figures, Row, Spread, Stats, archive_stats
     from gargon_notation.bots import Bot, GreedyBot, RandomBot, SimulatedGame, simulate
     from gargon_notation.cards import DECK, UNKNOWN, AnyCard, Card, Colour, HiddenCard
     from gargon_notation.engine import (
@@ -123,7 +123,7 @@ if TYPE_CHECKING:
         NotationError,
         RuleViolation,
     )
-    from gargon_notation.files import dump, dumps, load, loads
+    from gargon_notation.files import Input, dump, dumps, load, loads
     from gargon_notation.header import HeaderError
     from gargon_notation.merging import Contradiction, MergeError, merge_records
     from gargon_notation.notation import (
@@ -131,6 +131,7 @@ if TYPE_CHECKING:
         CommentKind,
         GameRecord,
         Headers,
+        Round,
         Tag,
         parse_game,
         write_game,
@@ -168,6 +169,10 @@ _LAZY: dict[str, str] = {
     "QueryError": "gargon_notation.archive.query",
     "Selection": "gargon_notation.archive.select",
     "select_games": "gargon_notation.archive.select",
+    "Collector": "gargon_notation.archive.stats",
+    "Figures": "gargon_notation.archive.stats",
+    "Row": "gargon_notation.archive.stats",
+    "Spread": "gargon_notation.archive.stats",
     "Stats": "gargon_notation.archive.stats",
     "archive_stats": "gargon_notation.archive.stats",
     "format_action": "gargon_notation.actions",
@@ -226,6 +231,7 @@ _LAZY: dict[str, str] = {
     "GargonError": "gargon_notation.errors",
     "NotationError": "gargon_notation.errors",
     "RuleViolation": "gargon_notation.errors",
+    "Input": "gargon_notation.files",
     "dump": "gargon_notation.files",
     "dumps": "gargon_notation.files",
     "load": "gargon_notation.files",
@@ -242,6 +248,7 @@ _LAZY: dict[str, str] = {
     "CommentKind": "gargon_notation.notation",
     "GameRecord": "gargon_notation.notation",
     "Headers": "gargon_notation.notation",
+    "Round": "gargon_notation.notation",
     "Tag": "gargon_notation.notation",
     "parse_game": "gargon_notation.notation",
     "write_game": "gargon_notation.notation",
@@ -341,6 +348,7 @@ __all__ = [
     "Card",
     "CardDrawn",
     "Choose",
+    "Collector",
     "Colour",
     "ColourScore",
     "Comment",
@@ -357,6 +365,7 @@ __all__ = [
     "EncodingError",
     "EntryRefused",
     "Event",
+    "Figures",
     "FileError",
     "Game",
     "GameEnded",
@@ -368,6 +377,7 @@ __all__ = [
     "Headers",
     "HiddenCard",
     "IllegalAction",
+    "Input",
     "Leak",
     "LineRecorder",
     "Location",
@@ -394,8 +404,10 @@ __all__ = [
     "ReplayError",
     "Replayed",
     "Rng",
+    "Round",
     "RoundEnded",
     "RoundStarted",
+    "Row",
     "RuleViolation",
     "Ruleset",
     "Score",
@@ -406,6 +418,7 @@ __all__ = [
     "Sight",
     "SimulatedGame",
     "SourceText",
+    "Spread",
     "Stats",
     "Step",
     "Tag",
