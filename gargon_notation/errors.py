@@ -69,6 +69,22 @@ def printable_name(name: str) -> str:
     return NAME_UNSAFE.sub(_escape, name)
 
 
+def argument_name(name: str) -> str:
+    """A file name as a command suggested in a message writes it, to be copied as it is:
+    :func:`printable_name`, quoted for the shell where it needs it, and a name starting with
+    ``-`` (which a command would take for an option, or ``-`` for standard input) written
+    ``./-``.
+
+    >>> argument_name("game.ggn"), argument_name("-"), argument_name("club night.ggn")
+    ('game.ggn', './-', "'club night.ggn'")
+    """
+    import shlex  # only for such a message
+
+    if name.startswith("-"):
+        name = "./" + name
+    return shlex.quote(printable_name(name))
+
+
 def html_text(text: str) -> str:
     """``text`` for an HTML page: control characters written as :func:`printable` writes
     them (a page shows no escape code, and a browser would drop or mangle them), then

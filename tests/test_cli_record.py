@@ -88,6 +88,25 @@ def test_options_set_the_game_up(tmp_path: Path) -> None:
     assert "continue with gargon record --resume" in result.stdout
 
 
+@pytest.mark.parametrize(
+    ("name", "argument"), [("-", "./-"), ("club night.ggn", "'club night.ggn'")]
+)
+def test_the_command_to_continue_can_be_copied_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, argument: str
+) -> None:
+    """A file named '-' (given as ./-) or with a space is written so in the command the
+    summary suggests, which the shell and gargon then read as that file."""
+    monkeypatch.chdir(tmp_path)
+    result = _record_here(f"./{name}", "--players", "Ann,Bob,Cy", lines=["R3"])
+    assert result.exit_code == 0, result.stderr
+    assert (tmp_path / name).read_text().endswith("1. Ann R3\n*\n")
+    assert result.stdout.splitlines()[-1].endswith(
+        f"; continue with gargon record --resume {argument}"
+    )
+    again = _record_here("--resume", "./" + name, lines=["Bob pass 1"])
+    assert again.exit_code == 0, again.stderr
+
+
 def test_round_and_table_options_write_the_tags_standings_reads(tmp_path: Path) -> None:
     """After Date, as a tournament's records write them; with the players given as options
     or in the lines read."""

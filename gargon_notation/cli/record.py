@@ -16,7 +16,13 @@ from pathlib import Path
 
 from gargon_notation import files
 from gargon_notation.cli.common import Exit, fail, plural, print_error
-from gargon_notation.errors import FileError, GargonError, NotationError, printable_name
+from gargon_notation.errors import (
+    FileError,
+    GargonError,
+    NotationError,
+    argument_name,
+    printable_name,
+)
 from gargon_notation.notation import model
 from gargon_notation.notation.tags import date_fault
 from gargon_notation.recording import Recording, RecordingError
@@ -152,13 +158,13 @@ def record_command(
             fail(f"--resume continues the game its file sets up: leave out {', '.join(given)}")
         if not file.exists():
             fail(f"{name}: no such file to resume; start it without --resume")
-        _lock(lock, name)
+        _lock(lock, path)
         recording, on_disk = resume_recording(file)
     elif file.exists() and file.stat().st_size > 0:
         fail(f"{name} exists: continue it with --resume, or name a new file")
     else:
         tags = setup_tags(**setup)
-        _lock(lock, name)
+        _lock(lock, path)
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
             from gargon_notation.cli import recorder_app
@@ -171,14 +177,14 @@ def record_command(
     raise Exit(code)
 
 
-def _lock(lock: RecordLock, name: str) -> None:
+def _lock(lock: RecordLock, path: str | Path) -> None:
     """Refuse a file another recorder is writing (exit 2)."""
     try:
         lock.take()
     except FileLocked as error:
         fail(
             f"{error}: leave that recorder first (Ctrl+Q), then continue with gargon record "
-            f"--resume {name}"
+            f"--resume {argument_name(str(path))}"
         )
 
 
@@ -223,7 +229,7 @@ def _record_lines(recorder: LineRecorder, lines: Iterator[str], quiet: bool) -> 
 
 def changed_advice(path: str | os.PathLike[str] | None) -> str:
     """What to do once another program changed the file being recorded."""
-    name = printable_name(str(path))
+    name = argument_name(str(path))
     return (
         f"see what it holds now (gargon show {name}), and continue from there with "
         f"gargon record --resume {name}"
@@ -240,11 +246,11 @@ def say(text: str) -> None:
 
 def summary(path: str | os.PathLike[str] | None, recording: Recording) -> str:
     """The file's state when the recorder is left: the decisions, and how to go on."""
-    path = printable_name(str(path))
+    name = printable_name(str(path))
     decisions = plural(len(recording.entries), "decision")
     if recording.is_over:
-        return f"{path}: {decisions}; {recording.prompt()}"
+        return f"{name}: {decisions}; {recording.prompt()}"
     return (
-        f"{path}: {decisions}, unfinished ({recording.prompt()}); continue with "
-        f"gargon record --resume {path}"
+        f"{name}: {decisions}, unfinished ({recording.prompt()}); continue with "
+        f"gargon record --resume {argument_name(str(path))}"
     )

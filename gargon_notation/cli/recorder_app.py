@@ -45,7 +45,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, TextAr
 
 from gargon_notation.cli.record import OPTIONAL_TAGS
 from gargon_notation.engine import RoundStarted, Score
-from gargon_notation.errors import GargonError, NotationError, printable
+from gargon_notation.errors import GargonError, NotationError, argument_name, printable
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import EntryRefused, Recording, RecordingError, Sight
@@ -477,7 +477,7 @@ class RecorderApp(App[int]):
         """An error writing the file: what was entered is not recorded."""
         shown = Text(printable(str(error)), "bold red")
         if isinstance(error, FileChanged):
-            name = printable(str(self.file))
+            name = argument_name(str(self.file))
             shown.append(
                 f": leave (Ctrl+Q), see what it holds (gargon show {name}) and continue "
                 f"from there with gargon record --resume {name}",
