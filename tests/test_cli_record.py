@@ -386,6 +386,45 @@ def test_every_way_out_leaves_the_terminal_as_it_was(
     assert screen(shown)[-1] == "game.ggn: not recorded, as typed when the recorder was left: pa"
 
 
+def _ignoring_sighup() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as nohup starts it
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_a_terminal_that_hangs_up_without_a_sighup_ends_the_recorder(tmp_path: Path) -> None:
+    """Started with SIGHUP ignored, in a session of its own (no controlling terminal to send
+    one), the recorder still leaves once its terminal is gone, as on SIGHUP: Textual would
+    otherwise read nothing from it for ever, at full speed (a trial found one spinning for an
+    hour)."""
+    path = tmp_path / "game.ggn"
+    main, child = pty.openpty()
+    process = subprocess.Popen(
+        [*GARGON, "record", "game.ggn", "--players", "Ann,Bob,Cy", "--seed", "demo"],
+        stdin=child,
+        stdout=child,
+        stderr=child,
+        cwd=tmp_path,
+        env={**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"},
+        start_new_session=True,
+        preexec_fn=_ignoring_sighup,
+    )
+    os.close(child)
+    try:
+        assert b"Ann to play or pass" in read_until(main, b"Ann to play or pass")
+        os.write(main, b"W9\r")
+        assert b"Bob to play or pass" in read_until(main, b"Bob to play or pass")
+        os.close(main)  # the terminal window is closed
+        main = -1
+        code = process.wait(timeout=30)
+    finally:
+        process.kill()
+        if main >= 0:
+            os.close(main)
+    assert code == 129
+    assert path.read_text().splitlines()[-2] == "1. Ann W9"
+
+
 def test_undo_beyond_the_decisions_recorded_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "game.ggn"
     result = _record_here(str(path), "-p", "Ann,Bob,Cy", "--seed", "demo", lines=["W9", "undo 5"])

@@ -26,7 +26,9 @@ import asyncio
 import contextlib
 import shlex
 import signal
+import sys
 from collections.abc import Iterator, Sequence
+from functools import partial
 from pathlib import Path
 from types import FrameType
 from typing import ClassVar
@@ -94,6 +96,33 @@ def _signals_leave(app: RecorderApp) -> Iterator[None]:
     names = ("SIGINT", "SIGTERM", "SIGHUP")
     with handling(names, leave, replacing=lambda handler: handler is not signal.SIG_IGN):
         yield
+
+
+TERMINAL_LOOK_EVERY = 0.5
+"""Seconds between two looks at whether the terminal has hung up (:meth:`RecorderApp._look_at`)."""
+
+
+def hung_up(terminal: int) -> bool:
+    """Whether the ``terminal`` (a file descriptor) has hung up: its other end closed, as a
+    terminal window or an SSH connection is (asked without reading from it).
+
+    >>> import os
+    >>> read, write = os.pipe()
+    >>> hung_up(read)
+    False
+    >>> os.close(write)
+    >>> hung_up(read)
+    True
+    >>> os.close(read)
+    """
+    import select
+
+    if not hasattr(select, "poll"):  # pragma: no cover - Windows has no such terminal
+        return False
+    watch = select.poll()
+    watch.register(terminal, select.POLLHUP)
+    gone = select.POLLHUP | select.POLLERR | select.POLLNVAL
+    return any(events & gone for _, events in watch.poll(0))
 
 
 def _print_left(app: RecorderApp, quiet: bool) -> None:
@@ -372,6 +401,8 @@ class RecorderApp(App[int]):
     def on_mount(self) -> None:
         self.title = f"gargon record {self.file}"
         self._signal_loop = asyncio.get_running_loop()
+        if not self.is_headless and sys.__stdin__ is not None and sys.__stdin__.isatty():
+            self.set_interval(TERMINAL_LOOK_EVERY, partial(self._look_at, sys.__stdin__.fileno()))
         if self.signalled is not None:  # before the application could take it
             self._leave(self.signalled)
             return
@@ -527,6 +558,13 @@ class RecorderApp(App[int]):
     def action_interrupt(self) -> None:
         """Ctrl+C: leave at once, with exit 130 (what was typed is printed)."""
         self._leave(130)
+
+    def _look_at(self, terminal: int) -> None:
+        """Leave as SIGHUP makes it leave once the ``terminal`` has hung up without one
+        (the command was started with ``nohup``, or in a session of its own): Textual would
+        otherwise read nothing from it for ever, at full speed."""
+        if hung_up(terminal):
+            self.signal_received(128 + signal.SIGHUP)
 
     def signal_received(self, code: int) -> None:
         """A signal (SIGINT, SIGTERM, SIGHUP; ``code`` its exit code) arrived: leave as
