@@ -166,13 +166,37 @@ def tag_warnings(record: GameRecord) -> tuple[HeaderError, ...]:
 
 @functools.lru_cache(maxsize=1024)
 def _known_name_like(name: str) -> str | None:
-    """The known tag whose name ``name`` misspells (``Strat``, ``event``), if any.
+    """The known tag whose name ``name`` misspells, if any: the same but for case
+    (``event``), or one slip of the fingers away (a letter left out, doubled, changed, or two
+    swapped: ``Evnt``, ``Seeed``, ``Strat``); not a name that goes on from a known one, as a
+    club's own tags do (``Shuffler``, ``Rounds``, ``Date2``).
 
-    >>> _known_name_like("Strat"), _known_name_like("event"), _known_name_like("Scorer")
-    ('Start', 'Event', None)
+    >>> [_known_name_like(name) for name in ("Strat", "event", "Evnt", "Seeed", "Plyers")]
+    ['Start', 'Event', 'Event', 'Seed', 'Players']
+    >>> [_known_name_like(name) for name in ("Scorer", "Shuffler", "Rounds", "State", "Rules")]
+    [None, None, None, None, None]
     """
     for known in tags.KNOWN_TAGS:
         if name.lower() == known.lower():
             return known
-    close = get_close_matches(name, tags.KNOWN_TAGS, n=1, cutoff=0.8)
-    return close[0] if close else None
+    for known in tags.KNOWN_TAGS:
+        if not name.lower().startswith(known.lower()) and _one_slip(name.lower(), known.lower()):
+            return known
+    return None
+
+
+def _one_slip(typed: str, meant: str) -> bool:
+    """Whether ``typed`` is ``meant`` with one letter left out, added or changed, or two
+    neighbours swapped."""
+    if typed == meant or abs(len(typed) - len(meant)) > 1:
+        return False
+    start = 0
+    while start < min(len(typed), len(meant)) and typed[start] == meant[start]:
+        start += 1
+    a, b = typed[start:], meant[start:]
+    return (
+        a[1:] == b[1:]  # changed
+        or a == b[1:]  # left out
+        or a[1:] == b  # added
+        or (len(a) >= 2 and a[:2] == b[1::-1] and a[2:] == b[2:])  # swapped
+    )

@@ -391,7 +391,8 @@ _LONG_NUMBER = re.compile(r"[0-9]{4301}")
 
 MAX_DEPTH = 200
 """The deepest nesting of brackets a reader takes (a document of records, with their events,
-is about a dozen deep): deeper JSON is an error at the bracket that goes over
+is about a dozen deep): deeper JSON, where it keeps a game from being read (a field the
+record does not read is not looked into), is an error at the bracket that goes over
 (:data:`NESTED_TOO_DEEPLY`), found by :func:`too_deep` (Python's own reader would stop at its
 recursion limit, which depends on how deep the call is, and give no place)."""
 NESTED_TOO_DEEPLY = (
@@ -773,7 +774,7 @@ class _Reader:
         except UnicodeEncodeError:
             raise self.surrogate(obj, path) from None
         if "\x00" in text:
-            where = _string_with_nul(obj, path) or path
+            where = (_first_string(obj, path, _nul) or (path, ""))[0]
             raise self.fail(
                 where,
                 "\\u0000 is a NUL, which no record holds (records are UTF-8 text; a NUL is "
@@ -803,7 +804,7 @@ class _Reader:
 
     def surrogate(self, obj: Any, path: str) -> NotationError:
         """The error for a game holding half of a surrogate pair, at the first such string."""
-        found = _lone_surrogate(obj, path)
+        found = _first_string(obj, path, _half_surrogate)
         where, escape = found if found is not None else (path, "a string")
         return self.fail(
             where,
@@ -898,35 +899,35 @@ def _games(reader: _Reader, document: Any) -> list[Any]:
     return games
 
 
-def _string_with_nul(value: Any, path: str) -> str | None:
-    """The JSON path of the first string holding a NUL (U+0000)."""
+def _first_string(
+    value: Any, path: str, fault: Callable[[str], str | None]
+) -> tuple[str, str] | None:
+    """The JSON path of the first string in ``value`` (at ``path``) where ``fault`` finds
+    something wrong, and what it found."""
     if isinstance(value, str):
-        return path if "\x00" in value else None
+        found = fault(value)
+        return None if found is None else (path, found)
     if not isinstance(value, dict | list):
         return None
     items = value.items() if isinstance(value, dict) else enumerate(value)
     for key, item in items:
-        found = _string_with_nul(item, path + _step(key))
-        if found is not None:
-            return found
+        inner = _first_string(item, path + _step(key), fault)
+        if inner is not None:
+            return inner
     return None
 
 
-def _lone_surrogate(value: Any, path: str) -> tuple[str, str] | None:
-    """The JSON path and the escape of the first string holding half of a surrogate pair."""
-    if isinstance(value, str):
-        try:
-            value.encode("utf-8")
-        except UnicodeEncodeError as error:
-            return path, f"\\u{ord(value[error.start]):04x}"
-        return None
-    if not isinstance(value, dict | list):
-        return None
-    items = value.items() if isinstance(value, dict) else enumerate(value)
-    for key, item in items:
-        found = _lone_surrogate(item, path + _step(key))
-        if found is not None:
-            return found
+def _nul(text: str) -> str | None:
+    """``\\u0000`` when ``text`` holds a NUL."""
+    return "\\u0000" if "\x00" in text else None
+
+
+def _half_surrogate(text: str) -> str | None:
+    """The escape of the first half of a surrogate pair in ``text``, if any."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        return f"\\u{ord(text[error.start]):04x}"
     return None
 
 

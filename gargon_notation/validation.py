@@ -215,8 +215,9 @@ def header_warnings(
 ) -> tuple[Problem, ...]:
     """The warnings of a :class:`Verdict` on ``record`` (game ``game`` of ``source``, by
     default the record's own): each malformed value of a known tag the replay does not need
-    (a ``Date`` not written ``YYYY.MM.DD``, or naming no day), located at its tag, code
-    ``header``.  The verbs that read such a tag give the same warnings.
+    (a ``Date`` not written ``YYYY.MM.DD``, or naming no day), and each tag the notation does
+    not know that misspells a known one the record lacks (``[Strat ...]``), located at its
+    tag, code ``header``.  The verbs that read such a tag give the same warnings.
 
     >>> from gargon_notation.notation import parse_game
     >>> record = parse_game('[Date "26.11.2026"]\\n[Players "Ann" "Bob" "Cy"]\\n*\\n', "a.ggn")

@@ -213,7 +213,13 @@ def test_a_well_formed_date_gives_no_warning(value: str) -> None:
 
 @pytest.mark.parametrize(
     ("tag", "meant"),
-    [('[Strat "Bob"]', "Start"), ('[event "Cup"]', "Event"), ('[Seeed "x"]', "Seed")],
+    [
+        ('[Strat "Bob"]', "Start"),
+        ('[event "Cup"]', "Event"),
+        ('[Seeed "x"]', "Seed"),
+        ('[Evnt "Cup"]', "Event"),
+        ('[Tabel "4"]', "Table"),
+    ],
 )
 def test_an_unknown_tag_misspelling_a_known_one_the_record_lacks_is_a_warning(
     tag: str, meant: str
@@ -233,6 +239,8 @@ def test_an_unknown_tag_misspelling_a_known_one_the_record_lacks_is_a_warning(
     "tags",
     [
         '[Bot "random"]\n[Scorer "Ann"]\n[Weird_Tag "x"]\n',  # tags of a club's own
+        '[Shuffler "Bob"]\n[State "Bavaria"]\n[Rounds "7"]\n[Date2 "2026.11.27"]\n',
+        '[Rules "house"]\n[Starter "Bob"]\n[Sites "2"]\n[Tables "4"]\n',
         '[Start "Bob"]\n[Strat "Bob"]\n',  # the known tag is there: the other is a tag of its own
     ],
 )

@@ -162,3 +162,31 @@ def test_a_comment_over_lines_in_the_movetext_that_took_in_nothing_gets_no_advic
     assert str(caught.value).splitlines()[0] == (
         "t.ggn:3:21: expected a card like R14, or 'pass', not 'folds'"
     )
+
+
+def test_a_player_named_like_a_card_with_a_letter_o_is_no_card_typo() -> None:
+    """Bo after a missing comma is the player, not B0 typed with the letter O."""
+    text = '[Players "Adam" "Bo" "Cy"]\n1. Adam Y2 Bo pass 1\n*\n'
+    with pytest.raises(NotationError) as caught:
+        parse_game(text)
+    assert caught.value.message.startswith("expected a round number like '1.', a card like R14")
+    with pytest.raises(NotationError) as caught:
+        parse_game(text.replace("Y2 Bo pass 1", "Y2, Bo RO"))
+    assert caught.value.message.startswith("'RO' is not a card")
+
+
+def test_numbered_notes_in_a_closed_comment_are_not_taken_for_rounds_it_ran_over() -> None:
+    """A comment of notes '1. ...', '2. ...' closed where it should be: an error after it
+    gets no advice to close it (a round's line holds a name and a decision)."""
+    text = (
+        '[Players "Adam" "Bernd" "Collette" "Dagmar"]\n'
+        "1. Adam Y2 Y6 R9, Bernd pass 1 1 2 {Notes:\n1. Bernd was tired\n"
+        "2. nobody counted}, Collette B8 B2 R88, Dagmar R14 R0 B12\n*\n"
+    )
+    with pytest.raises(NotationError) as caught:
+        parse_game(text)
+    assert "after a comment" not in caught.value.message
+    ran_on = text.replace("1. Bernd was tired", "2. Bernd pass 1")
+    with pytest.raises(NotationError) as caught:
+        parse_game(ran_on)
+    assert "(after a comment that runs from line 2, column 36" in caught.value.message

@@ -95,6 +95,9 @@ def _end_position(lines: list[str]) -> tuple[int, int]:
 
 
 _ROUND_LINE = re.compile(r"[1-9][0-9]*\.")
+_TAKEN_ROUND = re.compile(r'[1-9][0-9]*\.[ \t]+(?:"[^"\n]*"|\S+)[ \t]+(?:pass\b|[WBVYRGX][0-9?])')
+"""A round's line taken into a comment: its number, a name and a decision (not a numbered
+note: ``1. Bernd was tired``)."""
 _AFTER_THE_END = frozenset({"$END", "_COMMA", "INT", "PLAYER"}) | _ANNOTATIONS
 
 
@@ -240,12 +243,13 @@ def _after_comment(
 
 def _ran_on(comment: str) -> bool:
     """Whether a brace comment over several lines holds what a '}' left out let it take in:
-    another comment's '{', or a line that begins as a round or a ``fights`` line does."""
+    another comment's '{', or a line that begins as a round's line (a number, a name and a
+    decision) or a ``fights`` line does."""
     if "{" in comment[1:]:
         return True
     for held in comment.split("\n")[1:]:
         words = held.split(None, 1)
-        if words and (_ROUND_LINE.fullmatch(words[0]) or words[0] == "fights"):
+        if words and (_TAKEN_ROUND.match(held.lstrip()) or words[0] == "fights"):
             return True
     return False
 
@@ -304,7 +308,9 @@ def _diagnosis(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str
             f"or a colour or X and '?' like R? or X?)"
         )
     if "CARD" in expected:
-        message = _card_typo(found, rest) or message
+        players = next((line for line in lines if line.lstrip().startswith("[Players")), "")
+        if f'"{found}"' not in players:  # Bo, a player, after a missing comma: no card
+            message = _card_typo(found, rest) or message
     # The keys end at the error, so a search tries every start: only the text just before
     # the error is searched, or a long line would take quadratic time.
     near = before[-_MISTAKE_WINDOW:]
