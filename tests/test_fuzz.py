@@ -315,10 +315,13 @@ def test_strict_reading_raises_the_first_lenient_error(data: bytes) -> None:
 
 
 def _clean(data: bytes) -> bool:
-    """UTF-8, no line over the limit and no lone CR (lone CRs: see test_encoding)."""
+    """UTF-8, no line over the limit, no lone CR (lone CRs: see test_encoding) and no NUL
+    (binary data, whose byte offset only the bytes' reader can name)."""
     try:
         data.decode("utf-8")
     except UnicodeDecodeError:
+        return False
+    if b"\x00" in data:
         return False
     longest = max(len(line) + 1 for line in data.split(b"\n"))
     return longest <= MAX_LINE_BYTES and b"\r" not in data.replace(b"\r\n", b"")

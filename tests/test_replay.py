@@ -347,6 +347,24 @@ def test_an_unwritten_draw_is_said_at_the_battle_it_is_owed_for_whose_winners_th
     ]
 
 
+def test_a_draw_written_for_a_misspelt_name_is_where_the_owed_draw_is_said() -> None:
+    """'Colette 1' for Collette's draw: the name first, then the draw it stood for, at the
+    same place (a strict replay stops at the name, as the first problem says)."""
+    text = (
+        HEADER
+        + ROUND_ONE
+        + "    fights Y > Adam, R > Dagmar Dagmar (Adam 1, Colette 2), B > Dagmar Collette\n*\n"
+    )
+    found = replay(parse_game(text, source="t.ggn")).problems
+    assert [(p.code, p.line, p.column) for p in found[:2]] == [
+        ("unknown-player", 7, 49),
+        ("record-incomplete", 7, 49),
+    ]
+    with pytest.raises(ReplayError) as stopped:
+        replay(parse_game(text, source="t.ggn"), strict=True)
+    assert stopped.value.problem.code == "unknown-player"
+
+
 def test_a_recording_in_progress_may_stop_before_its_last_battles_draws() -> None:
     assert problems(HEADER + ROUND_ONE + "    fights Y, R > Dagmar\n*\n") == []
     assert problems(HEADER + ROUND_ONE + "    fights Y, R (Adam 1)\n*\n") == []
