@@ -616,13 +616,12 @@ class _Walk:
         if len(draws) > 1:
             draws = self._in_draw_order(game, battle)
         seats = self.seats
-        unknown: model.Draw | None = None  # a draw skipped for its name: the owed one's place
+        found = len(self.outcome.problems)
         for draw in draws:
             seat = seats.get(draw.player)
             if seat is None:
                 seat = self._seat(draw.player, draw, repair="skipped this draw")
                 if seat is None:
-                    unknown = unknown or draw
                     continue
             owed = game.to_act
             if owed is not None and owed.kind is _DRAW and owed.seat != seat:
@@ -650,9 +649,11 @@ class _Walk:
             # Draws owed by this colour's fights and not written in its parentheses are
             # said here, where they belong, and taken as forgotten, so that its next fight
             # (and the winners written) follow; alone, draws skipped on empty piles let the
-            # colour's next fight follow at once.  A draw written for a name not at the
-            # table (a typo of the owing player's) is where the owed one is said.
-            self._owed_draws_unwritten(game, unknown or battle)
+            # colour's next fight follow at once.  After a problem among the draws written
+            # (a name not at the table, a draw out of turn), they are said after it, at the
+            # last draw written: problems are told in the order of their places.
+            place = battle.draws[-1] if len(self.outcome.problems) > found else battle
+            self._owed_draws_unwritten(game, place)
         if battle.winners is not None:
             self._check_winners(game, battle, game.events[mark:])
 
