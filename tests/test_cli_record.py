@@ -425,6 +425,26 @@ def test_a_terminal_that_hangs_up_without_a_sighup_ends_the_recorder(tmp_path: P
     assert path.read_text().splitlines()[-2] == "1. Ann W9"
 
 
+def test_standard_input_that_cannot_be_read_is_said_so(tmp_path: Path) -> None:
+    """nohup leaves standard input open for writing only: said so, with what to do, and
+    nothing written (it was 'gargon: bad file descriptor')."""
+    with open(os.devnull, "w") as unreadable:
+        done = subprocess.run(
+            [*GARGON, "record", "game.ggn", "--players", "Ann,Bob,Cy"],
+            stdin=unreadable,
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            timeout=60,
+        )
+    assert done.returncode == 2
+    assert done.stderr.startswith(
+        "gargon: <stdin>: standard input cannot be read (bad file descriptor): gargon record "
+        "takes the decisions from a terminal, or from a pipe or a file"
+    )
+    assert not (tmp_path / "game.ggn").exists()
+
+
 def test_undo_beyond_the_decisions_recorded_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "game.ggn"
     result = _record_here(str(path), "-p", "Ann,Bob,Cy", "--seed", "demo", lines=["W9", "undo 5"])

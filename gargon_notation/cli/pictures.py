@@ -23,7 +23,14 @@ from gargon_notation import files
 from gargon_notation.actions import not_at_table
 from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, fail, plural, print_error, print_problems
-from gargon_notation.cli.inputs import games_of, inputs_of, one_input_for, output, write
+from gargon_notation.cli.inputs import (
+    games_of,
+    inputs_of,
+    one_input_for,
+    output,
+    to_stdout,
+    write,
+)
 from gargon_notation.cli.plain import numbered
 from gargon_notation.cli.seated import SeatedGames
 from gargon_notation.cli.view import picked_step
@@ -81,7 +88,7 @@ def svg_command(
     """
     if round_ is not None and step is not None:
         fail("give --round or --step, not both")
-    if output_path == "-":
+    if to_stdout(output_path):
         output_path = None  # standard output, as for every verb
     inputs = inputs_of(paths)
     if game is not None:

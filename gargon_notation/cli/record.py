@@ -21,6 +21,7 @@ from gargon_notation.errors import (
     GargonError,
     NotationError,
     argument_name,
+    as_reason,
     printable_name,
 )
 from gargon_notation.notation import model
@@ -189,7 +190,24 @@ def _lock(lock: RecordLock, path: str | Path) -> None:
 
 
 def _stdin_lines() -> Iterator[str]:
-    for number, raw in enumerate(sys.stdin.buffer, start=1):
+    """The lines of standard input, decoded; one that cannot be read at all (``nohup``
+    leaves it open for writing only) is said so, with what to do."""
+    lines = iter(sys.stdin.buffer)
+    number = 0
+    while True:
+        try:
+            raw = next(lines)
+        except StopIteration:
+            return
+        except OSError as error:
+            reason = as_reason(error.strerror or str(error))
+            raise FileError(
+                "<stdin>",
+                f"standard input cannot be read ({reason}): gargon record takes the decisions "
+                "from a terminal, or from a pipe or a file given as standard input (nohup "
+                "leaves none to read)",
+            ) from None
+        number += 1
         try:
             yield raw.decode("utf-8")
         except UnicodeDecodeError as error:
