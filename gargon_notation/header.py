@@ -167,36 +167,36 @@ def tag_warnings(record: GameRecord) -> tuple[HeaderError, ...]:
 @functools.lru_cache(maxsize=1024)
 def _known_name_like(name: str) -> str | None:
     """The known tag whose name ``name`` misspells, if any: the same but for case
-    (``event``), or one slip of the fingers away (a letter left out, doubled, changed, or two
-    swapped: ``Evnt``, ``Seeed``, ``Strat``); not a name that goes on from a known one, as a
-    club's own tags do (``Shuffler``, ``Rounds``, ``Date2``).
+    (``event``), or one slip of the fingers away (a letter left out, a letter doubled, or two
+    swapped: ``Evnt``, ``Seeed``, ``Strat``, ``Startt``); not another word a letter away
+    (``Speed``, ``Data``, ``Side``), nor a name that goes on from a known one, as a club's own
+    tags do (``Shuffler``, ``Rounds``, ``Date2``).
 
-    >>> [_known_name_like(name) for name in ("Strat", "event", "Evnt", "Seeed", "Plyers")]
-    ['Start', 'Event', 'Event', 'Seed', 'Players']
-    >>> [_known_name_like(name) for name in ("Scorer", "Shuffler", "Rounds", "State", "Rules")]
+    >>> [_known_name_like(name) for name in ("Strat", "event", "Evnt", "Seeed", "Startt")]
+    ['Start', 'Event', 'Event', 'Seed', 'Start']
+    >>> [_known_name_like(name) for name in ("Scorer", "Shuffler", "Rounds", "Speed", "Data")]
     [None, None, None, None, None]
     """
     for known in tags.KNOWN_TAGS:
         if name.lower() == known.lower():
             return known
     for known in tags.KNOWN_TAGS:
-        if not name.lower().startswith(known.lower()) and _one_slip(name.lower(), known.lower()):
+        if _one_slip(name.lower(), known.lower()):
             return known
     return None
 
 
 def _one_slip(typed: str, meant: str) -> bool:
-    """Whether ``typed`` is ``meant`` with one letter left out, added or changed, or two
-    neighbours swapped."""
-    if typed == meant or abs(len(typed) - len(meant)) > 1:
-        return False
+    """Whether ``typed`` is ``meant`` with one letter left out (not its first), one letter
+    doubled, or two neighbours swapped."""
     start = 0
     while start < min(len(typed), len(meant)) and typed[start] == meant[start]:
         start += 1
+    if start == 0:
+        return False
     a, b = typed[start:], meant[start:]
-    return (
-        a[1:] == b[1:]  # changed
-        or a == b[1:]  # left out
-        or a[1:] == b  # added
-        or (len(a) >= 2 and a[:2] == b[1::-1] and a[2:] == b[2:])  # swapped
-    )
+    if len(a) + 1 == len(b):
+        return a == b[1:]  # left out
+    if len(a) == len(b) + 1:
+        return a[1:] == b and a[0] == typed[start - 1]  # doubled
+    return len(a) == len(b) >= 2 and a[:2] == b[1::-1] and a[2:] == b[2:]  # swapped

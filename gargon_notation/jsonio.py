@@ -391,8 +391,8 @@ _LONG_NUMBER = re.compile(r"[0-9]{4301}")
 
 MAX_DEPTH = 200
 """The deepest nesting of brackets a reader takes (a document of records, with their events,
-is about a dozen deep): deeper JSON, where it keeps a game from being read (a field the
-record does not read is not looked into), is an error at the bracket that goes over
+is about a dozen deep): deeper JSON, where it keeps a game from being read, is an error at
+the bracket that goes over
 (:data:`NESTED_TOO_DEEPLY`), found by :func:`too_deep` (Python's own reader would stop at its
 recursion limit, which depends on how deep the call is, and give no place)."""
 NESTED_TOO_DEEPLY = (

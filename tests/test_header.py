@@ -219,6 +219,7 @@ def test_a_well_formed_date_gives_no_warning(value: str) -> None:
         ('[Seeed "x"]', "Seed"),
         ('[Evnt "Cup"]', "Event"),
         ('[Tabel "4"]', "Table"),
+        ('[Startt "Bob"]', "Start"),
     ],
 )
 def test_an_unknown_tag_misspelling_a_known_one_the_record_lacks_is_a_warning(
@@ -241,6 +242,7 @@ def test_an_unknown_tag_misspelling_a_known_one_the_record_lacks_is_a_warning(
         '[Bot "random"]\n[Scorer "Ann"]\n[Weird_Tag "x"]\n',  # tags of a club's own
         '[Shuffler "Bob"]\n[State "Bavaria"]\n[Rounds "7"]\n[Date2 "2026.11.27"]\n',
         '[Rules "house"]\n[Starter "Bob"]\n[Sites "2"]\n[Tables "4"]\n',
+        '[Speed "blitz"]\n[Data "x"]\n[Side "left"]\n[Sound "on"]\n',  # other words
         '[Start "Bob"]\n[Strat "Bob"]\n',  # the known tag is there: the other is a tag of its own
     ],
 )

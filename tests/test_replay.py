@@ -365,6 +365,28 @@ def test_a_draw_written_for_a_misspelt_name_is_where_the_owed_draw_is_said() -> 
     assert stopped.value.problem.code == "unknown-player"
 
 
+def test_after_a_draw_out_of_turn_the_owed_draws_are_said_after_it() -> None:
+    """Dagmar owes two blue draws, written 'Bernd 1, Dagmar 2': Bernd's draw out of turn
+    first, then Dagmar's missing draw at the last draw written, after it (a strict replay
+    stops at the first, as the lenient one's first problem says)."""
+    record = record_from_simulation(simulate(4, "r3.2", bot="greedy"))
+    text = dumps(record)
+    written = "B (Dagmar 2, Dagmar 1)"
+    assert written in text
+    broken = parse_game(text.replace(written, "B (Bernd 1, Dagmar 2)"), source="t.ggn")
+    found = replay(broken).problems
+    line = text[: text.index(written)].count("\n") + 1
+    column = text.split("\n")[line - 1].index(written) + 1
+    assert [(p.code, p.line, p.column) for p in found[:2]] == [
+        ("not-your-turn", line, column + 3),
+        ("record-incomplete", line, column + 12),
+    ]
+    with pytest.raises(ReplayError) as stopped:
+        replay(broken, strict=True)
+    first = stopped.value.problem
+    assert (first.code, first.column) == ("not-your-turn", column + 3)
+
+
 def test_a_recording_in_progress_may_stop_before_its_last_battles_draws() -> None:
     assert problems(HEADER + ROUND_ONE + "    fights Y, R > Dagmar\n*\n") == []
     assert problems(HEADER + ROUND_ONE + "    fights Y, R (Adam 1)\n*\n") == []

@@ -66,6 +66,8 @@ _WORDS: tuple[tuple[str, str], ...] = (
 )
 _ANNOTATIONS = frozenset({"GLYPH", "NAG", "COMMENT"})
 _CARD_LIKE = re.compile(r"[A-Za-z][0-9?][0-9?]*")
+_PLAYERS_TAG = re.compile(r'\[[ \t]*Players\b(?:[^\]"\n]|"(?:[^"\\\n]|\\.)*")*')
+"""The Players tag of a game's text, up to its ']'."""
 _LETTER_O = re.compile(r"([WBVYRG])([0-9Oo]*[Oo][0-9Oo]*)")
 """A card whose value holds the letter O for a zero (``RO``, ``B1O``)."""
 _SPACED_CARD = re.compile(r"([WBVYRG])[ \t]+([0-9]{1,2})(?![0-9A-Za-z?])")
@@ -95,7 +97,9 @@ def _end_position(lines: list[str]) -> tuple[int, int]:
 
 
 _ROUND_LINE = re.compile(r"[1-9][0-9]*\.")
-_TAKEN_ROUND = re.compile(r'[1-9][0-9]*\.[ \t]+(?:"[^"\n]*"|\S+)[ \t]+(?:pass\b|[WBVYRGX][0-9?])')
+_TAKEN_ROUND = re.compile(
+    r'[1-9][0-9]*\.[ \t]+(?:"[^"\n]*"|\S+)[ \t]+(?:pass\b|[WBVYRGXwbvyrgx][0-9?])'
+)
 """A round's line taken into a comment: its number, a name and a decision (not a numbered
 note: ``1. Bernd was tired``)."""
 _AFTER_THE_END = frozenset({"$END", "_COMMA", "INT", "PLAYER"}) | _ANNOTATIONS
@@ -308,8 +312,8 @@ def _diagnosis(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str
             f"or a colour or X and '?' like R? or X?)"
         )
     if "CARD" in expected:
-        players = next((line for line in lines if line.lstrip().startswith("[Players")), "")
-        if f'"{found}"' not in players:  # Bo, a player, after a missing comma: no card
+        players = _PLAYERS_TAG.search(text)
+        if players is None or f'"{found}"' not in players.group():  # Bo, a player: no card
             message = _card_typo(found, rest) or message
     # The keys end at the error, so a search tries every start: only the text just before
     # the error is searched, or a long line would take quadratic time.
