@@ -62,7 +62,7 @@ from gargon_notation.engine import (
     Play,
 )
 from gargon_notation.engine.patterns import describe_pattern
-from gargon_notation.engine.wording import colours_text, count_of
+from gargon_notation.engine.wording import colours_text, count_of, placed_elsewhere
 from gargon_notation.entries import (
     EntryRefused,
     annotations_only,
@@ -702,7 +702,7 @@ class Recording:
             if violation is not None:
                 message = violation.message
                 if violation.code == "card-conservation":
-                    message = self._say_where(message)
+                    message = placed_elsewhere(message, self._first_place)
                 raise EntryRefused(f"{message} [{violation.code}]", column)
             self._check_sight(action, column)
             if isinstance(element, model.Battle) and element.winners is not None:
@@ -711,14 +711,9 @@ class Recording:
             self.game.push(action)
             self.entries.append(Entry(number, action, element))
 
-    def _say_where(self, message: str) -> str:
-        """``W7 is already elsewhere: ...`` with where the recording put it first (as a
-        replay of a record says it)."""
-        token = message.split(" ", 1)[0]
-        try:
-            card = Card.parse(token)
-        except ValueError:
-            return message
+    def _first_place(self, card: Card) -> str | None:
+        """Where the recording put ``card`` first (as a replay of a record says it), if
+        anywhere."""
         place = None
         for line in self.head.setup:
             if card in line.cards:
@@ -739,11 +734,7 @@ class Recording:
                 place = f"drawn by {drawn[0]} in round {entry.round}" if drawn else None
             if place is not None:
                 break
-        if place is None:
-            return message
-        return message.replace(
-            f"{token} is already elsewhere", f"{token} is already elsewhere ({place})", 1
-        )
+        return place
 
     def _check_winners(self, battle: model.Battle, action: Action, column: int) -> None:
         """Winners written after a colour are those of its fights.  Draws between the fights

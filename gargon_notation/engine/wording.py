@@ -9,11 +9,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from gargon_notation.cards import COPIES, AnyCard, Card, Colour
 
-__all__ = ["cards_text", "colours_text", "count_of", "twice_in_one_play"]
+__all__ = ["cards_text", "colours_text", "count_of", "placed_elsewhere", "twice_in_one_play"]
 
 
 def count_of(number: int, noun: str) -> str:
@@ -50,3 +50,23 @@ def twice_in_one_play(name: str, cards: Sequence[AnyCard]) -> str | None:
                 "only 1 copy of it"
             )
     return None
+
+
+def placed_elsewhere(message: str, place_of: Callable[[Card], str | None]) -> str:
+    """The engine's ``W7 is already elsewhere: ...`` with where ``place_of`` says the card
+    was put first (the message as it is when it says nowhere, or is another message).
+
+    >>> placed_elsewhere("W7 is already elsewhere: the deck has only 1 copy of it",
+    ...                  lambda card: f"played by Ann ({card.value})")
+    'W7 is already elsewhere (played by Ann (7)): the deck has only 1 copy of it'
+    """
+    token = message.split(" ", 1)[0]
+    try:
+        card = Card.parse(token)
+    except ValueError:
+        return message
+    place = place_of(card)
+    if place is None:
+        return message
+    said = f"{token} is already elsewhere"
+    return message.replace(said, f"{said} ({place})", 1)

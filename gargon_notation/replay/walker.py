@@ -29,6 +29,7 @@ visitors over this one walk (python-chess's ``BaseVisitor`` is the model).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import partial
 from itertools import pairwise
 
 import attrs
@@ -49,7 +50,7 @@ from gargon_notation.engine import (
     Play,
 )
 from gargon_notation.engine.knowledge import refine
-from gargon_notation.engine.wording import twice_in_one_play
+from gargon_notation.engine.wording import placed_elsewhere, twice_in_one_play
 from gargon_notation.errors import RuleViolation
 from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import model
@@ -442,7 +443,8 @@ class _Walk:
         if self.forgotten and violation.code in _NOT_HELD and isinstance(element, model.Play):
             follows = self._never_drawn(game, action.seat, element.cards)
         if violation.code == "card-conservation":
-            message = self._say_where(message, element)
+            before = (element.line, element.column)
+            message = placed_elsewhere(message, partial(_first_place, self.record, before=before))
         elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
             message += _played_before(self.record, element)
         elif violation.code == "not-your-turn" and not self.turns_seen:
@@ -489,20 +491,6 @@ class _Walk:
             draws.remove(draw)
             causes.append(draw[1])
         return causes[0] if causes else None
-
-    def _say_where(self, message: str, element: model.Action) -> str:
-        """``W7 is already elsewhere: ...`` with where the record put it first."""
-        token = message.split(" ", 1)[0]
-        try:
-            card = Card.parse(token)
-        except ValueError:
-            return message
-        place = _first_place(self.record, card, (element.line, element.column))
-        if place is None:
-            return message
-        return message.replace(
-            f"{token} is already elsewhere", f"{token} is already elsewhere ({place})", 1
-        )
 
     def _lost_track(self, code: str) -> None:
         """After a skipped action, a record that no longer fits the game is not followed."""
@@ -933,7 +921,7 @@ def _at(problem: Problem | None) -> str | None:
     return None if problem is None else f"{problem.line}:{problem.column}"
 
 
-def _first_place(record: model.GameRecord, card: Card, before: tuple[int, int]) -> str | None:
+def _first_place(record: model.GameRecord, card: Card, *, before: tuple[int, int]) -> str | None:
     """Where the record writes ``card`` first, before the position ``before``."""
 
     def earlier(item: model.Deal | model.Pile | model.Action | model.PassDraw) -> bool:
