@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import os
 import pty
 import random
@@ -12,6 +11,7 @@ import sys
 import termios
 import time
 from pathlib import Path
+from typing import Any
 
 import in_process
 import pytest
@@ -305,6 +305,25 @@ def test_a_file_changed_by_another_program_is_not_written_over(tmp_path: Path) -
     assert path.read_text() == theirs
 
 
+def _recorder_on(terminal: int, cwd: Path, **started: Any) -> subprocess.Popen[bytes]:
+    """``gargon record game.ggn`` (Ann, Bob and Cy, seed demo) in ``cwd``, on the pseudo-
+    terminal whose other end is ``terminal``, 120 columns by 40; ``started``: more of
+    :class:`subprocess.Popen`'s options."""
+    return subprocess.Popen(
+        [*GARGON, "record", "game.ggn", "--players", "Ann,Bob,Cy", "--seed", "demo"],
+        stdin=terminal,
+        stdout=terminal,
+        stderr=terminal,
+        cwd=cwd,
+        env={**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"},
+        **started,
+    )
+
+
+def _letting_ctrl_c_through() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _leave_on_terminal(
     tmp_path: Path, leave: bytes | signal.Signals, typed: bytes = b"pa"
 ) -> tuple[int, str, bool]:
@@ -314,15 +333,7 @@ def _leave_on_terminal(
     path = tmp_path / "game.ggn"
     main, child = pty.openpty()
     modes = termios.tcgetattr(main)
-    process = subprocess.Popen(
-        [*GARGON, "record", "game.ggn", "--players", "Ann,Bob,Cy", "--seed", "demo"],
-        stdin=child,
-        stdout=child,
-        stderr=child,
-        cwd=tmp_path,
-        env={**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"},
-        preexec_fn=functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
-    )
+    process = _recorder_on(child, tmp_path, preexec_fn=_letting_ctrl_c_through)
     os.close(child)
     try:
         assert b"Ann to play or pass" in read_until(main, b"Ann to play or pass")
@@ -387,7 +398,7 @@ def test_every_way_out_leaves_the_terminal_as_it_was(
 
 
 def _ignoring_sighup() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    _letting_ctrl_c_through()
     signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as nohup starts it
 
 
@@ -399,16 +410,7 @@ def test_a_terminal_that_hangs_up_without_a_sighup_ends_the_recorder(tmp_path: P
     hour)."""
     path = tmp_path / "game.ggn"
     main, child = pty.openpty()
-    process = subprocess.Popen(
-        [*GARGON, "record", "game.ggn", "--players", "Ann,Bob,Cy", "--seed", "demo"],
-        stdin=child,
-        stdout=child,
-        stderr=child,
-        cwd=tmp_path,
-        env={**os.environ, "COLUMNS": "120", "LINES": "40", "TERM": "xterm-256color"},
-        start_new_session=True,
-        preexec_fn=_ignoring_sighup,
-    )
+    process = _recorder_on(child, tmp_path, start_new_session=True, preexec_fn=_ignoring_sighup)
     os.close(child)
     try:
         assert b"Ann to play or pass" in read_until(main, b"Ann to play or pass")
