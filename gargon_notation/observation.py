@@ -8,7 +8,8 @@ An observation is made from the acting seat's :class:`~gargon_notation.engine.Se
 alone, plus the cards each seat has won, which the seat saw face up in the battles that won
 them (the view's history holds those battles).  Seats are counted from the acting seat:
 relative seat 0 is the seat itself, 1 the next seat clockwise, and so on; slots for seats
-beyond the table's size hold zeros (-1 in the code arrays).
+beyond the table's size hold zeros in the counts and scores, and -1 in the code arrays and in
+``obs_round``'s first five (where 0 would say the seat passed).
 
 The action space numbers every decision the rules allow at any table, whatever the hand
 (:data:`ACTION_SPACE` ids): the plays of one to three cards by card identity, the passes by

@@ -205,6 +205,34 @@ def test_the_invalid_game_is_a_games_row_with_its_first_problem(
     ]
 
 
+def test_a_game_that_cannot_be_read_has_the_documented_row(converted: tuple[Path, Run]) -> None:
+    """docs/tables.md: the key, ``line``, valid and finished false, ending invalid, empty
+    winners, one problem (its error, ``syntax``), every other column null."""
+    out, _ = converted
+    [row] = sql(out, "select * from {games} where game = 6")
+    named = dict(zip(tables.schema_for("games").names, row, strict=True))
+    line = TEXT.splitlines().index("1. Ann R99") + 1
+    given = {name: value for name, value in named.items() if value is not None}
+    assert given.pop("problem_message") == (
+        "'R99' is not a card (a colour W B V Y R G and a value 0-15 like R14, "
+        "or a colour or X and '?' like R? or X?)"
+    )
+    assert given == {
+        "source": str(out.parent / "club.ggn"),
+        "game": 6,
+        "line": line,
+        "valid": False,
+        "finished": False,
+        "ending": "invalid",
+        "winners": [],
+        "winner_seats": [],
+        "problems": 1,
+        "problem_code": "syntax",
+        "problem_line": line,
+        "problem_column": 8,
+    }
+
+
 def test_include_invalid_steps_keeps_what_the_replay_made(stepped: Path) -> None:
     [(steps,)] = sql(stepped, "select count(*) from {decisions} where game = 5")
     [(written,)] = sql(stepped, "select decisions from {games} where game = 5")
@@ -527,6 +555,38 @@ def test_a_record_of_hidden_hands_counts_the_play_made_among_the_legal_actions(
         tmp_path / "observed",
         "select count(*) from {decisions} where legal_actions != len(legal_action_ids)",
     ) == [(0,)]
+    # Only a play or pass depends on the hand: a choice or a draw of a seat whose hand the
+    # record does not know in full is counted exactly (docs/tables.md, legal_exact).
+    hidden = "list_sum(obs_hand[97:103]) > 0"
+    assert sql(
+        tmp_path / "observed",
+        f"select kind, legal_exact, count(*) > 0 from {{decisions}} where {hidden} "
+        "group by all order by all",
+    ) == [
+        ("choose", True, True),
+        ("draw", True, True),
+        ("pass", False, True),
+        ("play", False, True),
+    ]
+
+
+def test_a_seat_beyond_the_table_is_empty_in_every_array_as_documented(observed: Path) -> None:
+    """docs/tables.md: a table of 3 or 4 leaves the last blocks empty: zeros in the counts
+    and scores, -1 in the card codes and in ``obs_round``'s 0-4 (never 0, which says a seat
+    passed)."""
+    rows = sql(
+        observed,
+        "select obs_state[1], obs_round, obs_hands, obs_won, obs_scores, obs_played, obs_front "
+        "from {decisions} d join {games} g using (source, game) where g.valid",
+    )
+    assert {row[0] for row in rows} == {3, 4, 5}
+    for players, round_, hands, won, scores, played, front in rows:
+        absent = 5 - players
+        assert round_[players:5] == [-1] * absent
+        assert hands[7 * players :] == [0] * 7 * absent
+        assert won[96 * players :] == [0] * 96 * absent
+        assert scores[players:] == [0] * absent
+        assert played[3 * players :] == front[3 * players :] == [-1] * 3 * absent
 
 
 def test_the_action_space_is_numbered_as_documented() -> None:
