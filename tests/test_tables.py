@@ -249,6 +249,27 @@ def test_decisions_are_written_as_the_notation_writes_them(converted: tuple[Path
         assert legal >= 1
 
 
+def test_a_decision_s_line_and_column_are_where_it_is_written(
+    converted: tuple[Path, Run], archive: Path
+) -> None:
+    """docs/tables.md: a play, pass or draw at the first character of its ``written`` text;
+    a choice at its colour in the fights line; ``column`` read quoted, as SQL needs."""
+    out, _ = converted
+    lines = archive.read_text(encoding="utf-8").splitlines()
+    rows = sql(
+        out, 'select kind, written, line, "column" from {decisions} where written is not null'
+    )
+    kinds: Counter[str] = Counter()
+    for kind, written, line, column in rows:
+        there = lines[line - 1][column - 1 :]
+        if kind == "choose":
+            assert there[0] == written[-1] and lines[line - 1].lstrip().startswith("fights ")
+        else:
+            assert there.startswith(written), (written, there)
+        kinds[kind] += 1
+    assert set(kinds) == {"play", "pass", "choose", "draw"}
+
+
 class _Legal(Visitor):
     def __init__(self) -> None:
         self.counts: list[int] = []
