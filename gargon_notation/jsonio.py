@@ -312,6 +312,51 @@ def found(text: str, index: int, end: str = "the end of the line") -> str:
     return printable(repr(character)) if character else end
 
 
+def _after_comma(text: str, index: int) -> bool:
+    """Whether the last character before ``index`` that is not white space is a comma."""
+    return text[:index].rstrip(" \t\r\n").endswith(",")
+
+
+def value_advice(text: str, index: int) -> str:
+    """What to do where ``text`` holds no JSON value at ``index``, by what stands there.
+
+    >>> value_advice('[1, ]', 4)
+    "remove the comma before ']'"
+    >>> value_advice('[}', 1)
+    "write the missing value (a list ends with ']', an object with '}')"
+    >>> value_advice('not json', 0)
+    'write text in double quotes ("like this"), and true, false and null in lower case'
+    """
+    character = text[index : index + 1]
+    if character in ("]", "}") and _after_comma(text, index):
+        return f"remove the comma before '{character}'"
+    if character in ("]", "}"):
+        return "write the missing value (a list ends with ']', an object with '}')"
+    if character == ",":
+        return "write the missing value before the comma, or remove the comma"
+    if character == "'":
+        return "write strings in double quotes, not single ones"
+    if character.isalpha():
+        return 'write text in double quotes ("like this"), and true, false and null in lower case'
+    return "write the missing value"
+
+
+def name_advice(text: str, index: int) -> str:
+    """What to do where ``text`` holds no field name at ``index``, by what stands there.
+
+    >>> name_advice('{"a": 1,}', 8), name_advice('{a: 1}', 1)
+    ("remove the comma before '}'", 'write names in double quotes')
+    >>> name_advice("{'a': 1}", 1)
+    'write names in double quotes, not single ones'
+    """
+    character = text[index : index + 1]
+    if character == "}" and _after_comma(text, index):
+        return "remove the comma before '}'"
+    if character == "'":
+        return "write names in double quotes, not single ones"
+    return "write names in double quotes"
+
+
 def syntax_message(
     error: json.JSONDecodeError, offset: int | None = None, *, document: bool = False
 ) -> str:
@@ -335,13 +380,12 @@ def syntax_message(
     if message.startswith("Expecting value"):
         return (
             "invalid JSON: expected a value (an object, a list, a string in double quotes, a "
-            f"number, true, false or null), found {what}; remove the comma before a closing "
-            "bracket, or write the missing value"
+            f"number, true, false or null), found {what}; {value_advice(text, index)}"
         )
     if message.startswith("Expecting property name"):
         return (
-            f"invalid JSON: expected a field name in double quotes, found {what}; remove the "
-            "comma before '}', and write names in double quotes, not single ones"
+            f"invalid JSON: expected a field name in double quotes, found {what}; "
+            f"{name_advice(text, index)}"
         )
     if message.startswith("Expecting ':'"):
         return (

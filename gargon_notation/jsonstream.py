@@ -422,8 +422,7 @@ def _document(text: _Text) -> Iterator[Piece]:
             break
         if text.peek() != '"':
             raise text.unexpected(
-                "a field name in double quotes",
-                "remove the comma before '}', and write names in double quotes",
+                "a field name in double quotes", jsonio.name_advice(text.buffer, text.position)
             )
         start = text.position
         key = text.loads(text.value(MAX_FIELD_CHARS), start)

@@ -1103,8 +1103,8 @@ def test_validate_jsonl_names_the_line_of_a_broken_game(work: Path) -> None:
     assert lines(result.stdout) == [
         "INVALID games.jsonl game 2: 1 problem",
         "  games.jsonl:2:11: invalid JSON: expected a value (an object, a list, a string in "
-        "double quotes, a number, true, false or null), found the end of the line; remove the "
-        "comma before a closing bracket, or write the missing value",
+        "double quotes, a number, true, false or null), found the end of the line; write the "
+        "missing value",
         "3 games in 1 file: 2 valid, 1 invalid",
     ]
     from_stdin = gargon("validate", "--quiet", "-", input=(work / "games.jsonl").read_text())

@@ -355,8 +355,8 @@ def test_jsonl_errors_name_the_line() -> None:
     ]
     assert str(items[1]) == (
         "games.jsonl:3:11: invalid JSON: expected a value (an object, a list, a string in "
-        "double quotes, a number, true, false or null), found '}'; remove the comma before a "
-        "closing bracket, or write the missing value"
+        "double quotes, a number, true, false or null), found '}'; write the missing value (a "
+        "list ends with ']', an object with '}')"
     )
     assert str(items[3]) == "games.jsonl:5:10: $.tags: expected a list"
     assert str(items[4]) == (

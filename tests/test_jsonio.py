@@ -313,8 +313,8 @@ def test_invalid_json_names_line_and_column() -> None:
     assert (error.line, error.column) == (3, 12)
     assert error.message == (
         "invalid JSON: expected a value (an object, a list, a string in double quotes, a "
-        "number, true, false or null), found '}'; remove the comma before a closing bracket, "
-        "or write the missing value"
+        "number, true, false or null), found '}'; write the missing value (a list ends "
+        "with ']', an object with '}')"
     )
     assert str(error) == f'games.json:3:12: {error.message}\n     "games": [}}\n               ^'
 
@@ -324,8 +324,8 @@ def test_empty_text_is_invalid_json_at_the_start() -> None:
         jsonio.loads("")
     assert str(caught.value) == (
         "<json>:1:1: invalid JSON: expected a value (an object, a list, a string in double "
-        "quotes, a number, true, false or null), found the end of the document; remove the "
-        "comma before a closing bracket, or write the missing value"
+        "quotes, a number, true, false or null), found the end of the document; write the "
+        "missing value"
     )
 
 
@@ -383,8 +383,8 @@ def test_jsonl_invalid_json_names_line_and_column() -> None:
     (error,) = jsonio.loads_lines(['{"tags": [}\n'], "g.jsonl")
     assert str(error) == (
         "g.jsonl:1:11: invalid JSON: expected a value (an object, a list, a string in double "
-        "quotes, a number, true, false or null), found '}'; remove the comma before a closing "
-        "bracket, or write the missing value"
+        "quotes, a number, true, false or null), found '}'; write the missing value (a list "
+        "ends with ']', an object with '}')"
     )
     shape = (
         'each line is one game object {"tags": [...], "rounds": [...], "termination": {...}}, '
@@ -396,7 +396,39 @@ def test_jsonl_invalid_json_names_line_and_column() -> None:
     assert str(error) == f"g.jsonl:1:3: expected a game object on each line of JSON Lines; {shape}"
 
 
+_VALUE = (
+    "invalid JSON: expected a value (an object, a list, a string in double quotes, a number, "
+    "true, false or null), found "
+)
 SYNTAX = [
+    # The advice follows what stands where a value was expected (a trial was told to remove
+    # a comma from 'not json', which has none).
+    (
+        "not json",
+        1,
+        f"{_VALUE}'n'; write text in double quotes (\"like this\"), and true, "
+        "false and null in lower case",
+    ),
+    ('{"tags": [1, ]}', 14, f"{_VALUE}']'; remove the comma before ']'"),
+    ('{"tags": [\n', 11, f"{_VALUE}the end of the line; write the missing value"),
+    (
+        '{"tags": [, 1]}',
+        11,
+        f"{_VALUE}','; write the missing value before the comma, or remove the comma",
+    ),
+    ("{\"tags\": ['a']}", 11, f'{_VALUE}"\'"; write strings in double quotes, not single ones'),
+    (
+        '{"tags": True}',
+        10,
+        f"{_VALUE}'T'; write text in double quotes (\"like this\"), and true, "
+        "false and null in lower case",
+    ),
+    (
+        "{a: 1}",
+        2,
+        "invalid JSON: expected a field name in double quotes, found 'a'; write names "
+        "in double quotes",
+    ),
     (
         '{"bad json',
         2,
@@ -418,13 +450,13 @@ SYNTAX = [
         '{"tags": [],}',
         13,
         "invalid JSON: expected a field name in double quotes, found '}'; remove the comma "
-        "before '}', and write names in double quotes, not single ones",
+        "before '}'",
     ),
     (
         "{'tags': []}",
         2,
-        'invalid JSON: expected a field name in double quotes, found "\'"; remove the comma '
-        "before '}', and write names in double quotes, not single ones",
+        'invalid JSON: expected a field name in double quotes, found "\'"; write names in '
+        "double quotes, not single ones",
     ),
     (
         '{"tags": ["a\tb"]}',

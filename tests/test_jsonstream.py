@@ -84,8 +84,8 @@ def test_a_broken_game_is_its_own_error_and_reading_goes_on() -> None:
     assert said(items) == [
         "game",
         f"d.json:3:{column}: invalid JSON: expected a value (an object, a list, a string in "
-        "double quotes, a number, true, false or null), found ','; remove the comma before a "
-        "closing bracket, or write the missing value",
+        "double quotes, a number, true, false or null), found ','; write the missing value "
+        "before the comma, or remove the comma",
         "d.json:4:3: $.games[2]: missing field 'rounds'",
         "game",
     ]
@@ -158,7 +158,7 @@ def test_a_game_over_the_limit_is_skipped(monkeypatch: pytest.MonkeyPatch) -> No
         (
             '{"format": "gargon-notation", "version": 1,}',
             "d.json:1:44: invalid JSON: expected a field name in double quotes, found '}'; "
-            "remove the comma before '}', and write names in double quotes",
+            "remove the comma before '}'",
         ),
         (
             '{"format" "gargon-notation"}',
