@@ -234,6 +234,16 @@ class Game(Checks, Progress, SeatViews):
         return self._decision is None
 
     @property
+    def players(self) -> int:
+        """The number of seats, as a seat's view has it
+        (:attr:`~gargon_notation.engine.SeatView.players`).
+
+        >>> Game.new(Deal.from_seed("gargon", players=5)).players
+        5
+        """
+        return self._players
+
+    @property
     def round(self) -> int:
         """The current round, from 1."""
         return self._round
