@@ -76,6 +76,37 @@ def test_invalid_keeps_the_broken_game_without_a_report(archive_dir: Path) -> No
     )
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_invalid_counts_and_lists_only_the_games_it_would_copy(
+    archive_dir: Path, tmp_path: Path, jobs: str
+) -> None:
+    # A spreadsheet's UTF-16 export and a Latin-1 file are no text: --invalid copies neither,
+    # so --count does not count them and --json does not list them; each is reported.
+    wide = tmp_path / "sheet.ggn"
+    wide.write_bytes(HOME_BROKEN.replace("\n", "\r\n").encode("utf-16"))
+    latin = tmp_path / "latin.ggn"
+    latin.write_bytes(b'[Event "Caf\xe9"]\n[Players "A" "B" "C"]\n*\n')
+    home = archive_dir / "home.ggn"
+    line = HOME_1.count("\n") + 1 + HOME_BROKEN.count("\n") - HOME_BROKEN.lstrip().count("\n")
+    copied = gargon("filter", home, wide, latin, "--invalid", "-j", jobs)
+    assert copied.stdout_bytes == HOME_BROKEN.encode()
+    for args, out in (
+        (["--count"], "1\n"),
+        (["--json"], json.dumps({"source": str(home), "game": 2, "line": line})),
+    ):
+        result = gargon("filter", home, wide, latin, "--invalid", "-j", jobs, *args)
+        assert (result.exit_code, result.stdout.strip()) == (1, out.strip()), args
+        assert result.stderr == copied.stderr, args
+    assert copied.stderr == (
+        f"{wide}:1:1: this looks like UTF-16 text (UTF-16LE, byte-order mark FF FE): save the "
+        "file as UTF-8\n  (left out)\n"
+        f"{latin}:1:12: this is not UTF-8 text: undecodable byte 0xe9 at byte offset 11 ('\u00e9' "
+        "in Latin-1); save the file as UTF-8\n"
+        '    [Event "Caf\ufffd"]\n               ^\n  (left out)\n'
+        "gargon: 2 games could not be read or copied and were left out\n"
+    )
+
+
 def test_count_and_json(archive_dir: Path) -> None:
     assert gargon("filter", archive_dir, "--event", "club", "--count").stdout == "3\n"
     result = gargon("filter", archive_dir, "--has", "zero-pair", "--not", "--event", "x", "--json")

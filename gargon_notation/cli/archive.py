@@ -30,7 +30,7 @@ from gargon_notation.cli.common import (
 )
 from gargon_notation.cli.inputs import Target, inputs_of, output_bytes, stdin_saved, to_stdout
 from gargon_notation.cli.progress import progress
-from gargon_notation.errors import NotationError, printable_name
+from gargon_notation.errors import EncodingError, NotationError, printable_name
 from gargon_notation.parallel import RECORD_BYTES, Workers
 
 if TYPE_CHECKING:
@@ -206,10 +206,15 @@ def _size(game: archive.ArchiveGame) -> int:
 
 
 def _list(selections: Iterator[archive.Selection], count: bool, report: _Reporter) -> None:
+    """Count or list the games kept, as they would be copied: bytes that are no text (binary
+    data, not UTF-8, UTF-16) make no game to copy, so even ``--invalid`` that wants them
+    has them reported and left out, not counted."""
     kept = 0
     try:
         for selection in selections:
-            if selection.kept:
+            if selection.kept and isinstance(selection.game.error, EncodingError):
+                report(selection.game.error)
+            elif selection.kept:
                 kept += 1
                 if not count:
                     game = selection.game
