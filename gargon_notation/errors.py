@@ -196,10 +196,10 @@ class NotationError(GargonError):
 
 class EncodingError(NotationError):
     """Bytes that are not a record's text: not UTF-8 (:func:`not_utf8`), UTF-16 or UTF-32
-    (:func:`wide_text`), or binary data (:func:`binary_data`).  A reader gives it as any other
-    :class:`NotationError`; the verbs that copy games byte for byte without reading them
-    (``gargon cat``, ``filter``, ``split``) refuse the game it belongs to as well, so that
-    no image or archive goes into a file of records.
+    or an HTML page (:func:`wide_text`), or binary data (:func:`binary_data`).  A reader
+    gives it as any other :class:`NotationError`; the verbs that copy games byte for byte
+    without reading them (``gargon cat``, ``filter``, ``split``) refuse the game it belongs
+    to as well, so that no image or archive goes into a file of records.
 
     >>> issubclass(EncodingError, NotationError)
     True
@@ -388,16 +388,42 @@ def utf32(head: bytes) -> str | None:
     return f"this looks like UTF-32 text ({how}): save the file as UTF-8"
 
 
+_HTML_PAGE = re.compile(rb"(?:\xef\xbb\xbf)?[ \t\r\n]*<(?:!doctype[ \t\r\n]+)?html[ \t\r\n>]", re.I)
+
+
+def html_page(head: bytes) -> str | None:
+    """The message for an HTML page (``gargon html``'s, a report, a page saved from a
+    browser), told by a file's first bytes ``head``: ``<!DOCTYPE html`` or ``<html``, after
+    white space; no record opens so (a tag opens with ``[``, a comment with ``{`` or ``;``).
+    None for other bytes.
+
+    >>> print(html_page(b"<!DOCTYPE html>\\n<html lang=en>"))  # doctest: +NORMALIZE_WHITESPACE
+    this is an HTML page, not a record: give the record file it was made from (notation, JSON
+    or JSON Lines)
+    >>> html_page(b"\\n<HTML>") is not None, html_page(b'[Event "<html>"]'), html_page(b"<htmlx")
+    (True, None, None)
+    """
+    if _HTML_PAGE.match(head) is None:
+        return None
+    return (
+        "this is an HTML page, not a record: give the record file it was made from "
+        "(notation, JSON or JSON Lines)"
+    )
+
+
 def wide_text(head: bytes) -> str | None:
     """The message for UTF-32 (:func:`utf32`) or UTF-16 text (:func:`utf16`), told by a
-    file's first bytes ``head``; None for other bytes.
+    file's first bytes ``head``, or for an HTML page (:func:`html_page`): a file read as none
+    of its games; None for other bytes.
 
     >>> wide_text("[Event".encode("utf-32")).split(" (")[0]
     'this looks like UTF-32 text'
     >>> wide_text("[Event".encode("utf-16")).split(" (")[0]
     'this looks like UTF-16 text'
+    >>> wide_text(b"<!doctype html>").split(":")[0]
+    'this is an HTML page, not a record'
     """
-    return utf32(head) or utf16(head)
+    return utf32(head) or utf16(head) or html_page(head)
 
 
 def binary_data(offset: int | None) -> str:

@@ -238,6 +238,39 @@ def test_gargon_says_utf16_and_utf32_text_is_so(
     assert "binary data" not in output and "\\u0000" not in output
 
 
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["validate"],
+        ["check-hidden", "--seat", "Bernd"],
+        ["stats"],
+        ["cat"],
+        ["filter", "--player", "Bernd"],
+    ],
+)
+def test_an_html_page_is_said_to_be_one_not_read_as_notation(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: list[str]
+) -> None:
+    """A page of gargon html given where a record is wanted (check-hidden of the seat's page
+    an organiser is about to publish) was read as notation: 'expected a tag like [Event
+    "..."], ... not '<!DOCTYPE'' at 1:1, and again at line 23 (a CSS rule), two 'games'."""
+    (tmp_path / "games.ggn").write_bytes(GAMES)
+    page = ["html", "games.ggn", "--seat", "Bernd", "-o", "b.html"]
+    code, output = run_in(tmp_path, page, monkeypatch)
+    assert code == 0, output
+    for name in ("b.html", "b.json"):
+        (tmp_path / name).write_bytes((tmp_path / "b.html").read_bytes())
+    (tmp_path / "upper.ggn").write_bytes(b"\xef\xbb\xbf\r\n<HTML>\r\n<body>[Event</body>")
+    code, output = run_in(tmp_path, [*verb, "b.html", "b.json", "upper.ggn"], monkeypatch)
+    assert code == 1
+    for name in ("b.html", "b.json", "upper.ggn"):
+        assert (
+            f"{name}:1:1: this is an HTML page, not a record: give the record file it was made "
+            "from (notation, JSON or JSON Lines)\n"
+        ) in output
+    assert "expected" not in output and "DOCTYPE" not in output and "<body" not in output
+
+
 def test_text_with_nul_bytes_that_is_not_utf16_is_not_said_to_be_utf16() -> None:
     """A NUL now and then (in a comment) is no UTF-16, but binary data in the game that holds
     it (it was read as a character of the comment); nor is UTF-32 (which is said to be

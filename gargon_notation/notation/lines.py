@@ -11,7 +11,7 @@ Limits keep memory bounded on hostile input: a line longer than :data:`MAX_LINE_
 never read whole (it comes as a stand-in holding its first and last few bytes, with an error
 that makes its game a NotationError, and the rest of the line is skipped); a line over the
 limit that holds a NUL byte is binary data, and the reading stops there; a stream whose first
-bytes are UTF-16 or UTF-32 text is said to be so, and not read.
+bytes are UTF-16 or UTF-32 text, or an HTML page, is said to be so, and not read.
 
 This is the hot path of reading: after a block's first line, the block's other lines are
 split and decoded in one go when they can be, not in a loop of Python.
@@ -53,7 +53,7 @@ class _Binary(bytes):
 
 
 class _Wide(_Binary):
-    """Stands for a whole stream of UTF-16 or UTF-32 text
+    """Stands for a whole stream of UTF-16 or UTF-32 text, or an HTML page
     (:func:`~gargon_notation.errors.wide_text`):
     ``message`` says so; nothing of it is read."""
 
@@ -85,7 +85,7 @@ def bounded_lines(
     marked stand-in holding its first and last few bytes, and the rest is skipped.  A line
     over the limit that holds a NUL byte within it (binary data: ``/dev/zero``, an image)
     ends the reading with a marked stand-in; so does a stream whose first bytes are UTF-16
-    or UTF-32 text, when it is a file's ``start`` (not a part of a file)."""
+    or UTF-32 text, or an HTML page, when it is a file's ``start`` (not a part of a file)."""
     for line in _bounded(stream, limit, start):
         if type(line) is _Run:
             yield from line.splitlines(keepends=True)  # the same line ends as _EOL
