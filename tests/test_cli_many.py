@@ -260,7 +260,17 @@ def test_convert_many_inputs_to_notation_on_stdout(archive: Path) -> None:
 def test_convert_seat_takes_one_input(archive: Path) -> None:
     result = gargon("convert", "arch/full-game.ggn", "arch", "--seat", "Adam")
     assert result.exit_code == 2
-    assert "--seat and --public take one input" in result.stderr
+    assert "--seat and --public take one input: join the files first (gargon cat)" in result.stderr
+    # One path naming several files (a directory, a pattern): said with what to do, not
+    # 'expected one file, found 3'.
+    for path, shown in (("arch/sub", "arch/sub"), ("arch/sub/*.ggn", "'arch/sub/*.ggn'")):
+        result = gargon("convert", path, "--public")
+        count = len(list((archive / "sub").glob("*.ggn")))
+        assert (result.exit_code, result.stderr) == (
+            2,
+            f"gargon: {path}: {count} record files, where one is read: give one file "
+            f"(gargon cat {shown} -o FILE joins them into one)\n",
+        ), path
 
 
 # -- annotate ------------------------------------------------------------------------------

@@ -531,7 +531,7 @@ def convert(
         if events:
             context.fail("--events does not go with --seat or --public")
         if len(paths) != 1:
-            context.fail("--seat and --public take one input")
+            context.fail("--seat and --public take one input: join the files first (gargon cat)")
         from gargon_notation.cli import seats
 
         seats.convert_for_seat(paths[0], seat, public, to, output)

@@ -17,7 +17,7 @@ import attrs
 from gargon_notation import files
 from gargon_notation.cli.common import STDIN_ONCE, Exit, fail, print_error
 from gargon_notation.cli.plain import write_all, write_data_bytes
-from gargon_notation.errors import NotationError, printable_name
+from gargon_notation.errors import NotationError, argument_name, printable_name
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.lines import MAX_LINE_BYTES
 
@@ -51,7 +51,10 @@ def single_input(path: str) -> files.Input:
     except files.FileError as error:
         fail(str(error))
     if len(inputs) != 1:
-        fail(f"{printable_name(path)}: expected one file, found {len(inputs)}")
+        fail(
+            f"{printable_name(path)}: {len(inputs)} record files, where one is read: give one "
+            f"file (gargon cat {argument_name(path)} -o FILE joins them into one)"
+        )
     return inputs[0]
 
 
