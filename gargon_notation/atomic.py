@@ -245,14 +245,50 @@ def _target(
     target = Path(os.path.realpath(path))
     try:
         status = os.stat(target)
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
+        _check_folder(path, target, elsewhere)
         return target, None, False
     if stat.S_ISDIR(status.st_mode):
-        raise IsADirectoryError(errno.EISDIR, "Is a directory", os.fspath(path))
+        raise IsADirectoryError(
+            errno.EISDIR, "is a folder, where a file is to be written", os.fspath(path)
+        )
     if not stat.S_ISREG(status.st_mode):
         return target, status, True
     _check_rewritable(target, status, elsewhere)
     return target, status, False
+
+
+def _check_folder(path: str | os.PathLike[str], target: Path, elsewhere: str) -> None:
+    """Raise :class:`FileNotFoundError` saying so when the folder a new file ``path`` goes
+    in is missing (the system says only 'no such file or directory'), and
+    :class:`NotADirectoryError` naming the file that stands where a folder above it is
+    wanted."""
+    if os.path.isdir(target.parent):
+        return
+    folder = os.path.dirname(os.fspath(path)) or "."
+    in_the_way = _file_in_the_way(folder)
+    if in_the_way is not None:
+        raise NotADirectoryError(
+            errno.ENOTDIR,
+            f"{printable_name(in_the_way)} is a file, not a folder: {elsewhere}",
+            os.fspath(path),
+        )
+    raise FileNotFoundError(
+        errno.ENOENT,
+        f"no such folder {printable_name(folder)}: make it first, or {elsewhere}",
+        os.fspath(path),
+    )
+
+
+def _file_in_the_way(folder: str) -> str | None:
+    """The first of the folders of the path ``folder`` (itself last) that is a file, as
+    written there; None when none is."""
+    parts = Path(folder).parts
+    for count in range(1, len(parts) + 1):
+        above = os.path.join(*parts[:count])
+        if os.path.exists(above) and not os.path.isdir(above):
+            return above
+    return None
 
 
 def _check_rewritable(target: Path, status: os.stat_result, elsewhere: str) -> None:
@@ -296,6 +332,16 @@ def make_folders(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> No
     """
     try:
         os.makedirs(path, exist_ok=True)
+    except (FileExistsError, NotADirectoryError) as error:  # a file where a folder goes
+        given = os.fspath(path)
+        in_the_way = _file_in_the_way(given) or given
+        which = "" if in_the_way == given else f"{printable_name(in_the_way)} "
+        raise NotADirectoryError(
+            errno.ENOTDIR,
+            f"{which}is a file, where a folder for the files written is wanted: give a "
+            "folder's name",
+            given,
+        ) from error
     except PermissionError as error:
         above = os.path.dirname(os.path.abspath(path))
         while not os.path.isdir(above) and os.path.dirname(above) != above:

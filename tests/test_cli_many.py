@@ -97,14 +97,43 @@ def test_fmt_check_summary_does_not_count_an_input_with_no_game_as_checked(
 
 
 def test_output_errors_are_worded_as_input_errors(archive: Path) -> None:
+    """An output that cannot be written is named as an input is, and says what to do:
+    the system's 'no such file or directory' did not say that a folder was missing (found
+    by an organiser's trial)."""
     missing_input = gargon("cat", "nowhere.ggn")
     assert missing_input.stderr == "gargon: nowhere.ggn: no such file or directory\n"
+    (archive.parent / "notes").write_text("")
     for verb in (["cat"], ["convert", "--to", "json"]):
         result = gargon(*verb, "arch/rulebook-round.ggn", "-o", "nowhere/out.x")
         assert (result.exit_code, result.stderr) == (
             2,
-            "gargon: nowhere/out.x: no such file or directory\n",
+            "gargon: nowhere/out.x: no such folder nowhere: make it first, or write the result "
+            "elsewhere with -o\n",
         ), verb
+        result = gargon(*verb, "arch/rulebook-round.ggn", "-o", "arch")
+        assert (result.exit_code, result.stderr) == (
+            2,
+            "gargon: arch: is a folder, where a file is to be written\n",
+        ), verb
+        result = gargon(*verb, "arch/rulebook-round.ggn", "-o", "notes/a/out.x")
+        assert (result.exit_code, result.stderr) == (
+            2,
+            "gargon: notes/a/out.x: notes is a file, not a folder: write the result elsewhere "
+            "with -o\n",
+        ), verb
+    stats = gargon("stats", "arch", "--html", "nowhere/stats.html")
+    assert stats.stderr.splitlines(keepends=True)[-1] == (
+        "gargon: nowhere/stats.html: no such folder nowhere: make it first, or write the page "
+        "elsewhere with --html\n"
+    )
+    for into in ("notes", "notes/parts"):
+        split = gargon("split", "arch/rulebook-round.ggn", "--games", "1", "-o", into)
+        which = "" if into == "notes" else "notes "
+        assert (split.exit_code, split.stderr) == (
+            2,
+            f"gargon: {into}: {which}is a file, where a folder for the files written is "
+            "wanted: give a folder's name\n",
+        )
 
 
 def test_fmt_check_of_canonical_files_by_pattern_and_stdin(archive: Path) -> None:

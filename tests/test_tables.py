@@ -678,9 +678,9 @@ def test_usage_errors(archive: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("in_the_way", "said"),
     [
-        ("out/games", "not a directory"),
-        ("out/rounds/part-00000.parquet", "is a directory"),
-        ("notes", "not a directory"),  # -o notes/out, notes a file
+        ("out/games", "is a file, where a folder of tables is wanted"),
+        ("out/rounds/part-00000.parquet", "is a folder, where a file is to be written"),
+        ("notes", "is a file, where a folder of tables is wanted"),  # -o notes/out, notes a file
     ],
 )
 def test_an_output_that_cannot_be_written_names_what_is_in_the_way(
@@ -688,7 +688,7 @@ def test_an_output_that_cannot_be_written_names_what_is_in_the_way(
 ) -> None:
     """The table's folder or part file, or the file where a folder should be, not just the
     directory given."""
-    if said == "not a directory":
+    if said.startswith("is a file"):
         (tmp_path / in_the_way).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / in_the_way).write_text("")
     else:

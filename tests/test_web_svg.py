@@ -473,7 +473,8 @@ def test_svg_writes_a_file(tmp_path: Path) -> None:
         ),
         (
             ["-o", "no/such/directory/x.svg"],
-            "gargon: no/such/directory/x.svg: no such file or directory",
+            "gargon: no/such/directory/x.svg: no such folder no/such/directory: make it first, or "
+            "write the result elsewhere with -o",
         ),
     ],
     ids=["step", "negative-step", "round", "both", "game", "seat", "seat-case", "output"],

@@ -353,7 +353,9 @@ def write_batches(
                     raise
                 except (FileExistsError, NotADirectoryError):  # a file where a folder goes
                     where = file_in_the_way(where)
-                    raise NotADirectoryError(errno.ENOTDIR, "Not a directory") from None
+                    raise NotADirectoryError(
+                        errno.ENOTDIR, "is a file, where a folder of tables is wanted"
+                    ) from None
                 begin(table)
             for table, rows in made:
                 if groups[table] >= row_groups_per_file:
