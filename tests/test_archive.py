@@ -246,6 +246,8 @@ def test_a_month_or_day_of_one_digit_after_the_year_is_read(value: str) -> None:
         ("--date-to", "yesterday", "--date-to: 'yesterday' is not a date"),
         ("--has", "luck", "--has: unknown fact 'luck'; the facts are:\n  zero-clash: "),
         ("--players", "four", "--players: 'four' is not a whole number"),
+        ("--players", "6", "--players: Gargon is played by 3 to 5 players, not 6"),
+        ("--players", "02", "--players: Gargon is played by 3 to 5 players, not 2"),
         ("--tag", "=x", "--tag: '=x' is not NAME=VALUE or NAME"),
     ],
 )
@@ -264,6 +266,12 @@ def test_a_value_that_is_not_one_is_a_query_error(option: str, value: str, messa
         ({"date_to": "yesterday"}, "date_to: 'yesterday' is not a date"),
         ({"has": ["sweep", "luck"]}, "has: unknown fact 'luck'; the facts are:\n  zero-clash: "),
         ({"tags": {"bad name": "x"}}, "tags: 'bad name' is not a tag name"),
+        ({"players": 6}, "players: Gargon is played by 3 to 5 players, not 6"),
+        (
+            {"date_from": "2026.04.12", "date_to": "2026.03"},
+            "date_from 2026.04.12 is after date_to 2026.03.31: no game can be dated between them",
+        ),
+        ({"rounds_min": 9, "rounds_max": 5}, "rounds_min 9 is over rounds_max 5: no game can"),
     ],
 )
 def test_query_where_names_its_parameter_not_the_commands_option(
@@ -293,6 +301,24 @@ def test_query_where_refuses_another_type_naming_the_parameter(
     with pytest.raises(TypeError) as caught:
         Query.where(**keywords)  # type: ignore[arg-type]
     assert str(caught.value).startswith(message)
+
+
+def test_bounds_no_game_can_meet_are_refused() -> None:
+    """They counted 0 without a word (found by an organiser's trial); bounds that meet, or
+    a negated one, are taken."""
+    with pytest.raises(QueryError) as caught:
+        Query.parse([("--date-from", "2026.03.12"), ("--date-to", "2026.03.05")])
+    assert str(caught.value) == (
+        "--date-from 2026.03.12 is after --date-to 2026.03.05: no game can be dated between them"
+    )
+    with pytest.raises(QueryError, match="--rounds-min 9 is over --rounds-max 5"):
+        Query.parse([("--rounds-max", "5"), ("--rounds-min", "9")])
+    with pytest.raises(QueryError) as caught:
+        Query.parse([("--date-to", "2026.3"), ("--date-from", "2026-04")])
+    assert str(caught.value).startswith("--date-from 2026.04.01 is after --date-to 2026.03.31")
+    assert Query.parse([("--date-from", "2026.03"), ("--date-to", "2026.03.01")])
+    assert Query.parse([("--not", None), ("--date-from", "2026.04"), ("--date-to", "2026.03")])
+    assert Query.parse([("--rounds-min", "5"), ("--rounds-max", "5")])
 
 
 def test_not_must_precede_a_condition_and_valid_excludes_invalid() -> None:

@@ -200,6 +200,8 @@ class Condition:
         if option in ("--players", "--rounds-min", "--rounds-max"):
             if not (value.isascii() and value.isdigit()) or len(value) > 9:
                 raise QueryError(f"{said}: {value!r} is not a whole number")
+            if option == "--players" and not 3 <= int(value) <= 5:
+                raise QueryError(f"{said}: Gargon is played by 3 to 5 players, not {int(value)}")
             return cls(option, number=int(value), negated=negated)
         if option in ("--date-from", "--date-to"):
             return cls(option, days=_bound(said, value), negated=negated)
@@ -278,6 +280,51 @@ class Condition:
         return True if days[1] <= last else False if days[0] > last else None
 
 
+def _day(day: Day) -> str:
+    """A day as a Date writes it: ``2026.03.05``."""
+    return f"{day[0]:04}.{day[1]:02}.{day[2]:02}"
+
+
+_PARAMETERS = {
+    "--date-from": "date_from",
+    "--date-to": "date_to",
+    "--rounds-min": "rounds_min",
+    "--rounds-max": "rounds_max",
+}
+"""The parameters of :meth:`Query.where` that bound a range, by option."""
+
+
+def _check_ranges(conditions: Iterable[Condition], said: Mapping[str, str]) -> None:
+    """Refuse bounds that no game can meet: a ``--date-from`` after a ``--date-to``, a
+    ``--rounds-min`` over a ``--rounds-max`` (a query that always counts 0 says nothing).
+    ``said`` names an option otherwise than by itself (as a parameter of
+    :meth:`Query.where`).
+
+    >>> Query.parse([("--date-from", "2026.4"), ("--date-to", "2026.03")])
+    Traceback (most recent call last):
+    gargon_notation.archive.query.QueryError: --date-from 2026.04.01 is after --date-to ...
+    """
+    kept = [condition for condition in conditions if not condition.negated]
+    froms = [c for c in kept if c.option == "--date-from" and c.days is not None]
+    tos = [c for c in kept if c.option == "--date-to" and c.days is not None]
+    for early in froms:
+        for late in tos:
+            if early.days is not None and late.days is not None and early.days[0] > late.days[1]:
+                first, last = early.days[0], late.days[1]
+                raise QueryError(
+                    f"{said.get('--date-from', '--date-from')} {_day(first)} is after "
+                    f"{said.get('--date-to', '--date-to')} {_day(last)}: no game can be "
+                    "dated between them"
+                )
+    least = [c.number for c in kept if c.option == "--rounds-min" and c.number is not None]
+    most = [c.number for c in kept if c.option == "--rounds-max" and c.number is not None]
+    if least and most and max(least) > min(most):
+        raise QueryError(
+            f"{said.get('--rounds-min', '--rounds-min')} {max(least)} is over "
+            f"{said.get('--rounds-max', '--rounds-max')} {min(most)}: no game can have both"
+        )
+
+
 @attrs.frozen
 class Query:
     """Conditions combined with AND (none: every game matches)."""
@@ -309,6 +356,7 @@ class Query:
         used = {condition.option for condition in conditions}
         if {"--valid", "--invalid"} <= used:
             raise QueryError("--valid and --invalid exclude each other (or use --not --valid)")
+        _check_ranges(conditions, {})
         return cls(tuple(conditions))
 
     @classmethod
@@ -402,6 +450,7 @@ class Query:
                     f"tags: {name!r} is not a tag name (a letter, then letters, digits or _)"
                 )
             add("--tag", name if value is None else f"{name}={value}", "tags")
+        _check_ranges(conditions, _PARAMETERS)
         return cls(tuple(conditions))
 
     @property
