@@ -246,6 +246,32 @@ def test_html_of_several_inputs_names_each_game_by_its_file(tmp_path: Path) -> N
     assert [number for number, _ in GAME_DATA.findall(page)] == ["1", "3"]
 
 
+def test_html_tells_the_problems_in_the_order_of_the_games(tmp_path: Path) -> None:
+    """A UTF-16 file's error came before the rule problem of the file before it (read
+    errors were said while reading, rule problems once the page was made), and every game
+    was replayed twice; with --game, the error of another game of the file was said, and
+    made the exit 1, though that game is not on the page (found by an organiser's trial)."""
+    rulebook = (ROOT / "examples" / "rulebook-round.ggn").read_text()
+    (tmp_path / "a.ggn").write_text(rulebook.replace("Y6 R9, Bernd", "Y6 R9, Bernd B3, Bernd"))
+    (tmp_path / "b.ggn").write_text(rulebook, encoding="utf-16")
+    (tmp_path / "c.ggn").write_text("; no game\n")
+    (tmp_path / "d.ggn").write_text(rulebook + '\n[Players "A" "B" "C"]\n1. A R99\n')
+    names = ["a.ggn", "b.ggn", "c.ggn", "d.ggn"]
+    result = CliRunner().invoke(
+        app, ["html", *(str(tmp_path / name) for name in names), "-o", str(tmp_path / "p.html")]
+    )
+    said = [line.split(":")[0] for line in result.stderr.splitlines() if not line[:1].isspace()]
+    assert (result.exit_code, said) == (
+        1,
+        [str(tmp_path / "a.ggn"), str(tmp_path / "b.ggn"), "gargon", str(tmp_path / "d.ggn")],
+    )
+    assert "c.ggn: no game found" in result.stderr.splitlines()[-4]
+    one = CliRunner().invoke(
+        app, ["html", str(tmp_path / "d.ggn"), "--game", "1", "-o", str(tmp_path / "p.html")]
+    )
+    assert (one.exit_code, one.stderr) == (0, "")
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

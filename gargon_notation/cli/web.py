@@ -12,13 +12,21 @@ import sys
 
 from gargon_notation import files
 from gargon_notation.actions import not_at_table
-from gargon_notation.cli.common import Exit, fail, print_problems
-from gargon_notation.cli.inputs import Target, games_of, inputs_of, one_input_for, to_stdout, write
+from gargon_notation.cli.common import Exit, fail, print_error, print_problems
+from gargon_notation.cli.inputs import (
+    Target,
+    games_of,
+    inputs_of,
+    one_input_for,
+    parsed,
+    to_stdout,
+    write,
+)
 from gargon_notation.cli.plain import numbered, write_data
 from gargon_notation.cli.seated import SeatedGames
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import GameRecord
-from gargon_notation.replay import replay
+from gargon_notation.replay import Replay
 from gargon_notation.web.page import Item, games_page
 
 __all__ = ["html_command"]
@@ -46,24 +54,40 @@ def html_command(
         one_input_for(f"--game {game}", inputs)
     several = len(inputs) > 1
     items: list[Item] = []
+    empty: list[tuple[int, str]] = []
+    """Each input without a game, said where it stands among the games (after so many)."""
     code = 0
     for source in inputs:
         try:
             code = max(code, _read(source, game, items))
+        except _NoGame as nothing:
+            empty.append((len(items), nothing.message))
+            code = max(code, 1)
         except Exit as ended:
             code = max(code, ended.exit_code)
+    places = {id(item[1]): place for place, item in enumerate(items)}
     if not items:
+        _tell_empty(empty, len(inputs))
         raise Exit(max(code, 1))
     if seat is not None:
         items = _check_seat(seat, items) if game is not None else _seat_games(seat, items)
-    page = games_page(items, seat, sources=several)
-    for number, item in items:
-        if isinstance(item, NotationError):
-            continue
-        result = replay(item, game_number=number, keep_steps=False)
-        if result.problems:
-            code = max(code, 1)
+    problems = 0
+
+    def told(item: Item, result: Replay | None) -> None:
+        # Each game's problems as its replay for the page finds them, in the order of the
+        # inputs: those of games that cannot be read, and inputs without a game, among them.
+        nonlocal problems
+        _tell_empty(empty, places[id(item[1])])
+        if result is None:
+            print_error(str(item[1]))
+        elif result.problems:
+            problems += 1
             print_problems(result)
+
+    page = games_page(items, seat, sources=several, replayed=told)
+    _tell_empty(empty, len(places))
+    if problems:
+        code = max(code, 1)
     if output is None or to_stdout(output):
         write_data(page)
     else:
@@ -71,21 +95,40 @@ def html_command(
     raise Exit(code)
 
 
+class _NoGame(Exception):
+    """An input without a game (exit 1), said in its place among the games' problems."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _tell_empty(empty: list[tuple[int, str]], before: int) -> None:
+    """Say each input without a game that came before game ``before`` (counted from 0
+    over every game read), and forget it."""
+    while empty and empty[0][0] <= before:
+        print_error(f"gargon: {empty.pop(0)[1]}")
+
+
 def _read(source: files.Input, game: int | None, items: list[Item]) -> int:
     """Add the games of ``source`` (only game ``game`` of it, if given) to ``items``; its
-    exit code so far: 1 when a game cannot be read (each is printed; it is on the page
-    all the same).  Exit 1 for an input without a game, 2 for a ``game`` it does not hold
-    or an input that cannot be read (its games read before stay)."""
+    exit code so far: 1 when a game cannot be read (not printed here: the page's replays
+    tell each problem in the order of the games; the game is on the page all the same).
+    Raises :class:`_NoGame` for an input without a game; exit 2 for a ``game`` it does not
+    hold or an input that cannot be read (its games read before stay)."""
+    total = errors = 0
     with games_of(source) as games:
-        for number, item in games.items():
+        for number, chunk in games.unparsed():
+            total = number
             if game is None or number == game:
-                items.append((number, item))
-    total = games.count + games.errors
+                item = parsed(chunk, source.name)
+                errors += isinstance(item, NotationError)
+                items.append((number, item))  # an error is told with the page's problems
     if not total:
-        fail(f"{printable_name(source.name)}: no game found", 1)
+        raise _NoGame(f"{printable_name(source.name)}: no game found")
     if game is not None and not 1 <= game <= total:
         fail(f"--game {game}: the file holds {numbered('game', 1, total)}")
-    return 1 if games.errors else 0
+    return 1 if errors else 0
 
 
 def _check_seat(seat: str, items: list[Item]) -> list[Item]:

@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeAlias
 
 import attrs
@@ -358,13 +358,18 @@ def _seat_of(record: model.GameRecord, seat: str | int) -> int:
 
 
 def game_frames(
-    record: model.GameRecord, seat: str | int | None = None, *, game_number: int = 1
+    record: model.GameRecord,
+    seat: str | int | None = None,
+    *,
+    game_number: int = 1,
+    replayed: Callable[[Replay], object] | None = None,
 ) -> GameFrames:
     """The viewer's data of ``record``: the everyone view and every seat's (``seat`` None),
     or only the view of ``seat`` (a player's name, or a seat number from 0).
 
-    Replays the record once.  An invalid record gives its frames as far as the replay
-    went, each problem at the frame it was found at.  Raises
+    Replays the record once (``replayed``, when given, is called with that replay, to tell
+    its problems, say).  An invalid record gives its frames as far as the replay went, each
+    problem at the frame it was found at.  Raises
     :class:`~gargon_notation.seats.SeatError` for a ``seat`` not at the table (or a record
     without a ``Players`` tag, given a ``seat``).
     """
@@ -374,6 +379,8 @@ def game_frames(
     seats = [_seat_of(record, seat)] if seat is not None else [None, *range(len(names))]
     builder = _Builder(seats)
     result = replay(record, game_number=game_number, visitors=[builder])
+    if replayed is not None:
+        replayed(result)
     notes = notes_by_step(record, result.steps)
     views = []
     for viewer in seats:

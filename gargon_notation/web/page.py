@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import html
 import importlib.resources
-from collections.abc import Iterable, Sequence
-from functools import cache
+from collections.abc import Callable, Iterable, Sequence
+from functools import cache, partial
 from pathlib import Path
 
 from gargon_notation import __version__
@@ -37,6 +37,7 @@ from gargon_notation.cards import Colour
 from gargon_notation.errors import NotationError, html_text
 from gargon_notation.mentions import mask_mentions
 from gargon_notation.notation import GameRecord
+from gargon_notation.replay import Replay
 from gargon_notation.web.data import encode_game, script_json
 from gargon_notation.web.frames import GameFrames, Json, game_frames
 from gargon_notation.web.notes import GLYPH_MEANINGS
@@ -182,9 +183,12 @@ def games_page(
     *,
     title: str | None = None,
     sources: bool = False,
+    replayed: Callable[[Item, Replay | None], object] | None = None,
 ) -> str:
     """The page of the games ``items`` (numbers and records, or the errors of games that
-    could not be read); with ``seat``, each game only as that player saw it.
+    could not be read); with ``seat``, each game only as that player saw it.  Each game is
+    replayed once; ``replayed``, when given, is told of each item in turn with its replay
+    (None for a game that could not be read), to tell its problems in order, say.
 
     With ``sources`` the games come from several files: the page numbers them from 1
     (``#game=N``), and each is named by its file and its number there (``club.ggn game 2``),
@@ -200,6 +204,8 @@ def games_page(
         label = f"{item.source} game {number}" if sources else None
         key = place if sources else number
         if isinstance(item, NotationError):
+            if replayed is not None:
+                replayed((number, item), None)
             if seat is not None:
                 item = NotationError(
                     mask_mentions(item.message, {}),
@@ -208,7 +214,8 @@ def games_page(
                     column=item.column,
                 )
         else:
-            game = game_frames(item, seat, game_number=number)
+            told = None if replayed is None else partial(replayed, (number, item))
+            game = game_frames(item, seat, game_number=number, replayed=told)
             games.append((key, game))
         entries.append(_entry(key, item, game, label))
     if title is None:
