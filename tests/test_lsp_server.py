@@ -69,6 +69,22 @@ def test_positions_are_counted_in_utf16_units(session: Session) -> None:
     assert span(found) == (1, 16, 1, 19)
 
 
+@pytest.mark.parametrize("separator", ["\f", "\v", "\x1c", "\x85", "\u2028", "\u2029"])
+def test_a_change_after_a_character_python_ends_lines_at_is_where_the_editor_made_it(
+    session: Session, separator: str
+) -> None:
+    """A form feed (or U+2028...) in a comment ends no line for the editor or the protocol,
+    but pygls's lines (str.splitlines) ended one there: the change below was applied a line
+    too high, after 'deal Adam: Y2', and the server said a syntax error the text did not
+    hold."""
+    uri = f"file:///table/separator-{ord(separator)}.ggn"
+    text = SEEDED + f"{{the first{separator}evening}}\n1. Ann V13 V14\n*\n"
+    assert session.open(text, uri) == []
+    (found,) = session.change((3, 3), (3, 6), "Bob", uri)
+    assert (span(found), found.code) == ((3, 3, 3, 14), "not-your-turn")
+    assert session.change((3, 3), (3, 6), "Ann", uri) == []
+
+
 def test_a_long_line_and_a_later_byte_order_mark_are_read_as_validate_reads_them(
     session: Session,
 ) -> None:

@@ -18,6 +18,7 @@ them is answered with the protocol's error (:class:`GargonProtocol`), and the se
 from __future__ import annotations
 
 import functools
+import io
 import json
 import logging
 import sys
@@ -30,6 +31,7 @@ from lsprotocol import types
 from pygls.exceptions import FeatureRequestError, JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.workspace import TextDocument, Workspace
 
 from gargon_notation import __version__
 from gargon_notation.lsp.analysis import Diagnostic, Document, Symbol
@@ -39,6 +41,8 @@ from gargon_notation.lsp.text import Position, Span, from_client, to_client
 __all__ = [
     "GargonProtocol",
     "GargonServer",
+    "LspLines",
+    "LspWorkspace",
     "OneLine",
     "create_server",
     "encoding_name",
@@ -73,6 +77,50 @@ class GargonProtocol(LanguageServerProtocol):
             if "id" in data and "method" in data:
                 self._send_response(data["id"], error=error.to_response_error())
             raise
+
+
+class LspLines(TextDocument):
+    """pygls's text document, its lines ending where the protocol's do: at LF, CRLF or a
+    lone CR.  pygls splits them with :meth:`str.splitlines`, which also ends a line at a form
+    feed, a vertical tab, U+001C to U+001E, U+0085, U+2028 and U+2029, so that after one of
+    them (in a comment) an editor's changes were applied to the wrong line, and the server
+    checked (and formatted) another text than the editor's."""
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The lines of the text, each with its line end (as pygls has them).
+
+        >>> LspLines("file:///a.ggn", "{a\\fb}\\r\\n*\\r").lines
+        ('{a\\x0cb}\\r\\n', '*\\r')
+        """
+        return tuple(io.StringIO(self.source, newline="").readlines())
+
+
+class LspWorkspace(Workspace):
+    """pygls's workspace, whose open documents are :class:`LspLines`."""
+
+    @classmethod
+    def taking_over(cls, workspace: Workspace) -> LspWorkspace:
+        """This kind of workspace, with everything ``workspace`` holds."""
+        taken = cls.__new__(cls)
+        taken.__dict__.update(workspace.__dict__)
+        return taken
+
+    def _create_text_document(
+        self,
+        doc_uri: str,
+        source: str | None = None,
+        version: int | None = None,
+        language_id: str | None = None,
+    ) -> TextDocument:
+        return LspLines(
+            doc_uri,
+            source=source,
+            version=version,
+            language_id=language_id,
+            sync_kind=self._sync_kind,
+            position_codec=self.position_codec,
+        )
 
 
 class GargonServer(LanguageServer):
@@ -268,6 +316,11 @@ def create_server() -> GargonServer:
     """A server with every feature registered (not started)."""
     server = GargonServer()
 
+    @server.feature(types.INITIALIZE)
+    def on_initialize(ls: GargonServer, params: types.InitializeParams) -> None:
+        # pygls has just made the workspace, and no document is open yet.
+        ls.protocol._workspace = LspWorkspace.taking_over(ls.workspace)
+
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @_guarded
     def did_open(ls: GargonServer, params: types.DidOpenTextDocumentParams) -> None:
@@ -337,7 +390,16 @@ def create_server() -> GargonServer:
         document = ls.document(params.text_document.uri)
         return [ls.symbol(document, found) for found in document.symbols()]
 
-    _ = (did_open, did_change, did_close, on_hover, on_completion, on_formatting, on_symbols)
+    _ = (
+        on_initialize,
+        did_open,
+        did_change,
+        did_close,
+        on_hover,
+        on_completion,
+        on_formatting,
+        on_symbols,
+    )
     return server
 
 
