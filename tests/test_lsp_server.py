@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import functools
+import io
 import json
 import signal
 import subprocess
@@ -258,6 +259,103 @@ def test_a_malformed_message_is_one_line_and_the_server_goes_on() -> None:
     assert answers[3]["result"] is None
     logged = [m["params"] for m in messages if m.get("method") == "window/logMessage"]
     assert logged == [{"type": 1, "message": f"gargon: {line}"} for line in said]
+
+
+def lsp_run(sent: list[bytes]) -> subprocess.CompletedProcess[bytes]:
+    """``gargon lsp`` given these messages on its standard input, to its end."""
+    return subprocess.run(
+        [sys.executable, "-m", "gargon_notation", "lsp"],
+        input=b"".join(sent),
+        capture_output=True,
+        timeout=60,
+        check=False,
+        preexec_fn=functools.partial(signal.signal, signal.SIGINT, signal.SIG_DFL),
+    )
+
+
+INITIALIZE = framed(
+    {
+        "jsonrpc": "2.0",
+        "id": 1,
+        "method": "initialize",
+        "params": {"processId": None, "rootUri": None, "capabilities": {}},
+    }
+)
+OPEN = {
+    "textDocument": {
+        "uri": "file:///table/game.ggn",
+        "languageId": "ggn",
+        "version": 1,
+        "text": "*",
+    }
+}
+HOVER = {"textDocument": {"uri": "file:///table/game.ggn"}, "position": {"line": 0, "character": 0}}
+
+
+def test_the_lifecycle_is_the_protocols() -> None:
+    """A request before initialize was handled with no workspace (answered null), and one
+    after shutdown was never answered (the editor waited for it): now the errors the
+    protocol names answer them, and a notification before initialize is dropped."""
+    done = lsp_run(
+        [
+            framed({"jsonrpc": "2.0", "id": 0, "method": "textDocument/hover", "params": HOVER}),
+            framed({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": OPEN}),
+            INITIALIZE,
+            framed({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+            framed({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+            framed({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": HOVER}),
+            framed({"jsonrpc": "2.0", "method": "exit"}),
+        ]
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+    messages = unframed(done.stdout)
+    answers = {message["id"]: message for message in messages if "id" in message}
+    assert answers[0]["error"] == {
+        "code": -32002,
+        "message": "textDocument/hover before initialize",
+    }
+    assert answers[1]["result"]["serverInfo"]["name"] == "gargon"
+    assert answers[2]["result"] is None
+    assert answers[3]["error"] == {
+        "code": -32600,
+        "message": "the server is shut down: textDocument/hover is refused",
+    }
+    assert [m for m in messages if "id" not in m] == []
+
+
+def test_exit_without_shutdown_ends_with_code_1() -> None:
+    """pygls's own loop caught the sys.exit(1) of an exit that no shutdown came before, and
+    the server ended with 0; closing standard input (an editor gone) still ends it with 0."""
+    exited = lsp_run([INITIALIZE, framed({"jsonrpc": "2.0", "method": "exit"})])
+    assert (exited.returncode, exited.stderr) == (1, b"")
+    assert lsp_run([INITIALIZE]).returncode == 0
+
+
+def test_the_documents_are_freed_when_the_server_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The analyses were left to the collector at the interpreter's end, which took half a
+    minute for a 5 MB file while the editor waited for the process to end."""
+    from gargon_notation.lsp import server
+
+    made: list[server.GargonServer] = []
+    create = server.create_server
+
+    def kept() -> server.GargonServer:
+        made.append(create())
+        return made[-1]
+
+    monkeypatch.setattr(server, "create_server", kept)
+    sent = [
+        INITIALIZE,
+        framed({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": OPEN}),
+        framed({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+        framed({"jsonrpc": "2.0", "method": "exit"}),
+    ]
+    written = io.BytesIO()
+    written.close = lambda: None  # type: ignore[method-assign]
+    assert server.serve(stdin=io.BytesIO(b"".join(sent)), stdout=written) == 0
+    assert "textDocument/publishDiagnostics" in written.getvalue().decode()
+    (ended,) = made
+    assert ended.documents == {}
 
 
 def test_without_pygls_the_verb_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:

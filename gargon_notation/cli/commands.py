@@ -955,4 +955,6 @@ def lsp_command() -> None:
         fail(lsp.MISSING)
     from gargon_notation.lsp.server import serve
 
-    serve()
+    code = serve()
+    if code:
+        raise typer.Exit(code)
