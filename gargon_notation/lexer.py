@@ -61,6 +61,9 @@ _COLOUR = r"[WBVYRGwbvyrg]" + _AFTER_WORD
 _KEYWORDS = r"(?i:deal|pile|pass|fights|forgot|end)" + _AFTER_WORD
 _NAME = rf"(?!{_KEYWORDS})(?!{_COLOUR})(?!{_CARD})[^\W\d_][\w'-]*"
 _STRING = r'"(?:[^"\\\r\n]|\\["\\])*"'
+_SPACE = r"[ \t\r\n]+"
+"""The notation's white space (the grammar's ``%ignore``): a no-break space, a form feed or a
+U+2028 between two items is no separator, and is marked as an error as the reader refuses it."""
 
 
 def _card(lexer: RegexLexer, match: re.Match[str]) -> Iterator[tuple[int, _TokenType, str]]:
@@ -111,7 +114,7 @@ class GargonLexer(RegexLexer):
             (r".", Error),
         ],
         "tagname": [
-            (r"\s+", Whitespace),
+            (_SPACE, Whitespace),
             (r"[A-Za-z][A-Za-z0-9_]*", Name.Tag, ("#pop", "tag")),
             default("#pop"),
         ],
@@ -122,7 +125,7 @@ class GargonLexer(RegexLexer):
             (r"[^\]\s]+", Error),
         ],
         "space": [
-            (r"\s+", Whitespace),
+            (_SPACE, Whitespace),
             (r"\{[^}]*\}", Comment.Multiline),
             (r";[^\n]*", Comment.Single),
         ],

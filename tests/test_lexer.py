@@ -139,6 +139,16 @@ def test_text_that_is_not_notation_is_an_error_token() -> None:
     assert [value for kind, value in found if kind is Error] == ["%", "B"]
 
 
+@pytest.mark.parametrize("space", ["\xa0", "\u3000", "\f", "\v", "\x85", "\u2028", "\x1c"])
+def test_white_space_the_reader_refuses_is_an_error_token(space: str) -> None:
+    """A no-break space (pasted from a word processor) or a form feed between two items is
+    refused by the reader ('expected a card like R14, or 'pass', not '\\u000c''), but was
+    lexed as white space: the record looked right.  In a comment it is the comment's."""
+    found = tokens(f'[Event{space}"x"]\n1. Ann{space}Y2 {{a{space}b}}\n')
+    assert [value for kind, value in found if kind is Error] == [space, space]
+    assert (Comment.Multiline, f"{{a{space}b}}") in found
+
+
 def test_pygments_finds_the_lexer_and_the_style_through_the_entry_points() -> None:
     assert isinstance(get_lexer_by_name("ggn"), GargonLexer)
     assert isinstance(get_lexer_for_filename("club.ggn"), GargonLexer)
