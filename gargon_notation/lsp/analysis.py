@@ -484,25 +484,50 @@ def _game_symbol(game: PlacedGame) -> Symbol:
     players = record.tag("Players")
     name = f"Game {game.number}" + (f": {event.value}" if event is not None else "")
     detail = ", ".join(players.values) if players is not None else ""
-    selection = analysis.span_of(event.line, event.column) if event else analysis.span_of(0, 0)
+    selection = _header_span(analysis, record, event)
     rounds: list[Symbol] = []
     ends = [r.line for r in record.rounds[1:]]
     if record.rounds:
         ends.append(record.termination.line or last + 1)
     for written, end_line in zip(record.rounds, ends, strict=True):
-        start = analysis.span_of(written.line, written.column)
+        start = _round_span(analysis, written)
         stop = _last_before(analysis, end_line - 1, start)
         actions = ", ".join(action.player for action in written.actions)
         rounds.append(Symbol(f"Round {written.number}", actions, "round", stop, start))
     return Symbol(name, detail, "game", whole, selection, tuple(rounds)).shifted(game.first_line)
 
 
+def _header_span(analysis: GameAnalysis, record: GameRecord, event: model.Tag | None) -> Span:
+    """The span of the ``Event`` tag (or of the game's first element), from the tokens of
+    the game's lines up to its first round alone: the outline of a file of thousands of games
+    need not tokenize every action of each (the game's tokens, made for a hover or a
+    completion, are used when they are there)."""
+    if analysis._tokens is not None:
+        return analysis.span_of(event.line, event.column) if event else analysis.span_of(0, 0)
+    first = record.rounds[0].line if record.rounds else record.termination.line
+    lines = analysis.lines if first <= 0 else analysis.lines[:first]
+    head = GameAnalysis("\n".join(lines), None, None, None)
+    return head.span_of(event.line, event.column) if event else head.span_of(0, 0)
+
+
+_ROUND_NUMBER = re.compile(r"[0-9]+\.")
+
+
+def _round_span(analysis: GameAnalysis, written: model.Round) -> Span:
+    """The span of a round's number (``12.``), read from its line."""
+    line, column = written.line - 1, written.column - 1
+    found = _ROUND_NUMBER.match(analysis.lines[line], column) if line >= 0 else None
+    if found is None:
+        return analysis.span_of(written.line, written.column)
+    return Span((line, column), (line, found.end()))
+
+
 def _last_before(analysis: GameAnalysis, line: int, start: Span) -> Span:
-    """From ``start`` to the end of the last token before ``line`` (from 0)."""
-    end = start.end
-    for token in analysis.tokens:
-        if token.span.start >= (line, 0):
-            break
-        if token.span.start >= start.start:
-            end = token.span.end
-    return Span(start.start, end)
+    """From ``start`` to the end of the text (white space left out) of the last line before
+    ``line`` (from 0) that holds any, or to the end of ``start`` when none after it does."""
+    lines = analysis.lines
+    for number in range(min(line, len(lines)) - 1, start.start[0] - 1, -1):
+        width = len(lines[number].rstrip())
+        if width and (number, width) > start.end:
+            return Span(start.start, (number, width))
+    return start
