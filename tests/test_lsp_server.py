@@ -323,6 +323,32 @@ def test_the_lifecycle_is_the_protocols() -> None:
     assert [m for m in messages if "id" not in m] == []
 
 
+def test_what_the_protocol_lets_a_server_pass_over_is_not_logged() -> None:
+    """didSave, didChangeConfiguration (not handled) and a $/cancelRequest of a request
+    already answered, which editors send all the time, each put a warning on standard error
+    (found by an editor user's trial)."""
+    saved = {"textDocument": {"uri": "file:///table/game.ggn"}}
+    done = lsp_run(
+        [
+            INITIALIZE,
+            framed({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+            framed({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": OPEN}),
+            framed({"jsonrpc": "2.0", "method": "textDocument/didSave", "params": saved}),
+            framed(
+                {
+                    "jsonrpc": "2.0",
+                    "method": "workspace/didChangeConfiguration",
+                    "params": {"settings": {}},
+                }
+            ),
+            framed({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": {"id": 1}}),
+            framed({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+            framed({"jsonrpc": "2.0", "method": "exit"}),
+        ]
+    )
+    assert (done.returncode, done.stderr) == (0, b"")
+
+
 def test_exit_without_shutdown_ends_with_code_1() -> None:
     """pygls's own loop caught the sys.exit(1) of an exit that no shutdown came before, and
     the server ended with 0; closing standard input (an editor gone) still ends it with 0."""

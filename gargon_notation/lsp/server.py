@@ -302,9 +302,17 @@ def say(line: str) -> None:
 class OneLine(logging.Handler):
     """pygls's warnings and errors on standard error, each in one line: with no handler,
     Python prints a logged failure with its traceback.  The failures to read a message are
-    left out: :meth:`GargonServer.report_server_error` says them."""
+    left out: :meth:`GargonServer.report_server_error` says them; so are the notices of what
+    the protocol lets a server pass over in silence (a notification it does not handle,
+    ``textDocument/didSave`` say, and a ``$/cancelRequest`` for a request already answered),
+    which editors send all the time."""
 
-    REPORTED = ("Unable to handle message", "Unable to deserialize message")
+    REPORTED = (
+        "Unable to handle message",
+        "Unable to deserialize message",
+        "Ignoring notification for unknown method",
+        "Cancel notification for unknown message id",
+    )
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
