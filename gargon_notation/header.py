@@ -25,6 +25,7 @@ from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import tags
 from gargon_notation.notation.model import GameRecord, Tag
 from gargon_notation.rules import STANDARD, Ruleset
+from gargon_notation.slips import one_slip
 
 __all__ = ["Header", "HeaderError", "read_header", "tag_warnings"]
 
@@ -181,22 +182,6 @@ def _known_name_like(name: str) -> str | None:
         if name.lower() == known.lower():
             return known
     for known in tags.KNOWN_TAGS:
-        if _one_slip(name.lower(), known.lower()):
+        if one_slip(name.lower(), known.lower()):
             return known
     return None
-
-
-def _one_slip(typed: str, meant: str) -> bool:
-    """Whether ``typed`` is ``meant`` with one letter left out (not its first), one letter
-    doubled, or two neighbours swapped."""
-    start = 0
-    while start < min(len(typed), len(meant)) and typed[start] == meant[start]:
-        start += 1
-    if start == 0:
-        return False
-    a, b = typed[start:], meant[start:]
-    if len(a) + 1 == len(b):
-        return a == b[1:]  # left out
-    if len(a) == len(b) + 1:
-        return a[1:] == b and a[0] == typed[start - 1]  # doubled
-    return len(a) == len(b) >= 2 and a[:2] == b[1::-1] and a[2:] == b[2:]  # swapped

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from test_stats import INVALID, RECORDS, TEXT, UNREADABLE, Result, expected, results, spread
+from tournament import misspelt_cup
 from typer.testing import CliRunner
 from typer.testing import Result as Run
 
@@ -274,3 +275,21 @@ def test_an_html_target_that_cannot_be_written_exits_2(club: Path, tmp_path: Pat
     assert result.exit_code == 2
     assert result.stderr.splitlines()[-1].startswith("gargon: ")
     assert str(tmp_path / "missing" / "r.html") in result.stderr
+
+
+def test_a_player_or_an_event_typed_two_ways_is_warned_of(tmp_path: Path) -> None:
+    """Counted apart, as before, but said (found by an organiser's trial)."""
+    cup = misspelt_cup(tmp_path)
+    players = gargon("stats", cup, "--json")
+    assert (players.exit_code, players.stderr) == (
+        0,
+        'warning: "Finn" and "Fnin" are counted as two players: if they are one, write the '
+        "name one way in the records (gargon filter --player NAME finds each one's games)\n",
+    )
+    events = gargon("stats", cup, "--by", "event", "--json")
+    assert events.stderr == (
+        'warning: "Spring Cup" and "Spring Cup " are counted as two events: if they are one, '
+        "write the Event tag one way in the records (gargon filter --event TEXT finds each "
+        "one's games)\n"
+    )
+    assert gargon("stats", cup, "--by", "players").stderr == ""

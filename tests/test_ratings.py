@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
-from tournament import SPRING_CUP
+from tournament import SPRING_CUP, misspelt_cup
 from typer.testing import CliRunner
 from typer.testing import Result as Run
 
@@ -230,4 +230,14 @@ def test_bad_input(tmp_path: Path) -> None:
     assert day_first.stderr == (
         "gargon: --as-of: '15.3.26' is not a date: write YYYY.MM.DD, YYYY.MM or YYYY, the year "
         "first in four digits (2026.03.15 for 15 March 2026)\n"
+    )
+
+
+def test_a_player_typed_two_ways_is_warned_of(tmp_path: Path) -> None:
+    """Rated apart, as before, but said (found by an organiser's trial)."""
+    run = gargon("ratings", misspelt_cup(tmp_path), "--json")
+    assert (run.exit_code, run.stderr) == (
+        0,
+        'warning: "Finn" and "Fnin" are rated as two players: if they are one, write the '
+        "name one way in the records (gargon filter --player NAME finds each one's games)\n",
     )

@@ -15,7 +15,7 @@ from pathlib import Path
 import attrs
 import pytest
 from rich.text import Text
-from tournament import SPRING_CUP, four_table, played, seat_views, spring_cup
+from tournament import SPRING_CUP, four_table, misspelt_cup, played, seat_views, spring_cup
 from typer.testing import CliRunner
 from typer.testing import Result as Run
 
@@ -184,6 +184,23 @@ def test_a_game_without_the_round_tag_its_event_s_other_games_have_is_warned_of(
     assert json.loads(as_json.stdout)["events"][0]["rounds"] == ["1", "2", "3", "4", "2026.03.07"]
     duplicate = gargon("standings", "--duplicate", cup)
     assert (duplicate.exit_code, duplicate.stderr) == (0, "")
+
+
+def test_a_player_or_an_event_typed_two_ways_is_warned_of(tmp_path: Path) -> None:
+    """Fnin (Finn's name with two letters swapped) was ranked as a player of his own, and
+    "Spring Cup " (a space after it) made an event of its own, without a word (found by an
+    organiser's trial); the standings are as before, counted apart."""
+    run = gargon("standings", misspelt_cup(tmp_path), "--no-color")
+    assert (run.exit_code, run.stderr) == (
+        0,
+        'warning: the events "Spring Cup" and "Spring Cup " are counted apart: if they are '
+        "one, write the Event tag one way in the records (gargon filter --event TEXT finds "
+        "their games)\n"
+        'warning: "Finn" and "Fnin" in "Spring Cup" are counted as two players: if they are '
+        "one, write the name one way in the records (gargon filter --player NAME finds each "
+        "one's games)\n",
+    )
+    assert gargon("standings", SPRING_CUP).stderr == ""
 
 
 def test_the_spring_cup_file_is_the_tournament_the_tests_build() -> None:

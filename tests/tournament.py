@@ -11,6 +11,7 @@ by :func:`write` (``python tests/tournament.py``); a test checks that they agree
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import attrs
@@ -84,3 +85,14 @@ def write() -> None:
 
 if __name__ == "__main__":
     write()
+
+
+def misspelt_cup(tmp_path: Path) -> Path:
+    """The Spring Cup with its last game's Finn typed Fnin, and its first game's Event with
+    a space after it: one player and one event typed two ways (an organiser's trial)."""
+    games = SPRING_CUP.read_text(encoding="utf-8").split("[Notation")
+    games[1] = games[1].replace('[Event "Spring Cup"]', '[Event "Spring Cup "]')
+    games[-1] = re.sub(r"\bFinn\b", "Fnin", games[-1])
+    cup = tmp_path / "cup.ggn"
+    cup.write_text("[Notation".join(games), encoding="utf-8")
+    return cup

@@ -41,6 +41,7 @@ import attrs
 
 from gargon_notation.archive.results import GameResult
 from gargon_notation.archive.stats import natural_key
+from gargon_notation.slips import near_pairs
 
 __all__ = [
     "TIE_BREAKS",
@@ -207,6 +208,9 @@ class EventStandings:
     untagged: tuple[Table, ...] = ()
     """The games without a ``Round`` tag of an event whose other games have one (a recording
     slip, most likely: each is in the round of its ``Date``), in reading order."""
+    near_names: tuple[tuple[str, str], ...] = ()
+    """Pairs of the event's players whose names are likely one name typed two ways
+    (:func:`~gargon_notation.slips.near_pairs`: ``Adam`` and ``Adma``), counted apart."""
 
 
 class _Player:
@@ -302,7 +306,8 @@ class _Event:
         order = {round: index for index, round in enumerate(rounds)}
         tables = sorted(self.tables, key=lambda table: order[table.round])
         untagged = tuple(self.untagged) if self.tagged and event is not None else ()
-        return EventStandings(event, tuple(rounds), tuple(lines), tuple(tables), untagged)
+        near = tuple(near_pairs(players))
+        return EventStandings(event, tuple(rounds), tuple(lines), tuple(tables), untagged, near)
 
 
 def _round_key(round: str, first: int) -> tuple[object, ...]:

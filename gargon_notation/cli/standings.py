@@ -45,12 +45,15 @@ from gargon_notation.cli.results import read
 from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
+from gargon_notation.slips import near_pairs
 
 __all__ = [
     "Crosstable",
     "Entries",
     "GamesByRound",
     "duplicate_tables",
+    "near_events_warning",
+    "near_names_warning",
     "round_heading",
     "standings_command",
     "standings_tables",
@@ -366,6 +369,35 @@ def duplicate_tables(events: list[DuplicateEvent]) -> list[RenderableType]:
     return printed
 
 
+def near_names_warning(event: str | None, first: str, second: str) -> str:
+    """What is said of two players of an event whose names are likely one name typed two
+    ways (:func:`~gargon_notation.slips.near_pairs`).
+
+    >>> print(near_names_warning("Cup", "Adam", "Adma"))  # doctest: +NORMALIZE_WHITESPACE
+    warning: "Adam" and "Adma" in "Cup" are counted as two players: if they are one, write
+    the name one way in the records (gargon filter --player NAME finds each one's games)
+    """
+    return (
+        f'warning: "{printable(first)}" and "{printable(second)}" in '
+        f'"{printable(event_name(event))}" are counted as two players: if they are one, write '
+        "the name one way in the records (gargon filter --player NAME finds each one's games)"
+    )
+
+
+def near_events_warning(first: str, second: str) -> str:
+    """What is said of two events whose names are likely one name typed two ways.
+
+    >>> print(near_events_warning("Cup", "Cup "))  # doctest: +NORMALIZE_WHITESPACE
+    warning: the events "Cup" and "Cup " are counted apart: if they are one, write the Event
+    tag one way in the records (gargon filter --event TEXT finds their games)
+    """
+    return (
+        f'warning: the events "{printable(first)}" and "{printable(second)}" are counted '
+        "apart: if they are one, write the Event tag one way in the records (gargon filter "
+        "--event TEXT finds their games)"
+    )
+
+
 def untagged_warning(event: str | None, table: StandingsTable) -> str:
     """What is said of a game without a ``Round`` tag in an event whose other games have one:
     where it is, and the round column it is counted in (``warning: r2.ggn:1: a game of "Cup"
@@ -401,9 +433,13 @@ def standings_command(
         collector = StandingsCollector()
         reading = read(paths, query, collector.add, "standings")
         events = collector.standings()
+        for typed, other in near_pairs(e.event for e in events if e.event is not None):
+            common.print_error(near_events_warning(typed, other))
         for event_standings in events:
             for table in event_standings.untagged:
                 common.print_error(untagged_warning(event_standings.event, table))
+            for typed, other in event_standings.near_names:
+                common.print_error(near_names_warning(event_standings.event, typed, other))
         document = standings_json(events, reading.games, reading.counted)
         page = standings_html(events, reading.games, reading.counted) if html else ""
         printed = standings_tables(events)

@@ -44,11 +44,12 @@ from gargon_notation.cli.common import Exit, error_console, fail, plural, print_
 from gargon_notation.cli.inputs import HTML_ELSEWHERE, inputs_of, write
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.results import copy_warning, say_copies, view_warning
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import NotationError, printable
 from gargon_notation.parallel import RECORD_BYTES, Workers
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
 from gargon_notation.replay.problems import Problem
+from gargon_notation.slips import near_pairs
 
 __all__ = ["Bar", "bar", "stats_command", "stats_tables"]
 
@@ -286,6 +287,10 @@ def stats_command(
     except files.FileError as error:
         fail(str(error))
     stats = collector.stats()
+    if by in ("player", "event"):
+        keys = [row.key for row in stats.rows if isinstance(row.key, str)]
+        for first, second in near_pairs(keys):
+            print_error(near_warning(by, first, second))
     for view, number in collector.views():
         print_error(view_warning(view.location, number, view.of))
     report.copies, report.views = stats.copies, stats.views
@@ -296,6 +301,22 @@ def stats_command(
     elif html is None:
         _print(console, stats)
     report.finish()
+
+
+def near_warning(by: str, first: str, second: str) -> str:
+    """What is said of two players (or events) whose names are likely one name typed two
+    ways (:func:`~gargon_notation.slips.near_pairs`), counted apart.
+
+    >>> print(near_warning("player", "Adam", "Adma"))  # doctest: +NORMALIZE_WHITESPACE
+    warning: "Adam" and "Adma" are counted as two players: if they are one, write the name
+    one way in the records (gargon filter --player NAME finds each one's games)
+    """
+    what, option = ("players", "--player NAME") if by == "player" else ("events", "--event TEXT")
+    return (
+        f'warning: "{printable(first)}" and "{printable(second)}" are counted as two {what}: '
+        f"if they are one, write the {'name' if by == 'player' else 'Event tag'} one way in "
+        f"the records (gargon filter {option} finds each one's games)"
+    )
 
 
 def _unraw(game: archive.ArchiveGame) -> archive.ArchiveGame:
