@@ -61,6 +61,8 @@ _COLOUR = r"[WBVYRGwbvyrg]" + _AFTER_WORD
 _KEYWORDS = r"(?i:deal|pile|pass|fights|forgot|end)" + _AFTER_WORD
 _NAME = rf"(?!{_KEYWORDS})(?!{_COLOUR})(?!{_CARD})[^\W\d_][\w'-]*"
 _STRING = r'"(?:[^"\\\r\n]|\\["\\])*"'
+_TAG_OPENS = r"\[(?=[ \t]*[A-Za-z])"
+"""A tag's ``[``: its name follows on the same line (a ``[`` alone is an error)."""
 _SPACE = r"[ \t\r\n]+"
 """The notation's white space (the grammar's ``%ignore``): a no-break space, a form feed or a
 U+2028 between two items is no separator, and is marked as an error as the reader refuses it."""
@@ -84,7 +86,8 @@ class GargonLexer(RegexLexer):
     tokens = {  # noqa: RUF012
         "root": [
             include("space"),
-            (r"\[", Punctuation, "tagname"),
+            (_TAG_OPENS, Punctuation, "tagname"),
+            (r"\[", Error),  # no tag's name after it on its line
             (r"[1-9][0-9]*\.", Generic.Heading),
             (r"(fights)" + _AFTER_WORD, Keyword, "fights"),
             (r"(?:deal|pile|pass|forgot|end)" + _AFTER_WORD, Keyword),
@@ -95,7 +98,7 @@ class GargonLexer(RegexLexer):
             (r"[1-9][0-9]*\.", Generic.Heading, "#pop"),
             (r"(?:end)" + _AFTER_WORD, Keyword, "#pop"),
             (r"\*", Keyword, "#pop"),
-            (r"\[", Punctuation, ("#pop", "tagname")),
+            (_TAG_OPENS, Punctuation, ("#pop", "tagname")),
             include("space"),
             (_CARD, _card),  # before a colour: a draw's back (1:B?) is a card, not B and a glyph
             (_COLOUR, _card),
@@ -114,7 +117,7 @@ class GargonLexer(RegexLexer):
             (r".", Error),
         ],
         "tagname": [
-            (_SPACE, Whitespace),
+            (r"[ \t]+", Whitespace),
             (r"[A-Za-z][A-Za-z0-9_]*", Name.Tag, ("#pop", "tag")),
             default("#pop"),
         ],

@@ -139,6 +139,15 @@ def test_text_that_is_not_notation_is_an_error_token() -> None:
     assert [value for kind, value in found if kind is Error] == ["%", "B"]
 
 
+def test_a_bracket_with_no_tag_name_after_it_on_its_line_is_an_error_token() -> None:
+    """A '[' alone at the end of a line was a tag's bracket, and the next line's tag was read
+    as its name (found by an editor user's trial)."""
+    found = tokens('[\n[Event "x"]\n1. Ann Y2 [\n')
+    assert [value for kind, value in found if kind is Error] == ["[", "["]
+    assert (Name.Tag, "Event") in found
+    assert (Name.Tag, "Event") in tokens('[ Event "x"]\n')
+
+
 @pytest.mark.parametrize("space", ["\xa0", "\u3000", "\f", "\v", "\x85", "\u2028", "\x1c"])
 def test_white_space_the_reader_refuses_is_an_error_token(space: str) -> None:
     """A no-break space (pasted from a word processor) or a form feed between two items is
