@@ -837,6 +837,58 @@ def test_writing_too_few_winners_is_a_mismatch() -> None:
     ]
 
 
+def test_wrong_winners_are_said_before_a_wrong_draw_of_their_battle() -> None:
+    """The winners are written before the draws and checked before them: 'R > Adam Dagmar
+    (Adam 1, Bernd 2)' says the winners first (and not as following from Bernd's draw), and a
+    strict replay stops there, the earliest problem in the text."""
+    text = (
+        HEADER
+        + ROUND_ONE
+        + "    fights Y > Adam, R > Adam Dagmar (Adam 1, Bernd 2), B > Dagmar Collette "
+        "(Collette 1)\n*\n"
+    )
+    found = replay(parse_game(text, source="t.ggn")).problems
+    assert [(p.code, p.line, p.column, p.message, p.consequence_of) for p in found] == [
+        (
+            "winner-mismatch",
+            7,
+            22,
+            "the record says Adam, then Dagmar won, but the fights were won by Dagmar, then Dagmar",
+            None,
+        ),
+        ("not-your-turn", 7, 47, "Bernd may not act now: it is Collette's turn to draw", None),
+        (
+            "record-incomplete",
+            7,
+            47,
+            "Collette owes a replacement draw here, but the record does not write it",
+            "7:47",
+        ),
+    ]
+    with pytest.raises(ReplayError) as stopped:
+        replay(parse_game(text, source="t.ggn"), strict=True)
+    assert stopped.value.problem == attrs.evolve(found[0], repair=None)
+
+
+def test_the_second_fights_winner_is_checked_before_its_draws() -> None:
+    """The draws between a colour's fights do not change the cards fought with: the second
+    fight's winner is known at the choice, and checked there, whether the draws written are
+    right, misspelt, or (in the last battle of an unfinished record) not written yet."""
+    wrong = "the record says Dagmar, then Adam won, but the fights were won by Dagmar, then Dagmar"
+    for draws in ("(Adam 1, Collette 2)", "(Adam 1, Colette 2)", "(Adam 1)", ""):
+        text = HEADER + ROUND_ONE + f"    fights Y, R > Dagmar Adam {draws}\n*\n"
+        found = replay(parse_game(text, source="t.ggn")).problems
+        assert [(p.code, p.column, p.message) for p in found[:1]] == [
+            ("winner-mismatch", 15, wrong)
+        ], draws
+        with pytest.raises(ReplayError) as stopped:
+            replay(parse_game(text, source="t.ggn"), strict=True)
+        assert stopped.value.problem.message == wrong
+    # A recording in progress may stop between the fights with the winners known so far.
+    assert problems(HEADER + ROUND_ONE + "    fights Y, R > Dagmar (Adam 1)\n*\n") == []
+    assert problems(HEADER + ROUND_ONE + "    fights Y, R > Dagmar Dagmar (Adam 1)\n*\n") == []
+
+
 def test_final_scores_are_checked() -> None:
     assert problems(X38 + X38_END) == []
     assert problems(X38 + "end\n") == []

@@ -35,7 +35,7 @@ from itertools import pairwise
 import attrs
 
 from gargon_notation.actions import not_at_table
-from gargon_notation.cards import COPIES, Card, HiddenCard
+from gargon_notation.cards import COPIES, Card, Colour, HiddenCard
 from gargon_notation.engine import (
     Action,
     BattleResolved,
@@ -586,7 +586,7 @@ class _Walk:
                 repair="skipped this battle",
             )
             return
-        mark = game.event_count if battle.winners is not None else 0
+        mark = game.event_count
         plain = self.plain
         choose = _choose(decision.seat, battle.colour)
         if not plain:
@@ -601,6 +601,10 @@ class _Walk:
             self.count += 1
             self.skipped = False
         draws: Sequence[model.Draw] = battle.draws
+        # The winners are written before the draws, and checked before them: problems are
+        # told in the order of their places (a strict replay stops at the first).
+        if battle.winners is not None:
+            self._check_winners(game, battle, _colour_fights(game, battle.colour, mark))
         if len(draws) > 1:
             draws = self._in_draw_order(game, battle)
         seats = self.seats
@@ -636,14 +640,12 @@ class _Walk:
         ):
             # Draws owed by this colour's fights and not written in its parentheses are
             # said here, where they belong, and taken as forgotten, so that its next fight
-            # (and the winners written) follow; alone, draws skipped on empty piles let the
-            # colour's next fight follow at once.  After a problem among the draws written
-            # (a name not at the table, a draw out of turn), they are said after it, at the
-            # last draw written: problems are told in the order of their places.
+            # follows; alone, draws skipped on empty piles let the colour's next fight
+            # follow at once.  After a problem among the draws written (a name not at the
+            # table, a draw out of turn), they are said after it, at the last draw written:
+            # problems are told in the order of their places.
             place = battle.draws[-1] if len(self.outcome.problems) > found else battle
             self._owed_draws_unwritten(game, place)
-        if battle.winners is not None:
-            self._check_winners(game, battle, game.events[mark:])
 
     def _in_draw_order(self, game: Game, battle: model.Battle) -> Sequence[model.Draw]:
         """The battle's draws, put in the order they are owed when the record wrote the same
@@ -844,31 +846,33 @@ class _Walk:
 
     # -- derived facts -----------------------------------------------------------------
 
-    def _check_winners(self, game: Game, battle: model.Battle, events: Sequence[Event]) -> None:
+    def _check_winners(
+        self, game: Game, battle: model.Battle, fights: Sequence[BattleResolved]
+    ) -> None:
+        """The winners written for ``battle`` are those of its ``fights`` (the second one
+        found ahead when draws are owed before it)."""
         written = battle.winners
         assert written is not None
-        fights = [e for e in events if isinstance(e, BattleResolved) and e.colour is battle.colour]
         derived = tuple(game.names[e.winner] if e.winner is not None else None for e in fights)
+        if derived == written:
+            return
         record = self.record
-        decision = game.to_act
         if (
             not record.termination.finished
             and record.rounds
             and record.rounds[-1].battles
             and battle is record.rounds[-1].battles[-1]
-            and decision is not None
-            and decision.kind is DecisionKind.DRAW
-            and written[: len(derived)] == derived
+            and derived[: len(written)] == written
+            and len(battle.draws) < sum(len(fight.losers) for fight in fights)
         ):
             return  # an unfinished record stops between the fights of its last colour
-        if derived != written:
-            fought = "the fight was" if len(derived) == 1 else "the fights were"
-            self.problem(
-                "winner-mismatch",
-                f"the record says {_winners_text(written, derived=False)} won, but {fought} won by "
-                f"{_winners_text(derived)}",
-                battle,
-            )
+        fought = "the fight was" if len(derived) == 1 else "the fights were"
+        self.problem(
+            "winner-mismatch",
+            f"the record says {_winners_text(written, derived=False)} won, but {fought} won by "
+            f"{_winners_text(derived)}",
+            battle,
+        )
 
     def _check_result(self) -> None:
         """The Result tag, when written, repeats the termination marker's text."""
@@ -914,6 +918,22 @@ class _Walk:
                         f"but scores {totals[written.player]}",
                         written,
                     )
+
+
+def _colour_fights(game: Game, colour: Colour, mark: int) -> list[BattleResolved]:
+    """The fights of ``colour``, chosen at event ``mark``: those fought, and the second one
+    when draws are owed before it, found ahead on a copy of the table with the draws
+    forgotten (draws do not change the cards fought with; the recorder checks so too)."""
+    fought = [e for e in game.events[mark:] if isinstance(e, BattleResolved) and e.colour is colour]
+    decision = game.to_act
+    if decision is None or decision.kind is not _DRAW:
+        return fought
+    if not any(colour in game.colours_in_front(seat) for seat in range(len(game.names))):
+        return fought
+    ahead = game.copy()
+    while (decision := ahead.to_act) is not None and decision.kind is _DRAW:
+        ahead.push(_engine_draw(decision.seat, None, None))
+    return [e for e in ahead.events[mark:] if isinstance(e, BattleResolved) and e.colour is colour]
 
 
 def _at(problem: Problem | None) -> str | None:
