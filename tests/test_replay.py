@@ -365,6 +365,77 @@ def test_a_draw_written_for_a_misspelt_name_is_where_the_owed_draw_is_said() -> 
     assert stopped.value.problem.code == "unknown-player"
 
 
+# Every red card fights: three losers draw after each fight (Adam wins the second).
+SIX_DRAWS = """\
+[Players "Adam" "Bernd" "Collette" "Dagmar"]
+[Start "Adam"]
+deal Adam: R9 R3
+deal Bernd: R5 R2
+deal Collette: R8 R1
+deal Dagmar: R14 R0
+1. Adam R9 R3, Bernd R5 R2, Collette R8 R1, Dagmar R14 R0
+    fights R > Dagmar Adam (Adam 1, Bernd 1, Collette 1, Bernd 2, Collette 2, Dagmar 2)
+*
+"""
+
+
+@pytest.mark.parametrize(
+    ("draw", "misspelt"),
+    [
+        ("Adam 1, ", "Adan 1, "),
+        ("Bernd 1, ", "Bernt 1, "),
+        ("Collette 1, ", "Colette 1, "),
+        ("Bernd 2, ", "Bernt 2, "),
+        ("Collette 2, ", "Colette 2, "),
+    ],
+)
+def test_a_misspelt_name_among_the_draws_is_where_the_draw_it_stood_for_is_said(
+    draw: str, misspelt: str
+) -> None:
+    """A misspelt name that is not the last draw: the draw owed there is said at the name,
+    not at the next draw written (nor does the next draw, owed only after it, lose the
+    record); a strict replay stops at the name, the lenient replay's first problem."""
+    assert problems(SIX_DRAWS) == []
+    text = SIX_DRAWS.replace(draw, misspelt)
+    result = replay(parse_game(text, source="t.ggn"))
+    column = text.splitlines()[7].index(misspelt) + 1
+    meant = draw.split()[0]
+    assert [(p.code, p.line, p.column, p.message, p.consequence_of) for p in result.problems] == [
+        (
+            "unknown-player",
+            8,
+            column,
+            f"{misspelt.split()[0]} is not at this table (players: Adam, Bernd, Collette, "
+            f"Dagmar); did you mean {meant}?",
+            None,
+        ),
+        (
+            "record-incomplete",
+            8,
+            column,
+            f"{meant} owes a replacement draw here, but the record does not write it",
+            f"8:{column}",
+        ),
+    ]
+    assert result.unchecked == [
+        "94 cards of the deal are not fully known: plays from them are checked by colour and "
+        "count only, and draws of them cannot be checked"
+    ]
+    with pytest.raises(ReplayError) as stopped:
+        replay(parse_game(text, source="t.ggn"), strict=True)
+    assert stopped.value.problem == attrs.evolve(result.problems[0], repair=None)
+
+
+def test_a_name_not_at_the_table_before_the_draw_owed_is_only_that() -> None:
+    """'Xaver 1' written before Collette's own draw stood for no draw: the one problem."""
+    text = HEADER + ROUND_ONE + "    fights Y, R (Adam 1, Xaver 1, Collette 2), B (Collette 1)\n*\n"
+    assert problems(text) == [
+        "t.ggn:7:26: game 1, round 1, Xaver: 'Xaver 1': Xaver is not at this table (players: "
+        "Adam, Bernd, Collette, Dagmar) [unknown-player]\n"
+        "    skipped this draw"
+    ]
+
+
 def test_after_a_draw_out_of_turn_the_owed_draws_are_said_after_it() -> None:
     """Dagmar owes two blue draws, written 'Bernd 1, Dagmar 2': Bernd's draw out of turn
     first, then Dagmar's missing draw at the last draw written, after it (a strict replay

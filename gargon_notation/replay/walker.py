@@ -499,26 +499,33 @@ class _Walk:
         self.skipped = True
 
     def _owed_draws_unwritten(
-        self, game: Game, element: model.Action | model.Round, before: int | None = None
+        self,
+        game: Game,
+        element: model.Action | model.Round,
+        before: int | None = None,
+        stand_ins: list[model.Draw] | None = None,
     ) -> None:
         """Lenient repair: owed draws the record does not write are taken as forgotten.
 
-        With ``before``, only the draws owed ahead of that seat's own owed draw.
+        With ``before``, only the draws owed ahead of that seat's own owed draw.  Each of
+        ``stand_ins`` (draws written for a name not at the table, taken from the list) is
+        where the next of them is said; the rest are said at ``element``.
         """
-        decision = game.to_act
-        if decision is None or decision.kind is not _DRAW or decision.seat == before:
-            return
-        if before is not None and before not in game.owed:
-            return
-        while game.to_act is not None and game.to_act.kind is _DRAW:
-            seat = game.to_act.seat
+        while (decision := game.to_act) is not None and decision.kind is _DRAW:
+            seat = decision.seat
             if seat == before:
                 return
+            if stand_ins:
+                place: object = stand_ins.pop(0)
+            elif before is not None and before not in game.owed:
+                return
+            else:
+                place = element
             found = self.problem(
                 "record-incomplete",
                 f"{game.names[seat]} owes a replacement draw here, but the record "
                 "does not write it",
-                element,
+                place,
                 seat=seat,
                 repair=f"taken as '{game.names[seat]} forgot'",
             )
@@ -609,15 +616,22 @@ class _Walk:
             draws = self._in_draw_order(game, battle)
         seats = self.seats
         found = len(self.outcome.problems)
+        # Draws written for a name not at the table while a draw was owed: each stands for
+        # the draw owed then, if the next draw written is not that one.
+        stand_ins: list[model.Draw] = []
         for draw in draws:
             seat = seats.get(draw.player)
             if seat is None:
                 seat = self._seat(draw.player, draw, repair="skipped this draw")
                 if seat is None:
+                    owed = game.to_act
+                    if owed is not None and owed.kind is _DRAW:
+                        stand_ins.append(draw)
                     continue
             owed = game.to_act
             if owed is not None and owed.kind is _DRAW and owed.seat != seat:
-                self._owed_draws_unwritten(game, draw, before=seat)
+                self._owed_draws_unwritten(game, draw, before=seat, stand_ins=stand_ins)
+            stand_ins.clear()  # the draw owed now is written: a name before it was an extra
             action = _engine_draw(seat, draw.pile, draw.seen)
             if not plain:
                 self._apply(game, action, draw)
@@ -641,11 +655,12 @@ class _Walk:
             # Draws owed by this colour's fights and not written in its parentheses are
             # said here, where they belong, and taken as forgotten, so that its next fight
             # follows; alone, draws skipped on empty piles let the colour's next fight
-            # follow at once.  After a problem among the draws written (a name not at the
-            # table, a draw out of turn), they are said after it, at the last draw written:
-            # problems are told in the order of their places.
+            # follow at once.  A draw written for a name not at the table stands for the
+            # draw owed then; after another problem among the draws written (a draw out of
+            # turn), the rest are said after it, at the last draw written: problems are told
+            # in the order of their places.
             place = battle.draws[-1] if len(self.outcome.problems) > found else battle
-            self._owed_draws_unwritten(game, place)
+            self._owed_draws_unwritten(game, place, stand_ins=stand_ins)
 
     def _in_draw_order(self, game: Game, battle: model.Battle) -> Sequence[model.Draw]:
         """The battle's draws, put in the order they are owed when the record wrote the same
