@@ -458,6 +458,40 @@ def test_after_a_draw_out_of_turn_the_owed_draws_are_said_after_it() -> None:
     assert (first.code, first.column) == ("not-your-turn", column + 3)
 
 
+def test_draws_of_both_fights_written_out_of_order_are_one_draw_order_problem() -> None:
+    """Collette loses both red fights, Adam the first: her two draws written before his are
+    read in the order owed, each player's draws in the order written (not one missing draw
+    and a draw when none is due), with or without the winners written."""
+    header = HEADER.replace("B8 B2 R8", "R8 R3 B2").replace("R14 R0 B12", "R14 R12 B12")
+    played = ROUND_ONE.replace("B8 B2 R8", "R8 R3 B2").replace("R14 R0 B12", "R14 R12 B12")
+    why = (
+        "(the losers of a fight draw right after it, in seat order from the round's start "
+        "player, Adam: Adam and Collette after the first fight, then Collette after the second)"
+    )
+    for red, write in [
+        ("R (Collette 1, Collette 2, Adam 1)", "R (Adam 1, Collette 1, Collette 2)"),
+        (
+            "R > Dagmar Dagmar (Collette 2, Adam 1, Collette 1)",
+            "R (Adam 1, Collette 2, Collette 1)",
+        ),
+    ]:
+        text = header + played + f"    fights Y, {red}, B (Collette 2)\n*\n"
+        result = replay(parse_game(text, source="t.ggn"))
+        assert [(p.code, p.line, p.column, p.message) for p in result.problems] == [
+            (
+                "draw-order",
+                7,
+                15,
+                f"the draws are written in the wrong order: Adam draws before Collette {why}; "
+                f"write {write}",
+            )
+        ]
+        assert problems(text.replace(red, red[:2] + write[2:])) == []
+        with pytest.raises(ReplayError) as stopped:
+            replay(parse_game(text, source="t.ggn"), strict=True)
+        assert stopped.value.problem == attrs.evolve(result.problems[0], repair=None)
+
+
 def test_a_recording_in_progress_may_stop_before_its_last_battles_draws() -> None:
     assert problems(HEADER + ROUND_ONE + "    fights Y, R > Dagmar\n*\n") == []
     assert problems(HEADER + ROUND_ONE + "    fights Y, R (Adam 1)\n*\n") == []

@@ -610,10 +610,14 @@ class _Walk:
         draws: Sequence[model.Draw] = battle.draws
         # The winners are written before the draws, and checked before them: problems are
         # told in the order of their places (a strict replay stops at the first).
+        fights = None
+        if battle.winners is not None or len(draws) > max(len(game.owed), 1):
+            fights = _colour_fights(game, battle.colour, mark)
         if battle.winners is not None:
-            self._check_winners(game, battle, _colour_fights(game, battle.colour, mark))
+            assert fights is not None
+            self._check_winners(game, battle, fights)
         if len(draws) > 1:
-            draws = self._in_draw_order(game, battle)
+            draws = self._in_draw_order(game, battle, fights)
         seats = self.seats
         found = len(self.outcome.problems)
         # Draws written for a name not at the table while a draw was owed: each stands for
@@ -662,29 +666,44 @@ class _Walk:
             place = battle.draws[-1] if len(self.outcome.problems) > found else battle
             self._owed_draws_unwritten(game, place, stand_ins=stand_ins)
 
-    def _in_draw_order(self, game: Game, battle: model.Battle) -> Sequence[model.Draw]:
+    def _in_draw_order(
+        self, game: Game, battle: model.Battle, fights: Sequence[BattleResolved] | None
+    ) -> Sequence[model.Draw]:
         """The battle's draws, put in the order they are owed when the record wrote the same
-        draws in another order (one problem says so, instead of one per draw)."""
-        if len(battle.draws) < 2:
-            return battle.draws
-        owed = game.owed
+        draws in another order (one problem says so, instead of one per draw).  ``fights``:
+        the colour's fights, the second one found ahead (None: only the draws owed now are
+        looked at)."""
         header = self.outcome.header
+        owed = game.owed
+        if fights is not None and owed:
+            every = tuple(seat for fight in fights for seat in fight.losers)
+            if len(battle.draws) >= len(every):
+                owed = every  # the draws after the second fight are written too
         if len(owed) < 2 or len(battle.draws) < len(owed) or header is None:
             return battle.draws
         first = battle.draws[: len(owed)]
         names = [draw.player for draw in first]
         wanted = [game.names[seat] for seat in owed]
-        if names == wanted or sorted(names) != sorted(wanted) or len(set(names)) != len(names):
+        if names == wanted or sorted(names) != sorted(wanted):
             return battle.draws
-        ordered = tuple(first[names.index(name)] for name in wanted) + battle.draws[len(owed) :]
+        mine = {name: [draw for draw in first if draw.player == name] for name in wanted}
+        ordered = tuple(mine[name].pop(0) for name in wanted) + battle.draws[len(owed) :]
         start = game.names[game.start_player]
         mixed = next(k for k, (a, b) in enumerate(zip(names, wanted, strict=True)) if a != b)
         fixed = attrs.evolve(battle, draws=ordered, winners=None, comments=(), glyph=None, nags=())
+        why = f"the losers draw in seat order from the round's start player, {start}"
+        losers = [fight.losers for fight in fights or () if fight.losers]
+        if len(losers) == 2 and len(owed) > len(losers[0]):
+            first_fight, second_fight = (_names_text(game, seats) for seats in losers)
+            why = (
+                f"the losers of a fight draw right after it, in seat order from the round's "
+                f"start player, {start}: {first_fight} after the first fight, then "
+                f"{second_fight} after the second"
+            )
         self.problem(
             "draw-order",
             f"the draws are written in the wrong order: {wanted[mixed]} draws before "
-            f"{names[mixed]} (the losers draw in seat order from the round's start player, "
-            f"{start}); write {write_action(fixed)}",
+            f"{names[mixed]} ({why}); write {write_action(fixed)}",
             battle,
             repair="read in the order owed",
         )
@@ -949,6 +968,12 @@ def _colour_fights(game: Game, colour: Colour, mark: int) -> list[BattleResolved
     while (decision := ahead.to_act) is not None and decision.kind is _DRAW:
         ahead.push(_engine_draw(decision.seat, None, None))
     return [e for e in ahead.events[mark:] if isinstance(e, BattleResolved) and e.colour is colour]
+
+
+def _names_text(game: Game, seats: Sequence[int]) -> str:
+    """``Adam``, ``Adam and Collette``, ``Adam, Bernd and Collette``."""
+    names = [game.names[seat] for seat in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _at(problem: Problem | None) -> str | None:
