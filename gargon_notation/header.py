@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from difflib import get_close_matches
 from typing import TypeVar
 
 import attrs
@@ -116,11 +115,10 @@ def read_header(record: GameRecord) -> Header:
 
 def _meant_for(name: str, record: GameRecord) -> Tag | None:
     """The first tag of ``record`` that the notation does not know and whose name is
-    ``name`` misspelt (``Player``, ``players``, ``Plyers``), if any."""
+    ``name`` misspelt as the misspelt-tag warning takes it (``Player``, ``players``,
+    ``Plyers``; not a club's own ``Plays``, ``Slayers`` or ``Players2``), if any."""
     for tag in record.tags:
-        if tag.name in tags.KNOWN_TAGS:
-            continue
-        if tag.name.lower() == name.lower() or get_close_matches(tag.name, [name], cutoff=0.8):
+        if tag.name not in tags.KNOWN_TAGS and _known_name_like(tag.name) == name:
             return tag
     return None
 

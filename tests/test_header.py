@@ -136,6 +136,18 @@ ERRORS = [
         "case-sensitive)",
         (2, 2),
     ),
+    # a club's own tags are not taken for it (difflib's 0.8 named Plays, the first of them)
+    (
+        '[Event "Club"]\n[Plays "3"]\n[Slayers "Bo"]\n[Players2 "Ann"]\n[Plyers "Ann" "Bo" "Cy"]\n',
+        "the record has no Players tag: write [Players ...], not [Plyers ...] (tag names are "
+        "case-sensitive)",
+        (5, 2),
+    ),
+    (
+        '[Event "Club"]\n[Plays "3"]\n[Slayers "Bo"]\n[Player2 "Ann"]\n[Payer "Cy"]\n',
+        'the record has no Players tag (such as [Players "Ann" "Bob" "Cy"])',
+        None,
+    ),
     (
         PLAYERS + '[Seed "a"]\n[Shuffle "md5"]\n',
         "unknown shuffle algorithm 'md5' (known: sha256-fy-1)",
