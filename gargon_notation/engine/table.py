@@ -125,6 +125,22 @@ class Table:
             built.extend(cls(*args) for cls, args in self._log[len(built) :])
         return built
 
+    def events_since(self, mark: int) -> list[Event]:
+        """The events from the ``mark``-th on (``mark``: :attr:`event_count` before an
+        action, so the events it caused), building only those not yet built.
+
+        >>> from gargon_notation.engine import Deal, Game, Play
+        >>> game = Game.new(Deal.from_seed("s", players=3))
+        >>> mark = game.event_count
+        >>> game.push(game.legal_actions()[0])
+        >>> [type(event).__name__ for event in game.events_since(mark)]
+        ['Played']
+        """
+        built = self._events
+        if mark >= len(built):
+            return [cls(*args) for cls, args in self._log[mark:]]
+        return built[mark:] + [cls(*args) for cls, args in self._log[len(built) :]]
+
     def events_of(self, *kinds: type[Event]) -> Iterator[Event]:
         """The events of these classes so far, in order, building none of the others: cheaper
         than :attr:`events` for a reader of a few kinds (those already built are reused).

@@ -593,7 +593,10 @@ class _Walk:
                 repair="skipped this battle",
             )
             return
-        mark = game.event_count
+        draws: Sequence[model.Draw] = battle.draws
+        # The colour's fights are looked at for the winners written and for the draws after
+        # its second fight: found from the events since the choice.
+        mark = game.event_count if battle.winners is not None or len(draws) > 1 else 0
         plain = self.plain
         choose = _choose(decision.seat, battle.colour)
         if not plain:
@@ -607,16 +610,15 @@ class _Walk:
                 return
             self.count += 1
             self.skipped = False
-        draws: Sequence[model.Draw] = battle.draws
         # The winners are written before the draws, and checked before them: problems are
         # told in the order of their places (a strict replay stops at the first).
         fights = None
-        if battle.winners is not None or len(draws) > max(len(game.owed), 1):
-            fights = _colour_fights(game, battle.colour, mark)
         if battle.winners is not None:
-            assert fights is not None
+            fights = _colour_fights(game, battle.colour, mark)
             self._check_winners(game, battle, fights)
         if len(draws) > 1:
+            if fights is None and not self._in_seat_order(game, draws):
+                fights = _colour_fights(game, battle.colour, mark)
             draws = self._in_draw_order(game, battle, fights)
         seats = self.seats
         found = len(self.outcome.problems)
@@ -635,7 +637,8 @@ class _Walk:
             owed = game.to_act
             if owed is not None and owed.kind is _DRAW and owed.seat != seat:
                 self._owed_draws_unwritten(game, draw, before=seat, stand_ins=stand_ins)
-            stand_ins.clear()  # the draw owed now is written: a name before it was an extra
+            if stand_ins:
+                stand_ins.clear()  # the draw owed now is written: a name before it was an extra
             action = _engine_draw(seat, draw.pile, draw.seen)
             if not plain:
                 self._apply(game, action, draw)
@@ -665,6 +668,23 @@ class _Walk:
             # in the order of their places.
             place = battle.draws[-1] if len(self.outcome.problems) > found else battle
             self._owed_draws_unwritten(game, place, stand_ins=stand_ins)
+
+    def _in_seat_order(self, game: Game, draws: Sequence[model.Draw]) -> bool:
+        """Whether ``draws`` begin with the draws owed now, in order, and go on (the second
+        fight's draws) in seat order from the start player, each player once: then they are
+        in the order owed, as far as it can be without the second fight looked at (cheap)."""
+        owed = game.owed
+        if len(draws) <= len(owed):
+            return True
+        names = game.names
+        if any(draw.player != names[seat] for draw, seat in zip(draws, owed, strict=False)):
+            return False
+        start, count = game.start_player, len(names)
+        after = [self.seats.get(draw.player) for draw in draws[len(owed) :]]
+        if None in after:
+            return False
+        places = [(seat - start) % count for seat in after if seat is not None]
+        return all(a < b for a, b in pairwise(places))
 
     def _in_draw_order(
         self, game: Game, battle: model.Battle, fights: Sequence[BattleResolved] | None
@@ -958,16 +978,17 @@ def _colour_fights(game: Game, colour: Colour, mark: int) -> list[BattleResolved
     """The fights of ``colour``, chosen at event ``mark``: those fought, and the second one
     when draws are owed before it, found ahead on a copy of the table with the draws
     forgotten (draws do not change the cards fought with; the recorder checks so too)."""
-    fought = [e for e in game.events[mark:] if isinstance(e, BattleResolved) and e.colour is colour]
+    ahead = game
     decision = game.to_act
-    if decision is None or decision.kind is not _DRAW:
-        return fought
-    if not any(colour in game.colours_in_front(seat) for seat in range(len(game.names))):
-        return fought
-    ahead = game.copy()
-    while (decision := ahead.to_act) is not None and decision.kind is _DRAW:
-        ahead.push(_engine_draw(decision.seat, None, None))
-    return [e for e in ahead.events[mark:] if isinstance(e, BattleResolved) and e.colour is colour]
+    if (
+        decision is not None
+        and decision.kind is _DRAW
+        and any(colour in game.colours_in_front(seat) for seat in range(len(game.names)))
+    ):
+        ahead = game.copy()
+        while (decision := ahead.to_act) is not None and decision.kind is _DRAW:
+            ahead.push(_engine_draw(decision.seat, None, None))
+    return [e for e in ahead.events_since(mark) if isinstance(e, BattleResolved)]
 
 
 def _names_text(game: Game, seats: Sequence[int]) -> str:
