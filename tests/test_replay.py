@@ -1227,3 +1227,30 @@ def test_a_draw_noted_wrongly_in_a_record_of_the_whole_deal_names_the_card_there
         f"Bob is noted drawing {wrong} from pile 1, but that card is {HiddenCard(top.colour)} "
         f"(the record's deal puts {top} there)",
     )
+
+
+def test_a_card_not_held_says_where_it_is_when_a_draw_before_could_explain_it() -> None:
+    """A pass that draws a card less ('pass 2 2' for 'pass 2 2 1', still a legal pass) made
+    the record go wrong rounds later, at a card the hand lacks, without a word of why (found
+    by an organiser's trial): in a seeded game, where the card is is said, with the question;
+    not of a card dealt to another (a card written wrong, no draw would explain it)."""
+    text = dumps([record_from_simulation(simulate(4, "passy"))])
+    assert "Dagmar pass 2 2 1\n" in text and "Bernd pass 2 1 1," in text
+
+    def first_lines(text: str) -> list[str]:
+        return [said.splitlines()[0] for said in problems(text)]
+
+    question = (
+        ": is a card written wrong here, or a draw before (left out: a pass writes a pile for "
+        "each card drawn; or written from the other pile)? [card-not-in-hand]"
+    )
+    (left_out,) = first_lines(text.replace("Dagmar pass 2 2 1\n", "Dagmar pass 2 2\n"))
+    assert left_out.startswith("t.ggn:14:4: ")
+    assert left_out.endswith(
+        "(Adam's hand: R0 W15 W12 G10 B13 G5 B8 W6); R1 is in Collette's hand (drawn from pile "
+        f"1 in round 3){question}"
+    )
+    (other_pile,) = first_lines(text.replace("Bernd pass 2 1 1,", "Bernd pass 2 1 2,"))
+    assert other_pile.endswith(f"B3 is still in pile 1, on its top{question}")
+    (typo,) = first_lines(text.replace("Adam W15 B13 R1", "Adam W15 B13 W1"))
+    assert typo.endswith("(Adam's hand: R0 W15 W12 G10 B13 G5 R1 Y15) [card-not-in-hand]")

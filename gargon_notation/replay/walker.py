@@ -39,6 +39,7 @@ from gargon_notation.cards import COPIES, Card, Colour, HiddenCard
 from gargon_notation.engine import (
     Action,
     BattleResolved,
+    CardDrawn,
     Choose,
     Deal,
     DecisionKind,
@@ -48,6 +49,7 @@ from gargon_notation.engine import (
     IllegalAction,
     Pass,
     Play,
+    RoundStarted,
 )
 from gargon_notation.engine.knowledge import refine
 from gargon_notation.engine.wording import placed_elsewhere, twice_in_one_play
@@ -446,7 +448,10 @@ class _Walk:
             before = (element.line, element.column)
             message = placed_elsewhere(message, partial(_first_place, self.record, before=before))
         elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
-            message += _played_before(self.record, element)
+            hint = _played_before(self.record, element)
+            if not hint and follows is None:  # else a draw taken as forgotten is the cause
+                hint = _still_in_a_pile(game, action.seat, element)
+            message += hint
         elif violation.code == "not-your-turn" and not self.turns_seen:
             self.turns_seen = True
             message += _seat_order_hint(self.record, game.names) or _start_hint(
@@ -1126,6 +1131,58 @@ def _played_before(record: model.GameRecord, play: model.Play) -> str:
         if last is not None:
             return f"; {card} was already played by {last}"
     return ""
+
+
+def _still_in_a_pile(game: Game, seat: int, play: model.Play) -> str:
+    """For the first card of ``play`` that the hand lacks, in a game whose deal is known (a
+    seeded one), where it is when a draw written wrong before could explain it: ``; R1 is
+    still in pile 1, the 3rd card from its top`` or ``; R1 is in Bernd's hand (drawn from
+    pile 1 in round 2)``, with the question: a card written wrong here, or a draw left out or
+    written from the other pile, rounds before the play goes wrong?  Else nothing."""
+    state = game.snapshot()
+    for card in play.cards:
+        if not isinstance(card, Card) or card in state.hands[seat]:
+            continue
+        where = None
+        for number, pile in enumerate(state.piles, start=1):
+            if card in pile:
+                place = pile.index(card) + 1
+                top = "on its top" if place == 1 else f"the {_ordinal(place)} card from its top"
+                where = f"is still in pile {number}, {top}"
+        for other, hand in enumerate(state.hands):
+            drawn = _drawn(game, other, card) if other != seat and card in hand else ""
+            if drawn:  # dealt to the other, no draw written wrong would explain it
+                where = f"is in {game.names[other]}'s hand ({drawn})"
+        if where is not None:
+            return (
+                f"; {card} {where}: is a card written wrong here, or a draw before (left out: a "
+                "pass writes a pile for each card drawn; or written from the other pile)?"
+            )
+    return ""
+
+
+def _drawn(game: Game, seat: int, card: Card) -> str:
+    """``drawn from pile 1 in round 2`` when ``seat`` drew ``card``, else nothing."""
+    round = 0
+    found = ""
+    for event in game.events:
+        if type(event) is RoundStarted:
+            round = event.number
+        elif type(event) is CardDrawn and event.seat == seat and event.card == card:
+            found = f"drawn from pile {event.pile} in round {round}"
+    return found
+
+
+def _ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``22nd``.
+
+    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd']
+    """
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
 
 
 def _winners_text(names: Sequence[str | None], *, derived: bool = True) -> str:
