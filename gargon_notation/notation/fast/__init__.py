@@ -28,15 +28,19 @@ How it is fast (``python bench/parse_speed.py --tiers`` measures each tier):
 from __future__ import annotations
 
 import functools
-import os
 import re
-import warnings
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 from gargon_notation.cards import AnyCard
+from gargon_notation.notation.fast.decline import (
+    STRICT_ENV,
+    Decline,
+    FastReaderWarning,
+    tolerate_slip,
+)
 from gargon_notation.notation.lexical import (
     BRACE_COMMENT,
     CARD,
@@ -520,39 +524,6 @@ _LINE_READERS = {
     "\t": _fights_line,
     "f": _fights_line,
 }
-
-
-class Decline(Exception):
-    """The fast reader is not sure; the grammar reader must decide."""
-
-
-STRICT_ENV = "GARGON_FAST_STRICT"
-"""The environment variable that makes a slip of the fast reader an error (the tests set it)."""
-
-
-class FastReaderWarning(RuntimeWarning):
-    """The fast reader failed with an error other than :class:`Decline` (a bug of it); the
-    grammar reader read the text instead."""
-
-
-def tolerate_slip(error: Exception, source: str, first_line: int) -> bool:
-    """Whether text the fast reader failed on (``error``, not a :class:`Decline`) may go to
-    the grammar reader.
-
-    With ``GARGON_FAST_STRICT`` set (to anything but ``0``) it may not: the caller re-raises
-    ``error``, so that tests fail on it.  Otherwise the slip is reported as a
-    :class:`FastReaderWarning` and the user's run goes on.
-    """
-    if os.environ.get(STRICT_ENV, "0") not in ("", "0"):
-        return False
-    warnings.warn(
-        f"the fast reader failed on the game at {source}:{first_line} "
-        f"({type(error).__name__}: {error}); the grammar reader read it instead. "
-        f"This is a bug: please report it ({STRICT_ENV}=1 turns it into an error)",
-        FastReaderWarning,
-        stacklevel=3,
-    )
-    return True
 
 
 def _small(digits: str) -> int:
