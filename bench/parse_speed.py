@@ -24,6 +24,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
+import pkgutil
 import random
 import re
 import tempfile
@@ -158,15 +160,26 @@ def _rate(size: int, run: object, repeat: int = 3) -> float:
 
 @contextlib.contextmanager
 def _patched(**values: object) -> Iterator[None]:
-    """Module attributes of the fast reader replaced for a while."""
-    saved = {name: getattr(fast, name) for name in values}
+    """Module attributes of the fast reader replaced for a while, in each of its modules
+    that holds them (the package ``notation/fast/`` and its parts)."""
+    modules = [fast] + [
+        importlib.import_module(f"{fast.__name__}.{part.name}")
+        for part in pkgutil.iter_modules(fast.__path__)
+    ]
+    saved = [
+        (module, name, getattr(module, name))
+        for module in modules
+        for name in values
+        if hasattr(module, name)
+    ]
+    assert {name for _, name, _ in saved} == set(values), "no such attribute of the reader"
     try:
-        for name, value in values.items():
-            setattr(fast, name, value)
+        for module, name, _ in saved:
+            setattr(module, name, values[name])
         yield
     finally:
-        for name, value in saved.items():
-            setattr(fast, name, value)
+        for module, name, value in saved:
+            setattr(module, name, value)
 
 
 def _tiers() -> dict[str, Callable[[], contextlib.AbstractContextManager[None]]]:

@@ -27,7 +27,6 @@ How it is fast (``python bench/parse_speed.py --tiers`` measures each tier):
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable
 from typing import Any
@@ -41,6 +40,27 @@ from gargon_notation.notation.fast.decline import (
     FastReaderWarning,
     tolerate_slip,
 )
+from gargon_notation.notation.fast.words import (
+    _KNOWN_BARE,
+    _TAG_NAME,
+    _bare,
+    _battle,
+    _compiled,
+    _draw,
+    _pass,
+    _pass_draw,
+    _play,
+    _record,
+    _round,
+    _score,
+    _small,
+    _tag,
+    _termination,
+    _Token,
+)
+from gargon_notation.notation.fast.words import (
+    _NAME as _NAME,
+)
 from gargon_notation.notation.lexical import (
     BRACE_COMMENT,
     CARD,
@@ -52,7 +72,6 @@ from gargon_notation.notation.lexical import (
     INT,
     LINE_COMMENT,
     NAG,
-    NAME,
     NAME_SHAPE,
     NUMBER_END,
     PILE_DIGIT,
@@ -80,7 +99,6 @@ from gargon_notation.notation.model import (
     Termination,
 )
 from gargon_notation.notation.scan import GAME_LINE, game_line, line_text
-from gargon_notation.values import unchecked_maker
 
 __all__ = [
     "STRICT_ENV",
@@ -115,13 +133,6 @@ _TOKEN = (
 the speed benchmark."""
 
 
-@functools.cache
-def _compiled(pattern: str) -> re.Pattern[str]:
-    """``pattern`` compiled, on first use: the patterns of tokens and of annotated items take
-    milliseconds to compile, and most files never need them (their lines are plain)."""
-    return re.compile(pattern)
-
-
 TOKEN: re.Pattern[str]  # given by __getattr__, as it is compiled only when first asked for
 
 
@@ -131,10 +142,6 @@ def __getattr__(name: str) -> re.Pattern[str]:
         return _compiled(_TOKEN)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
-
-_TAG_NAME = re.compile(TAG_NAME)
-_NAME = re.compile(NAME)
-_Token = tuple[str, Any, int, int]
 
 # Whole lines in the usual layout (one blank between tokens, ", " between items, comments
 # on one line) are read item by item: one match per action or battle.
@@ -160,7 +167,6 @@ _TAG_ITEM = re.compile(rf"\[({TAG_NAME})((?: {STRING})+)\](?:\n|\Z)")
 _STRING = re.compile(STRING)
 _END_LINE = re.compile(rf"end(?P<scores> {_N} [0-9]+(?:, {_N} [0-9]+)*)?(?:\n|\Z)")
 _SCORE_ITEM = re.compile(rf"({_N}) ([0-9]+)")
-_KNOWN_BARE: set[str] = set()
 _TAG_NAMES: set[str] = set()
 
 
@@ -179,26 +185,6 @@ _PASS_HOW = {text: how for text, how in _HOW.items() if text != "forgot"}
 _NONE: tuple[tuple[int, ...], tuple[Comment, ...]] = ((), ())
 
 
-def _bare(name: str) -> bool:
-    """Whether ``name`` is a bare name (``NAME``); remembers (a bounded number of) good names."""
-    if _NAME.fullmatch(name) is None:
-        return False
-    if len(_KNOWN_BARE) < 10_000:
-        _KNOWN_BARE.add(name)
-    return True
-
-
-# Records whose values this module has already checked are built without re-validation.
-_play = unchecked_maker(Play)
-_pass = unchecked_maker(Pass)
-_pass_draw = unchecked_maker(PassDraw)
-_battle = unchecked_maker(Battle)
-_draw = unchecked_maker(Draw)
-_round = unchecked_maker(Round)
-_tag = unchecked_maker(Tag)
-_score = unchecked_maker(Score)
-_termination = unchecked_maker(Termination)
-_record = unchecked_maker(GameRecord)
 _ROUND_STARTS = frozenset({"roundline", "round", "endline", "eof"})
 
 
@@ -524,13 +510,6 @@ _LINE_READERS = {
     "\t": _fights_line,
     "f": _fights_line,
 }
-
-
-def _small(digits: str) -> int:
-    """A number as the grammar reader accepts it (at most 9 digits); otherwise decline."""
-    if len(digits) > 9:
-        raise Decline
-    return int(digits)
 
 
 def _tokens(text: str, first_line: int) -> list[_Token]:
