@@ -42,7 +42,6 @@ from gargon_notation.notation.fast.decline import (
 )
 from gargon_notation.notation.fast.header import (
     _tag_after,
-    _tag_line,
     _tag_line_after,
     _usual_tags,
     header_end,
@@ -51,17 +50,15 @@ from gargon_notation.notation.fast.movetext import (
     _CS as _CS,
 )
 from gargon_notation.notation.fast.movetext import (
-    _end_line,
-    _fights_line,
-    _round_line,
-    _unfinished_line,
-)
-from gargon_notation.notation.fast.movetext import (
     _plain_actions as _plain_actions,
 )
 from gargon_notation.notation.fast.movetext import (
     _plain_battles as _plain_battles,
 )
+from gargon_notation.notation.fast.tokens import (
+    _LINE_READERS as _LINE_READERS,
+)
+from gargon_notation.notation.fast.tokens import _TOKEN, _tokens
 from gargon_notation.notation.fast.words import (
     _KNOWN_BARE,
     _TAG_NAME,
@@ -75,23 +72,7 @@ from gargon_notation.notation.fast.words import (
 from gargon_notation.notation.fast.words import (
     _NAME as _NAME,
 )
-from gargon_notation.notation.lexical import (
-    BRACE_COMMENT,
-    CARD,
-    CARDS,
-    COLOURS,
-    GLYPH,
-    INT,
-    LINE_COMMENT,
-    NAG,
-    NAME_SHAPE,
-    NUMBER_END,
-    PILE_DIGIT,
-    ROUND,
-    STRING,
-    comment_of,
-    unquote,
-)
+from gargon_notation.notation.lexical import CARDS, COLOURS, comment_of, unquote
 from gargon_notation.notation.model import (
     GLYPHS,
     Battle,
@@ -122,27 +103,6 @@ __all__ = [
     "tolerate_slip",
 ]
 
-# Token-level patterns, from the grammar's terminals (lexical.py): a run of cards or of pass
-# draws (a draw's ":" attached) is one token; "word" is any word (names and keywords alike).
-_PASS_DRAW = rf"{PILE_DIGIT}(?::{CARD}|{NUMBER_END}(?!:))"
-_TOKEN = (
-    r"[ \t\r]*(?:"
-    r"(?P<nl>\n)"
-    rf"|(?P<cards>{CARD}(?:[ \t]+{CARD})*)"
-    rf"|(?P<draws>{_PASS_DRAW}(?:[ \t]+{_PASS_DRAW})*)"
-    rf"|(?P<round>{ROUND})"
-    rf"|(?P<int>{INT})"
-    rf"|(?P<word>{NAME_SHAPE})"
-    rf"|(?P<glyph>{GLYPH})"
-    rf"|(?P<nag>{NAG})"
-    rf"|(?P<comment>{BRACE_COMMENT}|{LINE_COMMENT})"
-    rf"|(?P<string>{STRING})"
-    r"|(?P<punct>[,:\[\]()>*-])"
-    r")"
-)
-"""The pattern of the fast reader's tokens (:data:`TOKEN` compiled); also the baseline of
-the speed benchmark."""
-
 
 TOKEN: re.Pattern[str]  # given by __getattr__, as it is compiled only when first asked for
 
@@ -155,63 +115,6 @@ def __getattr__(name: str) -> re.Pattern[str]:
 
 
 _ROUND_STARTS = frozenset({"roundline", "round", "endline", "eof"})
-
-
-_LINE_READERS = {
-    "[": _tag_line,
-    "e": _end_line,
-    "*": _unfinished_line,
-    **{digit: _round_line for digit in "123456789"},
-    " ": _fights_line,
-    "\t": _fights_line,
-    "f": _fights_line,
-}
-
-
-def _tokens(text: str, first_line: int) -> list[_Token]:
-    tokens: list[_Token] = []
-    append = tokens.append
-    pos = 0
-    line = first_line
-    size = len(text)
-    readers = _LINE_READERS
-    while pos < size:
-        first = text[pos]
-        reader = readers.get(first)
-        if reader is not None:
-            found = reader(text, pos, line)
-            if found is not None:
-                append(found[0])
-                pos = found[1]
-                line += 1
-                continue
-        elif first == "\n":  # a blank line
-            pos += 1
-            line += 1
-            continue
-        line_start = pos
-        # Match at the position, never search: a search from every position of a long run
-        # that fails at its end (digits then a letter) would take quadratic time.
-        match_at = _compiled(_TOKEN).match
-        while (match := match_at(text, pos)) is not None:
-            pos = match.end()
-            kind = match.lastgroup
-            if kind == "nl":
-                line += 1
-                break
-            assert kind is not None
-            start = match.start(kind)
-            value = match.group(kind)
-            append((kind, value, line, start - line_start + 1))
-            if kind == "comment" and "\n" in value:
-                line += value.count("\n")
-                line_start = start + value.rindex("\n") + 1
-        else:
-            if pos != size:
-                raise Decline
-    last_line_start = text.rfind("\n", 0, size) + 1
-    append(("eof", "", line, size - last_line_start + 1))
-    return tokens
 
 
 class _Reader:

@@ -1,7 +1,7 @@
 """The tag section: a game's tags read before its movetext.
 
 A tag line in the usual layout (nothing else on it) is read whole as one token
-(:func:`_tag_line`, for the token list); :func:`header_end` finds where a game's
+(:func:`_tag_line`, for the token list of :mod:`.tokens`); :func:`header_end` finds where a game's
 header ends, and :func:`_usual_tags` reads a header of usual tag lines by one match a line;
 :func:`_tag_after` and :func:`_tag_line_after` tell whether more tags come after a stray line
 (then the header alone does not give all the game's tags, docs/notation.md 11.1).
