@@ -25,8 +25,8 @@ _TAG_NAMES: set[str] = set()
 def _tag_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
     """A whole tag line, nothing else on it, as one token ``("tagline", tag, ...)``, or None.
 
-    The tag is read as :meth:`_Reader.tag` reads it; comments after it are added by
-    :meth:`_Reader.tags`.
+    The tag is read as :meth:`.reader._Reader.tag` reads it; comments after it are added by
+    :meth:`.reader._Reader.tags`.
     """
     stop = text.find("\n", pos)
     written = text[pos:] if stop < 0 else text[pos:stop]

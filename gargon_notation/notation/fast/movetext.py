@@ -124,7 +124,7 @@ def _end_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
     """A whole ``end`` line with its bare-named scores, nothing else on it, as one token
     ``("endline", termination, ...)``, or None.
 
-    Read as :meth:`_Reader.termination` reads it; comments after it are added there.
+    Read as :meth:`.reader._Reader.termination` reads it; comments after it are added there.
     """
     found = _END_LINE.match(text, pos)
     if found is None:
@@ -143,7 +143,7 @@ def _end_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
 def _unfinished_line(text: str, pos: int, line: int) -> tuple[_Token, int] | None:
     """A line holding only ``*`` as one token ``("endline", termination, ...)``, or None.
 
-    Read as :meth:`_Reader.termination` reads it; comments after it are added there.
+    Read as :meth:`.reader._Reader.termination` reads it; comments after it are added there.
     """
     end = pos + 1
     if end < len(text) and text[end] != "\n":
