@@ -11,7 +11,7 @@ plays, passes, battles and draws, some comments, glyphs and NAGs), then times, i
   keeps re-scanning the growing set of live records);
 - the Lark grammar reader alone on a sample (for reference).
 
-``--tiers`` measures instead what each tier of the fast reader (see ``notation/fast.py``)
+``--tiers`` measures instead what each tier of the fast reader (see ``notation/fast/``)
 earns: the same corpus is read with all tiers, then with one tier switched off at a time
 (monkeypatching the reader; the records must not change), each ``--rounds`` times,
 interleaved, best run kept.  Two rates: ``read_games`` streaming (the product path) and the

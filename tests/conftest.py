@@ -11,7 +11,7 @@ import pytest
 import typer.main
 import typer.testing
 
-# A fast-reader bug fails the tests instead of being read by the grammar (notation/fast.py);
+# A fast-reader bug fails the tests instead of being read by the grammar (notation/fast/);
 # the gargon processes the tests start inherit it.
 os.environ.setdefault("GARGON_FAST_STRICT", "1")
 
