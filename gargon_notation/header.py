@@ -151,7 +151,8 @@ def tag_warnings(record: GameRecord) -> tuple[HeaderError, ...]:
         if tag.name in tags.KNOWN_TAGS:
             continue
         meant = _known_name_like(tag.name)
-        if meant is not None and record.tag(meant) is None:
+        # A misspelt Players is the error of the missing Players tag, said at it already.
+        if meant is not None and meant != "Players" and record.tag(meant) is None:
             found.append(
                 HeaderError(
                     f"the notation knows no {tag.name} tag, and the record has no {meant} tag: "

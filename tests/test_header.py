@@ -260,3 +260,12 @@ def test_an_unknown_tag_misspelling_a_known_one_the_record_lacks_is_a_warning(
 )
 def test_unknown_tags_of_their_own_give_no_warning(tags: str) -> None:
     assert tag_warnings(parse_game(f"{PLAYERS}{tags}*\n")) == ()
+
+
+def test_a_misspelt_players_tag_is_said_once_by_the_error_not_again_by_a_warning() -> None:
+    """'[Plyers ...]' was said twice at the same tag: the error of the missing Players tag,
+    and a warning asking 'did you mean [Players ...]?' (found by a helper's review)."""
+    record = parse_game('[Plyers "Ann" "Bo" "Cy"]\n[Strat "Bo"]\n*\n')
+    assert [warning.tag.name for warning in tag_warnings(record)] == ["Strat"]
+    with pytest.raises(HeaderError, match=r"write \[Players \.\.\.\], not \[Plyers \.\.\.\]"):
+        read_header(record)
