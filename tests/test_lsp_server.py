@@ -392,3 +392,28 @@ def test_without_pygls_the_verb_says_how_to_install_it(monkeypatch: pytest.Monke
         "gargon: the language server needs pygls, which is not installed: "
         "pip install 'gargon-notation[lsp]'"
     )
+
+
+def test_a_burst_of_changes_is_checked_once_from_its_last_text(session: Session) -> None:
+    """Each keystroke was checked and published in turn, so that a hover after ten quick
+    ones waited for ten checks of the text; now the changes of a burst are checked once."""
+    uri = "file:///club/burst.ggn"
+    session.open(SEEDED + "1. Ann V13 V14\n*\n", uri)
+    for column, letter in enumerate("{a note}"):
+        version = session.versions[uri] = session.versions[uri] + 1
+        change = types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(2, 3 + column), types.Position(2, 3 + column)),
+            text=letter,
+        )
+        document = types.VersionedTextDocumentIdentifier(uri=uri, version=version)
+        session.client.text_document_did_change(
+            types.DidChangeTextDocumentParams(document, [change])
+        )
+    params = types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(2, 13))
+    hovered = session.call(types.TEXT_DOCUMENT_HOVER, params)
+    assert hovered is not None and hovered.range is not None  # the action after the note
+    assert (hovered.range.start.character, hovered.range.end.character) == (11, 22)
+    assert "After `Ann V13 V14` (step 1)" in hovered.contents.value
+    assert session.diagnostics(uri, 9) == []
+    published = [params.version for params in session.published if params.uri == uri]
+    assert published == [1, 9]

@@ -3,13 +3,17 @@ completion, formatting and an outline, in any editor that speaks the Language Se
 Protocol (docs/editors.md).
 
 - :mod:`gargon_notation.lsp.text`: positions, spans and tokens of a document's text.
-- :mod:`gargon_notation.lsp.analysis`: a document's games, each read and replayed once per
-  text; its diagnostics, outline and canonical form.
+- :mod:`gargon_notation.lsp.lines`: the editor's lines, changed as its changes say.
+- :mod:`gargon_notation.lsp.analysis`: one game read and replayed: its diagnostics.
+- :mod:`gargon_notation.lsp.outline`: one game's outline entry.
+- :mod:`gargon_notation.lsp.splitting`: where the games are, found again around an edit.
+- :mod:`gargon_notation.lsp.document`: a document's games and what is kept of each.
 - :mod:`gargon_notation.lsp.features`: hover and completion.
+- :mod:`gargon_notation.lsp.schedule`: when a document is checked (a burst of changes once).
 - :mod:`gargon_notation.lsp.server`: the pygls wiring (needs the ``lsp`` extra:
   ``pip install 'gargon-notation[lsp]'``).
 
-The first three are plain Python over the library and need no pygls.
+All but the server are plain Python over the library and need no pygls.
 """
 
 from __future__ import annotations

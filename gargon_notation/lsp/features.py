@@ -14,7 +14,7 @@
 Plain Python over the library, like the analysis: the server turns these values into the
 protocol's.
 
->>> from gargon_notation.lsp.analysis import Document
+>>> from gargon_notation.lsp.document import Document
 >>> document = Document()
 >>> document.update('[Players "Ann" "Bob" "Cy"]\\n[Seed "evening"]\\n1. Ann V13 V14, \\n*\\n')
 >>> [item.label for item in complete(document, (2, 16))][:5]
@@ -33,7 +33,8 @@ from gargon_notation.actions import format_action
 from gargon_notation.cards import AnyCard, Card, card_from_text, hand_order
 from gargon_notation.engine import Choose, DecisionKind, Draw, Game, GameState, Pass, Play
 from gargon_notation.errors import NotationError
-from gargon_notation.lsp.analysis import Document, GameAnalysis, PlacedGame
+from gargon_notation.lsp.analysis import GameAnalysis
+from gargon_notation.lsp.document import Document, PlacedGame
 from gargon_notation.lsp.text import Position, Span, Token
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.lexical import name_of, quote
@@ -183,7 +184,7 @@ def hover(document: Document, position: Position) -> Hover | None:
     game = document.game_at(position[0])
     if game is None:
         return None
-    analysis = game.analysis
+    analysis = document.analysis(game)
     found = analysis.element_at(game.relative(position))
     if found is None:
         return None
@@ -243,7 +244,7 @@ def complete(document: Document, position: Position) -> list[Completion]:
     game = document.game_at(position[0])
     if game is None:
         return []
-    analysis = game.analysis
+    analysis = document.analysis(game)
     at = game.relative(position)
     if any(_holds(token, at) for token in analysis.tokens if token.kind == "comment"):
         return []

@@ -220,7 +220,7 @@ def to_client(line: str, column: int, encoding: str = "utf-16") -> int:
     (3, 5, 2)
     """
     head = line[:column]
-    if encoding == "utf-32":
+    if encoding == "utf-32" or head.isascii():
         return len(head)
     if encoding == "utf-8":
         return len(head.encode("utf-8"))

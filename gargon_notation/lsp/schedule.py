@@ -1,0 +1,85 @@
+"""When the server checks a document: once a burst of changes is over, a little at a time.
+
+An editor sends a change a keystroke; checking and publishing after each, in turn, made a
+request sent after ten quick keystrokes wait for ten checks of the text.  So a change only
+(re)starts a timer (:data:`DELAY`, the way language servers debounce): the document is
+checked when the changes stop, from its latest text, and its diagnostics are published
+once.  The check goes a slice at a time (:data:`SLICE`), the server reading and answering
+the editor's messages in between: the first check of a file of thousands of games takes
+many seconds, and a hover need not wait for it (a request is answered from the latest text:
+:meth:`~gargon_notation.lsp.document.Document.analysis` reads only its game).  A change
+during a check cancels it: what was checked is kept, and the rest is checked from the new
+text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+
+from gargon_notation.lsp.document import Document
+
+__all__ = ["DELAY", "SLICE", "Checks"]
+
+DELAY = 0.05
+"""Seconds without a change after which a changed document is checked and published (a
+burst: quicker than key repeat; a keystroke's diagnostics still arrive within 0.1 s on a
+file of 20 games, docs/performance.md)."""
+SLICE = 0.05
+"""Seconds of checking between two looks at the editor's messages."""
+
+
+class Checks:
+    """The checks under way, one a document: ``document`` brings a document up to date
+    with the editor's text, ``publish`` sends its diagnostics, ``fail`` says why a check
+    failed (never raised into the server's loop)."""
+
+    def __init__(
+        self,
+        document: Callable[[str], Document],
+        publish: Callable[[str], None],
+        fail: Callable[[str, Exception], None],
+    ) -> None:
+        self._document = document
+        self._publish = publish
+        self._fail = fail
+        self._tasks: dict[str, asyncio.Task[None]] = {}
+
+    def soon(self, uri: str, delay: float = DELAY) -> None:
+        """Check and publish the document at ``uri`` once ``delay`` seconds pass without
+        another call for it (at once, without a running loop)."""
+        self.forget(uri)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._publish(uri)
+            return
+        self._tasks[uri] = loop.create_task(self._run(uri, delay))
+
+    def forget(self, uri: str) -> None:
+        """Stop the check of the document at ``uri`` under way (it was changed, or closed)."""
+        task = self._tasks.pop(uri, None)
+        if task is not None:
+            task.cancel()
+
+    async def ready(self, uri: str) -> Document:
+        """The document at ``uri`` with every game checked, from its latest text, the
+        editor's messages read between slices of the check."""
+        while True:
+            document = self._document(uri)
+            if document.check(SLICE):
+                return document
+            await asyncio.sleep(0)
+
+    async def _run(self, uri: str, delay: float) -> None:
+        try:
+            await asyncio.sleep(delay)
+            await self.ready(uri)
+            self._publish(uri)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:  # the editor's log says it; the server goes on
+            self._fail(uri, error)
+        finally:
+            if self._tasks.get(uri) is asyncio.current_task():
+                del self._tasks[uri]
