@@ -464,3 +464,31 @@ def test_an_input_without_a_game_is_named_and_exits_1_in_the_archive_verbs(
     alone = gargon(*verb, "arch/full-game.ggn")
     assert alone.exit_code == 0, alone.output
     assert result.stdout == alone.stdout.replace("1 file", "2 files")
+
+
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["split", "arch/rulebook-round.ggn", "--games", "1", "-o"],
+        ["cat", "arch/rulebook-round.ggn", "--output"],
+        ["convert", "arch/rulebook-round.ggn", "--to", "json", "-o"],
+        ["dedupe", "arch/rulebook-round.ggn", "-o"],
+        ["svg", "arch/rulebook-round.ggn", "-o"],
+        ["html", "arch/rulebook-round.ggn", "-o"],
+        ["stats", "arch/rulebook-round.ggn", "--html"],
+        ["standings", "arch/rulebook-round.ggn", "--html"],
+        ["simulate", "-o"],
+    ],
+    ids=lambda verb: verb[0],
+)
+def test_an_empty_output_name_is_a_usage_error(archive: Path, verb: list[str]) -> None:
+    """-o "$DIR" with DIR unset: split wrote its files into the current folder, and the
+    others said 'gargon: : is a folder, where a file is to be written' (found by a review of
+    the left-overs)."""
+    before = sorted(path.name for path in archive.parent.iterdir())
+    result = gargon(*verb, "")
+    assert result.exit_code == 2
+    assert "an empty name: give the name of a file or a folder" in " ".join(
+        result.stderr.replace("\u2502", " ").split()
+    )
+    assert sorted(path.name for path in archive.parent.iterdir()) == before

@@ -59,6 +59,20 @@ InPlace = Annotated[bool, typer.Option("--in-place", "-i", help="Rewrite the fil
 MANY_HELP = "Files, directories (searched for *.ggn, *.json, *.jsonl), globs, or - for stdin."
 """The inputs of the verbs that read records, one or many."""
 Paths = Annotated[list[str], typer.Argument(help=MANY_HELP)]
+
+
+def _named(value: str | None) -> str | None:
+    """An output's name as given, refused when empty: ``-o "$DIR"`` with DIR unset wrote
+    into the current folder (split), or said ``gargon: : is a folder``."""
+    if value == "":
+        raise typer.BadParameter("an empty name: give the name of a file or a folder")
+    return value
+
+
+def _path(value: str | None) -> Path | None:
+    return None if value is None else Path(value)
+
+
 """The PATHS argument of the verbs that read records."""
 NoColor = Annotated[bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")]
 """The --no-color option of the verbs that print to a terminal."""
@@ -300,6 +314,7 @@ def svg_command(
             "-o",
             metavar="PATH",
             help="Write here instead of stdout; several games: a directory (made if need be).",
+            callback=_named,
         ),
     ] = None,
 ) -> None:
@@ -331,6 +346,7 @@ def html_command(
             "-o",
             metavar="FILE",
             help="Write the page here (default: stdout, when not a terminal).",
+            callback=_named,
         ),
     ] = None,
     game: Annotated[
@@ -477,6 +493,7 @@ def convert(
             "-o",
             metavar="FILE",
             help="Write here instead of stdout (parquet: a directory).",
+            callback=_named,
         ),
     ] = None,
     events: Annotated[
@@ -580,7 +597,9 @@ def merge(
     to: Annotated[Format, typer.Option("--to", help="The form to write.")] = Format.GGN,
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout."),
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write here instead of stdout.", callback=_named
+        ),
     ] = None,
 ) -> None:
     """Merge several records of the same game into one holding everything any of them knew.
@@ -677,7 +696,13 @@ def filter_command(
     to: To = None,
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically), not stdout."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write here (atomically), not stdout.",
+            callback=_named,
+        ),
     ] = None,
     jobs: Jobs = 1,
 ) -> None:
@@ -703,7 +728,13 @@ def cat_command(
     to: To = None,
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically), not stdout."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write here (atomically), not stdout.",
+            callback=_named,
+        ),
     ] = None,
 ) -> None:
     """Concatenate the games of the inputs, byte for byte, renumbering nothing.
@@ -737,7 +768,13 @@ def dedupe_command(
     to: To = None,
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", metavar="FILE", help="Write here (atomically), not stdout."),
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write here (atomically), not stdout.",
+            callback=_named,
+        ),
     ] = None,
     jobs: Jobs = 1,
 ) -> None:
@@ -760,7 +797,11 @@ def split_command(
     output: Annotated[
         str,
         typer.Option(
-            "--output", "-o", metavar="DIR", help="The directory to write into (made if need be)."
+            "--output",
+            "-o",
+            metavar="DIR",
+            help="The directory to write into (made if need be).",
+            callback=_named,
         ),
     ],
     games: Annotated[
@@ -799,8 +840,10 @@ def stats_command(
         bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
     ] = False,
     html: Annotated[
-        Path | None,
-        typer.Option("--html", help="Write a self-contained HTML report here (atomically)."),
+        str | None,
+        typer.Option(
+            "--html", help="Write a self-contained HTML report here (atomically).", callback=_named
+        ),
     ] = None,
     no_color: NoColor = False,
     jobs: Jobs = 1,
@@ -813,7 +856,7 @@ def stats_command(
     """
     from gargon_notation.cli import stats
 
-    stats.stats_command(paths, by, as_json, html, no_color, jobs)
+    stats.stats_command(paths, by, as_json, _path(html), no_color, jobs)
 
 
 @app.command(
@@ -840,8 +883,10 @@ def standings_command(
         bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
     ] = False,
     html: Annotated[
-        Path | None,
-        typer.Option("--html", help="Write a self-contained HTML page here (atomically)."),
+        str | None,
+        typer.Option(
+            "--html", help="Write a self-contained HTML page here (atomically).", callback=_named
+        ),
     ] = None,
     no_color: NoColor = False,
 ) -> None:
@@ -855,7 +900,7 @@ def standings_command(
     """
     from gargon_notation.cli import standings
 
-    standings.standings_command(paths, event, duplicate, as_json, html, no_color)
+    standings.standings_command(paths, event, duplicate, as_json, _path(html), no_color)
 
 
 @app.command(
@@ -878,9 +923,11 @@ def ratings_command(
         bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
     ] = False,
     html: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
-            "--html", help="Write a self-contained HTML page with each player's history here."
+            "--html",
+            help="Write a self-contained HTML page with each player's history here.",
+            callback=_named,
         ),
     ] = None,
     no_color: NoColor = False,
@@ -894,7 +941,7 @@ def ratings_command(
     """
     from gargon_notation.cli import ratings
 
-    ratings.ratings_command(paths, as_of, as_json, html, no_color)
+    ratings.ratings_command(paths, as_of, as_json, _path(html), no_color)
 
 
 @app.command(epilog=examples("gargon schema > gargon.schema.json"))
@@ -927,7 +974,9 @@ def simulate_command(
     ] = False,
     output: Annotated[
         str | None,
-        typer.Option("--output", "-o", metavar="FILE", help="Write here instead of stdout."),
+        typer.Option(
+            "--output", "-o", metavar="FILE", help="Write here instead of stdout.", callback=_named
+        ),
     ] = None,
 ) -> None:
     """Play whole games with bots and write them as valid, canonical records.
