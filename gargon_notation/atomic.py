@@ -240,8 +240,11 @@ def _target(
 ) -> tuple[Path, os.stat_result | None, bool]:
     """The file ``path`` names (through symbolic links), its status (None for a new file),
     and whether it is a FIFO or a device, written to rather than replaced.  Raises
-    :class:`IsADirectoryError` for a directory, :class:`NotWritable` for a file that cannot
-    be replaced (:func:`_check_rewritable`), suggesting ``elsewhere``."""
+    :class:`IsADirectoryError` for a directory or a name ending with a slash,
+    :class:`FileNotFoundError` or :class:`NotADirectoryError` for a folder missing above it
+    (:func:`_check_folder`), :class:`NotWritable` for a file that cannot be replaced
+    (:func:`_check_rewritable`), suggesting ``elsewhere``."""
+    _check_file_name(path)
     target = Path(os.path.realpath(path))
     try:
         status = os.stat(target)
@@ -258,14 +261,29 @@ def _target(
     return target, status, False
 
 
+def _check_file_name(path: str | os.PathLike[str]) -> None:
+    """Raise :class:`IsADirectoryError` for a ``path`` written as a folder's name (``out/``),
+    which :func:`os.path.realpath` would make the file ``out``, in place of a folder."""
+    name = os.fspath(path)
+    if name.endswith(("/", os.sep)) and not os.path.isdir(name):
+        raise IsADirectoryError(
+            errno.EISDIR,
+            "ends with a slash, as a folder's name, where a file is to be written: give a "
+            "file's name",
+            name,
+        )
+
+
 def _check_folder(path: str | os.PathLike[str], target: Path, elsewhere: str) -> None:
     """Raise :class:`FileNotFoundError` saying so when the folder a new file ``path`` goes
     in is missing (the system says only 'no such file or directory'), and
     :class:`NotADirectoryError` naming the file that stands where a folder above it is
-    wanted."""
+    wanted: the folder as ``path`` writes it, or where its symbolic link leads."""
     if os.path.isdir(target.parent):
         return
     folder = os.path.dirname(os.fspath(path)) or "."
+    if os.path.realpath(folder) != os.fspath(target.parent):  # a link leads elsewhere
+        folder = os.fspath(target.parent)
     in_the_way = _file_in_the_way(folder)
     if in_the_way is not None:
         raise NotADirectoryError(

@@ -330,6 +330,39 @@ def test_a_read_only_output_of_o_is_refused_suggesting_another_o(target: Path) -
     assert output.read_text(encoding="utf-8") == "old\n"
 
 
+def test_an_output_named_as_a_folder_is_refused(target: Path) -> None:
+    """'-o out/' was written as the file 'out' (the slash dropped with the path made real),
+    and '-o records.ggn/' replaced the file records.ggn."""
+    for given in (target.parent / "out", target):
+        result = CliRunner().invoke(app, ["cat", str(target), "-o", f"{given}/"])
+        assert (result.exit_code, result.output) == (
+            2,
+            f"gargon: {given}/: ends with a slash, as a folder's name, where a file is to be "
+            "written: give a file's name\n",
+        )
+    assert names(target.parent) == ["records.ggn"]
+    assert target.read_text(encoding="utf-8") == ORIGINAL
+
+
+def test_an_output_through_a_link_names_the_folder_missing_where_it_leads(
+    target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The folder missing, or the file in its way, is where the link leads: it was said to
+    be the link's own folder ('no such folder .', though it holds the link)."""
+    monkeypatch.chdir(target.parent)
+    nowhere = target.parent / "nowhere"
+    (target.parent / "sub").mkdir()
+    (target.parent / "sub" / "a.ggn").symlink_to(nowhere / "a.ggn")
+    (target.parent / "sub" / "b.ggn").symlink_to(target / "b.ggn")
+    expected = {
+        "a.ggn": f"no such folder {nowhere}: make it first, or write the result elsewhere with -o",
+        "b.ggn": f"{target} is a file, not a folder: write the result elsewhere with -o",
+    }
+    for link, message in expected.items():
+        result = CliRunner().invoke(app, ["cat", str(target), "-o", f"sub/{link}"])
+        assert (result.exit_code, result.output) == (2, f"gargon: sub/{link}: {message}\n")
+
+
 def test_set_id_bits_are_not_kept(target: Path) -> None:
     target.chmod(0o6755)
     atomic_write(target, "new\n")
