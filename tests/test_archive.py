@@ -246,7 +246,12 @@ def test_a_month_or_day_of_one_digit_after_the_year_is_read(value: str) -> None:
         ("--date-to", "yesterday", "--date-to: 'yesterday' is not a date"),
         ("--has", "luck", "--has: unknown fact 'luck'; the facts are:\n  zero-clash: "),
         ("--players", "four", "--players: 'four' is not a whole number"),
-        ("--players", "6", "--players: Gargon is played by 3 to 5 players, not 6"),
+        (
+            "--players",
+            "6",
+            "--players: Gargon is played by 3 to 5 players, not 6: only an invalid record "
+            "names 6 (add --invalid to find such records)",
+        ),
         ("--players", "02", "--players: Gargon is played by 3 to 5 players, not 2"),
         ("--tag", "=x", "--tag: '=x' is not NAME=VALUE or NAME"),
     ],
@@ -266,7 +271,11 @@ def test_a_value_that_is_not_one_is_a_query_error(option: str, value: str, messa
         ({"date_to": "yesterday"}, "date_to: 'yesterday' is not a date"),
         ({"has": ["sweep", "luck"]}, "has: unknown fact 'luck'; the facts are:\n  zero-clash: "),
         ({"tags": {"bad name": "x"}}, "tags: 'bad name' is not a tag name"),
-        ({"players": 6}, "players: Gargon is played by 3 to 5 players, not 6"),
+        (
+            {"players": 6},
+            "players: Gargon is played by 3 to 5 players, not 6: only an invalid record names "
+            "6 (add valid=False to find such records)",
+        ),
         (
             {"date_from": "2026.04.12", "date_to": "2026.03"},
             "date_from 2026.04.12 is after date_to 2026.03.31: no game can be dated between them",
@@ -319,6 +328,20 @@ def test_bounds_no_game_can_meet_are_refused() -> None:
     assert Query.parse([("--date-from", "2026.03"), ("--date-to", "2026.03.01")])
     assert Query.parse([("--not", None), ("--date-from", "2026.04"), ("--date-to", "2026.03")])
     assert Query.parse([("--rounds-min", "5"), ("--rounds-max", "5")])
+
+
+def test_a_number_of_players_no_valid_game_has_finds_the_invalid_records() -> None:
+    """'--players 2' is refused, as no valid game has 2 players, but a record whose Players
+    tag names 2 is one an organiser looks for: with --invalid (or --not --valid) it is found,
+    as before 2bb297e refused the number outright."""
+    two = '[Event "x"]\n[Players "Adam" "Bernd"]\n1. Adam R1, Bernd pass 1\n*\n'
+    data = f"{simulated(3, 'p2')}\n{two}".encode()
+    assert chosen(data, ("--players", "2"), ("--invalid", None)) == [2]
+    assert chosen(data, ("--not", None), ("--valid", None), ("--players", "2")) == [2]
+    assert chosen(data, ("--not", None), ("--players", "2")) == [1]
+    with pytest.raises(QueryError, match="add --invalid to find such records"):
+        Query.parse([("--players", "2"), ("--not", None), ("--invalid", None)])
+    assert Query.where(players=2, valid=False).conditions[0].number == 2
 
 
 def test_not_must_precede_a_condition_and_valid_excludes_invalid() -> None:

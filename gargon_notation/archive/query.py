@@ -200,8 +200,6 @@ class Condition:
         if option in ("--players", "--rounds-min", "--rounds-max"):
             if not (value.isascii() and value.isdigit()) or len(value) > 9:
                 raise QueryError(f"{said}: {value!r} is not a whole number")
-            if option == "--players" and not 3 <= int(value) <= 5:
-                raise QueryError(f"{said}: Gargon is played by 3 to 5 players, not {int(value)}")
             return cls(option, number=int(value), negated=negated)
         if option in ("--date-from", "--date-to"):
             return cls(option, days=_bound(said, value), negated=negated)
@@ -286,25 +284,41 @@ def _day(day: Day) -> str:
 
 
 _PARAMETERS = {
+    "--players": "players",
     "--date-from": "date_from",
     "--date-to": "date_to",
     "--rounds-min": "rounds_min",
     "--rounds-max": "rounds_max",
+    "--invalid": "valid=False",
 }
-"""The parameters of :meth:`Query.where` that bound a range, by option."""
+"""The parameters of :meth:`Query.where` by option, where its messages name them so."""
 
 
 def _check_ranges(conditions: Iterable[Condition], said: Mapping[str, str]) -> None:
-    """Refuse bounds that no game can meet: a ``--date-from`` after a ``--date-to``, a
-    ``--rounds-min`` over a ``--rounds-max`` (a query that always counts 0 says nothing).
-    ``said`` names an option otherwise than by itself (as a parameter of
-    :meth:`Query.where`).
+    """Refuse bounds that no game can meet: a number of ``--players`` no valid game has
+    (without ``--invalid``: a record whose ``Players`` tag names 2 is invalid, and is found
+    so), a ``--date-from`` after a ``--date-to``, a ``--rounds-min`` over a
+    ``--rounds-max`` (a query that always counts 0 says nothing).  ``said`` names an option
+    otherwise than by itself (as a parameter of :meth:`Query.where`).
 
     >>> Query.parse([("--date-from", "2026.4"), ("--date-to", "2026.03")])
     Traceback (most recent call last):
     gargon_notation.archive.query.QueryError: --date-from 2026.04.01 is after --date-to ...
+    >>> Query.parse([("--players", "2"), ("--invalid", None)]).conditions[0].number
+    2
     """
     kept = [condition for condition in conditions if not condition.negated]
+    invalid = any(c.option == "--invalid" for c in kept) or any(
+        c.option == "--valid" and c.negated for c in conditions
+    )
+    for condition in kept if not invalid else ():
+        number = condition.number
+        if condition.option == "--players" and number is not None and not 3 <= number <= 5:
+            raise QueryError(
+                f"{said.get('--players', '--players')}: Gargon is played by 3 to 5 players, "
+                f"not {number}: only an invalid record names {number} (add "
+                f"{said.get('--invalid', '--invalid')} to find such records)"
+            )
     froms = [c for c in kept if c.option == "--date-from" and c.days is not None]
     tos = [c for c in kept if c.option == "--date-to" and c.days is not None]
     for early in froms:
