@@ -312,6 +312,13 @@ def found(text: str, index: int, end: str = "the end of the line") -> str:
     return printable(repr(character)) if character else end
 
 
+CUT_SHORT = (
+    "the file may have been cut short: complete it, or write it again (gargon convert FILE "
+    "--to json)"
+)
+"""What to do with a JSON document that ends inside its value."""
+
+
 def _after_comma(text: str, index: int) -> bool:
     """Whether the last character before ``index`` that is not white space is a comma."""
     return text[:index].rstrip(" \t\r\n").endswith(",")
@@ -328,6 +335,8 @@ def value_advice(text: str, index: int) -> str:
     'write text in double quotes ("like this"), and true, false and null in lower case'
     """
     character = text[index : index + 1]
+    if not character and text.strip(" \t\r\n"):  # JSON Lines: said by syntax_message
+        return CUT_SHORT
     if character in ("]", "}") and _after_comma(text, index):
         return f"remove the comma before '{character}'"
     if character in ("]", "}"):
@@ -350,11 +359,17 @@ def name_advice(text: str, index: int) -> str:
     'write names in double quotes, not single ones'
     """
     character = text[index : index + 1]
+    if not character:
+        return CUT_SHORT
     if character == "}" and _after_comma(text, index):
         return "remove the comma before '}'"
     if character == "'":
         return "write names in double quotes, not single ones"
     return "write names in double quotes"
+
+
+_CUT = ("Expecting value", "Expecting property name", "Expecting ',' delimiter")
+"""What :mod:`json` says of a text that ends before its value does."""
 
 
 def syntax_message(
@@ -377,6 +392,12 @@ def syntax_message(
         at = None if offset is None else offset + len(text[:index].encode("utf-8", "replace"))
         return binary_data(at)
     message = error.msg
+    if not document and not text[index:].strip(" \t\r\n") and message.startswith(_CUT):
+        return (
+            "invalid JSON: the line ends before its value does; JSON Lines hold each game's "
+            "object on one line (gargon convert FILE --to jsonl writes them so; an object "
+            "spread over lines is a JSON document, named .json)"
+        )
     if message.startswith("Expecting value"):
         return (
             "invalid JSON: expected a value (an object, a list, a string in double quotes, a "

@@ -50,10 +50,7 @@ _DECODER = json.JSONDecoder()
 _GAME_DEPTH = 2
 """How deep a game is in its document: in the document's object, in its list of games."""
 _UNREAD = object()
-_CUT_SHORT = (
-    "the file may have been cut short: complete it, or write it again (gargon convert FILE "
-    "--to json)"
-)
+_CUT_SHORT = jsonio.CUT_SHORT
 
 
 class _TooLong(Exception):

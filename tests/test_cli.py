@@ -1102,9 +1102,9 @@ def test_validate_jsonl_names_the_line_of_a_broken_game(work: Path) -> None:
     assert result.exit_code == 1
     assert lines(result.stdout) == [
         "INVALID games.jsonl game 2: 1 problem",
-        "  games.jsonl:2:11: invalid JSON: expected a value (an object, a list, a string in "
-        "double quotes, a number, true, false or null), found the end of the line; write the "
-        "missing value",
+        "  games.jsonl:2:11: invalid JSON: the line ends before its value does; JSON Lines "
+        "hold each game's object on one line (gargon convert FILE --to jsonl writes them so; an "
+        "object spread over lines is a JSON document, named .json)",
         "3 games in 1 file: 2 valid, 1 invalid",
     ]
     from_stdin = gargon("validate", "--quiet", "-", input=(work / "games.jsonl").read_text())

@@ -329,6 +329,19 @@ def test_empty_text_is_invalid_json_at_the_start() -> None:
     )
 
 
+def test_a_document_cut_short_is_said_to_be() -> None:
+    """Where a value or a field name was wanted, the end of the document was told to 'write
+    the missing value' or to 'write names in double quotes'."""
+    for text, column in (('{"games": [1,', 14), ('{"games": [],', 14)):
+        with pytest.raises(NotationError) as caught:
+            jsonio.loads(text)
+        assert str(caught.value).startswith(f"<json>:1:{column}: invalid JSON: expected a ")
+        assert caught.value.message.endswith(
+            "found the end of the document; the file may have been cut short: complete it, or "
+            "write it again (gargon convert FILE --to json)"
+        )
+
+
 def test_a_document_with_no_games_is_an_empty_list() -> None:
     assert jsonio.loads('{"format": "gargon-notation", "version": 1, "games": []}') == []
     assert (
@@ -410,7 +423,18 @@ SYNTAX = [
         "false and null in lower case",
     ),
     ('{"tags": [1, ]}', 14, f"{_VALUE}']'; remove the comma before ']'"),
-    ('{"tags": [\n', 11, f"{_VALUE}the end of the line; write the missing value"),
+    # A line that ends inside its value: most often a JSON document spread over lines, in
+    # a .jsonl file (each of its lines was told to write names in double quotes).
+    *(
+        (
+            line,
+            column,
+            "invalid JSON: the line ends before its value does; JSON Lines hold each game's "
+            "object on one line (gargon convert FILE --to jsonl writes them so; an object "
+            "spread over lines is a JSON document, named .json)",
+        )
+        for line, column in (('{"tags": [\n', 11), ("{\n", 2), ('{"tags": [],\n', 13))
+    ),
     (
         '{"tags": [, 1]}',
         11,

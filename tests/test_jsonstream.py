@@ -144,6 +144,11 @@ def test_a_game_over_the_limit_is_skipped(monkeypatch: pytest.MonkeyPatch) -> No
             "d.json:1:65: invalid JSON: the document ends inside a string "
             f"(unclosed brackets or quotes); {CUT_SHORT}",
         ),
+        (  # not 'write names in double quotes', with no name there to write
+            '{"format": "gargon-notation", "version": 1,\n',
+            "d.json:2:1: invalid JSON: expected a field name in double quotes, found the end "
+            f"of the document; {CUT_SHORT}",
+        ),
         (
             '{"format": "gargon-notation", "version": 1, "games": []} x',
             "d.json:1:58: invalid JSON: more text after the end of the document, found 'x'; a "
