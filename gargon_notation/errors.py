@@ -388,20 +388,30 @@ def utf32(head: bytes) -> str | None:
     return f"this looks like UTF-32 text ({how}): save the file as UTF-8"
 
 
-_HTML_PAGE = re.compile(rb"(?:\xef\xbb\xbf)?[ \t\r\n]*<(?:!doctype[ \t\r\n]+)?html[ \t\r\n>]", re.I)
+_HTML_PAGE = re.compile(
+    rb"(?:\xef\xbb\xbf)?(?:[ \t\r\n]*(?:<!--(?:[^-]|-(?!->))*-->|<\?xml[^>]*>))*"
+    rb"[ \t\r\n]*<(?:!doctype[ \t\r\n]+)?html[ \t\r\n>]",
+    re.I,
+)
+"""An HTML page's opening, after an XML declaration or comments (``<!-- saved from url=...
+-->``, which browsers write into a page they save); a comment's text holds no ``-->``, so
+that a match is found or refused in one pass."""
 
 
 def html_page(head: bytes) -> str | None:
     """The message for an HTML page (``gargon html``'s, a report, a page saved from a
     browser), told by a file's first bytes ``head``: ``<!DOCTYPE html`` or ``<html``, after
-    white space; no record opens so (a tag opens with ``[``, a comment with ``{`` or ``;``).
-    None for other bytes.
+    white space, comments and an XML declaration; no record opens so (a tag opens with
+    ``[``, a comment with ``{`` or ``;``).  None for other bytes.
 
     >>> print(html_page(b"<!DOCTYPE html>\\n<html lang=en>"))  # doctest: +NORMALIZE_WHITESPACE
     this is an HTML page, not a record: give the record file it was made from (notation, JSON
     or JSON Lines)
     >>> html_page(b"\\n<HTML>") is not None, html_page(b'[Event "<html>"]'), html_page(b"<htmlx")
     (True, None, None)
+    >>> saved = b'<?xml version="1.0"?>\\n<!-- saved from url=(0014)about:internet -->\\n<html>'
+    >>> html_page(saved) is not None, html_page(b"<!-- a comment -->[Event")
+    (True, None)
     """
     if _HTML_PAGE.match(head) is None:
         return None

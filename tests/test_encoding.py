@@ -271,6 +271,24 @@ def test_an_html_page_is_said_to_be_one_not_read_as_notation(
     assert "expected" not in output and "DOCTYPE" not in output and "<body" not in output
 
 
+def test_a_saved_page_or_an_xhtml_one_is_said_to_be_an_html_page(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page saved by a browser opens with a comment ('<!-- saved from url=... -->'), and
+    an XHTML one with an XML declaration: each was read as notation ('not '<!--'')."""
+    pages = {
+        "saved.html": b"<!-- saved from url=(0014)about:internet -->\r\n<!DOCTYPE html>\r\n<html>",
+        "x.html": b'<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="x">\n<body>',
+    }
+    for name, data in pages.items():
+        (tmp_path / name).write_bytes(data)
+    code, output = run_in(tmp_path, ["validate", *pages], monkeypatch)
+    assert code == 1
+    for name in pages:
+        assert f"{name}:1:1: this is an HTML page, not a record: give the record file" in output
+    assert "expected" not in output
+
+
 def test_text_with_nul_bytes_that_is_not_utf16_is_not_said_to_be_utf16() -> None:
     """A NUL now and then (in a comment) is no UTF-16, but binary data in the game that holds
     it (it was read as a character of the comment); nor is UTF-32 (which is said to be
