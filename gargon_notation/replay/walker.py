@@ -715,7 +715,7 @@ class _Walk:
         ordered = tuple(mine[name].pop(0) for name in wanted) + battle.draws[len(owed) :]
         start = game.names[game.start_player]
         mixed = next(k for k, (a, b) in enumerate(zip(names, wanted, strict=True)) if a != b)
-        fixed = attrs.evolve(battle, draws=ordered, winners=None, comments=(), glyph=None, nags=())
+        fixed = attrs.evolve(battle, draws=ordered, comments=(), glyph=None, nags=())
         why = f"the losers draw in seat order from the round's start player, {start}"
         losers = [fight.losers for fight in fights or () if fight.losers]
         if len(losers) == 2 and len(owed) > len(losers[0]):
@@ -1163,13 +1163,13 @@ def _still_in_a_pile(game: Game, seat: int, play: model.Play) -> str:
 
 def _drawn(game: Game, seat: int, card: Card) -> str:
     """``drawn from pile 1 in round 2`` when ``seat`` drew ``card``, else nothing."""
-    round = 0
+    number = 0
     found = ""
     for event in game.events:
         if type(event) is RoundStarted:
-            round = event.number
+            number = event.number
         elif type(event) is CardDrawn and event.seat == seat and event.card == card:
-            found = f"drawn from pile {event.pile} in round {round}"
+            found = f"drawn from pile {event.pile} in round {number}"
     return found
 
 
