@@ -193,9 +193,9 @@ def test_a_player_or_an_event_typed_two_ways_is_warned_of(tmp_path: Path) -> Non
     run = gargon("standings", misspelt_cup(tmp_path), "--no-color")
     assert (run.exit_code, run.stderr) == (
         0,
-        'warning: the events "Spring Cup" and "Spring Cup " are counted apart: if they are '
-        "one, write the Event tag one way in the records (gargon filter --event TEXT finds "
-        "their games)\n"
+        'warning: "Spring Cup" and "Spring Cup " are counted as two events: if they are one, '
+        "write the Event tag one way in the records (gargon filter --event TEXT finds each "
+        "one's games)\n"
         'warning: "Finn" and "Fnin" in "Spring Cup" are counted as two players: if they are '
         "one, write the name one way in the records (gargon filter --player NAME finds each "
         "one's games)\n",

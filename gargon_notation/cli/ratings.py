@@ -23,8 +23,7 @@ from gargon_notation.archive.ratings_report import ratings_html, ratings_json
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural
 from gargon_notation.cli.inputs import HTML_ELSEWHERE, write
-from gargon_notation.cli.results import read
-from gargon_notation.errors import printable
+from gargon_notation.cli.results import near_warnings, read
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
 from gargon_notation.slips import near_pairs
@@ -83,12 +82,8 @@ def ratings_command(
     collector = RatingsCollector()
     reading = read(paths, query, collector.add, "ratings")
     ratings = collector.ratings(history=html is not None)
-    for first, second in near_pairs(player.player for player in ratings.players):
-        common.print_error(
-            f'warning: "{printable(first)}" and "{printable(second)}" are rated as two '
-            "players: if they are one, write the name one way in the records (gargon filter "
-            "--player NAME finds each one's games)"
-        )
+    for line in near_warnings(near_pairs(p.player for p in ratings.players), verb="rated"):
+        common.print_error(line)
     if html is not None:
         write(html, ratings_html(ratings, as_of), HTML_ELSEWHERE)
     if as_json:

@@ -12,15 +12,43 @@ a game given by its table record too).  A path or file that cannot be read is ex
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from gargon_notation import archive, files
 from gargon_notation.archive.query import Query
 from gargon_notation.archive.results import GameResult, Skipped, read_results
 from gargon_notation.cli.common import Exit, fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of
+from gargon_notation.errors import printable
 
-__all__ = ["Reading", "copy_warning", "read", "say_copies", "view_warning"]
+__all__ = ["Reading", "copy_warning", "near_warnings", "read", "say_copies", "view_warning"]
+
+
+def near_warnings(
+    pairs: Iterable[tuple[str, str]],
+    *,
+    events: bool = False,
+    verb: str = "counted",
+    within: str = "",
+) -> list[str]:
+    """What is said of each pair of names of players (``events``) likely one name typed two
+    ways (:func:`~gargon_notation.slips.near_pairs`), which are ``verb`` apart (``within``:
+    the event whose players they are, as shown).
+
+    >>> for line in near_warnings([("Adam", "Adma")], within="Cup"):  # doctest: +ELLIPSIS
+    ...     print(line)
+    warning: "Adam" and "Adma" in "Cup" are counted as two players: if they are one, ...
+    """
+    kind, written, option = ("players", "the name", "--player NAME")
+    if events:
+        kind, written, option = ("events", "the Event tag", "--event TEXT")
+    place = f' in "{printable(within)}"' if within else ""
+    return [
+        f'warning: "{printable(first)}" and "{printable(second)}"{place} are {verb} as two '
+        f"{kind}: if they are one, write {written} one way in the records (gargon filter "
+        f"{option} finds each one's games)"
+        for first, second in pairs
+    ]
 
 
 def copy_warning(where: str, number: int, of: str) -> str:

@@ -41,7 +41,7 @@ from gargon_notation.archive.standings_report import (
 from gargon_notation.cli import common
 from gargon_notation.cli.common import plural
 from gargon_notation.cli.inputs import HTML_ELSEWHERE, write
-from gargon_notation.cli.results import read
+from gargon_notation.cli.results import near_warnings, read
 from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
@@ -52,8 +52,6 @@ __all__ = [
     "Entries",
     "GamesByRound",
     "duplicate_tables",
-    "near_events_warning",
-    "near_names_warning",
     "round_heading",
     "standings_command",
     "standings_tables",
@@ -369,35 +367,6 @@ def duplicate_tables(events: list[DuplicateEvent]) -> list[RenderableType]:
     return printed
 
 
-def near_names_warning(event: str | None, first: str, second: str) -> str:
-    """What is said of two players of an event whose names are likely one name typed two
-    ways (:func:`~gargon_notation.slips.near_pairs`).
-
-    >>> print(near_names_warning("Cup", "Adam", "Adma"))  # doctest: +NORMALIZE_WHITESPACE
-    warning: "Adam" and "Adma" in "Cup" are counted as two players: if they are one, write
-    the name one way in the records (gargon filter --player NAME finds each one's games)
-    """
-    return (
-        f'warning: "{printable(first)}" and "{printable(second)}" in '
-        f'"{printable(event_name(event))}" are counted as two players: if they are one, write '
-        "the name one way in the records (gargon filter --player NAME finds each one's games)"
-    )
-
-
-def near_events_warning(first: str, second: str) -> str:
-    """What is said of two events whose names are likely one name typed two ways.
-
-    >>> print(near_events_warning("Cup", "Cup "))  # doctest: +NORMALIZE_WHITESPACE
-    warning: the events "Cup" and "Cup " are counted apart: if they are one, write the Event
-    tag one way in the records (gargon filter --event TEXT finds their games)
-    """
-    return (
-        f'warning: the events "{printable(first)}" and "{printable(second)}" are counted '
-        "apart: if they are one, write the Event tag one way in the records (gargon filter "
-        "--event TEXT finds their games)"
-    )
-
-
 def untagged_warning(event: str | None, table: StandingsTable) -> str:
     """What is said of a game without a ``Round`` tag in an event whose other games have one:
     where it is, and the round column it is counted in (``warning: r2.ggn:1: a game of "Cup"
@@ -433,13 +402,15 @@ def standings_command(
         collector = StandingsCollector()
         reading = read(paths, query, collector.add, "standings")
         events = collector.standings()
-        for typed, other in near_pairs(e.event for e in events if e.event is not None):
-            common.print_error(near_events_warning(typed, other))
+        named = [e.event for e in events if e.event is not None]
+        for line in near_warnings(near_pairs(named), events=True):
+            common.print_error(line)
         for event_standings in events:
             for table in event_standings.untagged:
                 common.print_error(untagged_warning(event_standings.event, table))
-            for typed, other in event_standings.near_names:
-                common.print_error(near_names_warning(event_standings.event, typed, other))
+            within = event_name(event_standings.event)
+            for line in near_warnings(event_standings.near_names, within=within):
+                common.print_error(line)
         document = standings_json(events, reading.games, reading.counted)
         page = standings_html(events, reading.games, reading.counted) if html else ""
         printed = standings_tables(events)

@@ -43,8 +43,8 @@ from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, error_console, fail, plural, print_error, say_empty
 from gargon_notation.cli.inputs import HTML_ELSEWHERE, inputs_of, write
 from gargon_notation.cli.progress import progress
-from gargon_notation.cli.results import copy_warning, say_copies, view_warning
-from gargon_notation.errors import NotationError, printable
+from gargon_notation.cli.results import copy_warning, near_warnings, say_copies, view_warning
+from gargon_notation.errors import NotationError
 from gargon_notation.parallel import RECORD_BYTES, Workers
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
@@ -289,8 +289,8 @@ def stats_command(
     stats = collector.stats()
     if by in ("player", "event"):
         keys = [row.key for row in stats.rows if isinstance(row.key, str)]
-        for first, second in near_pairs(keys):
-            print_error(near_warning(by, first, second))
+        for line in near_warnings(near_pairs(keys), events=by == "event"):
+            print_error(line)
     for view, number in collector.views():
         print_error(view_warning(view.location, number, view.of))
     report.copies, report.views = stats.copies, stats.views
@@ -301,22 +301,6 @@ def stats_command(
     elif html is None:
         _print(console, stats)
     report.finish()
-
-
-def near_warning(by: str, first: str, second: str) -> str:
-    """What is said of two players (or events) whose names are likely one name typed two
-    ways (:func:`~gargon_notation.slips.near_pairs`), counted apart.
-
-    >>> print(near_warning("player", "Adam", "Adma"))  # doctest: +NORMALIZE_WHITESPACE
-    warning: "Adam" and "Adma" are counted as two players: if they are one, write the name
-    one way in the records (gargon filter --player NAME finds each one's games)
-    """
-    what, option = ("players", "--player NAME") if by == "player" else ("events", "--event TEXT")
-    return (
-        f'warning: "{printable(first)}" and "{printable(second)}" are counted as two {what}: '
-        f"if they are one, write the {'name' if by == 'player' else 'Event tag'} one way in "
-        f"the records (gargon filter {option} finds each one's games)"
-    )
 
 
 def _unraw(game: archive.ArchiveGame) -> archive.ArchiveGame:
