@@ -24,7 +24,7 @@ from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import tags
 from gargon_notation.notation.model import GameRecord, Tag
 from gargon_notation.rules import STANDARD, Ruleset
-from gargon_notation.slips import one_slip
+from gargon_notation.slips import one_changed, one_slip
 
 __all__ = ["Header", "HeaderError", "read_header", "tag_warnings"]
 
@@ -94,9 +94,10 @@ def read_header(record: GameRecord) -> Header:
     if seats is None:
         misspelt = _meant_for("Players", record)
         if misspelt is not None:
+            case = " (tag names are case-sensitive)" if misspelt.name.lower() == "players" else ""
             raise HeaderError(
-                f"the record has no Players tag: write [Players ...], not "
-                f"[{misspelt.name} ...] (tag names are case-sensitive)",
+                f"the record has no Players tag: write [Players ...], not [{misspelt.name} ...]"
+                f"{case}",
                 misspelt,
             )
         raise HeaderError('the record has no Players tag (such as [Players "Ann" "Bob" "Cy"])')
@@ -116,9 +117,13 @@ def read_header(record: GameRecord) -> Header:
 def _meant_for(name: str, record: GameRecord) -> Tag | None:
     """The first tag of ``record`` that the notation does not know and whose name is
     ``name`` misspelt as the misspelt-tag warning takes it (``Player``, ``players``,
-    ``Plyers``; not a club's own ``Plays``, ``Slayers`` or ``Players2``), if any."""
+    ``Plyers``; not a club's own ``Plays``, ``Slayers`` or ``Players2``), or with one letter
+    typed wrong (``Pleyers``: the record lacks the tag, and is invalid whatever it means), if
+    any."""
     for tag in record.tags:
-        if tag.name not in tags.KNOWN_TAGS and _known_name_like(tag.name) == name:
+        if tag.name not in tags.KNOWN_TAGS and (
+            _known_name_like(tag.name) == name or one_changed(tag.name.lower(), name.lower())
+        ):
             return tag
     return None
 

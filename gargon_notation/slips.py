@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-__all__ = ["near_pairs", "one_slip"]
+__all__ = ["near_pairs", "one_changed", "one_slip"]
 
 
 def one_slip(typed: str, meant: str) -> bool:
@@ -34,6 +34,20 @@ def one_slip(typed: str, meant: str) -> bool:
     if len(a) == len(b) + 1:
         return a[1:] == b and a[0] == typed[start - 1]  # doubled
     return len(a) == len(b) >= 2 and a[:2] == b[1::-1] and a[2:] == b[2:]  # swapped
+
+
+def one_changed(typed: str, meant: str) -> bool:
+    """Whether ``typed`` is ``meant`` with one letter typed wrong (a letter for a letter), not
+    its first: a slip that makes other words as often (``Data`` for ``Date``), for a tag a
+    record must have.
+
+    >>> [one_changed(typed, "players") for typed in ("pleyers", "slayers", "player2")]
+    [True, False, False]
+    """
+    if len(typed) != len(meant) or typed[:1] != meant[:1]:
+        return False
+    changed = [(a, b) for a, b in zip(typed, meant, strict=True) if a != b]
+    return len(changed) == 1 and changed[0][0].isalpha() and changed[0][1].isalpha()
 
 
 def near_pairs(names: Iterable[str]) -> list[tuple[str, str]]:

@@ -126,8 +126,7 @@ ERRORS = [
     # Players misspelt, copied from the rulebook's example in a hurry: said at that tag
     (
         '[Event "Club"]\n[Player "Adam" "Bernd" "Collette"]\n',
-        "the record has no Players tag: write [Players ...], not [Player ...] (tag names are "
-        "case-sensitive)",
+        "the record has no Players tag: write [Players ...], not [Player ...]",
         (2, 2),
     ),
     (
@@ -139,9 +138,13 @@ ERRORS = [
     # a club's own tags are not taken for it (difflib's 0.8 named Plays, the first of them)
     (
         '[Event "Club"]\n[Plays "3"]\n[Slayers "Bo"]\n[Players2 "Ann"]\n[Plyers "Ann" "Bo" "Cy"]\n',
-        "the record has no Players tag: write [Players ...], not [Plyers ...] (tag names are "
-        "case-sensitive)",
+        "the record has no Players tag: write [Players ...], not [Plyers ...]",
         (5, 2),
+    ),
+    (  # a letter typed wrong: the record lacks the tag whatever [Pleyers ...] means
+        '[Event "Club"]\n[Pleyers "Adam" "Bernd" "Collette"]\n',
+        "the record has no Players tag: write [Players ...], not [Pleyers ...]",
+        (2, 2),
     ),
     (
         '[Event "Club"]\n[Plays "3"]\n[Slayers "Bo"]\n[Player2 "Ann"]\n[Payer "Cy"]\n',
