@@ -347,6 +347,8 @@ def value_advice(text: str, index: int) -> str:
         return "write strings in double quotes, not single ones"
     if character.isalpha():
         return 'write text in double quotes ("like this"), and true, false and null in lower case'
+    if character in ("+", "."):
+        return "write numbers as JSON does: 1, 0.5 (no + sign, and a digit before the point)"
     return "write the missing value"
 
 

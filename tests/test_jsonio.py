@@ -447,6 +447,15 @@ SYNTAX = [
         f"{_VALUE}'T'; write text in double quotes (\"like this\"), and true, "
         "false and null in lower case",
     ),
+    *(
+        (
+            text,
+            10,
+            f"{_VALUE}{text[9]!r}; write numbers as JSON does: 1, 0.5 (no + sign, and a digit "
+            "before the point)",
+        )
+        for text in ('{"tags": +1}', '{"tags": .5}')
+    ),
     (
         "{a: 1}",
         2,
