@@ -670,7 +670,10 @@ def test_usage_errors(archive: Path, tmp_path: Path) -> None:
     assert "name it with -o DIR" in run.stderr
     file = tmp_path / "file"
     file.write_text("")
-    assert "not a directory" in gargon("convert", archive, "--to", "parquet", "-o", file).stderr
+    assert (
+        "is a file, where a folder of tables is wanted"
+        in gargon("convert", archive, "--to", "parquet", "-o", file).stderr
+    )
     assert gargon("convert", archive, "--to", "json", "--decisions-observations").exit_code == 2
     assert gargon("convert", archive, "--to", "parquet", "-o", tmp_path, "--events").exit_code == 2
 

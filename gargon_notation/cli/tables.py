@@ -66,8 +66,8 @@ def convert_to_parquet(
     output = Path(target)
     if output.exists() and not output.is_dir():
         fail(
-            f"{printable_name(str(output))}: not a directory (--to parquet writes a directory "
-            "of tables)"
+            f"{printable_name(str(output))}: is a file, where a folder of tables is wanted "
+            "(--to parquet writes a folder of tables: give a folder's name)"
         )
     try:
         from gargon_notation import tables
