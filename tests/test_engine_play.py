@@ -272,6 +272,33 @@ def test_a_play_is_one_to_three_cards(table: Deal) -> None:
     refused(game, Play(BERND, cards("V5 G7 W5 W6")), "play-size")
 
 
+def test_a_card_that_is_not_a_card_is_a_type_error(table: Deal) -> None:
+    """A bot naming its card as text ('R5') was told the card must be named in full, as if it
+    had written R?; a noted draw as text raised AttributeError ('str' object has no attribute
+    'colour').  Both are a TypeError saying what a card is; the game is unchanged."""
+    game = Game.new(table, names=NAMES)
+    wanted = "a Play's cards are Card values (gg.parse_card('R5') makes one), not str 'R5'"
+    for play in (Play(ADAM, ("R5",)), Play(ADAM, "R5")):  # type: ignore[arg-type]
+        with pytest.raises(TypeError) as error:
+            game.check(play)
+        assert str(error.value) == wanted
+    with pytest.raises(TypeError) as error:
+        game.apply(Play(ADAM, (*cards("Y2"), None)))  # type: ignore[arg-type]
+    assert str(error.value) == (
+        "a Play's cards are Card values (gg.parse_card('R14') makes one), not None"
+    )
+    game.apply(Play(ADAM, cards("Y6")))
+    for seen in ("R5", 5):
+        with pytest.raises(TypeError) as error:
+            game.apply(Pass(BERND, (1,), (seen,)))  # type: ignore[arg-type]
+        assert str(error.value) == (
+            "a card noted as seen (Pass.seen, Draw.seen) is a Card or a HiddenCard "
+            f"(gg.parse_card('R5'), gg.HiddenCard.parse('R?')), not {type(seen).__name__} "
+            f"{seen!r}"
+        )
+    assert len(game.actions) == 1
+
+
 def test_played_cards_must_be_named_and_held(table: Deal) -> None:
     game = Game.new(table, names=NAMES)
     refused(

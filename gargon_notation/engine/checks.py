@@ -37,7 +37,7 @@ from gargon_notation.engine.wording import (
 )
 from gargon_notation.errors import RuleViolation
 
-__all__ = ["ACTION_KINDS", "Checks", "Prepared", "not_an_action"]
+__all__ = ["ACTION_KINDS", "Checks", "Prepared", "not_a_card", "not_an_action"]
 
 _PLAY = DecisionKind.PLAY_OR_PASS
 _CHOOSE = DecisionKind.CHOOSE
@@ -58,6 +58,19 @@ def not_an_action(value: object) -> str:
     "an action is a Play, Pass, Choose or Draw (gargon_notation.engine), not str 'pass'"
     """
     return f"an action is a Play, Pass, Choose or Draw (gargon_notation.engine), not {shown(value)}"
+
+
+def not_a_card(given: object, item: object) -> str:
+    """The message for ``item``, of a play's ``given`` cards, that is not a card.
+
+    >>> not_a_card(("R5",), "R5")
+    "a Play's cards are Card values (gg.parse_card('R5') makes one), not str 'R5'"
+    >>> not_a_card("R5", "R")
+    "a Play's cards are Card values (gg.parse_card('R5') makes one), not str 'R5'"
+    """
+    value = given if isinstance(given, str) else item
+    text = value if isinstance(value, str) and value.isprintable() and len(value) < 9 else "R14"
+    return f"a Play's cards are Card values (gg.parse_card({text!r}) makes one), not {shown(value)}"
 
 
 class Checks(Table):
@@ -138,6 +151,8 @@ class Checks(Table):
             )
         for card in cards:
             if not isinstance(card, Card):
+                if not isinstance(card, HiddenCard) or isinstance(cards, str):
+                    raise TypeError(not_a_card(cards, card))
                 raise RuleViolation(
                     "card-unknown",
                     f"{name} plays {card}, but a played card must be named in full (such as R14)",
@@ -253,16 +268,21 @@ class Checks(Table):
             )
 
     def _verify_seen(self, seat: int, pile: int, top: AnyCard, seen: AnyCard) -> AnyCard:
+        if not isinstance(seen, Card | HiddenCard):
+            raise TypeError(
+                "a card noted as seen (Pass.seen, Draw.seen) is a Card or a HiddenCard "
+                f"(gg.parse_card('R5'), gg.HiddenCard.parse('R?')), not {shown(seen)}"
+            )
         learnt = refine(top, seen)
         if learnt is None:
             # Only the card's back, which everyone sees: a seat trying a draw must not
             # learn the value of a card it then leaves on the pile.
             back = HiddenCard(top.colour)
-            shown = f"is not {seen}" if seen.colour == top.colour else f"is {back}"
+            told = f"is not {seen}" if seen.colour == top.colour else f"is {back}"
             raise RuleViolation(
                 "draw-mismatch",
                 f"{self._name(seat)} is noted drawing {seen} from pile {pile}, "
-                f"but that card {shown}",
+                f"but that card {told}",
             )
         return learnt
 
