@@ -26,12 +26,14 @@ from gargon_notation.engine import (
     DecisionKind,
     Draw,
     Game,
+    IllegalAction,
     Pass,
     Play,
     Rng,
     SeatView,
 )
 from gargon_notation.engine.deal import check_size
+from gargon_notation.engine.wording import count_of
 from gargon_notation.errors import ArgumentError
 from gargon_notation.rules import STANDARD, Ruleset
 
@@ -180,6 +182,14 @@ class SimulatedGame:
     game: Game = attrs.field(eq=False)
 
 
+def _bot_at(playing: Sequence[Bot], seat: int, names: Sequence[str], game: Game) -> str:
+    """The bot of ``seat`` deciding now, for a message: its seat, player, class and moment."""
+    return (
+        f"the bot of seat {seat} ({names[seat]}), a {type(playing[seat]).__name__}, in round "
+        f"{game.round}, at decision {len(game.actions) + 1}"
+    )
+
+
 def simulate(
     players: int,
     seed: str,
@@ -209,11 +219,14 @@ def simulate(
     and ``bots``, a wrong number of bots, ``names`` that are not one a seat, each
     different, not empty and a single line (as a record's ``Players`` tag holds them), and
     ``max_actions`` under 1 (:class:`TypeError` for arguments of another type: a seed is a
-    text); then :class:`~gargon_notation.engine.IllegalAction` when a bot chooses an illegal
-    action, :class:`TypeError` naming the bot and its seat when it chooses what is not an
-    action, and :class:`~gargon_notation.errors.ArgumentError` if the game has not ended
-    after ``max_actions`` actions (with the default it always does: every round takes cards
-    out of the piles or out of the hands).
+    text; a bot with no ``choose`` method); then :class:`~gargon_notation.engine.IllegalAction`
+    when a bot chooses an illegal action, :class:`TypeError` naming the bot and its seat when
+    it chooses what is not an action (or an action holding what is not a card where a card
+    is wanted, such as the text ``'R5'``), and :class:`~gargon_notation.errors.ArgumentError`
+    if the game has not ended after ``max_actions`` actions (with the default it always does:
+    every round takes cards out of the piles or out of the hands).  An illegal action, and
+    an exception raised inside a bot's ``choose``, go out with a note (``__notes__``, shown
+    under the traceback) naming the bot, its seat, the round and the decision.
     """
     check_size(players, ruleset.hand_size)
     if not isinstance(seed, str):
@@ -229,6 +242,12 @@ def simulate(
         raise ArgumentError(f"{len(bots)} bots for {players} seats")
     seat_names = check_names(names, players) if names is not None else DEFAULT_NAMES[:players]
     limit = whole_number(max_actions, "max_actions", least=1)
+    for seat, one in enumerate(bots or ()):
+        if not callable(getattr(one, "choose", None)):
+            raise TypeError(
+                f"bots: the bot of seat {seat}, {shown(one)}, has no choose(view) method "
+                "(a bot is any object with choose(self, view: gg.SeatView) -> gg.Action)"
+            )
     deal = Deal.from_seed(seed, players, hand_size=ruleset.hand_size)
     game = Game.new(deal, 0, ruleset, seat_names)
     made = BOTS[bot or "random"]
@@ -240,10 +259,16 @@ def simulate(
         if decision is None:
             return SimulatedGame(seed, deal, seat_names, 0, game)
         seat = decision.seat
-        action = playing[seat].choose(game.view(seat))
+        view = game.view(seat)
+        try:
+            action = playing[seat].choose(view)
+        except Exception as error:
+            error.add_note(f"raised by {_bot_at(playing, seat, seat_names, game)}")
+            raise
         try:
             game.apply(action)
-        except TypeError:
+        except TypeError as error:
+            who = _bot_at(playing, seat, seat_names, game)
             if type(action) not in (Play, Pass, Choose, Draw):
                 raise TypeError(
                     f"the bot of seat {seat} ({seat_names[seat]}), a "
@@ -251,6 +276,14 @@ def simulate(
                     "action: choose() returns one of view.legal_actions (a Play, Pass, Choose "
                     "or Draw)"
                 ) from None
+            chosen = repr(action)
+            chosen = chosen if len(chosen) <= 80 else chosen[:77] + "..."
+            raise TypeError(f"{who}, chose {chosen}: {error}") from None
+        except IllegalAction as error:
+            error.add_note(
+                f"chosen by {_bot_at(playing, seat, seat_names, game)}, which had "
+                f"{count_of(len(view.legal_actions), 'legal action')} (view.legal_actions)"
+            )
             raise
     raise ArgumentError(
         f"max_actions: the game from seed {seed!r} did not end after {limit} actions "

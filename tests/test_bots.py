@@ -7,7 +7,18 @@ from conftest import HEAVY, cards, deal_with
 
 from gargon_notation.bots import BOTS, DEFAULT_NAMES, GreedyBot, RandomBot, simulate
 from gargon_notation.cards import Colour
-from gargon_notation.engine import Choose, Deal, Draw, Game, Pass, Play, Rng
+from gargon_notation.engine import (
+    Action,
+    Choose,
+    Deal,
+    Draw,
+    Game,
+    IllegalAction,
+    Pass,
+    Play,
+    Rng,
+    SeatView,
+)
 from gargon_notation.errors import ArgumentError
 from gargon_notation.rules import Ruleset
 
@@ -196,6 +207,61 @@ def test_a_bot_that_chooses_what_is_not_an_action_is_named_with_its_seat() -> No
         "the bot of seat 0 (Adam), a _Says, chose str 'pass', which is not an action: "
         "choose() returns one of view.legal_actions (a Play, Pass, Choose or Draw)"
     )
+
+
+class _Faulty:
+    """A bot that plays its first legal action twice, then does ``fault``."""
+
+    def __init__(self, fault: str) -> None:
+        self.fault, self.decisions = fault, 0
+
+    def choose(self, view: SeatView) -> Action:
+        self.decisions += 1
+        if self.decisions < 3:
+            return view.legal_actions[0]
+        if self.fault == "text":
+            return Play(view.seat, ("R5",))  # type: ignore[arg-type]
+        if self.fault == "illegal":
+            return Play(view.seat, cards("G15 G14 G13"))
+        raise KeyError(self.fault)
+
+
+def test_a_bots_fault_names_the_bot_its_seat_and_the_moment() -> None:
+    """A card given as text was told 'must be named in full (such as R14)' with no word of
+    the bot; an illegal action and an exception inside choose() did not say which bot, nor
+    when: now a TypeError says it, and the others carry it as a note."""
+    with pytest.raises(TypeError) as error:
+        simulate(3, "x", bots=[_Faulty("text"), RandomBot(Rng("1")), RandomBot(Rng("2"))])
+    assert str(error.value) == (
+        "the bot of seat 0 (Adam), a _Faulty, in round 2, at decision 8, chose "
+        "Play(seat=0, cards=('R5',)): a Play's cards are Card values (gg.parse_card('R5') "
+        "makes one), not str 'R5'"
+    )
+    with pytest.raises(IllegalAction) as illegal:
+        simulate(3, "x", bots=[_Faulty("illegal"), RandomBot(Rng("1")), RandomBot(Rng("2"))])
+    assert illegal.value.code == "three-of-a-colour"
+    assert illegal.value.__notes__ == [
+        "chosen by the bot of seat 0 (Adam), a _Faulty, in round 2, at decision 8, which had "
+        "25 legal actions (view.legal_actions)"
+    ]
+    with pytest.raises(KeyError) as raised:
+        simulate(3, "x", bots=[_Faulty("broken"), RandomBot(Rng("1")), RandomBot(Rng("2"))])
+    assert raised.value.__notes__ == [
+        "raised by the bot of seat 0 (Adam), a _Faulty, in round 2, at decision 8"
+    ]
+
+
+def test_a_bot_without_choose_is_refused_before_playing() -> None:
+    """It was an AttributeError at its first decision."""
+    bots = [_Counting(), _Counting(), object()]
+    with pytest.raises(TypeError) as refused:
+        simulate(3, "x", bots=bots)  # type: ignore[list-item]
+    assert str(refused.value).startswith("bots: the bot of seat 2, object <object object at ")
+    assert str(refused.value).endswith(
+        ">, has no choose(view) method (a bot is any object with choose(self, view: "
+        "gg.SeatView) -> gg.Action)"
+    )
+    assert sum(bot.decisions for bot in bots[:2]) == 0  # type: ignore[attr-defined]
 
 
 def test_simulate_refuses_its_arguments_before_playing() -> None:
