@@ -231,6 +231,17 @@ def _plays_by_id() -> list[tuple[int, ...]]:
 def action_of(number: int, seat: int) -> Action:
     """The action of ``seat`` with id ``number`` (the inverse of :func:`action_id`).
 
+    A play's cards come in the order of their ids (W B V Y R G, each colour by value), which
+    need not be the order of the legal action with the same cards: the two are the same
+    play and both legal, but not ``==``, so compare actions by their ids, not with ``==`` or
+    ``in view.legal_actions``.
+
+    >>> from gargon_notation.cards import Card
+    >>> legal = Play(0, (Card.parse("B15"), Card.parse("B14"), Card.parse("Y14")))
+    >>> back = action_of(action_id(legal), seat=0)
+    >>> " ".join(str(card) for card in back.cards), back == legal
+    ('B14 B15 Y14', False)
+
     Any integer is taken (a model's output may be numpy's).  Raises
     :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for a number
     outside the action space and for a seat outside 0-4 (a table seats 3 to 5 players);
