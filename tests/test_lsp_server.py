@@ -86,6 +86,28 @@ def test_a_change_after_a_character_python_ends_lines_at_is_where_the_editor_mad
     assert session.change((3, 3), (3, 6), "Ann", uri) == []
 
 
+@pytest.mark.parametrize(
+    ("text", "start", "end", "typed"),
+    [
+        # One past the line's text: pygls put the comment after the line's end, on the
+        # next line, before the end marker.
+        (SEEDED + "1. Ann V13 V14\n*\n", (2, 15), (2, 15), " ; note"),
+        # Far past the last line's text: pygls left its last character, the '}'.
+        (SEEDED + "1. Ann V13 V14\n* {x}", (3, 2), (3, 99), ""),
+        # One past a line ended by a lone CR: pygls took in the CR, joining two lines.
+        (SEEDED + "1. Ann V13 V14\r*\n", (2, 14), (2, 15), " ; note"),
+    ],
+)
+def test_a_column_past_a_lines_text_is_its_end(
+    session: Session, text: str, start: tuple[int, int], end: tuple[int, int], typed: str
+) -> None:
+    """The protocol: 'If the character value is greater than the line length it defaults
+    back to the line length.'  Each change makes a valid game."""
+    uri = f"file:///table/past-{start[1]}-{end[1]}-{len(text)}.ggn"
+    session.open(text, uri)
+    assert session.change(start, end, typed, uri) == []
+
+
 def test_a_long_line_and_a_later_byte_order_mark_are_read_as_validate_reads_them(
     session: Session,
 ) -> None:

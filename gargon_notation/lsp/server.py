@@ -43,7 +43,7 @@ from gargon_notation.lsp.document import Document
 from gargon_notation.lsp.features import Completion, complete, hover
 from gargon_notation.lsp.schedule import Checks
 from gargon_notation.lsp.text import Position, Span, from_client, to_client
-from gargon_notation.lsp.workspace import LspLines, LspWorkspace
+from gargon_notation.lsp.workspace import LspLines, LspWorkspace, encoding_name
 
 __all__ = [
     "GargonProtocol",
@@ -228,17 +228,6 @@ class GargonServer(LanguageServer):
         version = self.workspace.get_text_document(uri).version
         params = types.PublishDiagnosticsParams(uri, diagnostics, version)
         self.text_document_publish_diagnostics(params)
-
-
-def encoding_name(kind: types.PositionEncodingKind | str | None) -> str:
-    """The name of a position encoding, as :mod:`gargon_notation.lsp.text` takes it.
-
-    >>> encoding_name(types.PositionEncodingKind.Utf8), encoding_name(None)
-    ('utf-8', 'utf-16')
-    """
-    if isinstance(kind, types.PositionEncodingKind):
-        return kind.value
-    return kind or "utf-16"
 
 
 def problem_of(error: BaseException) -> str:

@@ -11,8 +11,20 @@ from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
 from gargon_notation.lsp.lines import Dirty, replace, split_lines
+from gargon_notation.lsp.text import from_client
 
-__all__ = ["LspLines", "LspWorkspace"]
+__all__ = ["LspLines", "LspWorkspace", "encoding_name"]
+
+
+def encoding_name(kind: types.PositionEncodingKind | str | None) -> str:
+    """The name of a position encoding, as :mod:`gargon_notation.lsp.text` takes it.
+
+    >>> encoding_name(types.PositionEncodingKind.Utf8), encoding_name(None)
+    ('utf-8', 'utf-16')
+    """
+    if isinstance(kind, types.PositionEncodingKind):
+        return kind.value
+    return kind or "utf-16"
 
 
 class LspLines(TextDocument):
@@ -24,7 +36,8 @@ class LspLines(TextDocument):
 
     An incremental change replaces the lines it touches (:func:`~.lines.replace`), not the
     whole text split and joined again (pygls's way, a tenth of a second a keystroke in a
-    5 MB file), and :meth:`take_dirty` tells the analysis which lines changed."""
+    5 MB file), and :meth:`take_dirty` tells the analysis which lines changed.  Its
+    positions are read as the protocol says (:meth:`position`), not as pygls reads them."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -60,11 +73,33 @@ class LspLines(TextDocument):
         self._taken = True
         return dirty
 
+    def position(self, position: types.Position) -> tuple[int, int]:
+        """An editor's position as a line and a column in code points: a column past the
+        line's text is its end, as the protocol says ("it defaults back to the line
+        length"), and a line past the last is the end of the text.
+
+        pygls took a column one past a line's text for the place after its line end (a
+        character typed there went to the start of the next line, or between the CR and LF
+        of a CRLF, and a range to there took in a lone CR, joining two lines), and a larger
+        one on the last line for the place before its last character (a change to the end
+        of the text left that character).
+
+        >>> document = LspLines("file:///a.ggn", "ab\\r\\n\\U0001d49cc")
+        >>> sent = [(0, 3), (0, 99), (1, 2), (1, 9), (5, 0)]
+        >>> [document.position(types.Position(*place)) for place in sent]
+        [(0, 2), (0, 2), (1, 1), (1, 2), (2, 0)]
+        """
+        lines = self.lines
+        if position.line >= len(lines):
+            return len(lines), 0
+        text = lines[position.line].rstrip("\r\n")
+        encoding = encoding_name(self._position_codec.encoding)
+        return position.line, from_client(text, position.character, encoding)
+
     def _apply_incremental_change(self, change: types.TextDocumentContentChangePartial) -> None:
         lines = self.lines
-        found = self._position_codec.range_from_client_units(lines, change.range)
-        start = (found.start.line, found.start.character)
-        end = (found.end.line, found.end.character)
+        start = self.position(change.range.start)
+        end = max(self.position(change.range.end), start)  # (an end before it: none)
         self._lines, first, old_end, new_end = replace(lines, start, end, change.text)
         self._source = None
         dirty = self._dirty or Dirty(first, first, 0)
