@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -126,6 +127,30 @@ def test_a_long_line_and_a_later_byte_order_mark_are_read_as_validate_reads_them
     )
 
 
+def test_a_document_closed_is_not_read_from_the_disk(session: Session, tmp_path: Path) -> None:
+    """A request the editor sent just before closing a document: pygls's workspace read the
+    file from the disk for it (a check under way went on to check the whole file and kept
+    it), and the answers were those of the file saved.  Now they are null."""
+    saved = tmp_path / "closed.ggn"
+    saved.write_text(SEEDED + "1. Ann V13 V14, Bob pass 1 2\n*\n", encoding="utf-8")
+    uri = saved.as_uri()
+    session.open(saved.read_text(encoding="utf-8"), uri)
+    session.client.text_document_did_close(
+        types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri))
+    )
+    document = types.TextDocumentIdentifier(uri)
+    at = types.Position(2, 20)
+    options = types.FormattingOptions(tab_size=4, insert_spaces=True)
+    asked = [
+        (types.TEXT_DOCUMENT_HOVER, types.HoverParams(document, at)),
+        (types.TEXT_DOCUMENT_COMPLETION, types.CompletionParams(document, at)),
+        (types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, types.DocumentSymbolParams(document)),
+        (types.TEXT_DOCUMENT_FORMATTING, types.DocumentFormattingParams(document, options)),
+    ]
+    assert [session.call(method, params) for method, params in asked] == [None] * 4
+    assert [list(p.diagnostics) for p in session.published if p.uri == uri][-1] == []
+
+
 def test_hover_shows_the_table_after_the_action(session: Session) -> None:
     session.open(SEEDED + "1. Ann V13 V14, Bob pass 1 2\n*\n", "file:///table/hover.ggn")
     params = types.HoverParams(
@@ -214,15 +239,29 @@ def test_symbols_outline_games_and_rounds(session: Session) -> None:
     ]
 
 
-def test_a_failure_is_a_line_in_the_log_not_a_traceback(session: Session) -> None:
+def test_a_failure_is_a_line_in_the_log_not_a_traceback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A handler that fails (here its document cannot be read) answers null, with one line
+    in the editor's log (in process: a document not open is no failure, but null)."""
+    from gargon_notation.lsp import server
+
+    made = server.create_server()
+    logged: list[types.LogMessageParams] = []
+    monkeypatch.setattr(made, "window_log_message", logged.append)
+
+    def unreadable(uri: str) -> None:
+        raise FileNotFoundError(2, "No such file or directory", "/nowhere/missing.ggn")
+
+    monkeypatch.setattr(made, "document", unreadable)
     params = types.HoverParams(
         types.TextDocumentIdentifier("file:///nowhere/missing.ggn"), types.Position(0, 0)
     )
-    assert session.call(types.TEXT_DOCUMENT_HOVER, params) is None
-    (logged,) = [m for m in session.logged if "missing.ggn" in m.message]
-    assert logged.type == types.MessageType.Error
-    assert logged.message.startswith("gargon: on_hover failed: FileNotFoundError: ")
-    assert "\n" not in logged.message and "Traceback" not in logged.message
+    assert made.protocol.fm.features[types.TEXT_DOCUMENT_HOVER](params) is None
+    (line,) = logged
+    assert line.type == types.MessageType.Error
+    assert line.message == (
+        "gargon: on_hover failed: FileNotFoundError: [Errno 2] No such file or directory: "
+        "'/nowhere/missing.ggn'"
+    )
 
 
 def framed(message: dict[str, Any]) -> bytes:

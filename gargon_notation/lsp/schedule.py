@@ -31,12 +31,12 @@ SLICE = 0.05
 
 class Checks:
     """The checks under way, one a document: ``document`` brings a document up to date
-    with the editor's text, ``publish`` sends its diagnostics, ``fail`` says why a check
-    failed (never raised into the server's loop)."""
+    with the editor's text (None when it is not open), ``publish`` sends its diagnostics,
+    ``fail`` says why a check failed (never raised into the server's loop)."""
 
     def __init__(
         self,
-        document: Callable[[str], Document],
+        document: Callable[[str], Document | None],
         publish: Callable[[str], None],
         fail: Callable[[str, Exception], None],
     ) -> None:
@@ -62,12 +62,13 @@ class Checks:
         if task is not None:
             task.cancel()
 
-    async def ready(self, uri: str) -> Document:
+    async def ready(self, uri: str) -> Document | None:
         """The document at ``uri`` with every game checked, from its latest text, the
-        editor's messages read between slices of the check."""
+        editor's messages read between slices of the check; None once it is not open (the
+        editor closed it meanwhile)."""
         while True:
             document = self._document(uri)
-            if document.check(SLICE):
+            if document is None or document.check(SLICE):
                 return document
             await asyncio.sleep(0)
 

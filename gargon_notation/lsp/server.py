@@ -23,6 +23,7 @@ import logging
 import sys
 from collections.abc import Callable, Coroutine
 from typing import Any, ParamSpec, TypeVar
+from urllib.parse import unquote
 
 from cattrs import transform_error
 from cattrs.errors import ClassValidationError
@@ -130,9 +131,14 @@ class GargonServer(LanguageServer):
         say(line)
         self.log(f"gargon: {line}", types.MessageType.Error)
 
-    def document(self, uri: str) -> Document:
-        """The analysed document at ``uri``, brought up to date with the workspace's text."""
-        text = self.workspace.get_text_document(uri)
+    def document(self, uri: str) -> Document | None:
+        """The analysed document at ``uri``, brought up to date with the workspace's text;
+        None when the editor has not opened it, or has closed it (a request sent just before
+        its ``didClose``: pygls's workspace would read the file from the disk, and a check
+        under way would check it all and keep it)."""
+        text = self.workspace.text_documents.get(unquote(uri))  # (pygls's key)
+        if text is None:
+            return None
         document = self.documents.get(uri)
         if document is None:
             document = self.documents[uri] = Document(source=uri.rsplit("/", 1)[-1])
@@ -222,8 +228,11 @@ class GargonServer(LanguageServer):
         )
 
     def publish(self, uri: str) -> None:
-        """Check the document (what is not yet checked) and send its diagnostics."""
+        """Check the document (what is not yet checked) and send its diagnostics (none for
+        a document not open)."""
         document = self.document(uri)
+        if document is None:
+            return
         diagnostics = [self.diagnostic(uri, document, d) for d in document.diagnostics()]
         version = self.workspace.get_text_document(uri).version
         params = types.PublishDiagnosticsParams(uri, diagnostics, version)
@@ -360,6 +369,8 @@ def create_server() -> GargonServer:
     @_guarded
     def on_hover(ls: GargonServer, params: types.HoverParams) -> types.Hover | None:
         document = ls.document(params.text_document.uri)
+        if document is None:
+            return None
         found = hover(document, ls.position(document, params.position))
         if found is None:
             return None
@@ -374,6 +385,8 @@ def create_server() -> GargonServer:
         ls: GargonServer, params: types.CompletionParams
     ) -> types.CompletionList | None:
         document = ls.document(params.text_document.uri)
+        if document is None:
+            return None
         found = complete(document, ls.position(document, params.position))
         items = [ls.completion(document, item, order) for order, item in enumerate(found)]
         return types.CompletionList(is_incomplete=False, items=items)
@@ -384,6 +397,8 @@ def create_server() -> GargonServer:
         ls: GargonServer, params: types.DocumentFormattingParams
     ) -> list[types.TextEdit] | None:
         document = await ls.checks.ready(params.text_document.uri)
+        if document is None:
+            return None
         found = document.formatted()
         if isinstance(found, Diagnostic):
             line, column = found.span.start
@@ -406,6 +421,8 @@ def create_server() -> GargonServer:
         ls: GargonServer, params: types.DocumentSymbolParams
     ) -> list[types.DocumentSymbol] | None:
         document = await ls.checks.ready(params.text_document.uri)
+        if document is None:
+            return None
         return [ls.symbol(document, found) for found in document.symbols()]
 
     _ = (
