@@ -6,13 +6,19 @@ outline, not its record and replay."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from conftest import HEAVY
+from lsprotocol import types
 
 import gargon_notation as gg
 from gargon_notation.lsp import splitting
 from gargon_notation.lsp.document import KEPT, Document
+from gargon_notation.lsp.features import complete, hover
 from gargon_notation.lsp.lines import Dirty, replace, split_lines
+from gargon_notation.lsp.workspace import LspLines
+from gargon_notation.records import with_comments
 
 PIECES = [*'*\n\r[]{};" ,()\t\ufeff\x00\u00e9', "\r\n", "1. ", "end", "pass", "R2", "\n*\n"]
 PIECES.append('\n[Event "q"]\n')
@@ -117,3 +123,105 @@ def test_a_checked_game_keeps_no_record(twenty: str) -> None:
         assert document.analysis(game).result is not None
     assert len(document._kept) == KEPT
     assert document.analysis(document.games[-1]) is document.analysis(document.games[-1])
+
+
+# -- an editor's changes, as the server gets them --------------------------------------
+
+_LINE_END = re.compile(r"\r\n|\r|\n")
+EDITS = 40 if HEAVY else 3
+"""How many sequences of bursts of changes the differential test makes."""
+
+
+def client_position(text: str, index: int, past: int = 0) -> types.Position:
+    """The editor's position (UTF-16 units) of the character at ``index`` of ``text``;
+    ``past`` units past its line's text when it is the end of its line (the protocol reads
+    such a column as the line's end)."""
+    before = _LINE_END.split(text[:index])
+    line = before[-1]
+    at_end = _LINE_END.match(text, index) is not None or index == len(text)
+    units = len(line.encode("utf-16-le")) // 2
+    return types.Position(len(before) - 1, units + (past if at_end else 0))
+
+
+def editors_change(rng: random.Random, text: str, games: list[str]) -> tuple[int, int, str]:
+    """A change an editor may send, as ``(start, end, new text)`` in ``text``'s characters:
+    a few characters typed or deleted anywhere, a game deleted, pasted, joined to the next
+    (its end marker and the next game's tags deleted) or cut in two, a comment opened or
+    closed, the line ends of a game changed, a character beyond the BMP typed."""
+    document = Document()
+    document.update(text)
+    if not document.games or rng.random() < 0.3:
+        start = rng.randrange(len(text) + 1)
+        end = min(len(text), start + rng.choice([0, 0, 1, 2, 5, 40, 300]))
+        return start, end, rng.choice([*PIECES, "{", "}", "\U0001d49c", "    {c}\n", " ; n\n"])
+    offsets = [0]
+    for line in document.raw_lines:
+        offsets.append(offsets[-1] + len(line))
+    game = rng.choice(document.games)
+    first, last = offsets[game.first_line], offsets[game.first_line + game.lines]
+    inside = rng.randrange(first, last + 1)
+    kind = rng.randrange(7)
+    if kind == 0:
+        return first, last, ""
+    if kind == 1:
+        return first, first, rng.choice(games)
+    if kind == 2:
+        marker = max(text.rfind("*", first, last), text.rfind("end ", first, last))
+        rounds = text.find("\n1. ", last)
+        return max(marker, first), rounds + 1 if rounds >= 0 else len(text), ""
+    if kind == 3:
+        return inside, inside, '\n*\n\n[Players "Ann" "Bob" "Cy"]\n'
+    if kind == 4:
+        return inside, inside, rng.choice(["{", "{ open", "}", ";"])
+    if kind == 5:
+        ends = rng.choice(["\r\n", "\r", "\n"])
+        return inside, last, _LINE_END.sub(ends, text[inside:last])
+    return inside, inside, rng.choice(["\U0001d49c", "\U0001f600x", "\u00e9"])
+
+
+def test_an_editors_changes_find_what_a_whole_reading_finds() -> None:
+    """Bursts of changes as an editor sends them (several a message, positions in UTF-16
+    units, a column now and then past its line's text, a whole new text among them), each
+    applied to the server's lines and documents (LspLines, Document.take): the text, games,
+    diagnostics, outline, formatting, hovers and completions are those of the final text read
+    afresh.  ``GARGON_FUZZ=heavy`` makes more of them."""
+    records = [
+        with_comments(gg.record_from_simulation(gg.simulate(3, f"edits.{k}")), f"edits.{k}")
+        for k in range(1, 7)
+    ]
+    base = gg.dumps(records)
+    games = ["\n" + game + "\n" for game in base.split("\n\n")[:3]]
+    for seed in range(EDITS):
+        rng = random.Random(seed)
+        text = base
+        lines = LspLines("file:///t.ggn", text, version=1)
+        document = Document()
+        document.take(lines.lines, lines.take_dirty())
+        for _ in range(10):
+            for _ in range(rng.randint(1, 6)):
+                if rng.random() < 0.05:
+                    text = text.replace("\n", "\r\n") if rng.random() < 0.5 else text
+                    lines.apply_change(types.TextDocumentContentChangeWholeDocument(text))
+                    continue
+                start, end, new = editors_change(rng, text, games)
+                while 0 < start < len(text) and text[start - 1 : start + 1] == "\r\n":
+                    start += 1
+                end = max(start, end)
+                while 0 < end < len(text) and text[end - 1 : end + 1] == "\r\n":
+                    end += 1
+                past = rng.choice([0, 0, 0, 1, 50])
+                span = types.Range(client_position(text, start), client_position(text, end, past))
+                lines.apply_change(types.TextDocumentContentChangePartial(range=span, text=new))
+                text = text[:start] + new + text[end:]
+                assert lines.source == text
+            document.take(lines.lines, lines.take_dirty())
+            if rng.random() < 0.5:
+                document.check(0.001)  # a check under way when the next burst comes
+            fresh = Document()
+            fresh.update(text)
+            places = [(rng.randrange(len(fresh.lines)), rng.randrange(30)) for _ in range(3)]
+            places = [(line, min(column, len(fresh.lines[line]))) for line, column in places]
+            asked = [(hover(d, p), complete(d, p)) for d in (document, fresh) for p in places]
+            assert seen(document) == seen(fresh)
+            assert document.raw == fresh.raw
+            assert asked[:3] == asked[3:]
