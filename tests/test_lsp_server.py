@@ -478,3 +478,20 @@ def test_a_burst_of_changes_is_checked_once_from_its_last_text(session: Session)
     assert session.diagnostics(uri, 9) == []
     published = [params.version for params in session.published if params.uri == uri]
     assert published == [1, 9]
+
+
+def test_one_uri_spelt_two_ways_is_one_document() -> None:
+    """pygls keys its documents by the uri unquoted, the server kept its analyses by the uri
+    as sent: file:///club/a%20b.ggn and file:///club/a b.ggn were two analyses of one text,
+    each taking the other's record of the lines changed (found by the LSP review)."""
+    from pygls.workspace import Workspace
+
+    from gargon_notation.lsp import server
+
+    made = server.create_server()
+    made.protocol._workspace = server.LspWorkspace.taking_over(Workspace(None))
+    quoted, plain = "file:///club/a%20b.ggn", "file:///club/a b.ggn"
+    text = SEEDED + "1. Ann V13 V14\n*\n"
+    made.workspace.put_text_document(types.TextDocumentItem(quoted, "ggn", 1, text))
+    assert made.document(quoted) is made.document(plain) is not None
+    assert list(made.documents) == [plain]

@@ -112,6 +112,7 @@ class GargonServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("gargon", __version__, protocol_cls=GargonProtocol)
         self.documents: dict[str, Document] = {}
+        """The analysed documents, by their uri unquoted, as pygls's workspace keys them."""
         self.checks = Checks(self.document, self.publish, self.failed)
         self.exit_code = 0
         """What the process ends with: 1 after an ``exit`` that no ``shutdown`` came before,
@@ -136,12 +137,13 @@ class GargonServer(LanguageServer):
         None when the editor has not opened it, or has closed it (a request sent just before
         its ``didClose``: pygls's workspace would read the file from the disk, and a check
         under way would check it all and keep it)."""
-        text = self.workspace.text_documents.get(unquote(uri))  # (pygls's key)
+        key = unquote(uri)  # pygls's key: file:///a%20b.ggn and file:///a b.ggn are one
+        text = self.workspace.text_documents.get(key)
         if text is None:
             return None
-        document = self.documents.get(uri)
+        document = self.documents.get(key)
         if document is None:
-            document = self.documents[uri] = Document(source=uri.rsplit("/", 1)[-1])
+            document = self.documents[key] = Document(source=key.rsplit("/", 1)[-1])
         if isinstance(text, LspLines):
             document.take(text.lines, text.take_dirty())
         else:
@@ -362,7 +364,7 @@ def create_server() -> GargonServer:
     def did_close(ls: GargonServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         ls.checks.forget(uri)
-        ls.documents.pop(uri, None)
+        ls.documents.pop(unquote(uri), None)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
