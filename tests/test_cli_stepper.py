@@ -393,6 +393,20 @@ def test_q_and_ctrl_d_leave_quietly(key: bytes) -> None:
 
 
 @POSIX
+@pytest.mark.parametrize(("name", "code"), [("SIGTERM", 143), ("SIGHUP", 129)])
+def test_sigterm_and_sighup_leave_the_terminal_as_it_was(name: str, code: int) -> None:
+    """``timeout 60 gargon replay game.ggn``, or a ``kill``: the signal ended the process in
+    raw mode (no echo, Enter not read as a line, Ctrl-C not a signal: the shell unusable
+    until ``reset``), by the signal (not with the exit code docs/cli.md gives); now the
+    terminal is put back, and the exit code is 143 or 129."""
+    with on_a_terminal(str(FULL_GAME)) as (process, main, _):
+        read_until(main, LEGEND.encode())
+        process.send_signal(getattr(signal, name))
+        assert process.wait(timeout=10) == code
+        assert b"Traceback" not in drain(main)
+
+
+@POSIX
 def test_on_a_terminal_round_r_starts_the_stepper_at_its_end() -> None:
     """``--round R`` (and ``--step K``) on a terminal: the stepper, from that step (it printed
     the table and ended)."""

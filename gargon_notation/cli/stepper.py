@@ -54,6 +54,7 @@ from rich.style import Style
 from gargon_notation.cli.keys import KeySource, LineKeys, TerminalKeys, key_label
 from gargon_notation.cli.plain import numbered
 from gargon_notation.replay import Replay
+from gargon_notation.signals import raising_on_stop
 
 __all__ = [
     "MOVES",
@@ -188,13 +189,15 @@ def terminal_size() -> tuple[int, int]:
 @contextlib.contextmanager
 def keys_of_terminal() -> Iterator[KeySource]:
     """The keys typed on standard input, a terminal: one by one, or as lines where the
-    terminal cannot be read key by key; the terminal is as it was afterwards."""
+    terminal cannot be read key by key; the terminal is as it was afterwards, also when
+    SIGTERM or SIGHUP ends the stepper (``timeout``, ``kill``, a closed window: they raise
+    :class:`SystemExit`, 143 or 129, instead of ending the process in raw mode)."""
     try:
         import termios  # noqa: F401  (POSIX only)
     except ImportError:
         yield LineKeys(sys.stdin)
         return
-    with TerminalKeys(sys.stdin.fileno()) as keys:
+    with raising_on_stop(), TerminalKeys(sys.stdin.fileno()) as keys:
         yield keys
 
 
