@@ -83,7 +83,11 @@ def stepped(path: Path, keys: Typed, monkeypatch: pytest.MonkeyPatch) -> list[li
     legends = (legend(single_keys=True), legend(single_keys=False))
     return [
         [line.rstrip() for line in screen.splitlines() if line.startswith(("step ", *legends))]
-        + [line for line in screen.splitlines() if "stepper" in line or "this is" in line]
+        + [
+            line
+            for line in screen.splitlines()
+            if "key of the stepper" in line or "this is" in line
+        ]
         for screen in screens
     ]
 
