@@ -568,6 +568,38 @@ def test_a_long_name_in_view_as_does_not_widen_a_phone_page(browser: Any, tmp_pa
     assert errors(browser) == []
 
 
+def test_the_index_of_several_games_does_not_scroll_sideways_on_a_phone(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The index's five columns made the page of club-night.ggn and full-game.ggn 422 px wide
+    on a 375 px phone, the players and the result out of sight; now each game is a block of
+    its fields, each named as its column ("Result: won by Adam")."""
+    texts = [(ROOT / "examples" / name).read_text() for name in ("club-night.ggn", "full-game.ggn")]
+    records = [record for text in texts for record in gg.loads(text, strict=True)]
+    page = tmp_path / "evening.html"
+    page.write_text(gg.html_page(records), encoding="utf-8")
+    with phone(browser):
+        open_page(browser, page)
+        assert page_widths(browser) == [375, 375]
+        rows = browser.find_elements(By.CSS_SELECTOR, "#index-body tr")
+        assert len(rows) == 4
+        for row in rows:
+            assert row.rect["x"] >= 0 and row.rect["x"] + row.rect["width"] <= 375
+        result = browser.find_element(By.CSS_SELECTOR, "#index-body tr:last-child td:last-child")
+        game = browser.find_element(By.CSS_SELECTOR, "#index-body tr:last-child td:first-child")
+        assert result.rect["x"] == game.rect["x"] and result.rect["y"] > game.rect["y"]
+        label = "return getComputedStyle(arguments[0], '::before').content"
+        assert browser.execute_script(label, result) == '"Result: "'
+        assert result.text == "won by Adam"
+    open_page(browser, page)  # the desktop's window: a table, its columns named above
+    heads = browser.find_elements(By.CSS_SELECTOR, "#index thead th")
+    assert [head.text for head in heads] == ["Game", "Event", "Date", "Players", "Result"]
+    assert browser.find_elements(By.CSS_SELECTOR, "#index-body tr")[3].text.endswith(
+        "Adam, Bernd, Collette, Dagmar won by Adam"
+    )
+    assert errors(browser) == []
+
+
 @pytest.fixture(scope="module")
 def report_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """``gargon standings``, ``ratings`` and ``stats --html`` of a cup of six rounds, a

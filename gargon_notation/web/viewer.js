@@ -411,8 +411,10 @@
     $("subtitle").textContent = `${INDEX.games.length} games`;
     const rows = INDEX.games.map((entry) => el("tr", { "data-game": entry.number },
       el("td", {}, el("a", { href: `#game=${entry.number}`, text: entry.label || `Game ${entry.number}` })),
-      el("td", { text: entry.event }), el("td", { text: entry.date }),
-      el("td", { text: entry.players.join(", ") }), el("td", { text: entry.result })));
+      el("td", { "data-label": "Event", text: entry.event }),
+      el("td", { "data-label": "Date", text: entry.date }),
+      el("td", { "data-label": "Players", text: entry.players.join(", ") }),
+      el("td", { "data-label": "Result", text: entry.result })));
     $("index-body").replaceChildren(...rows);
     writeHash();
   }
