@@ -284,6 +284,36 @@ def test_on_a_small_terminal_every_screen_keeps_its_first_line(
         ]
 
 
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no-color"])
+def test_on_a_tiny_terminal_the_legend_gives_way_to_the_heading(
+    colour: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """30x8 (a split pane): the legend of the keys takes three lines, the step two, the
+    heading two and 'lines ...' two, and the screen of ten lines scrolled its heading out of
+    sight; now the legend is left out there.  At 30x14 the legend has room, but 'lines ...',
+    two lines at 30 columns, was counted as one, and the heading was scrolled out too."""
+    screens = watched(FULL_GAME, (30, 8), "end", "q", colour=colour, monkeypatch=monkeypatch)
+    assert screens[1] == [
+        "Round 9  start: Adam  - the ga",
+        "me is over",
+        "                  In",
+        "",
+        "lines 1-1 of 93: j/k scroll,",
+        "J/K a page",
+        "step 73/73: W",
+        "(the end of round 9)",
+    ]
+    screens = watched(FULL_GAME, (30, 14), "end", "q", colour=colour, monkeypatch=monkeypatch)
+    first = 0 if colour else 1  # without colour, a blank line between one screen and the next
+    assert screens[1][first : first + 2] == ["Round 9  start: Adam  - the ga", "me is over"]
+    assert screens[1][-3:] == [
+        "\u2192/n next  \u2190/p back  r/R round",
+        "N Enter round N",
+        "Home/End first/last  q quit",
+    ]
+    assert len(screens[1]) <= 14
+
+
 def test_a_round_number_and_enter_go_to_the_end_of_that_round(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

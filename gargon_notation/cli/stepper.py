@@ -43,7 +43,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 
 import attrs
 from rich.cells import cell_len
@@ -232,7 +232,7 @@ def step_through(
                 footer.append((said, "bold yellow"))
             clears = console.color_system is not None
             height = console.size.height - (0 if clears else 1)
-            drawn = fitted(console, body, footer, scroll, height)
+            drawn = fitted(console, body, footer, scroll, height, optional={1})
             scroll = drawn.scroll
             if clears:
                 console.clear()
@@ -317,13 +317,16 @@ def fitted(
     footer: Sequence[tuple[str, str]],
     scroll: int,
     height: int,
+    optional: Collection[int] = (),
 ) -> Fitted:
     """``body`` over the lines of ``footer`` (text and style, each broken between words at
     the console's width), in at most ``height`` lines of the terminal: the whole of it when
     it fits; else the first line of ``body`` (its heading), the lines under it from
     ``scroll`` on (moved back so that the window is full) as many as fit, a line saying which
     they are, and the footer.  A line wider than the terminal takes the lines it wraps
-    onto."""
+    onto.  The lines of ``footer`` numbered in ``optional`` (the legend of the keys) are left
+    out on a terminal too small to show the heading, a line under it and the whole footer.
+    """
     width = max(console.size.width, 1)
     options = console.options
     if console.soft_wrap:
@@ -331,19 +334,30 @@ def fitted(
     body_lines = [tuple(line) for line in Segment.split_lines(console.render(body, options))]
     while body_lines and not "".join(segment.text for segment in body_lines[-1]).strip():
         body_lines.pop()
-    bottom = [
-        (Segment(part, console.get_style(style)),)
-        for text, style in footer
-        for part in _wrapped(text, width)
-    ]
 
     def rows(line: Sequence[Segment]) -> int:
         return max(1, -(-Segment.get_line_length(list(line)) // width))
 
-    if sum(map(rows, body_lines)) + sum(map(rows, bottom)) <= height or len(body_lines) < 2:
+    def lines_of(parts: Sequence[tuple[str, str]]) -> list[tuple[Segment, ...]]:
+        return [
+            (Segment(part, console.get_style(style)),)
+            for text, style in parts
+            for part in _wrapped(text, width)
+        ]
+
+    bottom = lines_of(footer)
+    whole = sum(map(rows, body_lines))
+    count = len(body_lines) - 1
+    # the line saying which lines are shown, at its longest (it may wrap on a narrow terminal)
+    where_rows = len(_wrapped(f"lines {count}-{count} of {count}: j/k scroll, J/K a page", width))
+    if optional and len(body_lines) >= 2 and whole + sum(map(rows, bottom)) > height:
+        least = rows(body_lines[0]) + rows(body_lines[1]) + where_rows
+        if least + sum(map(rows, bottom)) > height:
+            bottom = lines_of([part for at, part in enumerate(footer) if at not in optional])
+    if whole + sum(map(rows, bottom)) <= height or len(body_lines) < 2:
         return Fitted((*body_lines, *bottom), 0, max(1, len(body_lines) - 1))
     heading, rest = body_lines[0], body_lines[1:]
-    room = max(1, height - sum(map(rows, bottom)) - rows(heading) - 1)
+    room = max(1, height - sum(map(rows, bottom)) - rows(heading) - where_rows)
     latest = len(rest) - 1  # the last start that fills the window
     taken = rows(rest[latest])
     while latest > 0 and taken + rows(rest[latest - 1]) <= room:
