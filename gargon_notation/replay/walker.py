@@ -35,11 +35,10 @@ from itertools import pairwise
 import attrs
 
 from gargon_notation.actions import not_at_table
-from gargon_notation.cards import COPIES, Card, Colour, HiddenCard
+from gargon_notation.cards import COPIES, Card, Colour
 from gargon_notation.engine import (
     Action,
     BattleResolved,
-    CardDrawn,
     Choose,
     Deal,
     DecisionKind,
@@ -49,14 +48,22 @@ from gargon_notation.engine import (
     IllegalAction,
     Pass,
     Play,
-    RoundStarted,
 )
-from gargon_notation.engine.knowledge import refine
 from gargon_notation.engine.wording import placed_elsewhere, twice_in_one_play
 from gargon_notation.errors import RuleViolation
 from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import model
 from gargon_notation.notation.writer import marker_text, write_action
+from gargon_notation.replay.hints import (
+    card_drawn,
+    first_place,
+    names_text,
+    played_before,
+    seat_order_hint,
+    start_hint,
+    still_in_a_pile,
+    winners_text,
+)
 from gargon_notation.replay.problems import Problem, ReplayError
 from gargon_notation.replay.setup import build_deal
 from gargon_notation.values import unchecked_maker
@@ -446,21 +453,21 @@ class _Walk:
             follows = self._never_drawn(game, action.seat, element.cards)
         if violation.code == "card-conservation":
             before = (element.line, element.column)
-            message = placed_elsewhere(message, partial(_first_place, self.record, before=before))
+            message = placed_elsewhere(message, partial(first_place, self.record, before=before))
         elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
-            hint = _played_before(self.record, element)
+            hint = played_before(self.record, element)
             if not hint and follows is None:  # else a draw taken as forgotten is the cause
-                hint = _still_in_a_pile(game, action.seat, element)
+                hint = still_in_a_pile(game, action.seat, element)
             message += hint
         elif violation.code == "not-your-turn" and not self.turns_seen:
             self.turns_seen = True
-            message += _seat_order_hint(self.record, game.names) or _start_hint(
+            message += seat_order_hint(self.record, game.names) or start_hint(
                 self.record, element, game.names[game.to_act.seat] if game.to_act else None
             )
         elif violation.code == "draw-mismatch":
             # The engine names only the card's back, so that no seat learns it from a
             # refusal; the record's own reader may know it (its deal is written out).
-            card = _card_drawn(game, action)
+            card = card_drawn(game, action)
             if isinstance(card, Card):
                 message += f" (the record's deal puts {card} there)"
                 found = [cause for _, cards, cause in self.forgotten if card in cards]
@@ -719,7 +726,7 @@ class _Walk:
         why = f"the losers draw in seat order from the round's start player, {start}"
         losers = [fight.losers for fight in fights or () if fight.losers]
         if len(losers) == 2 and len(owed) > len(losers[0]):
-            first_fight, second_fight = (_names_text(game, seats) for seats in losers)
+            first_fight, second_fight = (names_text(game, seats) for seats in losers)
             why = (
                 f"the losers of a fight draw right after it, in seat order from the round's "
                 f"start player, {start}: {first_fight} after the first fight, then "
@@ -928,8 +935,8 @@ class _Walk:
         fought = "the fight was" if len(derived) == 1 else "the fights were"
         self.problem(
             "winner-mismatch",
-            f"the record says {_winners_text(written, derived=False)} won, but {fought} won by "
-            f"{_winners_text(derived)}",
+            f"the record says {winners_text(written, derived=False)} won, but {fought} won by "
+            f"{winners_text(derived)}",
             battle,
         )
 
@@ -996,201 +1003,9 @@ def _colour_fights(game: Game, colour: Colour, mark: int) -> list[BattleResolved
     return [e for e in ahead.events_since(mark) if isinstance(e, BattleResolved)]
 
 
-def _names_text(game: Game, seats: Sequence[int]) -> str:
-    """``Adam``, ``Adam and Collette``, ``Adam, Bernd and Collette``."""
-    names = [game.names[seat] for seat in seats]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-
-
 def _at(problem: Problem | None) -> str | None:
     """``LINE:COLUMN`` of ``problem`` (None: no problem)."""
     return None if problem is None else f"{problem.line}:{problem.column}"
-
-
-def _first_place(record: model.GameRecord, card: Card, *, before: tuple[int, int]) -> str | None:
-    """Where the record writes ``card`` first, before the position ``before``."""
-
-    def earlier(item: model.Deal | model.Pile | model.Action | model.PassDraw) -> bool:
-        return item.line > 0 and (item.line, item.column) < before
-
-    for item in record.setup:
-        if card in item.cards and earlier(item):
-            if isinstance(item, model.Deal):
-                return f"dealt to {item.player}, line {item.line}"
-            return f"in pile {item.number}, line {item.line}"
-    for written in record.rounds:
-        where = f"in round {written.number}, line {{}}"
-        for action in written.actions:
-            if isinstance(action, model.Play) and card in action.cards and earlier(action):
-                return f"played by {action.player} " + where.format(action.line)
-            if isinstance(action, model.Pass):
-                for draw in action.draws:
-                    if draw.seen == card and earlier(draw):
-                        return f"drawn by {action.player} " + where.format(draw.line)
-        for battle in written.battles:
-            for replacement in battle.draws:
-                if replacement.seen == card and earlier(replacement):
-                    return f"drawn by {replacement.player} " + where.format(replacement.line)
-    return None
-
-
-def _card_drawn(game: Game, action: Action) -> object:
-    """The card of the piles that ``action``, a draw or pass refused for a drawn card noted
-    wrongly, draws where its note does not fit (None if none is found)."""
-    if isinstance(action, Draw):
-        draws: list[tuple[object, object]] = [(action.pile, action.seen)]
-    elif isinstance(action, Pass) and action.seen:
-        draws = list(zip(action.piles, action.seen, strict=False))
-    else:
-        return None
-    piles = game.snapshot().piles  # top first
-    taken = [0, 0]
-    for pile, seen in draws:
-        if pile not in (1, 2) or not isinstance(pile, int):
-            return None
-        if taken[pile - 1] >= len(piles[pile - 1]):
-            return None
-        card = piles[pile - 1][taken[pile - 1]]
-        taken[pile - 1] += 1
-        if isinstance(seen, Card | HiddenCard) and refine(card, seen) is None:
-            return card
-    return None
-
-
-def _seat_order_hint(record: model.GameRecord, players: Sequence[str]) -> str:
-    """``; the rounds are played in the order ...: is the Players tag (line 6) in seat
-    order?`` when the turns of every written round (two at least) follow one seat order that
-    is not the Players tag's, else nothing."""
-    count = len(players)
-    following: dict[str, str] = {}
-    rounds = 0
-    for written in record.rounds:
-        names = [action.player for action in written.actions]
-        if len(names) < 2:
-            continue
-        if len(set(names)) != len(names) or not set(names) <= set(players):
-            return ""
-        pairs = list(pairwise(names))
-        if len(names) == count:
-            pairs.append((names[-1], names[0]))  # every seat decided: the last before the first
-        for before, after in pairs:
-            if following.setdefault(before, after) != after:
-                return ""
-        rounds += 1
-    if rounds < 2 or len(following) != count:
-        return ""
-    order = [players[0]]
-    while len(order) < count:
-        after = following[order[-1]]
-        if after in order:
-            return ""
-        order.append(after)
-    if following[order[-1]] != order[0] or order == list(players):
-        return ""
-    tag = record.tag("Players")
-    where = f" (line {tag.line})" if tag is not None and tag.line else ""
-    return (
-        f"; the rounds are played in the order {', '.join(order)}: is the Players tag{where} "
-        "in seat order?"
-    )
-
-
-def _start_hint(record: model.GameRecord, element: model.Action, start: str | None) -> str:
-    """``; round 1 begins with Bernd, as written: is the Start tag (line 5) right?`` when
-    ``element``, refused as out of turn, is the record's first decision (``start``: the
-    player the game begins with), else nothing."""
-    first = record.rounds[0] if record.rounds else None
-    if start is None or first is None or first.number != 1 or not first.actions:
-        return ""
-    if first.actions[0] is not element:
-        return ""
-    tag = record.tag("Start")
-    if tag is None:
-        return (
-            f"; without a Start tag the first player of the Players tag, {start}, begins: "
-            f'write [Start "{element.player}"] if {element.player} began'
-        )
-    where = f" (line {tag.line})" if tag.line else ""
-    return f"; round 1 is written beginning with {element.player}: is the Start tag{where} right?"
-
-
-def _played_before(record: model.GameRecord, play: model.Play) -> str:
-    """``; G13 was already played by Adam in round 1, line 10`` for the first card of
-    ``play`` (of a single copy) that the record has played before, else nothing."""
-    before = (play.line, play.column)
-    for card in play.cards:
-        if not isinstance(card, Card) or COPIES[card] != 1:
-            continue
-        last = None
-        for written in record.rounds:
-            for action in written.actions:
-                if action is play or (action.line, action.column) >= before:
-                    break
-                if isinstance(action, model.Play) and card in action.cards:
-                    last = f"{action.player} in round {written.number}, line {action.line}"
-        if last is not None:
-            return f"; {card} was already played by {last}"
-    return ""
-
-
-def _still_in_a_pile(game: Game, seat: int, play: model.Play) -> str:
-    """For the first card of ``play`` that the hand lacks, in a game whose deal is known (a
-    seeded one), where it is when a draw written wrong before could explain it: ``; R1 is
-    still in pile 1, the 3rd card from its top`` or ``; R1 is in Bernd's hand (drawn from
-    pile 1 in round 2)``, with the question: a card written wrong here, or a draw left out or
-    written from the other pile, rounds before the play goes wrong?  Else nothing."""
-    state = game.snapshot()
-    for card in play.cards:
-        if not isinstance(card, Card) or card in state.hands[seat]:
-            continue
-        where = None
-        for number, pile in enumerate(state.piles, start=1):
-            if card in pile:
-                place = pile.index(card) + 1
-                top = "on its top" if place == 1 else f"the {_ordinal(place)} card from its top"
-                where = f"is still in pile {number}, {top}"
-        for other, hand in enumerate(state.hands):
-            drawn = _drawn(game, other, card) if other != seat and card in hand else ""
-            if drawn:  # dealt to the other, no draw written wrong would explain it
-                where = f"is in {game.names[other]}'s hand ({drawn})"
-        if where is not None:
-            return (
-                f"; {card} {where}: is a card written wrong here, or a draw before (left out: a "
-                "pass writes a pile for each card drawn; or written from the other pile)?"
-            )
-    return ""
-
-
-def _drawn(game: Game, seat: int, card: Card) -> str:
-    """``drawn from pile 1 in round 2`` when ``seat`` drew ``card``, else nothing."""
-    number = 0
-    found = ""
-    for event in game.events:
-        if type(event) is RoundStarted:
-            number = event.number
-        elif type(event) is CardDrawn and event.seat == seat and event.card == card:
-            found = f"drawn from pile {event.pile} in round {number}"
-    return found
-
-
-def _ordinal(number: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``22nd``.
-
-    >>> [_ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23)]
-    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd']
-    """
-    suffix = (
-        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    )
-    return f"{number}{suffix}"
-
-
-def _winners_text(names: Sequence[str | None], *, derived: bool = True) -> str:
-    """Winners of a colour's fights in words: ``Adam``, ``Adam, then nobody (two 0s cancel
-    out)``; what the record writes as ``-`` is just ``nobody``."""
-    nobody = "nobody (two 0s cancel out)" if derived else "nobody"
-    words = [name if name is not None else nobody for name in names]
-    return ", then ".join(words) if words else "nobody"
 
 
 def walk(

@@ -1,0 +1,219 @@
+"""What the walk adds to a problem's message to point at the real mistake: where a card
+was first written or now lies, whose turn the record's order suggests, who won what, in
+words.  Nothing here decides what is a problem (:mod:`gargon_notation.replay.walker` does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+
+from gargon_notation.cards import COPIES, Card, HiddenCard
+from gargon_notation.engine import Action, CardDrawn, Draw, Game, Pass, RoundStarted
+from gargon_notation.engine.knowledge import refine
+from gargon_notation.notation import model
+
+__all__ = [
+    "card_drawn",
+    "drawn_when",
+    "first_place",
+    "names_text",
+    "ordinal",
+    "played_before",
+    "seat_order_hint",
+    "start_hint",
+    "still_in_a_pile",
+    "winners_text",
+]
+
+
+def names_text(game: Game, seats: Sequence[int]) -> str:
+    """``Adam``, ``Adam and Collette``, ``Adam, Bernd and Collette``."""
+    names = [game.names[seat] for seat in seats]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def first_place(record: model.GameRecord, card: Card, *, before: tuple[int, int]) -> str | None:
+    """Where the record writes ``card`` first, before the position ``before``."""
+
+    def earlier(item: model.Deal | model.Pile | model.Action | model.PassDraw) -> bool:
+        return item.line > 0 and (item.line, item.column) < before
+
+    for item in record.setup:
+        if card in item.cards and earlier(item):
+            if isinstance(item, model.Deal):
+                return f"dealt to {item.player}, line {item.line}"
+            return f"in pile {item.number}, line {item.line}"
+    for written in record.rounds:
+        where = f"in round {written.number}, line {{}}"
+        for action in written.actions:
+            if isinstance(action, model.Play) and card in action.cards and earlier(action):
+                return f"played by {action.player} " + where.format(action.line)
+            if isinstance(action, model.Pass):
+                for draw in action.draws:
+                    if draw.seen == card and earlier(draw):
+                        return f"drawn by {action.player} " + where.format(draw.line)
+        for battle in written.battles:
+            for replacement in battle.draws:
+                if replacement.seen == card and earlier(replacement):
+                    return f"drawn by {replacement.player} " + where.format(replacement.line)
+    return None
+
+
+def card_drawn(game: Game, action: Action) -> object:
+    """The card of the piles that ``action``, a draw or pass refused for a drawn card noted
+    wrongly, draws where its note does not fit (None if none is found)."""
+    if isinstance(action, Draw):
+        draws: list[tuple[object, object]] = [(action.pile, action.seen)]
+    elif isinstance(action, Pass) and action.seen:
+        draws = list(zip(action.piles, action.seen, strict=False))
+    else:
+        return None
+    piles = game.snapshot().piles  # top first
+    taken = [0, 0]
+    for pile, seen in draws:
+        if pile not in (1, 2) or not isinstance(pile, int):
+            return None
+        if taken[pile - 1] >= len(piles[pile - 1]):
+            return None
+        card = piles[pile - 1][taken[pile - 1]]
+        taken[pile - 1] += 1
+        if isinstance(seen, Card | HiddenCard) and refine(card, seen) is None:
+            return card
+    return None
+
+
+def seat_order_hint(record: model.GameRecord, players: Sequence[str]) -> str:
+    """``; the rounds are played in the order ...: is the Players tag (line 6) in seat
+    order?`` when the turns of every written round (two at least) follow one seat order that
+    is not the Players tag's, else nothing."""
+    count = len(players)
+    following: dict[str, str] = {}
+    rounds = 0
+    for written in record.rounds:
+        names = [action.player for action in written.actions]
+        if len(names) < 2:
+            continue
+        if len(set(names)) != len(names) or not set(names) <= set(players):
+            return ""
+        pairs = list(pairwise(names))
+        if len(names) == count:
+            pairs.append((names[-1], names[0]))  # every seat decided: the last before the first
+        for before, after in pairs:
+            if following.setdefault(before, after) != after:
+                return ""
+        rounds += 1
+    if rounds < 2 or len(following) != count:
+        return ""
+    order = [players[0]]
+    while len(order) < count:
+        after = following[order[-1]]
+        if after in order:
+            return ""
+        order.append(after)
+    if following[order[-1]] != order[0] or order == list(players):
+        return ""
+    tag = record.tag("Players")
+    where = f" (line {tag.line})" if tag is not None and tag.line else ""
+    return (
+        f"; the rounds are played in the order {', '.join(order)}: is the Players tag{where} "
+        "in seat order?"
+    )
+
+
+def start_hint(record: model.GameRecord, element: model.Action, start: str | None) -> str:
+    """``; round 1 begins with Bernd, as written: is the Start tag (line 5) right?`` when
+    ``element``, refused as out of turn, is the record's first decision (``start``: the
+    player the game begins with), else nothing."""
+    first = record.rounds[0] if record.rounds else None
+    if start is None or first is None or first.number != 1 or not first.actions:
+        return ""
+    if first.actions[0] is not element:
+        return ""
+    tag = record.tag("Start")
+    if tag is None:
+        return (
+            f"; without a Start tag the first player of the Players tag, {start}, begins: "
+            f'write [Start "{element.player}"] if {element.player} began'
+        )
+    where = f" (line {tag.line})" if tag.line else ""
+    return f"; round 1 is written beginning with {element.player}: is the Start tag{where} right?"
+
+
+def played_before(record: model.GameRecord, play: model.Play) -> str:
+    """``; G13 was already played by Adam in round 1, line 10`` for the first card of
+    ``play`` (of a single copy) that the record has played before, else nothing."""
+    before = (play.line, play.column)
+    for card in play.cards:
+        if not isinstance(card, Card) or COPIES[card] != 1:
+            continue
+        last = None
+        for written in record.rounds:
+            for action in written.actions:
+                if action is play or (action.line, action.column) >= before:
+                    break
+                if isinstance(action, model.Play) and card in action.cards:
+                    last = f"{action.player} in round {written.number}, line {action.line}"
+        if last is not None:
+            return f"; {card} was already played by {last}"
+    return ""
+
+
+def still_in_a_pile(game: Game, seat: int, play: model.Play) -> str:
+    """For the first card of ``play`` that the hand lacks, in a game whose deal is known (a
+    seeded one), where it is when a draw written wrong before could explain it: ``; R1 is
+    still in pile 1, the 3rd card from its top`` or ``; R1 is in Bernd's hand (drawn from
+    pile 1 in round 2)``, with the question: a card written wrong here, or a draw left out or
+    written from the other pile, rounds before the play goes wrong?  Else nothing."""
+    state = game.snapshot()
+    for card in play.cards:
+        if not isinstance(card, Card) or card in state.hands[seat]:
+            continue
+        where = None
+        for number, pile in enumerate(state.piles, start=1):
+            if card in pile:
+                place = pile.index(card) + 1
+                top = "on its top" if place == 1 else f"the {ordinal(place)} card from its top"
+                where = f"is still in pile {number}, {top}"
+        for other, hand in enumerate(state.hands):
+            drawn = drawn_when(game, other, card) if other != seat and card in hand else ""
+            if drawn:  # dealt to the other, no draw written wrong would explain it
+                where = f"is in {game.names[other]}'s hand ({drawn})"
+        if where is not None:
+            return (
+                f"; {card} {where}: is a card written wrong here, or a draw before (left out: a "
+                "pass writes a pile for each card drawn; or written from the other pile)?"
+            )
+    return ""
+
+
+def drawn_when(game: Game, seat: int, card: Card) -> str:
+    """``drawn from pile 1 in round 2`` when ``seat`` drew ``card``, else nothing."""
+    number = 0
+    found = ""
+    for event in game.events:
+        if type(event) is RoundStarted:
+            number = event.number
+        elif type(event) is CardDrawn and event.seat == seat and event.card == card:
+            found = f"drawn from pile {event.pile} in round {number}"
+    return found
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``22nd``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd']
+    """
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"
+
+
+def winners_text(names: Sequence[str | None], *, derived: bool = True) -> str:
+    """Winners of a colour's fights in words: ``Adam``, ``Adam, then nobody (two 0s cancel
+    out)``; what the record writes as ``-`` is just ``nobody``."""
+    nobody = "nobody (two 0s cancel out)" if derived else "nobody"
+    words = [name if name is not None else nobody for name in names]
+    return ", then ".join(words) if words else "nobody"
