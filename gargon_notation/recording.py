@@ -77,6 +77,7 @@ from gargon_notation.notation import model, parse_game
 from gargon_notation.notation import tags as tag_rules
 from gargon_notation.notation.writer import with_result_in_step, write_action, write_game
 from gargon_notation.replay import Problem, replay
+from gargon_notation.replay.hints import winners_text
 
 __all__ = [
     "Entry",
@@ -752,8 +753,8 @@ class Recording:
         if battle.winners != won:
             fought = "the fight was" if len(won) == 1 else "the fights were"
             raise EntryRefused(
-                f"{_winners_text(battle.winners or ())} did not win: {fought} won by "
-                f"{_winners_text(won)} [winner-mismatch]",
+                f"{winners_text(battle.winners or (), derived=False)} did not win: {fought} "
+                f"won by {winners_text(won)} [winner-mismatch]",
                 column,
             )
 
@@ -845,8 +846,3 @@ def _hand_text(hand: Sequence[AnyCard]) -> str:
 
 def _colour_order(card: AnyCard) -> int:
     return card.colour.index if card.colour is not None else 99
-
-
-def _winners_text(winners: Iterable[str | None]) -> str:
-    words = [winner if winner is not None else "nobody" for winner in winners]
-    return ", then ".join(words) if words else "nobody"
