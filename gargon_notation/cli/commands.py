@@ -842,7 +842,10 @@ def stats_command(
     html: Annotated[
         str | None,
         typer.Option(
-            "--html", help="Write a self-contained HTML report here (atomically).", callback=_named
+            "--html",
+            metavar="FILE",
+            help="Write a self-contained HTML report here (atomically).",
+            callback=_named,
         ),
     ] = None,
     no_color: NoColor = False,
@@ -885,7 +888,10 @@ def standings_command(
     html: Annotated[
         str | None,
         typer.Option(
-            "--html", help="Write a self-contained HTML page here (atomically).", callback=_named
+            "--html",
+            metavar="FILE",
+            help="Write a self-contained HTML page here (atomically).",
+            callback=_named,
         ),
     ] = None,
     no_color: NoColor = False,
@@ -926,6 +932,7 @@ def ratings_command(
         str | None,
         typer.Option(
             "--html",
+            metavar="FILE",
             help="Write a self-contained HTML page with each player's history here.",
             callback=_named,
         ),
