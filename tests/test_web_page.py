@@ -332,12 +332,22 @@ def test_html_seat_of_several_games_makes_the_page_of_the_games_the_seat_played(
         assert [view["key"] for view in game["views"]] == [str(game["names"].index(seat))]
 
 
-def test_html_does_not_pour_a_page_onto_a_terminal(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("verb", "said"),
+    [
+        ("html", "gargon: the page is HTML: write it with -o PAGE.html"),
+        # svg poured 26 kB of XML onto the terminal (found by a player's trial)
+        ("svg", "gargon: the picture is SVG: write it with -o PICTURE.svg"),
+    ],
+)
+def test_a_page_or_a_picture_is_not_poured_onto_a_terminal(
+    tmp_path: Path, verb: str, said: str
+) -> None:
     leader, follower = pty.openpty()
     gargon_bin = Path(sys.executable).with_name("gargon")
     try:
         done = subprocess.run(
-            [str(gargon_bin), "html", str(ROOT / "examples" / "full-game.ggn")],
+            [str(gargon_bin), verb, str(ROOT / "examples" / "full-game.ggn")],
             stdout=follower,
             stderr=subprocess.PIPE,
             text=True,
@@ -348,5 +358,5 @@ def test_html_does_not_pour_a_page_onto_a_terminal(tmp_path: Path) -> None:
         os.close(follower)
         os.close(leader)
     assert done.returncode == 2
-    assert done.stderr.startswith("gargon: the page is HTML: write it with -o PAGE.html")
+    assert done.stderr.startswith(said)
     assert not list(tmp_path.iterdir())

@@ -14,6 +14,7 @@ always gets named pictures, even of one game.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
@@ -88,6 +89,8 @@ def svg_command(
     """
     if round_ is not None and step is not None:
         fail("give --round or --step, not both")
+    if output_path is None and sys.stdout.isatty():  # 26 kB of XML a picture, as html's page
+        fail("the picture is SVG: write it with -o PICTURE.svg (or redirect standard output)")
     if to_stdout(output_path):
         output_path = None  # standard output, as for every verb
     inputs = inputs_of(paths)
