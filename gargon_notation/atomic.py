@@ -59,6 +59,7 @@ __all__ = [
     "atomic_write",
     "atomic_writer",
     "ended",
+    "file_in_the_way",
     "make_folders",
     "process_space",
     "remove_abandoned",
@@ -284,7 +285,7 @@ def _check_folder(path: str | os.PathLike[str], target: Path, elsewhere: str) ->
     folder = os.path.dirname(os.fspath(path)) or "."
     if os.path.realpath(folder) != os.fspath(target.parent):  # a link leads elsewhere
         folder = os.fspath(target.parent)
-    in_the_way = _file_in_the_way(folder)
+    in_the_way = file_in_the_way(folder)
     if in_the_way is not None:
         raise NotADirectoryError(
             errno.ENOTDIR,
@@ -298,9 +299,16 @@ def _check_folder(path: str | os.PathLike[str], target: Path, elsewhere: str) ->
     )
 
 
-def _file_in_the_way(folder: str) -> str | None:
-    """The first of the folders of the path ``folder`` (itself last) that is a file, as
-    written there; None when none is."""
+def file_in_the_way(folder: str | os.PathLike[str]) -> str | None:
+    """The first of the folders of the path ``folder`` (itself last) that is not a folder
+    but is there (a file), as written; None when none is.
+
+    >>> import pathlib, tempfile
+    >>> base = pathlib.Path(tempfile.mkdtemp()); (base / "notes").write_text("")
+    0
+    >>> file_in_the_way(base / "notes" / "a") == str(base / "notes"), file_in_the_way(base)
+    (True, None)
+    """
     parts = Path(folder).parts
     for count in range(1, len(parts) + 1):
         above = os.path.join(*parts[:count])
@@ -352,7 +360,7 @@ def make_folders(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> No
         os.makedirs(path, exist_ok=True)
     except (FileExistsError, NotADirectoryError) as error:  # a file where a folder goes
         given = os.fspath(path)
-        in_the_way = _file_in_the_way(given) or given
+        in_the_way = file_in_the_way(given) or given
         which = "" if in_the_way == given else f"{printable_name(in_the_way)} "
         raise NotADirectoryError(
             errno.ENOTDIR,

@@ -147,11 +147,10 @@ def remove_files_past(folder: Path, part: str, files_written: int) -> None:
 
 
 def file_in_the_way(folder: Path) -> Path:
-    """The first of ``folder``'s ancestors (or ``folder`` itself) that is not a directory."""
-    for path in (*reversed(folder.parents), folder):
-        if path.exists() and not path.is_dir():
-            return path
-    return folder
+    """The first of ``folder``'s ancestors (or ``folder`` itself) that is not a directory
+    (:func:`~gargon_notation.atomic.file_in_the_way`); ``folder`` when none is found."""
+    found = atomic.file_in_the_way(folder)
+    return folder if found is None else Path(found)
 
 
 _PART = re.compile(r"part-([0-9]{5,})(?:_[0-9]{5,})?\.parquet")
