@@ -73,6 +73,24 @@ def _path(value: str | None) -> Path | None:
     return None if value is None else Path(value)
 
 
+Output = Annotated[
+    str | None,
+    typer.Option(
+        "--output", "-o", metavar="FILE", help="Write here instead of stdout.", callback=_named
+    ),
+]
+AtomicOutput = Annotated[
+    str | None,
+    typer.Option(
+        "--output",
+        "-o",
+        metavar="FILE",
+        help="Write here (atomically), not stdout.",
+        callback=_named,
+    ),
+]
+
+
 """The PATHS argument of the verbs that read records."""
 NoColor = Annotated[bool, typer.Option("--no-color", help="Plain text: no colours, no styles.")]
 """The --no-color option of the verbs that print to a terminal."""
@@ -595,12 +613,7 @@ def merge(
         ),
     ],
     to: Annotated[Format, typer.Option("--to", help="The form to write.")] = Format.GGN,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output", "-o", metavar="FILE", help="Write here instead of stdout.", callback=_named
-        ),
-    ] = None,
+    output: Output = None,
 ) -> None:
     """Merge several records of the same game into one holding everything any of them knew.
 
@@ -694,16 +707,7 @@ def filter_command(
         bool, typer.Option("--json", help="Print where each match is, one JSON object a line.")
     ] = False,
     to: To = None,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="Write here (atomically), not stdout.",
-            callback=_named,
-        ),
-    ] = None,
+    output: AtomicOutput = None,
     jobs: Jobs = 1,
 ) -> None:
     """Copy the games that meet every condition, byte for byte, comments and all.
@@ -726,16 +730,7 @@ def filter_command(
 def cat_command(
     paths: Paths,
     to: To = None,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="Write here (atomically), not stdout.",
-            callback=_named,
-        ),
-    ] = None,
+    output: AtomicOutput = None,
 ) -> None:
     """Concatenate the games of the inputs, byte for byte, renumbering nothing.
 
@@ -766,16 +761,7 @@ def dedupe_command(
         typer.Option("--invalid", help="Keep the games that cannot be read (not compared)."),
     ] = False,
     to: To = None,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output",
-            "-o",
-            metavar="FILE",
-            help="Write here (atomically), not stdout.",
-            callback=_named,
-        ),
-    ] = None,
+    output: AtomicOutput = None,
     jobs: Jobs = 1,
 ) -> None:
     """Write each game once: leave out the same games again (whatever their comments,
@@ -979,12 +965,7 @@ def simulate_command(
     comments: Annotated[
         bool, typer.Option("--comments", help="Add a few comments and glyphs to each game.")
     ] = False,
-    output: Annotated[
-        str | None,
-        typer.Option(
-            "--output", "-o", metavar="FILE", help="Write here instead of stdout.", callback=_named
-        ),
-    ] = None,
+    output: Output = None,
 ) -> None:
     """Play whole games with bots and write them as valid, canonical records.
 
