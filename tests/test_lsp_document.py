@@ -225,3 +225,66 @@ def test_an_editors_changes_find_what_a_whole_reading_finds() -> None:
             assert seen(document) == seen(fresh)
             assert document.raw == fresh.raw
             assert asked[:3] == asked[3:]
+
+
+def test_a_check_that_fails_leaves_the_other_games_published(
+    twenty: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gargon_notation.lsp import document as module
+
+    games = twenty.split("\n\n[")[:3]
+    text = "\n\n[".join(games) + "\n"
+    clean = Document()
+    clean.update(text)
+    assert clean.check(60)
+    real = module.analyse_game
+    second_text = games[1]
+
+    def failing(game: str, source: str = "<document>") -> object:
+        if second_text.split("\n", 1)[1] in game:
+            raise KeyError("a fault")
+        return real(game, source)
+
+    monkeypatch.setattr(module, "analyse_game", failing)
+    document = Document()
+    document.update(text)
+    assert document.check(60)
+    second = document.games[1]
+    message = (
+        "gargon could not check this game: KeyError: 'a fault' (a fault in gargon, not in "
+        "the record: please report it with this game's text)"
+    )
+    found = [(d.span.start, d.code, d.message) for d in document.diagnostics()]
+    assert found == [(((second.first_line + 1), 0), "internal", message)]
+    assert [symbol.detail for symbol in document.symbols()][1] == message
+    assert len(document.symbols()) == len(clean.symbols()) == 3
+
+
+def test_formatting_holds_one_record_at_a_time(
+    twenty: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gargon_notation.lsp import document as module
+    from gargon_notation.notation import writer
+
+    document = Document()
+    document.update(twenty)
+    expected = document.formatted()
+    read_written = [0, 0]
+    most = 0
+    real_parse, real_write = module.parse_game, writer.write_game
+
+    def parse(text: str, source: str = "<string>") -> gg.GameRecord:
+        read_written[0] += 1
+        return real_parse(text, source=source)
+
+    def write(record: gg.GameRecord) -> str:
+        nonlocal most
+        most = max(most, read_written[0] - read_written[1])
+        read_written[1] += 1
+        return real_write(record)
+
+    monkeypatch.setattr(module, "parse_game", parse)
+    monkeypatch.setattr(writer, "write_game", write)
+    assert document.formatted() == expected
+    assert read_written == [20, 20]
+    assert most == 1

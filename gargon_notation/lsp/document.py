@@ -47,6 +47,7 @@ from gargon_notation.lsp.outline import outline
 from gargon_notation.lsp.splitting import resplit, split
 from gargon_notation.lsp.text import Span, normalise, problem_span
 from gargon_notation.notation import Chunk, GameRecord, parse_game, write_games
+from gargon_notation.notation.scan import game_line
 
 __all__ = ["Checked", "Document", "PlacedGame"]
 
@@ -176,7 +177,10 @@ class Document:
     def _check(self, game: PlacedGame) -> Checked:
         self.analysed += 1
         if game.error is None:
-            analysis = analyse_game(game.text, self.source)
+            try:
+                analysis = analyse_game(game.text, self.source)
+            except Exception as error:  # a fault of ours: the other games are still checked
+                analysis = _not_checked(game.text, error)
         else:
             analysis = self._refused(game)
         return Checked(
@@ -243,16 +247,19 @@ class Document:
 
     def formatted(self) -> str | Diagnostic:
         """The document in canonical form (as ``gargon fmt`` writes it), or the first syntax
-        error that keeps it from being formatted (each game is read again)."""
-        records: list[GameRecord] = []
+        error that keeps it from being formatted (each game is read again, and written
+        before the next is read: a big file's records are never held at once)."""
         for game in self.games:
             checked = self.checked(game)
             if not checked.readable:
                 return checked.diagnostics[0].shifted(game.first_line)
-            kept = self._kept.get(_key(game.text, game.first_line, game.error))
-            record = kept.record if kept is not None else None
-            records.append(record or parse_game(game.text, source=self.source))
-        return write_games(records)
+        return write_games(self._record(game) for game in self.games)
+
+    def _record(self, game: PlacedGame) -> GameRecord:
+        """The record of a readable game (kept from a hover, or read again)."""
+        kept = self._kept.get(_key(game.text, game.first_line, game.error))
+        record = kept.record if kept is not None else None
+        return record or parse_game(game.text, source=self.source)
 
     def symbols(self) -> list[Symbol]:
         """The outline: each game (its Event, or its number) with its players and rounds."""
@@ -287,3 +294,22 @@ def _as_written(chunk: Chunk, lines: tuple[str, ...]) -> str:
         if count:
             text[index] = " " * count + text[index].lstrip("\ufeff")
     return "\n".join(text)
+
+
+def _not_checked(text: str, error: Exception) -> GameAnalysis:
+    """A game whose check raised ``error`` (a fault in gargon, not in the record): said at
+    the game's first line, so that the other games' diagnostics are still published.
+
+    >>> analysis = _not_checked("\\n[Players]\\n*\\n", KeyError("x"))
+    >>> [(d.span.start, d.code, d.message[:43]) for d in analysis.diagnostics]
+    [((1, 0), 'internal', 'gargon could not check this game: KeyError:')]
+    """
+    analysis = GameAnalysis(text, None, None, None)
+    first = game_line(text, 0)
+    width = len(analysis.lines[first]) if first < len(analysis.lines) else 0
+    message = (
+        f"gargon could not check this game: {type(error).__name__}: {error} (a fault in "
+        "gargon, not in the record: please report it with this game's text)"
+    )
+    analysis.diagnostics = (Diagnostic(Span((first, 0), (first, width)), message, "internal"),)
+    return analysis

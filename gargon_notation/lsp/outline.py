@@ -34,7 +34,10 @@ def outline(analysis: GameAnalysis, lines: int) -> Symbol:
     whole = Span((first, 0), end)
     record = analysis.record
     if record is None:
-        detail = "cannot be read: " + (analysis.error.message if analysis.error else "")
+        if analysis.error is not None:
+            detail = "cannot be read: " + analysis.error.message
+        else:  # not checked: its diagnostic says why
+            detail = analysis.diagnostics[0].message if analysis.diagnostics else ""
         selection = analysis.diagnostics[0].span if analysis.diagnostics else whole
         # An editor drops a symbol whose selection is outside its range (VS Code: the outline).
         whole = Span(min(whole.start, selection.start), whole.end)
