@@ -54,6 +54,7 @@ __all__ = [
     "MINOR_EVENTS",
     "VERSION",
     "EventsFunction",
+    "deep_first",
     "dumps",
     "dumps_lines",
     "from_document",
@@ -486,6 +487,49 @@ def too_deep(text: str, depth: int = 0) -> int | None:
         elif mark == "]" or mark == "}":
             depth -= 1
     return None
+
+
+def deep_first(
+    text: str, error: NotationError, depth: int = 0, line: int = 1, column: int = 1
+) -> int | None:
+    """The index in ``text`` (at ``line``, ``column``, ``depth`` levels deep) of a bracket
+    over :data:`MAX_DEPTH`, when it is to be said instead of ``error`` (the record's error
+    in the same text, which Python's reader read): when it comes first, or ``error`` is
+    about a value that holds it.  None when there is none, or ``error`` comes first.
+
+    >>> error = NotationError("$.tags: expected a list", line=1, column=10)
+    >>> deep = '{"tags": 5, "x": ' + "[" * 201 + "]" * 201 + "}"
+    >>> deep_first(deep, error), deep_first(deep.replace("5", "[]"), error)
+    (None, None)
+    >>> holds = '{"tags": ' + "[" * 201 + "]" * 201 + "}"
+    >>> deep_first(holds, error), deep_first("[" * 201 + "]" * 201, NotationError("x"))
+    (208, 200)
+    """
+    at = too_deep(text, depth)
+    if at is None or not error.line or place(text, at, line, column) <= (error.line, error.column):
+        return at
+    said = _index_of(text, error.line, error.column, line, column)
+    opened: list[int] = []
+    for found in _NESTING.finditer(text, 0, at):
+        mark = found.group()
+        if mark == "[" or mark == "{":
+            opened.append(found.start())
+        elif (mark == "]" or mark == "}") and opened:
+            opened.pop()
+    return at if said in opened else None
+
+
+def _index_of(text: str, line: int, column: int, first_line: int, first_column: int) -> int:
+    """The index in ``text`` (``text[0]`` at ``first_line``, ``first_column``) of ``line``,
+    ``column``; -1 when that is not in it."""
+    if line == first_line:
+        return column - first_column
+    start = 0
+    for _ in range(line - first_line):
+        start = text.find("\n", start) + 1
+        if not start:
+            return -1
+    return start + column - 1
 
 
 def long_number(text: str) -> int:
@@ -1035,16 +1079,17 @@ def loads(text: str, source: str = "<json>") -> list[model.GameRecord]:
     try:
         return from_document(document, source, where=locator(text, "$"))
     except NotationError as error:
-        # Not a record: over the limit of nesting, if it is (json read it, not so deep).
-        raise _nested_too_deeply(text, source) or error from None
+        # Not a record: over the limit of nesting, if that comes first (json read it).
+        raise _nested_too_deeply(text, source, error) or error from None
 
 
 def _nested_too_deeply(
-    text: str, source: str, line: int = 1, column: int = 1
+    text: str, source: str, error: NotationError | None = None, line: int = 1, column: int = 1
 ) -> NotationError | None:
     """The error of ``text`` nested over :data:`MAX_DEPTH`, at the bracket that goes over
-    (``text[0]`` is at ``line``, ``column``); None when it is not so deep."""
-    at = too_deep(text)
+    (``text[0]`` is at ``line``, ``column``); None when it is not so deep, or when the
+    record's ``error`` is to be said first (:func:`deep_first`)."""
+    at = too_deep(text) if error is None else deep_first(text, error, 0, line, column)
     if at is None:
         return None
     line, column = place(text, at, line, column)
@@ -1054,7 +1099,7 @@ def _nested_too_deeply(
 def _recursion_error(text: str, source: str, line: int = 1) -> NotationError:
     """The error of ``text``, which Python's reader gave up on (nested too deeply for it):
     at the bracket over :data:`MAX_DEPTH`, else (a smaller recursion limit) at its start."""
-    deep = _nested_too_deeply(text, source, line)
+    deep = _nested_too_deeply(text, source, None, line)
     return deep or NotationError(NESTED_TOO_DEEPLY, source=source, line=line, column=1)
 
 
@@ -1154,7 +1199,7 @@ def game_from_line(
         return game_from_json(obj, source, number, text=line)
     except NotationError as error:
         # Not a record: over the limit of nesting, if it is (json read it, not so deep).
-        raise _nested_too_deeply(line, source, number) or error from None
+        raise _nested_too_deeply(line, source, error, number) or error from None
 
 
 def _decode_error(error: json.JSONDecodeError, text: str, source: str) -> NotationError:

@@ -501,9 +501,10 @@ def _games(text: _Text) -> Iterator[Piece]:
                 record = jsonio.game_from_json(game, text.source, line, column, path, text=raw)
                 yield line, raw, record
             except NotationError as error:
-                # Not a record: over the limit of nesting, if it is (json read it, not so deep).
+                # Not a record: over the limit of nesting, if that comes first (json read it).
                 read = not isinstance(error, EncodingError)
-                at = jsonio.too_deep(raw, _GAME_DEPTH) if read else None
+                base = text.where(0)
+                at = jsonio.deep_first(raw, error, _GAME_DEPTH, *base) if read else None
                 if at is not None:
                     error = _nested_too_deeply(text.source, text.where(at))
                 yield line, raw, error

@@ -486,3 +486,33 @@ def test_long_comments_are_few_items() -> None:
 
     text = '[Players "Ann" "Bob" "Cy"]\n' + ("{" + "x " * 40_000 + "}\n") * 20 + "*\n"
     assert len(parse_game(text).tags[0].comments) == 20
+
+
+@pytest.mark.parametrize(
+    ("game", "said", "deep"),
+    [
+        ('{"tags": 5, "x": ' + "[" * 300 + "]" * 300 + "}", "10: $.tags: expected a list", 0),
+        ('{"x": ' + "[" * 300 + "]" * 300 + ', "tags": 5}', f"{7 + 199}: {NESTED}", 1),
+        ('{"tags": ' + "[" * 300 + "]" * 300 + "}", f"{10 + 199}: {NESTED}", 1),
+    ],
+    ids=["record-error-first", "nesting-first", "nesting-inside-the-wrong-value"],
+)
+def test_the_first_of_a_records_error_and_nesting_over_the_limit_is_said(
+    tmp_path: Path, game: str, said: str, deep: int
+) -> None:
+    """A field nested over the limit that the reader does not use was said before the
+    record's error earlier in the game; the error about a value holding it is still the
+    nesting's (it may follow from it).  In a document the game is two levels deeper."""
+    (error,) = jsonio.loads_lines(game, "deep.jsonl")
+    assert str(error) == f"deep.jsonl:1:{said}"
+    head = '{"format": "gargon-notation", "version": 1, "games": ['
+    column, _, message = said.partition(": ")
+    place = int(column) + len(head) - 2 * deep
+    message = message.replace("$.", "$.games[0].")
+    with pytest.raises(NotationError) as raised:
+        jsonio.loads(head + game + "]}", "deep.json")
+    assert str(raised.value) == f"deep.json:1:{place}: {message}"
+    path = tmp_path / "deep.json"
+    path.write_text(head + game + "]}", encoding="utf-8")
+    result = CliRunner().invoke(app, ["validate", str(path)])
+    assert f"  {path}:1:{place}: {message}\n" in result.output
