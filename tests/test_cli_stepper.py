@@ -25,6 +25,7 @@ from gargon_notation.replay import Replay
 
 ROOT = Path(__file__).resolve().parents[1]
 FULL_GAME = ROOT / "examples" / "full-game.ggn"
+RULEBOOK = ROOT / "examples" / "rulebook-round.ggn"
 ROUND2 = ROOT / "tests" / "data" / "cli" / "round2.ggn"  # invalid: its first problem at step 12
 LEGEND = "→/n next  ←/p back  r/R round  N Enter round N  Home/End first/last  q quit"
 
@@ -108,6 +109,21 @@ def test_keys_step_and_an_unknown_key_is_named(monkeypatch: pytest.MonkeyPatch) 
         ["step 73/73: W  (the end of round 9)", LEGEND, "this is the last step"],
         ["step 0/73: the deal", LEGEND],
         ["step 0/73: the deal", LEGEND, "this is the deal, the first step"],
+    ]
+
+
+def test_a_battle_step_says_only_what_was_decided_at_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rulebook's round: the step of 'R > Dagmar Dagmar (Adam 1, Collette 2)' named both
+    draws and the second fight, which come two steps later (gargon show: 'Dagmar wins R14
+    over R9 (Adam), R8 (Collette)', then each draw, then 'Dagmar wins R0 (last card)')."""
+    screens = stepped(RULEBOOK, Typed(*["n"] * 10, "q"), monkeypatch)
+    assert [screen[0] for screen in screens[5:]] == [
+        "step 5/10: Y > Adam",
+        "step 6/10: R > Dagmar",
+        "step 7/10: Adam 1",
+        "step 8/10: Collette 2, then R > Dagmar",
+        "step 9/10: B > Dagmar",
+        "step 10/10: Collette 1, then B > Collette  (the end of round 1)",
     ]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import NoReturn
 
@@ -23,14 +23,14 @@ from gargon_notation.cli.parallel import Ahead, Look, write_printed
 from gargon_notation.cli.plain import numbered
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.terminal import printable
-from gargon_notation.engine import Game, GameState
+from gargon_notation.engine import BattleResolved, Game, GameState
 from gargon_notation.errors import printable_name
-from gargon_notation.notation import GameRecord, write_action
+from gargon_notation.notation import Battle, GameRecord, Pass, Play, write_action
 from gargon_notation.parallel import Workers
 from gargon_notation.render import RoundPanels, Uncut, scoreboard, table_view
 from gargon_notation.render.possible import possible_view
 from gargon_notation.render.trimmed import Trimmed
-from gargon_notation.replay import Outcome, Problem, Replay, Visitor, replay
+from gargon_notation.replay import Outcome, Problem, Replay, Step, Visitor, replay
 
 __all__ = ["picked_step", "replay_command", "replayed_game", "score", "show"]
 
@@ -346,14 +346,11 @@ def _interactive(
     broken = result.first_problem_at
     last = len(result.steps) if broken is None else broken
     ended = {end: number for number, end in result.round_ends.items()}
+    said = steps_said(result.steps[:last])
 
     def screen(step: int) -> tuple[RenderableType, str]:
         status = f"step {step}/{last}: "
-        if step:
-            element = result.steps[step - 1].element
-            status += write_action(element) if element is not None else "(a forgotten draw)"
-        else:
-            status += "the deal"
+        status += said[step - 1] if step else "the deal"
         if step in ended and step != broken:
             status += f"  (the end of round {ended[step]})"
         parts = [shown.table(result.state_after(step))]
@@ -366,6 +363,43 @@ def _interactive(
             step_through(result, console, screen, keys, start, measure)
     except KeyboardInterrupt:
         pass
+
+
+def steps_said(steps: Sequence[Step]) -> list[str]:
+    """What happened at each of ``steps``, as the stepper's line says it: the action as
+    written, but of a battle only what was decided at that step: at the choice of the colour,
+    the colour and the winners written for the fights fought at once, without the
+    replacement draws that follow; at a draw after which the next fight is fought, the draw
+    and that fight's winner as written (``Collette 2, then R > Dagmar``).
+
+    >>> from gargon_notation.notation import parse_game
+    >>> record = parse_game(
+    ...     '[Players "Adam" "Bernd" "Collette"]\\n'
+    ...     "1. Adam Y2 Y6 R9, Bernd R14 R0 B12, Collette B8 B2 R8\\n"
+    ...     "  fights Y > Adam, R > Bernd Bernd (Adam 1, Collette 2), B (Collette 1) *"
+    ... )
+    >>> steps_said(replay(record).steps)[3:]
+    ['Y > Adam', 'R > Bernd', 'Adam 1', 'Collette 2, then R > Bernd', 'B', 'Collette 1']
+    """
+    said: list[str] = []
+    battle: Battle | None = None
+    decided = 0  # the fights of ``battle`` decided so far
+    for step in steps:
+        element = step.element
+        fights = sum(isinstance(event, BattleResolved) for event in step.events)
+        if isinstance(element, Battle):
+            battle, decided = element, fights
+            winners = element.winners[:fights] if element.winners else None
+            said.append(write_action(attrs.evolve(element, draws=(), winners=winners or None)))
+            continue
+        text = write_action(element) if element is not None else "(a forgotten draw)"
+        if fights and battle is not None and not isinstance(element, Play | Pass):
+            winners = battle.winners[decided : decided + fights] if battle.winners else None
+            decided += fights
+            if winners:
+                text += ", then " + write_action(Battle(battle.colour, winners=winners))
+        said.append(text)
+    return said
 
 
 def score(paths: list[str], as_json: bool = False, no_color: bool = False, jobs: int = 1) -> None:
