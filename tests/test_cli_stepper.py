@@ -19,6 +19,7 @@ import pytest
 from rich.console import Console
 from terminals import read_until, terminal
 
+from gargon_notation import files
 from gargon_notation.cli import stepper, view
 from gargon_notation.cli.stepper import Position, legend
 from gargon_notation.replay import Replay
@@ -210,11 +211,12 @@ def watched(
     colour: bool = True,
     monkeypatch: pytest.MonkeyPatch,
     start: int = 0,
+    several: bool = False,
 ) -> list[list[str]]:
     """What a terminal of ``size`` (columns, lines) shows of the stepper over game 1 of
     ``path`` before each of ``keys``, the last of which quits: the console as ``replay``
     makes it on a terminal (soft wrap; with colour it clears the screen, with ``--no-color``
-    it writes no escape code)."""
+    it writes no escape code); with ``several``, the keys go to the file's other games."""
     width, height = size
     if colour:
         console = Console(
@@ -231,7 +233,12 @@ def watched(
         yield keys_typed
 
     monkeypatch.setattr(stepper, "keys_of_terminal", typed)
-    view._interactive(replayed(path), console, view._Shown(False, None), start=start)
+    shown = view._Shown(False, None)
+    games = None
+    if several:
+        (source,) = files.find_inputs([path])
+        games = view._GameFile.of(source, shown, None)
+    view._interactive(replayed(path), console, shown, start=start, games=games)
     assert keys_typed.keys == []
     return keys_typed.seen
 
@@ -362,6 +369,85 @@ def test_a_round_number_and_enter_go_to_the_end_of_that_round(
     ]
 
 
+LEGEND_OF_GAMES = [
+    "→/n next  ←/p back  r/R round  g/G game  N Enter round N  Home/End first/last",
+    "q quit",
+]
+
+
+def test_a_file_of_several_games_says_which_and_g_goes_to_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file of several games opened at game 1 and said nothing of the others, and no key
+    went to them; now the step's line begins 'game 1 of 3', the legend names g/G, g goes to
+    the next game and G to the one before (each from its deal), a number then g to that game,
+    and a game that cannot be read says why, in its place."""
+    monkeypatch.chdir(tmp_path)
+    night = Path("night.ggn")
+    texts = [RULEBOOK, ROOT / "tests" / "data" / "cli" / "syntax.ggn", FULL_GAME]
+    night.write_text("\n".join(path.read_text() for path in texts))
+    keys = ["n", "g", "n", "g", "g", "G", "G", "G", "5", "g", "3", "g", "1", "g", "q"]
+    screens = watched(night, (80, 40), *keys, colour=True, monkeypatch=monkeypatch, several=True)
+
+    def footer(seen: list[str]) -> list[str]:
+        at = next(at for at, row in enumerate(seen) if row.startswith("game "))
+        assert seen[at + 1 : at + 3] == LEGEND_OF_GAMES
+        return [seen[at], *seen[at + 3 :]]
+
+    assert [footer(seen) for seen in screens] == [
+        ["game 1 of 3  step 0/10: the deal"],
+        ["game 1 of 3  step 1/10: Adam Y2 Y6 R9"],
+        ["game 2 of 3  step 0/0: nothing to step through"],  # g
+        [
+            "game 2 of 3  step 0/0: nothing to step through",
+            "this is the first problem: the record cannot be followed further",
+        ],
+        ["game 3 of 3  step 0/73: the deal"],  # g
+        ["game 3 of 3  step 0/73: the deal", "this is the last game of the file (game 3)"],
+        ["game 2 of 3  step 0/0: nothing to step through"],  # G
+        ["game 1 of 3  step 0/10: the deal"],  # G: from the deal
+        ["game 1 of 3  step 0/10: the deal", "this is the first game of the file"],
+        [
+            "game 1 of 3  step 0/10: the deal",
+            "5: Enter to go to the end of round 5, g to game 5, Escape to forget it",
+        ],
+        ["game 1 of 3  step 0/10: the deal", "there is no game 5: the file holds games 1-3"],
+        [
+            "game 1 of 3  step 0/10: the deal",
+            "3: Enter to go to the end of round 3, g to game 3, Escape to forget it",
+        ],
+        ["game 3 of 3  step 0/73: the deal"],
+        [
+            "game 3 of 3  step 0/73: the deal",
+            "1: Enter to go to the end of round 1, g to game 1, Escape to forget it",
+        ],
+        ["game 1 of 3  step 0/10: the deal"],
+    ]
+    assert screens[2][:4] == [
+        "This game cannot be read:",
+        "night.ggn:15:25: expected a card like R14, or 'pass', not 'folds'",
+        "    1. Adam Y2 Y6 R9, Bernd folds",
+        "                            ^",
+    ]
+
+
+def test_a_long_number_is_never_cut(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A number of seven digits was cut to its last six ('round 234567', then 'there is no
+    round 234567'); now it is kept whole, up to nine digits, and a tenth is refused."""
+    keys = [*"1234567", "enter", *"1234567890", "escape", "q"]
+    said = [
+        [row for row in seen if row][-1]
+        for seen in watched(FULL_GAME, (100, 60), *keys, monkeypatch=monkeypatch)
+    ]
+    typed = "round {}: Enter to go to its end, Escape to forget it".format
+    assert said[7:9] == [typed(1234567), "there is no round 1234567: the game has rounds 1-9"]
+    assert said[-3:] == [
+        typed(123456789),
+        typed(123456789) + " (a number has at most 9 digits)",
+        LEGEND,  # Escape
+    ]
+
+
 def test_the_stepper_starts_where_round_r_ends(monkeypatch: pytest.MonkeyPatch) -> None:
     (seen,) = watched(FULL_GAME, (80, 60), "q", monkeypatch=monkeypatch, start=27)
     assert seen[0] == "Round 4  start: Dagmar  - Dagmar to play or pass"
@@ -467,6 +553,23 @@ def test_on_a_terminal_round_r_starts_the_stepper_at_its_end() -> None:
         assert b"step 28/73: Dagmar W14 W13 B10" in read_until(main, LEGEND.encode())
         os.write(main, b"q")
         assert process.wait(timeout=10) == 0
+
+
+@POSIX
+@pytest.mark.parametrize(("keys", "code"), [(b"q", 0), (b"gq", 1)], ids=["valid", "invalid"])
+def test_on_a_terminal_game_n_of_a_file_of_several(tmp_path: Path, keys: bytes, code: int) -> None:
+    """``--game 2`` of a file of three: the stepper says 'game 2 of 3' and names g/G; the
+    exit code is the highest of the games shown (game 3 cannot be read)."""
+    night = tmp_path / "night.ggn"
+    texts = [RULEBOOK, FULL_GAME, ROOT / "tests" / "data" / "cli" / "syntax.ggn"]
+    night.write_text("\n".join(path.read_text() for path in texts))
+    with on_a_terminal(str(night), "--game", "2") as (process, main, _):
+        screen = read_until(main, b"q quit")
+        assert b"game 2 of 3  step 0/73: the deal" in screen
+        assert b"g/G game" in screen
+        os.write(main, keys)
+        assert process.wait(timeout=10) == code
+        assert b"Traceback" not in drain(main)
 
 
 @POSIX

@@ -290,8 +290,8 @@ def replay_command(
     """Show the table at a point of a game: hands, piles, cards in front, won cards, score.
 
     On a terminal, step through the game interactively, from --round or --step when
-    given.  With several inputs, the table at that point (default: the end) of every game
-    of each.
+    given (g and G go to the file's next and previous game).  With several inputs, the
+    table at that point (default: the end) of every game of each.
     """
     from gargon_notation.cli import view
 

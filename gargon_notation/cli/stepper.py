@@ -5,8 +5,10 @@ Each key is read alone (:mod:`gargon_notation.cli.keys`) and moves the stepper
 ``r`` (↓, Page-Down) to the end of the round, ``R`` (↑, Page-Up) back to the end of the one
 before; a round's number then Enter to the end of that round (as ``--round N``); Home
 (``s``) to the deal, End (``e``) to the last step; ``j``/``k`` scroll a screen taller than
-the terminal a line, ``J``/``K`` a page; ``q``, Ctrl-C or Ctrl-D to leave.  Any other key is
-named on a line of its own, and nothing moves.  Every screen is the table at that step (what
+the terminal a line, ``J``/``K`` a page; ``q``, Ctrl-C or Ctrl-D to leave.  In a file of
+several games (:class:`Games`), ``g`` goes to the next game, ``G`` to the one before, and a
+number then ``g`` to that game.  Any other key is named on a line of its own, and nothing
+moves.  Every screen is the table at that step (what
 ``gargon replay --step K`` prints), a line saying which step it is, the legend of the keys,
 and what the last key did when it did not move.
 
@@ -44,6 +46,7 @@ import bisect
 import contextlib
 import sys
 from collections.abc import Callable, Collection, Iterator, Sequence
+from typing import Protocol
 
 import attrs
 from rich.cells import cell_len
@@ -59,7 +62,9 @@ from gargon_notation.signals import raising_on_stop
 __all__ = [
     "MOVES",
     "Fitted",
+    "Games",
     "Position",
+    "Stepped",
     "fitted",
     "keys_of_terminal",
     "legend",
@@ -89,6 +94,8 @@ MOVES = {
     "k": "line up",
     "J": "page down",
     "K": "page up",
+    "g": "next game",
+    "G": "previous game",
     "q": "quit",
     "Q": "quit",
     "ctrl-c": "quit",
@@ -97,7 +104,8 @@ MOVES = {
     "resize": "redraw",
     "ctrl-l": "redraw",
 }
-"""What each key does; a digit begins a round's number (Enter goes there)."""
+"""What each key does; a digit begins a number: of a round (Enter goes to its end), or of a
+game (``g`` goes there)."""
 
 Screen = tuple[RenderableType, str]
 """What the stepper shows at a step: the table (and what follows it), and the step's line."""
@@ -167,15 +175,39 @@ class Position:
         return f"there is no round {number}: the game has {numbered('round', first, last)}"
 
 
-def legend(single_keys: bool) -> str:
-    """The keys, in one line of at most 80 characters."""
+@attrs.frozen
+class Stepped:
+    """A game as the stepper shows it: where it can go, the screen at each step, and the
+    exit code it gives (0 valid, 1 invalid or unreadable)."""
+
+    position: Position
+    screen: Callable[[int], Screen]
+    code: int = 0
+
+
+class Games(Protocol):
+    """The games of the file that the stepper can go to, numbered from 1."""
+
+    count: int
+
+    def open(self, number: int) -> Stepped:
+        """Game ``number`` at its deal (one that cannot be read or replayed: a screen
+        saying why, its only step)."""
+        ...
+
+
+def legend(single_keys: bool, games: bool = False) -> str:
+    """The keys, in one line (of at most 80 characters for a file of one game; ``games``:
+    of several, with the keys that go from game to game)."""
+    game = "g/G game  " if games else ""
     if single_keys:
-        return "→/n next  ←/p back  r/R round  N Enter round N  Home/End first/last  q quit"
-    return "n next  p back  r/R round  N round N  s/e first/last  q quit  (then Enter)"
+        return f"→/n next  ←/p back  r/R round  {game}N Enter round N  Home/End first/last  q quit"
+    return f"n next  p back  r/R round  {game}N round N  s/e first/last  q quit  (then Enter)"
 
 
-def _unknown(key: str, single_keys: bool) -> str:
-    keys = "→/n ←/p r/R N Home/End j/k q" if single_keys else "n p r R N s e j k q"
+def _unknown(key: str, single_keys: bool, games: bool) -> str:
+    game = " g/G" if games else ""
+    keys = f"→/n ←/p r/R{game} N Home/End j/k q" if single_keys else f"n p r R{game} N s e j k q"
     return f"{key_label(key)} is not a key of the stepper: use {keys}"
 
 
@@ -202,19 +234,30 @@ def keys_of_terminal() -> Iterator[KeySource]:
 
 
 def step_through(
-    result: Replay,
+    result: Replay | Stepped,
     console: Console,
-    screen: Callable[[int], Screen],
+    screen: Callable[[int], Screen] | None,
     keys: KeySource,
     start: int = 0,
     measure: Callable[[], tuple[int, int]] | None = None,
-) -> None:
+    games: Games | None = None,
+    number: int = 1,
+) -> int:
     """Step through ``result`` with ``keys`` from step ``start``, drawing ``screen(step)``
     on ``console`` at every key, until a key says to quit; each screen fits the console's
-    size (with ``measure``, the size it gives, asked before each screen)."""
-    position = Position.of(result)
+    size (with ``measure``, the size it gives, asked before each screen).  ``result`` is
+    game ``number`` of ``games`` (given for a file of several: the keys go from one to
+    another, each from its deal).  The highest exit code of the games shown."""
+    if isinstance(result, Stepped):
+        game = result
+    else:
+        assert screen is not None
+        game = Stepped(Position.of(result), screen)
+    several = games is not None and games.count > 1
+    code = game.code
+    position = game.position
     position.step = min(max(start, 0), position.last)
-    message = number = ""
+    message = typed = ""
     scroll = 0
     shown: tuple[int, Screen] | None = None
     try:
@@ -222,12 +265,15 @@ def step_through(
             if measure is not None:
                 console.size = measure()
             if shown is None or shown[0] != position.step:
-                shown = (position.step, screen(position.step))
+                shown = (position.step, game.screen(position.step))
             body, status = shown[1]
+            if several:
+                assert games is not None
+                status = f"game {number} of {games.count}  {status}"
             said = message
-            if number:
-                said = f"round {number}: Enter to go to its end, Escape to forget it"
-            footer = [(status, "dim"), (legend(keys.single_keys), "dim")]
+            if typed:
+                said = _typed(typed, several) + (f" ({message})" if message else "")
+            footer = [(status, "dim"), (legend(keys.single_keys, several), "dim")]
             if said:
                 footer.append((said, "bold yellow"))
             clears = console.color_system is not None
@@ -241,43 +287,87 @@ def step_through(
             console.print(Segments(drawn.segments()), end="", crop=False, soft_wrap=True)
             key = keys.read()
             message = ""
+            asked: int | None = None
             if key in _DIGITS:
-                number = (number + key)[-6:]
+                typed = (typed + key).lstrip("0") or "0"
+                if len(typed) > _MOST_DIGITS:
+                    typed = typed[:_MOST_DIGITS]
+                    message = f"a number has at most {_MOST_DIGITS} digits"
                 continue
-            if number and MOVES.get(key) != "redraw":  # a resize keeps the number
+            if typed and MOVES.get(key) != "redraw":  # a resize keeps the number
                 if key == "backspace":
-                    number = number[:-1]
+                    typed = typed[:-1]
                     continue
-                if key in ("enter", "escape"):
-                    asked, number = int(number), ""
-                    if key == "enter":
-                        end = position.round_end(asked)
-                        if end is None:
-                            message = position.no_round(asked)
-                        else:
-                            position.step = end
+                asked, typed = int(typed), ""
+                if key == "escape":
                     continue
-                number = ""  # another key forgets the number, and does what it does
+                if key == "enter":
+                    end = position.round_end(asked)
+                    if end is None:
+                        message = position.no_round(asked)
+                    else:
+                        position.step = end
+                    continue
+                if MOVES.get(key) != "next game":
+                    asked = None  # another key forgets the number, and does what it does
             move = MOVES.get(key)
             if move is None:
-                message = _unknown(key, keys.single_keys)
+                message = _unknown(key, keys.single_keys, several)
             elif move == "quit":
-                return
+                return code
             elif move in _SCROLLS:
                 lines = 1 if move.startswith("line") else drawn.page
                 scroll += lines if move.endswith("down") else -lines
+            elif move in ("next game", "previous game"):
+                count = games.count if games is not None else 1
+                if asked is None:
+                    asked = number + (1 if move == "next game" else -1)
+                if asked == number or not 1 <= asked <= count:
+                    message = _no_game(asked, number, count)
+                    continue
+                assert games is not None
+                game, number = games.open(asked), asked
+                code = max(code, game.code)
+                position, shown, scroll = game.position, None, 0
             elif move != "redraw":
                 step = position.after(move)
                 if step == position.step:
                     message = _still(position, move)
                 position.step = step
+    except KeyboardInterrupt:  # Ctrl-C sent as a signal leaves as q does
+        return code
     finally:
         with contextlib.suppress(OSError, ValueError):  # a terminal gone needs nothing
             console.file.write("\n")  # the shell's prompt comes under the last screen
             console.file.flush()
 
 
+def _typed(number: str, games: bool) -> str:
+    """What a number typed can be followed by."""
+    if games:
+        return (
+            f"{number}: Enter to go to the end of round {number}, g to game {number}, "
+            "Escape to forget it"
+        )
+    return f"round {number}: Enter to go to its end, Escape to forget it"
+
+
+def _no_game(asked: int, number: int, count: int) -> str:
+    """Why there is no game ``asked`` to go to from game ``number`` of ``count``."""
+    if count == 1:
+        return "the file holds one game"
+    if asked == number:
+        return f"this is game {number}"
+    if asked == number + 1:
+        return f"this is the last game of the file (game {count})"
+    if asked == number - 1:
+        return "this is the first game of the file"
+    return f"there is no game {asked}: the file holds games 1-{count}"
+
+
 _DIGITS = frozenset("0123456789")
+_MOST_DIGITS = 9
+"""The digits a number typed may have (no game has a billion rounds)."""
 _SCROLLS = frozenset({"line down", "line up", "page down", "page up"})
 
 

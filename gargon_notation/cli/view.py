@@ -3,11 +3,12 @@ and scores, as the referee derives them."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 from rich.cells import cell_len
@@ -18,19 +19,31 @@ from rich.text import Text
 from gargon_notation import files
 from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, error_console, fail, plural, print_problems
-from gargon_notation.cli.inputs import Games, each_input, games_of, inputs_of, one_input_for
+from gargon_notation.cli.inputs import (
+    Games,
+    each_input,
+    file_games,
+    games_of,
+    inputs_of,
+    one_input_for,
+    parsed,
+)
 from gargon_notation.cli.parallel import Ahead, Look, write_printed
 from gargon_notation.cli.plain import numbered
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.terminal import printable
 from gargon_notation.engine import BattleResolved, Game, GameState
-from gargon_notation.errors import printable_name
-from gargon_notation.notation import Battle, GameRecord, Pass, Play, write_action
+from gargon_notation.errors import NotationError, printable_name
+from gargon_notation.notation import Battle, Chunk, GameRecord, Pass, Play, write_action
 from gargon_notation.parallel import Workers
 from gargon_notation.render import RoundPanels, Uncut, scoreboard, table_view
 from gargon_notation.render.possible import possible_view
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.replay import Outcome, Problem, Replay, Step, Visitor, replay
+
+if TYPE_CHECKING:
+    from gargon_notation.cli.stepper import Games as GameChoice
+    from gargon_notation.cli.stepper import Stepped
 
 __all__ = ["picked_step", "replay_command", "replayed_game", "score", "show"]
 
@@ -210,8 +223,11 @@ def _replay_one(
     if sys.stdin.isatty() and sys.stdout.isatty():
         from gargon_notation.cli.stepper import terminal_size
 
-        _interactive(result, console, shown, target or 0, terminal_size)
-        raise Exit(1 if result.problems or unreadable else 0)
+        games = None
+        if source.path is not None:  # standard input cannot be read again
+            games = _GameFile.of(source, shown, possible_for)
+        code = _interactive(result, console, shown, target or 0, terminal_size, games, game)
+        raise Exit(max(code, 1 if unreadable else 0))
     _print_moment(console, result, shown, round_, target)
     raise Exit(1 if result.problems or unreadable else 0)
 
@@ -337,11 +353,26 @@ def _interactive(
     shown: _Shown,
     start: int = 0,
     measure: Callable[[], tuple[int, int]] | None = None,
-) -> None:
+    games: GameChoice | None = None,
+    number: int = 1,
+) -> int:
     """Step through a replay key by key from step ``start`` (:mod:`.stepper`), each screen
-    at the size ``measure`` gives (default: the console's); Ctrl-C leaves as ``q`` does,
-    whether read as a key or sent as a signal."""
+    at the size ``measure`` gives (default: the console's); ``result`` is game ``number`` of
+    ``games``, whose other games the keys go to.  Ctrl-C leaves as ``q`` does, whether read
+    as a key or sent as a signal.  The highest exit code of the games shown."""
     from gargon_notation.cli.stepper import keys_of_terminal, step_through
+
+    stepped = _stepped(result, shown)
+    try:
+        with keys_of_terminal() as keys:
+            return step_through(stepped, console, None, keys, start, measure, games, number)
+    except KeyboardInterrupt:
+        return stepped.code
+
+
+def _stepped(result: Replay, shown: _Shown) -> Stepped:
+    """A replayed game as the stepper shows it: up to its first problem, shown there."""
+    from gargon_notation.cli.stepper import Position, Stepped
 
     broken = result.first_problem_at
     last = len(result.steps) if broken is None else broken
@@ -358,11 +389,69 @@ def _interactive(
             parts.append(_broken(result, "the first problem was found here"))
         return Group(*parts), printable(status)
 
-    try:
-        with keys_of_terminal() as keys:
-            step_through(result, console, screen, keys, start, measure)
-    except KeyboardInterrupt:
-        pass
+    return Stepped(Position.of(result), screen, 1 if result.problems else 0)
+
+
+@attrs.define
+class _GameFile:
+    """The games of one file, for the stepper to go to: each read again from the file when
+    it is opened (only the game asked for is parsed and replayed), as ``shown`` shows them;
+    ``--possible-for PLAYER`` where PLAYER is at the game's table, else what everyone
+    knows."""
+
+    source: files.Input
+    shown: _Shown
+    possible_for: str | None
+    count: int = 0
+
+    @classmethod
+    def of(cls, source: files.Input, shown: _Shown, possible_for: str | None) -> _GameFile:
+        """The games of ``source``, a file, counted (their text is cut apart, not read)."""
+        found = cls(source, shown, possible_for)
+        with contextlib.suppress(files.FileError):
+            found.count = sum(1 for _ in file_games(source).unparsed_or_raise())
+        return found
+
+    def _unparsed(self, number: int) -> Chunk | GameRecord | NotationError | None:
+        """Game ``number`` of the file as cut apart (None: the file holds fewer now)."""
+        for at, item in file_games(self.source).unparsed_or_raise():
+            if at == number:
+                return item
+        return None
+
+    def open(self, number: int) -> Stepped:
+        from gargon_notation.cli.stepper import Position, Stepped
+
+        name = self.source.name
+        try:
+            item = self._unparsed(number)
+        except files.FileError as error:
+            item = None
+            why = f"game {number} can no longer be read: {error}"
+        else:
+            why = f"game {number} can no longer be read: the file holds fewer games"
+        if item is None:
+            return Stepped(Position(0, (0,), broken=True), _said_only(why, "read"), 1)
+        record = parsed(item, name)
+        if isinstance(record, NotationError):
+            return Stepped(Position(0, (0,), broken=True), _said_only(str(record), "read"), 1)
+        result = replay(record, game_number=number)
+        if result.game is None:
+            problems = "\n".join(str(problem) for problem in result.problems)
+            return Stepped(Position(0, (0,), broken=True), _said_only(problems, "replayed"), 1)
+        seat = None
+        if self.possible_for is not None and self.possible_for in result.game.names:
+            seat = result.game.names.index(self.possible_for)
+        return _stepped(result, _Shown(self.shown.possible, seat))
+
+
+def _said_only(why: str, what: str) -> Callable[[int], tuple[RenderableType, str]]:
+    """The screen of a game that cannot be read or replayed (``what``): ``why``."""
+    body = Group(
+        Text(f"This game cannot be {what}:", style="bold red"),
+        Text(printable(why), style="red"),
+    )
+    return lambda step: (body, "step 0/0: nothing to step through")
 
 
 def steps_said(steps: Sequence[Step]) -> list[str]:
