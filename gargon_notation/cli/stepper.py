@@ -60,6 +60,8 @@ from gargon_notation.replay import Replay
 from gargon_notation.signals import raising_on_stop
 
 __all__ = [
+    "MIN_HEIGHT",
+    "MIN_WIDTH",
     "MOVES",
     "Fitted",
     "Games",
@@ -278,8 +280,11 @@ def step_through(
                 footer.append((said, "bold yellow"))
             clears = console.color_system is not None
             height = console.size.height - (0 if clears else 1)
-            drawn = fitted(console, body, footer, scroll, height, optional={1})
-            scroll = drawn.scroll
+            if console.size.width < MIN_WIDTH or console.size.height < MIN_HEIGHT:
+                drawn = _too_small(console, height)
+            else:
+                drawn = fitted(console, body, footer, scroll, height, optional={1})
+                scroll = drawn.scroll
             if clears:
                 console.clear()
             else:
@@ -340,6 +345,23 @@ def step_through(
         with contextlib.suppress(OSError, ValueError):  # a terminal gone needs nothing
             console.file.write("\n")  # the shell's prompt comes under the last screen
             console.file.flush()
+
+
+MIN_WIDTH, MIN_HEIGHT = 30, 8
+"""The smallest terminal the stepper shows a table on: its heading on one line, a line of
+the table, the line saying which, and the step's (the legend of the keys left out)."""
+
+
+def _too_small(console: Console, height: int) -> Fitted:
+    """What a terminal too small for a table shows: how big to make it."""
+    width, lines = console.size
+    said = (
+        f"make the window at least {MIN_WIDTH}x{MIN_HEIGHT} (now {width}x{lines}) to see the "
+        "table; q quits"
+    )
+    style = console.get_style("bold yellow")
+    shown = [(Segment(part, style),) for part in _wrapped(said, max(width, 1))]
+    return Fitted(tuple(shown[: max(height, 1)]), 0, 1)
 
 
 def _typed(number: str, games: bool) -> str:
@@ -447,6 +469,9 @@ def fitted(
     if whole + sum(map(rows, bottom)) <= height or len(body_lines) < 2:
         return Fitted((*body_lines, *bottom), 0, max(1, len(body_lines) - 1))
     heading, rest = body_lines[0], body_lines[1:]
+    marked = rows(heading) + 1 + where_rows + sum(map(rows, bottom)) <= height
+    if not marked:  # no room for the line saying which lines are shown
+        where_rows = 0
     room = max(1, height - sum(map(rows, bottom)) - rows(heading) - where_rows)
     latest = len(rest) - 1  # the last start that fills the window
     taken = rows(rest[latest])
@@ -461,8 +486,12 @@ def fitted(
             break
         window.append(line)
         taken += rows(line)
+    if rows(window[0]) > room:  # a line taller than the room: as much of it as fits
+        window[0] = tuple(Segment.adjust_line_length(list(window[0]), room * width, pad=False))
     where = f"lines {first + 1}-{first + len(window)} of {len(rest)}: j/k scroll, J/K a page"
     marks = [(Segment(part, Style(dim=True)),) for part in _wrapped(where, width)]
+    if not marked:
+        marks = []
     return Fitted((heading, *window, *marks, *bottom), first, max(1, len(window) - 1))
 
 
