@@ -603,6 +603,27 @@ def test_on_a_terminal_game_n_of_a_file_of_several(tmp_path: Path, keys: bytes, 
 
 
 @POSIX
+def test_on_a_terminal_a_first_game_that_cannot_be_read_leads_to_the_others(
+    tmp_path: Path,
+) -> None:
+    """A file whose game 1 has a syntax error: the stepper printed the error and ended
+    (exit 1), saying nothing of game 2; now it opens at game 1's error, and g goes on."""
+    night = tmp_path / "night.ggn"
+    texts = [ROOT / "tests" / "data" / "cli" / "syntax.ggn", RULEBOOK]
+    night.write_text("\n".join(path.read_text() for path in texts))
+    with on_a_terminal(str(night)) as (process, main, _):
+        screen = read_until(main, b"q quit")
+        assert b"This game cannot be read:" in screen
+        assert b"expected a card like R14, or 'pass', not 'folds'" in screen
+        assert b"game 1 of 2  step 0/0: nothing to step through" in screen
+        os.write(main, b"g")
+        assert b"game 2 of 2  step 0/10: the deal" in read_until(main, b"q quit")
+        os.write(main, b"q")
+        assert process.wait(timeout=10) == 1
+        assert b"Traceback" not in drain(main)
+
+
+@POSIX
 def test_a_resized_terminal_is_drawn_again_at_its_new_size() -> None:
     """The screen was drawn again only with Ctrl-L; now as the terminal tells its new size
     (SIGWINCH), at that size: at 60x20 the heading on the first line, the legend broken

@@ -185,6 +185,8 @@ class Stepped:
     position: Position
     screen: Callable[[int], Screen]
     code: int = 0
+    unreadable: bool = False
+    """Whether the game cannot be read or replayed: its one screen says why."""
 
 
 class Games(Protocol):

@@ -216,6 +216,9 @@ def _replay_one(
     possible_for: str | None,
 ) -> NoReturn:
     """``gargon replay`` of one game of one input."""
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    if interactive and source.path is not None and round_ is None and step is None:
+        _step_from_unreadable(console, source, game, possible, possible_for)
     result, unreadable = replayed_game(source, game)
     assert result.game is not None
     shown = _Shown(possible or possible_for is not None, _observer(result.game, possible_for))
@@ -230,6 +233,30 @@ def _replay_one(
         raise Exit(max(code, 1 if unreadable else 0))
     _print_moment(console, result, shown, round_, target)
     raise Exit(1 if result.problems or unreadable else 0)
+
+
+def _step_from_unreadable(
+    console: Console, source: files.Input, game: int, possible: bool, possible_for: str | None
+) -> None:
+    """On a terminal, game ``game`` of a file of several that cannot be read or replayed:
+    the stepper, at its error, from which the keys go to the other games (exit with the
+    highest code of the games shown); any other game: nothing (it is stepped through as a
+    game of one file is)."""
+    from gargon_notation.cli.stepper import terminal_size
+
+    games = _GameFile.of(source, _Shown(possible or possible_for is not None, None), possible_for)
+    if not 1 <= game <= games.count or games.count < 2:
+        return
+    opened = games.open(game)
+    if not opened.unreadable:
+        return
+    with contextlib.suppress(KeyboardInterrupt):
+        from gargon_notation.cli.stepper import keys_of_terminal, step_through
+
+        with keys_of_terminal() as keys:
+            code = step_through(opened, console, None, keys, 0, terminal_size, games, game)
+            raise Exit(code)
+    raise Exit(1)
 
 
 def _print_moment(
@@ -431,14 +458,16 @@ class _GameFile:
         else:
             why = f"game {number} can no longer be read: the file holds fewer games"
         if item is None:
-            return Stepped(Position(0, (0,), broken=True), _said_only(why, "read"), 1)
+            return Stepped(Position(0, (0,), broken=True), _said_only(why, "read"), 1, True)
         record = parsed(item, name)
         if isinstance(record, NotationError):
-            return Stepped(Position(0, (0,), broken=True), _said_only(str(record), "read"), 1)
+            said = _said_only(str(record), "read")
+            return Stepped(Position(0, (0,), broken=True), said, 1, True)
         result = replay(record, game_number=number)
         if result.game is None:
             problems = "\n".join(str(problem) for problem in result.problems)
-            return Stepped(Position(0, (0,), broken=True), _said_only(problems, "replayed"), 1)
+            said = _said_only(problems, "replayed")
+            return Stepped(Position(0, (0,), broken=True), said, 1, True)
         seat = None
         if self.possible_for is not None and self.possible_for in result.game.names:
             seat = result.game.names.index(self.possible_for)
