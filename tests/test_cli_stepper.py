@@ -355,6 +355,9 @@ def test_the_heading_shortens_its_words_and_a_terminal_too_small_says_so(
     seen = watched(FULL_GAME, (44, 30), "r", "q", colour=colour, monkeypatch=monkeypatch)
     heading = "Round 2  start: Bernd  - Bernd: play/pass"
     assert seen[1][0] == heading if colour else heading in seen[1]
+    seen = watched(FULL_GAME, (40, 30), "end", "p", "q", colour=colour, monkeypatch=monkeypatch)
+    heading = "Round 9  start: Adam  - Adam: choose"  # not 'Adam: colour'
+    assert seen[2][0] == heading if colour else heading in seen[2]
     seen = watched(FULL_GAME, (29, 8), "end", "q", colour=colour, monkeypatch=monkeypatch)
     assert seen[1][-3:] == [
         "make the window at least 30x8",

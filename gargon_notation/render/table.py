@@ -46,7 +46,7 @@ def _pile_line(number: int, cards: tuple[AnyCard, ...], shown: int = 5) -> Text:
 
 _SHORT = {
     DecisionKind.PLAY_OR_PASS: ": play/pass",
-    DecisionKind.CHOOSE: ": colour",
+    DecisionKind.CHOOSE: ": choose",
     DecisionKind.DRAW: ": draw",
 }
 
