@@ -279,6 +279,19 @@ def test_a_screen_taller_than_the_terminal_keeps_its_heading_and_scrolls_below_i
     assert up[-3].startswith(f"lines {40 - shown}-39 of 40")
 
 
+def test_a_scroll_on_a_screen_that_fits_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """j/k and J/K on a screen that fits the terminal did nothing and said nothing, as if
+    the key were lost."""
+    keys = ["j", "K", "end", "j", "q"]
+    said = [seen[-1] for seen in watched(FULL_GAME, (80, 24), *keys, monkeypatch=monkeypatch)]
+    assert said[1:] == [
+        "the whole screen is shown: there is nothing to scroll",  # j at the deal
+        "the whole screen is shown: there is nothing to scroll",  # K
+        LEGEND,  # the end: 'lines 1-20 of 40' above the step
+        LEGEND,
+    ]
+
+
 @pytest.mark.parametrize("colour", [True, False], ids=["colour", "no-color"])
 def test_on_a_small_terminal_every_screen_keeps_its_first_line(
     colour: bool, monkeypatch: pytest.MonkeyPatch

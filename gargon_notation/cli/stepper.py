@@ -324,6 +324,8 @@ def step_through(
                 return code
             elif move in _SCROLLS:
                 lines = 1 if move.startswith("line") else drawn.page
+                if not drawn.latest:  # at either end, 'lines 1-20 of 40' says so
+                    message = "the whole screen is shown: there is nothing to scroll"
                 scroll += lines if move.endswith("down") else -lines
             elif move in ("next game", "previous game"):
                 count = games.count if games is not None else 1
@@ -408,11 +410,12 @@ def _still(position: Position, move: str) -> str:
 class Fitted:
     """A screen made to fit the terminal: its lines (of segments, each but the last ended
     by a line break), the first of the lines under the heading shown (``scroll``, from 0),
-    and how many a page scrolls."""
+    how many a page scrolls, and the last ``scroll`` there can be (0: nothing to scroll)."""
 
     lines: tuple[tuple[Segment, ...], ...]
     scroll: int
     page: int
+    latest: int = 0
 
     def segments(self) -> list[Segment]:
         """The lines one after the other, the last not ended (a line break after it would
@@ -494,7 +497,7 @@ def fitted(
     marks = [(Segment(part, Style(dim=True)),) for part in _wrapped(where, width)]
     if not marked:
         marks = []
-    return Fitted((heading, *window, *marks, *bottom), first, max(1, len(window) - 1))
+    return Fitted((heading, *window, *marks, *bottom), first, max(1, len(window) - 1), latest)
 
 
 def _wrapped(text: str, width: int) -> list[str]:
