@@ -159,6 +159,19 @@ def test_an_invalid_record_stops_at_its_first_problem(monkeypatch: pytest.Monkey
     ]
 
 
+def test_a_round_past_the_first_problem_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A round's number and Enter on an invalid record: a round that ends past the first
+    problem went there without a word, as if it ended at it."""
+    mistakes = ROOT / "tests" / "data" / "cli" / "several-mistakes.ggn"
+    keys = ["3", "enter", "1", "enter", "q"]
+    said = [seen[-1] for seen in watched(mistakes, (100, 40), *keys, monkeypatch=monkeypatch)]
+    assert said[2:] == [
+        "round 3 ends past the record's first problem: this is where it was found",
+        "round 1: Enter to go to its end, Escape to forget it",
+        LEGEND,  # round 1 ends before it
+    ]
+
+
 def test_keys_typed_as_lines_where_there_is_no_raw_mode(monkeypatch: pytest.MonkeyPatch) -> None:
     keys = Typed("n", "enter", "z", "q", single_keys=False)
     screens = stepped(FULL_GAME, keys, monkeypatch)

@@ -126,6 +126,9 @@ class Position:
     step: int = 0
     rounds: dict[int, int] = attrs.Factory(dict)
     written: tuple[int, ...] = ()
+    past: frozenset[int] = frozenset()
+    """The rounds of an invalid record that end past its first problem (or were not
+    reached): their end is the first problem."""
 
     @classmethod
     def of(cls, result: Replay) -> Position:
@@ -135,7 +138,11 @@ class Position:
         ends = {end for end in result.round_ends.values() if 0 < end <= last} | {last}
         rounds = {number: min(end, last) for number, end in result.round_ends.items()}
         written = tuple(part.number for part in result.record.rounds)
-        return cls(last, tuple(sorted(ends)), broken is not None, 0, rounds, written)
+        past: frozenset[int] = frozenset()
+        if broken is not None:
+            reached = {number for number, end in result.round_ends.items() if end <= last}
+            past = frozenset(written) - reached
+        return cls(last, tuple(sorted(ends)), broken is not None, 0, rounds, written, past)
 
     def after(self, move: str) -> int:
         """The step that ``move`` (a value of :data:`MOVES` that moves) leads to."""
@@ -314,6 +321,11 @@ def step_through(
                         message = position.no_round(asked)
                     else:
                         position.step = end
+                        if asked in position.past:
+                            message = (
+                                f"round {asked} ends past the record's first problem: "
+                                "this is where it was found"
+                            )
                     continue
                 if MOVES.get(key) != "next game":
                     asked = None  # another key forgets the number, and does what it does
