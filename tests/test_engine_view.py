@@ -8,6 +8,7 @@ import pickle
 import types
 from collections import deque
 from collections.abc import Iterator
+from functools import partial
 
 import attrs
 import pytest
@@ -37,7 +38,7 @@ from gargon_notation.engine import (
     SeatView,
 )
 from gargon_notation.engine.knowledge import Knowledge
-from gargon_notation.engine.view import History, back, backs
+from gargon_notation.engine.view import CHUNK, History, back, backs
 from gargon_notation.errors import ArgumentError
 from gargon_notation.notation import model
 from gargon_notation.records import record_from_simulation
@@ -119,13 +120,7 @@ AnyCardOrCard = Card | HiddenCard
 def assert_no_peeking(game: Game, seat: int, view: SeatView) -> None:
     objects = reachable(view)
     owned = game_containers(game)
-    # The history shares the game's log of events as the table saw them and the seat's own
-    # draws and plays: the game refers to them, not the other way round.
-    inner = gc.get_referents(view.history)
-    (shown,) = [obj for obj in inner if isinstance(obj, list)]
-    (own,) = [obj for obj in inner if isinstance(obj, dict)]
-    assert shown is not game.events and id(shown) in owned and id(own) in owned
-    assert all(event.seat == seat for event in own.values())  # type: ignore[union-attr]
+    # Not even gc finds a container of the game's from a view: its history holds tuples.
     for obj in objects:
         assert not isinstance(obj, Game | Knowledge | GameState), obj
         assert not isinstance(
@@ -137,8 +132,8 @@ def assert_no_peeking(game: Game, seat: int, view: SeatView) -> None:
             | types.FrameType
             | types.GeneratorType,
         ), obj
-        if isinstance(obj, list | dict | deque | set) and obj is not shown and obj is not own:
-            # Other dicts are the view's own and those of enum members.
+        if isinstance(obj, list | dict | deque | set):
+            # The dicts are the view's own and those of enum members.
             assert isinstance(obj, dict) and id(obj) not in owned, type(obj)
     seen_cards = {obj for obj in objects if isinstance(obj, Card)}
     assert not seen_cards & hidden_from(game, seat)
@@ -538,7 +533,7 @@ def test_a_view_of_a_seat_not_at_the_table_is_refused(rulebook_deal: Deal) -> No
 
 def test_history_as_a_sequence() -> None:
     events: list[Event] = [RoundStarted(1, 0), RoundStarted(2, 1)]
-    history = History(events, 1)
+    history = History(events[:1])
     events.append(RoundStarted(3, 2))
     assert len(history) == 1 and list(history) == events[:1]
     assert history[0] is history[-1] is events[0]
@@ -546,8 +541,171 @@ def test_history_as_a_sequence() -> None:
     assert events[0] in history and events[1] not in history
     with pytest.raises(IndexError, match=r"history index -2 out of range \(1 events\)"):
         history[-2]
-    assert history == History(list(events[:1]), 1)
-    assert hash(history) == hash(History(list(events), 1))
+    assert history == History(list(events[:1]))
+    assert hash(history) == hash(History(events[:1]))
+
+
+def test_a_long_history_reads_across_its_chunks() -> None:
+    events = [RoundStarted(k, 0) for k in range(1, 2 * CHUNK + 6)]
+    history = History(events)
+    assert len(history) == len(events) and list(history) == events
+    assert [history[k] for k in range(-len(events), len(events))] == events + events
+    assert history[CHUNK - 2 : CHUNK + 3] == tuple(events[CHUNK - 2 : CHUNK + 3])
+    assert history[::-1] == tuple(reversed(events))
+    assert pickle.loads(pickle.dumps(history)) == history == copy.copy(history)
+    with pytest.raises(ValueError, match="a history's chunks hold 32 events each"):
+        History.of_chunks((tuple(events[:3]),), ())
+
+
+# -- a bot that tries to change the game ---------------------------------------------------
+
+
+def by_attributes(root: object) -> list[object]:
+    """Every object a bot reaches from ``root`` by Python's own means, without gc: the
+    attributes ``dir`` lists (name-mangled slots too), ``vars()``, and the items, keys and
+    values of containers; not into classes, modules, functions or methods."""
+    found: dict[int, object] = {}
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in found or isinstance(obj, str | int | float | bytes | type(None)):
+            continue
+        found[id(obj)] = obj
+        if isinstance(
+            obj,
+            type
+            | types.ModuleType
+            | types.FunctionType
+            | types.MethodType
+            | types.BuiltinMethodType
+            | types.MethodWrapperType,
+        ):
+            continue
+        if isinstance(obj, dict):
+            stack.extend(obj.keys())
+            stack.extend(obj.values())
+        elif isinstance(obj, tuple | list | set | frozenset | deque):
+            stack.extend(obj)
+        if hasattr(obj, "__dict__"):
+            stack.append(vars(obj))
+        for name in dir(obj):
+            if name.startswith("__") and name.endswith("__"):
+                continue
+            try:
+                stack.append(getattr(obj, name))
+            except Exception:  # a property that refuses (a view's score when hidden)
+                continue
+    return list(found.values())
+
+
+JUNK = RoundStarted(99, 0)
+
+
+class MeddlingBot:
+    """A hostile bot: it plays as a RandomBot would, and meanwhile reads everything it reaches
+    from its view and changes everything it can, by every path Python gives it short of gc."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.honest = RandomBot(rng)
+        self.found: set[Card] = set()
+        self.changed: list[str] = []
+        self.refused: set[str] = set()
+
+    def choose(self, view: SeatView) -> Action:
+        action = self.honest.choose(view)
+        copies = [copy.copy(view), copy.deepcopy(view), pickle.loads(pickle.dumps(view))]
+        own_dicts = {id(vars(one)) for one in (view, *copies)}
+        tried: set[type] = set()
+        for obj in by_attributes((view, *copies, vars(view), view.__dict__)):
+            if isinstance(obj, Card):
+                self.found.add(obj)
+            elif isinstance(obj, list | dict | set | deque) and id(obj) not in own_dicts:
+                if isinstance(obj, dict) and isinstance(obj.get("_value_"), str | int):
+                    continue  # an enum member's: a constant of the process, not the game's
+                self.meddle(obj)
+            if type(obj) not in tried:  # each class refuses alike
+                tried.add(type(obj))
+                self.set_attributes(obj)
+        for one in (view, *copies):
+            # A view's own attributes are its own: this changes that view alone.
+            vars(one).update(hand=(), hands=(), history=(JUNK,), legal_actions=())
+        return action
+
+    def meddle(self, container: list[object] | dict[object, object] | set[object]) -> None:
+        self.changed.append(type(container).__name__)
+        if isinstance(container, list | deque):
+            container.insert(0, JUNK)
+        elif isinstance(container, dict):
+            container.clear()
+        else:
+            container.clear()
+
+    def set_attributes(self, obj: object) -> None:
+        if isinstance(obj, type | types.ModuleType | Colour | DecisionKind | SeatView):
+            return
+        names = [name for name in dir(obj) if not name.startswith("__")]
+        slots = getattr(type(obj), "__slots__", ())
+        for name in [*names, *([slots] if isinstance(slots, str) else slots)]:
+            for attempt in (partial(setattr, obj, name, None), partial(delattr, obj, name)):
+                try:
+                    attempt()
+                except (AttributeError, TypeError) as refusal:
+                    self.refused.add(type(refusal).__name__)
+                else:
+                    self.changed.append(f"{type(obj).__name__}.{name}")
+
+
+class Watcher:
+    """An honest bot that notes everything its views showed."""
+
+    def __init__(self, rng: Rng) -> None:
+        self.honest = RandomBot(rng)
+        self.seen: list[tuple[object, ...]] = []
+
+    def choose(self, view: SeatView) -> Action:
+        fields = tuple(getattr(view, field.name) for field in attrs.fields(SeatView))
+        self.seen.append((*fields, tuple(view.history)))
+        return self.honest.choose(view)
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_a_meddling_bot_reads_no_hidden_card_and_changes_nothing(players: int) -> None:
+    """Through its view (attributes, name-mangled ones, ``__dict__``, ``vars()``, what they
+    hold, a copy, a deep copy and a pickle) a bot reaches no container of the game's and no
+    hidden card: the game and what every other seat saw are those of an honest bot's game.
+    Before, ``view.history._History__shown`` was the game's own list of the events as the
+    table saw them, and changing it changed every other seat's history."""
+    seed = f"meddle-{players}"
+
+    def play(first: MeddlingBot | Watcher) -> tuple[Game, list[Watcher]]:
+        others = [Watcher(Rng(f"{seed}/{seat}")) for seat in range(1, players)]
+        game = simulate(players, seed, bots=[first, *others]).game
+        return game, others
+
+    honest_game, honest_watchers = play(Watcher(Rng(f"{seed}/0")))
+    meddler = MeddlingBot(Rng(f"{seed}/0"))
+    game, watchers = play(meddler)
+    assert game.actions == honest_game.actions and game.events == honest_game.events
+    assert [w.seen for w in watchers] == [w.seen for w in honest_watchers]
+    assert game.view(0) == honest_game.view(0)
+    assert meddler.changed == []
+    assert meddler.refused == {"AttributeError", "FrozenInstanceError"}
+    assert meddler.found and not meddler.found & hidden_from(game, 0)
+
+
+def test_a_meddling_bot_reads_no_card_hidden_at_its_decision() -> None:
+    game = Game.new(Deal.from_seed("meddle-each", 4))
+    meddler = MeddlingBot(Rng("meddle-each/0"))
+    others = [RandomBot(Rng(f"meddle-each/{seat}")) for seat in range(4)]
+    while game.to_act is not None:
+        seat = game.to_act.seat
+        if seat == 0:
+            meddler.found.clear()
+            game.apply(meddler.choose(game.view(0)))
+            assert meddler.found and not meddler.found & hidden_from(game, 0)
+        else:
+            game.apply(others[seat].choose(game.view(seat)))
+    assert meddler.changed == []
 
 
 # -- bots see views only -----------------------------------------------------------------------

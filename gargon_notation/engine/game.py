@@ -42,7 +42,7 @@ from gargon_notation.engine.legal import Tally
 from gargon_notation.engine.progress import Progress
 from gargon_notation.engine.scoring import Score, score
 from gargon_notation.engine.state import Decision, DecisionKind, GameState
-from gargon_notation.engine.viewing import SeatViews
+from gargon_notation.engine.viewing import SeatLog, SeatViews
 from gargon_notation.errors import ArgumentError, RuleViolation
 from gargon_notation.rules import STANDARD, Ruleset
 
@@ -121,7 +121,7 @@ class Game(Checks, Progress, SeatViews):
         self._tally_hidden = False
         self._colours_frozen = frozenset()
         self._shown = []
-        self._own = [{} for _ in seats]
+        self._seen = [SeatLog() for _ in seats]
         self._hand_backs = [None] * self._players
         self._front_open = [()] * self._players
         self._front_shut = [()] * self._players
@@ -201,7 +201,7 @@ class Game(Checks, Progress, SeatViews):
         twin._colours_played = set(self._colours_played)
         twin._owed = deque(self._owed)
         twin._shown = list(self._shown)
-        twin._own = [dict(own) for own in self._own]
+        twin._seen = [seen.copy() for seen in self._seen]
         twin._hand_backs = list(self._hand_backs)
         twin._front_open = list(self._front_open)
         twin._front_shut = list(self._front_shut)

@@ -34,6 +34,7 @@ from gargon_notation.rules import Ruleset
 
 if TYPE_CHECKING:
     from gargon_notation.engine.legal import Tally
+    from gargon_notation.engine.viewing import SeatLog
 
 __all__ = ["Table"]
 
@@ -89,12 +90,13 @@ class Table:
     _tally: Tally | None
     _tally_hidden: bool
     """Whether the tallied game held cards of unknown value when the tally began."""
-    # Seat views (viewing): the log's events as the seats other than their own see them
-    # (append-only, brought up to date when a view is taken), and each seat's own draws
-    # and plays where they differ, by position.
+    # Seat views (viewing): by position in the log, a draw or a play as the seats other
+    # than its own see it (None for an event every seat sees alike), and each seat's log of
+    # the events as it saw them (both append-only, brought up to date when a view is taken;
+    # a view is handed tuples of its seat's log, never these lists).
     _colours_frozen: frozenset[Colour]
-    _shown: list[SeenEvent]
-    _own: list[dict[int, Event]]
+    _shown: list[SeenEvent | None]
+    _seen: list[SeatLog]
     # Kept between decisions for the views, each entry None once stale: the hands as backs
     # in colour order (which slot a card lies in is the engine's, not the table's), the
     # cards in front face up, and (card play phase) face down, with the plays as the

@@ -16,12 +16,14 @@ the card's colour, since Gargon cards show their colour on both sides.
   ``won_cards_face_up`` variant is on.
 - The discard pile, battles, passes and pile sizes are public.
 
-The one thing a view shares with the game is its history's backing store: the game's
-append-only list of events as the table saw them and the seat's own draws and plays, both
-holding nothing the seat may not know (the game refers to them, not they to the game).  A
-view keeps to the object graph: Python code in the same process can always reach a game by
-other means (the caller's frame, :func:`gc.get_objects`), so a bot that must not cheat at all
-has to run in a process of its own.
+A view shares no container with the game, nor with another seat's view: it holds tuples,
+frozensets, frozen values and enums (its :class:`History` too), so a bot can change neither
+the game nor what another seat sees through its attributes (name-mangled ones and
+``vars(view)`` included: the view's own ``__dict__`` changes that view alone), nor through
+what they hold, a pickle or a copy.  A view keeps to the object graph: Python code in the
+same process can always reach a game by other means (the caller's frame,
+:func:`gc.get_objects`, ``object.__setattr__`` on a frozen value the game holds too, such as
+a card), so a bot that must not cheat at all has to run in a process of its own.
 
 >>> from gargon_notation.engine import Deal, Game
 >>> game = Game.new(Deal.from_seed("gargon", players=4), names=("Ann", "Bob", "Cy", "Di"))
@@ -34,7 +36,8 @@ has to run in a process of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain
 from typing import TYPE_CHECKING, overload
 
 import attrs
@@ -57,6 +60,7 @@ if TYPE_CHECKING:
     from gargon_notation.engine.state import Decision
 
 __all__ = [
+    "CHUNK",
     "History",
     "SeatView",
     "as_others_see",
@@ -165,31 +169,63 @@ def as_others_see(event: Event) -> SeenEvent:
     return event
 
 
+CHUNK = 32
+"""The events of a history held in one tuple: a seat's full chunks are shared by every
+history taken of it since, so that taking a view copies fewer than ``CHUNK`` events."""
+
+
 class History(Sequence[SeenEvent]):
     """The events a seat has seen, as of one moment: a read-only sequence that never grows.
 
-    It shares the game's append-only log of the events as the seats see them (so that taking
-    a view costs O(1)) and shows only its first ``length`` events; ``own`` holds, by
-    position, the seat's own draws and plays, which it sees in full where the others see
-    backs (:func:`as_others_see`).  Indexing past the end raises :class:`IndexError`.
-    Pickled or deep-copied, it takes its own events only, as the seat saw them.
+    It holds tuples only, nothing of the game: the events in chunks of :data:`CHUNK`, each
+    full chunk shared with the later histories of the same seat (so that taking a view costs
+    a copy of fewer than ``CHUNK`` events, and of the tuple of chunks when one fills), and
+    the chunk being filled.  Nothing reached from it can be changed, so a bot holding it can
+    change neither the game nor what another seat sees.  Indexing past the end raises
+    :class:`IndexError`; assigning an attribute raises :class:`AttributeError`.
 
     >>> from gargon_notation.engine import RoundStarted
     >>> log = [RoundStarted(1, 0)]
-    >>> history = History(log, 1)
+    >>> history = History(log)
     >>> log.append(RoundStarted(2, 1))
     >>> len(history), history[-1], list(history) == log[:1]
     (1, RoundStarted(number=1, start=0, skipped=()), True)
     """
 
-    __slots__ = ("__length", "__own", "__shown")
+    __slots__ = ("__chunks", "__length", "__tail")
+    __chunks: tuple[tuple[SeenEvent, ...], ...]
+    __length: int
+    __tail: tuple[SeenEvent, ...]
 
-    def __init__(
-        self, shown: list[SeenEvent], length: int, own: Mapping[int, Event] | None = None
-    ) -> None:
-        self.__shown = shown
-        self.__length = length
-        self.__own = own if own is not None else {}
+    def __init__(self, events: Iterable[SeenEvent] = ()) -> None:
+        every = tuple(events)
+        cut = len(every) - len(every) % CHUNK
+        chunks = tuple([every[k : k + CHUNK] for k in range(0, cut, CHUNK)])
+        _fill(self, chunks, every[cut:])
+
+    @classmethod
+    def of_chunks(
+        cls, chunks: tuple[tuple[SeenEvent, ...], ...], tail: tuple[SeenEvent, ...]
+    ) -> History:
+        """A history of ``chunks`` (each of :data:`CHUNK` events) and then ``tail`` (fewer),
+        taken as they are, without a copy.
+
+        >>> from gargon_notation.engine import RoundStarted
+        >>> events = tuple(RoundStarted(k, 0) for k in range(1, CHUNK + 2))
+        >>> History.of_chunks((events[:CHUNK],), events[CHUNK:]) == History(events)
+        True
+        """
+        if any(len(chunk) != CHUNK for chunk in chunks) or len(tail) >= CHUNK:
+            raise ValueError(f"a history's chunks hold {CHUNK} events each, its tail fewer")
+        history = cls.__new__(cls)
+        _fill(history, chunks, tail)
+        return history
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a History is read-only: {name!r} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a History is read-only: {name!r} cannot be deleted")
 
     def __len__(self) -> int:
         return self.__length
@@ -203,18 +239,16 @@ class History(Sequence[SeenEvent]):
     def __getitem__(self, index: int | slice) -> SeenEvent | tuple[SeenEvent, ...]:
         length = self.__length
         if isinstance(index, slice):
-            return tuple(self[position] for position in range(*index.indices(length)))
+            return tuple(self)[index]
         position = index + length if index < 0 else index
         if not 0 <= position < length:
             raise IndexError(f"history index {index} out of range ({length} events)")
-        event = self.__own.get(position)
-        return self.__shown[position] if event is None else event
+        chunk, offset = divmod(position, CHUNK)
+        chunks = self.__chunks
+        return chunks[chunk][offset] if chunk < len(chunks) else self.__tail[offset]
 
     def __iter__(self) -> Iterator[SeenEvent]:
-        shown, own = self.__shown, self.__own
-        for position in range(self.__length):
-            event = own.get(position)
-            yield shown[position] if event is None else event
+        return chain.from_iterable((*self.__chunks, self.__tail))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, History):
@@ -227,10 +261,21 @@ class History(Sequence[SeenEvent]):
     def __repr__(self) -> str:
         return f"<History of {len(self)} events>"
 
-    def __reduce__(self) -> tuple[type[History], tuple[list[SeenEvent], int]]:
-        # Pickled or copied, a history takes its own events only, as the seat saw them: the
-        # shared log goes on growing with events (the seat's own later draws) it never saw.
-        return History, (list(self), self.__length)
+    def __reduce__(self) -> tuple[type[History], tuple[tuple[SeenEvent, ...]]]:
+        return History, (tuple(self),)
+
+
+_set_chunks = History.__dict__["_History__chunks"].__set__
+_set_length = History.__dict__["_History__length"].__set__
+_set_tail = History.__dict__["_History__tail"].__set__
+
+
+def _fill(
+    history: History, chunks: tuple[tuple[SeenEvent, ...], ...], tail: tuple[SeenEvent, ...]
+) -> None:
+    _set_chunks(history, chunks)
+    _set_tail(history, tail)
+    _set_length(history, len(chunks) * CHUNK + len(tail))
 
 
 @attrs.frozen(repr=False, slots=False)  # an instance dict is quicker to fill than 20 slots

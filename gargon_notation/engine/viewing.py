@@ -16,10 +16,11 @@ is kept between decisions and brought up to date only where the game changed sin
 from __future__ import annotations
 
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
-from gargon_notation.engine.actions import CardDrawn, Played
+from gargon_notation.engine.actions import CardDrawn, Played, SeenEvent
 from gargon_notation.engine.legal import LegalActions
 from gargon_notation.engine.state import DecisionKind
 from gargon_notation.engine.view import (
+    CHUNK,
     History,
     SeatView,
     backs,
@@ -28,7 +29,7 @@ from gargon_notation.engine.view import (
     played_as_seen,
 )
 
-__all__ = ["SeatViews"]
+__all__ = ["SeatLog", "SeatViews"]
 
 _PLAY = DecisionKind.PLAY_OR_PASS
 
@@ -41,6 +42,58 @@ def _in_colour_order(front: dict[Colour, list[Card]]) -> tuple[Card, ...]:
         for group in front.values():
             return tuple(group)
     return tuple([card for colour in sorted(front, key=_index) for card in front[colour]])
+
+
+class SeatLog:
+    """The events one seat has seen so far, as it saw them, from which each of its
+    :class:`~gargon_notation.engine.view.History` is taken: full chunks of ``CHUNK`` events
+    (tuples, shared by the histories), their tuple (rebuilt when a chunk fills) and the events
+    of the chunk being filled (copied into each history).
+
+    >>> from gargon_notation.engine import RoundStarted
+    >>> log = SeatLog()
+    >>> for k in range(1, CHUNK + 3):
+    ...     log.append(RoundStarted(k, 0))
+    >>> history = log.history()
+    >>> len(log), len(history), history[-1].number
+    (34, 34, 34)
+    >>> log.history()[:CHUNK] == history[:CHUNK]
+    True
+    """
+
+    __slots__ = ("chunks", "frozen", "tail")
+
+    def __init__(self) -> None:
+        self.chunks: list[tuple[SeenEvent, ...]] = []
+        self.frozen: tuple[tuple[SeenEvent, ...], ...] | None = ()
+        self.tail: list[SeenEvent] = []
+
+    def __len__(self) -> int:
+        return len(self.chunks) * CHUNK + len(self.tail)
+
+    def append(self, event: SeenEvent) -> None:
+        """Add the event the seat saw next."""
+        tail = self.tail
+        tail.append(event)
+        if len(tail) == CHUNK:
+            self.chunks.append(tuple(tail))
+            tail.clear()
+            self.frozen = None
+
+    def history(self) -> History:
+        """The events so far, as an immutable history sharing the full chunks."""
+        frozen = self.frozen
+        if frozen is None:
+            frozen = self.frozen = tuple(self.chunks)
+        return History.of_chunks(frozen, tuple(self.tail))
+
+    def copy(self) -> SeatLog:
+        """An independent log of the same events (the chunks are shared: they are tuples)."""
+        twin = SeatLog()
+        twin.chunks = list(self.chunks)
+        twin.frozen = self.frozen
+        twin.tail = list(self.tail)
+        return twin
 
 
 class SeatViews(LegalActions):
@@ -164,20 +217,31 @@ class SeatViews(LegalActions):
         return cached
 
     def _history(self, seat: int) -> History:
-        """The seat's history up to now: the shown events brought up to date, fixed at their
-        length, with the seat's own draws and plays as it knows them."""
+        """The seat's history up to now: its log brought up to date (the events as the
+        others see them, its own draws and plays in full), as an immutable history."""
         size = len(self._log)
         shown = self._shown
         if len(shown) < size:
-            log, events, own = self._log, self.events, self._own
+            log = self._log
             for k in range(len(shown), size):
                 kind, args = log[k]
                 if kind is CardDrawn:
-                    own[args[0]][k] = events[k]
                     shown.append(drawn_as_seen(*args))
                 elif kind is Played:
-                    own[args[0]][k] = events[k]
                     shown.append(played_as_seen(*args))
                 else:
-                    shown.append(events[k])
-        return History(shown, size, self._own[seat])
+                    shown.append(None)
+        seen = self._seen[seat]
+        done = len(seen)
+        if done < size:
+            events = self.events
+            append = seen.append
+            for k in range(done, size):
+                # None: the same event for every seat; else the others' view of a draw or a
+                # play, which its own seat sees in full.
+                as_seen = shown[k]
+                if as_seen is None or self._log[k][1][0] == seat:
+                    append(events[k])
+                else:
+                    append(as_seen)
+        return seen.history()
