@@ -73,16 +73,32 @@ def _known_actions(view: SeatView) -> tuple[Action, ...]:
     return actions
 
 
+def _rng(rng: Rng, bot: type) -> Rng:
+    """``rng`` when it is an :class:`Rng`; else a :class:`TypeError` saying what a bot takes."""
+    if not isinstance(rng, Rng):
+        raise TypeError(
+            f"{bot.__name__}: rng is a gg.Rng, such as gg.Rng('match.1/0'), not {shown(rng)}"
+        )
+    return rng
+
+
 class RandomBot:
     """Picks uniformly among all legal actions.
+
+    Its ``rng``, a :class:`Rng`, is its stream of random choices (a :class:`TypeError`
+    otherwise).
 
     >>> game = Game.new(Deal.from_seed("gargon", players=3))
     >>> RandomBot(Rng("x")).choose(game.view(0)) in game.legal_actions()
     True
+    >>> RandomBot("x")
+    Traceback (most recent call last):
+    ...
+    TypeError: RandomBot: rng is a gg.Rng, such as gg.Rng('match.1/0'), not str 'x'
     """
 
     def __init__(self, rng: Rng) -> None:
-        self.rng = rng
+        self.rng = _rng(rng, type(self))
 
     def choose(self, view: SeatView | Game) -> Action:
         """A uniformly random legal action for the view's seat.
@@ -113,7 +129,7 @@ class GreedyBot:
     """
 
     def __init__(self, rng: Rng) -> None:
-        self.rng = rng
+        self.rng = _rng(rng, type(self))
 
     def choose(self, view: SeatView | Game) -> Action:
         """The greedy action for the view's seat.

@@ -131,7 +131,9 @@ class Card:
                 return card
         if not isinstance(colour, Colour):
             raise TypeError(f"a card's colour is a Colour, not {colour!r}")
-        if type(value) is not int or not 0 <= value <= 15:
+        if type(value) is not int:
+            raise TypeError(f"a card's value is a whole number (int) from 0 to 15, not {value!r}")
+        if not 0 <= value <= 15:
             raise ValueError(f"a card's value is a whole number from 0 to 15, not {value!r}")
         card = object.__new__(cls)
         object.__setattr__(card, "colour", colour)
@@ -188,9 +190,22 @@ class HiddenCard:
 
     >>> str(HiddenCard(Colour.GREEN)), str(HiddenCard(None))
     ('G?', 'X?')
+    >>> HiddenCard("G")
+    Traceback (most recent call last):
+    ...
+    TypeError: HiddenCard.colour: a Colour or None (HiddenCard.parse('G?') reads one), not 'G'
     """
 
-    colour: Colour | None = None
+    colour: Colour | None = attrs.field(default=None)
+
+    @colour.validator
+    def _check_colour(self, _attribute: object, colour: Colour | None) -> None:
+        if colour is not None and not isinstance(colour, Colour):
+            text = f"{colour}?" if colour in _BY_LETTER else "G?"
+            raise TypeError(
+                f"HiddenCard.colour: a Colour or None (HiddenCard.parse({text!r}) reads one), "
+                f"not {colour!r}"
+            )
 
     @classmethod
     def parse(cls, text: str) -> HiddenCard:

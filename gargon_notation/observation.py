@@ -51,6 +51,7 @@ from gargon_notation.engine import (
 from gargon_notation.engine.patterns import PATTERNS
 from gargon_notation.errors import ArgumentError
 from gargon_notation.rules import Ruleset
+from gargon_notation.values import unchecked_maker
 
 __all__ = [
     "ACTION_SPACE",
@@ -76,6 +77,10 @@ CARDS = 96
 """Card identities: six colours of 16 values (the two 0s of a colour are one identity)."""
 
 COLOURS = tuple(Colour)
+_play = unchecked_maker(Play)
+_pass = unchecked_maker(Pass)
+_choose = unchecked_maker(Choose)
+_draw = unchecked_maker(Draw)
 CARD_IDS: dict[Card, int] = {card: card.colour.index * 16 + card.value for card in COPIES}
 """Each card's identity number: colour index (W B V Y R G = 0-5) x 16 + value."""
 _CARD_OF = sorted(CARD_IDS, key=CARD_IDS.__getitem__)
@@ -265,14 +270,15 @@ def action_of(number: int, seat: int) -> Action:
         raise ArgumentError(
             f"number: action {number} is outside 0-{ACTION_SPACE - 1} (the action space)"
         )
+    # Both numbers are checked above: the action is made without the constructors' checks.
     if number < PLAYS:
-        return Play(seat, tuple(_CARD_OF[card] for card in _plays_by_id()[number]))
+        return _play(seat, tuple(_CARD_OF[card] for card in _plays_by_id()[number]))
     if number < CHOOSE_BASE:
-        return Pass(seat, PASSES[number - PLAYS])
+        return _pass(seat, PASSES[number - PLAYS], ())
     if number < DRAW_BASE:
-        return Choose(seat, COLOURS[number - CHOOSE_BASE])
+        return _choose(seat, COLOURS[number - CHOOSE_BASE])
     pile = number - DRAW_BASE + 1
-    return Draw(seat, None if pile == 3 else pile)
+    return _draw(seat, None if pile == 3 else pile, None)
 
 
 def won_cards(view: SeatView) -> list[list[Card]]:

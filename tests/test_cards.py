@@ -73,10 +73,20 @@ def test_card_parse_rejects_what_is_not_a_card(text: str) -> None:
         Card.parse(text)
 
 
-@pytest.mark.parametrize("value", [-1, 16, 1.0, True, "3"])
+@pytest.mark.parametrize("value", [-1, 16])
 def test_card_value_must_be_a_whole_number_0_to_15(value: object) -> None:
     with pytest.raises(ValueError, match="a card's value is a whole number from 0 to 15"):
         Card(Colour.RED, value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [1.0, True, "3"])
+def test_a_card_value_of_another_type_is_a_type_error(value: object) -> None:
+    """It was a ValueError, as if the value were out of range."""
+    with pytest.raises(TypeError) as refused:
+        Card(Colour.RED, value)  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        f"a card's value is a whole number (int) from 0 to 15, not {value!r}"
+    )
 
 
 def test_card_equality_and_zero() -> None:

@@ -40,6 +40,7 @@ from gargon_notation.engine import (
 )
 from gargon_notation.engine.actions import Action
 from gargon_notation.rules import Ruleset
+from gargon_notation.values import unchecked_maker
 
 DOCUMENTED_CODES = frozenset(
     {
@@ -133,7 +134,7 @@ def normal(action: Action) -> Action:
     """Plays compare as card multisets: legal_actions lists each in one canonical order."""
     if isinstance(action, Play):
         ordered = tuple(sorted(action.cards, key=lambda card: (card.colour.index, -card.value)))
-        return Play(action.seat, ordered)
+        return _play(action.seat, ordered)
     return action
 
 
@@ -237,6 +238,14 @@ def test_step_by_step_games_when_the_start_player_may_pass() -> None:
         )
 
 
+_play = unchecked_maker(Play)
+_pass = unchecked_maker(Pass)
+_choose = unchecked_maker(Choose)
+_draw = unchecked_maker(Draw)
+"""Actions made without the constructors' checks (as the replay walk makes them), to try the
+engine's: a seat or a pile that no constructor takes."""
+
+
 # -- illegal actions -------------------------------------------------------------------------------
 
 
@@ -255,15 +264,16 @@ def candidates(game: Game, rng: Rng) -> Iterator[tuple[Action, str | None]]:
     # Wrong seat, no such seat, wrong kind of decision.
     if isinstance(model, Play):
         yield Play(other, model.cards), "not-your-turn"
-        yield Play(players + rng.below(3), model.cards), "no-such-seat"
-        yield Play(-1, model.cards), "no-such-seat"
+        # Seats and piles no constructor takes: as an action made without its checks.
+        yield _play(players + rng.below(3), model.cards), "no-such-seat"
+        yield _play(-1, model.cards), "no-such-seat"
     elif isinstance(model, Pass):
         yield Pass(other, model.piles), "not-your-turn"
     elif isinstance(model, Choose):
         yield Choose(other, model.colour), "not-your-turn"
     else:
         yield Draw(other, model.pile), "not-your-turn"
-        yield Draw(players, model.pile), "no-such-seat"
+        yield _draw(players, model.pile, None), "no-such-seat"
     if kind is not DecisionKind.CHOOSE:
         yield Choose(seat, rng.choice(list(Colour))), "wrong-decision"
     if kind is not DecisionKind.DRAW:
@@ -274,7 +284,7 @@ def candidates(game: Game, rng: Rng) -> Iterator[tuple[Action, str | None]]:
             Play(seat, tuple(DECK[rng.below(102)] for _ in range(1 + rng.below(3)))),
             ("wrong-decision"),
         )
-        yield Draw(seat, (0, 3, -1)[rng.below(3)]), "no-such-pile"
+        yield _draw(seat, (0, 3, -1)[rng.below(3)], None), "no-such-pile"
         for pile in (1, 2):
             if not state.piles[pile - 1]:
                 yield Draw(seat, pile), "pile-empty"
@@ -290,7 +300,7 @@ def candidates(game: Game, rng: Rng) -> Iterator[tuple[Action, str | None]]:
             yield Pass(seat, (1, 2, 1, 2)), "draw-count"
             if remaining:
                 yield Pass(seat, ()), "draw-count"
-                yield Pass(seat, ((0, 3)[rng.below(2)],)), "no-such-pile"
+                yield _pass(seat, ((0, 3)[rng.below(2)],), ()), "no-such-pile"
             if 0 < remaining < 3:
                 yield Pass(seat, (1, 2, 1)[: remaining + 1]), "draw-count"
         yield Play(seat, ()), "play-size"
@@ -430,11 +440,12 @@ def test_arbitrary_actions_are_legal_exactly_when_listed(
     for action in result.game.actions[:steps]:
         game.apply(action)
     legal = {normal(action) for action in game.legal_actions()}
+    # Made without the constructors' checks, so that the engine's own are tried.
     for action in (
-        Play(seat, tuple(cards)),
-        Pass(seat, tuple(piles)),
-        Choose(seat, colour),
-        Draw(seat, piles[0] if piles else None),
+        _play(seat, tuple(cards)),
+        _pass(seat, tuple(piles), ()),
+        _choose(seat, colour),
+        _draw(seat, piles[0] if piles else None, None),
     ):
         violation = game.check(action)
         if violation is None:

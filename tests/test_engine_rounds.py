@@ -185,7 +185,7 @@ def test_the_game_ends_when_nobody_holds_a_card() -> None:
         "game-over",
         "the game is over; no further action is possible",
     )
-    for action in (Play(ANN, cards("G13")), Choose(CY, G), Draw(BOB, 1), Pass(7, ())):
+    for action in (Play(ANN, cards("G13")), Choose(CY, G), Draw(BOB, 1), Pass(4, ())):
         assert refused_code(game, action) == "game-over"
 
 

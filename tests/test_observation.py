@@ -8,6 +8,7 @@ import pytest
 
 import gargon_notation as gg
 from gargon_notation.observation import ARRAYS
+from gargon_notation.values import unchecked_maker
 
 
 @pytest.mark.parametrize(
@@ -125,6 +126,9 @@ def test_observe_refuses_a_ruleset_the_arrays_cannot_hold(
 
 R3, R5, R0 = (gg.parse_card(text) for text in ("R3", "R5", "R0"))
 HIDDEN = gg.HiddenCard.parse("R?")
+_play, _choose, _draw = map(unchecked_maker, (gg.Play, gg.Choose, gg.Draw))
+"""Actions made without the constructors' checks (which refuse a pile 3, a card as text or a
+colour as a letter), to try action_id's own."""
 WON = "observe: won is the cards each seat has won so far, a list of gg.Card a seat"
 
 
@@ -203,13 +207,13 @@ def test_observe_takes_won_cards_as_any_sequences() -> None:
             "not one",
         ),
         (
-            gg.Draw(0, 3),
+            _draw(0, 3, None),
             gg.ArgumentError,
             "action: a replacement draw is from pile 1, pile 2 or neither (None), not 3",
         ),
         ("x", TypeError, "action: an action (gg.Play, gg.Pass, gg.Choose or gg.Draw), not str 'x'"),
-        (gg.Play(0, ("R3",)), TypeError, "action: a play's cards are gg.Card values, not str 'R3'"),
-        (gg.Choose(0, "R"), TypeError, "action: a choice is of a gg.Colour, not str 'R'"),
+        (_play(0, ("R3",)), TypeError, "action: a play's cards are gg.Card values, not str 'R3'"),
+        (_choose(0, "R"), TypeError, "action: a choice is of a gg.Colour, not str 'R'"),
     ],
 )
 def test_action_id_refuses_what_has_no_id_naming_the_parameter(

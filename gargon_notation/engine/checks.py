@@ -24,7 +24,15 @@ from collections.abc import Sequence
 
 from gargon_notation.arguments import shown
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
-from gargon_notation.engine.actions import Action, Choose, Draw, Pass, Play
+from gargon_notation.engine.actions import (
+    Action,
+    Choose,
+    Draw,
+    Pass,
+    Play,
+    not_a_card,
+    seen_card_problem,
+)
 from gargon_notation.engine.knowledge import match, refine
 from gargon_notation.engine.patterns import describe_pattern, pattern_of
 from gargon_notation.engine.state import Decision, DecisionKind
@@ -58,19 +66,6 @@ def not_an_action(value: object) -> str:
     "an action is a Play, Pass, Choose or Draw (gargon_notation.engine), not str 'pass'"
     """
     return f"an action is a Play, Pass, Choose or Draw (gargon_notation.engine), not {shown(value)}"
-
-
-def not_a_card(given: object, item: object) -> str:
-    """The message for ``item``, of a play's ``given`` cards, that is not a card.
-
-    >>> not_a_card(("R5",), "R5")
-    "a Play's cards are Card values (gg.parse_card('R5') makes one), not str 'R5'"
-    >>> not_a_card("R5", "R")
-    "a Play's cards are Card values (gg.parse_card('R5') makes one), not str 'R5'"
-    """
-    value = given if isinstance(given, str) else item
-    text = value if isinstance(value, str) and value.isprintable() and len(value) < 9 else "R14"
-    return f"a Play's cards are Card values (gg.parse_card({text!r}) makes one), not {shown(value)}"
 
 
 class Checks(Table):
@@ -269,10 +264,7 @@ class Checks(Table):
 
     def _verify_seen(self, seat: int, pile: int, top: AnyCard, seen: AnyCard) -> AnyCard:
         if not isinstance(seen, Card | HiddenCard):
-            raise TypeError(
-                "a card noted as seen (Pass.seen, Draw.seen) is a Card or a HiddenCard "
-                f"(gg.parse_card('R5'), gg.HiddenCard.parse('R?')), not {shown(seen)}"
-            )
+            raise TypeError(seen_card_problem(seen))
         learnt = refine(top, seen)
         if learnt is None:
             # Only the card's back, which everyone sees: a seat trying a draw must not

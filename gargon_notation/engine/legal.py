@@ -28,6 +28,7 @@ from gargon_notation.engine.checks import Prepared
 from gargon_notation.engine.patterns import count_plays, pass_choices, plays_from
 from gargon_notation.engine.state import DecisionKind
 from gargon_notation.engine.table import Table
+from gargon_notation.values import unchecked_maker
 
 __all__ = ["LegalActions", "Tally"]
 
@@ -35,13 +36,19 @@ _PLAY = DecisionKind.PLAY_OR_PASS
 _CHOOSE = DecisionKind.CHOOSE
 _DRAW = DecisionKind.DRAW
 
+# The actions listed here are right by construction: made without the constructors' checks.
+_play = unchecked_maker(Play)
+_pass = unchecked_maker(Pass)
+_choose = unchecked_maker(Choose)
+_draw = unchecked_maker(Draw)
+
 
 @functools.cache
 def _passes(seat: int, pile_one: int, pile_two: int) -> tuple[Pass, ...]:
     """Every legal pass of ``seat`` for piles of these sizes (only sizes up to 3 matter)."""
     if pile_one > 3 or pile_two > 3:
         return _passes(seat, min(pile_one, 3), min(pile_two, 3))
-    return tuple(Pass(seat, piles) for piles in pass_choices(pile_one, pile_two))
+    return tuple(_pass(seat, piles, ()) for piles in pass_choices(pile_one, pile_two))
 
 
 _PASS_COUNTS = [[len(pass_choices(one, two)) for two in range(4)] for one in range(4)]
@@ -85,16 +92,16 @@ class LegalActions(Table):
         seat = decision.seat
         if decision.kind is _CHOOSE:
             colours = sorted(self._front[seat], key=lambda c: c.index)
-            return [Choose(seat, colour) for colour in colours]
+            return [_choose(seat, colour) for colour in colours]
         if decision.kind is _DRAW:
-            draws: list[Action] = [Draw(seat, n) for n in (1, 2) if self._piles[n - 1]]
-            draws.append(Draw(seat, None))
+            draws: list[Action] = [_draw(seat, n, None) for n in (1, 2) if self._piles[n - 1]]
+            draws.append(_draw(seat, None, None))
             return draws
         known = [card for card in self._hands[seat] if type(card) is Card]
         leading = self._pattern is None
         allowed = self._colours_played if seat == self._order[-1] and seat != self._start else None
         actions: list[Action] = [
-            Play(seat, cards)
+            _play(seat, cards)
             for cards in plays_from(known, None if leading else self._pattern, allowed)
         ]
         if not (seat == self._start and self.ruleset.start_player_must_play and self._hands[seat]):

@@ -67,7 +67,9 @@ from types import MappingProxyType
 
 import attrs
 
+from gargon_notation.arguments import shown
 from gargon_notation.cards import COPIES, UNKNOWN, VALUES, AnyCard, Card, Colour, HiddenCard
+from gargon_notation.errors import ArgumentError
 
 __all__ = ["Place", "PlaceKind", "Possible", "possible_at", "possible_cards"]
 
@@ -91,17 +93,38 @@ class PlaceKind(enum.Enum):
     __hash__ = object.__hash__
 
 
+def _check_kind(_place: object, _attribute: object, kind: PlaceKind) -> None:
+    if not isinstance(kind, PlaceKind):
+        raise TypeError(
+            f"Place.kind: a PlaceKind (gg.PlaceKind.HAND, PILE, FRONT or WON), not {shown(kind)}"
+        )
+
+
+def _check_number(_place: object, attribute: attrs.Attribute[int], number: int) -> None:
+    if type(number) is not int:
+        raise TypeError(f"Place.{attribute.name}: a whole number (int), not {shown(number)}")
+    if number < 0:
+        raise ArgumentError(f"Place.{attribute.name}: {number} is not from 0 on")
+
+
 @attrs.frozen(cache_hash=True)
 class Place:
     """Where a hidden card lies: the hand of seat 1, slot 3 is ``Place(PlaceKind.HAND, 1, 3)``.
 
+    ``kind`` is a :class:`PlaceKind`, ``owner`` and ``index`` whole numbers from 0 (a
+    :class:`TypeError` or an :class:`~gargon_notation.errors.ArgumentError` otherwise).
+
     >>> Place(PlaceKind.PILE, 2, 0)
     Place(kind=<PlaceKind.PILE: 'pile'>, owner=2, index=0)
+    >>> Place("hand", 2, 0)
+    Traceback (most recent call last):
+    ...
+    TypeError: Place.kind: a PlaceKind (gg.PlaceKind.HAND, PILE, FRONT or WON), not str 'hand'
     """
 
-    kind: PlaceKind
-    owner: int
-    index: int
+    kind: PlaceKind = attrs.field(validator=_check_kind)
+    owner: int = attrs.field(validator=_check_number)
+    index: int = attrs.field(validator=_check_number)
 
 
 _BACKS: dict[Colour | None, HiddenCard] = {

@@ -99,7 +99,19 @@ def _to_ints(value: Iterable[int]) -> tuple[int, ...]:
     return tuple(value)
 
 
+def _shown(value: object) -> str:
+    """``value`` as a message shows it (as :func:`gargon_notation.arguments.shown` does)."""
+    if value is None:
+        return "None"
+    text = repr(value)
+    return f"{type(value).__name__} {text if len(text) <= 60 else text[:57] + '...'}"
+
+
 def _to_strs(value: Iterable[str]) -> tuple[str, ...]:
+    if isinstance(value, str) or not isinstance(value, Iterable):
+        raise TypeError(
+            f"Tag.values: a tuple of texts, one a value, such as ('Club',), not {_shown(value)}"
+        )
     return tuple(value)
 
 
@@ -231,12 +243,16 @@ class Tag:
     column: int = attrs.field(default=0, eq=False, repr=False, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
-        if not isinstance(self.name, str) or _TAG_NAME.fullmatch(self.name) is None:
+        if not isinstance(self.name, str):
+            raise TypeError(f"Tag.name: a text (str), such as 'Event', not {_shown(self.name)}")
+        if _TAG_NAME.fullmatch(self.name) is None:
             raise ValueError(f"{self.name!r} is not a tag name (a letter, then letters/digits/_)")
         if not self.values:
             raise ValueError(f"tag {self.name} needs at least one value")
         for value in self.values:
-            if not isinstance(value, str) or "\n" in value or "\r" in value:
+            if not isinstance(value, str):
+                raise TypeError(f"Tag.values: each a text (str), not {_shown(value)}")
+            if "\n" in value or "\r" in value:
                 raise ValueError(f"a tag value is a single line of text, not {value!r}")
 
     @property

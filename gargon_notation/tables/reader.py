@@ -44,6 +44,7 @@ from gargon_notation.engine import (
 from gargon_notation.notation.writer import name_text
 from gargon_notation.observation import action_id
 from gargon_notation.replay import Outcome
+from gargon_notation.values import unchecked_maker
 
 __all__ = ["Columns", "Reader", "Steps"]
 
@@ -93,9 +94,10 @@ class _Said(dict[Any, str]):
         return text
 
 
-_PASSED = _Said(Pass)
-_CHOSEN = _Said(Choose)
-_DRAWN = _Said(Draw)
+# Made again from what the record's actions hold: without the constructors' checks.
+_PASSED = _Said(unchecked_maker(Pass))
+_CHOSEN = _Said(unchecked_maker(Choose))
+_DRAWN = _Said(unchecked_maker(Draw))
 _SEAT = attrgetter("seat")
 _CARDS = attrgetter("cards")
 _PASS_SAYS = attrgetter("piles", "seen")
