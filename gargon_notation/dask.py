@@ -4,8 +4,9 @@ Needs the ``dask`` extra (``pip install 'gargon-notation[dask]'``); importing th
 without it raises :class:`ModuleNotFoundError` saying so.  ``import gargon_notation`` never
 imports Dask.
 
-- :func:`read` gives a :class:`dask.bag.Bag` of every game of an archive, each a
-  :class:`~gargon_notation.parts.GameItem` ``(source, number, record)``: the file it came
+- :func:`read` gives a :class:`dask.bag.Bag` (typed for mypy as a :class:`TypedBag`) of
+  every game of an archive, each a :class:`~gargon_notation.parts.GameItem`
+  ``(source, number, record)``: the file it came
   from, its number there, and its :class:`~gargon_notation.notation.GameRecord`, or the
   :class:`~gargon_notation.errors.NotationError` of a game that cannot be read (so none
   vanishes).  Map any function of a record over it.
@@ -38,7 +39,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias, TypeVar, cast, overload
 
 from gargon_notation import files
 from gargon_notation.arguments import shown
@@ -63,7 +64,8 @@ MISSING = not_installed("gg.dask", ModuleNotFoundError(name="dask"), "dask", DAS
 missing is named: :func:`~gargon_notation.extras.not_installed`)."""
 
 try:
-    from dask.bag import Bag, from_delayed
+    from dask.bag import Bag as DaskBag
+    from dask.bag import from_delayed
     from dask.base import compute
     from dask.delayed import Delayed, delayed
     from dask.utils import parse_bytes
@@ -75,10 +77,15 @@ except ImportError as error:
         raise ModuleNotFoundError(message, name=error.name or "dask") from error
     raise ImportError(message, name=error.name) from error
 
+if TYPE_CHECKING:
+    from distributed import Client
+
 __all__ = [
     "DEFAULT_BLOCKSIZE",
     "MISSING",
     "GameItem",
+    "Scheduler",
+    "TypedBag",
     "Written",
     "bytes_of",
     "find_partitions",
@@ -98,12 +105,66 @@ Blocksize = int | str
 """Bytes per partition: a number, or a string such as ``"8 MiB"``."""
 SCAN_BATCH_FILES = 256
 """Small files looked at (their format recognised) per task when finding partitions."""
+Scheduler: TypeAlias = "str | Client | Callable[..., object] | None"
+"""What computes the work: a :class:`distributed.Client`, the name of one of Dask's
+schedulers (``"sync"``, ``"threads"``, ``"processes"``), a ``get`` function, or None for
+Dask's current scheduler."""
+
+T = TypeVar("T")
+U = TypeVar("U")
+
+
+class TypedBag(Protocol[T]):
+    """A :class:`dask.bag.Bag` whose items are ``T`` values, as :func:`read` and
+    :func:`validate` give it, typed for mypy (Dask's own bag is not): the methods below
+    say what they take and give; any other method of the bag is there too, untyped.
+
+    It is a protocol, not a class: the bag is Dask's own (``isinstance(bag,
+    dask.bag.Bag)``), and any Dask bag can be handed where a ``TypedBag`` is taken.
+    """
+
+    @property
+    def npartitions(self) -> int:
+        """The number of partitions."""
+        ...
+
+    @overload
+    def map(self, func: Callable[[T], U], /) -> TypedBag[U]: ...
+
+    @overload
+    def map(self, func: Callable[..., U], /, *args: Any, **kwargs: Any) -> TypedBag[U]: ...
+
+    def map(self, func: Callable[..., U], /, *args: Any, **kwargs: Any) -> TypedBag[U]:
+        """The bag of ``func(item, *args, **kwargs)`` for each item."""
+        ...
+
+    def filter(self, predicate: Callable[[T], object]) -> TypedBag[T]:
+        """The items for which ``predicate`` is true."""
+        ...
+
+    def compute(self, **kwargs: Any) -> list[T]:
+        """Every item, in order, computed (``scheduler=`` as :data:`Scheduler` says)."""
+        ...
+
+    def persist(self, **kwargs: Any) -> TypedBag[T]:
+        """The same bag, computed and kept in the cluster's memory."""
+        ...
+
+    def take(
+        self, k: int, npartitions: int = 1, compute: bool = True, warn: bool = True
+    ) -> tuple[T, ...]:
+        """The first ``k`` items (from the first ``npartitions`` partitions)."""
+        ...
+
+    def __iter__(self) -> Iterator[T]: ...
+
+    def __getattr__(self, name: str) -> Any: ...
 
 
 def find_partitions(
     paths: Paths | list[files.Input],
     blocksize: Blocksize = DEFAULT_BLOCKSIZE,
-    scheduler: Any = None,
+    scheduler: Scheduler = None,
 ) -> list[tuple[Part, ...]]:
     """The partitions of the archive at ``paths``: parts of files (see
     :mod:`gargon_notation.parts`), in order, about ``blocksize`` bytes each.  Large files
@@ -189,7 +250,7 @@ def _cut_batch(batch: list[tuple[int, files.Input]], blocksize: int) -> list[Par
     return [part for index, source in batch for part in cut(source, blocksize, index)]
 
 
-def read(paths: Paths, *, blocksize: Blocksize = DEFAULT_BLOCKSIZE) -> Bag:
+def read(paths: Paths, *, blocksize: Blocksize = DEFAULT_BLOCKSIZE) -> TypedBag[GameItem]:
     """Every game of the archive at ``paths``, as a bag of
     :class:`~gargon_notation.parts.GameItem` ``(source, number, record)`` in the order of
     the files and of the games in each (see the module docstring).  A file named twice,
@@ -202,7 +263,7 @@ def read(paths: Paths, *, blocksize: Blocksize = DEFAULT_BLOCKSIZE) -> Bag:
     """
     size = bytes_of(blocksize)
     units = find_partitions(files.once_each(_inputs(paths)), size)
-    return _bag_of([delayed(_games, pure=True)(unit) for unit in units])
+    return cast("TypedBag[GameItem]", _bag_of([delayed(_games, pure=True)(unit) for unit in units]))
 
 
 def _games(unit: tuple[Part, ...]) -> list[GameItem]:
@@ -210,22 +271,25 @@ def _games(unit: tuple[Part, ...]) -> list[GameItem]:
 
 
 def validate(
-    paths_or_bag: Paths | Bag,
+    paths_or_bag: Paths | TypedBag[GameItem] | DaskBag,
     *,
     strict: bool = False,
     blocksize: Blocksize = DEFAULT_BLOCKSIZE,
-) -> Bag:
+) -> TypedBag[Verdict]:
     """The :class:`~gargon_notation.validation.Verdict` on every game, in order: of the
     archive at some paths, exactly those of ``gargon validate PATHS``; or of a bag of
     :class:`~gargon_notation.parts.GameItem` made by :func:`read` (the same, except that the
     ``line`` of a notation game that cannot be read is then that of its error, not the game's
     first line).  ``strict`` stops each game's replay at its first problem.
     """
-    if isinstance(paths_or_bag, Bag):
-        mapped: Bag = paths_or_bag.map(_verdict, strict=strict)  # type: ignore[no-untyped-call]
-        return mapped
-    units = find_partitions(paths_or_bag, blocksize)
-    return _bag_of([delayed(_verdicts, pure=True)(unit, strict) for unit in units])
+    if isinstance(paths_or_bag, DaskBag):
+        mapped: DaskBag = paths_or_bag.map(_verdict, strict=strict)  # type: ignore[no-untyped-call]
+        return cast("TypedBag[Verdict]", mapped)
+    units = find_partitions(cast("Paths", paths_or_bag), blocksize)
+    return cast(
+        "TypedBag[Verdict]",
+        _bag_of([delayed(_verdicts, pure=True)(unit, strict) for unit in units]),
+    )
 
 
 def _verdicts(unit: tuple[Part, ...], strict: bool) -> list[Verdict]:
@@ -247,7 +311,7 @@ def _verdict(item: GameItem, strict: bool) -> Verdict:
 
 
 def to_parquet(
-    paths_or_bag: Paths | Bag,
+    paths_or_bag: Paths | TypedBag[GameItem] | DaskBag,
     directory: str | os.PathLike[str],
     *,
     blocksize: Blocksize = DEFAULT_BLOCKSIZE,
@@ -267,10 +331,11 @@ def to_parquet(
     """
     from gargon_notation.tables import once_each, staged_parts
 
-    if isinstance(paths_or_bag, Bag):
+    bag: DaskBag
+    if isinstance(paths_or_bag, DaskBag):
         bag = paths_or_bag
     else:  # a file named twice is read once: (source, game) names one game
-        units = find_partitions(once_each(_inputs(paths_or_bag)), blocksize)
+        units = find_partitions(once_each(_inputs(cast("Paths", paths_or_bag))), blocksize)
         bag = _bag_of([delayed(_games, pure=True)(unit) for unit in units])
     target = os.path.abspath(directory)  # the same for workers started elsewhere
     options = {"observations": observations, "include_invalid_steps": include_invalid_steps}
@@ -355,13 +420,13 @@ def write_unit(
     return Written(rows, sum(per_part), reports, tuple(per_part))
 
 
-def _bag_of(tasks: list[Delayed]) -> Bag:
+def _bag_of(tasks: list[Delayed]) -> DaskBag:
     """A bag of one partition per task (each giving a list)."""
-    bag: Bag = from_delayed(tasks)  # type: ignore[no-untyped-call]
+    bag: DaskBag = from_delayed(tasks)  # type: ignore[no-untyped-call]
     return bag
 
 
-def _computed(tasks: list[Delayed], scheduler: Any = None) -> tuple[Any, ...]:
+def _computed(tasks: list[Delayed], scheduler: Scheduler = None) -> tuple[Any, ...]:
     """The results of ``tasks``, computed together by ``scheduler`` (None: the current)."""
     results: tuple[Any, ...] = compute(*tasks, scheduler=scheduler)  # type: ignore[no-untyped-call]
     return results

@@ -94,7 +94,7 @@ def take_batch(rows: Rows, table: str) -> pa.RecordBatch:
     schema = schema_for(table, rows.observations)
     columns = rows.columns[table]
     rows.clear_table(table)
-    arrays: list[pa.Array] = []
+    arrays: list[pa.Array[Any]] = []
     for field in schema:
         values = columns.pop(field.name)
         if isinstance(values, Lists):
@@ -110,7 +110,7 @@ def take_batch(rows: Rows, table: str) -> pa.RecordBatch:
     return pa.RecordBatch.from_arrays(arrays, schema=schema)
 
 
-def _list_array(lists: Lists, kind: pa.ListType) -> pa.Array:
+def _list_array(lists: Lists, kind: pa.ListType[Any]) -> pa.Array[Any]:
     """A list column kept flat as an Arrow list array of ``kind`` (from its buffers)."""
     offsets = array("i", accumulate(lists.lengths, initial=0))
     validity = None
@@ -124,11 +124,11 @@ def _list_array(lists: Lists, kind: pa.ListType) -> pa.Array:
     )
 
 
-_WHOLE = {pa.int8(): "b", pa.int16(): "h", pa.int32(): "i"}
+_WHOLE: dict[pa.DataType, str] = {pa.int8(): "b", pa.int16(): "h", pa.int32(): "i"}
 """The :class:`array.array` type code of each integer type of the schemas."""
 
 
-def _array(values: list[Any] | array[int], kind: pa.DataType) -> pa.Array:
+def _array(values: list[Any] | array[int], kind: pa.DataType) -> pa.Array[Any]:
     """A column of Python values as an Arrow array of ``kind``: whole numbers without nulls
     from an :class:`array.array` (twice as fast), anything else by :func:`pyarrow.array`.
 
@@ -150,7 +150,8 @@ def _array(values: list[Any] | array[int], kind: pa.DataType) -> pa.Array:
 
 def _validity(nulls: list[bool]) -> pa.Buffer:
     """The validity bitmap of a column whose null rows are those true in ``nulls``."""
-    buffer: pa.Buffer = pa.array(list(map(not_, nulls)), pa.bool_()).buffers()[1]
+    buffer = pa.array(list(map(not_, nulls)), pa.bool_()).buffers()[1]
+    assert buffer is not None  # a boolean array's values
     return buffer
 
 

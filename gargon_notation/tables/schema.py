@@ -7,6 +7,8 @@ was read from, as it was named, and the game's place in it (from 1).  Seats are 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pyarrow as pa
 
 from gargon_notation.arguments import shown
@@ -16,7 +18,10 @@ from gargon_notation.tables.columns import TABLES
 
 __all__ = ["OBSERVATION_FIELDS", "SCHEMAS", "TABLES", "schema_for"]
 
-_KEY = [pa.field("source", pa.string(), nullable=False), pa.field("game", pa.int32(), False)]
+_KEY: list[pa.Field[Any]] = [
+    pa.field("source", pa.string(), nullable=False),
+    pa.field("game", pa.int32(), False),
+]
 _SEATS = pa.list_(pa.int8())
 _TEXTS = pa.list_(pa.string())
 

@@ -1,5 +1,6 @@
 """A user's script on the front door: CI checks it with ``mypy --strict --disallow-any-expr``
-(no ``Any`` may leak from the library), and tests/test_api_typing.py runs it."""
+(no ``Any`` may leak from the library, the extras' ``gg.arrow`` and ``gg.dask`` included),
+and tests/test_api.py runs it."""
 
 from __future__ import annotations
 
@@ -95,6 +96,26 @@ def archive_figures(archive: Path) -> list[str]:
     return found
 
 
+def table_rows(archive: Path) -> dict[str, int]:
+    """The rows of each table of an archive, from its Arrow record batches."""
+    rows: dict[str, int] = {}
+    for name, batch in gg.arrow.batches(gg.arrow.games_of([archive])):
+        rows[name] = rows.get(name, 0) + batch.num_rows
+    columns: list[str] = gg.arrow.schema_for("games").names
+    rows["games' columns"] = len(columns)
+    return rows
+
+
+def cluster_winners(archive: Path) -> list[str]:
+    """Where the games won by Bernd are, validated on Dask (its synchronous scheduler)."""
+    games = gg.dask.read(str(archive), blocksize="4 KiB")
+    parts: int = games.npartitions
+    first: tuple[gg.dask.GameItem, ...] = games.take(1)
+    verdicts = gg.dask.validate(games).filter(lambda v: v.winners == ("Bernd",))
+    won: list[gg.Verdict] = verdicts.compute(scheduler="sync")
+    return [f"{parts} parts, first {first[0].source}"] + [f"{v.source}:{v.game}" for v in won]
+
+
 def main() -> None:
     root = Path(__file__).parent.parent.parent
     print(winners(root / "examples").most_common())
@@ -105,6 +126,8 @@ def main() -> None:
     print(gg.dumps(gg.record_from_simulation(gg.simulate(3, "x")), format="json")[:40])
     print(match(10))
     print(archive_figures(root / "examples"))
+    print(table_rows(root / "examples"))
+    print(cluster_winners(root / "examples"))
 
 
 if __name__ == "__main__":
