@@ -6,16 +6,21 @@ import doctest
 import importlib
 import importlib.util
 import pkgutil
+import re
+from pathlib import Path
 
 import pytest
 
 import gargon_notation
 
-MODULES = sorted(
-    info.name
-    for info in pkgutil.walk_packages(gargon_notation.__path__, prefix="gargon_notation.")
-    if not info.name.endswith("__main__")
-)
+MODULES = [
+    "gargon_notation",  # the package's own docstring: walk_packages lists only what is in it
+    *sorted(
+        info.name
+        for info in pkgutil.walk_packages(gargon_notation.__path__, prefix="gargon_notation.")
+        if not info.name.endswith("__main__")
+    ),
+]
 
 EXTRAS = {
     "gargon_notation.archive.ratings": ("openskill",),
@@ -46,3 +51,28 @@ def test_docstring_examples(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0, f"{result.failed} docstring examples failed in {name}"
+
+
+def test_every_example_of_the_package_is_run() -> None:
+    """Each ``>>>`` line of the package's source is an example that the test above runs:
+    none is left out unseen.  The package's own docstring (``import gargon_notation as gg``,
+    seven examples) was never run, walk_packages listing only the modules in the package."""
+    root = Path(gargon_notation.__file__).parent
+    written = {
+        path: len(re.findall(r"^\s*>>> ", path.read_text(encoding="utf-8"), re.MULTILINE))
+        for path in root.rglob("*.py")
+    }
+    found: dict[Path, int] = {}
+    finder = doctest.DocTestFinder()
+    for name in MODULES:
+        if _missing(name):
+            continue
+        module = importlib.import_module(name)
+        assert module.__file__ is not None
+        found[Path(module.__file__)] = sum(len(test.examples) for test in finder.find(module))
+    left_out = {
+        str(path.relative_to(root)): (count, found.get(path))
+        for path, count in written.items()
+        if count and found.get(path, 0) != count
+    }
+    assert left_out == {}
