@@ -17,7 +17,7 @@ import pytest
 from gargon_notation.bots import simulate
 from gargon_notation.notation import parse_game
 from gargon_notation.records import record_from_actions
-from gargon_notation.replay import replay
+from gargon_notation.replay import ReplayError, replay
 from gargon_notation.rules import STANDARD, Ruleset
 
 RULESETS = (
@@ -104,3 +104,151 @@ def test_a_record_without_positions_keeps_every_problem() -> None:
     assert [(p.code, p.round) for p in without] == with_lines
     assert with_lines.count(("pattern-mismatch", 3)) == with_lines.count(("pattern-mismatch", 4))
     assert ("pattern-mismatch", 4) in with_lines
+
+
+def _found(text: str) -> list[tuple[int, int, str, str]]:
+    result = replay(parse_game(text, source="t.ggn"))
+    return [(p.line, p.column, p.code, p.message) for p in result.problems]
+
+
+def _first_strict(text: str) -> tuple[int, int, str]:
+    with pytest.raises(ReplayError) as stopped:
+        replay(parse_game(text, source="t.ggn"), strict=True)
+    problem = stopped.value.problem
+    return problem.line, problem.column, problem.code
+
+
+XAVER = "Xaver is not at this table (players: Ann, Bob, Cy)"
+CY_LAST = (
+    2,
+    29,
+    "last-seat-new-colour",
+    "Cy plays B8 R8, but as last seat may only play colours already played this round "
+    "(yellow and red), not blue",
+)
+# The walk loses the record at the fights of round 1: Cy's blue play is skipped, so no
+# battle is due.
+LOST_AT_THE_FIGHTS = """\
+[Players "Ann" "Bob" "Cy"]
+1. Ann R9 Y2, Bob pass 1 1, Cy B8 R8
+    fights R > Ann (Cy 1), B > Cy, Y > Ann (Xaver 1)
+2. Bob B3, Cy B5, Ann pass 1
+    fights B > Cy (Bob 1)
+*
+"""
+# Round 1 is walked to its end (its green battle skipped, its draw not looked at); the walk
+# loses the record in round 2, at Ann's pass after Cy's skipped play.
+LOST_IN_ROUND_TWO = """\
+[Players "Ann" "Bob" "Cy"]
+1. Ann R9, Bob R5, Cy pass 1
+    fights R > Ann (Bob 1), G (Xaver 1)
+2. Bob B8 B2, Cy B3, Ann pass 1
+    fights B > Bob
+*
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            LOST_AT_THE_FIGHTS,
+            [CY_LAST, (3, 45, "unknown-player", XAVER)],
+            id="in-the-round-lost",
+        ),
+        pytest.param(
+            LOST_AT_THE_FIGHTS.replace("(Bob 1)", "(Xaver 1)"),
+            [CY_LAST, (3, 45, "unknown-player", XAVER), (5, 20, "unknown-player", XAVER)],
+            id="in-and-after-the-round-lost",
+        ),
+        pytest.param(
+            LOST_AT_THE_FIGHTS.replace("Y > Ann (Xaver 1)", "Y > Xaver (Bob 1)"),
+            [CY_LAST, (3, 36, "unknown-player", XAVER)],
+            id="a-winner-in-the-round-lost",
+        ),
+        pytest.param(
+            LOST_IN_ROUND_TWO,
+            [
+                (
+                    3,
+                    29,
+                    "wrong-decision",
+                    "a battle in green is written, but no battle is due",
+                ),
+                (3, 32, "unknown-player", XAVER),
+                (
+                    4,
+                    15,
+                    "pattern-mismatch",
+                    "Cy plays B3, a single card (1), but Bob led two of one colour (2)",
+                ),
+            ],
+            id="before-the-round-lost",
+        ),
+        pytest.param(
+            LOST_IN_ROUND_TWO.replace("B8 B2", "B8"),
+            [
+                (
+                    3,
+                    29,
+                    "wrong-decision",
+                    "a battle in green is written, but no battle is due",
+                ),
+                (3, 32, "unknown-player", XAVER),
+            ],
+            id="in-a-battle-skipped",
+        ),
+        pytest.param(
+            '[Players "Ann" "Bob" "Cy"]\n1. Ann R9, Bob R5, Cy pass 1\n'
+            "    fights R > Ann (Bob 1)\nend Ann 5, Xaver 3, Cy 2\n",
+            [
+                (
+                    4,
+                    1,
+                    "game-not-over",
+                    "the record is marked finished ('end'), but the game goes on in round 2",
+                ),
+                (4, 12, "unknown-player", XAVER),
+            ],
+            id="in-the-scores-of-a-game-not-over",
+        ),
+    ],
+)
+def test_every_name_not_at_the_table_is_said_once(
+    text: str, expected: list[tuple[int, int, str, str]]
+) -> None:
+    """The walk's last word says the whole record was checked for names: a name in the round
+    where the walk lost the record, or among the draws of a battle it skipped, is said too,
+    in line order, once; a strict replay stops at the same first problem."""
+    assert _found(text) == expected
+    assert _first_strict(text) == expected[0][:3]
+
+
+def test_cards_written_twice_in_the_round_lost_are_said() -> None:
+    """Where the walk lost the record (Cy's play, after Bob's skipped one), the plays from
+    there on are checked for cards written twice, as the later rounds are."""
+    text = '[Players "Ann" "Bob" "Cy"]\n1. Ann R9 Y2, Bob Y5 Y7, Cy B7 B7\n*\n'
+    assert [found[:3] for found in _found(text)] == [
+        (2, 15, "pattern-mismatch"),
+        (2, 26, "card-conservation"),
+    ]
+    assert _found(text)[1][3] == (
+        "Cy plays B7 B7: B7 twice in one play, but the deck has only 1 copy of it"
+    )
+    again = """\
+[Players "Ann" "Bob" "Cy"]
+1. Ann R9 Y2, Bob pass 1 1, Cy R8 Y3
+    fights R > Ann (Cy 1), Y > Cy (Ann 1)
+2. Bob B8 B2, Cy B3, Ann R9 B4
+*
+"""
+    assert _found(again)[1:] == [
+        (
+            4,
+            22,
+            "card-conservation",
+            "R9 is already elsewhere (played by Ann in round 1, line 2): the deck has only 1 "
+            "copy of it",
+        )
+    ]
+    assert _first_strict(again) == (4, 15, "pattern-mismatch")

@@ -81,6 +81,8 @@ _engine_draw = unchecked_maker(Draw)
 _PILES_MAY_BE_EMPTY = frozenset({"draw-count", "record-incomplete"})
 _NOT_HELD = frozenset({"card-not-in-hand", "card-conservation"})
 """The codes of a play of a card the hand does not hold (it may be elsewhere)."""
+_Named = model.Play | model.Pass | model.Battle | model.Draw | model.Score
+"""An element that names players (a battle: its winners)."""
 
 MAX_PROBLEMS = 50
 """A lenient walk gives up on a game after this many problems (the rest would be noise)."""
@@ -191,6 +193,15 @@ class _Walk:
         later problems follow from it, until the walk is in step again (a new round)."""
         self.walked = 0
         """How many written rounds the walk has begun."""
+        self.read: list[int] = []
+        """The number each round begun was read as (the engine's, where the record's is
+        wrong)."""
+        self.lost_at: object | None = None
+        """The element at which the walk lost the record (the rest of its round was not
+        walked)."""
+        self.unnamed: set[int] = set()
+        """The ids of the elements whose name was said not to be at the table (each said
+        once, whichever check comes to it first)."""
         self.alone = False
         """Checking a round on its own (after the walk lost the record): the visitors see no
         steps, and the hands and piles are not known."""
@@ -365,6 +376,7 @@ class _Walk:
                     repair=f"read as round {game.round}",
                 )
             self.round = game.round
+            self.read.append(game.round)
             for visitor in self.visitors:
                 visitor.begin_round(self.round, written_round, game)
             for action in written_round.actions:
@@ -379,6 +391,10 @@ class _Walk:
             fights = written_round.battles[-1] if written_round.battles else None
             for visitor in self.visitors:
                 visitor.end_round(self.round, game)
+        if self.outcome.problems:
+            # The draws of a battle skipped, and the rounds written after the end, were not
+            # walked: their names are checked still (a walk without problems saw each name).
+            self._say_names_in(record.rounds)
         self._check_end(game)
 
     def _seat(self, name: str, element: object, repair: str | None = None) -> int | None:
@@ -391,7 +407,8 @@ class _Walk:
             return header.players.index(name)
         except ValueError:
             if repair is not None:
-                self._lost_track("unknown-player")
+                self._lost_track("unknown-player", element)
+            self.unnamed.add(id(element))
             self.problem(
                 "unknown-player",
                 not_at_table(name, header.players),
@@ -446,7 +463,7 @@ class _Walk:
         self, game: Game, action: Action, element: model.Action, violation: IllegalAction
     ) -> None:
         """The engine refused ``action``: said as a problem at ``element``, which is skipped."""
-        self._lost_track(violation.code)
+        self._lost_track(violation.code, element)
         message = violation.message
         follows = None
         if self.forgotten and violation.code in _NOT_HELD and isinstance(element, model.Play):
@@ -504,9 +521,12 @@ class _Walk:
             causes.append(draw[1])
         return causes[0] if causes else None
 
-    def _lost_track(self, code: str) -> None:
-        """After a skipped action, a record that no longer fits the game is not followed."""
+    def _lost_track(self, code: str, element: object) -> None:
+        """After a skipped action, a record that no longer fits the game is not followed
+        from ``element`` on."""
         if self.skipped and code in ("not-your-turn", "wrong-decision", "game-over"):
+            if not self.alone:
+                self.lost_at = element
             raise _Stop("the record no longer follows the game after the skipped action")
         self.skipped = True
 
@@ -596,7 +616,7 @@ class _Walk:
             self._owed_draws_unwritten(game, battle)
             decision = game.to_act
         if decision is None or decision.kind is not DecisionKind.CHOOSE:
-            self._lost_track("wrong-decision")
+            self._lost_track("wrong-decision", battle)
             asked = "the game is over" if decision is None else "no battle is due"
             self.problem(
                 "wrong-decision",
@@ -829,11 +849,18 @@ class _Walk:
         self.cause = None
         self.alone = True
         rounds = self.record.rounds
+        # The rounds walked: names among what the walk did not come to (the rest of the
+        # round it lost, the draws of a battle it skipped), and the cards of the plays from
+        # where it lost the record on (the walk's engine checked those before).
+        self._say_names_in(rounds[: self.walked])
         played: dict[Card, str] = {}
-        for walked in rounds[: self.walked]:
+        unwalked = False
+        for number, walked in zip(self.read, rounds[: self.walked], strict=False):
+            self.round = number
             for action in walked.actions:
+                unwalked = unwalked or action is self.lost_at
                 if isinstance(action, model.Play):
-                    self._check_twice(action, walked.number, played, report=False)
+                    self._check_twice(action, walked.number, played, report=unwalked)
         previous = rounds[self.walked - 1].number if self.walked else 0
         for written in rounds[self.walked :]:
             self.round = written.number
@@ -849,20 +876,39 @@ class _Walk:
             if written is rounds[-1]:
                 # The piles may run out in the last round: draws are then skipped or fewer.
                 self.held = [p for p in self.held if p.code not in _PILES_MAY_BE_EMPTY]
-            named: list[model.Play | model.Pass | model.Draw] = list(written.actions)
-            named += [draw for battle in written.battles for draw in battle.draws]
-            for item in named:
-                if item.player not in header.players:
-                    self.problem("unknown-player", not_at_table(item.player, header.players), item)
+            self._say_names(_named(written))
             for action in written.actions:
                 if isinstance(action, model.Play):
                     self._check_twice(action, written.number, played)
             self._tell_held()
         self.round = None
         self._check_result()
-        for score in self.record.termination.scores:
-            if score.player not in header.players:
-                self.problem("unknown-player", not_at_table(score.player, header.players), score)
+        self._say_names(self.record.termination.scores)
+
+    def _say_names_in(self, rounds: Sequence[model.Round]) -> None:
+        """The names of ``rounds`` (from the first) not at the table and not yet said so,
+        each said in its round as read."""
+        for k, written in enumerate(rounds):
+            self.round = self.read[k] if k < len(self.read) else written.number
+            self._say_names(_named(written))
+        self.round = None
+
+    def _say_names(self, items: Sequence[_Named]) -> None:
+        """Each name of ``items`` not at the table (a battle's: its winners), unless its
+        item was said to have one already."""
+        header = self.outcome.header
+        assert header is not None
+        seats = self.seats
+        for item in items:
+            if isinstance(item, model.Battle):
+                names = [name for name in item.winners or () if name is not None]
+            else:
+                names = [item.player]
+            unknown = [name for name in names if name not in seats]
+            if unknown and id(item) not in self.unnamed:
+                self.unnamed.add(id(item))
+                for name in dict.fromkeys(unknown):
+                    self.problem("unknown-player", not_at_table(name, header.players), item)
 
     def _walk_alone(self, header: Header, written: model.Round) -> None:
         """Check one written round on its own, from its first decision: a fresh table of
@@ -932,6 +978,7 @@ class _Walk:
             and len(battle.draws) < sum(len(fight.losers) for fight in fights)
         ):
             return  # an unfinished record stops between the fights of its last colour
+        self.unnamed.add(id(battle))  # a name written not at the table is said here
         fought = "the fight was" if len(derived) == 1 else "the fights were"
         self.problem(
             "winner-mismatch",
@@ -965,8 +1012,7 @@ class _Walk:
                 f"{game.round}",
                 termination,
             )
-            return
-        if game.is_over and not termination.finished:
+        elif game.is_over and not termination.finished:
             self.problem(
                 "game-over-unmarked",
                 "the game is over, but the record is marked unfinished ('*'); write 'end'",
@@ -984,6 +1030,16 @@ class _Walk:
                         f"but scores {totals[written.player]}",
                         written,
                     )
+        self._say_names(termination.scores)
+
+
+def _named(written: model.Round) -> list[_Named]:
+    """The elements of ``written`` that name players, in the order they are written."""
+    named: list[_Named] = list(written.actions)
+    for battle in written.battles:
+        named.append(battle)
+        named += battle.draws
+    return named
 
 
 def _colour_fights(game: Game, colour: Colour, mark: int) -> list[BattleResolved]:
