@@ -413,7 +413,8 @@ def test_a_misspelt_name_among_the_draws_is_where_the_draw_it_stood_for_is_said(
             "record-incomplete",
             8,
             column,
-            f"{meant} owes a replacement draw here, but the record does not write it",
+            f"the draw written for {misspelt.split()[0]} stands where {meant} owes a "
+            "replacement draw: is the name misspelt?",
             f"8:{column}",
         ),
     ]
@@ -424,6 +425,66 @@ def test_a_misspelt_name_among_the_draws_is_where_the_draw_it_stood_for_is_said(
     with pytest.raises(ReplayError) as stopped:
         replay(parse_game(text, source="t.ggn"), strict=True)
     assert stopped.value.problem == attrs.evolve(result.problems[0], repair=None)
+
+
+# Each player plays two reds: after each fight every loser draws one card.
+TABLES = {
+    3: ("Bernd 1, Collette 1, Bernd 2, Collette 2", ("Adam", "Bernd", "Collette")),
+    4: (
+        "Adam 1, Bernd 1, Collette 1, Bernd 2, Collette 2, Dagmar 2",
+        ("Adam", "Bernd", "Collette", "Dagmar"),
+    ),
+    5: (
+        "Adam 1, Bernd 1, Collette 1, Emil 1, Adam 2, Bernd 2, Collette 2, Dagmar 2",
+        ("Adam", "Bernd", "Collette", "Dagmar", "Emil"),
+    ),
+}
+MISSPELT = {"Adam": "Adma", "Bernd": "Bernt", "Collette": "Colette", "Emil": "Emli"}
+MISSPELT["Dagmar"] = "Dagmr"
+
+
+def red_table(players: int, draws: str) -> str:
+    names = TABLES[players][1]
+    high = ("R9", "R5", "R8", "R14", "R12")[:players]
+    low = ("R3", "R2", "R1", "R0", "R4")[:players]
+    quoted = " ".join(f'"{name}"' for name in names)
+    deals = "".join(f"deal {name}: {a} {b}\n" for name, a, b in zip(names, high, low, strict=True))
+    plays = ", ".join(f"{name} {a} {b}" for name, a, b in zip(names, high, low, strict=True))
+    return f'[Players {quoted}]\n[Start "Adam"]\n{deals}1. {plays}\n    fights R ({draws})\n*\n'
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+@pytest.mark.parametrize("place", ["first", "middle", "last"])
+def test_the_owed_draw_a_misspelt_name_stands_for_is_said_to_be_written(
+    players: int, place: str
+) -> None:
+    """The record writes the draw, under a name not at the table: the owed draw's message
+    says so (not 'the record does not write it'), and asks whether the name is misspelt."""
+    right = TABLES[players][0]
+    assert problems(red_table(players, right)) == []
+    draws = right.split(", ")
+    at = {"first": 0, "middle": len(draws) // 2, "last": len(draws) - 1}[place]
+    meant, pile = draws[at].split()
+    typed = MISSPELT[meant]
+    draws[at] = f"{typed} {pile}"
+    text = red_table(players, ", ".join(draws))
+    line = players + 4
+    column = text.splitlines()[line - 1].index(draws[at]) + 1
+    names = ", ".join(TABLES[players][1])
+    assert problems(text) == [
+        f"t.ggn:{line}:{column}: game 1, round 1, {typed}: '{typed} {pile}': {typed} is not at "
+        f"this table (players: {names}); did you mean {meant}? [unknown-player]\n"
+        "    skipped this draw",
+        f"t.ggn:{line}:{column}: game 1, round 1, {meant} (seat "
+        f"{TABLES[players][1].index(meant) + 1}): '{typed} {pile}': the draw written for "
+        f"{typed} stands where {meant} owes a replacement draw: is the name misspelt? "
+        f"[record-incomplete] (follows from the problem at {line}:{column})\n"
+        f"    taken as '{meant} forgot'",
+    ]
+    with pytest.raises(ReplayError) as stopped:
+        replay(parse_game(text, source="t.ggn"), strict=True)
+    assert stopped.value.problem.code == "unknown-player"
+    assert (stopped.value.problem.line, stopped.value.problem.column) == (line, column)
 
 
 def test_a_name_not_at_the_table_before_the_draw_owed_is_only_that() -> None:

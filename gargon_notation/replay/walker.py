@@ -53,7 +53,7 @@ from gargon_notation.engine.wording import placed_elsewhere, twice_in_one_play
 from gargon_notation.errors import RuleViolation
 from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import model
-from gargon_notation.notation.writer import marker_text, write_action
+from gargon_notation.notation.writer import marker_text, name_text, write_action
 from gargon_notation.replay.hints import (
     card_drawn,
     first_place,
@@ -536,27 +536,33 @@ class _Walk:
         element: model.Action | model.Round,
         before: int | None = None,
         stand_ins: list[model.Draw] | None = None,
+        only: bool = False,
     ) -> None:
         """Lenient repair: owed draws the record does not write are taken as forgotten.
 
         With ``before``, only the draws owed ahead of that seat's own owed draw.  Each of
         ``stand_ins`` (draws written for a name not at the table, taken from the list) is
-        where the next of them is said; the rest are said at ``element``.
+        where the next of them is said; the rest are said at ``element`` (``only``: not
+        said, nor taken as forgotten).
         """
         while (decision := game.to_act) is not None and decision.kind is _DRAW:
             seat = decision.seat
-            if seat == before:
+            if seat == before or (only and not stand_ins):
                 return
+            owner = game.names[seat]
+            message = f"{owner} owes a replacement draw here, but the record does not write it"
+            place: object = element
             if stand_ins:
-                place: object = stand_ins.pop(0)
+                place = stand = stand_ins.pop(0)
+                message = (
+                    f"the draw written for {name_text(stand.player)} stands where {owner} owes "
+                    "a replacement draw: is the name misspelt?"
+                )
             elif before is not None and before not in game.owed:
                 return
-            else:
-                place = element
             found = self.problem(
                 "record-incomplete",
-                f"{game.names[seat]} owes a replacement draw here, but the record "
-                "does not write it",
+                message,
                 place,
                 seat=seat,
                 repair=f"taken as '{game.names[seat]} forgot'",
@@ -683,14 +689,16 @@ class _Walk:
             self.count += 1
             self.skipped = False
         record = self.record
-        if self.alone or not (
-            # An unfinished record (a recording in progress) may stop before the draws
-            # owed by its last battle.
-            record.rounds
+        # An unfinished record (a recording in progress) may stop before the draws owed by
+        # its last battle (but not where it writes one for a name not at the table).
+        stops = (
+            not self.alone
+            and record.rounds
             and record.rounds[-1].battles
             and battle is record.rounds[-1].battles[-1]
             and not record.termination.finished
-        ):
+        )
+        if stand_ins or not stops:
             # Draws owed by this colour's fights and not written in its parentheses are
             # said here, where they belong, and taken as forgotten, so that its next fight
             # follows; alone, draws skipped on empty piles let the colour's next fight
@@ -699,7 +707,7 @@ class _Walk:
             # turn), the rest are said after it, at the last draw written: problems are told
             # in the order of their places.
             place = battle.draws[-1] if len(self.outcome.problems) > found else battle
-            self._owed_draws_unwritten(game, place, stand_ins=stand_ins)
+            self._owed_draws_unwritten(game, place, stand_ins=stand_ins, only=bool(stops))
 
     def _in_seat_order(self, game: Game, draws: Sequence[model.Draw]) -> bool:
         """Whether ``draws`` begin with the draws owed now, in order, and go on (the second
