@@ -27,6 +27,7 @@ from gargon_notation.engine import Action, Choose, Draw, Pass, Play
 from gargon_notation.errors import NotationError
 from gargon_notation.notation.lexical import CARDS, COLOURS, unquote
 from gargon_notation.notation.writer import name_text
+from gargon_notation.slips import one_apart
 
 __all__ = ["format_action", "not_at_table", "parse_action", "parse_card"]
 
@@ -71,21 +72,60 @@ def not_at_table(name: str, players: Sequence[str], table: str = "this table") -
     'Dagma is not at any table (players: Anna, Dagmar); did you mean Dagmar?'
     >>> not_at_table("Anna ", ("Anna", "Cleo")).split("; ")[0]
     '"Anna " is not at this table (players: Anna, Cleo)'
-    """
-    import difflib  # only for a mistake: not at start-up
 
+    The likeliest players are those the same but for spaces at either end, then but for
+    case, then one slip apart (:func:`~gargon_notation.slips.one_apart`: ``Bbo`` for ``Bob``),
+    then alike by :mod:`difflib`; two players as near are both named, never one of them:
+
+    >>> not_at_table("Jen", ("Jan", "Jon", "Cleo")).split("; ")[1]
+    'did you mean Jan or Jon?'
+    """
+    close, why = _likely(name, players)
     hint = ""
-    spaced = [player for player in players if player.strip() == name.strip()]
-    same = [player for player in players if player.casefold() == name.casefold()]
-    close = spaced or same or difflib.get_close_matches(name, players, n=1, cutoff=0.75)
     if close:
-        hint = f"; did you mean {name_text(close[0])}?"
-        if spaced:
-            hint += " (names are compared with their spaces)"
-        elif same:
-            hint += " (names are case-sensitive)"
+        names = [name_text(player) for player in close]
+        either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+        hint = f"; did you mean {either}?" + (f" ({why})" if why else "")
     written = ", ".join(name_text(player) for player in players)
     return f"{name_text(name)} is not at {table} (players: {written}){hint}"
+
+
+def _likely(name: str, players: Sequence[str]) -> tuple[list[str], str]:
+    """The players ``name`` most likely means, all as near to it as each other (none: no
+    player is near), and what to say of names when it differs from them by spaces or case."""
+    bare = name.strip()
+    spaced = [player for player in players if player.strip() == bare]
+    if spaced:
+        return spaced, "names are compared with their spaces"
+    folded = bare.casefold()
+    same = [player for player in players if player.strip().casefold() == folded]
+    if same:
+        spaces = bare != name or any(player.strip() != player for player in same)
+        return same, "names are case-sensitive" + (
+            " and compared with their spaces" if spaces else ""
+        )
+    near = [player for player in players if one_apart(name, player)]
+    near = near or [p for p in players if one_apart(folded, p.strip().casefold())]
+    if near:
+        return near, ""
+    import difflib  # only for a mistake: not at start-up
+
+    alike: dict[str, float] = {}
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(name)
+    for player in dict.fromkeys(players):
+        matcher.set_seq1(player)
+        if matcher.real_quick_ratio() >= _ALIKE and matcher.quick_ratio() >= _ALIKE:
+            ratio = matcher.ratio()
+            if ratio >= _ALIKE:
+                alike[player] = ratio
+    best = max(alike.values(), default=0.0)
+    return [player for player, ratio in alike.items() if ratio == best], ""
+
+
+_ALIKE = 0.75
+"""How alike (:class:`difflib.SequenceMatcher`'s ratio) a name must be to a player's to be
+taken for it, when it is not one slip from one."""
 
 
 def _seat(text: str, name: str, players: Sequence[str]) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-__all__ = ["near_pairs", "one_changed", "one_slip"]
+__all__ = ["near_pairs", "one_apart", "one_changed", "one_slip"]
 
 
 def one_slip(typed: str, meant: str) -> bool:
@@ -34,6 +34,27 @@ def one_slip(typed: str, meant: str) -> bool:
     if len(a) == len(b) + 1:
         return a[1:] == b and a[0] == typed[start - 1]  # doubled
     return len(a) == len(b) >= 2 and a[:2] == b[1::-1] and a[2:] == b[2:]  # swapped
+
+
+def one_apart(typed: str, meant: str) -> bool:
+    """Whether ``typed`` is ``meant`` with one slip anywhere, its first letters included: one
+    letter typed wrong, left out or added, or two neighbours swapped (a name not at the table
+    is likely the player it is one slip from, as short as ``Bob`` or ``Cy`` is).
+
+    >>> [one_apart(typed, "Bob") for typed in ("Bbo", "oBb", "Rob", "Bo", "Bobb", "Bob", "Obb")]
+    [True, True, True, True, True, False, False]
+    """
+    if typed == meant or abs(len(typed) - len(meant)) > 1:
+        return False
+    start = 0
+    while start < min(len(typed), len(meant)) and typed[start] == meant[start]:
+        start += 1
+    a, b = typed[start:], meant[start:]
+    if len(a) < len(b):
+        return a == b[1:]  # left out
+    if len(a) > len(b):
+        return a[1:] == b  # added
+    return a[1:] == b[1:] or (a[:2] == b[1::-1] and a[2:] == b[2:])  # changed, swapped
 
 
 def one_changed(typed: str, meant: str) -> bool:

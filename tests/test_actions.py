@@ -115,3 +115,97 @@ def test_the_replay_suggests_the_player_a_misspelt_name_means() -> None:
     (problem,) = replay(parse_game(text)).problems
     assert problem.code == "unknown-player"
     assert problem.message.endswith("did you mean Cleo? (names are case-sensitive)")
+
+
+SHORT = ("Ann", "Bob", "Cy")
+RULEBOOK = ("Adam", "Bernd", "Collette", "Dagmar")
+
+
+@pytest.mark.parametrize(
+    ("typed", "players", "meant"),
+    [
+        ("Bbo", SHORT, "Bob"),  # two letters swapped
+        ("oBb", SHORT, "Bob"),  # the first two swapped
+        ("Yc", SHORT, "Cy"),
+        ("Bab", SHORT, "Bob"),  # a letter changed
+        ("Rob", SHORT, "Bob"),  # the first changed
+        ("Anm", SHORT, "Ann"),
+        ("Bo", SHORT, "Bob"),  # a letter missing
+        ("C", SHORT, "Cy"),
+        ("nn", SHORT, "Ann"),  # the first missing
+        ("Bobb", SHORT, "Bob"),  # a letter more
+        ("Cyx", SHORT, "Cy"),
+        ("bbo", SHORT, "Bob"),  # case and a slip
+        ("Bernt", RULEBOOK, "Bernd"),
+        ("eBrnd", RULEBOOK, "Bernd"),
+        ("Colette", RULEBOOK, "Collette"),
+        ("Dagmr", RULEBOOK, "Dagmar"),
+        ("dAam", RULEBOOK, "Adam"),
+        ("Colete", RULEBOOK, "Collette"),  # two letters missing: alike
+    ],
+)
+def test_a_name_one_slip_from_a_player_suggests_that_player(
+    typed: str, players: tuple[str, ...], meant: str
+) -> None:
+    assert not_at_table(typed, players) == (
+        f"{typed} is not at this table (players: {', '.join(players)}); did you mean {meant}?"
+    )
+
+
+@pytest.mark.parametrize(
+    ("typed", "players", "why"),
+    [
+        ("bob", SHORT, "names are case-sensitive"),
+        ("CY", SHORT, "names are case-sensitive"),
+        ("Bob ", SHORT, "names are compared with their spaces"),
+        (" Bob", SHORT, "names are compared with their spaces"),
+        (" bob", SHORT, "names are case-sensitive and compared with their spaces"),
+    ],
+)
+def test_a_name_but_for_case_or_spaces_says_so(
+    typed: str, players: tuple[str, ...], why: str
+) -> None:
+    message = not_at_table(typed, players)
+    assert message.endswith(f"; did you mean {typed.strip().title()}? ({why})")
+
+
+@pytest.mark.parametrize(
+    ("typed", "players", "hint"),
+    [
+        ("Jen", ("Jan", "Jon", "Cleo"), "; did you mean Jan or Jon?"),
+        ("Jn", ("Jan", "Jon", "Cleo"), "; did you mean Jan or Jon?"),
+        ("Ane", ("Ann", "Anne", "Cy"), "; did you mean Ann or Anne?"),
+        ("Anni", ("Ann", "Anne", "Cy"), "; did you mean Ann or Anne?"),
+        ("Adrian", ("Adrianna", "Adrianne", "Cy"), "; did you mean Adrianna or Adrianne?"),
+        ("ann", ("Ann", "ANN", "Cy"), "; did you mean Ann or ANN? (names are case-sensitive)"),
+        ("Ann", ("Anne", "Anna", "Ana"), "; did you mean Anne, Anna or Ana?"),
+        ("Jann", ("Jan", "Jon", "Cleo"), "; did you mean Jan?"),  # Jon is two slips off
+        ("Eve", ("Jan", "Jon", "Cleo"), ""),
+    ],
+)
+def test_players_equally_near_are_all_named_never_one_of_them(
+    typed: str, players: tuple[str, ...], hint: str
+) -> None:
+    assert not_at_table(typed, players) == (
+        f"{typed} is not at this table (players: {', '.join(players)}){hint}"
+    )
+
+
+def test_the_replay_suggests_bob_for_bbo() -> None:
+    """The record of the brief: 'Bbo', two letters of Bob swapped, in the round where the
+    walk lost the record."""
+    from gargon_notation.notation import parse_game
+    from gargon_notation.replay import replay
+
+    text = (
+        '[Players "Ann" "Bob" "Cy"]\n1. Ann R9 Y2, Bob pass 1 1, Cy B8 R8\n'
+        "    fights R > Ann (Cy 1), B > Cy, Y > Ann (Bbo 1)\n*\n"
+    )
+    found = replay(parse_game(text)).problems
+    assert [(p.line, p.column, p.code) for p in found] == [
+        (2, 29, "last-seat-new-colour"),
+        (3, 45, "unknown-player"),
+    ]
+    assert found[1].message == (
+        "Bbo is not at this table (players: Ann, Bob, Cy); did you mean Bob?"
+    )

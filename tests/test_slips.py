@@ -6,7 +6,7 @@ import hashlib
 
 import pytest
 
-from gargon_notation.slips import near_pairs, one_slip
+from gargon_notation.slips import near_pairs, one_apart, one_slip
 
 
 @pytest.mark.parametrize(
@@ -44,3 +44,24 @@ def test_near_pairs_of_many_distinct_names_finds_none_and_only_the_slips() -> No
     doubled = names[42] + names[42][-1]
     swapped = names[43][0] + names[43][2] + names[43][1] + names[43][3:]
     assert near_pairs([*names, doubled, swapped]) == [(names[42], doubled), (names[43], swapped)]
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant", "apart"),
+    [
+        ("Bbo", "Bob", True),  # two swapped
+        ("oBb", "Bob", True),  # the first two swapped
+        ("Rob", "Bob", True),  # the first changed
+        ("Bab", "Bob", True),  # one changed
+        ("ob", "Bob", True),  # the first left out
+        ("Bo", "Bob", True),  # the last left out
+        ("Bobb", "Bob", True),  # one added
+        ("Bob", "Bob", False),  # the same
+        ("Obb", "Bob", False),  # two changed
+        ("Bo b", "Bob", True),
+        ("Bobby", "Bob", False),
+    ],
+)
+def test_one_apart(typed: str, meant: str, apart: bool) -> None:
+    assert one_apart(typed, meant) is apart
+    assert one_apart(meant, typed) is apart
