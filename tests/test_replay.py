@@ -46,10 +46,9 @@ RULEBOOK_NOTE = (
 )
 NO_DEAL_NOTE = "the deal is not known: cards are checked by count only until revealed"
 LOST_NOTE = (
-    "the record no longer follows the game after the skipped action; each later round was "
-    "checked on its own from its first decision (turns, patterns, colours, fights, winners, "
-    "draws), and the whole record for names, round numbers, cards written twice and the "
-    "Result tag, but not for what needs the table before it (hands, piles, scores)"
+    "the record no longer follows the game after the skipped action; the rest of the record "
+    "was checked only for names, cards written twice and the Result tag (no later round to "
+    "check on its own)"
 )
 NAMES = ("Adam", "Bernd", "Collette", "Dagmar")
 

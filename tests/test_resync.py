@@ -45,12 +45,15 @@ def test_every_later_round_is_checked_on_its_own() -> None:
     assert result.problems[1].context == (
         "round checked on its own: hands and piles not known; led: 2; colours played: R"
     )
-    assert result.unchecked[-1] == (
+    assert result.unchecked[1:] == [
         "the record no longer follows the game after the skipped action; each later round "
         "was checked on its own from its first decision (turns, patterns, colours, fights, "
-        "winners, draws), and the whole record for names, round numbers, cards written twice "
-        "and the Result tag, but not for what needs the table before it (hands, piles, scores)"
-    )
+        "winners, draws; in the last round, not whether a draw is missing, as its piles may "
+        "have run out), and the whole record for names, round numbers, cards written twice "
+        "and the Result tag, but not for what needs the table before it (hands, piles, scores)",
+        "round 4 was checked on its own only up to 'Cy R5 R7' at 9:23, where the record no "
+        "longer follows the round after the skipped action",
+    ]
 
 
 def test_a_round_checked_on_its_own_is_left_at_its_first_lost_action() -> None:
@@ -252,3 +255,27 @@ def test_cards_written_twice_in_the_round_lost_are_said() -> None:
         )
     ]
     assert _first_strict(again) == (4, 15, "pattern-mismatch")
+
+
+def test_a_later_round_begun_by_a_name_not_at_the_table_is_said_not_checked() -> None:
+    """Its first player unknown, the round cannot be checked on its own: the note says so
+    rather than count it among the rounds checked."""
+    text = LOST_AT_THE_FIGHTS.replace("2. Bob B3", "2. Xaver B3")
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [(p.line, p.column, p.code) for p in result.problems] == [
+        (2, 29, "last-seat-new-colour"),
+        (3, 45, "unknown-player"),
+        (4, 4, "unknown-player"),
+    ]
+    assert result.unchecked[-1] == (
+        "round 2 was not checked on its own: its first action names Xaver, who is not at the table"
+    )
+
+
+def test_a_walk_lost_in_its_last_round_claims_no_round_checked_on_its_own() -> None:
+    result = replay(parse_game(LOST_AT_THE_FIGHTS.split("2. ")[0] + "*\n"))
+    assert result.unchecked[-1] == (
+        "the record no longer follows the game after the skipped action; the rest of the "
+        "record was checked only for names, cards written twice and the Result tag (no later "
+        "round to check on its own)"
+    )

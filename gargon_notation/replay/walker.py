@@ -300,14 +300,21 @@ class _Walk:
         except _Stop as stop:
             if len(self.outcome.problems) >= MAX_PROBLEMS:
                 self.outcome.unchecked.append(f"{stop}; the rest of the record was not checked")
-            else:
+            elif self.walked < len(self.record.rounds):
                 self.outcome.unchecked.append(
                     f"{stop}; each later round was checked on its own from its first "
-                    "decision (turns, patterns, colours, fights, winners, draws), and the "
-                    "whole record for names, round numbers, cards written twice and the "
-                    "Result tag, but not for what needs the table before it (hands, piles, "
-                    "scores)"
+                    "decision (turns, patterns, colours, fights, winners, draws; in the last "
+                    "round, not whether a draw is missing, as its piles may have run out), "
+                    "and the whole record for names, round numbers, cards written twice and "
+                    "the Result tag, but not for what needs the table before it (hands, "
+                    "piles, scores)"
                 )
+            else:
+                self.outcome.unchecked.append(
+                    f"{stop}; the rest of the record was checked only for names, cards "
+                    "written twice and the Result tag (no later round to check on its own)"
+                )
+            if len(self.outcome.problems) < MAX_PROBLEMS:
                 try:
                     self._check_rest()
                 except _Stop as more:
@@ -525,8 +532,7 @@ class _Walk:
         """After a skipped action, a record that no longer fits the game is not followed
         from ``element`` on."""
         if self.skipped and code in ("not-your-turn", "wrong-decision", "game-over"):
-            if not self.alone:
-                self.lost_at = element
+            self.lost_at = element
             raise _Stop("the record no longer follows the game after the skipped action")
         self.skipped = True
 
@@ -924,13 +930,20 @@ class _Walk:
         the round's own text is checked (turns, patterns, colours, fights, winners, draws);
         what needs the earlier rounds (which cards a hand holds, pile sizes) is not, nor, in
         the last round, the draws (the piles may have run out)."""
-        if not written.actions or written.actions[0].player not in header.players:
+        if not written.actions:
+            return
+        first = written.actions[0].player
+        if first not in self.seats:
+            self.outcome.unchecked.append(
+                f"round {written.number} was not checked on its own: its first action names "
+                f"{name_text(first)}, who is not at the table"
+            )
             return
         rules = header.ruleset
         deal = Deal.hidden(len(header.players), rules.hand_size)
-        start = header.players.index(written.actions[0].player)
-        game = Game.new(deal, start, rules, header.players)
+        game = Game.new(deal, self.seats[first], rules, header.players)
         self.skipped = False
+        self.lost_at = None
         try:
             for action in written.actions:
                 self._apply_written(game, action)
@@ -939,7 +952,15 @@ class _Walk:
             if written.battles and game.round == 1 and len(self.held or ()) == known:
                 self._check_fights_done(game, written)
         except _Stop:
-            pass  # this round no longer fits; the next one is checked afresh
+            # This round no longer fits; the next one is checked afresh.
+            lost = self.lost_at
+            if isinstance(lost, model.Play | model.Pass | model.Draw | model.Battle):
+                at = f" at {lost.line}:{lost.column}" if lost.line else ""
+                self.outcome.unchecked.append(
+                    f"round {written.number} was checked on its own only up to "
+                    f"'{write_action(lost)}'{at}, where the record no longer follows the "
+                    "round after the skipped action"
+                )
 
     def _check_twice(
         self, play: model.Play, number: int, played: dict[Card, str], report: bool = True
