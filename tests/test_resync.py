@@ -279,3 +279,57 @@ def test_a_walk_lost_in_its_last_round_claims_no_round_checked_on_its_own() -> N
         "record was checked only for names, cards written twice and the Result tag (no later "
         "round to check on its own)"
     )
+
+
+SKIPPED_TWICE = """\
+[Players "Ann" "Bob" "Cy"]
+1. Ann R9 Y2, Bob pass 1 1, Cy R8 Y3
+    fights R > Ann (Cy 1), Y > Cy (Ann 1)
+2. Bob B8 B2, Cy B3 B4, Ann Y9 R9
+    fights B > Cy (Bob 1)
+3. Cy G2, Ann pass 1, Bob G4 B5
+*
+"""
+ANN_Y9 = (
+    4,
+    25,
+    "pattern-mismatch",
+    "Ann plays Y9 R9, two of different colours (1:1), but Bob led two of one colour (2)",
+)
+R9_TWICE = (
+    4,
+    25,
+    "card-conservation",
+    "R9 is already elsewhere (played by Ann in round 1, line 2): the deck has only 1 copy of it",
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param(
+            SKIPPED_TWICE,
+            [
+                ANN_Y9,
+                R9_TWICE,
+                (
+                    6,
+                    23,
+                    "pattern-mismatch",
+                    "Bob plays G4 B5, two of different colours (1:1), but Cy led a single card (1)",
+                ),
+            ],
+            id="then-lost",
+        ),
+        pytest.param(SKIPPED_TWICE.split("    fights B")[0] + "*\n", [ANN_Y9, R9_TWICE], id="last"),
+    ],
+)
+def test_a_card_written_twice_in_a_play_the_walk_skipped_is_said(
+    text: str, expected: list[tuple[int, int, str, str]]
+) -> None:
+    """Ann's Y9 R9 is skipped for its pattern, which the engine checks before its cards: its
+    R9, played by Ann in round 1, is written twice all the same, as a later round checked on
+    its own would say (and the note says the whole record was checked for it); after the
+    first problem, at the same place."""
+    assert _found(text) == expected
+    assert _first_strict(text) == expected[0][:3]

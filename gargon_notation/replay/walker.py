@@ -199,6 +199,8 @@ class _Walk:
         self.lost_at: object | None = None
         """The element at which the walk lost the record (the rest of its round was not
         walked)."""
+        self.refused: dict[int, str] = {}
+        """The code each element the engine refused was refused with, by the element's id."""
         self.unnamed: set[int] = set()
         """The ids of the elements whose name was said not to be at the table (each said
         once, whichever check comes to it first)."""
@@ -402,6 +404,7 @@ class _Walk:
             # The draws of a battle skipped, and the rounds written after the end, were not
             # walked: their names are checked still (a walk without problems saw each name).
             self._say_names_in(record.rounds)
+            self._check_twice_walked({})
         self._check_end(game)
 
     def _seat(self, name: str, element: object, repair: str | None = None) -> int | None:
@@ -471,6 +474,7 @@ class _Walk:
     ) -> None:
         """The engine refused ``action``: said as a problem at ``element``, which is skipped."""
         self._lost_track(violation.code, element)
+        self.refused[id(element)] = violation.code
         message = violation.message
         follows = None
         if self.forgotten and violation.code in _NOT_HELD and isinstance(element, model.Play):
@@ -868,13 +872,7 @@ class _Walk:
         # where it lost the record on (the walk's engine checked those before).
         self._say_names_in(rounds[: self.walked])
         played: dict[Card, str] = {}
-        unwalked = False
-        for number, walked in zip(self.read, rounds[: self.walked], strict=False):
-            self.round = number
-            for action in walked.actions:
-                unwalked = unwalked or action is self.lost_at
-                if isinstance(action, model.Play):
-                    self._check_twice(action, walked.number, played, report=unwalked)
+        self._check_twice_walked(played, self.lost_at)
         previous = rounds[self.walked - 1].number if self.walked else 0
         for written in rounds[self.walked :]:
             self.round = written.number
@@ -898,6 +896,23 @@ class _Walk:
         self.round = None
         self._check_result()
         self._say_names(self.record.termination.scores)
+
+    def _check_twice_walked(self, played: dict[Card, str], lost: object = None) -> None:
+        """The plays of the rounds walked checked for cards written twice where the walk's
+        engine did not check them: those it refused for another reason (a turn, a pattern),
+        and those from ``lost`` on, where it lost the record.  ``played`` gets where each
+        card was first played."""
+        unwalked = False
+        refused = self.refused
+        for number, walked in zip(self.read, self.record.rounds, strict=False):
+            self.round = number
+            for action in walked.actions:
+                unwalked = unwalked or action is lost
+                if isinstance(action, model.Play):
+                    code = refused.get(id(action))
+                    report = unwalked or (code is not None and code not in _NOT_HELD)
+                    self._check_twice(action, walked.number, played, report=report)
+        self.round = None
 
     def _say_names_in(self, rounds: Sequence[model.Round]) -> None:
         """The names of ``rounds`` (from the first) not at the table and not yet said so,
