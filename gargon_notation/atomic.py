@@ -11,6 +11,9 @@ never a mix).  Around that:
 - a file that cannot be rewritten this way is refused, untouched: a read-only file (no write
   bit for anyone, or no write permission for this user), a file with several hard links
   (renaming a new file over one name would split it from the others), a directory;
+- a file that another program changes, replaces or makes while the new content is
+  written (an editor saving it) is not written over (:class:`Changed`): it stays as that
+  program wrote it;
 - a target that is not a regular file (``/dev/null``, a FIFO, a terminal) is written to
   directly, since it cannot be replaced;
 - the new content is kept in an unnamed file (Linux ``O_TMPFILE``) until it is complete, so
@@ -54,6 +57,7 @@ from gargon_notation.errors import printable_name
 __all__ = [
     "ELSEWHERE",
     "AtomicFiles",
+    "Changed",
     "NotWritable",
     "atomic_files",
     "atomic_write",
@@ -110,6 +114,7 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
                 os.fsync(handle.fileno())
                 if named is None:
                     named = _name_unnamed(handle.fileno(), target)
+            _check_unchanged(path, target, status)
             os.replace(named, target)
             named = None
         finally:
@@ -121,6 +126,43 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
     _sync_directory(target.parent)
 
 
+class Changed(NotWritable):
+    """The file being replaced was changed, replaced or made by another program while its
+    new content was written: it is left as that program wrote it."""
+
+
+def _identity(status: os.stat_result) -> tuple[int, int, int, int]:
+    """What changes when a program writes a file or puts another in its place."""
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+
+
+def _check_unchanged(
+    path: str | os.PathLike[str], target: Path, status: os.stat_result | None
+) -> None:
+    """Raise :class:`Changed` when ``target`` is no longer the file whose ``status`` was
+    taken before its new content was begun (None: there was no file): another program wrote
+    it meanwhile (an editor, a second gargon), and replacing it would lose what that program
+    wrote."""
+    try:
+        now: os.stat_result | None = os.stat(target)
+    except FileNotFoundError:
+        now = None
+    if status is None:
+        if now is None:
+            return
+        what = "made this file"
+    elif now is None or _identity(now) == _identity(status):
+        return  # deleted meanwhile, writing it again loses nothing; or untouched
+    else:
+        what = "changed this file"
+    raise Changed(
+        errno.EBUSY,
+        f"another program {what} while gargon was writing it: not written over, it is left "
+        "as that program wrote it (see what it holds, then run the command again)",
+        os.fspath(path),
+    )
+
+
 class AtomicFiles:
     """The files of an :func:`atomic_files` block: :meth:`open` one, write it, and
     :meth:`finish` it (or leave that to the block's end); all replace their targets once
@@ -128,7 +170,8 @@ class AtomicFiles:
 
     def __init__(self) -> None:
         self._writing: dict[int, tuple[BinaryIO, str | None, Path, os.stat_result | None]] = {}
-        self._finished: list[tuple[str, Path]] = []
+        self._given: dict[int, str | os.PathLike[str]] = {}
+        self._finished: list[tuple[str, Path, str | os.PathLike[str], os.stat_result | None]] = []
 
     def open(self, path: str | os.PathLike[str]) -> BinaryIO:
         """A binary stream for the new content of ``path`` (refused as
@@ -143,11 +186,13 @@ class AtomicFiles:
             fd, named = _named_temporary(target.parent, target.name)
         stream = cast(BinaryIO, os.fdopen(fd, "wb"))
         self._writing[id(stream)] = (stream, named, target, status)
+        self._given[id(stream)] = path
         return stream
 
     def finish(self, stream: BinaryIO) -> None:
         """Write out and close ``stream``'s file, to replace its target with the others."""
         _, named, target, status = self._writing.pop(id(stream))
+        given = self._given.pop(id(stream), target)
         if named is None:
             stream.close()
             return
@@ -157,13 +202,15 @@ class AtomicFiles:
             os.fsync(stream.fileno())
         finally:
             stream.close()
-        self._finished.append((named, target))
+        self._finished.append((named, target, given, status))
 
     def _replace(self) -> None:
         for stream, *_ in list(self._writing.values()):
             self.finish(stream)
+        for _, target, given, status in self._finished:  # none replaced if one cannot be
+            _check_unchanged(given, target, status)
         while self._finished:
-            named, target = self._finished[0]
+            named, target, _, _ = self._finished[0]
             os.replace(named, target)
             del self._finished[0]
             _sync_directory(target.parent)
@@ -178,7 +225,8 @@ class AtomicFiles:
                 except OSError:
                     pass
         self._writing.clear()
-        for named, _ in self._finished:
+        self._given.clear()
+        for named, *_ in self._finished:
             try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
                 os.unlink(named)
             except OSError:

@@ -27,6 +27,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import NoReturn
 
@@ -747,3 +748,108 @@ def test_where_no_unnamed_file_can_be_named_it_is_tried_once_a_folder(
     assert len(tries) == (2 if has_unnamed else 0)
     links = atomic._LINKS
     assert links == ({str(tmp_path): None} if has_unnamed else {})
+
+
+# -- another program writing the file meanwhile --------------------------------------------
+
+CLUB = (
+    "; Club archive 2019 {keeper: Ann}\n"
+    '[Event "Club night"]\n'
+    '[Table "B3"] {table comment}\n'
+    '[Players "Adam" "Bernd" "Collette"]\n'
+    "1.  Adam  y2 r9 ,Bernd pass 1  2, Collette  y1 r8 ; a note\n"
+    "*\n"
+)
+EDITED = CLUB.replace("; a note", "; a note Ann added in her editor meanwhile")
+CHANGED_SAID = (
+    "another program changed this file while gargon was writing it: not written over, it "
+    "is left as that program wrote it (see what it holds, then run the command again)"
+)
+
+
+def another_program_meanwhile(
+    monkeypatch: pytest.MonkeyPatch, write: Callable[[], object]
+) -> list[int]:
+    """Make ``write`` run (as another program would) once gargon has written the new content
+    of a file and is about to put it in place (at its first ``fsync``); the list counts the
+    times it ran."""
+    real_fsync = os.fsync
+    ran: list[int] = []
+
+    def fsync(fd: int) -> None:
+        if not ran:
+            ran.append(1)
+            write()
+        real_fsync(fd)
+
+    monkeypatch.setattr(atomic.os, "fsync", fsync)
+    return ran
+
+
+@pytest.mark.parametrize("verb", ["fmt", "annotate"])
+@pytest.mark.parametrize("how", ["replaced", "edited in place"])
+def test_a_file_another_program_writes_meanwhile_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: str, how: str
+) -> None:
+    """An editor saving the file (a new file renamed over it, or the same file rewritten)
+    while ``--in-place`` rewrites it: what the editor wrote stays, and gargon says so (it
+    was written over, the note Ann added lost)."""
+    path = tmp_path / "club.ggn"
+    path.write_text(CLUB, encoding="utf-8")
+
+    def edit() -> None:
+        if how == "replaced":
+            (tmp_path / "club.ggn~").write_text(EDITED, encoding="utf-8")
+            os.replace(tmp_path / "club.ggn~", path)
+        else:
+            with path.open("a", encoding="utf-8") as stream:
+                stream.write("; Ann's note at the end\n")
+
+    ran = another_program_meanwhile(monkeypatch, edit)
+    code, output = fmt_in_place(path, verb)
+    assert ran == [1]
+    assert (code, output) == (2, f"gargon: {path}: {CHANGED_SAID}\n")
+    expected = EDITED if how == "replaced" else CLUB + "; Ann's note at the end\n"
+    assert path.read_text(encoding="utf-8") == expected
+    assert names(tmp_path) == ["club.ggn"]
+
+
+def test_a_file_another_program_makes_meanwhile_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``-o FILE`` of a file that did not exist, made by another program meanwhile."""
+    source = tmp_path / "club.ggn"
+    source.write_text(CLUB, encoding="utf-8")
+    out = tmp_path / "club.json"
+    ran = another_program_meanwhile(monkeypatch, lambda: out.write_text("{}\n"))
+    result = CliRunner().invoke(app, ["convert", str(source), "--to", "json", "-o", str(out)])
+    assert ran == [1]
+    assert result.exit_code == 2
+    assert result.output == (
+        f"gargon: {out}: another program made this file while gargon was writing it: not "
+        "written over, it is left as that program wrote it (see what it holds, then run the "
+        "command again)\n"
+    )
+    assert out.read_text() == "{}\n"
+    assert names(tmp_path) == ["club.ggn", "club.json"]
+
+
+def test_files_written_together_replace_none_when_one_was_changed_meanwhile(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``atomic_files``: a target another program changed while the files were written
+    is refused, and none of the others replaces its file either."""
+    from gargon_notation.files import atomic_files
+
+    first, second = tmp_path / "a.ggn", tmp_path / "b.ggn"
+    first.write_text("old a\n")
+    second.write_text("old b\n")
+    with pytest.raises(atomic.Changed) as raised, atomic_files() as new:
+        for path in (first, second):
+            stream = new.open(path)
+            stream.write(b"new\n")
+            new.finish(stream)
+        second.write_text("Ann's b\n")
+    assert str(raised.value) == f"[Errno {raised.value.errno}] {CHANGED_SAID}: '{second}'"
+    assert (first.read_text(), second.read_text()) == ("old a\n", "Ann's b\n")
+    assert names(tmp_path) == ["a.ggn", "b.ggn"]
