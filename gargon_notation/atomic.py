@@ -684,8 +684,11 @@ def _set_mode(fd: int, status: os.stat_result | None) -> None:
         os.fchmod(fd, 0o666 & ~umask)
         return
     if hasattr(os, "fchown"):
-        with contextlib.suppress(PermissionError):
+        try:
             os.fchown(fd, status.st_uid, status.st_gid)
+        except PermissionError:  # another user's file: its group still, where ours
+            with contextlib.suppress(PermissionError):
+                os.fchown(fd, -1, status.st_gid)
     os.fchmod(fd, status.st_mode & 0o7777 & ~_SETID)
 
 

@@ -853,3 +853,28 @@ def test_files_written_together_replace_none_when_one_was_changed_meanwhile(
     assert str(raised.value) == f"[Errno {raised.value.errno}] {CHANGED_SAID}: '{second}'"
     assert (first.read_text(), second.read_text()) == ("old a\n", "Ann's b\n")
     assert names(tmp_path) == ["a.ggn", "b.ggn"]
+
+
+def test_the_group_is_kept_where_the_owner_cannot_be(
+    target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A user rewriting another user's file (one of the club's, writable by its group) may
+    not give the new file to its owner, but may give it the file's group, of which the user
+    is a member: the group is kept (it was the user's own group, or the folder's)."""
+    others = [gid for gid in os.getgroups() if gid != os.getegid()]
+    if os.geteuid() == 0:
+        others = [4242]
+    if not others:
+        pytest.skip("this user is a member of no second group to give the file")
+    os.chown(target, -1, others[0])
+    target.chmod(0o664)
+    real_fchown = os.fchown
+
+    def fchown(fd: int, uid: int, gid: int) -> None:
+        if uid != -1:  # the owner is another user: only root may give a file away
+            raise PermissionError(1, "Operation not permitted")
+        real_fchown(fd, uid, gid)
+
+    monkeypatch.setattr(atomic.os, "fchown", fchown)
+    atomic_write(target, "new\n")
+    assert (target.stat().st_gid, stat.S_IMODE(target.stat().st_mode)) == (others[0], 0o664)
