@@ -39,7 +39,7 @@ import attrs
 from gargon_notation import files
 from gargon_notation.engine.wording import count_of
 from gargon_notation.entries import EntryRefused, annotations_only, names_someone
-from gargon_notation.errors import FileError, NotationError
+from gargon_notation.errors import FileError, NotationError, printable_name
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import name_text
 from gargon_notation.recording import Entry, Recording, RecordingError
@@ -182,6 +182,22 @@ def held_bytes(path: str | os.PathLike[str]) -> bytes | None:
         return None
 
 
+def _elsewhere(path: str | os.PathLike[str], existing: bool) -> str:
+    """What a recorder that cannot write ``path`` suggests (it has no ``-o``): a copy of the
+    game so far to go on with, or, before the file was made, another file.
+
+    >>> _elsewhere("club/game.ggn", True).removeprefix("record into a copy you may write: ")
+    'cp club/game.ggn COPY.ggn, then gargon record --resume COPY.ggn'
+    """
+    if not existing:
+        return "record into another FILE, in a folder you may write"
+    name = printable_name(os.fspath(path))
+    return (
+        f"record into a copy you may write: cp {name} COPY.ggn, then gargon record --resume "
+        "COPY.ggn"
+    )
+
+
 @attrs.define
 class LineRecorder:
     """Lines in, a record file out (see the module's docstring).
@@ -284,7 +300,7 @@ class LineRecorder:
                 "second recorder on it?); it is left as that program wrote it, and this "
                 "decision is not recorded",
             )
-        files.write_text(self.path, text)
+        files.write_text(self.path, text, _elsewhere(self.path, bool(self.on_disk)))
         self.on_disk = text.encode("utf-8")
         if self.lock is not None:
             self.lock.renew()

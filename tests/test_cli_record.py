@@ -305,6 +305,37 @@ def test_a_file_changed_by_another_program_is_not_written_over(tmp_path: Path) -
     assert path.read_text() == theirs
 
 
+def test_a_file_the_recorder_cannot_rewrite_is_said_with_what_record_can_do(
+    tmp_path: Path,
+) -> None:
+    """A game file with a second hard link (the club's archive and the current/ folder),
+    or a read-only one: the recorder refuses it as fmt -i would, the decision is not
+    recorded, and what it suggests is what gargon record can do (it has no -o)."""
+    path = tmp_path / "game.ggn"
+    started = _record_here(str(path), "--players", "Ann,Bob,Cy", "--seed", "demo", lines=["W9"])
+    assert started.exit_code == 0
+    held = path.read_bytes()
+    copy = (
+        f"record into a copy you may write: cp {path} COPY.ggn, then gargon record --resume "
+        "COPY.ggn"
+    )
+    os.link(path, tmp_path / "archive.ggn")
+    linked = _record_here(str(path), "--resume", lines=["pass 2"])
+    assert (linked.exit_code, linked.stderr) == (
+        2,
+        f"gargon: {path}: the file has 2 hard links: not rewritten, since replacing it would "
+        f"split them ({copy})\n",
+    )
+    (tmp_path / "archive.ggn").unlink()
+    path.chmod(0o444)
+    read_only = _record_here(str(path), "--resume", lines=["pass 2"])
+    assert (read_only.exit_code, read_only.stderr) == (
+        2,
+        f"gargon: {path}: the file is read-only: not rewritten (make it writable, or {copy})\n",
+    )
+    assert path.read_bytes() == held
+
+
 def _recorder_on(terminal: int, cwd: Path, **started: Any) -> subprocess.Popen[bytes]:
     """``gargon record game.ggn`` (Ann, Bob and Cy, seed demo) in ``cwd``, on the pseudo-
     terminal whose other end is ``terminal``, 120 columns by 40; ``started``: more of
