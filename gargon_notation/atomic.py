@@ -6,8 +6,8 @@ never a mix).  Around that:
 
 - a symbolic link is written through: the file it points to is replaced, the link stays;
 - the permission bits are kept, without set-user-ID and set-group-ID (a rewritten file is
-  not the program that was trusted with them), and the owner and group where this process
-  may set them;
+  not the program that was trusted with them), the extended attributes (access control
+  lists) and the owner and group where this process may set them;
 - a file that cannot be rewritten this way is refused, untouched: a read-only file (no write
   bit for anyone, or no write permission for this user), a file with several hard links
   (renaming a new file over one name would split it from the others), a directory;
@@ -110,7 +110,7 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
             with os.fdopen(fd, "wb") as handle:
                 yield cast(BinaryIO, handle)
                 handle.flush()
-                _set_mode(handle.fileno(), status)
+                _set_mode(handle.fileno(), status, target)
                 os.fsync(handle.fileno())
                 if named is None:
                     named = _name_unnamed(handle.fileno(), target)
@@ -198,7 +198,7 @@ class AtomicFiles:
             return
         try:
             stream.flush()
-            _set_mode(stream.fileno(), status)
+            _set_mode(stream.fileno(), status, target)
             os.fsync(stream.fileno())
         finally:
             stream.close()
@@ -677,7 +677,10 @@ def _name_unnamed(fd: int, target: Path, link: _Link | None = None) -> str:
     raise FileExistsError(errno.EEXIST, "no temporary file name is free", os.fspath(target))
 
 
-def _set_mode(fd: int, status: os.stat_result | None) -> None:
+def _set_mode(fd: int, status: os.stat_result | None, target: Path) -> None:
+    """Give the new file ``fd`` what the file ``target`` had (``status``: None for a new
+    file, which gets the umask's permission bits): its owner and group where this process
+    may set them, its extended attributes (POSIX ACLs among them) and its permission bits."""
     if status is None:
         umask = os.umask(0)
         os.umask(umask)
@@ -689,7 +692,23 @@ def _set_mode(fd: int, status: os.stat_result | None) -> None:
         except PermissionError:  # another user's file: its group still, where ours
             with contextlib.suppress(PermissionError):
                 os.fchown(fd, -1, status.st_gid)
+    _copy_attributes(fd, target)
     os.fchmod(fd, status.st_mode & 0o7777 & ~_SETID)
+
+
+def _copy_attributes(fd: int, target: Path) -> None:
+    """Copy the extended attributes of ``target`` to the new file ``fd``: an access control
+    list that lets a club member write the file (``system.posix_acl_access``), a user's
+    own; one the system does not let this process set (a security label) is left."""
+    if not hasattr(os, "listxattr"):  # not Linux
+        return
+    try:
+        names = os.listxattr(target)
+    except OSError:  # a file system without them
+        return
+    for name in names:
+        with contextlib.suppress(OSError):
+            os.setxattr(fd, name, os.getxattr(target, name))
 
 
 def _sync_directory(directory: Path) -> None:

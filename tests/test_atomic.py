@@ -878,3 +878,33 @@ def test_the_group_is_kept_where_the_owner_cannot_be(
     monkeypatch.setattr(atomic.os, "fchown", fchown)
     atomic_write(target, "new\n")
     assert (target.stat().st_gid, stat.S_IMODE(target.stat().st_mode)) == (others[0], 0o664)
+
+
+def _acl(*entries: tuple[int, int, int]) -> bytes:
+    """A POSIX access control list as Linux keeps it in ``system.posix_acl_access``:
+    entries of (tag, permission bits, user or group number)."""
+    import struct
+
+    return struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *entry) for entry in entries)
+
+
+def test_extended_attributes_and_access_lists_are_kept(target: Path) -> None:
+    """A club file that the member with user number 65534 may write by its access control
+    list (``setfacl -m u:nobody:rw``), and a note of the user's own in an extended attribute:
+    both stay with the rewritten file (they were dropped, so the member could no longer
+    write it)."""
+    anyone = 0xFFFFFFFF
+    acl = _acl((0x01, 6, anyone), (0x02, 6, 65534), (0x04, 4, anyone), (0x10, 6, anyone))
+    acl += _acl((0x20, 4, anyone))[4:]
+    target.chmod(0o664)
+    try:
+        os.setxattr(target, "user.club", b"table B3")
+        os.setxattr(target, "system.posix_acl_access", acl)
+    except (OSError, AttributeError) as error:  # AttributeError: not Linux
+        pytest.skip(f"this file system keeps no access control lists here: {error}")
+    code, output = fmt_in_place(target)
+    assert (code, output) == (0, "")
+    assert sorted(os.listxattr(target)) == ["system.posix_acl_access", "user.club"]
+    assert os.getxattr(target, "user.club") == b"table B3"
+    assert os.getxattr(target, "system.posix_acl_access") == acl
+    assert stat.S_IMODE(target.stat().st_mode) == 0o664
