@@ -205,3 +205,41 @@ def test_merge_output_dash_is_standard_output(tmp_path: Path) -> None:
     assert plain.returncode == 0 and plain.stdout.count(b"[Players ") == 1
     assert (dash.returncode, dash.stdout, dash.stderr) == (0, plain.stdout, plain.stderr)
     assert [path.name for path in tmp_path.iterdir()] == ["seats"]
+
+
+def test_a_file_that_changes_owner_when_rewritten_is_said_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A member rewriting a club file that another user owns (writable by its group): only
+    root may give the new file to that user, so it becomes the member's, and the member is
+    told so (it was said nowhere); the file is rewritten all the same, exit 0.  Root makes
+    the file another's, then gargon rewrites it with the owner's rights refused, as a
+    member's would be."""
+    import os
+    import stat
+
+    from in_process import CliRunner
+
+    from gargon_notation import atomic
+    from gargon_notation.cli import app
+
+    if os.geteuid() != 0:
+        pytest.skip("only root may make a file another user's")
+    path = tmp_path / "club.ggn"
+    path.write_text('[Players "Ann" "Bob" "Cy"]\n1.  Ann  r1 , Bob pass 1\n*\n')
+    path.chmod(0o666)
+    os.chown(path, 987654321, 987654321)
+
+    def fchown(_fd: int, _uid: int, _gid: int) -> None:
+        raise PermissionError(1, "Operation not permitted")
+
+    monkeypatch.setattr(atomic.os, "fchown", fchown)
+    result = CliRunner().invoke(app, ["fmt", "--in-place", str(path)])
+    assert path.read_text() == '[Players "Ann" "Bob" "Cy"]\n1. Ann R1, Bob pass 1\n*\n'
+    assert (path.stat().st_uid, stat.S_IMODE(path.stat().st_mode)) == (0, 0o666)
+    assert (result.exit_code, result.output) == (
+        0,
+        f"gargon: warning: {path}: rewritten, but now owned by root:root, where it was "
+        "987654321:987654321: only root may give a file to another user or group (sudo chown "
+        f"987654321:987654321 {path} gives it back)\n",
+    )

@@ -389,17 +389,64 @@ def output(target: Target, elsewhere: str = files.ELSEWHERE) -> Iterator[Callabl
         yield encoded
 
 
+def _owners(path: str | Path) -> tuple[int, int] | None:
+    """The user and group numbers of the regular file ``path`` (through a link); None when
+    there is none."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return (status.st_uid, status.st_gid) if os.path.isfile(path) else None
+
+
+def _owner_names(owners: tuple[int, int]) -> str:
+    """``user:group`` by name where the system knows them, else by number.
+
+    >>> _owner_names((987654321, 987654321))
+    '987654321:987654321'
+    """
+    user, group = str(owners[0]), str(owners[1])
+    try:
+        import grp
+        import pwd
+
+        user = pwd.getpwuid(owners[0]).pw_name
+        group = grp.getgrgid(owners[1]).gr_name
+    except (ImportError, KeyError):  # not Unix, or a number without a name
+        pass
+    return f"{user}:{group}"
+
+
+def _say_owners_changed(target: str | Path, before: tuple[int, int] | None) -> None:
+    """Say so when the file rewritten at ``target`` is no longer owned by the user and group
+    it was (``before``): only root may give a file to another user (or to a group the user is
+    not in), so another user's file rewritten becomes the rewriter's."""
+    after = _owners(target)
+    if before is None or after is None or after == before:
+        return
+    import shlex
+
+    name, was = printable_name(os.fspath(target)), _owner_names(before)
+    print_error(
+        f"gargon: warning: {name}: rewritten, but now owned by {_owner_names(after)}, where "
+        f"it was {was}: only root may give a file to another user or group (sudo chown {was} "
+        f"{shlex.quote(name)} gives it back)"
+    )
+
+
 @contextlib.contextmanager
 def output_bytes(
     target: Target, elsewhere: str = files.ELSEWHERE
 ) -> Iterator[Callable[[bytes], object]]:
     """:func:`output` for bytes, written as they are."""
     if target is not None and not to_stdout(target):
+        before = _owners(target)
         try:
             with files.atomic_writer(target, elsewhere) as stream:
                 yield stream.write
         except OSError as error:
             fail(str(files.FileError.from_os_error(os.fspath(target), error)))
+        _say_owners_changed(target, before)
         return
     with tempfile.TemporaryFile() as spool:
         yield spool.write
