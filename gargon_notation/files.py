@@ -105,6 +105,7 @@ __all__ = [
     "decode_text",
     "dump",
     "dumps",
+    "fields_dropped",
     "find_inputs",
     "format_of_name",
     "iter_dumps",
@@ -516,6 +517,42 @@ def _jsonl_raw(
         elif blank:
             raw += bytes(blank)
         yield number, raw, item
+
+
+def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, int, str] | None:
+    """The first field of the games of a JSON document or JSON Lines that reading them
+    leaves out, so that their canonical form (``fmt``, ``annotate``) would not hold it: a
+    field this version does not know (a club's own) or the derived ``"events"``
+    (:func:`~gargon_notation.jsonio.dropped_fields`), as the line, column and JSON path of
+    its value; None when there is none, and for notation.  A game that cannot be read is
+    passed over (a file holding one is not rewritten anyway).
+
+    Raises :class:`OSError` when the stream cannot be read.
+    """
+    if format == "ggn":
+        return None
+    import json
+
+    from gargon_notation import jsonio, jsonstream  # JSON only when a JSON form is read
+
+    pieces: Iterator[tuple[int, str | None, GameRecord | NotationError]]
+    if format == "json":
+        pieces = jsonstream.iter_document_pieces(stream, name)
+    else:
+        pieces = (
+            (number, None if raw is None else raw.decode("utf-8", "replace"), item)
+            for number, raw, item in _jsonl_raw(stream, name, jsonio)
+        )
+    for index, (line, text, item) in enumerate(pieces):
+        if text is None or not isinstance(item, GameRecord):
+            continue
+        if format == "jsonl":  # the game's own line, after the blank lines kept with it
+            text = next(part for part in text.splitlines() if part.strip())
+        path = f"$.games[{index}]" if format == "json" else "$"
+        dropped = jsonio.dropped_fields(json.loads(text), item, path)
+        if dropped:
+            return (*jsonio.locator(text, path, line)(dropped[0]), dropped[0])
+    return None
 
 
 def _json_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:

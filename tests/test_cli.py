@@ -955,6 +955,50 @@ def test_fmt_in_place_keeps_a_json_file_json(work: Path) -> None:
     json.loads((work / "game.json").read_text(encoding="utf-8"))
 
 
+@pytest.mark.parametrize("verb", ["fmt", "annotate"])
+@pytest.mark.parametrize("suffix", ["json", "jsonl"])
+def test_in_place_keeps_a_json_file_whose_fields_it_would_drop(
+    work: Path, verb: str, suffix: str
+) -> None:
+    """A club's archive in JSON with fields of its own (a tag's hall, a game's rating, as a
+    script of the club added them): gargon reads no such field, so its canonical form would
+    drop them, and --in-place leaves the file as it is, saying which field and where; so is
+    an --events file (its events are derived, but written), while the canonical file of the
+    same game is rewritten."""
+    converted = gargon("convert", "full-game.ggn", "--to", suffix).stdout
+    document = json.loads(converted) if suffix == "json" else {"games": [json.loads(converted)]}
+    game = document["games"][0]
+    game["tags"][1]["hall"] = "B"
+    game["rating"] = 1520
+    path = work / f"club.{suffix}"
+    text = (
+        json.dumps(document, indent=2) + "\n"
+        if suffix == "json"
+        else "\n" + json.dumps(game) + "\n"
+    )
+    path.write_text(text, encoding="utf-8")
+    result = gargon(verb, "--in-place", path.name)
+    field = "$.games[0].tags[1].hall" if suffix == "json" else "$.tags[1].hall"
+    number, line = next((n, x) for n, x in enumerate(text.splitlines(), 1) if '"hall"' in x)
+    column = line.index('"B"') + 1  # the value's
+    where = f"{number}:{column}"
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"gargon: club.{suffix}:{where}: {field}: gargon reads no such field, so {verb} "
+        f"--in-place would drop it: not rewritten (remove the field if it may go, or write the "
+        f"result elsewhere: the same gargon {verb} without -i writes it to standard output "
+        "(> OTHER))\n"
+    )
+    assert path.read_text(encoding="utf-8") == text
+    events = gargon("convert", "full-game.ggn", "--to", suffix, "--events").stdout
+    path.write_text(events, encoding="utf-8")
+    assert gargon(verb, "--in-place", path.name).exit_code == 2
+    assert path.read_text(encoding="utf-8") == events
+    path.write_text(converted.replace("\n", "\r\n"), encoding="utf-8")
+    assert gargon("fmt", "--in-place", path.name).exit_code == 0
+    assert path.read_text(encoding="utf-8") == converted
+
+
 def test_fmt_a_syntax_error(work: Path) -> None:
     result = gargon("fmt", "--check", "syntax.ggn")
     assert result.exit_code == 1

@@ -85,6 +85,8 @@ class _AnnotateTask:
         invalid = False
         with games_of(source) as games:
             target = in_place_target(games, "annotate") if self.in_place else None
+            if target is not None:
+                _keeps_every_field(target, games, "annotate")
 
             def texts() -> Iterator[str]:
                 nonlocal invalid
@@ -149,6 +151,26 @@ def _annotated(
 
     problems = look.printed(draw_problems) if result.problems else ""
     return dumped(number, annotated, format, False), problems, not result.valid
+
+
+def _keeps_every_field(target: Path, games: Games, verb: str) -> None:
+    """Exit 2, leaving ``target`` as it is, when ``gargon VERB --in-place`` would drop a
+    field of its JSON games that gargon reads no value from (a club's own, the derived
+    ``events``), so that what the user wrote is never lost
+    (:func:`~gargon_notation.files.fields_dropped`)."""
+    try:
+        with target.open("rb") as stream:
+            dropped = files.fields_dropped(stream, games.format, games.source.name)
+    except OSError as error:
+        fail(str(files.FileError.from_os_error(games.source.name, error)))
+    if dropped is not None:
+        line, column, path = dropped
+        name = printable_name(games.source.name)
+        fail(
+            f"{name}:{line}:{column}: {printable(path)}: gargon reads no such field, so "
+            f"{verb} --in-place would drop it: not rewritten (remove the field if it may go, "
+            f"or {elsewhere(verb)})"
+        )
 
 
 class _Unchanged(Exception):
@@ -254,6 +276,8 @@ def _fmt_one(
                     raise Exit(1)
             raise Exit(0)
         target = in_place_target(games, "fmt") if in_place else None
+        if target is not None:
+            _keeps_every_field(target, games, "fmt")
         if target is None:
             with output_to(None) as write_piece:
                 write_piece(shared.before(games))

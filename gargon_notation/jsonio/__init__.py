@@ -51,6 +51,7 @@ from gargon_notation.jsonio.form import (
 )
 from gargon_notation.jsonio.reading import (
     check_document,
+    dropped_fields,
     from_document,
     game_from_json,
     game_from_line,
@@ -103,6 +104,7 @@ __all__ = [
     "Where",
     "check_document",
     "deep_first",
+    "dropped_fields",
     "dumps",
     "dumps_lines",
     "found",

@@ -24,6 +24,7 @@ from gargon_notation.jsonio.text import (
     syntax_message,
     too_deep,
 )
+from gargon_notation.jsonio.writing import game_to_json
 from gargon_notation.notation import MAX_GAME_ITEMS, model, too_many_items
 from gargon_notation.notation.lines import MAX_LINE_BYTES
 from gargon_notation.notation.stream import MAX_GAME_CHARS
@@ -607,3 +608,31 @@ def _decode_error(error: json.JSONDecodeError, text: str, source: str) -> Notati
         column=error.colno,
         excerpt=excerpt,
     )
+
+
+def dropped_fields(raw: Any, record: model.GameRecord, path: str = "$") -> list[str]:
+    """The JSON paths of the fields of the game object ``raw`` that ``record``, read from it,
+    does not hold, so that its canonical JSON (:func:`game_to_json`) leaves them out: fields
+    this version does not know (a club's own, the derived ``"events"``), each with a value
+    other than an empty one (``null``, ``false``, ``""``, ``[]``, ``{}``).  ``path``: the
+    JSON path of ``raw``.
+
+    >>> raw = {"tags": [{"name": "Table", "values": ["B3"], "hall": "B"}], "rounds": [],
+    ...        "termination": {"finished": False}, "rating": 0, "note": ""}
+    >>> dropped_fields(raw, game_from_json(raw))
+    ['$.tags[0].hall', '$.rating']
+    """
+    return list(_dropped(raw, game_to_json(record), path))
+
+
+def _dropped(raw: Any, canonical: Any, path: str) -> Iterator[str]:
+    if isinstance(raw, dict):
+        known = canonical if isinstance(canonical, dict) else {}
+        for key, value in raw.items():
+            if key in known:
+                yield from _dropped(value, known[key], path + _step(key))
+            elif not (value is None or value is False or value in ("", [], {})):
+                yield path + _step(key)
+    elif isinstance(raw, list) and isinstance(canonical, list):
+        for number, (item, written) in enumerate(zip(raw, canonical, strict=False)):
+            yield from _dropped(item, written, path + _step(number))
