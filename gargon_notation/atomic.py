@@ -105,7 +105,7 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
     _tidy(target.parent)
     with raising_on_stop():
         with _folder_refused(path, target, elsewhere):
-            fd, named = _temporary(target.parent, target.name)
+            fd, named = _temporary(target.parent, target.name, _creation_mode(status))
         try:
             with os.fdopen(fd, "wb") as handle:
                 yield cast(BinaryIO, handle)
@@ -183,7 +183,7 @@ class AtomicFiles:
             return stream
         _tidy(target.parent)
         with _folder_refused(path, target, ELSEWHERE):
-            fd, named = _named_temporary(target.parent, target.name)
+            fd, named = _named_temporary(target.parent, target.name, _creation_mode(status))
         stream = cast(BinaryIO, os.fdopen(fd, "wb"))
         self._writing[id(stream)] = (stream, named, target, status)
         self._given[id(stream)] = path
@@ -264,12 +264,13 @@ def atomic_files() -> Iterator[AtomicFiles]:
             group._discard()
 
 
-def _named_temporary(directory: Path, name: str) -> tuple[int, str]:
-    """A new hidden file beside ``name`` in ``directory``, open for writing, and its path."""
+def _named_temporary(directory: Path, name: str, mode: int = 0o600) -> tuple[int, str]:
+    """A new hidden file beside ``name`` in ``directory``, open for writing, and its path
+    (made with ``mode``, as :func:`_creation_mode` gives it)."""
     for _ in range(100):
         path = os.fspath(directory / _temporary_name(name))
         try:
-            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)
         except FileExistsError:
             continue
         try:
@@ -486,8 +487,9 @@ _LINKS: dict[str, _Link | None] = {}
 used), found by the first write there (:func:`_temporary`)."""
 
 
-def _temporary(directory: Path, name: str) -> tuple[int, str | None]:
-    """An open file for the new content: unnamed where the system allows (name None)."""
+def _temporary(directory: Path, name: str, mode: int = 0o600) -> tuple[int, str | None]:
+    """An open file for the new content: unnamed where the system allows (name None), made
+    with ``mode`` (:func:`_creation_mode`)."""
     tmpfile = getattr(os, "O_TMPFILE", 0)
     folder = os.fspath(directory)
     if tmpfile and sys.platform == "linux":
@@ -495,10 +497,10 @@ def _temporary(directory: Path, name: str) -> tuple[int, str | None]:
             _LINKS[folder] = _way_to_name(directory / name, tmpfile)
         if _LINKS[folder] is not None:
             try:
-                return os.open(directory, tmpfile | os.O_WRONLY, 0o600), None
+                return os.open(directory, tmpfile | os.O_WRONLY, mode), None
             except OSError:
                 _LINKS[folder] = None
-    return _named_temporary(directory, name)
+    return _named_temporary(directory, name, mode)
 
 
 def _way_to_name(target: Path, tmpfile: int) -> _Link | None:
@@ -677,14 +679,20 @@ def _name_unnamed(fd: int, target: Path, link: _Link | None = None) -> str:
     raise FileExistsError(errno.EEXIST, "no temporary file name is free", os.fspath(target))
 
 
+def _creation_mode(status: os.stat_result | None) -> int:
+    """The mode the new content's file is made with: a new file's (0o666, which the system
+    narrows as it does for any program: by the umask, or by the folder's default access
+    control list where it has one, which may let a group write what the umask would not);
+    for a file that is replaced, 0o600 until it is complete, so that nobody reads the new
+    content of a private file meanwhile (:func:`_set_mode` gives it the old file's then)."""
+    return 0o666 if status is None else 0o600
+
+
 def _set_mode(fd: int, status: os.stat_result | None, target: Path) -> None:
-    """Give the new file ``fd`` what the file ``target`` had (``status``: None for a new
-    file, which gets the umask's permission bits): its owner and group where this process
-    may set them, its extended attributes (POSIX ACLs among them) and its permission bits."""
-    if status is None:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.fchmod(fd, 0o666 & ~umask)
+    """Give the new file ``fd`` what the file ``target`` had (``status``; None for a new
+    file, which keeps what it was made with): its owner and group where this process may
+    set them, its extended attributes (POSIX ACLs among them) and its permission bits."""
+    if status is None:  # made with the mode of a new file (_creation_mode)
         return
     if hasattr(os, "fchown"):
         try:

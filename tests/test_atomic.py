@@ -908,3 +908,34 @@ def test_extended_attributes_and_access_lists_are_kept(target: Path) -> None:
     assert os.getxattr(target, "user.club") == b"table B3"
     assert os.getxattr(target, "system.posix_acl_access") == acl
     assert stat.S_IMODE(target.stat().st_mode) == 0o664
+
+
+@pytest.mark.parametrize("temporary", ["unnamed", "hidden"])
+def test_a_new_file_gets_what_a_default_access_list_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, temporary: str
+) -> None:
+    """A club folder whose default access control list lets group 100 write every new file
+    (``setfacl -d -m g:users:rwx``): a file gargon makes there lets that group write it,
+    as one that ``touch`` makes does, whatever the umask (it was made 0o644 from the umask,
+    so the list's mask let the group only read it)."""
+    anyone = 0xFFFFFFFF
+    default = _acl((0x01, 7, anyone), (0x04, 5, anyone), (0x08, 7, 100), (0x10, 7, anyone))
+    default += _acl((0x20, 5, anyone))[4:]
+    try:
+        os.setxattr(tmp_path, "system.posix_acl_default", default)
+    except (OSError, AttributeError) as error:
+        pytest.skip(f"this file system keeps no access control lists here: {error}")
+    if temporary == "hidden":
+        monkeypatch.delattr(atomic.os, "O_TMPFILE", raising=False)
+    previous = os.umask(0o022)
+    try:
+        (tmp_path / "touched.ggn").touch()
+        atomic_write(tmp_path / "new.ggn", "*\n")
+    finally:
+        os.umask(previous)
+    touched, new = tmp_path / "touched.ggn", tmp_path / "new.ggn"
+    assert stat.S_IMODE(new.stat().st_mode) == stat.S_IMODE(touched.stat().st_mode) == 0o664
+    assert os.getxattr(new, "system.posix_acl_access") == os.getxattr(
+        touched, "system.posix_acl_access"
+    )
+    assert names(tmp_path) == ["new.ggn", "touched.ggn"]
