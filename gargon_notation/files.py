@@ -58,7 +58,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import IO, TYPE_CHECKING, BinaryIO, Literal, cast, overload
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, Literal, cast, overload
 
 import attrs
 
@@ -523,8 +523,9 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
     """The first field of the games of a JSON document or JSON Lines that reading them
     leaves out, so that their canonical form (``fmt``, ``annotate``) would not hold it: a
     field this version does not know (a club's own) or the derived ``"events"``
-    (:func:`~gargon_notation.jsonio.dropped_fields`), as the line, column and JSON path of
-    its value; None when there is none, and for notation.  A game that cannot be read is
+    (:func:`~gargon_notation.jsonio.dropped_fields`), or a field of the document beside its
+    games that it does not write, as the line, column and JSON path of its value; None when
+    there is none, and for notation.  A game that cannot be read is
     passed over (a file holding one is not rewritten anyway).
 
     Raises :class:`OSError` when the stream cannot be read.
@@ -536,8 +537,9 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
     from gargon_notation import jsonio, jsonstream  # JSON only when a JSON form is read
 
     pieces: Iterator[tuple[int, str | None, GameRecord | NotationError]]
+    fields: dict[str, tuple[Any, tuple[int, int]]] = {}
     if format == "json":
-        pieces = jsonstream.iter_document_pieces(stream, name)
+        pieces = jsonstream.iter_document_pieces(stream, name, fields)
     else:
         pieces = (
             (number, None if raw is None else raw.decode("utf-8", "replace"), item)
@@ -552,6 +554,9 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
         dropped = jsonio.dropped_fields(json.loads(text), item, path)
         if dropped:
             return (*jsonio.locator(text, path, line)(dropped[0]), dropped[0])
+    for key, (value, (line, column)) in fields.items():  # the document's own, beside "games"
+        if (field := jsonio.dropped_document_field(key, value)) is not None:
+            return line, column, field
     return None
 
 

@@ -365,9 +365,13 @@ Piece = tuple[int, str | None, GameRecord | NotationError]
 to keep, or for an error of the document itself), and the game or its error."""
 
 
-def iter_document_pieces(stream: BinaryIO, source: str) -> Iterator[Piece]:
+def iter_document_pieces(
+    stream: BinaryIO, source: str, fields: dict[str, tuple[Any, tuple[int, int]]] | None = None
+) -> Iterator[Piece]:
     """:func:`iter_document_games`, each game with the line it starts on and its exact text
-    (the element of ``"games"`` as written, for copying it unchanged).
+    (the element of ``"games"`` as written, for copying it unchanged).  ``fields``, when
+    given, gets the document's other fields (``format``, ``version``, ...) as they are read:
+    each value with the line and column where it is written.
 
     >>> import io
     >>> text = b'{"format": "gargon-notation", "version": 1,\\n "games": [ {"tags": []} ]}'
@@ -376,12 +380,12 @@ def iter_document_pieces(stream: BinaryIO, source: str) -> Iterator[Piece]:
     """
     text = _Text(stream, source)
     try:
-        yield from _document(text)
+        yield from _document(text, {} if fields is None else fields)
     except NotationError as error:
         yield error.line or 0, None, error
 
 
-def _document(text: _Text) -> Iterator[Piece]:
+def _document(text: _Text, found: dict[str, tuple[Any, tuple[int, int]]]) -> Iterator[Piece]:
     if text.peek() != "{":
         start = text.position
         if not text.peek():
@@ -438,6 +442,7 @@ def _document(text: _Text) -> Iterator[Piece]:
             place = text.where(start)  # value() drops what it reads past of a long value
             try:
                 fields[key] = text.loads(text.value(MAX_FIELD_CHARS, depth=1), start)
+                found[key] = fields[key], place
             except _TooDeep as deep:
                 raise _nested_too_deeply(text.source, (deep.line, deep.column)) from None
             except _TooLong as long:

@@ -999,6 +999,25 @@ def test_in_place_keeps_a_json_file_whose_fields_it_would_drop(
     assert path.read_text(encoding="utf-8") == converted
 
 
+@pytest.mark.parametrize("verb", ["fmt", "annotate"])
+def test_in_place_keeps_a_json_document_with_a_field_of_its_own(work: Path, verb: str) -> None:
+    """A field of the document beside its games (the club's name), which gargon does not
+    write: --in-place leaves the document as it is, saying so at the value."""
+    document = json.loads(gargon("convert", "full-game.ggn", "--to", "json").stdout)
+    text = json.dumps({**document, "club": "Thursday club"}, indent=2) + "\n"
+    (work / "club.json").write_text(text, encoding="utf-8")
+    result = gargon(verb, "--in-place", "club.json")
+    number = len(text.splitlines())
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"gargon: club.json:{number - 1}:11: $.club: gargon reads no such field, so {verb} "
+        "--in-place would drop it: not rewritten (remove the field if it may go, or write the "
+        f"result elsewhere: the same gargon {verb} without -i writes it to standard output "
+        "(> OTHER))\n",
+    )
+    assert (work / "club.json").read_text(encoding="utf-8") == text
+
+
 def test_fmt_a_syntax_error(work: Path) -> None:
     result = gargon("fmt", "--check", "syntax.ggn")
     assert result.exit_code == 1

@@ -51,6 +51,7 @@ from gargon_notation.jsonio.form import (
 )
 from gargon_notation.jsonio.reading import (
     check_document,
+    dropped_document_field,
     dropped_fields,
     from_document,
     game_from_json,
@@ -104,6 +105,7 @@ __all__ = [
     "Where",
     "check_document",
     "deep_first",
+    "dropped_document_field",
     "dropped_fields",
     "dumps",
     "dumps_lines",

@@ -625,13 +625,35 @@ def dropped_fields(raw: Any, record: model.GameRecord, path: str = "$") -> list[
     return list(_dropped(raw, game_to_json(record), path))
 
 
+def dropped_document_field(key: str, value: Any) -> str | None:
+    """The JSON path of the field ``key`` of a document (beside its ``"games"``) when gargon
+    does not write it (:func:`to_document`) and its value is not an empty one, so that a
+    document written again would leave it out; else None.
+
+    >>> dropped_document_field("club", "B"), dropped_document_field("minor", 1)
+    ('$.club', None)
+    """
+    if key in _DOCUMENT_FIELDS or _empty(value):
+        return None
+    return "$" + _step(key)
+
+
+_DOCUMENT_FIELDS = frozenset({"format", "version", "minor", "games"})
+"""The fields of a JSON document that :func:`to_document` writes."""
+
+
+def _empty(value: Any) -> bool:
+    """Whether a JSON value says nothing: ``null``, ``false``, ``""``, ``[]`` or ``{}``."""
+    return value is None or value is False or value in ("", [], {})
+
+
 def _dropped(raw: Any, canonical: Any, path: str) -> Iterator[str]:
     if isinstance(raw, dict):
         known = canonical if isinstance(canonical, dict) else {}
         for key, value in raw.items():
             if key in known:
                 yield from _dropped(value, known[key], path + _step(key))
-            elif not (value is None or value is False or value in ("", [], {})):
+            elif not _empty(value):
                 yield path + _step(key)
     elif isinstance(raw, list) and isinstance(canonical, list):
         for number, (item, written) in enumerate(zip(raw, canonical, strict=False)):
