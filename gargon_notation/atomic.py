@@ -115,7 +115,7 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
                 if named is None:
                     named = _name_unnamed(handle.fileno(), target)
             _check_unchanged(path, target, status)
-            os.replace(named, target)
+            _replace(named, target, path, elsewhere)
             named = None
         finally:
             if named is not None:
@@ -124,6 +124,24 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
                 except OSError:
                     pass
     _sync_directory(target.parent)
+
+
+def _replace(named: str, target: Path, path: str | os.PathLike[str], elsewhere: str) -> None:
+    """Rename ``named`` over ``target``; a refusal of the system that no permission bit
+    explains (EPERM: an append-only or immutable file, ``chattr +a``) is said to be
+    (:class:`NotWritable`, naming ``path`` and suggesting ``elsewhere``)."""
+    try:
+        os.replace(named, target)
+    except PermissionError as error:
+        if error.errno != errno.EPERM:
+            raise
+        raise NotWritable(
+            errno.EPERM,
+            "the system does not let this file be replaced (an append-only or immutable file: "
+            f"lsattr shows it, chattr -a or -i as root makes it ordinary): not rewritten "
+            f"({elsewhere})",
+            os.fspath(path),
+        ) from error
 
 
 class Changed(NotWritable):

@@ -939,3 +939,29 @@ def test_a_new_file_gets_what_a_default_access_list_gives(
         touched, "system.posix_acl_access"
     )
     assert names(tmp_path) == ["new.ggn", "touched.ggn"]
+
+
+def test_an_append_only_file_is_refused_saying_why(target: Path) -> None:
+    """A file the system lets only grow (``chattr +a``, as a log of the club's is): its
+    permission bits let it be written, but it cannot be replaced; what is said names the
+    cause and what to do, where it was only 'operation not permitted'."""
+    import shutil
+
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+a", str(target)]).returncode != 0:
+        pytest.skip("no chattr here, or it cannot make a file append-only (root, ext4)")
+    try:
+        before = target.read_bytes()
+        code, output = fmt_in_place(target)
+        after = target.read_bytes()
+    finally:
+        subprocess.run([chattr, "-a", str(target)], check=True)
+    assert (code, output) == (
+        2,
+        f"gargon: {target}: the system does not let this file be replaced (an append-only or "
+        "immutable file: lsattr shows it, chattr -a or -i as root makes it ordinary): not "
+        "rewritten (write the result elsewhere: the same gargon fmt without -i writes it to "
+        "standard output (> OTHER))\n",
+    )
+    assert after == before
+    assert names(target.parent) == ["records.ggn"]
