@@ -79,7 +79,7 @@ from gargon_notation.errors import GargonError, printable_name
 from gargon_notation.mentions import known, mentions
 from gargon_notation.notation import model
 from gargon_notation.notation.lexical import unquote
-from gargon_notation.notation.tags import STRUCTURED_TAGS
+from gargon_notation.notation.tags import LABEL_TAGS, STRUCTURED_TAGS
 from gargon_notation.replay import Problem, Step, Visitor, walk
 
 __all__ = [
@@ -596,7 +596,8 @@ def find_leaks(
     The values are the cards of deal and pile lines, plays still face down where the record
     stops, drawn cards (``1:R7``), a ``Seed`` tag (it deals every card), and card values
     named in comments (``{Bob kept B7}``) and in tags of free text (``[Remark "Bob kept
-    B7"]``; not the tags whose values the notation defines, ``STRUCTURED_TAGS``): a comment
+    B7"]``; not the tags whose values the notation defines, ``STRUCTURED_TAGS``, nor the
+    labels ``Round`` and ``Table``, ``LABEL_TAGS``: a table ``B3``): a comment
     may name only what the seat had seen by the end of its round (a tag, and a comment of a
     tag or setup line: at the deal; the game's leading comments and the termination's: by
     the end).  Given the ``text`` the record was read
@@ -768,7 +769,7 @@ class _LeakFinder:
         for tag in self.record.tags:
             named = self.places.values_in_tag_name(tag)
             self._named(named, f"named in the tag name {tag.name}", "the deal")
-            if tag.name not in STRUCTURED_TAGS:
+            if tag.name not in STRUCTURED_TAGS and tag.name not in LABEL_TAGS:
                 found = self.places.values_in_tag(tag)
                 self._named(found, f"named in the {tag.name} tag", "the deal")
 

@@ -809,3 +809,15 @@ def test_a_value_in_a_tag_name_leaks() -> None:
         "full.ggn:3:6: Y2: named in the tag name Ann_Y2, but Bob had not seen it by the deal"
     ]
     assert [leak.value for leak in find_leaks(read(text), "Ann") if "tag" in leak.reason] == []
+
+
+def test_a_round_or_table_that_reads_as_a_card_is_no_leak() -> None:
+    """A club's [Table "B3"] made every published seat view a warning and exit 1."""
+    labels = '[Round "W4"]\n[Table "G1"]\n'
+    text = TEXT.replace('[Event "Club night"]\n', '[Event "Club night"]\n' + labels)
+    assert [leak for leak in find_leaks(read(text), "Bob", text=text) if "tag" in leak.reason] == []
+    remark = text.replace("[Table", "[Remark")
+    leaks = [str(leak) for leak in find_leaks(read(remark), "Bob", text=remark)]
+    assert [leak for leak in leaks if "tag" in leak] == [
+        "full.ggn:4:10: G1: named in the Remark tag, but Bob had not seen it by the deal"
+    ]

@@ -282,9 +282,12 @@ def test_a_seat_never_reads_a_hidden_value_in_prose_nor_where_the_other_zero_lie
 def test_a_seat_reads_no_hidden_value_in_a_tag_name_and_every_players_name() -> None:
     text = (ROOT / "examples" / "rulebook-round.ggn").read_text(encoding="utf-8")
     text = text.replace('"Adam"', '"R2D2"').replace("Adam ", "R2D2 ").replace("Adam,", "R2D2,")
-    text = text.replace('[Event "', '[Adam_Y2 "kept"]\n[Remark "Adam Y2"]\n[Event "', 1)
+    text = text.replace(
+        '[Event "', '[Adam_Y2 "kept"]\n[Remark "Adam Y2"]\n[Table "Y2"]\n[Event "', 1
+    )
     record = next(gg.loads(text, strict=True))
     tags = dict(game_frames(record, "Bernd").tags)
     assert tags["Adam_Y?"] == "kept"
     assert tags["Remark"] == "Adam Y?"
+    assert tags["Table"] == "Y2"  # a club's table, as the leak check reads it
     assert tags["Players"] == "R2D2, Bernd, Collette, Dagmar"  # a name, though it reads R2

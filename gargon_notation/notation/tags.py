@@ -23,6 +23,7 @@ from gargon_notation.notation.writer import name_text
 __all__ = [
     "DEFAULT_SHUFFLE",
     "KNOWN_TAGS",
+    "LABEL_TAGS",
     "NOTATION_VERSION",
     "STRUCTURED_TAGS",
     "date",
@@ -79,6 +80,11 @@ STRUCTURED_TAGS = frozenset(
 """The tags whose values the notation defines (docs/notation.md, 4.2): names, a date, rules,
 a seed, the result.  Every other tag (``Event``, ``Site``, a tag the notation does not know)
 holds free text, which may name a card as a comment may."""
+
+LABEL_TAGS = frozenset({"Round", "Table"})
+"""Tags of free text that label a game's place in its event (``[Round "3"]``, ``[Table
+"B3"]``): no place for a remark, so a value there that looks like a card (a club's table
+B3) names a table, not a card, for the leak check and for a seat's view."""
 
 _DAYS_IN_MONTH = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
 

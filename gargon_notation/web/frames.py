@@ -74,7 +74,7 @@ from gargon_notation.engine.scoring import score_legend
 from gargon_notation.engine.view import as_others_see
 from gargon_notation.mentions import mask_mentions
 from gargon_notation.notation import model, write_action
-from gargon_notation.notation.tags import STRUCTURED_TAGS
+from gargon_notation.notation.tags import LABEL_TAGS, STRUCTURED_TAGS
 from gargon_notation.replay import Outcome, Problem, Replay, Step, Visitor, replay
 from gargon_notation.seats import players_of, seat_name
 from gargon_notation.web.notes import Note, ProblemNote, notes_by_step
@@ -431,7 +431,7 @@ def _tags(
         if masked:
             if name == "Seed":
                 continue
-            if name not in STRUCTURED_TAGS:
+            if name not in STRUCTURED_TAGS and name not in LABEL_TAGS:
                 value = mask_mentions(value, seen)
             name = mask_mentions(name, seen)
         shown.append((name, value))
