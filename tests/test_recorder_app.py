@@ -19,7 +19,7 @@ from textual.widgets import Input, Select, Static, TextArea
 import gargon_notation as gg
 from gargon_notation.bots import simulate
 from gargon_notation.cli import app as cli_app
-from gargon_notation.cli.record import setup_tags
+from gargon_notation.cli.record import resume_recording, setup_tags
 from gargon_notation.cli.recorder_app import RecorderApp
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import Recording, entry_lines
@@ -324,6 +324,41 @@ def test_the_set_up_takes_deal_lines_and_what_the_recorder_sees(tmp_path: Path) 
         '[Notation "1"]\n[Players "Ann" "Bob" "Cy"]\n[Start "Ann"]\n'
         "deal Ann: R? G? B7\npile 1: W? Y?\n*\n"
     )
+
+
+def test_one_seats_record_goes_on_when_another_seat_wins_cards(tmp_path: Path) -> None:
+    """Recording for a seat, another seat's won cards are backs: its points are shown as
+    '?', the seat's own are counted; the table was drawn with the whole score, and the
+    recorder stopped with a traceback (exit 1) at the first card another seat won, and at
+    once on --resume."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"], seat="Ann").head.tags)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 40)) as pilot:
+            entry = app.query_one("#entry", Input)
+            for line in ["R3", "Bob G5", "Cy pass 1", "R", "G"]:
+                entry.value = line
+                await pilot.press("enter")
+                assert entry.value == "", _shown(app, "#message")
+            assert _shown(app, "#prompt") == "Round 2: Bob to play or pass"
+            rows = [line.split() for line in _rendered(app, "#table").splitlines()]
+            assert [rows[3][0], *rows[3][-2:]] == ["Ann", "R3", "14"]
+            assert [*rows[4][:2], *rows[4][-2:]] == ["Bob", "<", "G?", "?"]
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert path.read_text().endswith("1. Ann R3, Bob G5, Cy pass 1\n    fights R, G\n*\n")
+
+    async def resume() -> None:
+        recording, data = resume_recording(path)
+        app = RecorderApp(path, [], recording, on_disk=data)
+        async with app.run_test(size=(120, 40)) as pilot:
+            assert _shown(app, "#prompt") == "Round 2: Bob to play or pass"
+            await pilot.press("ctrl+q")
+
+    asyncio.run(resume())
 
 
 def test_a_second_recorder_on_the_file_is_refused_and_no_change_is_written_over(

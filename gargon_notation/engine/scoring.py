@@ -17,11 +17,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from gargon_notation.cards import Card, Colour
+from gargon_notation.cards import AnyCard, Card, Colour
 from gargon_notation.rules import STANDARD, Ruleset
 from gargon_notation.values import unchecked_maker
 
-__all__ = ["ColourScore", "PlayerScore", "Score", "score", "score_legend"]
+__all__ = ["ColourScore", "PlayerScore", "Score", "known_totals", "score", "score_legend"]
 
 
 @attrs.frozen
@@ -170,6 +170,34 @@ def score(
         name = names[seat] if seat < len(names) else f"Player {seat + 1}"
         players.append(PlayerScore(seat, name, colour_scores))
     return Score(tuple(players))
+
+
+def known_totals(
+    won: Sequence[Sequence[AnyCard]], ruleset: Ruleset = STANDARD, names: Sequence[str] = ()
+) -> tuple[int | None, ...]:
+    """Each seat's points from its ``won`` cards as far as they are known: None for a seat
+    with a won card seen only from the back.  The others' won cards weigh on a seat's points
+    only through how many of each colour they won, which their backs show (each back counts
+    as a card of its colour); a back of unknown colour (``X?``) leaves every total unknown.
+
+    >>> from gargon_notation.cards import HiddenCard
+    >>> known_totals([[Card.parse("W9")], [HiddenCard.parse("W?"), HiddenCard.parse("W?")]])
+    (2, None)
+    >>> known_totals([[Card.parse("W9")], [HiddenCard.parse("X?")]])
+    (None, None)
+    """
+    stand_ins: list[list[Card]] = []
+    for cards in won:
+        stand_ins.append([])
+        for card in cards:
+            if card.colour is None:
+                return (None,) * len(won)
+            stand_ins[-1].append(card if isinstance(card, Card) else Card(card.colour, 1))
+    totals = score(stand_ins, ruleset, names).totals
+    return tuple(
+        total if all(isinstance(card, Card) for card in cards) else None
+        for total, cards in zip(totals, won, strict=True)
+    )
 
 
 def score_legend(ruleset: Ruleset = STANDARD, winner: bool = False) -> tuple[str, str]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from gargon_notation.cards import AnyCard, Card, Colour
-from gargon_notation.engine.scoring import Score, score
+from gargon_notation.engine.scoring import Score, known_totals, score
 from gargon_notation.engine.view import backs, face_down
 from gargon_notation.errors import ArgumentError
 from gargon_notation.rules import Ruleset
@@ -131,6 +131,27 @@ class GameState:
         if sum(map(len, won)) != sum(map(len, self.won)):
             raise ValueError("this view hides won cards, so it cannot be scored")
         return score(won, self.ruleset, self.names)
+
+    def known_totals(self) -> tuple[int | None, ...]:
+        """Each seat's points so far as far as this state shows them: None for a seat whose
+        won cards it hides (a view, :meth:`seen_by`, shows another seat's won cards from the
+        back).  A seat's own points are known all along: the others' won cards weigh on them
+        only through how many of each colour they won, which their backs show (each back
+        counts as a card of its colour); a back of unknown colour (``X?``) leaves every
+        total unknown.
+
+        >>> from gargon_notation.engine import Game, Deal, Play, Pass, Choose
+        >>> game = Game.new(Deal.from_seed("gargon", players=3))
+        >>> game.push(Play(0, (Card.parse("W9"),)))
+        >>> game.push(Pass(1, (1,)))
+        >>> game.push(Pass(2, (1,)))
+        >>> game.push(Choose(0, Colour.WHITE))
+        >>> game.snapshot().seen_by(1).known_totals()
+        (None, 0, 0)
+        >>> game.snapshot().seen_by(0).known_totals()
+        (12, 0, 0)
+        """
+        return known_totals(self.won, self.ruleset, self.names)
 
     def possible(self, seat: int | None = None) -> Possible:
         """For every card hidden from ``seat`` (None: from the public), the cards it can

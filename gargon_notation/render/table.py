@@ -124,12 +124,14 @@ class Heading:
 
 
 def table_view(state: GameState) -> Group:
-    """Hands as known, piles with sizes and tops, cards in front, won cards, score so far."""
+    """Hands as known, piles with sizes and tops, cards in front, won cards, score so far
+    (``?`` for a seat whose won cards a view, :meth:`GameState.seen_by
+    <gargon_notation.engine.GameState.seen_by>`, shows only from the back)."""
     asked = None
     if state.to_act is not None and not state.over:
         asked = (state.names[state.to_act.seat], state.to_act.kind)
     heading = Heading.of_parts(state.round, state.names[state.start], asked, state.over)
-    score = state.score()
+    totals = state.known_totals()
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False)
     table.add_column("Player", no_wrap=True)
     table.add_column("Hand")
@@ -150,7 +152,7 @@ def table_view(state: GameState) -> Group:
             cards_text(hand_order(state.hands[seat]), empty="-"),
             front_text,
             cards_text(state.won[seat], empty="-"),
-            str(score.players[seat].total),
+            "?" if totals[seat] is None else str(totals[seat]),
         )
     parts: list[RenderableType] = [heading, Uncut(table)]
     parts.append(_pile_line(1, state.piles[0]))

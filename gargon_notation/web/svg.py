@@ -45,7 +45,8 @@ from collections.abc import Callable, Iterator, Sequence
 import attrs
 
 from gargon_notation.cards import AnyCard, Card, Colour, hand_order
-from gargon_notation.engine import DecisionKind, GameEnded, SeatView, score
+from gargon_notation.engine import DecisionKind, GameEnded, SeatView
+from gargon_notation.engine.scoring import known_totals
 from gargon_notation.engine.view import backs
 from gargon_notation.engine.wording import cards_text, count_of
 from gargon_notation.web.layout import (
@@ -110,29 +111,17 @@ def table_svg(table: Table, seat: int | None = None, *, step: int | None = None)
 
 
 def _totals(table: Table, told: tuple[int, ...] | None) -> tuple[int | None, ...] | None:
-    """The points so far of each seat whose won cards ``table`` shows, None for the others: a
-    seat sees the others' won cards only from the back (unless they are won face up), but it
-    is ``told`` the final totals.  Its own points it can count all along: the others' won
-    cards weigh on them only through how many of each colour they won, which their backs
-    show (each back is scored as a card of its colour, and only the known totals kept)."""
+    """The points so far of each seat whose won cards ``table`` shows, None for the others
+    (:func:`~gargon_notation.engine.scoring.known_totals`): a seat
+    sees the others' won cards only from the back (unless they are won face up), but it is
+    ``told`` the final totals; None when no seat's points are known."""
     try:
         return table.score().totals
     except ValueError:
         if told is not None:
             return told
-    stand_ins: list[list[Card]] = []
-    for won in table.won:
-        stand_ins.append([])
-        for card in won:
-            colour = card.colour
-            if colour is None:  # a back of unknown colour: not even the counts are known
-                return None
-            stand_ins[-1].append(card if isinstance(card, Card) else Card(colour, 1))
-    totals = score(stand_ins, table.ruleset, table.names).totals
-    known = [all(isinstance(card, Card) for card in won) for won in table.won]
-    if not any(known):
-        return None
-    return tuple(total if whole else None for total, whole in zip(totals, known, strict=True))
+    known = known_totals(table.won, table.ruleset, table.names)
+    return known if any(total is not None for total in known) else None
 
 
 class Writer:
