@@ -14,6 +14,7 @@ import pytest
 from in_process import CliRunner
 from rich.console import Console
 from rich.measure import Measurement
+from textual import events
 from textual.widgets import Input, Select, Static, TextArea
 
 import gargon_notation as gg
@@ -324,6 +325,31 @@ def test_the_set_up_takes_deal_lines_and_what_the_recorder_sees(tmp_path: Path) 
         '[Notation "1"]\n[Players "Ann" "Bob" "Cy"]\n[Start "Ann"]\n'
         "deal Ann: R? G? B7\npile 1: W? Y?\n*\n"
     )
+
+
+def test_keys_typed_quickly_after_enter_go_to_the_next_entry(tmp_path: Path) -> None:
+    """The keys of several entries arrive at once (a quick typist, a paste, a slow disk
+    while the last entry is saved): each Enter records what was typed before it and nothing
+    else.  Enter was acted on only after the keys behind it had reached the line ('Dagmar
+    pass 1 1 1R' refused), and the line was then cleared with them."""
+    record = record_from_simulation(simulate(4, "s4"))
+    lines = entry_lines(record)
+    typed = [line for line in lines if not line.startswith("[")][:12]
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> None:
+        app = RecorderApp(path, list(record.tags))
+        async with app.run_test(size=(120, 40)) as pilot:
+            for character in "\r".join(typed) + "\r":
+                key = "enter" if character == "\r" else "space" if character == " " else None
+                app.post_message(events.Key(key or character, character))
+            await pilot.pause(0.5)
+            assert _shown(app, "#message") == f"recorded: {typed[-1]}"
+            assert app.query_one("#entry", Input).value == ""
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert len(Recording.resume(next(iter(gg.loads(path.read_text())))).entries) == len(typed)
 
 
 def test_one_seats_record_goes_on_when_another_seat_wins_cards(tmp_path: Path) -> None:

@@ -37,6 +37,7 @@ import attrs
 from rich.console import ConsoleRenderable, Group, RenderableType, RichCast
 from rich.measure import Measurement
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
@@ -165,6 +166,24 @@ class EntrySuggester(Suggester):
             return None
         found = self.recording.completions(value)
         return found[0] if found else None
+
+
+class EntryInput(Input):
+    """The entry line.  Enter records the entry at once, in turn with the keys typed around
+    it: as a binding Enter was acted on only once the key had gone to the line and back up to
+    the application (and a :class:`~textual.widgets.Input.Submitted` message taken later
+    still), so the keys typed quickly after Enter went into the entry being recorded, or were
+    cleared away with it."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            app = self.app
+            if isinstance(app, RecorderApp):
+                app.submit(self)
+            return
+        await super()._on_key(event)
 
 
 class WholeWidth(Static):
@@ -359,7 +378,7 @@ class RecorderApp(App[int]):
         """Left at the set-up screen: the command line that starts the game as set up."""
         self._leave_asked = False
         self._signal_loop: asyncio.AbstractEventLoop | None = None
-        self._entry = Input(placeholder=ENTRY_HINT, id="entry")
+        self._entry = EntryInput(placeholder=ENTRY_HINT, id="entry")
         self._on_disk = held_bytes(file) if on_disk is None else on_disk
         """What FILE held when the recorder began: the set-up screen may take a while, and
         another program may make FILE meanwhile."""
@@ -463,10 +482,11 @@ class RecorderApp(App[int]):
         self.query_one("#message", Static).update(message)
         self.query_one("#entry", Input).suggester = EntrySuggester(recording)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        if event.input.id != "entry" or self.recorder is None:
+    def submit(self, entry: Input) -> None:
+        """Check and record what the ``entry`` line holds (Enter)."""
+        if self.recorder is None:
             return
-        text = event.value
+        text = entry.value
         if not text.strip():
             self.query_one("#message", Static).update(
                 Text(f"nothing entered: {self.recording.prompt()}", style="yellow")
@@ -491,7 +511,7 @@ class RecorderApp(App[int]):
         except GargonError as error:
             self._show_error(error, text)
             return
-        event.input.value = ""
+        entry.value = ""
         self._leave_asked = False
         if self.recorder.undone:
             taken = self.recording.undone_text(self.recorder.undone)
