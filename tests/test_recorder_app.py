@@ -543,6 +543,36 @@ def test_leaving_the_set_up_keeps_what_was_typed_as_a_command_line(tmp_path: Pat
     assert not path.exists()
 
 
+def test_leaving_the_set_up_keeps_the_deal_lines_typed(tmp_path: Path) -> None:
+    """The deal lines typed are in the command printed, as its input: it said only '(with
+    the deal lines typed, one a line, as its input)', and the lines were lost (all of them
+    when no other field was filled)."""
+    path = tmp_path / "game.ggn"
+    deal = "deal Ann: W11 W4 G0\n\n  pile 1: Y? R?  \n"
+
+    async def drive(players: str) -> RecorderApp:
+        app = RecorderApp(path, [])
+        async with app.run_test(size=(120, 50)) as pilot:
+            app.screen.query_one("#setup-players", Input).value = players
+            app.screen.query_one("#setup-deal", TextArea).text = deal
+            await pilot.press("ctrl+q")
+        return app
+
+    printf = "printf '%s\\n' 'deal Ann: W11 W4 G0' 'pile 1: Y? R?' | "
+    assert asyncio.run(drive("Ann, Bob, Cy")).setup_command == (
+        f"{printf}gargon record {path} --players 'Ann, Bob, Cy'"
+    )
+    assert asyncio.run(drive("")).setup_command == f"{printf}gargon record {path}"
+    assert not path.exists()
+    result = CliRunner().invoke(
+        cli_app,
+        ["record", str(path), "--players", "Ann,Bob,Cy", "--seat", "Ann"],
+        input="deal Ann: W11 W4 G0\npile 1: Y? R?\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "deal Ann: W11 W4 G0\npile 1: Y? R?\n*\n" in path.read_text()
+
+
 def test_the_set_up_takes_keys_at_once_and_shows_its_refusal_and_keys_at_80x24(
     tmp_path: Path,
 ) -> None:

@@ -269,20 +269,23 @@ class SetupScreen(Screen[model.GameRecord]):
         self._start()
 
     def command_line(self, file: Path) -> str | None:
-        """The command that starts the game as set up so far (None: nothing typed)."""
+        """The command that starts the game as set up so far (None: nothing typed); deal
+        lines typed are given it as its input (``printf '%s\\n' 'deal Ann: R?' | gargon
+        record ...``), so that none is lost."""
         words = ["gargon", "record", str(file)]
         keys = ["players", "start", *(name.lower() for name in OPTIONAL_TAGS), "seed", "seat"]
         for key in keys:
             value = self._value(key)
             if value is not None:
                 words += [f"--{key}", value]
-        if len(words) == 3:
+        text = self.query_one("#setup-deal", TextArea).text
+        deal = [line.strip() for line in text.splitlines() if line.strip()]
+        if len(words) == 3 and not deal:
             return None
-        deal = self.query_one("#setup-deal", TextArea).text.strip()
-        line = printable(shlex.join(words))
-        if deal:
-            line += " (with the deal lines typed, one a line, as its input)"
-        return line
+        command = shlex.join(words)
+        if deal:  # given as the recorder's input lines, as typed
+            command = shlex.join(["printf", "%s\\n", *deal]) + " | " + command
+        return printable(command)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self._start()
