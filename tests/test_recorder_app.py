@@ -543,6 +543,28 @@ def test_leaving_the_set_up_keeps_what_was_typed_as_a_command_line(tmp_path: Pat
     assert not path.exists()
 
 
+def test_the_set_up_fields_take_the_keys_typed_quickly_after_tab(tmp_path: Path) -> None:
+    """Keys arriving at once (a quick typist, a paste): those after Tab go to the next
+    field.  They went to the field left until the focus moved ('C' of 'Club night' into
+    the start player's field)."""
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> dict[str, str]:
+        app = RecorderApp(path, [])
+        async with app.run_test(size=(120, 50)) as pilot:
+            for key in [*"Ann, Bob, Cy", "tab", "tab", *"Club"]:
+                app.post_message(events.Key(key, key if len(key) == 1 else None))
+            await pilot.pause(0.5)
+            fields = {
+                name: app.screen.query_one(f"#setup-{name}", Input).value
+                for name in ("players", "start", "event")
+            }
+            await pilot.press("ctrl+q")
+        return fields
+
+    assert asyncio.run(drive()) == {"players": "Ann, Bob, Cy", "start": "", "event": "Club"}
+
+
 def test_leaving_the_set_up_keeps_the_deal_lines_typed(tmp_path: Path) -> None:
     """The deal lines typed are in the command printed, as its input: it said only '(with
     the deal lines typed, one a line, as its input)', and the lines were lost (all of them

@@ -217,6 +217,11 @@ class SetupScreen(Screen[model.GameRecord]):
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("ctrl+q", "app.leave", "Leave (nothing written)", priority=True),
+        # the next field has the keys typed after Tab, however quickly: a binding that is
+        # not a priority one moves the focus only once the key has gone to the field and
+        # back, and the keys behind it went to the field left ('Club' into Start as 'C')
+        Binding("tab", "app.focus_next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
     ]
 
     def __init__(self, tags: Sequence[model.Tag] = ()) -> None:
