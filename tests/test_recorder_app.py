@@ -352,6 +352,33 @@ def test_keys_typed_quickly_after_enter_go_to_the_next_entry(tmp_path: Path) -> 
     assert len(Recording.resume(next(iter(gg.loads(path.read_text())))).entries) == len(typed)
 
 
+@pytest.mark.parametrize("size", [(30, 15), (40, 12), (20, 10)])
+def test_the_entry_line_stays_in_view_on_a_small_terminal(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """However small the terminal, the entry line and the start of a refusal are in view
+    (the table gives way); the prompt, the hints and a long refusal pushed the entry line
+    below the screen (at 40x12 after any refusal, at 20x10 from the start), to be typed
+    into blind."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"]).head.tags)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=size) as pilot:
+            entry = app.query_one("#entry", Input)
+            entry.value = "Ann W16"
+            await pilot.press("enter")
+            await pilot.pause()
+            shown = "\n".join(_screen_text(app.export_screenshot()))
+            assert "Ann W16" in shown, shown
+            assert "'W16' is not" in shown, shown
+            assert app.screen.region.contains_region(entry.region), shown
+            await pilot.press("ctrl+q", "ctrl+q")
+
+    asyncio.run(drive())
+
+
 def test_one_seats_record_goes_on_when_another_seat_wins_cards(tmp_path: Path) -> None:
     """Recording for a seat, another seat's won cards are backs: its points are shown as
     '?', the seat's own are counted; the table was drawn with the whole score, and the

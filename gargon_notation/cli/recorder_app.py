@@ -354,7 +354,8 @@ class RecorderApp(App[int]):
     CSS = """
     #prompt { height: auto; padding: 0 1; background: $boost; text-style: bold; }
     #choices { height: auto; padding: 0 1; color: $text-muted; }
-    #message { height: auto; padding: 0 1; }
+    #top { height: 1fr; }
+    #message { height: auto; max-height: 50vh; padding: 0 1; }
     #body { height: 1fr; }
     #table-pane { width: 3fr; scrollbar-gutter: stable; }
     #record-pane { width: 2fr; border-left: solid $primary; }
@@ -412,14 +413,16 @@ class RecorderApp(App[int]):
         return recorder
 
     def compose(self) -> ComposeResult:
-        yield Static(id="prompt")
-        yield Static(id="choices")
-        with Horizontal(id="body"):
-            with ScrollableContainer(id="table-pane"):
-                yield WholeWidth(id="table")
-                yield WholeWidth(id="score")
-            with VerticalScroll(id="record-pane"):
-                yield Static(id="record")
+        # the entry line below keeps its place on a small terminal: this part gives way
+        with Vertical(id="top"):
+            yield Static(id="prompt")
+            yield Static(id="choices")
+            with Horizontal(id="body"):
+                with ScrollableContainer(id="table-pane"):
+                    yield WholeWidth(id="table")
+                    yield WholeWidth(id="score")
+                with VerticalScroll(id="record-pane"):
+                    yield Static(id="record")
         with Vertical(id="bottom"):
             yield Static(id="message")
             yield self._entry
