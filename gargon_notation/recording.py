@@ -753,8 +753,8 @@ class Recording:
         if battle.winners != won:
             fought = "the fight was" if len(won) == 1 else "the fights were"
             raise EntryRefused(
-                f"{winners_text(battle.winners or (), derived=False)} did not win: {fought} "
-                f"won by {winners_text(won)} [winner-mismatch]",
+                f"the entry says {winners_text(battle.winners or (), derived=False)} won, but "
+                f"{fought} won by {winners_text(won)} [winner-mismatch]",
                 column,
             )
 

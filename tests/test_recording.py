@@ -208,9 +208,28 @@ def test_written_winners_are_checked_before_they_are_recorded() -> None:
     with pytest.raises(NotationError) as refused:
         recorder.feed("R > Adam")
     assert refused.value.message == (
-        "Adam did not win: the fights were won by Dagmar, then Dagmar [winner-mismatch]"
+        "the entry says Adam won, but the fights were won by Dagmar, then Dagmar [winner-mismatch]"
     )
     recorder.feed("R > Dagmar Dagmar")
+
+
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        # a winner too many: it said 'Adam, then Bernd did not win' of a fight Adam won
+        ("R > Adam Bernd", "the entry says Adam, then Bernd won, but the fight was won by Adam"),
+        ("R > -", "the entry says nobody won, but the fight was won by Adam"),
+        ("R > Bernd", "the entry says Bernd won, but the fight was won by Adam"),
+    ],
+)
+def test_a_wrong_winner_is_said_as_the_entry_wrote_it(entry: str, message: str) -> None:
+    recorder = LineRecorder(None)
+    for line in ['[Players "Adam" "Bernd" "Cy"]', "Adam R7 G15", "Bernd R4 B14", "Cy pass 1"]:
+        recorder.feed(line)
+    with pytest.raises(NotationError) as refused:
+        recorder.feed(entry)
+    assert refused.value.message == f"{message} [winner-mismatch]"
+    recorder.feed("R > Adam")
 
 
 def test_the_end_is_checked() -> None:
