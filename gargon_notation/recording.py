@@ -68,6 +68,7 @@ from gargon_notation.entries import (
     annotations_only,
     decided_order,
     entry_lines,
+    names_someone,
     read_battles,
     read_decision,
     read_round_line,
@@ -428,10 +429,31 @@ class Recording:
             raise EntryRefused(f"nothing entered: {self.prompt()}")
         try:
             actor = self.names[decision.seat]
+            if decision.kind is DecisionKind.CHOOSE:
+                entry = self._chooser_left_out(entry)
             elements, shift = read_decision(entry, decision.kind, actor)
         except EntryRefused as refused:
             raise EntryRefused(refused.message, refused.column, self._hint()) from None
         self._enter_all(elements, shift)
+
+    def _chooser_left_out(self, entry: str) -> str:
+        """A colour's entry led by the chooser's name (``Adam R``, as any entry may be led by
+        the name of whose decision it is), with the name blanked out: a ``fights`` line
+        never names the chooser.  Raises :class:`EntryRefused` for another player's name."""
+        name, _, rest = entry.partition(" ")
+        if not rest.strip() or (len(name) == 1 and name.upper() in "WBVYRG"):
+            return entry  # a colour (R > Dagmar), or a word alone
+        if not names_someone(entry) or name.startswith('"'):
+            return entry
+        decision = self.to_act
+        assert decision is not None
+        if self._seat_of(name, 1) != decision.seat:
+            raise EntryRefused(
+                f"{name} may not act now: it is {self.names[decision.seat]}'s turn to choose "
+                "a colour [not-your-turn]",
+                1,
+            )
+        return " " * len(name) + entry[len(name) :]
 
     def _hint(self) -> str:
         """What is asked now, with a few entries the rules accept."""

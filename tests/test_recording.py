@@ -213,6 +213,31 @@ def test_written_winners_are_checked_before_they_are_recorded() -> None:
     recorder.feed("R > Dagmar Dagmar")
 
 
+def test_a_colour_may_be_led_by_the_choosers_name() -> None:
+    """As any entry may be led by the name of whose decision it is: 'Adam R' was refused
+    with "expected a colour letter (W B V Y R G), not 'Adam'", and 'Bernd R' alike, not
+    saying that Adam chooses."""
+    recorder = LineRecorder(None)
+    for line in ['[Players "Adam" "Bernd" "Cy"]', "Adam R7 G15", "Bernd R4 B14", "Cy pass 1"]:
+        recorder.feed(line)
+    refusals = {
+        "Bernd R": "Bernd may not act now: it is Adam's turn to choose a colour [not-your-turn]",
+        "Bernt R": "Bernt is not at this table (players: Adam, Bernd, Cy); did you mean Bernd?",
+        "Adam X": "expected a colour letter (W B V Y R G), not 'X'",
+    }
+    for entry, message in refusals.items():
+        with pytest.raises(NotationError) as refused:
+            recorder.feed(entry)
+        hint = "round 1: Adam to choose a colour, such as R, G"
+        assert refused.value.message == f"{message}; {hint}"
+        assert refused.value.column == entry.index(entry.split()[message.startswith("exp")]) + 1
+    recorder.feed("Adam R > Adam")
+    recorder.feed("Bernd 1")
+    recorder.feed("Adam G")
+    assert recorder.recording is not None
+    assert recorder.recording.text().endswith("    fights R > Adam (Bernd 1), G\n*\n")
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
