@@ -330,8 +330,9 @@ def test_the_set_up_takes_deal_lines_and_what_the_recorder_sees(tmp_path: Path) 
 def test_keys_typed_quickly_after_enter_go_to_the_next_entry(tmp_path: Path) -> None:
     """The keys of several entries arrive at once (a quick typist, a paste, a slow disk
     while the last entry is saved): each Enter records what was typed before it and nothing
-    else.  Enter was acted on only after the keys behind it had reached the line ('Dagmar
-    pass 1 1 1R' refused), and the line was then cleared with them."""
+    else, and Backspace and Ctrl+U edit what was typed before them.  Those keys were acted
+    on only after the letters behind them had reached the line ('Dagmar pass 1 1 1R'
+    refused), and the line was then cleared with them."""
     record = record_from_simulation(simulate(4, "s4"))
     lines = entry_lines(record)
     typed = [line for line in lines if not line.startswith("[")][:12]
@@ -340,11 +341,14 @@ def test_keys_typed_quickly_after_enter_go_to_the_next_entry(tmp_path: Path) -> 
     async def drive() -> None:
         app = RecorderApp(path, list(record.tags))
         async with app.run_test(size=(120, 40)) as pilot:
+            keys = {"\r": "enter", " ": "space", "\x7f": "backspace", "\x15": "ctrl+u"}
+            # a letter taken back, and an entry begun wrong and cleared
+            typed[0] += "X\x7f"
+            typed[4] = "Q\x15" + typed[4]
             for character in "\r".join(typed) + "\r":
-                key = "enter" if character == "\r" else "space" if character == " " else None
-                app.post_message(events.Key(key or character, character))
+                app.post_message(events.Key(keys.get(character, character), character))
             await pilot.pause(0.5)
-            assert _shown(app, "#message") == f"recorded: {typed[-1]}"
+            assert _shown(app, "#message") == f"recorded: {typed[-1]}", typed
             assert app.query_one("#entry", Input).value == ""
             await pilot.press("ctrl+q")
 

@@ -39,7 +39,7 @@ from rich.measure import Measurement
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
-from textual.binding import Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.screen import Screen
@@ -169,11 +169,15 @@ class EntrySuggester(Suggester):
 
 
 class EntryInput(Input):
-    """The entry line.  Enter records the entry at once, in turn with the keys typed around
-    it: as a binding Enter was acted on only once the key had gone to the line and back up to
-    the application (and a :class:`~textual.widgets.Input.Submitted` message taken later
-    still), so the keys typed quickly after Enter went into the entry being recorded, or were
-    cleared away with it."""
+    """The entry line.  It acts on every key in the order typed: Enter records the entry,
+    and the line's own keys (Backspace, Ctrl+U, the arrows, ...) edit it, each before the
+    next key is read.  As bindings they were acted on only once the key had gone to the line
+    and back up to the application (and an entry recorded later still, from a
+    :class:`~textual.widgets.Input.Submitted` message), so the letters typed quickly after
+    them came first: after Enter they went into the entry being recorded, or were cleared
+    away with it; after Backspace or Ctrl+U the wrong letter was deleted."""
+
+    _KEYS: ClassVar[BindingsMap] = BindingsMap(Input.BINDINGS)
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key == "enter":
@@ -182,6 +186,11 @@ class EntryInput(Input):
             app = self.app
             if isinstance(app, RecorderApp):
                 app.submit(self)
+            return
+        for binding in self._KEYS.key_to_bindings.get(event.key, ()):
+            event.stop()
+            event.prevent_default()
+            await self.run_action(binding.action)
             return
         await super()._on_key(event)
 
