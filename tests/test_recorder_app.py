@@ -596,6 +596,28 @@ def test_the_set_up_fields_take_the_keys_typed_quickly_after_tab(tmp_path: Path)
     assert asyncio.run(drive()) == {"players": "Ann, Bob, Cy", "start": "", "event": "Club"}
 
 
+def test_a_long_refusal_of_the_set_up_is_shown_whole_at_80x24(tmp_path: Path) -> None:
+    """A refusal wider than the screen wraps: it was cut at the screen's edge, what to do
+    with it ('with ?? for what is not known') out of sight."""
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> str:
+        app = RecorderApp(path, [])
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.screen.query_one("#setup-players", Input).value = "Ann, Bob, Cy"
+            app.screen.query_one("#setup-date", Input).value = "2026.13.45"
+            await pilot.press("enter")
+            await pilot.pause()
+            shown = " ".join(line.strip() for line in _screen_text(app.export_screenshot()))
+            await pilot.press("ctrl+q")
+        return shown
+
+    assert (
+        "the Date '2026.13.45' has no month 13: write the date as YYYY.MM.DD, with ?? for "
+        "what is not known"
+    ) in asyncio.run(drive())
+
+
 def test_leaving_the_set_up_keeps_the_deal_lines_typed(tmp_path: Path) -> None:
     """The deal lines typed are in the command printed, as its input: it said only '(with
     the deal lines typed, one a line, as its input)', and the lines were lost (all of them

@@ -222,7 +222,7 @@ class SetupScreen(Screen[model.GameRecord]):
     AUTO_FOCUS = "#setup-players"
     DEFAULT_CSS = """
     SetupScreen #setup-form { height: 1fr; }
-    SetupScreen #setup-message { height: auto; max-height: 6; padding: 0 1; }
+    SetupScreen #setup-message { width: 100%; height: auto; max-height: 6; padding: 0 1; }
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("ctrl+q", "app.leave", "Leave (nothing written)", priority=True),
