@@ -618,6 +618,40 @@ def test_a_long_refusal_of_the_set_up_is_shown_whole_at_80x24(tmp_path: Path) ->
     ) in asyncio.run(drive())
 
 
+def test_a_file_written_while_the_game_is_set_up_is_said_and_the_set_up_kept(
+    tmp_path: Path,
+) -> None:
+    """Two recorders started on a new file: the second to start its game is told at the
+    set-up, which it keeps.  It ended with exit 2, 'another program changed this file ...
+    and this decision is not recorded', and the set-up typed was lost ('not started;
+    nothing written')."""
+    path = tmp_path / "game.ggn"
+    other = '[Players "Ann" "Bob" "Cy"]\n[Start "Ann"]\n*\n'
+
+    async def drive() -> RecorderApp:
+        app = RecorderApp(path, [])
+        async with app.run_test(size=(120, 50)) as pilot:
+            players = app.screen.query_one("#setup-players", Input)
+            players.value = "Xa, Yb, Zc"
+            path.write_text(other)
+            players.focus()
+            await pilot.press("enter")
+            await pilot.pause()
+            shown = str(app.screen.query_one("#setup-message").render())
+            assert shown == (
+                f"{path} was written while this game was set up (another gargon record on "
+                "it?); it is not written over: leave (Ctrl+Q prints this set-up as a command) "
+                "and record the game in another file"
+            )
+            await pilot.press("ctrl+q")
+        return app
+
+    app = asyncio.run(drive())
+    assert app.return_code == 0
+    assert app.setup_command == f"gargon record {path} --players 'Xa, Yb, Zc'"
+    assert path.read_text() == other
+
+
 def test_leaving_the_set_up_keeps_the_deal_lines_typed(tmp_path: Path) -> None:
     """The deal lines typed are in the command printed, as its input: it said only '(with
     the deal lines typed, one a line, as its input)', and the lines were lost (all of them

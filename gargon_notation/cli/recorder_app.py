@@ -341,6 +341,15 @@ class SetupScreen(Screen[model.GameRecord]):
         if sees == "backs" and recording.sight is Sight.EVERYTHING:
             self._refuse("the seed (or the deal lines) shows every card: choose everything")
             return
+        app = self.app
+        if isinstance(app, RecorderApp) and app.written_meanwhile():
+            name = argument_name(str(app.file))
+            self._refuse(
+                f"{name} was written while this game was set up (another gargon record on "
+                "it?); it is not written over: leave (Ctrl+Q prints this set-up as a "
+                "command) and record the game in another file"
+            )
+            return
         self.dismiss(recording.head)
 
 
@@ -409,6 +418,12 @@ class RecorderApp(App[int]):
         elif any(tag.name == "Players" for tag in tags):
             self._tags = []
             self.recorder = self._new_recorder(model.GameRecord(tags=tuple(tags)))
+
+    def written_meanwhile(self) -> bool:
+        """Whether FILE holds something else than when the recorder began (another recorder
+        started a game in it while this one's was set up)."""
+        found = held_bytes(self.file)
+        return found is not None and self._on_disk is not None and found != self._on_disk
 
     def _new_recorder(self, head: model.GameRecord) -> LineRecorder | None:
         recorder = LineRecorder(self.file, head.tags, on_disk=self._on_disk, lock=self._lock)
