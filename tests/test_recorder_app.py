@@ -555,6 +555,30 @@ def test_leaving_with_an_entry_typed_asks_first_and_keeps_it(tmp_path: Path) -> 
     assert app.unrecorded == ["1. {a long first round}", "pa"]
 
 
+@pytest.mark.parametrize(("keys", "code"), [(["ctrl+q", "ctrl+q"], 0), (["ctrl+c"], 130)])
+def test_leaving_keeps_the_keys_typed_just_before(
+    tmp_path: Path, keys: list[str], code: int
+) -> None:
+    """Ctrl+Q or Ctrl+C right behind the last letters (a quick typist, a slow machine):
+    those letters are kept to be printed.  Ctrl+Q and Ctrl+C were acted on at once, ahead
+    of the letters still on their way to the entry line, which were lost."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+
+    async def drive() -> RecorderApp:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for key in [*"Ann W9 {a bold lead}", *keys]:
+                name = {" ": "space", "{": "left_curly_bracket", "}": "right_curly_bracket"}
+                app.post_message(events.Key(name.get(key, key), key if len(key) == 1 else None))
+            await pilot.pause(0.5)
+        return app
+
+    app = asyncio.run(drive())
+    assert app.return_code == code
+    assert app.unrecorded == ["Ann W9 {a bold lead}"]
+
+
 def test_leaving_the_set_up_keeps_what_was_typed_as_a_command_line(tmp_path: Path) -> None:
     path = tmp_path / "game.ggn"
 

@@ -27,7 +27,7 @@ import contextlib
 import shlex
 import signal
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from types import FrameType
@@ -42,6 +42,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
 from textual.containers import Horizontal, ScrollableContainer, Vertical, VerticalScroll
 from textual.geometry import Size
+from textual.message import Message
 from textual.screen import Screen
 from textual.suggester import Suggester
 from textual.widgets import Button, Footer, Input, Label, Select, Static, TextArea
@@ -178,6 +179,17 @@ class EntryInput(Input):
     away with it; after Backspace or Ctrl+U the wrong letter was deleted."""
 
     _KEYS: ClassVar[BindingsMap] = BindingsMap(Input.BINDINGS)
+
+    class Then(Message, bubble=False):
+        """Run :attr:`then` once the line has taken the keys typed before this message was
+        sent (they wait in its queue ahead of it)."""
+
+        def __init__(self, then: Callable[[], None]) -> None:
+            super().__init__()
+            self.then = then
+
+    def on_entry_input_then(self, message: Then) -> None:
+        message.then()
 
     async def _on_key(self, event: events.Key) -> None:
         if event.key == "enter":
@@ -593,9 +605,22 @@ class RecorderApp(App[int]):
         """Undo only once a game is recorded (the set-up's footer leaves it out)."""
         return action != "undo" or self.recorder is not None
 
+    def _in_turn(self, then: Callable[[], None]) -> None:
+        """Run ``then`` once the entry line has taken the keys typed before (Ctrl+Q and
+        Ctrl+C are acted on at once, ahead of the letters still on their way to the line),
+        so that what was typed is all there to be kept."""
+        entry = self._entry
+        if self.recorder is None or not entry.is_attached:
+            then()
+        elif not entry.post_message(EntryInput.Then(then)):
+            then()  # the line is closing: it takes no more keys
+
     def action_leave(self) -> None:
         """Leave; the file already holds every accepted decision.  With something typed but
         not recorded, the first Ctrl+Q says so, the second leaves (printing it)."""
+        self._in_turn(self._leave_asking)
+
+    def _leave_asking(self) -> None:
         typed = self._typed()
         if typed and not self._leave_asked and self.recorder is not None:
             self._leave_asked = True
@@ -612,7 +637,7 @@ class RecorderApp(App[int]):
 
     def action_interrupt(self) -> None:
         """Ctrl+C: leave at once, with exit 130 (what was typed is printed)."""
-        self._leave(130)
+        self._in_turn(partial(self._leave, 130))
 
     def _look_at(self, terminal: int) -> None:
         """Leave as SIGHUP makes it leave once the ``terminal`` has hung up without one
@@ -630,7 +655,7 @@ class RecorderApp(App[int]):
         loop = self._signal_loop
         if loop is not None:
             with contextlib.suppress(RuntimeError):  # the loop has closed: nothing to leave
-                loop.call_soon_threadsafe(self._leave, code)
+                loop.call_soon_threadsafe(self._in_turn, partial(self._leave, code))
 
     def _typed(self) -> list[str]:
         """What was typed but not recorded: a line waiting for its continuation, the entry
