@@ -1,4 +1,4 @@
-"""After the walk loses a record, each later round is checked on its own (walker._walk_alone).
+"""After the walk loses a record, each later round is checked on its own (rest._walk_alone).
 
 The rounds are checked from their first decision on a table of hidden hands and full piles:
 what follows from the round's own text is checked, and nothing that needs the earlier rounds

@@ -45,6 +45,9 @@ _RECORD_CODES = frozenset(
     }
 )
 
+_NOT_HELD = frozenset({"card-not-in-hand", "card-conservation"})
+"""The codes of a play of a card the hand does not hold (it may be elsewhere)."""
+
 
 @attrs.frozen
 class Problem:
@@ -160,3 +163,7 @@ class ReplayError(GargonError):
     def __init__(self, problem: Problem) -> None:
         super().__init__(str(problem))
         self.problem = problem
+
+
+class _Stop(Exception):
+    """Ends a lenient walk of one game early; the message says why."""

@@ -13,6 +13,10 @@ visitors over this one walk (python-chess's ``BaseVisitor`` is the model).
   replacement draw that is not written is taken as forgotten), an illegal action is skipped,
   and the walk goes on; each repair or skip is said in the problem's ``repair``.
 
+The walk's parts: the checks that need no table, made after the walk loses a record, are in
+:mod:`~gargon_notation.replay.rest`, and the derived facts in
+:mod:`~gargon_notation.replay.facts`; :class:`_Walk` inherits both.
+
 >>> from gargon_notation.bots import simulate
 >>> from gargon_notation.records import record_from_simulation
 >>> class Counter(Visitor):
@@ -35,7 +39,7 @@ from itertools import pairwise
 import attrs
 
 from gargon_notation.actions import not_at_table
-from gargon_notation.cards import COPIES, Card, Colour
+from gargon_notation.cards import Card, Colour
 from gargon_notation.engine import (
     Action,
     BattleResolved,
@@ -49,11 +53,12 @@ from gargon_notation.engine import (
     Pass,
     Play,
 )
-from gargon_notation.engine.wording import placed_elsewhere, twice_in_one_play
+from gargon_notation.engine.wording import placed_elsewhere
 from gargon_notation.errors import RuleViolation
 from gargon_notation.header import Header, HeaderError, read_header
 from gargon_notation.notation import model
-from gargon_notation.notation.writer import marker_text, name_text, write_action
+from gargon_notation.notation.writer import name_text, write_action
+from gargon_notation.replay.facts import _Facts
 from gargon_notation.replay.hints import (
     card_drawn,
     first_place,
@@ -62,9 +67,9 @@ from gargon_notation.replay.hints import (
     seat_order_hint,
     start_hint,
     still_in_a_pile,
-    winners_text,
 )
-from gargon_notation.replay.problems import Problem, ReplayError
+from gargon_notation.replay.problems import _NOT_HELD, Problem, ReplayError, _Stop
+from gargon_notation.replay.rest import _Rest
 from gargon_notation.replay.setup import build_deal
 from gargon_notation.values import unchecked_maker
 
@@ -78,11 +83,6 @@ _play = unchecked_maker(Play)
 _pass = unchecked_maker(Pass)
 _choose = unchecked_maker(Choose)
 _engine_draw = unchecked_maker(Draw)
-_PILES_MAY_BE_EMPTY = frozenset({"draw-count", "record-incomplete"})
-_NOT_HELD = frozenset({"card-not-in-hand", "card-conservation"})
-"""The codes of a play of a card the hand does not hold (it may be elsewhere)."""
-_Named = model.Play | model.Pass | model.Battle | model.Draw | model.Score
-"""An element that names players (a battle: its winners)."""
 
 MAX_PROBLEMS = 50
 """A lenient walk gives up on a game after this many problems (the rest would be noise)."""
@@ -165,11 +165,7 @@ class _Place:
     column: int
 
 
-class _Stop(Exception):
-    """Ends a lenient walk of one game early; the message says why."""
-
-
-class _Walk:
+class _Walk(_Rest, _Facts):
     def __init__(
         self,
         record: model.GameRecord,
@@ -854,236 +850,6 @@ class _Walk:
             element,
         )
         raise _Stop(f"round {self.round} was left unfinished")
-
-    # -- what can be checked without the table --------------------------------------
-
-    def _check_rest(self) -> None:
-        """After the walk lost the record: the rounds not walked, each checked on its own,
-        and the checks that need no table (names, round numbers, cards written twice), as
-        independent problems in line order."""
-        header = self.outcome.header
-        if header is None:
-            return
-        self.cause = None
-        self.alone = True
-        rounds = self.record.rounds
-        # The rounds walked: names among what the walk did not come to (the rest of the
-        # round it lost, the draws of a battle it skipped), and the cards of the plays from
-        # where it lost the record on (the walk's engine checked those before).
-        self._say_names_in(rounds[: self.walked])
-        played: dict[Card, str] = {}
-        self._check_twice_walked(played, self.lost_at)
-        previous = rounds[self.walked - 1].number if self.walked else 0
-        for written in rounds[self.walked :]:
-            self.round = written.number
-            if written.number != previous + 1:
-                self.problem(
-                    "round-number",
-                    f"this round is numbered {written.number}, but follows round {previous}",
-                    written,
-                )
-            previous = written.number
-            self.held = []
-            self._walk_alone(header, written)
-            if written is rounds[-1]:
-                # The piles may run out in the last round: draws are then skipped or fewer.
-                self.held = [p for p in self.held if p.code not in _PILES_MAY_BE_EMPTY]
-            self._say_names(_named(written))
-            for action in written.actions:
-                if isinstance(action, model.Play):
-                    self._check_twice(action, written.number, played)
-            self._tell_held()
-        self.round = None
-        self._check_result()
-        self._say_names(self.record.termination.scores)
-
-    def _check_twice_walked(self, played: dict[Card, str], lost: object = None) -> None:
-        """The plays of the rounds walked checked for cards written twice where the walk's
-        engine did not check them: those it refused for another reason (a turn, a pattern),
-        and those from ``lost`` on, where it lost the record.  ``played`` gets where each
-        card was first played."""
-        unwalked = False
-        refused = self.refused
-        for number, walked in zip(self.read, self.record.rounds, strict=False):
-            self.round = number
-            for action in walked.actions:
-                unwalked = unwalked or action is lost
-                if isinstance(action, model.Play):
-                    code = refused.get(id(action))
-                    report = unwalked or (code is not None and code not in _NOT_HELD)
-                    self._check_twice(action, walked.number, played, report=report)
-        self.round = None
-
-    def _say_names_in(self, rounds: Sequence[model.Round]) -> None:
-        """The names of ``rounds`` (from the first) not at the table and not yet said so,
-        each said in its round as read."""
-        for k, written in enumerate(rounds):
-            self.round = self.read[k] if k < len(self.read) else written.number
-            self._say_names(_named(written))
-        self.round = None
-
-    def _say_names(self, items: Sequence[_Named]) -> None:
-        """Each name of ``items`` not at the table (a battle's: its winners), unless its
-        item was said to have one already."""
-        header = self.outcome.header
-        assert header is not None
-        seats = self.seats
-        for item in items:
-            if isinstance(item, model.Battle):
-                names = [name for name in item.winners or () if name is not None]
-            else:
-                names = [item.player]
-            unknown = [name for name in names if name not in seats]
-            if unknown and id(item) not in self.unnamed:
-                self.unnamed.add(id(item))
-                for name in dict.fromkeys(unknown):
-                    self.problem("unknown-player", not_at_table(name, header.players), item)
-
-    def _walk_alone(self, header: Header, written: model.Round) -> None:
-        """Check one written round on its own, from its first decision: a fresh table of
-        hidden hands and piles, started by the round's first player.  What follows only from
-        the round's own text is checked (turns, patterns, colours, fights, winners, draws);
-        what needs the earlier rounds (which cards a hand holds, pile sizes) is not, nor, in
-        the last round, the draws (the piles may have run out)."""
-        if not written.actions:
-            return
-        first = written.actions[0].player
-        if first not in self.seats:
-            self.outcome.unchecked.append(
-                f"round {written.number} was not checked on its own: its first action names "
-                f"{name_text(first)}, who is not at the table"
-            )
-            return
-        rules = header.ruleset
-        deal = Deal.hidden(len(header.players), rules.hand_size)
-        game = Game.new(deal, self.seats[first], rules, header.players)
-        self.skipped = False
-        self.lost_at = None
-        try:
-            for action in written.actions:
-                self._apply_written(game, action)
-            known = len(self.held or ())
-            self._apply_battles(game, written.battles)
-            if written.battles and game.round == 1 and len(self.held or ()) == known:
-                self._check_fights_done(game, written)
-        except _Stop:
-            # This round no longer fits; the next one is checked afresh.
-            lost = self.lost_at
-            if isinstance(lost, model.Play | model.Pass | model.Draw | model.Battle):
-                at = f" at {lost.line}:{lost.column}" if lost.line else ""
-                self.outcome.unchecked.append(
-                    f"round {written.number} was checked on its own only up to "
-                    f"'{write_action(lost)}'{at}, where the record no longer follows the "
-                    "round after the skipped action"
-                )
-
-    def _check_twice(
-        self, play: model.Play, number: int, played: dict[Card, str], report: bool = True
-    ) -> None:
-        """A card of a single copy played a second time (``played``: where each was first);
-        twice in ``play`` itself, said as the engine says it (the round checked on its own may
-        have said it already: the same problem is told once)."""
-        twice = twice_in_one_play(play.player, play.cards) if report else None
-        if twice is not None:
-            self.problem("card-conservation", twice, play)
-        for k, card in enumerate(play.cards):
-            if not isinstance(card, Card) or COPIES[card] != 1 or card in play.cards[:k]:
-                continue
-            place = played.get(card)
-            if place is None:
-                at = f", line {play.line}" if play.line else ""  # a record read from JSON: none
-                played[card] = f"played by {play.player} in round {number}{at}"
-            elif report:
-                self.problem(
-                    "card-conservation",
-                    f"{card} is already elsewhere ({place}): the deck has only 1 copy of it",
-                    play,
-                )
-
-    # -- derived facts -----------------------------------------------------------------
-
-    def _check_winners(
-        self, game: Game, battle: model.Battle, fights: Sequence[BattleResolved]
-    ) -> None:
-        """The winners written for ``battle`` are those of its ``fights`` (the second one
-        found ahead when draws are owed before it)."""
-        written = battle.winners
-        assert written is not None
-        derived = tuple(game.names[e.winner] if e.winner is not None else None for e in fights)
-        if derived == written:
-            return
-        record = self.record
-        if (
-            not record.termination.finished
-            and record.rounds
-            and record.rounds[-1].battles
-            and battle is record.rounds[-1].battles[-1]
-            and derived[: len(written)] == written
-            and len(battle.draws) < sum(len(fight.losers) for fight in fights)
-        ):
-            return  # an unfinished record stops between the fights of its last colour
-        self.unnamed.add(id(battle))  # a name written not at the table is said here
-        fought = "the fight was" if len(derived) == 1 else "the fights were"
-        self.problem(
-            "winner-mismatch",
-            f"the record says {winners_text(written, derived=False)} won, but {fought} won by "
-            f"{winners_text(derived)}",
-            battle,
-        )
-
-    def _check_result(self) -> None:
-        """The Result tag, when written, repeats the termination marker's text."""
-        tag = self.record.tag("Result")
-        if tag is None:
-            return
-        marker = marker_text(self.record.termination)
-        if tag.values != (marker,):
-            written = " ".join(f'"{value}"' for value in tag.values)
-            self.problem(
-                "result-mismatch",
-                f'the Result tag says {written}, but the game ends with "{marker}"',
-                tag,
-            )
-
-    def _check_end(self, game: Game) -> None:
-        termination = self.record.termination
-        self.round = None
-        self._check_result()
-        if termination.finished and not game.is_over:
-            self.problem(
-                "game-not-over",
-                f"the record is marked finished ('end'), but the game goes on in round "
-                f"{game.round}",
-                termination,
-            )
-        elif game.is_over and not termination.finished:
-            self.problem(
-                "game-over-unmarked",
-                "the game is over, but the record is marked unfinished ('*'); write 'end'",
-                termination,
-            )
-        if termination.scores and game.is_over:
-            totals = dict(zip(game.names, game.score().totals, strict=True))
-            for written in termination.scores:
-                if written.player not in totals:
-                    self._seat(written.player, written)
-                elif totals[written.player] != written.points:
-                    self.problem(
-                        "score-mismatch",
-                        f"{written.player} is written with {written.points} points, "
-                        f"but scores {totals[written.player]}",
-                        written,
-                    )
-        self._say_names(termination.scores)
-
-
-def _named(written: model.Round) -> list[_Named]:
-    """The elements of ``written`` that name players, in the order they are written."""
-    named: list[_Named] = list(written.actions)
-    for battle in written.battles:
-        named.append(battle)
-        named += battle.draws
-    return named
 
 
 def _colour_fights(game: Game, colour: Colour, mark: int) -> list[BattleResolved]:
