@@ -246,6 +246,19 @@ def test_a_changed_file_of_the_command_line_is_another_key(
     assert remembered.key(["--help"], {}) not in (before, None)
 
 
+def test_a_changed_file_of_the_verbs_modules_is_another_key(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = tmp_path / "gargon_notation"
+    (package / "cli" / "commands").mkdir(parents=True)
+    (package / "__init__.py").write_text('__version__ = "1"\n')
+    (package / "cli" / "commands" / "viewers.py").write_text("HELP = 'one'\n")
+    monkeypatch.setattr(remembered, "_PACKAGE", package)
+    before = remembered.key(["show", "--help"], {})
+    (package / "cli" / "commands" / "viewers.py").write_text("HELP = 'other, longer'\n")
+    assert remembered.key(["show", "--help"], {}) not in (before, None)
+
+
 def test_a_real_process_answers_from_the_reply(replies: Path) -> None:
     script = textwrap.dedent(
         """

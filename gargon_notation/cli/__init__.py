@@ -8,8 +8,8 @@ job:
 - :mod:`~gargon_notation.cli.program`: the Typer app, its callback and entry point;
 - :mod:`~gargon_notation.cli.common`: the consoles, how errors are printed, and
   :class:`~gargon_notation.cli.common.Exit` (neither Typer nor rich imported);
-- :mod:`~gargon_notation.cli.commands`: every verb's options and help, importing the module
-  that does its work only when it runs;
+- :mod:`~gargon_notation.cli.commands`: every verb's options and help, one module a group of
+  verbs, importing the module that does its work only when it runs;
 - :mod:`~gargon_notation.cli.inputs`: paths to records, results back to files;
 - :mod:`~gargon_notation.cli.report`: what ``validate`` does and prints, run by
   :mod:`~gargon_notation.cli.validate` (in parallel with ``--jobs``);
@@ -171,8 +171,10 @@ def _run_typer(arguments: list[str]) -> None:
 
 
 def load_verbs() -> None:
-    """Register every verb on ``app`` (:mod:`~gargon_notation.cli.commands`)."""
-    importlib.import_module("gargon_notation.cli.commands")
+    """Register every verb on ``app`` (:func:`gargon_notation.cli.commands.load`)."""
+    from gargon_notation.cli.commands import load
+
+    load()
 
 
 def __getattr__(name: str) -> Typer | Console:

@@ -1,6 +1,6 @@
 """The Typer app of ``gargon``: its callback (``--version``) and entry point.  Every verb is
-registered on :data:`app` by :mod:`~gargon_notation.cli.commands`; what the verbs share
-(consoles, errors, :class:`~gargon_notation.cli.common.Exit`) is in
+registered on :data:`app` by a module of :mod:`~gargon_notation.cli.commands`; what the
+verbs share (consoles, errors, :class:`~gargon_notation.cli.common.Exit`) is in
 :mod:`~gargon_notation.cli.common`, which imports neither Typer nor rich, so that a verb run
 without Typer (:func:`gargon_notation.cli.quick_options`) starts at once.
 """

@@ -13,8 +13,9 @@ all, and the next runs with the same digest print that file without importing Ty
   ``PYTHON*``), but not the rest, which differs from one shell to the next; whether each of
   standard input, output and error is a terminal, and its size; the encoding of standard
   output and error; the Python and its flags; and the size and time of change of each file
-  of ``gargon_notation.cli``, of ``gargon_notation/__init__.py`` (the version), of Typer's
-  and rich's ``__init__.py`` and the names of their ``.dist-info`` folders (their versions),
+  of ``gargon_notation.cli`` and ``gargon_notation.cli.commands``, of
+  ``gargon_notation/__init__.py`` (the version), of Typer's and rich's ``__init__.py`` and
+  the names of their ``.dist-info`` folders (their versions),
   so that an upgrade or an edit is never answered from an old file.
 - **Only a whole reply is kept**: not one cut short by a broken pipe, a full disk or Ctrl-C.
 - **The files** live in ``$XDG_CACHE_HOME/gargon-notation/replies`` (``~/.cache`` without
@@ -85,6 +86,9 @@ _SHAPING = frozenset(
 _SHAPING_PREFIXES = ("_TYPER", "TYPER", "COMP_", "_GARGON", "GARGON", "LC_", "PYTHON")
 _MAGIC = b"gargon-reply 1\n"
 _PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+_CODE_FOLDERS = (("cli",), ("cli", "commands"))
+"""The folders of ``gargon_notation`` whose ``.py`` files shape the help (every verb's
+options are in ``cli/commands``)."""
 
 
 def shapes_output(name: str) -> bool:
@@ -109,9 +113,12 @@ def _remembered_arguments(arguments: list[str], environ: Mapping[str, str]) -> b
 def _code_stamps() -> Iterator[str]:
     """Name, size and time of change of each file whose change may change the help, and the
     names (with the versions) of Typer's and rich's ``.dist-info`` folders."""
-    cli = os.path.join(_PACKAGE, "cli")
     places = [os.path.join(_PACKAGE, "__init__.py")]
-    places += sorted(os.path.join(cli, name) for name in os.listdir(cli) if name.endswith(".py"))
+    for folder in _CODE_FOLDERS:
+        where = os.path.join(_PACKAGE, *folder)
+        if os.path.isdir(where):
+            names = sorted(name for name in os.listdir(where) if name.endswith(".py"))
+            places += [os.path.join(where, name) for name in names]
     installed: set[str] = set()
     for name in ("typer", "rich"):
         spec = importlib.util.find_spec(name)
