@@ -6,6 +6,7 @@ import functools
 import os
 import sys
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 import pytest
 import typer.main
@@ -64,8 +65,15 @@ def _replies_kept_apart(tmp_path_factory: pytest.TempPathFactory) -> Iterator[No
 def _typer_commands_built_once() -> Iterator[None]:
     """Typer builds the app's click command (every verb's options) on each call, which costs
     more than most commands' work in a test: it is built once here.  No test changes a
-    verb's function, so the one command serves them all."""
-    cached = functools.cache(typer.main.get_command)
+    verb's function, so the one command serves them all; it is built again only when more
+    verbs were registered since (a command line of one verb registers its group alone:
+    gargon_notation.cli.commands.load)."""
+    get_command = typer.main.get_command
+    built = functools.cache(lambda app, _verbs: get_command(app))
+
+    def cached(app: typer.Typer) -> Any:
+        return built(app, len(app.registered_commands))
+
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(typer.main, "get_command", cached)
         patch.setattr(typer.testing, "_get_command", cached)

@@ -48,7 +48,7 @@ def replies(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _without_typer(monkeypatch: pytest.MonkeyPatch) -> None:
-    def refuse() -> None:
+    def refuse(verb: str | None = None) -> None:
         raise AssertionError("Typer ran: the reply was not remembered")
 
     monkeypatch.setattr(gargon_notation.cli.program, "run", refuse)
@@ -156,7 +156,7 @@ def test_a_reply_cut_short_by_a_broken_pipe_is_not_kept(
 
 
 def test_a_run_ended_by_ctrl_c_is_not_kept(replies: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def interrupted() -> None:
+    def interrupted(verb: str | None = None) -> None:
         print("Usage: half a page")
         try:
             raise KeyboardInterrupt

@@ -9,7 +9,8 @@ job:
 - :mod:`~gargon_notation.cli.common`: the consoles, how errors are printed, and
   :class:`~gargon_notation.cli.common.Exit` (neither Typer nor rich imported);
 - :mod:`~gargon_notation.cli.commands`: every verb's options and help, one module a group of
-  verbs, importing the module that does its work only when it runs;
+  verbs (a command line of one verb registers only its group), importing the module that
+  does its work only when it runs;
 - :mod:`~gargon_notation.cli.inputs`: paths to records, results back to files;
 - :mod:`~gargon_notation.cli.report`: what ``validate`` does and prints, run by
   :mod:`~gargon_notation.cli.validate` (in parallel with ``--jobs``);
@@ -163,18 +164,20 @@ def _run_typer(arguments: list[str]) -> None:
         raise SystemExit(remembered.print_reply(reply))
     from gargon_notation.cli.program import run as run_typer
 
+    verb = arguments[0] if arguments else None
     if digest is None:
-        run_typer()
+        run_typer(verb)
         return
     with remembered.recording(digest, os.environ):
-        run_typer()
+        run_typer(verb)
 
 
-def load_verbs() -> None:
-    """Register every verb on ``app`` (:func:`gargon_notation.cli.commands.load`)."""
+def load_verbs(verb: str | None = None) -> None:
+    """Register every verb on ``app``, or only ``verb``'s module of verbs when it is a verb's
+    name (:func:`gargon_notation.cli.commands.load`)."""
     from gargon_notation.cli.commands import load
 
-    load()
+    load(verb)
 
 
 def __getattr__(name: str) -> Typer | Console:

@@ -47,12 +47,14 @@ def main(
     common.starting()
 
 
-def run() -> None:
-    """The Typer app with every verb: any GargonError escaping a command is exit code 1
+def run(verb: str | None = None) -> None:
+    """The Typer app with every verb, or only ``verb``'s module of verbs when it is a verb's
+    name (the command line's first argument: :func:`~gargon_notation.cli.load_verbs`): any
+    GargonError escaping a command is exit code 1
     (:func:`~gargon_notation.cli.common.escaped`)."""
     from gargon_notation.cli import load_verbs
 
-    load_verbs()
+    load_verbs(verb)
     utf8_stdout()
     try:
         app(prog_name="gargon")

@@ -1,6 +1,6 @@
 """The command line's surface: every verb's options, help and examples, registered on the
-Typer app, and nothing else; one module a group of verbs, all registered by :func:`load`.
-Here, what they share: the options and arguments of several verbs
+Typer app, and nothing else; one module a group of verbs, registered only when a command
+needs it (:func:`load`).  Here, what they share: the options and arguments of several verbs
 (:data:`Paths`, :data:`NoColor`, :data:`Output`, :data:`AtomicOutput`, :data:`InPlace`,
 :data:`Jobs`, :data:`DaskOption`) and the callbacks that read an output's name.
 
@@ -45,6 +45,7 @@ from gargon_notation.cli.quick import MAX_JOBS
 __all__ = [
     "GROUPS",
     "MANY_HELP",
+    "VERBS",
     "AtomicOutput",
     "DaskOption",
     "InPlace",
@@ -117,8 +118,46 @@ Jobs = Annotated[
 GROUPS = ("checking", "viewers", "editing", "archive", "reports", "tools")
 """The modules of the verbs, in the order of ``gargon --help``."""
 
+VERBS = {
+    "validate": "checking",
+    "record": "viewers",
+    "show": "viewers",
+    "replay": "viewers",
+    "svg": "viewers",
+    "html": "viewers",
+    "score": "viewers",
+    "annotate": "editing",
+    "fmt": "editing",
+    "convert": "editing",
+    "check-hidden": "editing",
+    "merge": "editing",
+    "filter": "archive",
+    "cat": "archive",
+    "dedupe": "archive",
+    "split": "archive",
+    "stats": "reports",
+    "standings": "reports",
+    "ratings": "reports",
+    "schema": "tools",
+    "simulate": "tools",
+    "lsp": "tools",
+}
+"""Each verb's module (a test checks it against what each module registers)."""
 
-def load() -> None:
-    """Register every verb on the app, in the order of ``gargon --help``."""
-    for name in GROUPS:
+
+def load(verb: str | None = None) -> None:
+    """Register ``verb``'s module of verbs on the app, or every verb when ``verb`` is None or
+    no verb's name (``--help``, a mistake, a shell's completion): a command line of one verb
+    builds only its own module's verbs, whose help and errors name no other verb.  The verbs
+    registered stay in the order of ``gargon --help`` whatever was loaded before."""
+    group = None if verb is None else VERBS.get(verb)
+    for name in GROUPS if group is None else (group,):
         importlib.import_module(f"{__name__}.{name}")
+    from gargon_notation.cli.program import app
+
+    app.registered_commands.sort(key=lambda command: GROUPS.index(_group(command.callback)))
+
+
+def _group(callback: object) -> str:
+    module: str = getattr(callback, "__module__", "")
+    return module.rpartition(".")[2]
