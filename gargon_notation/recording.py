@@ -76,7 +76,12 @@ from gargon_notation.entries import (
 from gargon_notation.errors import GargonError, NotationError
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation import tags as tag_rules
-from gargon_notation.notation.writer import with_result_in_step, write_action, write_game
+from gargon_notation.notation.writer import (
+    name_text,
+    with_result_in_step,
+    write_action,
+    write_game,
+)
 from gargon_notation.replay import Problem, replay
 from gargon_notation.replay.hints import winners_text
 
@@ -130,6 +135,19 @@ class Memento:
     termination: model.Termination
     comments: dict[int, tuple[model.Comment, ...]]
 
+
+_MISSING_AFTER_NAME = {
+    DecisionKind.PLAY_OR_PASS: (
+        "the play is missing after {name}'s name: write the cards ({name} R14 R3), or the "
+        "pass and its piles ({name} pass 1 2)"
+    ),
+    DecisionKind.CHOOSE: "the colour is missing after {name}'s name: write it ({name} R)",
+    DecisionKind.DRAW: (
+        "the pile is missing after {name}'s name: write {name} 1 or {name} 2 (with :R? or "
+        ":R7 for what was seen), or {name} forgot"
+    ),
+}
+"""What a player's name alone lacks, by the decision asked for."""
 
 _DECISION_WORDS = {
     DecisionKind.PLAY_OR_PASS: "play or pass",
@@ -429,12 +447,32 @@ class Recording:
             raise EntryRefused(f"nothing entered: {self.prompt()}")
         try:
             actor = self.names[decision.seat]
+            self._check_name_alone(entry, decision)
             if decision.kind is DecisionKind.CHOOSE:
                 entry = self._chooser_left_out(entry)
             elements, shift = read_decision(entry, decision.kind, actor)
         except EntryRefused as refused:
             raise EntryRefused(refused.message, refused.column, self._hint()) from None
         self._enter_all(elements, shift)
+
+    def _check_name_alone(self, entry: str, decision: Decision) -> None:
+        """A player's name alone (``Adam``, as a ``fights`` line writes a draw's name) is
+        refused for what is missing after it, or, of another player, for whose turn it is:
+        it was refused as a card, a colour or a pile that it is not ("expected a pile
+        number (1 or 2), or 'forgot', not 'Adam'").  Raises :class:`EntryRefused`."""
+        seat = next((n for n, name in enumerate(self.names) if entry == name_text(name)), None)
+        if seat is None:
+            return
+        actor = self.names[decision.seat]
+        if seat != decision.seat:  # as the engine says it ('Bernd 1'), or 'Bernd R' does
+            turn = decision.kind.value.replace("-", " ")
+            if decision.kind is DecisionKind.CHOOSE:
+                turn = _DECISION_WORDS[decision.kind]
+            raise EntryRefused(
+                f"{entry} may not act now: it is {actor}'s turn to {turn} [not-your-turn]", 1
+            )
+        missing = _MISSING_AFTER_NAME[decision.kind].format(name=entry)
+        raise EntryRefused(missing, len(entry) + 1)
 
     def _chooser_left_out(self, entry: str) -> str:
         """A colour's entry led by the chooser's name (``Adam R``, as any entry may be led by

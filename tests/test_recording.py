@@ -238,6 +238,57 @@ def test_a_colour_may_be_led_by_the_choosers_name() -> None:
     assert recorder.recording.text().endswith("    fights R > Adam (Bernd 1), G\n*\n")
 
 
+def test_a_name_alone_says_what_is_missing_after_it_or_whose_turn_it_is() -> None:
+    """'Adam' alone with Adam to draw was refused with "expected a pile number (1 or 2), or
+    'forgot', not 'Adam'", though Adam was the right player and only the pile was missing;
+    at a play and at a colour alike, and another player's name was refused as a card."""
+    recorder = LineRecorder(None)
+    recorder.feed('[Players "Adam" "Bernd" "Cy"]')
+    refusals = [
+        (
+            "Adam",
+            "the play is missing after Adam's name: write the cards (Adam R14 R3), or the pass "
+            "and its piles (Adam pass 1 2); round 1: Adam to play or pass",
+        ),
+        (
+            "Cy",
+            "Cy may not act now: it is Adam's turn to play or pass [not-your-turn]; round 1: "
+            "Adam to play or pass",
+        ),
+        ("Adam R7 G15", None),
+        ("Bernd R4 B14", None),
+        ("Cy pass 1", None),
+        (
+            "Adam",
+            "the colour is missing after Adam's name: write it (Adam R); round 1: Adam to "
+            "choose a colour, such as R, G",
+        ),
+        ("R", None),
+        (
+            "Bernd",
+            "the pile is missing after Bernd's name: write Bernd 1 or Bernd 2 (with :R? or :R7 "
+            "for what was seen), or Bernd forgot; round 1: Bernd to draw a replacement card, "
+            "such as 1, 2, forgot",
+        ),
+        (
+            "Adam",
+            "Adam may not act now: it is Bernd's turn to draw [not-your-turn]; round 1: Bernd "
+            "to draw a replacement card, such as 1, 2, forgot",
+        ),
+        ("Bernd 1", None),
+    ]
+    for entry, message in refusals:
+        if message is None:
+            recorder.feed(entry)
+            continue
+        with pytest.raises(NotationError) as refused:
+            recorder.feed(entry)
+        assert refused.value.message == message
+        assert refused.value.column == (1 if "[not-your-turn]" in message else len(entry) + 1)
+    assert recorder.recording is not None
+    assert recorder.recording.text().endswith("    fights R (Bernd 1)\n*\n")
+
+
 @pytest.mark.parametrize(
     ("entry", "message"),
     [
