@@ -611,8 +611,30 @@ class Recording:
         if termination.scores and termination.scores != wanted:
             written = ", ".join(f"{s.player} {s.points}" for s in termination.scores)
             right = ", ".join(f"{s.player} {s.points}" for s in wanted)
-            raise EntryRefused(f"the scores are {right}, not {written}")
+            fault = self._scores_fault(termination.scores, wanted)
+            raise EntryRefused(f"{fault} {right}, not {written} (end alone writes them)")
         self.termination = attrs.evolve(termination, scores=wanted)
+
+    def _scores_fault(self, written: Sequence[model.Score], wanted: Sequence[model.Score]) -> str:
+        """What is wrong with the scores ``written`` after ``end``, said before the right
+        ones (its last words lead to them): the scores that differ, in validate's words, or
+        a name not at the table; else that they are not one for each player in seat
+        order."""
+        points = {score.player: score.points for score in wanted}
+        faults = []
+        for score in written:
+            if score.player not in points:
+                from gargon_notation.actions import not_at_table
+
+                return f"{not_at_table(score.player, self.names)}; the scores are"
+            if score.points != points[score.player]:
+                faults.append(
+                    f"{score.player} is written with {count_of(score.points, 'point')}, but "
+                    f"scores {points[score.player]}"
+                )
+        if faults:
+            return "; ".join(faults) + " [score-mismatch]; the scores are"
+        return "the scores are written one for each player, in seat order:"
 
     # -- the record -----------------------------------------------------------------------
 

@@ -315,9 +315,23 @@ def test_the_end_is_checked() -> None:
     assert refused.value.message == "the game is not over: round 1: Ann to play or pass"
     while not recording.is_over:
         recording.enter(recording.legal_entries()[0])
-    with pytest.raises(EntryRefused) as refused:
-        recording.finish("end Ann 1, Bob 2, Cy 3")
-    assert refused.value.message.startswith("the scores are Ann ")
+    assert recording.prompt() == "the game is over: Ann 49, Bob 56, Cy 48"
+    # the score that differs was not named: 'the scores are ..., not ... Cy 46'
+    refusals = {
+        "end Ann 49, Bob 56, Cy 46": "Cy is written with 46 points, but scores 48 "
+        "[score-mismatch]; the scores are Ann 49, Bob 56, Cy 48, not Ann 49, Bob 56, Cy 46",
+        "end Ann 1, Bob 56, Cy 3": "Ann is written with 1 point, but scores 49; Cy is "
+        "written with 3 points, but scores 48 [score-mismatch]; the scores are Ann 49, Bob 56, "
+        "Cy 48, not Ann 1, Bob 56, Cy 3",
+        "end Ann 49, Bobby 56, Cy 48": "Bobby is not at this table (players: Ann, Bob, Cy); "
+        "did you mean Bob?; the scores are Ann 49, Bob 56, Cy 48, not Ann 49, Bobby 56, Cy 48",
+        "end Cy 48, Ann 49, Bob 56": "the scores are written one for each player, in seat "
+        "order: Ann 49, Bob 56, Cy 48, not Cy 48, Ann 49, Bob 56",
+    }
+    for line, message in refusals.items():
+        with pytest.raises(EntryRefused) as refused:
+            recording.finish(line)
+        assert refused.value.message == f"{message} (end alone writes them)"
     recording.finish("end ; well played")
     record = parse_game(recording.text())
     assert record.termination.finished and len(record.termination.scores) == 3
@@ -426,6 +440,22 @@ def test_a_round_comment_alone_is_refused_by_the_recording() -> None:
     recording = _seeded()
     with pytest.raises(EntryRefused, match="go with the round's first decision"):
         recording.enter_line("1. {a note}")
+
+
+def test_scores_written_wrong_are_refused_at_the_end_of_the_lines() -> None:
+    """Without a terminal as on one: the score that differs is named first."""
+    recorder = LineRecorder(None, Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+    recording = recorder.recording_or_start()
+    while not recording.is_over:
+        recorder.feed(recording.legal_entries()[0])
+    recorder.feed("end Ann 49, Bob 56, Cy 46")
+    with pytest.raises(NotationError) as refused:
+        recorder.close()
+    assert (refused.value.line, refused.value.column) == (147, 1)
+    assert refused.value.message == (
+        "Cy is written with 46 points, but scores 48 [score-mismatch]; the scores are Ann 49, "
+        "Bob 56, Cy 48, not Ann 49, Bob 56, Cy 46 (end alone writes them)"
+    )
 
 
 def test_what_follows_the_end_is_checked_where_it_stands() -> None:
