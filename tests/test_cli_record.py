@@ -428,6 +428,35 @@ def test_every_way_out_leaves_the_terminal_as_it_was(
     assert screen(shown)[-1] == "game.ggn: not recorded, as typed when the recorder was left: pa"
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_a_bracketed_paste_of_several_lines_records_them_in_turn(tmp_path: Path) -> None:
+    """A terminal's paste of several lines (between ESC [200~ and ESC [201~, its lines
+    ended by CR): each is recorded in turn, until one is refused; the lines after it wait,
+    and are printed on leaving.  Only the first line reached the entry line."""
+    path = tmp_path / "game.ggn"
+    main, child = pty.openpty()
+    process = _recorder_on(child, tmp_path, preexec_fn=_letting_ctrl_c_through)
+    os.close(child)
+    try:
+        assert b"Ann to play or pass" in read_until(main, b"Ann to play or pass")
+        os.write(main, b"\x1b[200~W9\rBob pass 1\r\rCy pass 2\rBob W1\rW\x1b[201~")
+        assert b"next 'W'" in read_until(main, b"next 'W'")
+        assert path.read_text().splitlines()[-2] == "1. Ann W9, Bob pass 1, Cy pass 2"
+        os.write(main, b"\x11")
+        time.sleep(0.5)
+        os.write(main, b"\x11")
+        shown = read_all(main, 60, process)
+        code = process.wait(timeout=5)
+    finally:
+        process.kill()
+        os.close(main)
+    assert code == 0
+    assert screen(shown.rsplit(b"\x1b[?1049l", 1)[1].decode())[-2:] == [
+        "game.ggn: not recorded, as typed when the recorder was left: Bob W1",
+        "game.ggn: not recorded, as typed when the recorder was left: W",
+    ]
+
+
 def _ignoring_sighup() -> None:
     _letting_ctrl_c_through()
     signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as nohup starts it

@@ -774,3 +774,62 @@ def test_the_score_pane_cuts_no_figure(tmp_path: Path, size: tuple[int, int]) ->
             await pilot.press("ctrl+q")
 
     asyncio.run(drive())
+
+
+def test_a_pasted_block_records_its_lines_until_one_is_refused(tmp_path: Path) -> None:
+    """A paste of several lines: each is recorded as if typed and Enter pressed; at the
+    first refused one, it stays in the entry line and the lines after it wait, said so,
+    until it is recorded (Escape drops them).  The line took only the first line of a
+    paste, and the others were dropped without a word."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"]).head.tags)
+
+    async def drive() -> RecorderApp:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 40)) as pilot:
+            entry = app.query_one("#entry", Input)
+            assert "escape" not in app.screen.active_bindings  # the footer leaves it out
+            # one line, with its newline: into the line as typed, not recorded
+            app.post_message(events.Paste("R3\n"))
+            await pilot.pause()
+            assert (entry.value, app.recorder and len(app.recording.entries)) == ("R3", 0)
+            entry.value = ""
+            app.post_message(events.Paste("R3\r\nBob Q5\n\n  \nCy pass 1\n"))
+            await pilot.pause()
+            assert entry.value == "Bob Q5"
+            assert _rendered(app, "#message", 400).splitlines() == [
+                "'Q5' is not a card (a colour W B V Y R G and a value 0-15 like R14, or a colour "
+                "or X and '?' like R? or X?); round 1: Bob to play or pass, such as pass 1, "
+                "pass 2, pass 1 1, pass 1 2, ...  (nothing recorded: 'Bob Q5')",
+                "1 pasted line waits, to be recorded once the entry line is: next 'Cy pass 1'; "
+                "Escape drops it",
+            ]
+            shown = app.screen.active_bindings["escape"].binding.description
+            assert shown == "Drop the pasted lines waiting"
+            assert path.read_text().splitlines()[-2:] == ["1. Ann R3", "*"]
+            # corrected, it is recorded, and the line waiting after it
+            entry.value = "Bob G5"
+            await pilot.press("enter")
+            assert _shown(app, "#message") == "recorded 2 lines, the last: Cy pass 1"
+            assert path.read_text().splitlines()[-2:] == ["1. Ann R3, Bob G5, Cy pass 1", "*"]
+            assert app.pasted == []
+            # refused first: Escape drops the lines waiting, and shows them
+            app.post_message(events.Paste("Bob R\nR\nBob 1\n"))
+            await pilot.pause()
+            assert (entry.value, app.pasted) == ("Bob R", ["R", "Bob 1"])
+            assert _rendered(app, "#message").splitlines()[-1] == (
+                "2 pasted lines wait, to be recorded once the entry line is: next 'R'; Escape "
+                "drops them"
+            )
+            await pilot.press("escape")
+            assert _shown(app, "#message") == "dropped 2 pasted lines, not recorded: 'R', 'Bob 1'"
+            assert (entry.value, app.pasted) == ("Bob R", [])
+            assert "escape" not in app.screen.active_bindings
+            # lines waiting when the recorder is left are kept with the line
+            app.post_message(events.Paste("R\nBob 1\n"))
+            await pilot.pause()
+            await pilot.press("ctrl+q", "ctrl+q")
+        return app
+
+    app = asyncio.run(drive())
+    assert app.unrecorded == ["Bob RR", "Bob 1"]

@@ -12,10 +12,12 @@ entry, and :class:`~gargon_notation.recording_lines.LineRecorder` keeps the file
   known, piles, cards in front, won cards, the score so far), the record text growing beside
   it, and the entry line, which completes what is legal now (the right arrow takes it).
 
-Keys: Enter checks and records the entry; the right arrow takes the completion; Ctrl+Z
-undoes the last decision (``undo N`` undoes N), saying which; a line of only a comment
-(``{...}``) or a glyph (``!?``) goes to the last decision; Ctrl+Q leaves (the file is already
-saved; with something typed and not recorded, a second Ctrl+Q); Ctrl+C leaves at once, exit
+Keys: Enter checks and records the entry (a paste of several lines records each in turn,
+until one is refused: the others wait, and Escape drops them); the right arrow takes the
+completion; Ctrl+Z undoes the last decision (``undo N`` undoes N), saying which; a line of
+only a comment (``{...}``) or a glyph (``!?``) goes to the last decision; Ctrl+Q leaves (the
+file is already saved; with something typed and not recorded, a second Ctrl+Q); Ctrl+C
+leaves at once, exit
 130, and SIGINT, SIGTERM, SIGHUP likewise (130, 143, 129).  Once the terminal is back,
 :func:`run_app` prints the file's state and what was typed but not recorded.
 """
@@ -49,6 +51,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, TextAr
 
 from gargon_notation.cli.record import OPTIONAL_TAGS
 from gargon_notation.engine import RoundStarted, Score
+from gargon_notation.engine.wording import count_of
 from gargon_notation.errors import GargonError, NotationError, argument_name, printable
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import write_game
@@ -191,13 +194,40 @@ class EntryInput(Input):
     def on_entry_input_then(self, message: Then) -> None:
         message.then()
 
+    def _on_paste(self, event: events.Paste) -> None:
+        """A paste of several lines records them in order, each as if typed and Enter
+        pressed (:meth:`RecorderApp.paste`): the line took only the first, the others were
+        dropped.  One line (a trailing newline, blank lines aside) goes into the line at the
+        cursor, as typed."""
+        event.stop()
+        event.prevent_default()
+        lines = [line for line in event.text.splitlines() if line.strip()]
+        app = self.app
+        if len(lines) > 1 and isinstance(app, RecorderApp) and app.recorder is not None:
+            app.paste(self, lines)
+        elif lines:
+            self.take(lines[0])
+
+    def take(self, text: str) -> None:
+        """Put ``text`` in the line as typed: at the cursor, or over the selection."""
+        selection = self.selection
+        if selection.is_empty:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, *selection)
+
     async def _on_key(self, event: events.Key) -> None:
+        app = self.app
         if event.key == "enter":
             event.stop()
             event.prevent_default()
-            app = self.app
             if isinstance(app, RecorderApp):
                 app.submit(self)
+            return
+        if event.key == "escape" and isinstance(app, RecorderApp) and app.pasted:
+            event.stop()
+            event.prevent_default()
+            app.action_drop_pasted()
             return
         for binding in self._KEYS.key_to_bindings.get(event.key, ()):
             event.stop()
@@ -393,6 +423,7 @@ class RecorderApp(App[int]):
     """
     BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
         Binding("ctrl+z", "undo", "Undo"),
+        Binding("escape", "drop_pasted", "Drop the pasted lines waiting"),
         Binding("ctrl+q", "leave", "Leave (saved)", priority=True),
         Binding("ctrl+c", "interrupt", "Leave at once", show=False, priority=True),
     ]
@@ -415,6 +446,9 @@ class RecorderApp(App[int]):
         """What was typed but not recorded when the recorder was left (printed then)."""
         self.setup_command: str | None = None
         """Left at the set-up screen: the command line that starts the game as set up."""
+        self.pasted: list[str] = []
+        """The lines of a paste waiting for the line in the entry line, refused, to be
+        recorded (:meth:`paste`)."""
         self._leave_asked = False
         self._signal_loop: asyncio.AbstractEventLoop | None = None
         self._entry = EntryInput(placeholder=ENTRY_HINT, id="entry")
@@ -530,15 +564,52 @@ class RecorderApp(App[int]):
         self.query_one("#entry", Input).suggester = EntrySuggester(recording)
 
     def submit(self, entry: Input) -> None:
-        """Check and record what the ``entry`` line holds (Enter)."""
+        """Check and record what the ``entry`` line holds (Enter), then the pasted lines
+        waiting (:attr:`pasted`), in turn, until one is refused: it stays in the line."""
         if self.recorder is None:
             return
+        recorded: list[str] = []
+        while True:
+            text = entry.value.strip()
+            shown, outcome = self._record(entry)
+            if outcome is None:  # refused, or nothing entered: the pasted lines wait
+                said: RenderableType = shown
+                if self.pasted:
+                    said = Group(shown, self._waiting_note())
+                if recorded:
+                    self.refresh_table(said)
+                else:
+                    self.query_one("#message", Static).update(said)
+                return
+            recorded.append(text)
+            if not self.pasted:
+                break
+            entry.value = self.pasted.pop(0)
+            if not self.pasted:
+                self.refresh_bindings()
+        if len(recorded) > 1 and outcome == "recorded":
+            last = printable(recorded[-1])
+            shown = Text(f"recorded {len(recorded)} lines, the last: {last}", style="green")
+        self.refresh_table(shown)
+
+    def _waiting_note(self) -> Text:
+        """The pasted lines waiting, the next one, and how to drop them."""
+        count = len(self.pasted)
+        verb, them = ("wait", "them") if count > 1 else ("waits", "it")
+        return Text(
+            f"{count_of(count, 'pasted line')} {verb}, to be recorded once the entry line is: "
+            f"next {_typed_text(self.pasted[0])!r}; Escape drops {them}",
+            style="bold yellow",
+        )
+
+    def _record(self, entry: Input) -> tuple[Text, str | None]:
+        """Check and record what the ``entry`` line holds: the message to show, and what
+        was done ("recorded", "kept" a line waiting for its continuation, "undone"; None
+        when nothing was: the message says why)."""
+        assert self.recorder is not None
         text = entry.value
         if not text.strip():
-            self.query_one("#message", Static).update(
-                Text(f"nothing entered: {self.recording.prompt()}", style="yellow")
-            )
-            return
+            return Text(f"nothing entered: {self.recording.prompt()}", style="yellow"), None
         try:
             if text.split()[:1] in (["end"], ["*"]):
                 kept = self.recording.memento()
@@ -553,25 +624,21 @@ class RecorderApp(App[int]):
         except (NotationError, EntryRefused) as error:
             shown = Text(printable(error.message), style="bold red")
             shown.append(f"  (nothing recorded: {printable(text.strip())!r})", style="dim")
-            self.query_one("#message", Static).update(shown)
-            return
+            return shown, None
         except GargonError as error:
-            self._show_error(error, text)
-            return
+            return self._error_text(error, text), None
         entry.value = ""
         self._leave_asked = False
         if self.recorder.undone:
             taken = self.recording.undone_text(self.recorder.undone)
-            self.refresh_table(Text(printable(taken), style="yellow"))
-            return
+            return Text(printable(taken), style="yellow"), "undone"
         waiting = self.recorder.waiting
         if waiting is not None:
             note = f"kept: {printable(waiting.strip())}; it is written with the next entry"
-            self.refresh_table(Text(note, style="yellow"))
-            return
-        self.refresh_table(Text(f"recorded: {printable(text.strip())}", style="green"))
+            return Text(note, style="yellow"), "kept"
+        return Text(f"recorded: {printable(text.strip())}", style="green"), "recorded"
 
-    def _show_error(self, error: GargonError, text: str | None = None) -> None:
+    def _error_text(self, error: GargonError, text: str | None = None) -> Text:
         """An error writing the file: what was entered is not recorded."""
         shown = Text(printable(str(error)), "bold red")
         if isinstance(error, FileChanged):
@@ -583,7 +650,32 @@ class RecorderApp(App[int]):
             )
         if text is not None:
             shown.append(f"  (nothing recorded: {printable(text.strip())!r})", style="dim")
-        self.query_one("#message", Static).update(shown)
+        return shown
+
+    def _show_error(self, error: GargonError) -> None:
+        self.query_one("#message", Static).update(self._error_text(error))
+
+    def paste(self, entry: EntryInput, lines: Sequence[str]) -> None:
+        """Record the ``lines`` of a paste in order, each as if typed and Enter pressed: the
+        first goes into the ``entry`` line at the cursor; at the first line refused, it stays
+        in the entry line and the lines after it wait (:attr:`pasted`), to be recorded once
+        it is (Escape drops them).  Lines already waiting wait after this paste's."""
+        entry.take(lines[0])
+        self.pasted[:0] = lines[1:]
+        self.refresh_bindings()
+        self.submit(entry)
+
+    def action_drop_pasted(self) -> None:
+        """Escape: drop the pasted lines waiting (shown, so that none goes unseen)."""
+        if not self.pasted:
+            return
+        dropped = ", ".join(repr(_typed_text(line)) for line in self.pasted)
+        count = len(self.pasted)
+        self.pasted = []
+        self.refresh_bindings()
+        self.query_one("#message", Static).update(
+            Text(f"dropped {count_of(count, 'pasted line')}, not recorded: {dropped}", "yellow")
+        )
 
     def action_undo(self) -> None:
         """Take back the last decision."""
@@ -602,7 +694,10 @@ class RecorderApp(App[int]):
         self.refresh_table(Text(printable(taken), style="yellow"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Undo only once a game is recorded (the set-up's footer leaves it out)."""
+        """Undo only once a game is recorded (the set-up's footer leaves it out); Escape
+        only while pasted lines wait."""
+        if action == "drop_pasted":
+            return bool(self.pasted)
         return action != "undo" or self.recorder is not None
 
     def _in_turn(self, then: Callable[[], None]) -> None:
@@ -665,6 +760,7 @@ class RecorderApp(App[int]):
             typed.append(self.recorder.waiting)
         if self._entry.value.strip():
             typed.append(self._entry.value.strip())
+        typed += [line.strip() for line in self.pasted]
         return typed
 
     def _leave(self, code: int) -> None:
