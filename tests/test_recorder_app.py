@@ -800,7 +800,8 @@ def test_a_pasted_block_records_its_lines_until_one_is_refused(tmp_path: Path) -
             assert _rendered(app, "#message", 400).splitlines() == [
                 "'Q5' is not a card (a colour W B V Y R G and a value 0-15 like R14, or a colour "
                 "or X and '?' like R? or X?); round 1: Bob to play or pass, such as pass 1, "
-                "pass 2, pass 1 1, pass 1 2, ...  (nothing recorded: 'Bob Q5')",
+                "pass 2, pass 1 1, pass 1 2, ...  (nothing recorded: 'Bob Q5'; Ctrl+U clears "
+                "the line)",
                 "1 pasted line waits, to be recorded once the entry line is: next 'Cy pass 1'; "
                 "Escape drops it",
             ]
@@ -833,3 +834,46 @@ def test_a_pasted_block_records_its_lines_until_one_is_refused(tmp_path: Path) -
 
     app = asyncio.run(drive())
     assert app.unrecorded == ["Bob RR", "Bob 1"]
+
+
+def test_a_refusal_says_how_to_clear_the_line_and_that_it_was_typed_after(
+    tmp_path: Path,
+) -> None:
+    """A refused entry stays in the line: the refusal says that Ctrl+U clears it, and an
+    entry typed after it, added to it, is refused saying so; it was refused only for what
+    the two made ("not 'G16Zoe'"), the line's old entry not mentioned."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Zoe"], "Zoe").head.tags)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(200, 40)) as pilot:
+            keys = {"\r": "enter", " ": "space", "\x15": "ctrl+u"}
+
+            def typed(text: str) -> None:
+                for character in text:
+                    app.post_message(events.Key(keys.get(character, character), character))
+
+            typed("Zo\u00eb W1 V13 G16\r")
+            await pilot.pause()
+            assert _rendered(app, "#message", 400).splitlines() == [
+                "'G16' is not a card (a colour W B V Y R G and a value 0-15 like R14, or a "
+                "colour or X and '?' like R? or X?); round 1: Zoe to play or pass  (nothing "
+                "recorded: 'Zo\u00eb W1 V13 G16'; Ctrl+U clears the line)"
+            ]
+            typed("Zoe W1 V13 G16\r")
+            await pilot.pause()
+            assert _rendered(app, "#message", 400).splitlines() == [
+                "the entry line still begins with the entry refused before, 'Zo\u00eb W1 V13 "
+                "G16', and what was typed after it was added to it: Ctrl+U clears the line",
+                "expected a card like R14, or the end of the entry, not 'G16Zoe'; round 1: Zoe "
+                "to play or pass  (nothing recorded: 'Zo\u00eb W1 V13 G16Zoe W1 V13 G16'; "
+                "Ctrl+U clears the line)",
+            ]
+            typed("\x15Zoe W1 V13 G15\r")
+            await pilot.pause()
+            assert _shown(app, "#message") == "recorded: Zoe W1 V13 G15"
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert path.read_text().splitlines()[-2] == "1. Zoe W1 V13 G15"

@@ -446,6 +446,8 @@ class RecorderApp(App[int]):
         """What was typed but not recorded when the recorder was left (printed then)."""
         self.setup_command: str | None = None
         """Left at the set-up screen: the command line that starts the game as set up."""
+        self._refused: str | None = None
+        """The entry last refused, while it is not yet corrected and recorded."""
         self.pasted: list[str] = []
         """The lines of a paste waiting for the line in the entry line, refused, to be
         recorded (:meth:`paste`)."""
@@ -622,13 +624,12 @@ class RecorderApp(App[int]):
             else:
                 self.recorder.feed(text)
         except (NotationError, EntryRefused) as error:
-            shown = Text(printable(error.message), style="bold red")
-            shown.append(f"  (nothing recorded: {printable(text.strip())!r})", style="dim")
-            return shown, None
+            return self._refusal(error.message, text.strip()), None
         except GargonError as error:
             return self._error_text(error, text), None
         entry.value = ""
         self._leave_asked = False
+        self._refused = None
         if self.recorder.undone:
             taken = self.recording.undone_text(self.recorder.undone)
             return Text(printable(taken), style="yellow"), "undone"
@@ -637,6 +638,27 @@ class RecorderApp(App[int]):
             note = f"kept: {printable(waiting.strip())}; it is written with the next entry"
             return Text(note, style="yellow"), "kept"
         return Text(f"recorded: {printable(text.strip())}", style="green"), "recorded"
+
+    def _refusal(self, message: str, text: str) -> Text:
+        """A refusal of the entry ``text``, which stays in the line: how to clear it, and,
+        when it begins with the entry refused before it, that it does (the next entry typed
+        after a refusal was joined to it, and refused for what the two made: "not
+        'G16Zoe'")."""
+        shown = Text()
+        before = self._refused
+        if before is not None and text != before and text.startswith(before):
+            shown.append(
+                f"the entry line still begins with the entry refused before, "
+                f"{printable(before)!r}, and what was typed after it was added to it: Ctrl+U "
+                "clears the line\n",
+                style="bold yellow",
+            )
+        self._refused = text
+        shown.append(printable(message), style="bold red")
+        shown.append(
+            f"  (nothing recorded: {printable(text)!r}; Ctrl+U clears the line)", style="dim"
+        )
+        return shown
 
     def _error_text(self, error: GargonError, text: str | None = None) -> Text:
         """An error writing the file: what was entered is not recorded."""
