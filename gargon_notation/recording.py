@@ -593,7 +593,8 @@ class Recording:
 
     def finish(self, line: str = "end") -> None:
         """``end`` (the game must be over; scores written are checked, the final scores are
-        written when none are) or ``*`` (left unfinished), with any comments of ``line``.
+        written when none are) or ``*`` (left unfinished), with any comments of ``line``,
+        after those the end had already.
 
         Raises :class:`EntryRefused`.
         """
@@ -601,6 +602,9 @@ class Recording:
             termination = parse_game(line + "\n").termination
         except NotationError as error:
             raise EntryRefused(error.message, error.column) from None
+        termination = attrs.evolve(
+            termination, comments=(*self.termination.comments, *termination.comments)
+        )
         if not termination.finished:
             self.termination = termination
             return

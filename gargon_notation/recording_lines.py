@@ -325,7 +325,7 @@ class LineRecorder:
     def _feed(self, line: str) -> str | None:
         if self._ending is not None:
             if line.strip() and not _comments_alone(line):
-                raise EntryRefused("only comments may follow the end of the game", 1)
+                raise EntryRefused(self._after_the_end(), 1)
             self._ending.append(line)
             return None
         if self.recording is None and _HEAD.match(line):
@@ -352,6 +352,22 @@ class LineRecorder:
             self._pending, self._pending_at = [line], self.line_number
             return None
         return self._record(line)
+
+    def _after_the_end(self) -> str:
+        """Why a line after the termination is refused: ``*`` before the game is over stops
+        the record there, unfinished."""
+        assert self._ending is not None
+        said = "only comments may follow the end of the game"
+        if self._ending[0].split()[0] != "*" or self.recording is None:
+            return said
+        if self.recording.is_over:
+            return said
+        at = self.line_number - len(self._ending)
+        return (
+            f"{said}: the '*' of line {at} stops the record there, unfinished; to record "
+            "this line, leave the '*' out (the file is saved after every decision, and "
+            "gargon record --resume goes on from it)"
+        )
 
     def _continue(self, line: str) -> str | None:
         """``line`` after a waiting line: the two joined when it continues it ("" when the

@@ -877,3 +877,37 @@ def test_a_refusal_says_how_to_clear_the_line_and_that_it_was_typed_after(
 
     asyncio.run(drive())
     assert path.read_text().splitlines()[-2] == "1. Zoe W1 V13 G15"
+
+
+def test_an_unfinished_mark_says_what_it_does(tmp_path: Path) -> None:
+    """'*' alone in a game going on said 'recorded: *', though nothing changed: now it says
+    that the file is unfinished already, and how to stop; '*' with a comment adds the
+    comment after the record's end, and the game goes on."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(200, 40)) as pilot:
+            entry = app.query_one("#entry", Input)
+            for line in ("W9", "*"):
+                entry.value = line
+                await pilot.press("enter")
+            assert _shown(app, "#message") == (
+                f"nothing to record: * marks a game left unfinished, as {path} is already (it "
+                "is saved after every decision); to stop recording, leave with Ctrl+Q, and go "
+                f"on later with gargon record --resume {path}"
+            )
+            assert entry.value == ""
+            assert path.read_text().splitlines()[-2:] == ["1. Ann W9", "*"]
+            for line in ("* {adjourned}", "* {at ten}", "Bob pass 1"):
+                entry.value = line
+                await pilot.press("enter")
+                if line == "* {at ten}":
+                    assert _shown(app, "#message") == (
+                        "recorded after the record's end: * {at ten}; the game goes on"
+                    )
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert path.read_text().splitlines()[-2:] == ["1. Ann W9, Bob pass 1", "* {adjourned} {at ten}"]

@@ -470,9 +470,17 @@ def test_what_follows_the_end_is_checked_where_it_stands() -> None:
         recorder.feed("W9")
     assert (refused.value.line, refused.value.message) == (
         4,
-        "only comments may follow the end of the game",
+        "only comments may follow the end of the game: the '*' of line 2 stops the record "
+        "there, unfinished; to record this line, leave the '*' out (the file is saved after "
+        "every decision, and gargon record --resume goes on from it)",
     )
-    assert recorder.close().text().endswith("* {left for another evening}\n")
+    recording = recorder.close()
+    assert recording.text().endswith("* {left for another evening}\n")
+    # the end's comments are kept when more are written after a resume
+    resumed = Recording.resume(parse_game(recording.text()))
+    resumed.enter("W9")
+    resumed.finish("* {and another}")
+    assert resumed.text().endswith("1. Ann W9\n* {left for another evening} {and another}\n")
 
 
 @pytest.mark.parametrize(("line", "column"), [("undo all", 6), ("undo 3x", 6)])

@@ -612,6 +612,10 @@ class RecorderApp(App[int]):
         text = entry.value
         if not text.strip():
             return Text(f"nothing entered: {self.recording.prompt()}", style="yellow"), None
+        if text.split() == ["*"]:  # it said 'recorded: *', and nothing changed
+            entry.value = ""
+            self._refused = None
+            return Text(self._unfinished_said(), style="yellow"), "said"
         try:
             if text.split()[:1] in (["end"], ["*"]):
                 kept = self.recording.memento()
@@ -637,7 +641,24 @@ class RecorderApp(App[int]):
         if waiting is not None:
             note = f"kept: {printable(waiting.strip())}; it is written with the next entry"
             return Text(note, style="yellow"), "kept"
+        if text.split()[0] == "*":
+            said = f"recorded after the record's end: {printable(text.strip())}; the game goes on"
+            return Text(said, style="green"), "recorded"
         return Text(f"recorded: {printable(text.strip())}", style="green"), "recorded"
+
+    def _unfinished_said(self) -> str:
+        """What ``*`` alone does: nothing, the file ending so already."""
+        name = argument_name(str(self.file))
+        if self.recording.is_over:
+            return (
+                f"nothing to record: the game is over, and {name} ends with end and the "
+                "scores already; Ctrl+Q leaves"
+            )
+        return (
+            f"nothing to record: * marks a game left unfinished, as {name} is already (it is "
+            "saved after every decision); to stop recording, leave with Ctrl+Q, and go on "
+            f"later with gargon record --resume {name}"
+        )
 
     def _refusal(self, message: str, text: str) -> Text:
         """A refusal of the entry ``text``, which stays in the line: how to clear it, and,
