@@ -796,7 +796,7 @@ def test_a_pasted_block_records_its_lines_until_one_is_refused(tmp_path: Path) -
             entry.value = ""
             app.post_message(events.Paste("R3\r\nBob Q5\n\n  \nCy pass 1\n"))
             await pilot.pause()
-            assert entry.value == "Bob Q5"
+            assert (entry.value, entry.cursor_position) == ("Bob Q5", 6)
             assert _rendered(app, "#message", 400).splitlines() == [
                 "'Q5' is not a card (a colour W B V Y R G and a value 0-15 like R14, or a colour "
                 "or X and '?' like R? or X?); round 1: Bob to play or pass, such as pass 1, "

@@ -17,9 +17,9 @@ until one is refused: the others wait, and Escape drops them); the right arrow t
 completion; Ctrl+Z undoes the last decision (``undo N`` undoes N), saying which; a line of
 only a comment (``{...}``) or a glyph (``!?``) goes to the last decision; Ctrl+Q leaves (the
 file is already saved; with something typed and not recorded, a second Ctrl+Q); Ctrl+C
-leaves at once, exit
-130, and SIGINT, SIGTERM, SIGHUP likewise (130, 143, 129).  Once the terminal is back,
-:func:`run_app` prints the file's state and what was typed but not recorded.
+leaves at once, exit 130, and SIGINT, SIGTERM, SIGHUP likewise (130, 143, 129).  Once the
+terminal is back, :func:`run_app` prints the file's state and what was typed but not
+recorded.
 """
 
 from __future__ import annotations
@@ -587,6 +587,7 @@ class RecorderApp(App[int]):
             if not self.pasted:
                 break
             entry.value = self.pasted.pop(0)
+            entry.cursor_position = len(entry.value)  # as typed: one refused is edited there
             if not self.pasted:
                 self.refresh_bindings()
         if len(recorded) > 1 and outcome == "recorded":
@@ -606,8 +607,8 @@ class RecorderApp(App[int]):
 
     def _record(self, entry: Input) -> tuple[Text, str | None]:
         """Check and record what the ``entry`` line holds: the message to show, and what
-        was done ("recorded", "kept" a line waiting for its continuation, "undone"; None
-        when nothing was: the message says why)."""
+        was done ("recorded", "kept" a line waiting for its continuation, "undone", "said"
+        what ``*`` alone does; None when nothing was: the message says why)."""
         assert self.recorder is not None
         text = entry.value
         if not text.strip():
