@@ -911,3 +911,33 @@ def test_an_unfinished_mark_says_what_it_does(tmp_path: Path) -> None:
 
     asyncio.run(drive())
     assert path.read_text().splitlines()[-2:] == ["1. Ann W9, Bob pass 1", "* {adjourned} {at ten}"]
+
+
+def test_a_paste_of_several_lines_into_the_set_up_loses_none(tmp_path: Path) -> None:
+    """The set-up's fields kept the first line of a paste and dropped the others unsaid:
+    'Ann, Bob, Cy' then 'Club night' pasted into Players lost 'Club night'."""
+
+    async def drive() -> None:
+        app = RecorderApp(tmp_path / "game.ggn", [])
+        async with app.run_test(size=(120, 50)) as pilot:
+            players = app.screen.query_one("#setup-players", Input)
+            players.focus()
+            app.post_message(events.Paste("Ann\nBob\n\nCy\n"))
+            await pilot.pause()
+            assert players.value == "Ann, Bob, Cy"  # a list of names, one a line
+            event = app.screen.query_one("#setup-event", Input)
+            event.focus()
+            app.post_message(events.Paste("Club night\r\nThursday\n"))
+            await pilot.pause()
+            assert event.value == "Club night"
+            message = str(app.screen.query_one("#setup-message").render())
+            assert message == (
+                "2 lines pasted: a field takes one, so only the first was taken; not taken: "
+                "'Thursday' (paste each line into its own field)"
+            )
+            app.screen.query_one("#setup-site", Input).focus()
+            app.post_message(events.Paste("Hall B\n"))  # one line: as before, unsaid
+            await pilot.pause()
+            assert app.screen.query_one("#setup-site", Input).value == "Hall B"
+
+    asyncio.run(drive())

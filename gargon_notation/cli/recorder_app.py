@@ -237,6 +237,37 @@ class EntryInput(Input):
         await super()._on_key(event)
 
 
+class SetupField(Input):
+    """A field of the set-up, one line.  A paste of several lines into the players' field
+    takes each line as a name (a list of names, one a line); into another field, its first
+    line, and the set-up says what was not taken (Textual's field kept the first line and
+    dropped the others without a word)."""
+
+    def _on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        event.prevent_default()  # Input's own handler would take the first line again
+        lines = [line for line in event.text.splitlines() if line.strip()]
+        if not lines:
+            return
+        players = self.id == "setup-players"
+        text = lines[0]  # one line: as typed
+        if len(lines) > 1:
+            lines = [line.strip() for line in lines]
+            text = ", ".join(lines) if players else lines[0]
+        selection = self.selection
+        if selection.is_empty:
+            self.insert_text_at_cursor(text)
+        else:
+            self.replace(text, *selection)
+        screen = self.screen
+        if len(lines) > 1 and not players and isinstance(screen, SetupScreen):
+            rest = " / ".join(lines[1:])
+            screen.refuse(
+                f"{len(lines)} lines pasted: a field takes one, so only the first was taken; "
+                f"not taken: {rest!r} (paste each line into its own field)"
+            )
+
+
 class WholeWidth(Static):
     """A :class:`Static` as wide as its pane, or wider when its content cannot be drawn that
     narrow without cutting a figure (the score's least width): the pane then scrolls
@@ -312,7 +343,7 @@ class SetupScreen(Screen[model.GameRecord]):
             for key, label, placeholder in fields:
                 yield Label(label)
                 value = self._given.get(key, "")
-                yield Input(value, placeholder=placeholder, id=f"setup-{key}")
+                yield SetupField(value, placeholder=placeholder, id=f"setup-{key}")
             yield Label("What the recorder sees")
             yield Select(self.SIGHTS, value="backs", allow_blank=False, id="setup-sight")
             yield Label(
@@ -350,7 +381,8 @@ class SetupScreen(Screen[model.GameRecord]):
         value = self.query_one(f"#setup-{key}", Input).value.strip()
         return value or None
 
-    def _refuse(self, message: str) -> None:
+    def refuse(self, message: str) -> None:
+        """Say ``message`` below the form (a refusal, or what a paste left out)."""
         self.query_one("#setup-message", Label).update(Text(printable(message), "red"))
 
     def _start(self) -> None:
@@ -371,22 +403,22 @@ class SetupScreen(Screen[model.GameRecord]):
                 setup=_setup_lines(deal),
             )
         except (GargonError, ValueError) as error:
-            self._refuse(str(error))
+            self.refuse(str(error))
             return
         sees = self.query_one("#setup-sight", Select).value
         if sees == "everything" and recording.sight is not Sight.EVERYTHING:
-            self._refuse(
+            self.refuse(
                 "seeing everything needs the seed, or every card in the deal lines; "
                 "otherwise choose backs only"
             )
             return
         if sees == "backs" and recording.sight is Sight.EVERYTHING:
-            self._refuse("the seed (or the deal lines) shows every card: choose everything")
+            self.refuse("the seed (or the deal lines) shows every card: choose everything")
             return
         app = self.app
         if isinstance(app, RecorderApp) and app.written_meanwhile():
             name = argument_name(str(app.file))
-            self._refuse(
+            self.refuse(
                 f"{name} was written while this game was set up (another gargon record on "
                 "it?); it is not written over: leave (Ctrl+Q prints this set-up as a "
                 "command) and record the game in another file"
