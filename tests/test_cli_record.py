@@ -457,6 +457,32 @@ def test_a_bracketed_paste_of_several_lines_records_them_in_turn(tmp_path: Path)
     ]
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_keys_typed_while_the_recorder_starts_are_recorded(tmp_path: Path) -> None:
+    """Keys typed before the recorder had started (a quick typist, or a paste at once) went
+    to the screen, no field having the focus yet, and were dropped without a word; an Enter
+    typed then comes as a newline (the terminal was not yet raw)."""
+    path = tmp_path / "game.ggn"
+    main, child = pty.openpty()
+    process = _recorder_on(child, tmp_path, preexec_fn=_letting_ctrl_c_through)
+    os.close(child)
+    try:
+        os.write(main, b"W9\rBob pass 1\rCy")  # before the application is up
+        assert b"Cy to play or pass" in read_until(main, b"Cy to play or pass")
+        assert path.read_text().splitlines()[-2] == "1. Ann W9, Bob pass 1"
+        os.write(main, b"\x11")
+        time.sleep(0.5)
+        os.write(main, b"\x11")
+        shown = read_all(main, 60, process)
+        assert process.wait(timeout=5) == 0
+    finally:
+        process.kill()
+        os.close(main)
+    assert screen(shown.rsplit(b"\x1b[?1049l", 1)[1].decode())[-1] == (
+        "game.ggn: not recorded, as typed when the recorder was left: Cy"
+    )
+
+
 def _ignoring_sighup() -> None:
     _letting_ctrl_c_through()
     signal.signal(signal.SIGHUP, signal.SIG_IGN)  # as nohup starts it

@@ -181,7 +181,8 @@ class EntryInput(Input):
     them came first: after Enter they went into the entry being recorded, or were cleared
     away with it; after Backspace or Ctrl+U the wrong letter was deleted."""
 
-    _KEYS: ClassVar[BindingsMap] = BindingsMap(Input.BINDINGS)
+    KEYS: ClassVar[BindingsMap] = BindingsMap(Input.BINDINGS)
+    """The keys of the line's own bindings (Backspace, Ctrl+U, the arrows, ...)."""
 
     class Then(Message, bubble=False):
         """Run :attr:`then` once the line has taken the keys typed before this message was
@@ -229,7 +230,7 @@ class EntryInput(Input):
             event.prevent_default()
             app.action_drop_pasted()
             return
-        for binding in self._KEYS.key_to_bindings.get(event.key, ()):
+        for binding in self.KEYS.key_to_bindings.get(event.key, ()):
             event.stop()
             event.prevent_default()
             await self.run_action(binding.action)
@@ -380,6 +381,11 @@ class SetupScreen(Screen[model.GameRecord]):
     def _value(self, key: str) -> str | None:
         value = self.query_one(f"#setup-{key}", Input).value.strip()
         return value or None
+
+    def focused_field(self) -> Input:
+        """The field that has the keys (the players' field before any has)."""
+        focused = self.focused
+        return focused if isinstance(focused, Input) else self.query_one("#setup-players", Input)
 
     def refuse(self, message: str) -> None:
         """Say ``message`` below the form (a refusal, or what a paste left out)."""
@@ -545,6 +551,31 @@ class RecorderApp(App[int]):
         else:
             self.refresh_table()
         self.query_one("#entry", Input).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that came up to the application, one a field takes (a letter, Enter, the
+        line's own keys): it was given to the screen, no field having the focus yet (typed
+        while the recorder starts, before the screen gave the keys to its field), and is
+        given to that field, in the order typed (an Enter typed before the terminal was made
+        raw came as a newline, Ctrl+J).  Such keys were dropped without a word.  (A key the
+        field takes never comes up from it, so none goes round twice.)"""
+        key, character = event.key, event.character
+        if key == "ctrl+j":  # Enter typed before the terminal was raw: a newline then
+            key, character = "enter", "\r"
+        if not (event.is_printable or key == "enter" or key in EntryInput.KEYS.key_to_bindings):
+            return
+        screen = self.screen
+        target: Input | None = None
+        if isinstance(screen, SetupScreen):
+            target = screen.focused_field()
+        elif self._entry.is_mounted and screen is self._entry.screen:
+            target = self._entry
+        if target is None:
+            return
+        event.stop()
+        if not target.has_focus:
+            target.focus()
+        target.post_message(events.Key(key, character))
 
     def begin(self, head: model.GameRecord | None) -> None:
         """Start the game the set-up screen describes."""
