@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 from gargon_notation.cards import AnyCard, Card, Colour
 from gargon_notation.engine import Action, Choose, Draw, Pass, Play
+from gargon_notation.engine.deal import check_size
 from gargon_notation.errors import NotationError
 from gargon_notation.notation.lexical import CARDS, COLOURS, unquote
 from gargon_notation.notation.writer import name_text
@@ -141,8 +142,16 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
     :meth:`~gargon_notation.engine.Game.check` to say.
 
     Raises :class:`~gargon_notation.errors.NotationError` (with the column) for text that
-    is not one action, or names a player not at the table.
+    is not one action, or names a player not at the table, and
+    :class:`~gargon_notation.errors.ArgumentError` for ``players`` that are not a table's 3
+    to 5.
+
+    >>> parse_action("F R5", ("A", "B", "C", "D", "E", "F"))
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: players: Gargon is played by 3 to 5 players, not 6
     """
+    check_size(len(players))
     indent = len(text) - len(text.lstrip())
     match = _NAME.match(text, indent)
     if match is None:
