@@ -341,10 +341,11 @@ def step_through(
                 scroll += lines if move.endswith("down") else -lines
             elif move in ("next game", "previous game"):
                 count = games.count if games is not None else 1
+                typed_number = asked is not None
                 if asked is None:
                     asked = number + (1 if move == "next game" else -1)
                 if asked == number or not 1 <= asked <= count:
-                    message = _no_game(asked, number, count)
+                    message = _no_game(asked, number, count, typed_number)
                     continue
                 assert games is not None
                 game, number = games.open(asked), asked
@@ -390,15 +391,22 @@ def _typed(number: str, games: bool) -> str:
     return f"round {number}: Enter to go to its end, Escape to forget it"
 
 
-def _no_game(asked: int, number: int, count: int) -> str:
-    """Why there is no game ``asked`` to go to from game ``number`` of ``count``."""
+def _no_game(asked: int, number: int, count: int, typed: bool = False) -> str:
+    """Why there is no game ``asked`` to go to from game ``number`` of ``count`` (``typed``:
+    its number typed, not the next or the one before).
+
+    >>> _no_game(4, 3, 3)
+    'this is the last game of the file (game 3)'
+    >>> _no_game(4, 3, 3, typed=True), _no_game(0, 1, 3, typed=True)[:18]
+    ('there is no game 4: the file holds games 1-3', 'there is no game 0')
+    """
     if count == 1:
         return "the file holds one game"
     if asked == number:
         return f"this is game {number}"
-    if asked == number + 1:
+    if asked == number + 1 and not typed:
         return f"this is the last game of the file (game {count})"
-    if asked == number - 1:
+    if asked == number - 1 and not typed:
         return "this is the first game of the file"
     return f"there is no game {asked}: the file holds games 1-{count}"
 
