@@ -549,7 +549,9 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
         if text is None or not isinstance(item, GameRecord):
             continue
         if format == "jsonl":  # the game's own line, after the blank lines kept with it
-            text = next(part for part in text.splitlines() if part.strip())
+            # (and the file's byte order mark); lines end at "\n" alone, as the reader's do:
+            # a string may hold U+2028 or U+0085, which str.splitlines would end a line at
+            text = next(part for part in text.removeprefix("\ufeff").split("\n") if part.strip())
         path = f"$.games[{index}]" if format == "json" else "$"
         dropped = jsonio.dropped_fields(json.loads(text), item, path)
         if dropped:

@@ -1000,6 +1000,36 @@ def test_in_place_keeps_a_json_file_whose_fields_it_would_drop(
 
 
 @pytest.mark.parametrize("verb", ["fmt", "annotate"])
+@pytest.mark.parametrize(
+    ("before", "inside"), [("", "\u2028"), ("", "\x85"), ("\ufeff", ""), ("\ufeff\n", "\u2029")]
+)
+def test_in_place_reads_a_json_lines_game_as_its_reader_does(
+    work: Path, verb: str, before: str, inside: str
+) -> None:
+    """A JSON Lines game whose Event holds U+2028, U+2029 or U+0085 (JSON lets them stand
+    unescaped in a string), or a file led by a byte order mark, is read; the check for
+    fields --in-place would drop ended the line there, or kept the mark, and stopped with a
+    traceback (JSONDecodeError); now it finds the club's field as in any other file."""
+    game = json.loads(gargon("convert", "full-game.ggn", "--to", "jsonl").stdout)
+    game["tags"][1]["values"] = [f"Club{inside}night"]
+    game["rating"] = 1520
+    line = json.dumps(game, ensure_ascii=False)
+    (work / "club.jsonl").write_text(f"{before}{line}\n", encoding="utf-8")
+    assert gargon("validate", "club.jsonl").exit_code == 0
+    result = gargon(verb, "--in-place", "club.jsonl")
+    number = before.count("\n") + 1
+    column = line.index('"rating": ') + len('"rating": ') + 1
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"gargon: club.jsonl:{number}:{column}: $.rating: gargon reads no such field, so "
+        f"{verb} --in-place would drop it: not rewritten (remove the field if it may go, or "
+        f"write the result elsewhere: the same gargon {verb} without -i writes it to standard "
+        "output (> OTHER))\n",
+    )
+    assert (work / "club.jsonl").read_text(encoding="utf-8") == f"{before}{line}\n"
+
+
+@pytest.mark.parametrize("verb", ["fmt", "annotate"])
 def test_in_place_keeps_a_json_document_with_a_field_of_its_own(work: Path, verb: str) -> None:
     """A field of the document beside its games (the club's name), which gargon does not
     write: --in-place leaves the document as it is, saying so at the value."""
