@@ -92,9 +92,17 @@ def atomic_write(path: str | os.PathLike[str], text: str, elsewhere: str = ELSEW
 
 
 @contextlib.contextmanager
-def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> Iterator[BinaryIO]:
+def atomic_writer(
+    path: str | os.PathLike[str],
+    elsewhere: str = ELSEWHERE,
+    *,
+    read_as: os.stat_result | None = None,
+) -> Iterator[BinaryIO]:
     """A binary stream whose content replaces ``path`` when the block ends without error;
-    a refusal (:class:`NotWritable`) suggests ``elsewhere`` to the user."""
+    a refusal (:class:`NotWritable`) suggests ``elsewhere`` to the user.  ``read_as``: the
+    status of the file as the caller read it before (``os.fstat`` of what it read), when
+    the new content depends on that reading: a file changed since then is refused
+    (:class:`Changed`), not only one changed while the new content is written."""
     target, status, device = _target(path, elsewhere)
     if device:
         with open(target, "wb") as stream:
@@ -114,7 +122,7 @@ def atomic_writer(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> I
                 os.fsync(handle.fileno())
                 if named is None:
                     named = _name_unnamed(handle.fileno(), target)
-            _check_unchanged(path, target, status)
+            _check_unchanged(path, target, status if read_as is None else read_as)
             _replace(named, target, path, elsewhere)
             named = None
         finally:

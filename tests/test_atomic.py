@@ -814,6 +814,37 @@ def test_a_file_another_program_writes_meanwhile_is_not_written_over(
     assert names(tmp_path) == ["club.ggn"]
 
 
+@pytest.mark.parametrize("verb", ["fmt", "annotate"])
+@pytest.mark.parametrize("suffix", ["json", "jsonl"])
+def test_a_json_file_another_program_writes_while_its_fields_are_checked_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: str, suffix: str
+) -> None:
+    """A club's script saving the archive, with a field of its own (a game's rating), while
+    ``--in-place`` reads it for fields it would drop (seconds for a big file): the check
+    read the file before, and the rewrite, reading the script's, dropped its rating
+    without a word (exit 0); now the file is refused as changed since it was read."""
+    (tmp_path / "club.ggn").write_text(CLUB, encoding="utf-8")
+    converted = CliRunner().invoke(app, ["convert", str(tmp_path / "club.ggn"), "--to", suffix])
+    path = tmp_path / f"club.{suffix}"
+    path.write_text(converted.output, encoding="utf-8")
+    (tmp_path / "club.ggn").unlink()
+    rated = converted.output.replace('"tags"', '"rating": 1520, "tags"', 1)
+    assert rated != converted.output
+    real_check = files.fields_dropped
+
+    def check_then_save(*args: object, **options: object) -> object:
+        found = real_check(*args, **options)  # type: ignore[arg-type]
+        (tmp_path / "club.new").write_text(rated, encoding="utf-8")
+        os.replace(tmp_path / "club.new", path)
+        return found
+
+    monkeypatch.setattr(files, "fields_dropped", check_then_save)
+    code, output = fmt_in_place(path, verb)
+    assert (code, output) == (2, f"gargon: {path}: {CHANGED_SAID}\n")
+    assert path.read_text(encoding="utf-8") == rated
+    assert names(tmp_path) == [path.name]
+
+
 def test_a_file_another_program_makes_meanwhile_is_not_written_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

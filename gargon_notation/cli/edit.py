@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import os
 import re
 import sys
 import tempfile
@@ -85,8 +86,7 @@ class _AnnotateTask:
         invalid = False
         with games_of(source) as games:
             target = in_place_target(games, "annotate") if self.in_place else None
-            if target is not None:
-                _keeps_every_field(target, games, "annotate")
+            read_as = _keeps_every_field(target, games, "annotate") if target else None
 
             def texts() -> Iterator[str]:
                 nonlocal invalid
@@ -97,7 +97,9 @@ class _AnnotateTask:
 
             try:
                 with contextlib.ExitStack() as stack:
-                    write_piece = stack.enter_context(output_to(target, elsewhere("annotate")))
+                    write_piece = stack.enter_context(
+                        output_to(target, elsewhere("annotate"), read_as=read_as)
+                    )
                     if target is None:
                         write_piece(shared.before(games))
                         comparison = None
@@ -153,13 +155,16 @@ def _annotated(
     return dumped(number, annotated, format, False), problems, not result.valid
 
 
-def _keeps_every_field(target: Path, games: Games, verb: str) -> None:
+def _keeps_every_field(target: Path, games: Games, verb: str) -> os.stat_result:
     """Exit 2, leaving ``target`` as it is, when ``gargon VERB --in-place`` would drop a
     field of its JSON games that gargon reads no value from (a club's own, the derived
     ``events``), so that what the user wrote is never lost
-    (:func:`~gargon_notation.files.fields_dropped`)."""
+    (:func:`~gargon_notation.files.fields_dropped`).  The status of the file read, for the
+    rewrite to refuse a file another program changed since (``output_to``'s ``read_as``):
+    the fields of what it wrote are not checked."""
     try:
         with target.open("rb") as stream:
+            read_as = os.fstat(stream.fileno())
             dropped = files.fields_dropped(stream, games.format, games.source.name)
     except OSError as error:
         fail(str(files.FileError.from_os_error(games.source.name, error)))
@@ -171,6 +176,7 @@ def _keeps_every_field(target: Path, games: Games, verb: str) -> None:
             f"{verb} --in-place would drop it: not rewritten (remove the field if it may go, "
             f"or {elsewhere(verb)})"
         )
+    return read_as
 
 
 class _Unchanged(Exception):
@@ -276,8 +282,7 @@ def _fmt_one(
                     raise Exit(1)
             raise Exit(0)
         target = in_place_target(games, "fmt") if in_place else None
-        if target is not None:
-            _keeps_every_field(target, games, "fmt")
+        read_as = _keeps_every_field(target, games, "fmt") if target else None
         if target is None:
             with output_to(None) as write_piece:
                 write_piece(shared.before(games))
@@ -288,7 +293,7 @@ def _fmt_one(
             return
         try:
             with (
-                output_to(target, elsewhere("fmt")) as write_piece,
+                output_to(target, elsewhere("fmt"), read_as=read_as) as write_piece,
                 _original(target) as original,
             ):
                 comparison = _Comparison(original)

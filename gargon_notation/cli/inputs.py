@@ -374,14 +374,17 @@ def to_stdout(target: Target) -> bool:
 
 
 @contextlib.contextmanager
-def output(target: Target, elsewhere: str = files.ELSEWHERE) -> Iterator[Callable[[str], None]]:
+def output(
+    target: Target, elsewhere: str = files.ELSEWHERE, *, read_as: os.stat_result | None = None
+) -> Iterator[Callable[[str], None]]:
     """A writer of text pieces: into ``target``, replaced atomically when the block ends
     without an error, or (standard output: :func:`to_stdout`) to standard output once the
     block has ended without one.  Either way nothing is written when the block fails (a
     syntax error found in the last game leaves no half-written output), and memory stays
     flat: standard output is gathered in a temporary file.  Exit 2 when the target cannot
-    be written (a file that cannot be replaced is refused suggesting ``elsewhere``)."""
-    with output_bytes(target, elsewhere) as write:
+    be written (a file that cannot be replaced is refused suggesting ``elsewhere``, one
+    changed since it was read as ``read_as`` too: :func:`~gargon_notation.atomic.atomic_writer`)."""
+    with output_bytes(target, elsewhere, read_as=read_as) as write:
 
         def encoded(piece: str) -> None:
             write(piece.encode("utf-8"))
@@ -436,13 +439,13 @@ def _say_owners_changed(target: str | Path, before: tuple[int, int] | None) -> N
 
 @contextlib.contextmanager
 def output_bytes(
-    target: Target, elsewhere: str = files.ELSEWHERE
+    target: Target, elsewhere: str = files.ELSEWHERE, *, read_as: os.stat_result | None = None
 ) -> Iterator[Callable[[bytes], object]]:
     """:func:`output` for bytes, written as they are."""
     if target is not None and not to_stdout(target):
         before = _owners(target)
         try:
-            with files.atomic_writer(target, elsewhere) as stream:
+            with files.atomic_writer(target, elsewhere, read_as=read_as) as stream:
                 yield stream.write
         except OSError as error:
             fail(str(files.FileError.from_os_error(os.fspath(target), error)))
