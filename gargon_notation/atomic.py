@@ -733,7 +733,9 @@ def _set_mode(fd: int, status: os.stat_result | None, target: Path) -> None:
 def _copy_attributes(fd: int, target: Path) -> None:
     """Copy the extended attributes of ``target`` to the new file ``fd``: an access control
     list that lets a club member write the file (``system.posix_acl_access``), a user's
-    own; one the system does not let this process set (a security label) is left."""
+    own; one the system does not let this process set (a security label) is left.  A file
+    without an access control list gets none: the new file took one from its folder's
+    default list, which would let others in where the file did not."""
     if not hasattr(os, "listxattr"):  # not Linux
         return
     try:
@@ -743,6 +745,13 @@ def _copy_attributes(fd: int, target: Path) -> None:
     for name in names:
         with contextlib.suppress(OSError):
             os.setxattr(fd, name, os.getxattr(target, name))
+    if _ACCESS_LIST not in names:
+        with contextlib.suppress(OSError):  # none inherited, or a file system without them
+            os.removexattr(fd, _ACCESS_LIST)
+
+
+_ACCESS_LIST = "system.posix_acl_access"
+"""The extended attribute that holds a file's POSIX access control list (Linux)."""
 
 
 def _sync_directory(directory: Path) -> None:

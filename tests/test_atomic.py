@@ -972,6 +972,33 @@ def test_a_new_file_gets_what_a_default_access_list_gives(
     assert names(tmp_path) == ["new.ggn", "touched.ggn"]
 
 
+@pytest.mark.parametrize("temporary", ["unnamed", "hidden"])
+def test_a_file_without_an_access_list_gets_none_from_its_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, temporary: str
+) -> None:
+    """A file its group alone may write (0o660, no access control list: made before the
+    folder's default list, or its list removed with setfacl -b), in a folder whose default
+    list names user 65534 (``setfacl -d -m u:nobody:rwx``): rewritten, it took the folder's
+    list as its own, and its mode's group bits made that user's rw- effective, so user
+    65534 could write a file it could not before; now it has no list, as before."""
+    anyone = 0xFFFFFFFF
+    default = _acl((0x01, 7, anyone), (0x02, 7, 65534), (0x04, 5, anyone), (0x10, 7, anyone))
+    default += _acl((0x20, 5, anyone))[4:]
+    target = tmp_path / "private.ggn"
+    target.write_text(CLUB, encoding="utf-8")
+    target.chmod(0o660)
+    try:
+        os.setxattr(tmp_path, "system.posix_acl_default", default)
+    except (OSError, AttributeError) as error:
+        pytest.skip(f"this file system keeps no access control lists here: {error}")
+    if temporary == "hidden":
+        monkeypatch.delattr(atomic.os, "O_TMPFILE", raising=False)
+    atomic_write(target, "*\n")
+    assert (target.read_text(), os.listxattr(target)) == ("*\n", [])
+    assert stat.S_IMODE(target.stat().st_mode) == 0o660
+    assert names(tmp_path) == ["private.ggn"]
+
+
 def test_an_append_only_file_is_refused_saying_why(target: Path) -> None:
     """A file the system lets only grow (``chattr +a``, as a log of the club's is): its
     permission bits let it be written, but it cannot be replaced; what is said names the
