@@ -541,17 +541,10 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
     if format == "json":
         pieces = jsonstream.iter_document_pieces(stream, name, fields)
     else:
-        pieces = (
-            (number, None if raw is None else raw.decode("utf-8", "replace"), item)
-            for number, raw, item in _jsonl_raw(stream, name, jsonio)
-        )
+        pieces = _jsonl_texts(stream, name, jsonio)
     for index, (line, text, item) in enumerate(pieces):
         if text is None or not isinstance(item, GameRecord):
             continue
-        if format == "jsonl":  # the game's own line, after the blank lines kept with it
-            # (and the file's byte order mark); lines end at "\n" alone, as the reader's do:
-            # a string may hold U+2028 or U+0085, which str.splitlines would end a line at
-            text = next(part for part in text.removeprefix("\ufeff").split("\n") if part.strip())
         path = f"$.games[{index}]" if format == "json" else "$"
         dropped = jsonio.dropped_fields(json.loads(text), item, path)
         if dropped:
@@ -560,6 +553,22 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
         if (field := jsonio.dropped_document_field(key, value)) is not None:
             return line, column, field
     return None
+
+
+def _jsonl_texts(
+    stream: BinaryIO, name: str, jsonio: ModuleType
+) -> Iterator[tuple[int, str | None, GameRecord | NotationError]]:
+    """The games of JSON Lines, each with its line's number, its line as the reader reads
+    it (without the file's byte order mark; None for a line that cannot be read) and its
+    record (or error); blank lines, however many, are passed over."""
+    for number, _, line in _jsonl_lines(stream, name):
+        if isinstance(line, NotationError):
+            yield number, None, line
+        elif line.strip():
+            try:
+                yield number, line, jsonio.game_from_line(line, name, number)
+            except NotationError as error:
+                yield number, line, error
 
 
 def _json_games(stream: BinaryIO, name: str) -> Iterator[GameRecord | NotationError]:

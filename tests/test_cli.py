@@ -1029,6 +1029,33 @@ def test_in_place_reads_a_json_lines_game_as_its_reader_does(
     assert (work / "club.jsonl").read_text(encoding="utf-8") == f"{before}{line}\n"
 
 
+def test_in_place_checks_a_json_lines_game_after_many_blank_lines(
+    work: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game with a club's field after more blank lines than a game's copy may hold
+    (files.MAX_GAME_BYTES, 8 MB; 100 bytes here): the check for fields --in-place would
+    drop passed it over, since it read the games as copies, and fmt -i rewrote the file
+    without the field, exit 0; now it is refused as any other."""
+    from gargon_notation import files
+
+    monkeypatch.setattr(files, "MAX_GAME_BYTES", 100)
+    game = json.loads(gargon("convert", "full-game.ggn", "--to", "jsonl").stdout)
+    game["rating"] = 1520
+    line = json.dumps(game)
+    text = "\n" * 101 + line + "\n"
+    (work / "club.jsonl").write_text(text, encoding="utf-8")
+    result = gargon("fmt", "--in-place", "club.jsonl")
+    column = line.index('"rating": ') + len('"rating": ') + 1
+    assert (result.exit_code, result.stderr) == (
+        2,
+        f"gargon: club.jsonl:102:{column}: $.rating: gargon reads no such field, so fmt "
+        "--in-place would drop it: not rewritten (remove the field if it may go, or write the "
+        "result elsewhere: the same gargon fmt without -i writes it to standard output "
+        "(> OTHER))\n",
+    )
+    assert (work / "club.jsonl").read_text(encoding="utf-8") == text
+
+
 @pytest.mark.parametrize("verb", ["fmt", "annotate"])
 def test_in_place_keeps_a_json_document_with_a_field_of_its_own(work: Path, verb: str) -> None:
     """A field of the document beside its games (the club's name), which gargon does not
