@@ -143,13 +143,36 @@ def _replace(named: str, target: Path, path: str | os.PathLike[str], elsewhere: 
     except PermissionError as error:
         if error.errno != errno.EPERM:
             raise
-        raise NotWritable(
-            errno.EPERM,
+        sticky = _sticky_owner(target)
+        why = (
             "the system does not let this file be replaced (an append-only or immutable file: "
-            f"lsattr shows it, chattr -a or -i as root makes it ordinary): not rewritten "
-            f"({elsewhere})",
-            os.fspath(path),
+            "lsattr shows it, chattr -a or -i as root makes it ordinary)"
+            if sticky is None
+            else f"its folder lets only a file's owner replace it (a sticky folder, chmod +t, "
+            f"as /tmp is), and the file is {sticky}'s"
+        )
+        raise NotWritable(
+            errno.EPERM, f"{why}: not rewritten ({elsewhere})", os.fspath(path)
         ) from error
+
+
+def _sticky_owner(target: Path) -> str | None:
+    """The owner of ``target`` (by name where the system knows it) when its folder is sticky
+    and neither the file nor the folder is this user's, so that only that owner (or the
+    folder's, or root) may replace it; else None."""
+    try:
+        folder, status = os.stat(target.parent), os.stat(target)
+    except OSError:
+        return None
+    user = os.geteuid() if hasattr(os, "geteuid") else None
+    if not folder.st_mode & stat.S_ISVTX or user in (status.st_uid, folder.st_uid):
+        return None
+    try:
+        import pwd
+
+        return pwd.getpwuid(status.st_uid).pw_name
+    except (ImportError, KeyError):  # not Unix, or a number without a name
+        return str(status.st_uid)
 
 
 class Changed(NotWritable):

@@ -1023,3 +1023,43 @@ def test_an_append_only_file_is_refused_saying_why(target: Path) -> None:
     )
     assert after == before
     assert names(target.parent) == ["records.ggn"]
+
+
+def test_another_users_file_in_a_sticky_folder_is_refused_saying_why(tmp_path: Path) -> None:
+    """A club folder that lets only a file's owner replace it (sticky, chmod +t, as /tmp
+    is), and a file of another user's that anyone may write: it cannot be replaced, and
+    that was said as 'an append-only or immutable file: lsattr shows it, chattr -a ...',
+    which it is not; now the sticky folder and the file's owner are named."""
+    import pwd
+    import shutil
+
+    if os.geteuid() != 0 or shutil.which("capsh") is None:
+        pytest.skip("root, and capsh to drop root's rights, make another user's file here")
+    folder = tmp_path / "club"
+    folder.mkdir()
+    record = folder / "x.ggn"
+    record.write_text(ORIGINAL.replace("\n", "\r\n"), encoding="utf-8")
+    record.chmod(0o666)
+    os.chown(record, 65534, 65534)
+    os.chown(folder, 65534, 65534)
+    folder.chmod(0o1777)
+    rights = "cap_chown,cap_fowner,cap_dac_override,cap_dac_read_search"
+    command = ["capsh", f"--drop={rights}", "--", "-c", '"$0" "$@"', sys.executable]
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    fmt = subprocess.run(
+        [*command, "-m", "gargon_notation", "fmt", "-i", "club/x.ggn"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+    )
+    owner = pwd.getpwuid(65534).pw_name
+    assert (fmt.returncode, fmt.stdout) == (2, "")
+    assert fmt.stderr == (
+        "gargon: club/x.ggn: its folder lets only a file's owner replace it (a sticky folder, "
+        f"chmod +t, as /tmp is), and the file is {owner}'s: not rewritten (write the result "
+        "elsewhere: the same gargon fmt without -i writes it to standard output (> OTHER))\n"
+    )
+    assert record.read_bytes() == ORIGINAL.replace("\n", "\r\n").encode()
+    assert names(folder) == ["x.ggn"]
