@@ -37,6 +37,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import attrs
 
 from gargon_notation import files
+from gargon_notation.atomic import Changed
 from gargon_notation.engine.wording import count_of
 from gargon_notation.entries import EntryRefused, annotations_only, names_someone
 from gargon_notation.errors import FileError, NotationError, printable_name
@@ -300,7 +301,16 @@ class LineRecorder:
                 "second recorder on it?); it is left as that program wrote it, and this "
                 "decision is not recorded",
             )
-        files.write_text(self.path, text, _elsewhere(self.path, bool(self.on_disk)))
+        try:
+            files.atomic_write(self.path, text, _elsewhere(self.path, bool(self.on_disk)))
+        except Changed:  # while it was saved
+            raise FileChanged(
+                os.fspath(self.path),
+                "another program changed this file while the recorder saved it; it is left "
+                "as that program wrote it, and this decision is not recorded",
+            ) from None
+        except OSError as error:
+            raise FileError.from_os_error(os.fspath(self.path), error) from None
         self.on_disk = text.encode("utf-8")
         if self.lock is not None:
             self.lock.renew()

@@ -564,6 +564,40 @@ def test_a_file_another_program_changed_is_not_written_over(tmp_path: Path) -> N
     assert path.read_text().splitlines()[-2] == "1. Ann W9, Bob pass 2, Cy pass 1"
 
 
+def test_a_file_another_program_changes_while_it_is_saved_is_said_as_a_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor appending to the record file while the recorder saves it (after the
+    recorder read it, before its new text is in place): the file is left as the editor
+    wrote it, and that is a FileChanged, which the recorder advises on (leave, resume from
+    the file), where it was a FileError saying '... then run the command again'."""
+    from gargon_notation import atomic
+
+    path = tmp_path / "game.ggn"
+    tags = Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags
+    recorder = LineRecorder(path, tags)
+    recorder.feed("W9")
+    real_fsync = os.fsync
+    edited: list[str] = []
+
+    def fsync(fd: int) -> None:
+        if not edited:
+            with path.open("a", encoding="utf-8") as stream:
+                stream.write("; Ann's note\n")
+            edited.append(path.read_text(encoding="utf-8"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(atomic.os, "fsync", fsync)
+    with pytest.raises(FileChanged) as raised:
+        recorder.feed("pass 1")
+    assert str(raised.value) == (
+        f"{path}: another program changed this file while the recorder saved it; it is left "
+        "as that program wrote it, and this decision is not recorded"
+    )
+    assert [path.read_text(encoding="utf-8")] == edited
+    assert recorder.recording is not None and len(recorder.recording.entries) == 1
+
+
 def test_a_recorder_made_on_a_file_that_holds_a_record_may_replace_it(tmp_path: Path) -> None:
     """What the file held when the recorder was made is its own to replace (record_lines on
     an existing file); a change after that is not."""
