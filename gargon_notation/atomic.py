@@ -746,11 +746,24 @@ def _set_mode(fd: int, status: os.stat_result | None, target: Path) -> None:
     if hasattr(os, "fchown"):
         try:
             os.fchown(fd, status.st_uid, status.st_gid)
-        except PermissionError:  # another user's file: its group still, where ours
-            with contextlib.suppress(PermissionError):
+        except OSError as error:  # another user's file: its group still, where ours
+            if not _not_given(error):
+                raise
+            try:
                 os.fchown(fd, -1, status.st_gid)
+            except OSError as again:
+                if not _not_given(again):
+                    raise
     _copy_attributes(fd, target)
     os.fchmod(fd, status.st_mode & 0o7777 & ~_SETID)
+
+
+def _not_given(error: OSError) -> bool:
+    """Whether ``error`` of ``fchown`` means that this process may not give the file that
+    owner or group: a permission (EPERM), or a user or group number that has no place in
+    this process's user namespace (EINVAL: in a rootless container, a file of a user the
+    container does not map reads as owned by 65534, which cannot be given)."""
+    return isinstance(error, PermissionError) or error.errno == errno.EINVAL
 
 
 def _copy_attributes(fd: int, target: Path) -> None:

@@ -19,6 +19,7 @@ a marker file and sleep; the parent waits for the marker and kills the child.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import signal
@@ -917,6 +918,31 @@ def _acl(*entries: tuple[int, int, int]) -> bytes:
     import struct
 
     return struct.pack("<I", 2) + b"".join(struct.pack("<HHI", *entry) for entry in entries)
+
+
+def test_a_file_whose_owner_this_namespace_does_not_map_is_rewritten(
+    target: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a rootless container, a file of a user the container does not map reads as owned
+    by 65534, and giving a file to that number is refused with EINVAL, not EPERM: the
+    rewrite failed ('invalid argument', the file as it was); now it goes on as for another
+    user's file, keeping the group where it may."""
+    real_fchown = os.fchown
+    asked: list[tuple[int, int]] = []
+
+    def fchown(fd: int, uid: int, gid: int) -> None:
+        asked.append((uid, gid))
+        if uid != -1:  # the owner has no number in this namespace
+            raise OSError(errno.EINVAL, "Invalid argument")
+        real_fchown(fd, uid, gid)
+
+    monkeypatch.setattr(atomic.os, "fchown", fchown)
+    target.chmod(0o664)
+    atomic_write(target, "new\n")
+    status = target.stat()
+    assert (target.read_text(), stat.S_IMODE(status.st_mode)) == ("new\n", 0o664)
+    assert asked == [(status.st_uid, status.st_gid), (-1, status.st_gid)]
+    assert names(target.parent) == ["records.ggn"]
 
 
 def test_extended_attributes_and_access_lists_are_kept(target: Path) -> None:
