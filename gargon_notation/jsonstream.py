@@ -453,6 +453,7 @@ def _document(text: _Text, found: dict[str, tuple[Any, tuple[int, int]]]) -> Ite
                     line=place[0],
                     column=place[1],
                 ) from None
+        text.drop()  # the next field's place is counted from here: linear in the fields
         if text.peek() == ",":
             text.position += 1
             continue
