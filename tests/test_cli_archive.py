@@ -290,6 +290,23 @@ def test_split_by_event_writes_each_file_and_lists_them(archive_dir: Path, tmp_p
     assert (tmp_path / "out" / "Home_game.ggn").read_bytes() == HOME
 
 
+def test_split_names_the_file_it_refuses(archive_dir: Path, tmp_path: Path) -> None:
+    """A file of the split that cannot be rewritten (read-only, or changed by another
+    program meanwhile) is named: the refusal named the folder ('out: the file is
+    read-only'), leaving the user to guess which of its files."""
+    (tmp_path / "out").mkdir()
+    refused = tmp_path / "out" / "Home_game.ggn"
+    refused.write_text("kept\n", encoding="utf-8")
+    refused.chmod(0o444)
+    result = gargon("split", archive_dir, "--by", "event", "-o", tmp_path / "out")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        f"gargon: {refused}: the file is read-only: not rewritten (make it writable, or write "
+        "the result elsewhere with -o)\n"
+    )
+    assert refused.read_text(encoding="utf-8") == "kept\n"
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_filter_by_date_warns_of_a_date_not_written_as_one(tmp_path: Path, jobs: str) -> None:
     """A game whose Date is not one meets no date condition: validate's warning says so."""

@@ -272,8 +272,9 @@ def split_command(
         fail(f"{error}; split by a coarser tag, or with --games N")
     except files.FileError as error:
         fail(str(error))
-    except OSError as error:
-        _io(str(directory), error)
+    except OSError as error:  # a file refused is named (another program changed it, say)
+        refused = error.filename if isinstance(error, files.NotWritable) else None
+        _io(str(refused or directory), error)
     for path, number in written:
         _say(f"{printable_name(str(path))}: {plural(number, 'game')}")
     if not written:
