@@ -94,6 +94,8 @@ __all__ = [
     "MAX_JSONL_LINE_BYTES",
     "STDIN",
     "SUFFIXES",
+    "UNKNOWN_FIELD",
+    "WRITTEN_TWICE",
     "FileError",
     "Format",
     "Input",
@@ -519,20 +521,21 @@ def _jsonl_raw(
         yield number, raw, item
 
 
-def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, int, str] | None:
+def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, int, str, str] | None:
     """The first field of the games of a JSON document or JSON Lines that reading them
     leaves out, so that their canonical form (``fmt``, ``annotate``) would not hold it: a
     field this version does not know (a club's own) or the derived ``"events"``
-    (:func:`~gargon_notation.jsonio.dropped_fields`), or a field of the document beside its
-    games that it does not write, as the line, column and JSON path of its value; None when
-    there is none, and for notation.  A game that cannot be read is
+    (:func:`~gargon_notation.jsonio.dropped_fields`), a field written twice in one object
+    (the reader keeps the last: :func:`~gargon_notation.jsonio.fields_twice`), or a field of
+    the document beside its games that it does not write, as the line, column and JSON path
+    of its value and why (:data:`UNKNOWN_FIELD`, :data:`WRITTEN_TWICE`); None when there is
+    none, and for notation.  A game that cannot be read is
     passed over (a file holding one is not rewritten anyway).
 
     Raises :class:`OSError` when the stream cannot be read.
     """
     if format == "ggn":
         return None
-    import json
 
     from gargon_notation import jsonio, jsonstream  # JSON only when a JSON form is read
 
@@ -546,13 +549,28 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
         if text is None or not isinstance(item, GameRecord):
             continue
         path = f"$.games[{index}]" if format == "json" else "$"
-        dropped = jsonio.dropped_fields(json.loads(text), item, path)
+        raw = jsonio.with_fields_twice(text)
+        twice = jsonio.fields_twice(raw, path)
+        if twice:
+            return (*jsonio.locator(text, path, line)(twice[0]), twice[0], WRITTEN_TWICE)
+        dropped = jsonio.dropped_fields(raw, item, path)
         if dropped:
-            return (*jsonio.locator(text, path, line)(dropped[0]), dropped[0])
+            return (*jsonio.locator(text, path, line)(dropped[0]), dropped[0], UNKNOWN_FIELD)
     for key, (value, (line, column)) in fields.items():  # the document's own, beside "games"
         if (field := jsonio.dropped_document_field(key, value)) is not None:
-            return line, column, field
+            return line, column, field, UNKNOWN_FIELD
     return None
+
+
+UNKNOWN_FIELD = "gargon reads no such field, so {verb} --in-place would drop it"
+"""Why :func:`fields_dropped` finds a field that a canonical form would drop: unknown (``{verb}``:
+the command that would)."""
+WRITTEN_TWICE = (
+    "this field is written twice in its object: gargon reads this one, the last, so {verb} "
+    "--in-place would drop the one before"
+)
+"""Why :func:`fields_dropped` finds a field that a canonical form would drop: written twice
+(placed at the last, which the reader keeps)."""
 
 
 def _jsonl_texts(

@@ -955,6 +955,33 @@ def test_fmt_in_place_keeps_a_json_file_json(work: Path) -> None:
     json.loads((work / "game.json").read_text(encoding="utf-8"))
 
 
+@pytest.mark.parametrize("suffix", ["json", "jsonl"])
+def test_in_place_keeps_a_json_file_that_writes_a_field_twice(work: Path, suffix: str) -> None:
+    """A game writing "tags" twice (two scripts of a club, each adding its own): the reader
+    keeps the last, so --in-place dropped the first (its Event) with exit 0; now the file is
+    left as it is, the field named at the one read."""
+    converted = gargon("convert", "full-game.ggn", "--to", suffix).stdout
+    if suffix == "jsonl":
+        before, field = '"tags":[{"name":"Event","values":["Cup"]}],', "$.tags"
+        text = converted.replace('"tags":[', before + '"tags":[', 1)
+    else:
+        before, field = '"tags": [],\n      ', "$.games[0].tags"
+        text = converted.replace('"tags": [', before + '"tags": [', 1)
+    value = text.index("[", text.index(before) + len(before))  # the last one's, read
+    line = text.count("\n", 0, value) + 1
+    column = value - text.rfind("\n", 0, value)
+    path = work / f"club.{suffix}"
+    path.write_text(text, encoding="utf-8")
+    result = gargon("fmt", "--in-place", path.name)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(
+        f"gargon: club.{suffix}:{line}:{column}: {field}: this field is written twice in its "
+        "object: gargon reads this one, the last, so fmt --in-place would drop the one before: "
+        "not rewritten"
+    )
+    assert path.read_text(encoding="utf-8") == text
+
+
 @pytest.mark.parametrize("verb", ["fmt", "annotate"])
 @pytest.mark.parametrize("suffix", ["json", "jsonl"])
 def test_in_place_keeps_a_json_file_whose_fields_it_would_drop(

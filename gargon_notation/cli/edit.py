@@ -169,11 +169,11 @@ def _keeps_every_field(target: Path, games: Games, verb: str) -> os.stat_result:
     except OSError as error:
         fail(str(files.FileError.from_os_error(games.source.name, error)))
     if dropped is not None:
-        line, column, path = dropped
+        line, column, path, why = dropped
         name = printable_name(games.source.name)
         fail(
-            f"{name}:{line}:{column}: {printable(path)}: gargon reads no such field, so "
-            f"{verb} --in-place would drop it: not rewritten (remove the field if it may go, "
+            f"{name}:{line}:{column}: {printable(path)}: {why.format(verb=verb)}: not rewritten "
+            "(remove the field if it may go, "
             f"or {elsewhere(verb)})"
         )
     return read_as

@@ -53,6 +53,7 @@ from gargon_notation.jsonio.reading import (
     check_document,
     dropped_document_field,
     dropped_fields,
+    fields_twice,
     from_document,
     game_from_json,
     game_from_line,
@@ -60,6 +61,7 @@ from gargon_notation.jsonio.reading import (
     loads,
     loads_lines,
     parse_document,
+    with_fields_twice,
 )
 from gargon_notation.jsonio.text import (
     CUT_SHORT,
@@ -109,6 +111,7 @@ __all__ = [
     "dropped_fields",
     "dumps",
     "dumps_lines",
+    "fields_twice",
     "found",
     "from_document",
     "game_from_json",
@@ -130,4 +133,5 @@ __all__ = [
     "too_deep",
     "value_advice",
     "value_at",
+    "with_fields_twice",
 ]

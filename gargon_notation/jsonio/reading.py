@@ -625,6 +625,53 @@ def dropped_fields(raw: Any, record: model.GameRecord, path: str = "$") -> list[
     return list(_dropped(raw, game_to_json(record), path))
 
 
+class _Twice(dict[str, Any]):
+    """A JSON object that writes a field twice or more (Python's reader keeps the last)."""
+
+    twice: tuple[str, ...] = ()
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found = dict(pairs)
+    if len(found) == len(pairs):
+        return found
+    seen: set[str] = set()
+    twice: list[str] = []
+    for key, _ in pairs:
+        if key in seen and key not in twice:
+            twice.append(key)
+        seen.add(key)
+    marked = _Twice(found)
+    marked.twice = tuple(twice)
+    return marked
+
+
+def with_fields_twice(text: str) -> Any:
+    """The JSON ``text`` as Python values, each object that writes a field twice marked, for
+    :func:`fields_twice`."""
+    return json.loads(text, object_pairs_hook=_pairs)
+
+
+def fields_twice(raw: Any, path: str = "$") -> list[str]:
+    """The JSON paths of the fields written twice or more in an object of ``raw`` (read by
+    :func:`with_fields_twice`): the reader keeps the last, so that a canonical form would
+    drop the others.  ``path``: the JSON path of ``raw``.
+
+    >>> raw = with_fields_twice('{"tags": [{"name": "A", "name": "B"}], "x": 1, "x": 2}')
+    >>> fields_twice(raw)
+    ['$.x', '$.tags[0].name']
+    """
+    found: list[str] = []
+    if isinstance(raw, dict):
+        found += [path + _step(key) for key in getattr(raw, "twice", ())]
+        for key, value in raw.items():
+            found += fields_twice(value, path + _step(key))
+    elif isinstance(raw, list):
+        for number, item in enumerate(raw):
+            found += fields_twice(item, path + _step(number))
+    return found
+
+
 def dropped_document_field(key: str, value: Any) -> str | None:
     """The JSON path of the field ``key`` of a document (beside its ``"games"``) when gargon
     does not write it (:func:`to_document`) and its value is not an empty one, so that a
