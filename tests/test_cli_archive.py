@@ -307,6 +307,36 @@ def test_split_names_the_file_it_refuses(archive_dir: Path, tmp_path: Path) -> N
     assert refused.read_text(encoding="utf-8") == "kept\n"
 
 
+def test_a_split_by_tag_replaces_all_its_files_or_none(
+    archive_dir: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another program appends to one file of the split while split writes: that file is
+    refused, and none of the others is replaced either (the others had been, though the
+    docstring said that nothing of a by split is then written)."""
+    from gargon_notation import atomic
+
+    out = tmp_path / "out"
+    out.mkdir()
+    for name in ("Club_night", "Home_game"):
+        (out / f"{name}.ggn").write_text("old\n", encoding="utf-8")
+    real, synced = atomic.os.fsync, []
+
+    def fsync(fd: int) -> None:
+        synced.append(fd)
+        if len(synced) == 1:  # while the first file is finished
+            with (out / "Club_night.ggn").open("a", encoding="utf-8") as other:
+                other.write("theirs\n")
+        real(fd)
+
+    monkeypatch.setattr(atomic.os, "fsync", fsync)
+    result = gargon("split", archive_dir, "--by", "event", "-o", out)
+    assert result.exit_code == 2
+    assert "Club_night.ggn: another program changed this file" in result.stderr
+    assert (out / "Club_night.ggn").read_text(encoding="utf-8") == "old\ntheirs\n"
+    assert (out / "Home_game.ggn").read_text(encoding="utf-8") == "old\n"
+    assert sorted(path.name for path in out.iterdir()) == ["Club_night.ggn", "Home_game.ggn"]
+
+
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_filter_by_date_warns_of_a_date_not_written_as_one(tmp_path: Path, jobs: str) -> None:
     """A game whose Date is not one meets no date condition: validate's warning says so."""

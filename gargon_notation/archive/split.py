@@ -9,7 +9,8 @@ for byte, each file replaced atomically.
   names that differ in case only, share the file of the first (``Club`` and ``club``).
 
 ``EXT`` is the output format's suffix (``ggn``, ``json``, ``jsonl``).  The files of ``by``
-are all put in place at the end (none when reading fails): at most :data:`MAX_OPEN` of them;
+are all put in place at the end, together (none when reading fails, or when one of them cannot
+be: :func:`~gargon_notation.files.atomic_files`): at most :data:`MAX_OPEN` of them;
 those of ``games_per_file`` each as it is full.  A game that cannot be copied is left out
 (its file then holds fewer games); a file none of whose games can be is not written at all
 (the files of ``games_per_file`` are numbered as written), nor is the directory made when no
@@ -28,6 +29,7 @@ from gargon_notation import files
 from gargon_notation.archive.games import ArchiveGame
 from gargon_notation.archive.output import GameWriter
 from gargon_notation.archive.select import Grouping, date_warnings, group_names
+from gargon_notation.atomic import AtomicFiles
 from gargon_notation.errors import NotationError
 
 if TYPE_CHECKING:
@@ -69,6 +71,7 @@ def split_archive(
     assert by is not None
     written: list[tuple[Path, GameWriter]] = []
     with contextlib.ExitStack() as stack:
+        group = stack.enter_context(files.atomic_files())  # every file checked, then all put
         writers: dict[str, GameWriter] = {}
         for game in games:
             try:
@@ -87,7 +90,7 @@ def split_archive(
                         raise TooManyFiles(f"split --by {by} would write over {MAX_OPEN} files")
                     format = to or game.format
                     path = directory / f"{stem}.{format}"
-                    sink = _Sink(stack, path)
+                    sink = _Sink(stack, path, group)
                     writers[key] = GameWriter(sink, format, convert=to is not None)
                     written.append((path, writers[key]))
                 _write(writers[key], game, on_problem)
@@ -119,18 +122,28 @@ def _split_by_count(
 
 class _Sink:
     """The bytes of a file of the split, written atomically into ``path`` once ``stack``
-    ends; the file (and its directory) is begun at its first bytes, so that a file whose
-    games are all left out is never written."""
+    ends (with the other files of ``group``, all or none of them); the file (and its
+    directory) is begun at its first bytes, so that a file whose games are all left out is
+    never written."""
 
-    def __init__(self, stack: contextlib.ExitStack[bool | None], path: Path) -> None:
+    def __init__(
+        self,
+        stack: contextlib.ExitStack[bool | None],
+        path: Path,
+        group: AtomicFiles | None = None,
+    ) -> None:
         self.stack = stack
         self.path = path
+        self.group = group
         self.stream: BinaryIO | None = None
 
     def __call__(self, data: bytes) -> None:
         if self.stream is None:
             files.make_folders(self.path.parent)
-            self.stream = self.stack.enter_context(files.atomic_writer(self.path))
+            if self.group is not None:
+                self.stream = self.group.open(self.path)
+            else:
+                self.stream = self.stack.enter_context(files.atomic_writer(self.path))
         self.stream.write(data)
 
 
