@@ -143,15 +143,16 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
 
     Raises :class:`~gargon_notation.errors.NotationError` (with the column) for text that
     is not one action, or names a player not at the table, and
-    :class:`~gargon_notation.errors.ArgumentError` for ``players`` that are not a table's 3
-    to 5.
+    :class:`~gargon_notation.errors.ArgumentError` for more ``players`` than a table seats
+    (fewer are enough to read an action: only the seat of its name is needed).
 
     >>> parse_action("F R5", ("A", "B", "C", "D", "E", "F"))
     Traceback (most recent call last):
     ...
     gargon_notation.errors.ArgumentError: players: Gargon is played by 3 to 5 players, not 6
     """
-    check_size(len(players))
+    if len(players) > 5:  # a seat past the table's: check_size says why
+        check_size(len(players))
     indent = len(text) - len(text.lstrip())
     match = _NAME.match(text, indent)
     if match is None:
