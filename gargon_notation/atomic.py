@@ -755,7 +755,8 @@ def _set_mode(fd: int, status: os.stat_result | None, target: Path) -> None:
                 if not _not_given(again):
                     raise
     _copy_attributes(fd, target)
-    os.fchmod(fd, status.st_mode & 0o7777 & ~_SETID)
+    if hasattr(os, "fchmod"):  # not on Windows before Python 3.13 (a mode of one bit there)
+        os.fchmod(fd, status.st_mode & 0o7777 & ~_SETID)
 
 
 def _not_given(error: OSError) -> bool:

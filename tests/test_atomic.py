@@ -1089,3 +1089,16 @@ def test_another_users_file_in_a_sticky_folder_is_refused_saying_why(tmp_path: P
     )
     assert record.read_bytes() == ORIGINAL.replace("\n", "\r\n").encode()
     assert names(folder) == ["x.ggn"]
+
+
+def test_a_system_without_fchmod_still_rewrites(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Windows' Python before 3.13 has no os.fchmod: every rewrite of a file there stopped
+    with an AttributeError (a traceback) after its new content was written."""
+    target = tmp_path / "game.ggn"
+    target.write_text("old\n", encoding="utf-8")
+    monkeypatch.delattr(atomic.os, "fchmod")
+    atomic_write(target, "new\n")
+    assert target.read_text(encoding="utf-8") == "new\n"
+    assert names(tmp_path) == ["game.ggn"]
