@@ -364,6 +364,25 @@ def test_a_draw_written_for_a_misspelt_name_is_where_the_owed_draw_is_said() -> 
     assert stopped.value.problem.code == "unknown-player"
 
 
+def test_a_name_misspelt_twice_is_two_mistakes_not_one_following_the_other() -> None:
+    """'Colette' in two battles of one round: the second name was said to follow from the
+    first, though each is its own mistake, and the owed draw at it to follow from the first
+    name, not from its own."""
+    text = (
+        HEADER
+        + ROUND_ONE
+        + "    fights Y > Adam, R > Dagmar Dagmar (Adam 1, Colette 2), B > Dagmar (Colette 1)\n*\n"
+    )
+    found = replay(parse_game(text, source="t.ggn")).problems
+    assert [(p.code, p.column, p.consequence_of) for p in found] == [
+        ("unknown-player", 49, None),
+        ("record-incomplete", 49, "7:49"),
+        ("winner-mismatch", 61, "7:49"),  # Collette's draw forgotten: B is hers
+        ("unknown-player", 73, None),
+        ("record-incomplete", 73, "7:73"),
+    ]
+
+
 # Every red card fights: three losers draw after each fight (Adam wins the second).
 SIX_DRAWS = """\
 [Players "Adam" "Bernd" "Collette" "Dagmar"]

@@ -187,6 +187,10 @@ class _Walk(_Rest, _Facts):
         self.cause: Problem | None = None
         """The first problem after which the replay no longer follows the record exactly:
         later problems follow from it, until the walk is in step again (a new round)."""
+        self.names_at: dict[tuple[int, int], Problem] = {}
+        """The problems of names not at the table, by line and column: one is said of the
+        text itself, never as following from another, and a problem at its place follows
+        from it."""
         self.walked = 0
         """How many written rounds the walk has begun."""
         self.read: list[int] = []
@@ -238,12 +242,16 @@ class _Walk(_Rest, _Facts):
         written = None
         if isinstance(element, model.Play | model.Pass | model.Draw | model.Battle):
             written = write_action(element)
+        line, column = getattr(element, "line", 0) or 0, getattr(element, "column", 0) or 0
+        cause = follows or self.names_at.get((line, column)) or self.cause
+        if code == "unknown-player":
+            cause = None
         found = Problem(
             code=code,
             message=message,
             source=self.record.source,
-            line=getattr(element, "line", 0) or 0,
-            column=getattr(element, "column", 0) or 0,
+            line=line,
+            column=column,
             game=self.game_number,
             event=self.event,
             round=self.round,
@@ -252,10 +260,12 @@ class _Walk(_Rest, _Facts):
             written=written,
             context=context,
             repair=None if self.strict else repair,
-            consequence_of=_at(follows or self.cause),
+            consequence_of=_at(cause),
         )
         if self.strict:
             raise ReplayError(found)
+        if code == "unknown-player" and line:
+            self.names_at[line, column] = found
         if self.alone:
             found = attrs.evolve(found, consequence_of=None)
         elif self.cause is None and repair is not None and repair.startswith("skipped"):
