@@ -177,7 +177,9 @@ def replay_command(
         fail("give --possible or --possible-for, not both")
     inputs = inputs_of(paths)
     if len(inputs) == 1:
-        _replay_one(console, inputs[0], game or 1, round_, step, possible, possible_for)
+        _replay_one(
+            console, inputs[0], game or 1, round_, step, possible, possible_for, game is None
+        )
     if game is not None:
         one_input_for(f"--game {game}", inputs)
     code = 0
@@ -214,8 +216,11 @@ def _replay_one(
     step: int | None,
     possible: bool,
     possible_for: str | None,
+    first_by_default: bool = False,
 ) -> NoReturn:
-    """``gargon replay`` of one game of one input."""
+    """``gargon replay`` of one game of one input (``first_by_default``: game 1, no
+    ``--game`` given: printed, not stepped through, a file of more says so on standard
+    error, as the stepper's line says it)."""
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     if interactive and source.path is not None and round_ is None and step is None:
         _step_from_unreadable(console, source, game, possible, possible_for)
@@ -232,6 +237,12 @@ def _replay_one(
         code = _interactive(result, console, shown, target or 0, terminal_size, games, game)
         raise Exit(max(code, 1 if unreadable else 0))
     _print_moment(console, result, shown, round_, target)
+    if first_by_default and source.path is not None:
+        count = _GameFile.of(source, shown, possible_for).count
+        if count > 1:
+            common.print_error(
+                f"{printable_name(source.name)}: game 1 of {count} shown (--game N shows another)"
+            )
     raise Exit(1 if result.problems or unreadable else 0)
 
 
