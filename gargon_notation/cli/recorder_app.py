@@ -29,6 +29,7 @@ import contextlib
 import shlex
 import signal
 import sys
+import weakref
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
@@ -219,7 +220,9 @@ class EntryInput(Input):
 
     async def _on_key(self, event: events.Key) -> None:
         app = self.app
-        if event.key == "enter":
+        # Ctrl+J: a newline, as an Enter typed while the recorder started comes (the
+        # terminal was not yet raw), and as a terminal sends Enter in some modes
+        if event.key == "enter" or event.key == "ctrl+j":
             event.stop()
             event.prevent_default()
             if isinstance(app, RecorderApp):
@@ -243,6 +246,17 @@ class SetupField(Input):
     takes each line as a name (a list of names, one a line); into another field, its first
     line, and the set-up says what was not taken (Textual's field kept the first line and
     dropped the others without a word)."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        # The field's own keys act here, as in the entry line: a key typed before the field
+        # had the focus is given to it (RecorderApp.on_key), and goes no further up.
+        key = "enter" if event.key == "ctrl+j" else event.key  # as in the entry line
+        for binding in EntryInput.KEYS.key_to_bindings.get(key, ()):
+            event.stop()
+            event.prevent_default()
+            await self.run_action(binding.action)
+            return
+        await super()._on_key(event)
 
     def _on_paste(self, event: events.Paste) -> None:
         event.stop()
@@ -344,7 +358,9 @@ class SetupScreen(Screen[model.GameRecord]):
             for key, label, placeholder in fields:
                 yield Label(label)
                 value = self._given.get(key, "")
-                yield SetupField(value, placeholder=placeholder, id=f"setup-{key}")
+                yield SetupField(
+                    value, placeholder=placeholder, id=f"setup-{key}", select_on_focus=False
+                )
             yield Label("What the recorder sees")
             yield Select(self.SIGHTS, value="backs", allow_blank=False, id="setup-sight")
             yield Label(
@@ -449,6 +465,11 @@ def _setup_lines(text: str) -> tuple[model.SetupLine, ...]:
 class RecorderApp(App[int]):
     """The recorder (see the module's docstring)."""
 
+    AUTO_FOCUS = "#entry"
+    """The keys go to the entry line from the start (Textual's default, the first widget
+    that takes the focus, is the table's pane, where the keys typed while the recorder
+    started went, and were dropped)."""
+
     CSS = """
     #prompt { height: auto; padding: 0 1; background: $boost; text-style: bold; }
     #choices { height: auto; padding: 0 1; color: $text-muted; }
@@ -491,7 +512,10 @@ class RecorderApp(App[int]):
         recorded (:meth:`paste`)."""
         self._leave_asked = False
         self._signal_loop: asyncio.AbstractEventLoop | None = None
-        self._entry = EntryInput(placeholder=ENTRY_HINT, id="entry")
+        # a key typed before the focus, then focusing, must not select it to be typed over
+        self._entry = EntryInput(placeholder=ENTRY_HINT, id="entry", select_on_focus=False)
+        self._unfocused: weakref.WeakSet[events.Key] = weakref.WeakSet()
+        """The keys given to the screen, no field having the focus (:meth:`on_key`)."""
         self._on_disk = held_bytes(file) if on_disk is None else on_disk
         """What FILE held when the recorder began: the set-up screen may take a while, and
         another program may make FILE meanwhile."""
@@ -552,13 +576,21 @@ class RecorderApp(App[int]):
             self.refresh_table()
         self.query_one("#entry", Input).focus()
 
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded and self.focused is None:
+            self._unfocused.add(event)  # given to the screen: see on_key
+        await super().on_event(event)
+
     def on_key(self, event: events.Key) -> None:
-        """A key that came up to the application, one a field takes (a letter, Enter, the
-        line's own keys): it was given to the screen, no field having the focus yet (typed
-        while the recorder starts, before the screen gave the keys to its field), and is
-        given to that field, in the order typed (an Enter typed before the terminal was made
-        raw came as a newline, Ctrl+J).  Such keys were dropped without a word.  (A key the
-        field takes never comes up from it, so none goes round twice.)"""
+        """A key that came to the application while no field had the focus (typed while the
+        recorder starts, before the screen gave the keys to its field), one a field takes (a
+        letter, Enter, the line's own keys): the screen had it, and dropped it without a
+        word; it is given to that field, in the order typed (an Enter typed before the
+        terminal was made raw came as a newline, Ctrl+J).  Keys that come up from a field or
+        a pane that has the focus are left alone."""
+        if event not in self._unfocused:
+            return
+        self._unfocused.discard(event)
         key, character = event.key, event.character
         if key == "ctrl+j":  # Enter typed before the terminal was raw: a newline then
             key, character = "enter", "\r"
