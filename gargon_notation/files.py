@@ -541,8 +541,9 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
 
     pieces: Iterator[tuple[int, str | None, GameRecord | NotationError]]
     fields: dict[str, tuple[Any, tuple[int, int]]] = {}
+    again: list[tuple[str, tuple[int, int]]] = []  # the document's own fields written again
     if format == "json":
-        pieces = jsonstream.iter_document_pieces(stream, name, fields)
+        pieces = jsonstream.iter_document_pieces(stream, name, fields, again)
     else:
         pieces = _jsonl_texts(stream, name, jsonio)
     for index, (line, text, item) in enumerate(pieces):
@@ -556,6 +557,8 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
         dropped = jsonio.dropped_fields(raw, item, path)
         if dropped:
             return (*jsonio.locator(text, path, line)(dropped[0]), dropped[0], UNKNOWN_FIELD)
+    for key, (line, column) in again:
+        return line, column, jsonio.field_path(key), WRITTEN_TWICE
     for key, (value, (line, column)) in fields.items():  # the document's own, beside "games"
         if (field := jsonio.dropped_document_field(key, value)) is not None:
             return line, column, field, UNKNOWN_FIELD

@@ -366,12 +366,16 @@ to keep, or for an error of the document itself), and the game or its error."""
 
 
 def iter_document_pieces(
-    stream: BinaryIO, source: str, fields: dict[str, tuple[Any, tuple[int, int]]] | None = None
+    stream: BinaryIO,
+    source: str,
+    fields: dict[str, tuple[Any, tuple[int, int]]] | None = None,
+    twice: list[tuple[str, tuple[int, int]]] | None = None,
 ) -> Iterator[Piece]:
     """:func:`iter_document_games`, each game with the line it starts on and its exact text
     (the element of ``"games"`` as written, for copying it unchanged).  ``fields``, when
     given, gets the document's other fields (``format``, ``version``, ...) as they are read:
-    each value with the line and column where it is written.
+    each value with the line and column where it is written (the last, for a field written
+    twice); ``twice`` gets each field written again, with the place of its value.
 
     >>> import io
     >>> text = b'{"format": "gargon-notation", "version": 1,\\n "games": [ {"tags": []} ]}'
@@ -380,12 +384,16 @@ def iter_document_pieces(
     """
     text = _Text(stream, source)
     try:
-        yield from _document(text, {} if fields is None else fields)
+        yield from _document(text, {} if fields is None else fields, twice)
     except NotationError as error:
         yield error.line or 0, None, error
 
 
-def _document(text: _Text, found: dict[str, tuple[Any, tuple[int, int]]]) -> Iterator[Piece]:
+def _document(
+    text: _Text,
+    found: dict[str, tuple[Any, tuple[int, int]]],
+    twice: list[tuple[str, tuple[int, int]]] | None = None,
+) -> Iterator[Piece]:
     if text.peek() != "{":
         start = text.position
         if not text.peek():
@@ -429,6 +437,8 @@ def _document(text: _Text, found: dict[str, tuple[Any, tuple[int, int]]]) -> Ite
         key = text.loads(text.value(MAX_FIELD_CHARS), start)
         text.expect(":", "':' after the field name", 'write "name": value')
         text.peek()
+        if key in places and twice is not None:
+            twice.append((key, text.where(text.position)))
         places[key] = text.where(text.position)
         if key == "games" and text.buffer[text.position : text.position + 1] == "[":
             if streamed:

@@ -982,6 +982,22 @@ def test_in_place_keeps_a_json_file_that_writes_a_field_twice(work: Path, suffix
     assert path.read_text(encoding="utf-8") == text
 
 
+def test_in_place_keeps_a_json_document_that_writes_its_own_field_twice(work: Path) -> None:
+    """ "format" written twice in the document (a club's note in the first): the reader kept
+    the last, and --in-place dropped the first with exit 0."""
+    converted = gargon("convert", "full-game.ggn", "--to", "json").stdout
+    text = converted.replace('"format":', '"format": "the club\'s copy",\n  "format":', 1)
+    path = work / "club.json"
+    path.write_text(text, encoding="utf-8")
+    result = gargon("fmt", "--in-place", path.name)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr.startswith(
+        "gargon: club.json:3:13: $.format: this field is written twice in its object: gargon "
+        "reads this one, the last, so fmt --in-place would drop the one before"
+    )
+    assert path.read_text(encoding="utf-8") == text
+
+
 @pytest.mark.parametrize("verb", ["fmt", "annotate"])
 @pytest.mark.parametrize("suffix", ["json", "jsonl"])
 def test_in_place_keeps_a_json_file_whose_fields_it_would_drop(

@@ -672,6 +672,15 @@ def fields_twice(raw: Any, path: str = "$") -> list[str]:
     return found
 
 
+def field_path(key: str) -> str:
+    """The JSON path of the document's field ``key``.
+
+    >>> field_path("club"), field_path("a b")
+    ('$.club', '$["a b"]')
+    """
+    return "$" + _step(key)
+
+
 def dropped_document_field(key: str, value: Any) -> str | None:
     """The JSON path of the field ``key`` of a document (beside its ``"games"``) when gargon
     does not write it (:func:`to_document`) and its value is not an empty one, so that a
