@@ -925,6 +925,14 @@ def test_a_paste_of_several_lines_into_the_set_up_loses_none(tmp_path: Path) -> 
             app.post_message(events.Paste("Ann\nBob\n\nCy\n"))
             await pilot.pause()
             assert players.value == "Ann, Bob, Cy"  # a list of names, one a line
+            players.value = ""
+            app.post_message(events.Paste("Ann, Bob, Cy\nClub night\n"))  # two fields' worth
+            await pilot.pause()
+            assert players.value == "Ann, Bob, Cy"
+            assert str(app.screen.query_one("#setup-message").render()) == (
+                "2 lines pasted: a field takes one, so only the first was taken; not taken: "
+                "'Club night' (paste each line into its own field)"
+            )
             event = app.screen.query_one("#setup-event", Input)
             event.focus()
             app.post_message(events.Paste("Club night\r\nThursday\n"))

@@ -243,9 +243,9 @@ class EntryInput(Input):
 
 class SetupField(Input):
     """A field of the set-up, one line.  A paste of several lines into the players' field
-    takes each line as a name (a list of names, one a line); into another field, its first
-    line, and the set-up says what was not taken (Textual's field kept the first line and
-    dropped the others without a word)."""
+    takes each line as a name (a list of names, one a line, none with a comma); otherwise
+    its first line, and the set-up says what was not taken (Textual's field kept the first
+    line and dropped the others without a word)."""
 
     async def _on_key(self, event: events.Key) -> None:
         # The field's own keys act here, as in the entry line: a key typed before the field
@@ -264,7 +264,8 @@ class SetupField(Input):
         lines = [line for line in event.text.splitlines() if line.strip()]
         if not lines:
             return
-        players = self.id == "setup-players"
+        # a list of names one a line, not lines of which one is already a list
+        players = self.id == "setup-players" and not any("," in line for line in lines)
         text = lines[0]  # one line: as typed
         if len(lines) > 1:
             lines = [line.strip() for line in lines]
