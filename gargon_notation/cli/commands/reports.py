@@ -18,6 +18,12 @@ from gargon_notation.cli.program import app
 __all__ = ["ratings_command", "standings_command", "stats_command"]
 
 
+AsJson = Annotated[
+    bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
+]
+"""The --json of the three reports, alike."""
+
+
 @app.command(
     "stats",
     epilog=examples("gargon stats games/", "gargon stats games/ --by event --html report.html"),
@@ -28,9 +34,7 @@ def stats_command(
         StatsBy,
         typer.Option("--by", help="A row per player, per event, or per number of players."),
     ] = StatsBy.PLAYER,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
-    ] = False,
+    as_json: AsJson = False,
     html: Annotated[
         str | None,
         typer.Option(
@@ -74,9 +78,7 @@ def standings_command(
             help="Compare the players who held the same seat of the same deal (Seed) instead.",
         ),
     ] = False,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
-    ] = False,
+    as_json: AsJson = False,
     html: Annotated[
         str | None,
         typer.Option(
@@ -117,9 +119,7 @@ def ratings_command(
             help="Only games played on or before DATE (YYYY.MM.DD, YYYY.MM, YYYY).",
         ),
     ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="Print one JSON object (fields: docs/cli.md).")
-    ] = False,
+    as_json: AsJson = False,
     html: Annotated[
         str | None,
         typer.Option(
