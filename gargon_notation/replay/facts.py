@@ -15,13 +15,13 @@ from gargon_notation.engine import BattleResolved, Game
 from gargon_notation.notation import model
 from gargon_notation.notation.writer import marker_text
 from gargon_notation.replay.hints import winners_text
+from gargon_notation.replay.problems import _Reporting
 
 if TYPE_CHECKING:
-    from gargon_notation.replay.problems import Problem
     from gargon_notation.replay.rest import _Named
 
 
-class _Facts:
+class _Facts(_Reporting):
     """The derived facts: a part of the walk."""
 
     record: model.GameRecord
@@ -30,17 +30,6 @@ class _Facts:
 
     if TYPE_CHECKING:  # the walk's methods used here, for mypy (nothing at run time)
 
-        def problem(
-            self,
-            code: str,
-            message: str,
-            element: object | None = None,
-            *,
-            seat: int | None = None,
-            context: str | None = None,
-            repair: str | None = None,
-            follows: Problem | None = None,
-        ) -> Problem: ...
         def _seat(self, name: str, element: object, repair: str | None = None) -> int | None: ...
         def _say_names(self, items: Sequence[_Named]) -> None: ...
 

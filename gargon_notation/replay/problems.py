@@ -11,7 +11,7 @@ club.ggn:7:12: game 1, round 2, Bernd (seat 2): 'Bernd Y3': Bernd may not act no
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
@@ -167,3 +167,23 @@ class ReplayError(GargonError):
 
 class _Stop(Exception):
     """Ends a lenient walk of one game early; the message says why."""
+
+
+class _Reporting:
+    """What every part of the walk calls of it to report a problem (the parts,
+    :class:`~gargon_notation.replay.rest._Rest` and :class:`~gargon_notation.replay.facts._Facts`,
+    inherit it; :class:`~gargon_notation.replay.walker._Walk` defines it)."""
+
+    if TYPE_CHECKING:  # for mypy: nothing at run time
+
+        def problem(
+            self,
+            code: str,
+            message: str,
+            element: object | None = None,
+            *,
+            seat: int | None = None,
+            context: str | None = None,
+            repair: str | None = None,
+            follows: Problem | None = None,
+        ) -> Problem: ...

@@ -18,7 +18,7 @@ from gargon_notation.engine.wording import twice_in_one_play
 from gargon_notation.header import Header
 from gargon_notation.notation import model
 from gargon_notation.notation.writer import name_text, write_action
-from gargon_notation.replay.problems import _NOT_HELD, Problem, _Stop
+from gargon_notation.replay.problems import _NOT_HELD, Problem, _Reporting, _Stop
 
 if TYPE_CHECKING:
     from gargon_notation.replay.walker import Outcome
@@ -28,7 +28,7 @@ _Named = model.Play | model.Pass | model.Battle | model.Draw | model.Score
 """An element that names players (a battle: its winners)."""
 
 
-class _Rest:
+class _Rest(_Reporting):
     """The checks without the table: a part of the walk."""
 
     record: model.GameRecord
@@ -47,17 +47,6 @@ class _Rest:
 
     if TYPE_CHECKING:  # the walk's methods used here, for mypy (nothing at run time)
 
-        def problem(
-            self,
-            code: str,
-            message: str,
-            element: object | None = None,
-            *,
-            seat: int | None = None,
-            context: str | None = None,
-            repair: str | None = None,
-            follows: Problem | None = None,
-        ) -> Problem: ...
         def _tell_held(self) -> None: ...
         def _apply_written(self, game: Game, element: model.Play | model.Pass) -> None: ...
         def _apply_battles(self, game: Game, battles: Sequence[model.Battle]) -> None: ...
