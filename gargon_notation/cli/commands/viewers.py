@@ -24,6 +24,16 @@ __all__ = [
 ]
 
 
+RoundOption = Annotated[
+    int | None, typer.Option("--round", "-r", help="The table at the end of round N.")
+]
+"""The moment of ``replay`` and ``svg``: the end of a round."""
+StepOption = Annotated[
+    int | None, typer.Option("--step", "-s", help="The table after N actions (0: the deal).")
+]
+"""The moment of ``replay`` and ``svg``: after a number of actions."""
+
+
 @app.command(
     "record",
     epilog=examples("gargon record game.ggn --players Adam,Bernd,Collette --seed club"),
@@ -148,12 +158,8 @@ def replay_command(
             show_default=False,
         ),
     ] = None,
-    round_: Annotated[
-        int | None, typer.Option("--round", "-r", help="The table at the end of round N.")
-    ] = None,
-    step: Annotated[
-        int | None, typer.Option("--step", "-s", help="The table after N actions (0: the deal).")
-    ] = None,
+    round_: RoundOption = None,
+    step: StepOption = None,
     no_color: NoColor = False,
     possible: Annotated[
         bool,
@@ -194,12 +200,8 @@ def svg_command(
         int | None,
         typer.Option("--game", "-g", help="Only game N of the one input (default: every game)."),
     ] = None,
-    round_: Annotated[
-        int | None, typer.Option("--round", "-r", help="The table at the end of round N.")
-    ] = None,
-    step: Annotated[
-        int | None, typer.Option("--step", "-s", help="The table after N actions (0: the deal).")
-    ] = None,
+    round_: RoundOption = None,
+    step: StepOption = None,
     seat: Annotated[
         str | None,
         typer.Option(
