@@ -748,10 +748,11 @@ def seats_known(record: GameRecord) -> int:
     return 10 + drawn
 
 
-def view_said(where: Path, of: Path) -> str:
+def view_said(where: Path, of: Path, occasions: str = "") -> str:
+    told = f" ({occasions})" if occasions else ""
     return (
         f"warning: {where}:1: game 1 is a view of the game counted from {of}:1 (the record "
-        "that knows the most of its deal); counted once\n"
+        f"that knows the most of its deal); counted once{told}\n"
     )
 
 
@@ -850,8 +851,9 @@ def test_games_of_one_deal_by_the_same_players_played_otherwise_stay_two(
         assert (document["games"], document["counted"]) == (2, 2)
 
 
-def copy_said(where: Path, of: Path) -> str:
-    return f"warning: {where}:1: game 1 is a copy of {of}:1; counted once\n"
+def copy_said(where: Path, of: Path, occasions: str = "") -> str:
+    told = f" ({occasions})" if occasions else ""
+    return f"warning: {where}:1: game 1 is a copy of {of}:1; counted once{told}\n"
 
 
 def copies_said(count: int) -> str:
@@ -873,16 +875,24 @@ def test_one_game_recorded_at_two_rounds_is_one_game_as_table_or_seat_records(
 ) -> None:
     """A game written at Round 5 and again at Round 6 was one game as two table records (a
     copy) but two when one was a seat's record (views had to agree on Round): now the Round is
-    a slip either way, and the game is counted once in either order (found by a review)."""
+    a slip either way, and the game is counted once in either order (found by a review).  The
+    warnings name the Rounds, so that an organiser sees a game pasted into the wrong round
+    (they named the files only)."""
     table, again, seat = (tmp_path / f"{name}.ggn" for name in ("table", "again", "seat"))
     table.write_text(gg.dumps([four_table()]), encoding="utf-8")
     again.write_text(gg.dumps([in_round(four_table(), "6")]), encoding="utf-8")
     seat.write_text(gg.dumps([in_round(seat_views(four_table())[0], "6")]), encoding="utf-8")
     for order, said in (
-        ([table, again], copy_said(again, table) + copies_said(1)),
-        ([again, table], copy_said(table, again) + copies_said(1)),
-        ([table, seat], view_said(seat, table) + views_said(1)),
-        ([seat, table], view_said(seat, table) + views_said(1)),
+        (
+            [table, again],
+            copy_said(again, table, 'Round "6" here; Round "5" there') + copies_said(1),
+        ),
+        (
+            [again, table],
+            copy_said(table, again, 'Round "5" here; Round "6" there') + copies_said(1),
+        ),
+        ([table, seat], view_said(seat, table, 'Round "6" here; Round "5" there') + views_said(1)),
+        ([seat, table], view_said(seat, table, 'Round "6" here; Round "5" there') + views_said(1)),
     ):
         run = gargon(*verb, *order, "--json")
         counted = table if seat in order else order[0]

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import enum
 import hashlib
+import sys
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Generic, TypeVar
 
@@ -50,10 +51,12 @@ if TYPE_CHECKING:
     from gargon_notation.replay.walker import Outcome
 
 __all__ = [
+    "OCCASION_TAGS",
     "Copy",
     "CopyKind",
     "Duplicates",
     "Identity",
+    "Occasion",
     "Once",
     "View",
     "Viewed",
@@ -61,6 +64,7 @@ __all__ = [
     "decisions_of",
     "find_copies",
     "identity",
+    "occasion_of",
     "public_identity",
     "seeded_deal",
     "view_of",
@@ -231,13 +235,44 @@ class CopyKind(enum.Enum):
     or as much and read after it: see :class:`Views`."""
 
 
+OCCASION_TAGS = ("Event", "Site", "Date", "Round", "Table")
+"""The tags that say where and when a game was played: copies of a game may differ in them."""
+
+Occasion = tuple["str | None", ...]
+"""A game's values of :data:`OCCASION_TAGS`, in that order (None: no such tag); ``()``: not
+known."""
+
+
+def occasion_of(record: GameRecord) -> Occasion:
+    """The values of a record's :data:`OCCASION_TAGS` (each value kept once, however many
+    games hold it: a season's games share their Event and Round).
+
+    >>> from gargon_notation.notation import parse_game
+    >>> occasion_of(parse_game('[Round "2"]\\n[Players "Ann" "Bob" "Cy"]\\n*\\n'))
+    (None, None, None, '2', None)
+    """
+    values: list[str | None] = []
+    for name in OCCASION_TAGS:
+        tag = record.tag(name)
+        values.append(sys.intern(tag.value) if tag is not None and tag.values else None)
+    return tuple(values)
+
+
 @attrs.frozen
 class Copy(Generic[L]):
-    """The game at ``location`` copies the game at ``of`` (the first of them read)."""
+    """The game at ``location`` copies the game at ``of`` (the first of them read).
+
+    ``occasions`` are, for the same game read again where it was told where and when each
+    was played (``gargon standings``, ``ratings`` and ``stats``), the tags of
+    :data:`OCCASION_TAGS` in which they differ: ``(name, this game's value, the value of the
+    game at of)``, None for a tag a game does not have."""
 
     location: L
     kind: CopyKind
     of: L
+    occasions: tuple[tuple[str, str | None, str | None], ...] = attrs.field(
+        default=(), kw_only=True
+    )
 
     def __str__(self) -> str:
         how = {
@@ -303,15 +338,34 @@ class Once(Generic[L]):
     """
 
     def __init__(self) -> None:
-        self._first: dict[bytes, L] = {}
+        self._first: dict[bytes, tuple[L, Occasion]] = {}
 
-    def copy_of(self, location: L, digest: bytes) -> Copy[L] | None:
+    def copy_of(self, location: L, digest: bytes, occasion: Occasion = ()) -> Copy[L] | None:
         """The game at ``location`` as a copy of the same game read before, or None for a
-        game not read before (remembered at ``location``)."""
-        if digest not in self._first:
-            self._first[digest] = location
+        game not read before (remembered at ``location``, with its ``occasion``, the values
+        of its :data:`OCCASION_TAGS`: a copy then says those in which the two differ).
+
+        >>> once: Once[str] = Once()
+        >>> once.copy_of("a:1", b"x", (None, None, None, "1", None)) is None
+        True
+        >>> once.copy_of("a:9", b"x", (None, None, None, "2", None)).occasions
+        (('Round', '2', '1'),)
+        """
+        first = self._first.get(digest)
+        if first is None:
+            self._first[digest] = (location, occasion)
             return None
-        return Copy(location, CopyKind.SAME, self._first[digest])
+        of, first_occasion = first
+        return Copy(location, CopyKind.SAME, of, occasions=_differing(occasion, first_occasion))
+
+
+def _differing(mine: Occasion, theirs: Occasion) -> tuple[tuple[str, str | None, str | None], ...]:
+    """The tags of :data:`OCCASION_TAGS` in which two games' occasions differ, with both
+    values (none when either is not known)."""
+    if not mine or not theirs:
+        return ()
+    pairs = zip(OCCASION_TAGS, mine, theirs, strict=True)
+    return tuple((name, one, other) for name, one, other in pairs if one != other)
 
 
 @attrs.frozen
@@ -319,11 +373,13 @@ class View:
     """A record's game as the table saw it, and what the record knows of its deal: ``digest``
     (16 bytes of its :func:`public_identity`), its ``deal``
     (:func:`~gargon_notation.archive.deals.knowledge`) and whether its deal is ``written``
-    whole (dealt from a ``Seed`` or written out in full, not only learnt from the draws)."""
+    whole (dealt from a ``Seed`` or written out in full, not only learnt from the draws);
+    its ``occasion`` (:func:`occasion_of`), which does not make it another game's."""
 
     digest: bytes
     deal: bytes = attrs.field(repr=False)
     written: bool = False
+    occasion: Occasion = attrs.field(default=(), eq=False, repr=False)
 
     @property
     def knows(self) -> tuple[int, bool]:
@@ -344,7 +400,7 @@ def view_of(
     table with them) and, when known already, its :func:`decisions_of`."""
     knowledge = deals.knowledge(record, deal)
     digest = public_identity(record, header, decisions).digest
-    return View(digest, knowledge, deal.fully_known)
+    return View(digest, knowledge, deal.fully_known, occasion_of(record))
 
 
 @attrs.define(eq=False)
@@ -352,12 +408,14 @@ class Viewed(Generic[L]):
     """One game as the records read of it so far saw it: their ``deal`` together, the record
     ``counted`` (the one that ``knows`` the most of the deal, see :attr:`View.knows`, the
     first read of equals), and whether that is ``final``: its deal is written whole, or the
-    reading is over (:meth:`Views.close`), so that no later record is counted in its place."""
+    reading is over (:meth:`Views.close`), so that no later record is counted in its place;
+    the ``occasion`` of the record counted."""
 
     deal: bytes
     counted: L
     knows: tuple[int, bool]
     final: bool
+    occasion: Occasion = ()
 
     def take(self, location: L, view: View) -> bool:
         """Add the record at ``location`` when it can be a view of this game (a deal that
@@ -368,6 +426,7 @@ class Viewed(Generic[L]):
         self.deal = deal
         if view.knows > self.knows and not self.final:
             self.counted, self.knows, self.final = location, view.knows, view.whole
+            self.occasion = view.occasion
         return True
 
 
@@ -412,7 +471,7 @@ class Views(Generic[L]):
         for game in games:
             if game.take(location, view):
                 return game
-        game = Viewed(view.deal, location, view.knows, view.whole)
+        game = Viewed(view.deal, location, view.knows, view.whole, view.occasion)
         games.append(game)
         return game
 
@@ -423,12 +482,15 @@ class Views(Generic[L]):
                 game.final = True
 
     @staticmethod
-    def copy_of(location: L, game: Viewed[L]) -> Copy[L] | None:
+    def copy_of(location: L, game: Viewed[L], occasion: Occasion = ()) -> Copy[L] | None:
         """The record at ``location`` of ``game`` as a view of the record counted, or None
-        for the record counted (as far as the records read so far tell)."""
+        for the record counted (as far as the records read so far tell); given the record's
+        ``occasion`` (its :attr:`View.occasion`), the view says the tags in which it differs
+        from the record counted (:attr:`Copy.occasions`)."""
         if game.counted == location:
             return None
-        return Copy(location, CopyKind.VIEW, game.counted)
+        differing = _differing(occasion, game.occasion)
+        return Copy(location, CopyKind.VIEW, game.counted, occasions=differing)
 
 
 def find_copies(games: Callable[[], Iterable[tuple[L, GameRecord]]]) -> list[Copy[L]]:

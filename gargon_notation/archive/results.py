@@ -44,6 +44,7 @@ from gargon_notation.archive.duplicates import (
     Views,
     decisions_of,
     identity,
+    occasion_of,
     seeded_deal,
     view_of,
 )
@@ -128,7 +129,9 @@ class Skipped:
     ``left-out``: a query left it out, read no further than its tags; ``copy``: the same
     game as the one at ``of``, read before, so not counted again, and not replayed;
     ``view``: another record of the game counted from the record at ``of``, which knows
-    more of its deal, or as much and was read before).
+    more of its deal, or as much and was read before).  A copy's ``occasions`` are the tags
+    saying where and when a game was played in which it differs from the game at ``of``
+    (:attr:`~gargon_notation.archive.duplicates.Copy.occasions`); a view's, likewise.
     ``number`` is the game's in its file.  ``warnings`` are those ``gargon validate`` gives
     of a ``Date`` that is not one, for a game that a query on dates left out (it was taken
     as undated)."""
@@ -140,6 +143,7 @@ class Skipped:
     warnings: tuple[Problem, ...] = ()
     number: int = 1
     of: str | None = None
+    occasions: tuple[tuple[str, str | None, str | None], ...] = ()
 
 
 def _deal_key(outcome: Outcome) -> DealKey | None:
@@ -259,9 +263,10 @@ def _read(
     # score after its end), read first, is no copy to hide the valid one.
     counted = b"+" if isinstance(result, GameResult) else b"-"
     digest = identity(record, decisions, seeded=seeded_deal(outcome)).digest
-    copy = once.copy_of(game.where, digest + counted)
+    copy = once.copy_of(game.where, digest + counted, occasion_of(record))
     if copy is not None:
-        return Skipped(game.where, "copy", number=game.number, of=copy.of)
+        where, number, of = game.where, game.number, copy.of
+        return Skipped(where, "copy", number=number, of=of, occasions=copy.occasions)
     return result
 
 
@@ -277,7 +282,9 @@ def _counted(
     its file), why it is not counted."""
     if viewed is None or isinstance(item, Skipped):
         return item
-    copy = Views.copy_of(*viewed)
+    occasion = item.view.occasion if item.view is not None else ()
+    copy = Views.copy_of(*viewed, occasion)
     if copy is None:
         return item
-    return Skipped(item.where, "view", number=number, of=copy.of[1])
+    told = copy.occasions
+    return Skipped(item.where, "view", number=number, of=copy.of[1], occasions=told)

@@ -49,12 +49,14 @@ import attrs
 
 from gargon_notation.archive.duplicates import (
     Copy,
+    Occasion,
     Once,
     View,
     Viewed,
     Views,
     decisions_of,
     identity,
+    occasion_of,
     seeded_deal,
     view_of,
 )
@@ -369,13 +371,15 @@ class GameFigures:
     stops its reading, or the replay's problems), the
     :attr:`~gargon_notation.archive.duplicates.Identity.digest` that tells the same game read
     again (None: it cannot be read), and, for a counted game, its
-    :class:`~gargon_notation.archive.duplicates.View`, which tells other records of it."""
+    :class:`~gargon_notation.archive.duplicates.View`, which tells other records of it; its
+    :func:`~gargon_notation.archive.duplicates.occasion_of`, which a copy of it is told by."""
 
     facts: GameFacts | Ending | None
     event: str | None
     problems: list[NotationError] | list[Problem]
     digest: bytes | None = None
     view: View | None = None
+    occasion: Occasion = ()
 
 
 _Seen = tuple[int, str]
@@ -413,7 +417,7 @@ class Collector:
         of a game of an archive, ``game N`` of a record added)."""
         self._once: Once[str] = Once()
         self._views: Views[_Seen] = Views()  # records told apart by the order they came in
-        self._viewed: list[tuple[_Seen, int, Viewed[_Seen]]] = []
+        self._viewed: list[tuple[_Seen, int, Viewed[_Seen], Occasion]] = []
         self._waiting: dict[int, tuple[Viewed[_Seen], GameFacts, str | None]] = {}
 
     def add_unreadable(self) -> None:
@@ -459,6 +463,7 @@ class Collector:
             outcome.problems,
             identity(record, decisions, seeded=seeded_deal(outcome)).digest,
             _view(outcome, facts, decisions),
+            occasion_of(record),
         )
         copy = self.add_figures(str(number), figures, number)
         return outcome.problems if copy is None else []
@@ -478,7 +483,8 @@ class Collector:
         :class:`Copy` (listed in :attr:`copies`).  A record of a game counted from another
         record (:meth:`views`) is no copy here."""
         if figures.digest is not None:
-            copy = self._copy(where, _counted_apart(figures.digest, figures.facts))
+            digest = _counted_apart(figures.digest, figures.facts)
+            copy = self._copy(where, digest, figures.occasion)
             if copy is not None:
                 return copy
         if figures.facts is None:
@@ -496,7 +502,7 @@ class Collector:
         it whole, else once every record is read (the facts of the record counted wait)."""
         seen = (len(self._viewed), where)
         game = self._views.add(seen, view)
-        self._viewed.append((seen, number, game))
+        self._viewed.append((seen, number, game, view.occasion))
         if game.counted != seen:
             return
         if game.final:
@@ -517,14 +523,15 @@ class Collector:
         with its game's number in its file (once :meth:`stats` is asked for, or every record
         is known to be read, final)."""
         found = []
-        for seen, number, game in self._viewed:
-            copy = Views.copy_of(seen, game)
+        for seen, number, game, occasion in self._viewed:
+            copy = Views.copy_of(seen, game, occasion)
             if copy is not None:
-                found.append((Copy(seen[1], copy.kind, copy.of[1]), number))
+                told = copy.occasions
+                found.append((Copy(seen[1], copy.kind, copy.of[1], occasions=told), number))
         return found
 
-    def _copy(self, where: str, digest: bytes) -> Copy[str] | None:
-        copy = self._once.copy_of(where, digest)
+    def _copy(self, where: str, digest: bytes, occasion: Occasion) -> Copy[str] | None:
+        copy = self._once.copy_of(where, digest, occasion)
         if copy is not None:
             self.copies.append(copy)
         return copy
@@ -576,7 +583,8 @@ def game_figures(game: ArchiveGame) -> GameFigures:
     facts = game_facts(outcome)
     decisions = decisions_of(record)
     digest = identity(record, decisions, seeded=seeded_deal(outcome)).digest
-    return GameFigures(facts, event, outcome.problems, digest, _view(outcome, facts, decisions))
+    view = _view(outcome, facts, decisions)
+    return GameFigures(facts, event, outcome.problems, digest, view, occasion_of(record))
 
 
 def _view(outcome: Outcome, facts: GameFacts | Ending, decisions: Sequence[str]) -> View | None:

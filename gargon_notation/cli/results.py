@@ -51,19 +51,58 @@ def near_warnings(
     ]
 
 
-def copy_warning(where: str, number: int, of: str) -> str:
+def copy_warning(
+    where: str,
+    number: int,
+    of: str,
+    occasions: Iterable[tuple[str, str | None, str | None]] = (),
+) -> str:
     """What is said of a game that copies one read before (``where`` it is, its ``number`` in
-    its file, where the game it copies is), which is not counted again."""
-    return f"warning: {where}: game {number} is a copy of {of}; counted once"
+    its file, where the game it copies is), which is not counted again; ``occasions``: the
+    tags saying where and when a game was played in which the two differ
+    (:attr:`~gargon_notation.archive.duplicates.Copy.occasions`), said after it, so that a
+    game written at two rounds is seen.
+
+    >>> print(copy_warning("b.ggn:9", 2, "a.ggn:1"))
+    warning: b.ggn:9: game 2 is a copy of a.ggn:1; counted once
+    >>> print(copy_warning("b:9", 2, "a:1", [("Round", "2", "1"), ("Table", None, "B")])[52:])
+    (Round "2" and no Table here; Round "1" and Table "B" there)
+    """
+    said = f"warning: {where}: game {number} is a copy of {of}; counted once"
+    return said + _occasions_told(occasions)
 
 
-def view_warning(where: str, number: int, of: str) -> str:
+def _occasions_told(occasions: Iterable[tuple[str, str | None, str | None]]) -> str:
+    """How the tags in which two records of a game differ are said after its warning."""
+    told = list(occasions)
+    if not told:
+        return ""
+
+    def values(which: int) -> str:
+        shown = [
+            f'{name} "{printable(value)}"' if value is not None else f"no {name}"
+            for name, *both in told
+            for value in (both[which],)
+        ]
+        return ", ".join(shown[:-1]) + " and " + shown[-1] if len(shown) > 1 else shown[0]
+
+    return f" ({values(0)} here; {values(1)} there)"
+
+
+def view_warning(
+    where: str,
+    number: int,
+    of: str,
+    occasions: Iterable[tuple[str, str | None, str | None]] = (),
+) -> str:
     """What is said of a record of a game counted from another record of it (``of``), which
-    knows the most of its deal: it is not counted."""
-    return (
+    knows the most of its deal: it is not counted; ``occasions`` as for
+    :func:`copy_warning`."""
+    said = (
         f"warning: {where}: game {number} is a view of the game counted from {of} (the record "
         "that knows the most of its deal); counted once"
     )
+    return said + _occasions_told(occasions)
 
 
 def say_copies(copies: int, views: int = 0) -> None:
@@ -100,11 +139,13 @@ class Reading:
         """Report a game without a result (unfinished ones at :meth:`finish`)."""
         if skipped.reason == "copy":
             self.copies += 1
-            print_error(copy_warning(skipped.where, skipped.number, skipped.of or ""))
+            of = skipped.of or ""
+            print_error(copy_warning(skipped.where, skipped.number, of, skipped.occasions))
             return
         if skipped.reason == "view":
             self.views += 1
-            print_error(view_warning(skipped.where, skipped.number, skipped.of or ""))
+            of = skipped.of or ""
+            print_error(view_warning(skipped.where, skipped.number, of, skipped.occasions))
             return
         if skipped.reason == "unfinished":
             self.unfinished += 1

@@ -283,7 +283,8 @@ def stats_command(
                 if copy is None:
                     report(figures.problems)
                 else:
-                    print_error(copy_warning(game.where, game.number, copy.of))
+                    where, of = game.where, copy.of
+                    print_error(copy_warning(where, game.number, of, copy.occasions))
     except files.FileError as error:
         fail(str(error))
     stats = collector.stats()
@@ -292,7 +293,7 @@ def stats_command(
         for line in near_warnings(near_pairs(keys), events=by == "event"):
             print_error(line)
     for view, number in collector.views():
-        print_error(view_warning(view.location, number, view.of))
+        print_error(view_warning(view.location, number, view.of, view.occasions))
     report.copies, report.views = stats.copies, stats.views
     if html is not None:
         write(html, stats_html(stats), HTML_ELSEWHERE)
