@@ -333,8 +333,10 @@ class Duplicates(Generic[L]):
 class Once(Generic[L]):
     """Counts each game once over one reading (``gargon standings``, ``ratings`` and
     ``stats``): shown each game's :attr:`Identity.digest` in turn, it tells the same game
-    read again, and where it was read first.  It keeps one digest and one location a game.
-    An unfinished copy is not the same game: it is left to what counts unfinished games.
+    read again, and where it was read first.  It keeps a game's digest, its location and
+    the values of its :data:`OCCASION_TAGS` (each value once, however many games share it:
+    about 200 bytes a game in all).  An unfinished copy is not the same game: it is left to
+    what counts unfinished games.
     """
 
     def __init__(self) -> None:

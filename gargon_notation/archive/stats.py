@@ -397,11 +397,13 @@ class Collector:
     A game is counted once: :meth:`add_game`, :meth:`add_record` and :meth:`add_figures`
     count nothing for the same game read again (another file's copy: see
     :func:`~gargon_notation.archive.duplicates.identity`), and list it in :attr:`copies`;
-    memory holds a 16-byte digest a game for that.  Records of one game that know other parts
-    of its deal (one seat's record, the table's) count as one game too, from the record that
-    knows the most of the deal (:class:`~gargon_notation.archive.duplicates.Views`): such a
-    game is counted once that record is known, at the latest when :meth:`stats` is asked
-    for, and the other records are listed by :meth:`views`."""
+    memory holds a 16-byte digest a game for that, with the game's location and tags of
+    :data:`~gargon_notation.archive.duplicates.OCCASION_TAGS`.  Records of one game that
+    know other parts of its deal (one seat's record, the table's) count as one game too,
+    from the record that knows the most of the deal
+    (:class:`~gargon_notation.archive.duplicates.Views`): such a game is counted once that
+    record is known, at the latest when :meth:`stats` is asked for, and the other records
+    are listed by :meth:`views`."""
 
     def __init__(self, by: By = "player") -> None:
         if by not in BY:
