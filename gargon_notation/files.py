@@ -58,7 +58,7 @@ import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import IO, TYPE_CHECKING, Any, BinaryIO, Literal, cast, overload
+from typing import IO, TYPE_CHECKING, BinaryIO, Literal, cast, overload
 
 import attrs
 
@@ -540,10 +540,9 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
     from gargon_notation import jsonio, jsonstream  # JSON only when a JSON form is read
 
     pieces: Iterator[tuple[int, str | None, GameRecord | NotationError]]
-    fields: dict[str, tuple[Any, tuple[int, int]]] = {}
-    again: list[tuple[str, tuple[int, int]]] = []  # the document's own fields written again
+    beside = jsonstream.Beside()  # filled once the document is read to its end
     if format == "json":
-        pieces = jsonstream.iter_document_pieces(stream, name, fields, again)
+        pieces = jsonstream.iter_document_pieces(stream, name, beside)
     else:
         pieces = _jsonl_texts(stream, name, jsonio)
     for index, (line, text, item) in enumerate(pieces):
@@ -557,11 +556,12 @@ def fields_dropped(stream: BinaryIO, format: Format, name: str) -> tuple[int, in
         dropped = jsonio.dropped_fields(raw, item, path)
         if dropped:
             return (*jsonio.locator(text, path, line)(dropped[0]), dropped[0], UNKNOWN_FIELD)
-    for key, (line, column) in again:
-        return line, column, jsonio.field_path(key), WRITTEN_TWICE
-    for key, (value, (line, column)) in fields.items():  # the document's own, beside "games"
-        if (field := jsonio.dropped_document_field(key, value)) is not None:
-            return line, column, field, UNKNOWN_FIELD
+    if beside.again is not None:
+        field, (line, column) = beside.again
+        return line, column, field, WRITTEN_TWICE
+    if beside.dropped is not None:  # a field of the document's own, beside "games"
+        field, (line, column) = beside.dropped
+        return line, column, field, UNKNOWN_FIELD
     return None
 
 

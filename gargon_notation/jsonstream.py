@@ -32,7 +32,14 @@ from gargon_notation.errors import EncodingError, NotationError, binary_data, no
 from gargon_notation.notation import GameRecord
 from gargon_notation.notation.stream import MAX_GAME_CHARS
 
-__all__ = ["MAX_FIELD_CHARS", "Piece", "iter_document_games", "iter_document_pieces"]
+__all__ = [
+    "MAX_FIELD_CHARS",
+    "Beside",
+    "Piece",
+    "Place",
+    "iter_document_games",
+    "iter_document_pieces",
+]
 
 MAX_FIELD_CHARS = 100_000
 """The longest value of a document's field other than ``games`` (``format``, ``version``)."""
@@ -364,18 +371,32 @@ Piece = tuple[int, str | None, GameRecord | NotationError]
 """A game of a document: the line it starts on, its exact JSON text (None when it is too long
 to keep, or for an error of the document itself), and the game or its error."""
 
+Place = tuple[int, int]
+"""A line and a column, from 1."""
+
+
+class Beside:
+    """What a document holds beside its games that its canonical form would not keep, as
+    :func:`iter_document_pieces` reads it, in memory that does not grow with the fields
+    (a script's document may have millions of its own): the first of the fields gargon
+    writes (``format``, ``version``, ``minor``) written again, and the first field it does
+    not write whose value says something (not ``null``, ``false``, ``""``, ``[]`` or
+    ``{}``: :func:`~gargon_notation.jsonio.dropped_document_field`); each as its JSON path
+    and the place of its value, or None.  (A field gargon does not write, written twice,
+    says something in one of its values, or in none: then nothing is lost either way.)"""
+
+    def __init__(self) -> None:
+        self.again: tuple[str, Place] | None = None
+        self.dropped: tuple[str, Place] | None = None
+
 
 def iter_document_pieces(
-    stream: BinaryIO,
-    source: str,
-    fields: dict[str, tuple[Any, tuple[int, int]]] | None = None,
-    twice: list[tuple[str, tuple[int, int]]] | None = None,
+    stream: BinaryIO, source: str, beside: Beside | None = None
 ) -> Iterator[Piece]:
     """:func:`iter_document_games`, each game with the line it starts on and its exact text
-    (the element of ``"games"`` as written, for copying it unchanged).  ``fields``, when
-    given, gets the document's other fields (``format``, ``version``, ...) as they are read:
-    each value with the line and column where it is written (the last, for a field written
-    twice); ``twice`` gets each field written again, with the place of its value.
+    (the element of ``"games"`` as written, for copying it unchanged).  ``beside``, when
+    given, gets what the document holds beside its games that its canonical form would not
+    keep (see :class:`Beside`), once its end is read.
 
     >>> import io
     >>> text = b'{"format": "gargon-notation", "version": 1,\\n "games": [ {"tags": []} ]}'
@@ -384,16 +405,12 @@ def iter_document_pieces(
     """
     text = _Text(stream, source)
     try:
-        yield from _document(text, {} if fields is None else fields, twice)
+        yield from _document(text, Beside() if beside is None else beside)
     except NotationError as error:
         yield error.line or 0, None, error
 
 
-def _document(
-    text: _Text,
-    found: dict[str, tuple[Any, tuple[int, int]]],
-    twice: list[tuple[str, tuple[int, int]]] | None = None,
-) -> Iterator[Piece]:
+def _document(text: _Text, beside: Beside) -> Iterator[Piece]:
     if text.peek() != "{":
         start = text.position
         if not text.peek():
@@ -416,17 +433,20 @@ def _document(
             ) from None
         raise text.error(f"$: expected an object; {jsonio.DOCUMENT_SHAPE}", start)
     opening = text.where(text.position)
-    places: dict[str, tuple[int, int]] = {}
+    # Of the document's own fields (format, version, minor, games) only: the others are
+    # checked as they are read and let go, however many there are.
+    places: dict[str, Place] = {}
 
-    def where(path: str) -> tuple[int, int]:
+    def where(path: str) -> Place:
         key = path.removeprefix("$.").partition(".")[0].partition("[")[0]
         return places.get(key, opening) if path.startswith("$.") else opening
 
     text.position += 1
     fields: dict[str, Any] = {}
+    others = False  # whether a field other than the document's own was read
     streamed = False
     while True:
-        if text.peek() == "}" and not fields and not streamed:
+        if text.peek() == "}" and not fields and not others and not streamed:
             text.position += 1
             break
         if text.peek() != '"':
@@ -437,9 +457,11 @@ def _document(
         key = text.loads(text.value(MAX_FIELD_CHARS), start)
         text.expect(":", "':' after the field name", 'write "name": value')
         text.peek()
-        if key in places and twice is not None:
-            twice.append((key, text.where(text.position)))
-        places[key] = text.where(text.position)
+        own = key in jsonio.DOCUMENT_FIELDS
+        if own:
+            if key in places and beside.again is None:
+                beside.again = jsonio.field_path(key), text.where(text.position)
+            places[key] = text.where(text.position)
         if key == "games" and text.buffer[text.position : text.position + 1] == "[":
             if streamed:
                 raise text.error("the document has two 'games' lists; keep one", start)
@@ -451,8 +473,7 @@ def _document(
             start = text.position
             place = text.where(start)  # value() drops what it reads past of a long value
             try:
-                fields[key] = text.loads(text.value(MAX_FIELD_CHARS, depth=1), start)
-                found[key] = fields[key], place
+                value = text.loads(text.value(MAX_FIELD_CHARS, depth=1), start)
             except _TooDeep as deep:
                 raise _nested_too_deeply(text.source, (deep.line, deep.column)) from None
             except _TooLong as long:
@@ -463,6 +484,13 @@ def _document(
                     line=place[0],
                     column=place[1],
                 ) from None
+            if own:
+                fields[key] = value
+            else:
+                others = True
+                if beside.dropped is None:
+                    dropped = jsonio.dropped_document_field(key, value)
+                    beside.dropped = None if dropped is None else (dropped, place)
         text.drop()  # the next field's place is counted from here: linear in the fields
         if text.peek() == ",":
             text.position += 1

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import tracemalloc
+from pathlib import Path
 
 import pytest
 from conftest import HEAVY
@@ -303,3 +305,34 @@ def test_a_number_cut_by_a_block_is_read_whole() -> None:
     data = b'{"format": "gargon-notation", "version": 1, "games": [12345]}'
     for block in range(1, 12):
         assert said(read(data, block)) == ["d.json:1:55: $.games[0]: expected an object"]
+
+
+@pytest.mark.parametrize("check", [False, True], ids=["read", "fields dropped"])
+def test_a_documents_many_fields_of_its_own_are_not_held(check: bool) -> None:
+    """A document with many fields of its own beside its games (a club's script's: 1.5
+    million of them held about 922 MB): reading it (``validate``), and the check for fields
+    ``fmt --in-place`` would drop, held every field's value and place until the end; now
+    only the first that would be dropped is kept, and memory does not grow with them."""
+    from gargon_notation import files
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "full-game.ggn"
+    game = files.dumps([next(files.load(example, strict=True))], "json")
+    opening = game.index("{") + 1
+
+    def peak(count: int) -> int:
+        fields = "".join(f'"k{number}": [{number}], ' for number in range(count))
+        data = io.BytesIO((game[:opening] + fields + game[opening:]).encode("utf-8"))
+        tracemalloc.start()
+        try:
+            if check:
+                found = files.fields_dropped(data, "json", "x.json")
+                assert found == (1, 8, "$.k0", files.UNKNOWN_FIELD)
+            else:
+                pieces = list(jsonstream.iter_document_pieces(data, "x.json"))
+                assert [type(item).__name__ for _, _, item in pieces] == ["GameRecord"]
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    small, large = peak(1_000), peak(50_000)
+    assert large - small < 500_000, f"{small:,} bytes at the peak -> {large:,}"

@@ -50,6 +50,7 @@ from gargon_notation.jsonio.form import (
     schema_text,
 )
 from gargon_notation.jsonio.reading import (
+    DOCUMENT_FIELDS,
     check_document,
     dropped_document_field,
     dropped_fields,
@@ -94,6 +95,7 @@ from gargon_notation.jsonio.writing import (
 
 __all__ = [
     "CUT_SHORT",
+    "DOCUMENT_FIELDS",
     "DOCUMENT_ONE_OBJECT",
     "DOCUMENT_SHAPE",
     "FORMAT",

@@ -689,12 +689,12 @@ def dropped_document_field(key: str, value: Any) -> str | None:
     >>> dropped_document_field("club", "B"), dropped_document_field("minor", 1)
     ('$.club', None)
     """
-    if key in _DOCUMENT_FIELDS or _empty(value):
+    if key in DOCUMENT_FIELDS or _empty(value):
         return None
     return "$" + _step(key)
 
 
-_DOCUMENT_FIELDS = frozenset({"format", "version", "minor", "games"})
+DOCUMENT_FIELDS = frozenset({"format", "version", "minor", "games"})
 """The fields of a JSON document that :func:`to_document` writes."""
 
 
