@@ -13,7 +13,8 @@ never a mix).  Around that:
   (renaming a new file over one name would split it from the others), a directory;
 - a file that another program changes, replaces or makes while the new content is
   written (an editor saving it) is not written over (:class:`Changed`): it stays as that
-  program wrote it;
+  program wrote it; given the bytes the new content was made from (:class:`Read`), a file
+  that no longer holds them is not either, even with its size and time stamp as they were;
 - a target that is not a regular file (``/dev/null``, a FIFO, a terminal) is written to
   directly, since it cannot be replaced;
 - the new content is kept in an unnamed file (Linux ``O_TMPFILE``) until it is complete, so
@@ -44,13 +45,14 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import re
 import stat
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO, cast
+from typing import IO, BinaryIO, cast
 
 from gargon_notation.errors import printable_name
 
@@ -59,6 +61,7 @@ __all__ = [
     "AtomicFiles",
     "Changed",
     "NotWritable",
+    "Read",
     "atomic_files",
     "atomic_write",
     "atomic_writer",
@@ -81,13 +84,20 @@ ELSEWHERE = "write the result elsewhere with -o"
 """What a refusal suggests unless told otherwise: another target, as ``-o`` names one."""
 
 
-def atomic_write(path: str | os.PathLike[str], text: str, elsewhere: str = ELSEWHERE) -> None:
-    """Replace ``path`` with ``text`` (UTF-8) atomically (see the module's docstring).
+def atomic_write(
+    path: str | os.PathLike[str],
+    text: str,
+    elsewhere: str = ELSEWHERE,
+    *,
+    read_as: os.stat_result | Read | None = None,
+) -> None:
+    """Replace ``path`` with ``text`` (UTF-8) atomically (see the module's docstring), and
+    not a file changed since it was read as ``read_as`` (see :func:`atomic_writer`).
 
-    Raises :class:`OSError` (:class:`NotWritable` for a refusal, suggesting ``elsewhere``)
-    when the file cannot be written; the original is then untouched.
+    Raises :class:`OSError` (:class:`NotWritable` for a refusal, suggesting ``elsewhere``;
+    :class:`Changed`) when the file cannot be written; the original is then untouched.
     """
-    with atomic_writer(path, elsewhere) as stream:
+    with atomic_writer(path, elsewhere, read_as=read_as) as stream:
         stream.write(text.encode("utf-8"))
 
 
@@ -96,13 +106,15 @@ def atomic_writer(
     path: str | os.PathLike[str],
     elsewhere: str = ELSEWHERE,
     *,
-    read_as: os.stat_result | None = None,
+    read_as: os.stat_result | Read | None = None,
 ) -> Iterator[BinaryIO]:
     """A binary stream whose content replaces ``path`` when the block ends without error;
     a refusal (:class:`NotWritable`) suggests ``elsewhere`` to the user.  ``read_as``: the
-    status of the file as the caller read it before (``os.fstat`` of what it read), when
-    the new content depends on that reading: a file changed since then is refused
-    (:class:`Changed`), not only one changed while the new content is written."""
+    file as the caller read it before, when the new content depends on that reading: its
+    status (``os.fstat`` of what it read), or better a :class:`Read`, its status and the
+    digest of its bytes; a file changed since then is refused (:class:`Changed`), not only
+    one changed while the new content is written (with a :class:`Read`, even an edit that
+    keeps the file's size and time stamp)."""
     target, status, device = _target(path, elsewhere)
     if device:
         with open(target, "wb") as stream:
@@ -122,7 +134,10 @@ def atomic_writer(
                 os.fsync(handle.fileno())
                 if named is None:
                     named = _name_unnamed(handle.fileno(), target)
-            _check_unchanged(path, target, status if read_as is None else read_as)
+            read = read_as if isinstance(read_as, Read) else None
+            as_read = read.status if read is not None else cast("os.stat_result | None", read_as)
+            before = status if as_read is None else as_read
+            _check_unchanged(path, target, before, read)
             _replace(named, target, path, elsewhere)
             named = None
         finally:
@@ -180,18 +195,119 @@ class Changed(NotWritable):
     new content was written: it is left as that program wrote it."""
 
 
+def _changed(path: str | os.PathLike[str], what: str) -> Changed:
+    return Changed(
+        errno.EBUSY,
+        f"another program {what} while gargon was writing it: not written over, it is left "
+        "as that program wrote it (see what it holds, then run the command again)",
+        os.fspath(path),
+    )
+
+
+_BLOCK = 1 << 20
+"""The bytes read at a time for a digest: memory does not grow with the file."""
+
+
+class Read:
+    """A file as a rewrite read it, for :func:`atomic_writer` to refuse replacing it once
+    another program has changed it: its ``status`` when it was opened (None: not known,
+    that taken as the new content is begun stands for it) and the SHA-256 digest and number
+    of the bytes read, from its first to its last (:meth:`update`, :meth:`reader`).  The
+    status alone misses an edit that keeps the size and the time stamp, which a file system
+    counting time in steps (FAT's two seconds) or ``touch -r`` gives: the bytes do not.
+
+    >>> import io, hashlib
+    >>> read = Read()
+    >>> stream = read.reader(io.BytesIO(b"[Players "))
+    >>> stream.read(3), stream.read()
+    (b'[Pl', b'ayers ')
+    >>> read.size, read.digest() == hashlib.sha256(b"[Players ").digest()
+    (9, True)
+    """
+
+    def __init__(self, status: os.stat_result | None = None) -> None:
+        import hashlib  # only where a rewrite reads
+
+        self.status = status
+        self.size = 0
+        self._hash = hashlib.sha256()
+
+    @classmethod
+    def of_bytes(cls, data: bytes, status: os.stat_result | None = None) -> Read:
+        """The file read as ``data``, whole."""
+        read = cls(status)
+        read.update(data)
+        return read
+
+    def update(self, data: bytes) -> None:
+        """Count ``data``, the bytes read next."""
+        self._hash.update(data)
+        self.size += len(data)
+
+    def digest(self) -> bytes:
+        """The digest of the bytes read so far."""
+        return self._hash.digest()
+
+    def reader(self, stream: IO[bytes]) -> BinaryIO:
+        """A buffered stream reading ``stream``, each byte it reads counted once."""
+        return cast(BinaryIO, io.BufferedReader(_Counted(stream, self)))
+
+    def read_rest(self, stream: IO[bytes]) -> None:
+        """Read ``stream`` (a :meth:`reader`) to its end, a block at a time."""
+        while stream.read(_BLOCK):
+            pass
+
+    def holds(self, target: Path) -> bool:
+        """Whether the file ``target`` holds the bytes read, read again a block at a time."""
+        import hashlib
+
+        now = hashlib.sha256()
+        size = 0
+        try:
+            with open(target, "rb", buffering=0) as stream:
+                while block := stream.read(_BLOCK):
+                    now.update(block)
+                    size += len(block)
+                    if size > self.size:
+                        return False
+        except FileNotFoundError:
+            return True  # deleted meanwhile: writing it again loses nothing
+        return size == self.size and now.digest() == self.digest()
+
+
+class _Counted(io.RawIOBase):
+    """A raw stream reading ``stream``, each block counted by ``read`` (:class:`Read`)."""
+
+    def __init__(self, stream: IO[bytes], read: Read) -> None:
+        super().__init__()
+        self._stream = stream
+        self._read = read
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: bytearray | memoryview) -> int:  # type: ignore[override]
+        data = self._stream.read(len(buffer))
+        buffer[: len(data)] = data
+        self._read.update(data)
+        return len(data)
+
+
 def _identity(status: os.stat_result) -> tuple[int, int, int, int]:
     """What changes when a program writes a file or puts another in its place."""
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
 
 
 def _check_unchanged(
-    path: str | os.PathLike[str], target: Path, status: os.stat_result | None
+    path: str | os.PathLike[str],
+    target: Path,
+    status: os.stat_result | None,
+    read: Read | None = None,
 ) -> None:
     """Raise :class:`Changed` when ``target`` is no longer the file whose ``status`` was
-    taken before its new content was begun (None: there was no file): another program wrote
-    it meanwhile (an editor, a second gargon), and replacing it would lose what that program
-    wrote."""
+    taken before its new content was begun (None: there was no file), or, ``read`` given, no
+    longer holds the bytes read: another program wrote it meanwhile (an editor, a second
+    gargon), and replacing it would lose what that program wrote."""
     try:
         now: os.stat_result | None = os.stat(target)
     except FileNotFoundError:
@@ -200,16 +316,13 @@ def _check_unchanged(
         if now is None:
             return
         what = "made this file"
-    elif now is None or _identity(now) == _identity(status):
-        return  # deleted meanwhile, writing it again loses nothing; or untouched
+    elif now is None:
+        return  # deleted meanwhile, writing it again loses nothing
+    elif _identity(now) == _identity(status) and (read is None or read.holds(target)):
+        return  # untouched
     else:
         what = "changed this file"
-    raise Changed(
-        errno.EBUSY,
-        f"another program {what} while gargon was writing it: not written over, it is left "
-        "as that program wrote it (see what it holds, then run the command again)",
-        os.fspath(path),
-    )
+    raise _changed(path, what)
 
 
 class AtomicFiles:

@@ -37,7 +37,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 import attrs
 
 from gargon_notation import files
-from gargon_notation.atomic import Changed
+from gargon_notation.atomic import Changed, Read
 from gargon_notation.engine.wording import count_of
 from gargon_notation.entries import EntryRefused, annotations_only, names_someone
 from gargon_notation.errors import FileError, NotationError, printable_name
@@ -301,8 +301,14 @@ class LineRecorder:
                 "second recorder on it?); it is left as that program wrote it, and this "
                 "decision is not recorded",
             )
+        # What was found is checked again, by its bytes, as the new file is put in place:
+        # a change made from here on is not written over, even one keeping the file's size
+        # and time stamp (a step of two seconds on FAT).
+        read = None if found is None else Read.of_bytes(found)
         try:
-            files.atomic_write(self.path, text, _elsewhere(self.path, bool(self.on_disk)))
+            files.atomic_write(
+                self.path, text, _elsewhere(self.path, bool(self.on_disk)), read_as=read
+            )
         except Changed:  # while it was saved
             raise FileChanged(
                 os.fspath(self.path),

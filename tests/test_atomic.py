@@ -846,6 +846,62 @@ def test_a_json_file_another_program_writes_while_its_fields_are_checked_is_not_
     assert names(tmp_path) == [path.name]
 
 
+@pytest.mark.parametrize("verb", ["fmt", "annotate"])
+@pytest.mark.parametrize("suffix", ["ggn", "json"])
+def test_an_edit_that_keeps_the_size_and_time_stamp_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: str, suffix: str
+) -> None:
+    """Ann's editor changes a word of the file while ``--in-place`` rewrites it, keeping
+    its size, in the same step of the file system's clock (FAT counts two seconds; here
+    the time stamp is put back, as ``touch -r`` does): the check of the file's status saw
+    nothing, and her word was lost (exit 0); now the file's bytes are checked too."""
+    path = tmp_path / "club.ggn"
+    path.write_text(CLUB, encoding="utf-8")
+    if suffix == "json":
+        converted = CliRunner().invoke(app, ["convert", str(path), "--to", "json"])
+        path.unlink()
+        path = tmp_path / "club.json"
+        path.write_text(converted.output + "\n", encoding="utf-8")  # a line more: not canonical
+    original = path.read_text(encoding="utf-8")
+    assert original.count("a note") == 1
+    edited = original.replace("a note", "A NOTE")
+
+    def edit() -> None:
+        before = os.stat(path)
+        path.write_text(edited, encoding="utf-8")
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        assert atomic._identity(os.stat(path)) == atomic._identity(before)
+
+    ran = another_program_meanwhile(monkeypatch, edit)
+    code, output = fmt_in_place(path, verb)
+    assert ran == [1]
+    assert (code, output) == (2, f"gargon: {path}: {CHANGED_SAID}\n")
+    assert path.read_text(encoding="utf-8") == edited
+    assert names(tmp_path) == [path.name]
+
+
+def test_a_file_read_is_replaced_only_while_it_holds_what_was_read(tmp_path: Path) -> None:
+    """``atomic_writer``'s ``read_as``, a :class:`~gargon_notation.atomic.Read`: the file
+    as it was read is replaced; one that no longer holds those bytes is not, whatever its
+    status says."""
+    path = tmp_path / "club.ggn"
+    path.write_bytes(b"ours\n")
+    with path.open("rb", buffering=0) as raw:
+        read = atomic.Read(os.fstat(raw.fileno()))
+        read.read_rest(read.reader(raw))
+    assert (read.size, read.holds(path)) == (5, True)
+    before = os.stat(path)
+    path.write_bytes(b"hers\n")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    with pytest.raises(atomic.Changed), atomic.atomic_writer(path, read_as=read) as stream:
+        stream.write(b"new\n")
+    assert path.read_bytes() == b"hers\n"
+    with atomic.atomic_writer(path, read_as=atomic.Read.of_bytes(b"hers\n")) as stream:
+        stream.write(b"new\n")
+    assert path.read_bytes() == b"new\n"
+    assert names(tmp_path) == ["club.ggn"]
+
+
 def test_a_file_another_program_makes_meanwhile_is_not_written_over(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

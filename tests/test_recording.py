@@ -598,6 +598,39 @@ def test_a_file_another_program_changes_while_it_is_saved_is_said_as_a_change(
     assert recorder.recording is not None and len(recorder.recording.entries) == 1
 
 
+def test_a_change_that_keeps_the_size_and_time_stamp_while_it_is_saved_is_a_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An editor changing a note of the record file while the recorder saves it, keeping
+    its size in the same step of the file system's clock (FAT's two seconds; here the time
+    stamp is put back): the recorder compared the bytes before it began the save, the save
+    only the file's status, and the note was written over; now the bytes are compared again
+    as the new file is put in place."""
+    from gargon_notation import atomic
+
+    path = tmp_path / "game.ggn"
+    tags = Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags
+    recorder = LineRecorder(path, tags)
+    recorder.feed("W9")
+    real_fsync = os.fsync
+    edited: list[str] = []
+
+    def fsync(fd: int) -> None:
+        if not edited:
+            before = os.stat(path)
+            text = path.read_text(encoding="utf-8").replace("W9", "R9")
+            path.write_text(text, encoding="utf-8")
+            os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+            edited.append(text)
+        real_fsync(fd)
+
+    monkeypatch.setattr(atomic.os, "fsync", fsync)
+    with pytest.raises(FileChanged, match="while the recorder saved it"):
+        recorder.feed("pass 1")
+    assert [path.read_text(encoding="utf-8")] == edited
+    assert edited[0].splitlines()[-2] == "1. Ann R9"
+
+
 def test_a_recorder_made_on_a_file_that_holds_a_record_may_replace_it(tmp_path: Path) -> None:
     """What the file held when the recorder was made is its own to replace (record_lines on
     an existing file); a change after that is not."""

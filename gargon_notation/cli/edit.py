@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING, BinaryIO
 import attrs
 
 from gargon_notation import files, jsonio
+from gargon_notation.atomic import Read
 from gargon_notation.cli import common
 from gargon_notation.cli.choices import ConvertTo
 from gargon_notation.cli.common import Exit, error_console, fail, plural, print_error
@@ -155,17 +156,21 @@ def _annotated(
     return dumped(number, annotated, format, False), problems, not result.valid
 
 
-def _keeps_every_field(target: Path, games: Games, verb: str) -> os.stat_result:
+def _keeps_every_field(target: Path, games: Games, verb: str) -> Read:
     """Exit 2, leaving ``target`` as it is, when ``gargon VERB --in-place`` would drop a
     field of its JSON games that gargon reads no value from (a club's own, the derived
     ``events``), so that what the user wrote is never lost
-    (:func:`~gargon_notation.files.fields_dropped`).  The status of the file read, for the
-    rewrite to refuse a file another program changed since (``output_to``'s ``read_as``):
-    the fields of what it wrote are not checked."""
+    (:func:`~gargon_notation.files.fields_dropped`).  The file as read (its status and the
+    digest of its bytes, read to the end), for the rewrite to refuse a file another program
+    changed since (``output_to``'s ``read_as``): the fields of what it wrote are not
+    checked."""
     try:
-        with target.open("rb") as stream:
-            read_as = os.fstat(stream.fileno())
+        with target.open("rb", buffering=0) as raw:
+            read_as = Read(os.fstat(raw.fileno()))
+            stream = read_as.reader(raw)
             dropped = files.fields_dropped(stream, games.format, games.source.name)
+            if dropped is None:
+                read_as.read_rest(stream)
     except OSError as error:
         fail(str(files.FileError.from_os_error(games.source.name, error)))
     if dropped is not None:

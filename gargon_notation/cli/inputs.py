@@ -15,6 +15,7 @@ from typing import IO, BinaryIO
 import attrs
 
 from gargon_notation import files
+from gargon_notation.atomic import Read
 from gargon_notation.cli.common import STDIN_ONCE, Exit, fail, print_error
 from gargon_notation.cli.plain import write_all, write_data_bytes
 from gargon_notation.errors import NotationError, argument_name, printable_name
@@ -375,7 +376,10 @@ def to_stdout(target: Target) -> bool:
 
 @contextlib.contextmanager
 def output(
-    target: Target, elsewhere: str = files.ELSEWHERE, *, read_as: os.stat_result | None = None
+    target: Target,
+    elsewhere: str = files.ELSEWHERE,
+    *,
+    read_as: os.stat_result | Read | None = None,
 ) -> Iterator[Callable[[str], None]]:
     """A writer of text pieces: into ``target``, replaced atomically when the block ends
     without an error, or (standard output: :func:`to_stdout`) to standard output once the
@@ -439,7 +443,10 @@ def _say_owners_changed(target: str | Path, before: tuple[int, int] | None) -> N
 
 @contextlib.contextmanager
 def output_bytes(
-    target: Target, elsewhere: str = files.ELSEWHERE, *, read_as: os.stat_result | None = None
+    target: Target,
+    elsewhere: str = files.ELSEWHERE,
+    *,
+    read_as: os.stat_result | Read | None = None,
 ) -> Iterator[Callable[[bytes], object]]:
     """:func:`output` for bytes, written as they are."""
     if target is not None and not to_stdout(target):
