@@ -36,13 +36,16 @@ never a mix).  Around that:
 
 :func:`atomic_files` replaces many files together, when its block ends without an error,
 with the same care; each file is written whole and closed before the next is begun (into a
-hidden temporary), so the open files do not add up however many are written.  Closed, they
-need names: a process killed outright (SIGKILL) leaves those hidden temporaries behind, and
-:func:`remove_abandoned` removes them once their process has ended.
+hidden temporary), or, written a piece at a time among many (:meth:`AtomicFiles.appender`),
+closed when :data:`OPEN_AT_ONCE` others are open and opened again for appending, so the open
+files do not add up however many are written.  Closed, they need names: a process killed
+outright (SIGKILL) leaves those hidden temporaries behind, and :func:`remove_abandoned`
+removes them once their process has ended.
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import errno
 import io
@@ -58,6 +61,7 @@ from gargon_notation.errors import printable_name
 
 __all__ = [
     "ELSEWHERE",
+    "OPEN_AT_ONCE",
     "AtomicFiles",
     "Changed",
     "NotWritable",
@@ -325,75 +329,155 @@ def _check_unchanged(
     raise _changed(path, what)
 
 
+class _Pending:
+    """A file of an :func:`atomic_files` block: its new content's hidden temporary
+    (``named``; None for a FIFO or a device, written to directly), its target as found
+    (``target``, ``status``) and as given (``given``), and its stream while open."""
+
+    __slots__ = ("given", "named", "status", "stream", "target")
+
+    def __init__(
+        self,
+        stream: BinaryIO,
+        named: str | None,
+        target: Path,
+        given: str | os.PathLike[str],
+        status: os.stat_result | None,
+    ) -> None:
+        self.stream: BinaryIO | None = stream
+        self.named = named
+        self.target = target
+        self.given = given
+        self.status = status
+
+
+OPEN_AT_ONCE = 32
+"""The most files of :meth:`AtomicFiles.appender` open at once (a system lets a process
+open 256 files, on macOS by default, or fewer: ``ulimit -n``)."""
+
+
 class AtomicFiles:
     """The files of an :func:`atomic_files` block: :meth:`open` one, write it, and
-    :meth:`finish` it (or leave that to the block's end); all replace their targets once
-    the block ends without an error."""
+    :meth:`finish` it (or leave that to the block's end), or write many a piece at a time
+    each by its :meth:`appender`; all replace their targets once the block ends without an
+    error."""
 
     def __init__(self) -> None:
-        self._writing: dict[int, tuple[BinaryIO, str | None, Path, os.stat_result | None]] = {}
-        self._given: dict[int, str | os.PathLike[str]] = {}
-        self._finished: list[tuple[str, Path, str | os.PathLike[str], os.stat_result | None]] = []
+        self._writing: dict[int, _Pending] = {}
+        self._finished: list[_Pending] = []
+        self._appended: list[_Pending] = []
+        self._open: collections.OrderedDict[int, _Pending] = collections.OrderedDict()
+        """The files of appenders open now, the one written longest ago first."""
 
-    def open(self, path: str | os.PathLike[str]) -> BinaryIO:
-        """A binary stream for the new content of ``path`` (refused as
-        :func:`atomic_writer` refuses it; a FIFO or a device is written to directly)."""
+    def _begin(self, path: str | os.PathLike[str]) -> _Pending:
         target, status, device = _target(path)
         if device:
             stream = cast(BinaryIO, open(target, "wb"))  # noqa: SIM115 (closed by finish)
-            self._writing[id(stream)] = (stream, None, target, None)
-            return stream
+            return _Pending(stream, None, target, path, None)
         _tidy(target.parent)
         with _folder_refused(path, target, ELSEWHERE):
             fd, named = _named_temporary(target.parent, target.name, _creation_mode(status))
-        stream = cast(BinaryIO, os.fdopen(fd, "wb"))
-        self._writing[id(stream)] = (stream, named, target, status)
-        self._given[id(stream)] = path
-        return stream
+        return _Pending(cast(BinaryIO, os.fdopen(fd, "wb")), named, target, path, status)
+
+    def open(self, path: str | os.PathLike[str]) -> BinaryIO:
+        """A binary stream for the new content of ``path`` (refused as
+        :func:`atomic_writer` refuses it; a FIFO or a device is written to directly),
+        open until it is finished (:meth:`finish`)."""
+        pending = self._begin(path)
+        assert pending.stream is not None
+        self._writing[id(pending.stream)] = pending
+        return pending.stream
+
+    def appender(self, path: str | os.PathLike[str]) -> Callable[[bytes], object]:
+        """A writer of the new content of ``path`` (refused as :meth:`open` refuses it), for
+        files written a piece at a time among many others: of those, at most
+        :data:`OPEN_AT_ONCE` are open at once; the one written longest ago is closed (its
+        temporary stays, complete so far) and opened again for appending when it is
+        written again.  Each is finished at the block's end."""
+        self._make_room()
+        pending = self._begin(path)
+        self._appended.append(pending)
+        if pending.named is not None:  # a FIFO or a device stays open
+            self._open[id(pending)] = pending
+
+        def write(data: bytes) -> None:
+            if pending.stream is None:
+                assert pending.named is not None
+                self._make_room()
+                fd = os.open(pending.named, os.O_WRONLY | os.O_APPEND)
+                pending.stream = cast(BinaryIO, os.fdopen(fd, "ab"))
+                self._open[id(pending)] = pending
+            elif pending.named is not None:
+                self._open.move_to_end(id(pending))
+            pending.stream.write(data)
+
+        return write
+
+    def _make_room(self) -> None:
+        """Close the file of an appender written longest ago when :data:`OPEN_AT_ONCE` are
+        open."""
+        while len(self._open) >= OPEN_AT_ONCE:
+            _, pending = self._open.popitem(last=False)
+            stream, pending.stream = pending.stream, None
+            if stream is not None:
+                stream.close()
 
     def finish(self, stream: BinaryIO) -> None:
         """Write out and close ``stream``'s file, to replace its target with the others."""
-        _, named, target, status = self._writing.pop(id(stream))
-        given = self._given.pop(id(stream), target)
-        if named is None:
-            stream.close()
+        self._complete(self._writing.pop(id(stream)))
+
+    def _complete(self, pending: _Pending) -> None:
+        """Write out (to the disk) and close the file of ``pending``, giving it its mode."""
+        self._open.pop(id(pending), None)
+        stream, pending.stream = pending.stream, None
+        if pending.named is None:
+            if stream is not None:
+                stream.close()
             return
+        if stream is None:  # closed for now (see appender): opened again to finish it
+            stream = cast(BinaryIO, os.fdopen(os.open(pending.named, os.O_WRONLY), "wb"))
         try:
             stream.flush()
-            _set_mode(stream.fileno(), status, target)
+            _set_mode(stream.fileno(), pending.status, pending.target)
             os.fsync(stream.fileno())
         finally:
             stream.close()
-        self._finished.append((named, target, given, status))
+        self._finished.append(pending)
 
     def _replace(self) -> None:
-        for stream, *_ in list(self._writing.values()):
-            self.finish(stream)
-        for _, target, given, status in self._finished:  # none replaced if one cannot be
-            _check_unchanged(given, target, status)
+        for pending in [*self._writing.values(), *self._appended]:
+            self._complete(pending)
+        self._writing.clear()
+        self._appended.clear()
+        for pending in self._finished:  # none replaced if one cannot be
+            _check_unchanged(pending.given, pending.target, pending.status)
         while self._finished:
-            named, target, _, _ = self._finished[0]
-            os.replace(named, target)
+            pending = self._finished[0]
+            assert pending.named is not None
+            os.replace(pending.named, pending.target)
             del self._finished[0]
-            _sync_directory(target.parent)
+            _sync_directory(pending.target.parent)
 
     def _discard(self) -> None:
-        for stream, named, _, _ in self._writing.values():
-            with contextlib.suppress(OSError):
-                stream.close()
-            if named is not None:
-                try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
-                    os.unlink(named)
-                except OSError:
-                    pass
+        for pending in [*self._writing.values(), *self._appended, *self._finished]:
+            if pending.stream is not None:
+                with contextlib.suppress(OSError):
+                    pending.stream.close()
+                pending.stream = None
+            if pending.named is not None:
+                _remove(pending.named)
         self._writing.clear()
-        self._given.clear()
-        for named, *_ in self._finished:
-            try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
-                os.unlink(named)
-            except OSError:
-                pass
+        self._appended.clear()
+        self._open.clear()
         self._finished.clear()
+
+
+def _remove(named: str) -> None:
+    """Remove the temporary ``named``, if it is still there."""
+    try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
+        os.unlink(named)
+    except OSError:
+        pass
 
 
 @contextlib.contextmanager

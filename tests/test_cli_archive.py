@@ -5,6 +5,8 @@ tests/test_archive.py: the exact bytes written, what is reported, and the exit c
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -335,6 +337,55 @@ def test_a_split_by_tag_replaces_all_its_files_or_none(
     assert (out / "Club_night.ggn").read_text(encoding="utf-8") == "old\ntheirs\n"
     assert (out / "Home_game.ggn").read_text(encoding="utf-8") == "old\n"
     assert sorted(path.name for path in out.iterdir()) == ["Club_night.ggn", "Home_game.ggn"]
+
+
+LOW_LIMIT = (
+    "import resource, runpy, sys\n"
+    "resource.setrlimit(resource.RLIMIT_NOFILE, (64, 64))\n"
+    "sys.argv = ['gargon', *sys.argv[1:]]\n"
+    "runpy.run_module('gargon_notation', run_name='__main__')\n"
+)
+"""``gargon ARGUMENTS`` run with at most 64 files open (``ulimit -n 64``)."""
+
+
+@pytest.mark.parametrize("to", ["ggn", "json"])
+def test_a_split_into_more_files_than_may_be_open_writes_them_all(tmp_path: Path, to: str) -> None:
+    """A split by event into 300 files, under a limit of 64 open files (macOS allows 256 by
+    default, ``ulimit -n`` fewer): split kept every file of the split open until the end,
+    and ended with 'too many open files', exit 2; now the ones written longest ago are
+    closed meanwhile, and opened again for their next games."""
+    games = [
+        f'[Event "Night {number % 300}"]\n[Players "Ann" "Bob" "Cy"]\n[Round "{number}"]\n*\n'
+        for number in range(600)  # each file's second game comes after every file was begun
+    ]
+    archive = tmp_path / "nights.ggn"
+    archive.write_text("\n".join(games), encoding="utf-8")
+    out = tmp_path / "out"
+    command = [sys.executable, "-c", LOW_LIMIT, "split", archive, "--by", "event", "-o", out]
+    if to == "json":
+        command += ["--to", "json"]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert (result.returncode, result.stderr) == (0, "")
+    assert result.stdout.splitlines()[:2] == [
+        f"{out / f'Night_0.{to}'}: 2 games",
+        f"{out / f'Night_1.{to}'}: 2 games",
+    ]
+    assert len(result.stdout.splitlines()) == 300
+    assert sorted(path.name for path in out.iterdir()) == sorted(
+        f"Night_{number}.{to}" for number in range(300)
+    )
+    for number in (0, 150, 299):
+        if to == "ggn":
+            # byte for byte: a game's blank line before it goes with it
+            expected = ("\n" if number else "") + games[number] + "\n" + games[number + 300]
+            assert (out / f"Night_{number}.ggn").read_text(encoding="utf-8") == expected
+        else:
+            read = list(files.load(out / f"Night_{number}.json", strict=True))
+            rounds = [game.tag("Round") for game in read]
+            assert [tag.values if tag else None for tag in rounds] == [
+                (str(number),),
+                (str(number + 300),),
+            ]
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

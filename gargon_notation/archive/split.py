@@ -10,8 +10,9 @@ for byte, each file replaced atomically.
 
 ``EXT`` is the output format's suffix (``ggn``, ``json``, ``jsonl``).  The files of ``by``
 are all put in place at the end, together (none when reading fails, or when one of them cannot
-be: :func:`~gargon_notation.files.atomic_files`): at most :data:`MAX_OPEN` of them;
-those of ``games_per_file`` each as it is full.  A game that cannot be copied is left out
+be: :func:`~gargon_notation.files.atomic_files`): at most :data:`MAX_OPEN` of them, of
+which only a few are open at once (:data:`~gargon_notation.atomic.OPEN_AT_ONCE`); those of
+``games_per_file`` each as it is full.  A game that cannot be copied is left out
 (its file then holds fewer games); a file none of whose games can be is not written at all
 (the files of ``games_per_file`` are numbered as written), nor is the directory made when no
 file is written.
@@ -23,7 +24,7 @@ import contextlib
 import itertools
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING
 
 from gargon_notation import files
 from gargon_notation.archive.games import ArchiveGame
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 __all__ = ["MAX_OPEN", "TooManyFiles", "split_archive"]
 
 MAX_OPEN = 500
-"""The most files ``split --by`` writes (they are all open until the end)."""
+"""The most files ``split --by`` writes (all waiting, in hidden temporaries, for the end)."""
 
 
 class TooManyFiles(Exception):
@@ -135,16 +136,18 @@ class _Sink:
         self.stack = stack
         self.path = path
         self.group = group
-        self.stream: BinaryIO | None = None
+        self.write: Callable[[bytes], object] | None = None
 
     def __call__(self, data: bytes) -> None:
-        if self.stream is None:
+        if self.write is None:
             files.make_folders(self.path.parent)
             if self.group is not None:
-                self.stream = self.group.open(self.path)
+                # Among many files of the group: the least recently written are closed
+                # meanwhile, so that those open stay under the system's limit.
+                self.write = self.group.appender(self.path)
             else:
-                self.stream = self.stack.enter_context(files.atomic_writer(self.path))
-        self.stream.write(data)
+                self.write = self.stack.enter_context(files.atomic_writer(self.path)).write
+        self.write(data)
 
 
 def _write(
