@@ -41,6 +41,11 @@ closed when :data:`OPEN_AT_ONCE` others are open and opened again for appending,
 files do not add up however many are written.  Closed, they need names: a process killed
 outright (SIGKILL) leaves those hidden temporaries behind, and :func:`remove_abandoned`
 removes them once their process has ended.
+
+A new file (none was there as its content was begun) is put in place by a hard link, which
+the system refuses to make over a file: one that another program makes meanwhile is never
+replaced, not even in the instant between the check and the rename.  Where the file system
+makes no hard links (FAT, some network file systems) it is checked and renamed.
 """
 
 from __future__ import annotations
@@ -141,9 +146,12 @@ def atomic_writer(
             read = read_as if isinstance(read_as, Read) else None
             as_read = read.status if read is not None else cast("os.stat_result | None", read_as)
             before = status if as_read is None else as_read
-            _check_unchanged(path, target, before, read)
-            _replace(named, target, path, elsewhere)
-            named = None
+            # A new target is made by a link (named is then its second name, removed below);
+            # one that is there is checked, then replaced.
+            if not _put_new(named, target, path, before):
+                _check_unchanged(path, target, before, read)
+                _replace(named, target, path, elsewhere)
+                named = None
         finally:
             if named is not None:
                 try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
@@ -329,6 +337,29 @@ def _check_unchanged(
     raise _changed(path, what)
 
 
+def _put_new(
+    named: str, target: Path, path: str | os.PathLike[str], before: os.stat_result | None
+) -> bool:
+    """Put the new file ``named`` in place of a ``target`` that is not there (``before``
+    None: there was none as the new content was begun; else deleted since, when writing it
+    again loses nothing) by a hard link, which the system refuses to make over a file, so
+    that a file another program makes meanwhile is never replaced (:class:`Changed`).  True
+    once done (``named`` is then a second name, for the caller to remove); False where
+    ``target`` is there and was before, or where the file system makes no hard links (FAT,
+    some network file systems): the caller checks it and renames then."""
+    if before is not None and os.path.lexists(target):
+        return False
+    try:
+        os.link(named, target)
+    except FileExistsError:
+        if before is not None:
+            return False  # deleted and made again: the check says so
+        raise _changed(path, "made this file") from None
+    except (OSError, NotImplementedError):  # no hard links here (EPERM on FAT, ENOTSUP...)
+        return False
+    return True
+
+
 class _Pending:
     """A file of an :func:`atomic_files` block: its new content's hidden temporary
     (``named``; None for a FIFO or a device, written to directly), its target as found
@@ -451,10 +482,25 @@ class AtomicFiles:
         self._appended.clear()
         for pending in self._finished:  # none replaced if one cannot be
             _check_unchanged(pending.given, pending.target, pending.status)
+        made: list[_Pending] = []  # new targets, made by a link: taken back if one cannot be
+        try:
+            for pending in self._finished:
+                assert pending.named is not None
+                if pending.status is None and _put_new(
+                    pending.named, pending.target, pending.given, None
+                ):
+                    made.append(pending)
+        except BaseException:
+            for pending in made:
+                _take_back(pending)
+            raise
         while self._finished:
             pending = self._finished[0]
             assert pending.named is not None
-            os.replace(pending.named, pending.target)
+            if pending in made:
+                _remove(pending.named)  # its second name
+            else:
+                os.replace(pending.named, pending.target)
             del self._finished[0]
             _sync_directory(pending.target.parent)
 
@@ -478,6 +524,16 @@ def _remove(named: str) -> None:
         os.unlink(named)
     except OSError:
         pass
+
+
+def _take_back(pending: _Pending) -> None:
+    """Remove the target ``pending`` made by a link (:func:`_put_new`) when another file of
+    the block cannot replace its own: only while it is still that file."""
+    assert pending.named is not None
+    with contextlib.suppress(OSError):
+        ours, there = os.stat(pending.named), os.stat(pending.target)
+        if (ours.st_dev, ours.st_ino) == (there.st_dev, there.st_ino):
+            os.unlink(pending.target)
 
 
 @contextlib.contextmanager

@@ -922,6 +922,82 @@ def test_a_file_another_program_makes_meanwhile_is_not_written_over(
     assert names(tmp_path) == ["club.ggn", "club.json"]
 
 
+MADE_SAID = (
+    "another program made this file while gargon was writing it: not written over, it is "
+    "left as that program wrote it (see what it holds, then run the command again)"
+)
+
+
+@pytest.mark.parametrize("how", ["alone", "together"])
+def test_a_file_another_program_makes_at_the_last_instant_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    """Another program makes the file gargon is making, in the instant between gargon's
+    check that it is still missing and the system's step that gives the new file its name:
+    the rename replaced what that program wrote; now the new file takes its name by a hard
+    link, which the system never makes over a file.  Of files written together, those
+    already made so are taken back: none of them is written."""
+    out = tmp_path / "club.json"
+    real_replace, real_link = os.replace, os.link
+    made: list[str] = []
+
+    def theirs(destination: object) -> None:
+        if os.fspath(destination) == str(out) and not made:  # type: ignore[call-overload]
+            out.write_text("theirs\n")
+            made.append(str(destination))
+
+    def replace(source: str, destination: str) -> None:
+        theirs(destination)
+        real_replace(source, destination)
+
+    def link(source: str, destination: str, **options: bool) -> None:
+        theirs(destination)
+        real_link(source, destination, **options)
+
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    monkeypatch.setattr(atomic.os, "link", link)
+    with pytest.raises(atomic.Changed) as raised:
+        if how == "alone":
+            atomic_write(out, "ours\n")
+        else:
+            with atomic.atomic_files() as new:
+                for path in (tmp_path / "a.ggn", out):
+                    stream = new.open(path)
+                    stream.write(b"ours\n")
+                    new.finish(stream)
+    assert made == [str(out)]
+    assert str(raised.value) == f"[Errno {errno.EBUSY}] {MADE_SAID}: '{out}'"
+    assert out.read_text() == "theirs\n"
+    assert names(tmp_path) == ["club.json"]
+
+
+def test_where_no_hard_link_can_be_made_a_new_file_is_checked_and_renamed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file system without hard links (FAT refuses them, EPERM): a new file is put in
+    place as before, checked then renamed, alone or with others."""
+
+    def link(source: str, destination: str, **options: bool) -> NoReturn:
+        raise PermissionError(errno.EPERM, "Operation not permitted", source)
+
+    monkeypatch.setattr(atomic, "_LINKS", {str(tmp_path): None})  # no unnamed file either
+    monkeypatch.setattr(atomic.os, "link", link)
+    atomic_write(tmp_path / "one.ggn", "one\n")
+    with atomic.atomic_files() as new:
+        for name in ("two.ggn", "three.ggn"):
+            new.appender(tmp_path / name)(name.encode())
+    assert [(tmp_path / name).read_text() for name in names(tmp_path)] == [
+        "one\n",
+        "three.ggn",
+        "two.ggn",
+    ]
+    assert names(tmp_path) == ["one.ggn", "three.ggn", "two.ggn"]
+    with pytest.raises(atomic.Changed), atomic.atomic_files() as new:
+        new.appender(tmp_path / "four.ggn")(b"ours")
+        (tmp_path / "four.ggn").write_text("theirs")
+    assert (tmp_path / "four.ggn").read_text() == "theirs"
+
+
 def test_files_written_together_replace_none_when_one_was_changed_meanwhile(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
