@@ -21,7 +21,7 @@ import operator
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from gargon_notation.errors import ArgumentError, NotationError, printable_name
+from gargon_notation.errors import NAME_UNSAFE, ArgumentError, NotationError, printable_name
 
 if TYPE_CHECKING:
     from gargon_notation.notation.model import GameRecord
@@ -135,8 +135,10 @@ def records_argument(values: object, function: str) -> Iterator[GameRecord]:
 
 def names_problem(names: Sequence[str]) -> str | None:
     """What is wrong with the players' ``names`` for one table (None: nothing): each a
-    different, non-empty single line (the notation writes each in a ``Players`` tag and
-    names the player by it in every decision).  Its count is the caller's to check.
+    different, non-empty single line without a control character (the notation writes each
+    in a ``Players`` tag and names the player by it in every decision, where no one would
+    see a control character, nor one that turns text right to left: :data:`NAME_UNSAFE`).
+    Its count is the caller's to check.
 
     >>> names_problem(("Ann", "Bob", "Cy")) is None
     True
@@ -146,6 +148,8 @@ def names_problem(names: Sequence[str]) -> str | None:
     'a player name may not begin or end with a space: write "Ann", not "Ann "'
     >>> names_problem(("A", "B\\nC", "B\\nC"))
     "player names are single lines of text: 'B\\\\nC' is not"
+    >>> print(names_problem(("Ann", "Bob\\x07", "Cy")))
+    a player name may not hold a control character: 'Bob\\x07' holds \\x07
     """
     seen: set[str] = set()
     for name in names:
@@ -153,6 +157,12 @@ def names_problem(names: Sequence[str]) -> str | None:
             return "player names must be different and not empty: a name is empty"
         if "\n" in name or "\r" in name:
             return f"player names are single lines of text: {name!r} is not"
+        unseen = NAME_UNSAFE.search(name.strip())  # a tab at either end: a space, below
+        if unseen is not None:
+            return (
+                "a player name may not hold a control character: "
+                f"{name!r} holds {repr(unseen.group())[1:-1]}"
+            )
         if name in seen:
             return f"player names must be different and not empty: {name!r} is given twice"
         if name[0].isspace() or name[-1].isspace():

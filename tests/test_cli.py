@@ -1793,3 +1793,36 @@ def test_an_unclosed_comment_is_not_taken_for_a_file_of_comments(work: Path) -> 
     result = gargon("validate", "notes.ggn")
     assert result.exit_code == 1
     assert "this comment is never closed: '{' has no matching '}'" in result.stdout
+
+
+def test_a_name_holding_a_control_character_is_said_at_its_tag_in_every_output(
+    tmp_path: Path,
+) -> None:
+    """A record written by hand with 'Bob' and a BEL in its Players tag was valid: validate
+    passed it, and show's tables dropped the BEL (Bob and 'Bob\\x07' looked the same); now
+    the tag makes the record invalid at its line and column, and every command says so with
+    the character as its escape, never raw."""
+    path = tmp_path / "bel.ggn"
+    path.write_text(
+        '[Event "Club night"]\n[Players "Ann" "Bob\x07" "Cy"]\n'
+        '1. Ann Y2, "Bob\x07" pass 1, Cy pass 2\n*\n',
+        encoding="utf-8",
+    )
+    problem = (
+        f'{path}:2:2: game 1 "Club night": a player name may not hold a control character: '
+        "'Bob\\x07' holds \\x07 [header]"
+    )
+    result = gargon("validate", path)
+    assert (result.exit_code, lines(result.stdout)) == (
+        1,
+        [
+            f'INVALID {path} game 1 "Club night": 1 problem',
+            f"  {problem}",
+            "1 game in 1 file: 0 valid, 1 invalid",
+        ],
+    )
+    for command in (["show", "--no-color"], ["score"], ["standings"]):
+        result = gargon(*command, path)
+        assert result.exit_code != 0, command
+        assert problem in one_line(result.stdout + result.stderr), command
+        assert "\x07" not in result.stdout + result.stderr, command

@@ -231,6 +231,25 @@ def test_a_set_up_refusal_says_what_is_wrong_without_where_it_was_read(tmp_path:
     assert result.stderr == "gargon: --date: the date '2026.13.45' has no month 13\n"
 
 
+def test_a_control_character_in_a_name_is_refused_as_its_escape(tmp_path: Path) -> None:
+    """'Bob' pasted with a BEL after it was written into the record's Players tag, and
+    validate passed it; now the set-up is refused, naming the character as its escape."""
+    result = _record_here(str(tmp_path / "new.ggn"), "-p", "Ann,Bob\x07,Cy", lines=[])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "gargon: the set-up is not a game to record: a player name may not hold a control "
+        "character: 'Bob\\x07' holds \\x07\n",
+    )
+    assert not (tmp_path / "new.ggn").exists()
+    # without --players, the set-up read from the lines piped in is refused alike
+    lines = ['[Players "Ann" "Bob\x1b[2J" "Cy"]', "Ann Y2"]
+    result = _record_here(str(tmp_path / "new.ggn"), lines=lines)
+    assert result.exit_code != 0
+    assert "'Bob\\x1b[2J' holds \\x1b" in result.stderr
+    assert "\x1b" not in result.stderr
+    assert not (tmp_path / "new.ggn").exists()
+
+
 def test_a_finished_game_cannot_be_resumed(tmp_path: Path) -> None:
     path = tmp_path / "done.ggn"
     path.write_text(write_game(record_from_simulation(simulate(3, "done"))))

@@ -96,6 +96,16 @@ ERRORS = [
         'a player name may not begin or end with a space: write "Cy", not "\tCy"',
         (1, 2),
     ),
+    (  # a control character pasted into a name: said as its escape, never raw
+        '[Players "Ann" "Bob\x07" "Cy"]\n',
+        "a player name may not hold a control character: 'Bob\\x07' holds \\x07",
+        (1, 2),
+    ),
+    (
+        '[Players "Ann" "Bob" "\u202eCy"]\n',
+        "a player name may not hold a control character: '\\u202eCy' holds \\u202e",
+        (1, 2),
+    ),
     (
         PLAYERS + '[Start "Eve"]\n',
         "the start player 'Eve' is not one of the Players (Ann, Bob, Cy)",

@@ -978,3 +978,29 @@ def test_keys_in_the_table_pane_stay_there(tmp_path: Path) -> None:
             assert (app.focused, entry.value) == (entry, "W9Anx")
 
     asyncio.run(drive())
+
+
+def test_a_control_character_pasted_into_a_name_is_refused_as_its_escape(tmp_path: Path) -> None:
+    """'Bob' pasted with a BEL after it started the game, and the BEL was written into the
+    record's Players tag; now the set-up refuses it, naming the character as its escape."""
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> None:
+        app = RecorderApp(path, [])
+        async with app.run_test(size=(120, 50)) as pilot:
+            players = app.screen.query_one("#setup-players", Input)
+            players.focus()
+            app.post_message(events.Paste("Ann, Bob\x07, Cy"))
+            await pilot.pause()
+            assert players.value == "Ann, Bob\x07, Cy"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert str(app.screen.query_one("#setup-message").render()) == (
+                "the set-up is not a game to record: a player name may not hold a control "
+                "character: 'Bob\\x07' holds \\x07"
+            )
+            assert app.screen.query_one("#setup-players", Input) is players  # still the set-up
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert not path.exists() or "\x07" not in path.read_text(encoding="utf-8")

@@ -55,7 +55,8 @@ TAG_MEANINGS: dict[str, tuple[str, str]] = {
     "Table": ("text", "the table of that round"),
     "Players": (
         "3-5 values",
-        "players in clockwise seat order, seat 0 first; names distinct, no space at either end",
+        "players in clockwise seat order, seat 0 first; names distinct, no space at either end, "
+        "no control character (2.5)",
     ),
     "Start": ("a name from `Players`", "start player of the first round"),
     "Ruleset": (
