@@ -22,10 +22,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from gargon_notation.arguments import names_problem, shown
 from gargon_notation.cards import AnyCard, Card, Colour
 from gargon_notation.engine import Action, Choose, Draw, Pass, Play
 from gargon_notation.engine.deal import check_size
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import ArgumentError, NotationError
 from gargon_notation.notation.lexical import CARDS, COLOURS, unquote
 from gargon_notation.notation.writer import name_text
 from gargon_notation.slips import one_apart
@@ -129,6 +130,24 @@ _ALIKE = 0.75
 taken for it, when it is not one slip from one."""
 
 
+def _names(players: object) -> Sequence[str]:
+    """``players`` as :func:`parse_action` and :func:`format_action` take them: a sequence of
+    texts, not empty and at most a table's five (their own checks: :func:`parse_action`)."""
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        raise TypeError(f"players: a sequence of texts (str), in seat order, not {shown(players)}")
+    if not players:
+        raise ArgumentError(
+            "players: no names given: give the players' names in seat order (at least up to "
+            "the seat of the player the action names)"
+        )
+    if len(players) > 5:  # a seat past the table's: check_size says why
+        check_size(len(players))
+    for name in players:
+        if not isinstance(name, str):
+            raise TypeError(f"players: each name is a text (str), not {shown(name)}")
+    return players
+
+
 def _seat(text: str, name: str, players: Sequence[str]) -> int:
     if name in players:
         return players.index(name)
@@ -142,17 +161,25 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
     :meth:`~gargon_notation.engine.Game.check` to say.
 
     Raises :class:`~gargon_notation.errors.NotationError` (with the column) for text that
-    is not one action, or names a player not at the table, and
-    :class:`~gargon_notation.errors.ArgumentError` for more ``players`` than a table seats
-    (fewer are enough to read an action: only the seat of its name is needed).
+    is not one action, or names a player not at the table;
+    :class:`~gargon_notation.errors.ArgumentError` for no ``players``, more than a table
+    seats (fewer are enough to read an action: only the seat of its name is needed) and
+    names a ``Players`` tag could not hold (the same twice, ...); and :class:`TypeError` for
+    ``players`` that are not a sequence of texts (one text, ``"Ann"``, included).
 
     >>> parse_action("F R5", ("A", "B", "C", "D", "E", "F"))
     Traceback (most recent call last):
     ...
     gargon_notation.errors.ArgumentError: players: Gargon is played by 3 to 5 players, not 6
+    >>> parse_action("Ann B0", [])
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: players: no names given: give the players' names ...
     """
-    if len(players) > 5:  # a seat past the table's: check_size says why
-        check_size(len(players))
+    players = _names(players)
+    problem = names_problem(players)
+    if problem is not None:
+        raise ArgumentError(f"players: {problem}")
     indent = len(text) - len(text.lstrip())
     match = _NAME.match(text, indent)
     if match is None:
@@ -218,9 +245,19 @@ def parse_action(text: str, players: Sequence[str]) -> Action:
 def format_action(action: Action, players: Sequence[str]) -> str:
     """``action`` in the notation's words (the inverse of :func:`parse_action`).
 
+    Raises :class:`~gargon_notation.errors.ArgumentError` for ``players`` that do not
+    reach the action's seat, and :class:`TypeError` for ``players`` that are not a sequence
+    of texts.
+
     >>> format_action(Draw(2, 1, parse_card("R?")), ("Ann", "Bob", "Cy"))
     'Cy 1:R?'
     """
+    players = _names(players)
+    if action.seat >= len(players):
+        raise ArgumentError(
+            f"players: {len(players)} {'name' if len(players) == 1 else 'names'} given, but "
+            f"the action is of seat {action.seat} (counted from 0): give the names up to it"
+        )
     name = name_text(players[action.seat])
     if isinstance(action, Play):
         return f"{name} {' '.join(str(card) for card in action.cards)}"

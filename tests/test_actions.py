@@ -8,7 +8,7 @@ from gargon_notation.actions import format_action, not_at_table, parse_action, p
 from gargon_notation.bots import simulate
 from gargon_notation.cards import Card, Colour, HiddenCard
 from gargon_notation.engine import Choose, Draw, Pass, Play
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import ArgumentError, NotationError
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Anna Lena")
 
@@ -69,6 +69,42 @@ def test_mistakes_are_located_and_explained(text: str, column: int, message: str
     with pytest.raises(NotationError) as raised:
         parse_action(text, PLAYERS)
     assert (raised.value.column, raised.value.message) == (column, message)
+
+
+@pytest.mark.parametrize(
+    ("players", "error", "message"),
+    [
+        (
+            [],
+            ArgumentError,
+            "players: no names given: give the players' names in seat order (at least up to "
+            "the seat of the player the action names)",
+        ),
+        ("Ann", TypeError, "players: a sequence of texts (str), in seat order, not str 'Ann'"),
+        (["Ann", 7], TypeError, "players: each name is a text (str), not int 7"),
+        (
+            ["Ann", "Ann"],
+            ArgumentError,
+            "players: player names must be different and not empty: 'Ann' is given twice",
+        ),
+    ],
+)
+def test_players_that_name_no_table_are_an_argument_error(
+    players: object, error: type[Exception], message: str
+) -> None:
+    """parse_action('Ann B0', []) said 'Ann is not at this table (players: )', a mistake of
+    the text; one name ('Ann') was read letter by letter, and a name that is no text ended
+    in an AttributeError; format_action with too few names in an IndexError."""
+    with pytest.raises(error) as raised:
+        parse_action("Ann B0", players)  # type: ignore[arg-type]
+    assert str(raised.value) == message
+    with pytest.raises(ArgumentError) as too_few:
+        format_action(parse_action("Bob B0", ["Ann", "Bob"]), ["Ann"])
+    assert str(too_few.value) == (
+        "players: 1 name given, but the action is of seat 1 (counted from 0): give the names "
+        "up to it"
+    )
+    assert parse_action("Ann B0", ["Ann"]) == Play(0, (Card.parse("B0"),))  # one is enough
 
 
 def test_cards_parse() -> None:
