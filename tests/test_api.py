@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import pydoc
 import runpy
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 
@@ -193,6 +194,19 @@ def test_submodules_are_attributes_of_the_package() -> None:
     assert callable(gg.replay) and not isinstance(gg.replay, type(gg))
     with pytest.raises(AttributeError):
         _ = gg.no_such_name
+
+
+def test_a_typed_user_of_the_arrow_extra_installs_what_api_md_says() -> None:
+    """The ``arrow`` extra brings pyarrow alone (its stubs need pyarrow 17, the extra runs
+    with 14), so without the stubs mypy saw pyarrow's types as Any, and api.md did not say
+    what to install; it gives the command, with the stubs the ``lint`` extra checks with."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "optional-dependencies"
+    ]
+    assert not [spec for spec in extras["arrow"] if spec.startswith("pyarrow-stubs")]
+    [stubs] = [spec for spec in extras["lint"] if spec.startswith("pyarrow-stubs")]
+    api = " ".join((ROOT / "docs" / "api.md").read_text(encoding="utf-8").split())
+    assert f"`pip install 'gargon-notation[arrow]' '{stubs}'`" in api
 
 
 def test_the_package_pickles_by_name() -> None:
