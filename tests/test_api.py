@@ -196,6 +196,34 @@ def test_submodules_are_attributes_of_the_package() -> None:
         _ = gg.no_such_name
 
 
+def test_the_modules_named_like_functions_are_imported_as_api_md_says() -> None:
+    """``import gargon_notation.replay.walker as w`` fails, since ``gg.replay`` is the
+    function (api.md says so, and how to import such a module); the forms it gives work and
+    leave ``gg.replay`` and ``gg.annotate`` the functions."""
+    import subprocess
+    import sys
+
+    script = (
+        "import importlib, inspect, gargon_notation as gg\n"
+        "from gargon_notation.replay import walker\n"
+        "from gargon_notation.replay.walker import walk\n"
+        "annotating = importlib.import_module('gargon_notation.annotate')\n"
+        "assert walk is walker.walk and annotating.annotate is gg.annotate\n"
+        "assert inspect.isfunction(gg.replay) and inspect.isfunction(gg.annotate)\n"
+        "try:\n"
+        "    import gargon_notation.replay.walker as w\n"
+        "except ImportError as error:\n"
+        "    print(error)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    assert done.stdout == "cannot import name 'walker' from 'replay' (unknown location)\n"
+    api = " ".join((ROOT / "docs" / "api.md").read_text(encoding="utf-8").split())
+    assert "`from gargon_notation.replay import walker`" in api
+    assert "cannot import name 'walker' from 'replay'" in api
+
+
 def test_a_typed_user_of_the_arrow_extra_installs_what_api_md_says() -> None:
     """The ``arrow`` extra brings pyarrow alone (its stubs need pyarrow 17, the extra runs
     with 14), so without the stubs mypy saw pyarrow's types as Any, and api.md did not say
