@@ -28,6 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 FULL_GAME = ROOT / "examples" / "full-game.ggn"
 RULEBOOK = ROOT / "examples" / "rulebook-round.ggn"
 ROUND2 = ROOT / "tests" / "data" / "cli" / "round2.ggn"  # invalid: its first problem at step 12
+MISTAKES = ROOT / "tests" / "data" / "cli" / "several-mistakes.ggn"  # lost after step 6
 LEGEND = "→/n next  ←/p back  r/R round  N Enter round N  Home/End first/last  q quit"
 
 
@@ -47,15 +48,31 @@ def test_positions_of_the_full_game() -> None:
     assert seen == [1, 2, 8, 21, 8, 7, 0, 0, 73, 73, 67, 0]
 
 
-def test_positions_of_an_invalid_record_end_at_its_first_problem() -> None:
+def test_positions_of_an_invalid_record_go_as_far_as_the_replay() -> None:
+    """An invalid record ended at its first problem, though the replay went on from it to
+    the end of the game (round2.ggn: a colour choice skipped, a draw taken as forgotten);
+    now it ends where the replay ended: the game's end, or where it could no longer follow
+    the record, the rounds after it going there."""
     position = Position.of(replayed(ROUND2))
-    assert (position.last, position.ends, position.broken) == (12, (8, 12), True)
+    assert (position.last, position.ends, position.broken, position.past) == (
+        73,
+        (8, 21, 27, 35, 41, 47, 57, 67, 73),
+        True,
+        frozenset(),
+    )
     position.step = 9
     assert [position.after(move) for move in ("next round", "last", "previous round")] == [
-        12,
-        12,
+        21,
+        73,
         8,
     ]
+    position = Position.of(replayed(MISTAKES))
+    assert (position.last, position.ends, position.past) == (
+        6,
+        (4, 6),
+        frozenset({2, 3, 4, 5, 6, 7}),
+    )
+    assert [position.round_end(number) for number in (1, 2, 7, 8)] == [4, 6, 6, None]
 
 
 class Typed:
@@ -147,26 +164,76 @@ def test_the_end_shows_the_score_table(monkeypatch: pytest.MonkeyPatch) -> None:
     )
 
 
-def test_an_invalid_record_stops_at_its_first_problem(monkeypatch: pytest.MonkeyPatch) -> None:
-    screens = stepped(ROUND2, Typed("end", "right", "q"), monkeypatch)
-    assert screens[1:] == [
-        ["step 12/12: Adam pass 2 1 2", LEGEND],
-        [
-            "step 12/12: Adam pass 2 1 2",
-            LEGEND,
-            "this is the first problem: the record cannot be followed further",
-        ],
+def test_an_invalid_record_is_stepped_past_its_problems(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stepper stopped at the first problem, under which the screen listed them all,
+    though the replay went on to the game's end; now it steps on, each problem shown at
+    the step it was found at, every step after the first saying that the table is the
+    replay's best effort (on the step's line too, in sight when the table is scrolled)."""
+    monkeypatch.chdir(ROOT)
+    keys = ["r", *["n"] * 5, "5", "enter", "end", "right", "q"]
+    seen = watched(ROUND2.relative_to(ROOT), (80, 50), *keys, monkeypatch=monkeypatch)
+    under = [rows[rows.index("") + 1 : -1] for rows in seen[5:9]]  # under the table
+    assert under[0] == [
+        "Invalid record (2 problems): the first was found here; the tables after it are",
+        "the replay's best effort",
+        "Found here:",
+        'tests/data/cli/round2.ggn:20:12: game 1 "Broken in round 2", round 2, Bernd',
+        "(seat 2): 'G $14': Bernd may not choose green, having only white, blue and",
+        "yellow face up [colour-not-in-front]",
+        "    hand: Y0 G14 R8 B0 G0 R0 V6 R1 V3 B4; led: 1:1:1; colours played: W B V Y R;",
+        "    piles: 26+26",
+        "    skipped this action",
+        "step 12/73: Adam pass 2 1 2  (1 problem found here)",
+    ]
+    assert under[1] == [
+        "Invalid record (2 problems): the first was found at step 12; this table is the",
+        "replay's best effort",
+        "step 13/73: W  (the replay's best effort since the problem at step 12)",
+    ]
+    assert under[3][-2:] == [
+        "step 41/73: G  (the end of round 5)",
+        "(the replay's best effort since the problem at step 12)",
+    ]
+    end = [
+        "step 73/73: W  (the end of round 9)",
+        "(the replay's best effort since the problem at step 12)",
+    ]
+    assert seen[9][-3:] == [*end, LEGEND]
+    assert seen[10][-4:] == [*end, LEGEND, "this is the last step"]
+
+
+def test_where_the_replay_lost_the_record_the_stepper_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A record the replay could no longer follow after its first problem (a second action
+    it could not apply) ends there: its last step says so, with the problems found in the
+    rest of the record, and a step on says why there is none."""
+    monkeypatch.chdir(ROOT)
+    seen = watched(
+        MISTAKES.relative_to(ROOT), (80, 50), "end", "right", "q", monkeypatch=monkeypatch
+    )
+    under = seen[2][seen[2].index("") + 1 :]
+    assert under[:4] == [
+        "Invalid record (3 problems): the first was found here",
+        "The replay could not follow the record past this step; it checked the rest round",
+        "by round. Found here and in the rest:",
+        "tests/data/cli/several-mistakes.ggn:5:19: game 1, round 2, Ann (seat 1): 'Ann",
+    ]
+    assert sum(row.startswith("tests/data/cli/several-mistakes.ggn:") for row in under) == 3
+    assert under[-3:] == [
+        "step 6/6: Cy Y5  (3 problems found here)",
+        LEGEND,
+        "the replay could not follow the record past this step: its problems say why",
     ]
 
 
 def test_a_round_past_the_first_problem_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A round's number and Enter on an invalid record: a round that ends past the first
-    problem went there without a word, as if it ended at it."""
-    mistakes = ROOT / "tests" / "data" / "cli" / "several-mistakes.ggn"
+    """A round's number and Enter on an invalid record: a round whose end the replay did
+    not reach went to its last step without a word, as if the round ended there."""
     keys = ["3", "enter", "1", "enter", "q"]
-    said = [seen[-1] for seen in watched(mistakes, (100, 40), *keys, monkeypatch=monkeypatch)]
+    said = [seen[-1] for seen in watched(MISTAKES, (100, 40), *keys, monkeypatch=monkeypatch)]
     assert said[2:] == [
-        "round 3 ends past the record's first problem: this is where it was found",
+        "the replay did not reach the end of round 3: this is the last step it applied",
         "round 1: Enter to go to its end, Escape to forget it",
         LEGEND,  # round 1 ends before it
     ]
@@ -396,6 +463,53 @@ def test_the_heading_shortens_its_words_and_a_terminal_too_small_says_so(
     ]
 
 
+@pytest.mark.parametrize("colour", [True, False], ids=["colour", "no-color"])
+def test_a_terminal_too_small_still_says_that_the_game_has_problems(
+    colour: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under 30x8 the screen said only how big to make the window: nothing told that the
+    game had problems, which the table would have shown; now a line says so, as far as the
+    terminal has room for it."""
+    seen = watched(ROUND2, (29, 8), "q", colour=colour, monkeypatch=monkeypatch)
+    assert seen[0][-5:] == [
+        "make the window at least 30x8",
+        "(now 29x8) to see the table;",
+        "q quits",
+        "invalid record: 2 problems,",
+        "the first at step 12",
+    ]
+    seen = watched(ROUND2, (80, 6), "q", colour=colour, monkeypatch=monkeypatch)
+    assert seen[0][-2:] == [
+        "make the window at least 30x8 (now 80x6) to see the table; q quits",
+        "invalid record: 2 problems, the first at step 12",
+    ]
+    seen = watched(FULL_GAME, (80, 6), "q", colour=colour, monkeypatch=monkeypatch)
+    assert seen[0][-1] == "make the window at least 30x8 (now 80x6) to see the table; q quits"
+
+
+def test_a_problem_is_broken_between_words_at_the_terminal_s_width(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A problem's message ran on for the terminal to wrap, inside words ('Bernd may not
+    choose green, having only white, blue and ye' / 'llow face up'); now it is broken between
+    words, its context lines indented as they are."""
+    monkeypatch.chdir(ROOT)
+    keys = ["r", *["n"] * 4, "q"]
+    seen = watched(ROUND2.relative_to(ROOT), (50, 60), *keys, monkeypatch=monkeypatch)
+    rows = seen[-1]
+    problem = rows[rows.index("Found here:") + 1 : rows.index("step 12/73: Adam pass 2 1 2")]
+    assert problem == [
+        'tests/data/cli/round2.ggn:20:12: game 1 "Broken in',
+        "round 2\", round 2, Bernd (seat 2): 'G $14': Bernd",
+        "may not choose green, having only white, blue and",
+        "yellow face up [colour-not-in-front]",
+        "    hand: Y0 G14 R8 B0 G0 R0 V6 R1 V3 B4; led:",
+        "    1:1:1; colours played: W B V Y R; piles: 26+26",
+        "    skipped this action",
+    ]
+    assert all(len(row) <= 50 for row in seen[-1])
+
+
 def test_a_round_number_and_enter_go_to_the_end_of_that_round(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -459,7 +573,7 @@ def test_a_file_of_several_games_says_which_and_g_goes_to_the_others(
         ["game 2 of 3  step 0/0: nothing to step through"],  # g
         [
             "game 2 of 3  step 0/0: nothing to step through",
-            "this is the first problem: the record cannot be followed further",
+            "there is nothing to step through",
         ],
         ["game 3 of 3  step 0/73: the deal"],  # g
         ["game 3 of 3  step 0/73: the deal", "this is the last game of the file (game 3)"],

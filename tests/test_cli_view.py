@@ -16,7 +16,7 @@ from in_process import gargon as in_a_process
 from terminals import read_until
 from typer.testing import CliRunner, Result
 
-from gargon_notation.cli import app
+from gargon_notation.cli import app, view
 
 DATA = Path(__file__).resolve().parent / "data" / "cli"
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -209,13 +209,16 @@ def _stepper(*options: str, **env: str) -> Iterator[tuple[subprocess.Popen[bytes
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
-    with _stepper() as (process, main):
-        assert b"q quit" in read_until(main, b"q quit")
-        os.write(main, b"\x1b[F")  # End: the first problem, for an invalid record
+    with _stepper("--step", "11") as (process, main):
+        assert b"step 11/73" in read_until(main, b"q quit")
+        os.write(main, b"n")  # the step the first problem was found at
         screen = read_until(main, b"q quit")
-        assert b"step 12/12: Adam pass 2 1 2" in screen
-        assert b"the first problem was found here" in screen
+        assert b"step 12/73: Adam pass 2 1 2" in screen
+        assert b"the first was found here" in screen
         assert b"colour-not-in-front" in screen
+        os.write(main, b"\x1b[F")  # End: the last step, past the problem
+        screen = read_until(main, b"q quit")
+        assert b"step 73/73: W  (the end of round 9)  (the replay's best effort since the" in screen
         os.write(main, b"q")
         tail = read_until(main, b"\xff", seconds=5)
         assert b"colour-not-in-front" not in tail  # shown when reached, not after q
@@ -225,7 +228,7 @@ def test_the_interactive_stepper_shows_the_problem_when_it_reaches_it() -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_the_interactive_stepper_with_no_color_writes_no_escape_code() -> None:
-    with _stepper("--no-color", FORCE_COLOR="1") as (process, main):
+    with _stepper("--no-color", "--step", "11", FORCE_COLOR="1") as (process, main):
         shown = read_until(main, b"q quit")
         os.write(main, b"n")
         shown += read_until(main, b"q quit")
@@ -234,7 +237,7 @@ def test_the_interactive_stepper_with_no_color_writes_no_escape_code() -> None:
         os.write(main, b"q")
         shown += read_until(main, b"\xff", seconds=5)
         assert process.wait(timeout=20) == 1
-    assert b"step 1/12" in shown and b"colour-not-in-front" in shown
+    assert b"step 12/73" in shown and b"colour-not-in-front" in shown
     assert b"\x1b" not in shown
 
 
@@ -419,7 +422,7 @@ def test_the_interactive_stepper_shows_what_is_possible() -> None:
         assert b"Still possible (what Adam knows)" in shown
         os.write(main, b"n")
         shown = read_until(main, b"q quit")
-        assert b"step 1/12" in shown and b"Still possible (what Adam knows)" in shown
+        assert b"step 1/73" in shown and b"Still possible (what Adam knows)" in shown
         os.write(main, b"q")
         assert process.wait(timeout=20) == 1
 
@@ -446,3 +449,17 @@ def test_replay_printed_says_which_game_of_a_file_of_several() -> None:
     )
     assert gargon("replay", night, "--game", "1").stderr == ""
     assert gargon("replay", str(EXAMPLES / "rulebook-round.ggn")).stderr == ""
+
+
+def test_on_a_terminal_round_or_step_past_the_first_problem_starts_the_stepper_there() -> None:
+    """--step 30 of round2.ggn (its first problem at step 12) started the stepper at 12,
+    which was its last step; the stepper goes on past the problem now, so it starts at 30;
+    a round the replay did not reach starts at its last step."""
+    result = view.replayed_game(str(DATA / "round2.ggn"), 1)[0]
+    assert view.picked_step(result, None, 30) == 12  # printed: the table at the problem
+    assert view._stepper_start(result, None, 30, 12) == 30
+    assert view._stepper_start(result, None, 99, 12) == 73
+    assert view._stepper_start(result, 3, None, 12) == 27
+    assert view._stepper_start(result, None, None, None) == 0
+    lost = view.replayed_game(str(DATA / "several-mistakes.ggn"), 1)[0]
+    assert view._stepper_start(lost, 3, None, view.picked_step(lost, 3, None)) == 6

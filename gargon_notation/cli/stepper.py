@@ -19,8 +19,10 @@ saying which (:func:`fitted`).  The screen is drawn again at the terminal's new 
 terminal is resized (:class:`~gargon_notation.cli.keys.TerminalKeys` reads SIGWINCH as the
 key ``resize``) and with Ctrl-L.
 
-An invalid record is stepped up to its first problem, which is shown there and is the last
-step.
+An invalid record is stepped as far as the replay went: each problem is shown at the step it
+was found at, and from the first on a line says that the table is the replay's best effort;
+where the replay could no longer follow the record (a second action it could not apply after
+one it skipped), its last step says so, with the problems it found in the rest of the record.
 
 >>> from gargon_notation.bots import simulate
 >>> from gargon_notation.records import record_from_simulation
@@ -70,6 +72,7 @@ __all__ = [
     "fitted",
     "keys_of_terminal",
     "legend",
+    "problems_note",
     "step_through",
     "terminal_size",
 ]
@@ -122,27 +125,26 @@ class Position:
     last: int
     ends: tuple[int, ...]
     broken: bool = False
-    """Whether ``last`` is where the record's first problem was found."""
+    """Whether the record has problems."""
     step: int = 0
     rounds: dict[int, int] = attrs.Factory(dict)
     written: tuple[int, ...] = ()
     past: frozenset[int] = frozenset()
-    """The rounds of an invalid record that end past its first problem (or were not
-    reached): their end is the first problem."""
+    """The rounds of an invalid record whose end the replay did not reach (it could no
+    longer follow the record, or they are written after the game's end): their end is the
+    last step."""
 
     @classmethod
     def of(cls, result: Replay) -> Position:
-        """At the deal of ``result``, whose last step is its first problem, if any."""
-        broken = result.first_problem_at
-        last = len(result.steps) if broken is None else broken
+        """At the deal of ``result``; its last step is the last the replay applied."""
+        last = len(result.steps)
         ends = {end for end in result.round_ends.values() if 0 < end <= last} | {last}
         rounds = {number: min(end, last) for number, end in result.round_ends.items()}
         written = tuple(part.number for part in result.record.rounds)
         past: frozenset[int] = frozenset()
-        if broken is not None:
-            reached = {number for number, end in result.round_ends.items() if end <= last}
-            past = frozenset(written) - reached
-        return cls(last, tuple(sorted(ends)), broken is not None, 0, rounds, written, past)
+        if result.problems:
+            past = frozenset(written) - set(result.round_ends)
+        return cls(last, tuple(sorted(ends)), bool(result.problems), 0, rounds, written, past)
 
     def after(self, move: str) -> int:
         """The step that ``move`` (a value of :data:`MOVES` that moves) leads to."""
@@ -164,8 +166,8 @@ class Position:
 
     def round_end(self, number: int) -> int | None:
         """The step at the end of round ``number``, as ``--round`` takes it: on an invalid
-        record, the first problem for a round the replay did not reach; None for a round
-        the record does not hold.
+        record, the last step for a round the replay did not reach; None for a round the
+        record does not hold.
 
         >>> Position(20, (8, 20), rounds={1: 8, 2: 20}, written=(1, 2)).round_end(2)
         20
@@ -194,6 +196,9 @@ class Stepped:
     code: int = 0
     unreadable: bool = False
     """Whether the game cannot be read or replayed: its one screen says why."""
+    note: str = ""
+    """What a terminal too small for the table still says of the game: that it has
+    problems, or cannot be read (empty: nothing)."""
 
 
 class Games(Protocol):
@@ -263,7 +268,7 @@ def step_through(
         game = result
     else:
         assert screen is not None
-        game = Stepped(Position.of(result), screen)
+        game = Stepped(Position.of(result), screen, note=problems_note(result))
     several = games is not None and games.count > 1
     code = game.code
     position = game.position
@@ -290,7 +295,7 @@ def step_through(
             clears = console.color_system is not None
             height = console.size.height - (0 if clears else 1)
             if console.size.width < MIN_WIDTH or console.size.height < MIN_HEIGHT:
-                drawn = _too_small(console, height)
+                drawn = _too_small(console, height, game.note)
             else:
                 drawn = fitted(console, body, footer, scroll, height, optional={1})
                 scroll = drawn.scroll
@@ -323,8 +328,8 @@ def step_through(
                         position.step = end
                         if asked in position.past:
                             message = (
-                                f"round {asked} ends past the record's first problem: "
-                                "this is where it was found"
+                                f"the replay did not reach the end of round {asked}: this is "
+                                "the last step it applied"
                             )
                     continue
                 if MOVES.get(key) != "next game":
@@ -369,8 +374,26 @@ MIN_WIDTH, MIN_HEIGHT = 30, 8
 the table, the line saying which, and the step's (the legend of the keys left out)."""
 
 
-def _too_small(console: Console, height: int) -> Fitted:
-    """What a terminal too small for a table shows: how big to make it."""
+def problems_note(result: Replay) -> str:
+    """The line a terminal too small for the table shows of ``result``'s problems.
+
+    >>> from gargon_notation.notation import parse_game
+    >>> from gargon_notation.replay import replay
+    >>> problems_note(replay(parse_game('[Players "Ann" "Bob" "Cy"]\\n1. Ann R1, Cy pass 1\\n*')))
+    'invalid record: 1 problem, the first at step 1'
+    """
+    count = len(result.problems)
+    if not count:
+        return ""
+    found = (
+        "" if result.first_problem_at is None else f", the first at step {result.first_problem_at}"
+    )
+    return f"invalid record: {count} problem{'' if count == 1 else 's'}{found}"
+
+
+def _too_small(console: Console, height: int, note: str = "") -> Fitted:
+    """What a terminal too small for a table shows: how big to make it, and ``note`` (the
+    game's problems) under it as far as it fits."""
     width, lines = console.size
     said = (
         f"make the window at least {MIN_WIDTH}x{MIN_HEIGHT} (now {width}x{lines}) to see the "
@@ -378,6 +401,9 @@ def _too_small(console: Console, height: int) -> Fitted:
     )
     style = console.get_style("bold yellow")
     shown = [(Segment(part, style),) for part in _wrapped(said, max(width, 1))]
+    if note:
+        red = console.get_style("bold red")
+        shown += [(Segment(part, red),) for part in _wrapped(note, max(width, 1))]
     return Fitted(tuple(shown[: max(height, 1)]), 0, 1)
 
 
@@ -421,8 +447,10 @@ def _still(position: Position, move: str) -> str:
     """Why ``move`` did not move."""
     if move not in ("next", "next round", "last"):
         return "this is the deal, the first step"
-    if position.broken:
-        return "this is the first problem: the record cannot be followed further"
+    if position.past:
+        return "the replay could not follow the record past this step: its problems say why"
+    if position.broken and not position.written:
+        return "there is nothing to step through"
     return "this is the last step"
 
 

@@ -7,13 +7,13 @@ import contextlib
 import itertools
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, NoReturn
 
 import attrs
 from rich.cells import cell_len
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -235,7 +235,8 @@ def _replay_one(
         games = None
         if source.path is not None:  # standard input cannot be read again
             games = _GameFile.of(source, shown, possible_for)
-        code = _interactive(result, console, shown, target or 0, terminal_size, games, game)
+        start = _stepper_start(result, round_, step, target)
+        code = _interactive(result, console, shown, start, terminal_size, games, game)
         raise Exit(max(code, 1 if unreadable else 0))
     _print_moment(console, result, shown, round_, target)
     if first_by_default and source.path is not None and _more_than_one(source):
@@ -243,6 +244,19 @@ def _replay_one(
             f"{printable_name(source.name)}: game 1 shown, of several (--game N shows another)"
         )
     raise Exit(1 if result.problems or unreadable else 0)
+
+
+def _stepper_start(result: Replay, round_: int | None, step: int | None, target: int | None) -> int:
+    """The step the stepper starts at: the deal, or where ``--round`` or ``--step`` names
+    (``target``, as :func:`picked_step` found it), past an invalid record's first problem
+    too, since the stepper goes on from there; a round the replay did not reach, or a step
+    past its last, is its last step."""
+    last = len(result.steps)
+    if target is None:
+        return 0
+    if round_ is not None:
+        return result.round_ends.get(round_, last)
+    return min(step if step is not None else target, last)
 
 
 def _more_than_one(source: files.Input) -> bool:
@@ -416,25 +430,97 @@ def _interactive(
 
 
 def _stepped(result: Replay, shown: _Shown) -> Stepped:
-    """A replayed game as the stepper shows it: up to its first problem, shown there."""
-    from gargon_notation.cli.stepper import Position, Stepped
+    """A replayed game as the stepper shows it: as far as the replay went, each problem at
+    the step it was found at."""
+    from gargon_notation.cli.stepper import Position, Stepped, problems_note
 
-    broken = result.first_problem_at
-    last = len(result.steps) if broken is None else broken
+    position = Position.of(result)
+    last = position.last
     ended = {end: number for number, end in result.round_ends.items()}
-    said = steps_said(result.steps[:last])
+    said = steps_said(result.steps)
 
     def screen(step: int) -> tuple[RenderableType, str]:
         status = f"step {step}/{last}: "
         status += said[step - 1] if step else "the deal"
-        if step in ended and step != broken:
+        if step in ended:
             status += f"  (the end of round {ended[step]})"
         parts = [shown.table(result.state_after(step))]
-        if step == broken:
-            parts.append(_broken(result, "the first problem was found here"))
+        first = result.first_problem_at
+        if first is not None and step >= first:
+            # said on the step's line too, which stays in sight when the table is scrolled
+            found = len(result.problems_at(step))
+            if found:
+                status += f"  ({plural(found, 'problem')} found here)"
+            else:
+                status += f"  (the replay's best effort since the problem at step {first})"
+            parts.append(_found_here(result, step, stopped=step == last and bool(position.past)))
         return Group(*parts), printable(status)
 
-    return Stepped(Position.of(result), screen, 1 if result.problems else 0)
+    return Stepped(position, screen, 1 if result.problems else 0, note=problems_note(result))
+
+
+def _found_here(result: Replay, step: int, stopped: bool) -> Group:
+    """Under the table at ``step``, at or after the first problem of ``result``: that the
+    record is invalid and the table after its first problem the replay's best effort, then
+    the problems found at ``step`` (``stopped``: the last step of a replay that could no
+    longer follow the record, where those of the rest of the record were found too), each
+    broken between words at the terminal's width."""
+    first = result.first_problem_at
+    count = plural(len(result.problems), "problem")
+    if step == first:
+        heading = f"Invalid record ({count}): the first was found here"
+        if not stopped and step < len(result.steps):
+            heading += "; the tables after it are the replay's best effort"
+    else:
+        heading = (
+            f"Invalid record ({count}): the first was found at step {first}; this table is "
+            "the replay's best effort"
+        )
+    parts: list[RenderableType] = [Text(), _wrapping(heading, "bold red")]
+    found = result.problems_at(step)
+    if stopped:
+        parts.append(
+            _wrapping(
+                "The replay could not follow the record past this step; it checked the rest "
+                "round by round. Found here and in the rest:",
+                "bold red",
+            )
+        )
+    elif found:
+        parts.append(_wrapping("Found here:", "bold red"))
+    parts += [_wrapping(printable(str(problem)), "red") for problem in found]
+    return Group(*parts)
+
+
+def _wrapping(text: str, style: str) -> _Wrapped:
+    """``text`` broken between words at the terminal's width, where the stepper's console
+    otherwise lets a line run on for the terminal to wrap it, inside a word."""
+    return _Wrapped(text, style)
+
+
+@attrs.frozen
+class _Wrapped:
+    """Lines of text, each broken between words at the width it is drawn at (a word longer
+    than a line where the line ends), its continuations indented as the line is (a
+    problem's context under it)."""
+
+    text: str
+    style: str
+
+    def __rich_console__(
+        self, console: Console, options: ConsoleOptions
+    ) -> Iterator[RenderableType]:
+        width = max(options.max_width, 1)
+        for line in self.text.split("\n"):
+            body = line.lstrip(" ")
+            indent = len(line) - len(body)
+            if indent * 2 > width:  # no room to keep it: the line as it comes
+                body, indent = line, 0
+            parts = Text(body, style=self.style).wrap(
+                console, width - indent, overflow="fold", no_wrap=False
+            )
+            for part in parts or [Text()]:
+                yield Text(" " * indent) + part if indent else part
 
 
 @attrs.define
@@ -476,16 +562,22 @@ class _GameFile:
         else:
             why = f"game {number} can no longer be read: the file holds fewer games"
         if item is None:
-            return Stepped(Position(0, (0,), broken=True), _said_only(why, "read"), 1, True)
+            said = _said_only(why, "read")
+            return Stepped(
+                Position(0, (0,), broken=True), said, 1, True, "this game cannot be read"
+            )
         record = parsed(item, name)
         if isinstance(record, NotationError):
             said = _said_only(str(record), "read")
-            return Stepped(Position(0, (0,), broken=True), said, 1, True)
+            return Stepped(
+                Position(0, (0,), broken=True), said, 1, True, "this game cannot be read"
+            )
         result = replay(record, game_number=number)
         if result.game is None:
             problems = "\n".join(str(problem) for problem in result.problems)
             said = _said_only(problems, "replayed")
-            return Stepped(Position(0, (0,), broken=True), said, 1, True)
+            note = "this game cannot be replayed"
+            return Stepped(Position(0, (0,), broken=True), said, 1, True, note)
         seat = None
         if self.possible_for is not None and self.possible_for in result.game.names:
             seat = result.game.names.index(self.possible_for)
@@ -493,10 +585,13 @@ class _GameFile:
 
 
 def _said_only(why: str, what: str) -> Callable[[int], tuple[RenderableType, str]]:
-    """The screen of a game that cannot be read or replayed (``what``): ``why``."""
+    """The screen of a game that cannot be read or replayed (``what``): ``why``, broken
+    between words but for the line of a syntax error and its caret under it."""
+    said, _, excerpt = why.partition("\n") if what == "read" else (why, "", "")
     body = Group(
-        Text(f"This game cannot be {what}:", style="bold red"),
-        Text(printable(why), style="red"),
+        _wrapping(f"This game cannot be {what}:", "bold red"),
+        _wrapping(printable(said), "red"),
+        *([Text(printable(excerpt), style="red")] if excerpt else []),
     )
     return lambda step: (body, "step 0/0: nothing to step through")
 

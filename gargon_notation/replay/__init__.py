@@ -52,7 +52,8 @@ class Replay:
     ``unchecked`` what the record's missing information kept from being checked;
     ``round_ends`` how many steps had been applied at the end of each written round;
     ``first_problem_at`` how many when the first problem was found (None: no problem), so
-    ``state_after(first_problem_at)`` is the table the problem was found at.
+    ``state_after(first_problem_at)`` is the table the problem was found at
+    (:meth:`problems_at` gives the problems found at each step).
     """
 
     record: model.GameRecord
@@ -66,6 +67,8 @@ class Replay:
     first_problem_at: int | None = None
     _checkpoints: dict[int, Game] = attrs.Factory(dict, takes_self=False)
     _kept: bool = True
+    _found: list[tuple[int, Problem]] = attrs.field(factory=list, init=False)
+    """Each problem with how many steps had been applied when it was found, as found."""
 
     def __repr__(self) -> str:
         verdict = "valid" if self.valid else f"{len(self.problems)} problems"
@@ -149,6 +152,22 @@ class Replay:
             game.push(recorded.action)
         return game.snapshot()
 
+    def problems_at(self, step: int) -> list[Problem]:
+        """The problems found when ``step`` actions had been applied, in the order of
+        :attr:`problems`: the table a problem was found at is ``state_after(step)``.  Those
+        found after the walk applied its last step (the end of the record checked, or the
+        rest of a record the walk could no longer follow, checked round by round) are at the
+        last step, ``len(steps)``.
+
+        >>> from gargon_notation.notation import parse_game
+        >>> result = replay(parse_game('[Players "Ann" "Bob" "Cy"]\\n1. Ann R1, Cy pass 1\\n*'))
+        >>> result.first_problem_at, [problem.code for problem in result.problems_at(1)]
+        (1, ['not-your-turn'])
+        """
+        step = whole_number(step, "step", least=None)
+        here = {id(problem) for at, problem in self._found if at == step}
+        return [problem for problem in self.problems if id(problem) in here]
+
     def state_after_round(self, number: int) -> GameState:
         """The table at the end of round ``number`` (or where the replay stopped in it).
 
@@ -176,6 +195,7 @@ class _Keeper(Visitor):
     def visit_problem(self, problem: Problem) -> None:
         if self.result.first_problem_at is None:
             self.result.first_problem_at = len(self.result.steps)
+        self.result._found.append((len(self.result.steps), problem))
 
     def end_round(self, number: int, game: Game) -> None:
         count = len(self.result.steps)
@@ -197,6 +217,7 @@ class _Ends(Visitor):
     def visit_problem(self, problem: Problem) -> None:
         if self.result.first_problem_at is None:
             self.result.first_problem_at = self.count
+        self.result._found.append((self.count, problem))
 
     def end_round(self, number: int, game: Game) -> None:
         self.result.round_ends[number] = self.count
