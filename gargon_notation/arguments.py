@@ -18,6 +18,7 @@ gargon_notation.errors.ArgumentError: names: player names must be different and 
 from __future__ import annotations
 
 import operator
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -150,6 +151,8 @@ def names_problem(names: Sequence[str]) -> str | None:
     "player names are single lines of text: 'B\\\\nC' is not"
     >>> print(names_problem(("Ann", "Bob\\x07", "Cy")))
     a player name may not hold a control character: 'Bob\\x07' holds \\x07
+    >>> print(names_problem(("Ann", "B\\udcff", "Cy")))
+    a player name may not hold a lone surrogate (bytes not UTF-8?): 'B\\udcff' holds \\udcff
     """
     seen: set[str] = set()
     for name in names:
@@ -163,6 +166,12 @@ def names_problem(names: Sequence[str]) -> str | None:
                 "a player name may not hold a control character: "
                 f"{name!r} holds {repr(unseen.group())[1:-1]}"
             )
+        lone = _SURROGATE.search(name)
+        if lone is not None:
+            return (
+                "a player name may not hold a lone surrogate (bytes not UTF-8?): "
+                f"{name!r} holds {repr(lone.group())[1:-1]}"
+            )
         if name in seen:
             return f"player names must be different and not empty: {name!r} is given twice"
         if name[0].isspace() or name[-1].isspace():
@@ -173,6 +182,11 @@ def names_problem(names: Sequence[str]) -> str | None:
             )
         seen.add(name)
     return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+"""Half of a UTF-16 pair alone, as Python reads bytes that are not UTF-8 in an argument: no
+character, and no UTF-8 file can hold it."""
 
 
 def _quoted(name: str) -> str:

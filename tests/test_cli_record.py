@@ -248,6 +248,14 @@ def test_a_control_character_in_a_name_is_refused_as_its_escape(tmp_path: Path) 
     assert "'Bob\\x1b[2J' holds \\x1b" in result.stderr
     assert "\x1b" not in result.stderr
     assert not (tmp_path / "new.ggn").exists()
+    # bytes that are not UTF-8 in --players (Latin-1's 'é'): a traceback as the file was saved
+    result = _record_here(str(tmp_path / "new.ggn"), "-p", "Ann,Ren\udce9,Cy", lines=[])
+    assert (result.exit_code, result.stderr) == (
+        2,
+        "gargon: the set-up is not a game to record: a player name may not hold a lone "
+        "surrogate (bytes not UTF-8?): 'Ren\\udce9' holds \\udce9\n",
+    )
+    assert not (tmp_path / "new.ggn").exists()
 
 
 def test_a_finished_game_cannot_be_resumed(tmp_path: Path) -> None:
