@@ -1122,6 +1122,36 @@ def test_a_finished_game_with_another_round_is_game_over_and_still_scored() -> N
     ]
 
 
+@pytest.mark.parametrize(
+    ("after", "said"),
+    [
+        pytest.param("6. Adam pass 1\n7. Bernd pass 2\n", "rounds 6 and 7 are", id="two"),
+        pytest.param(
+            "6. Adam pass 1\n7. Bernd pass 2\n8. Emil pass 1\n", "rounds 6, 7 and 8 are", id="three"
+        ),
+        pytest.param(
+            "6. Adam pass 1\n7. Bernd pass 2\n8. Adam pass 1\n9. Adam pass 1\n",
+            "rounds 6 to 9 are",
+            id="four",
+        ),
+    ],
+)
+def test_every_round_written_after_the_end_is_named_once(after: str, said: str) -> None:
+    """The game over, no later round can be walked: each is named in the one problem at the
+    first (the old walk said only the first, and checked the others for names unsaid);
+    names not at the table in them are still said."""
+    text = X38 + after.replace("7. Bernd", "7. Bernhard") + "end\n"
+    found = problems(text)
+    assert found[0] == (
+        f"t.ggn:15:1: game 1, round 6: {said} written, but the game ended after round 5 [game-over]"
+    )
+    assert found[1:] == [
+        "t.ggn:16:4: game 1, round 7, Bernhard: 'Bernhard pass 2': Bernhard is not at this "
+        "table (players: Adam, Bernd, Collette, Dagmar, Emil); did you mean Bernd? "
+        "[unknown-player]"
+    ]
+
+
 # -- problems and strict mode -----------------------------------------------------------
 
 

@@ -20,6 +20,7 @@ __all__ = [
     "names_text",
     "ordinal",
     "played_before",
+    "rounds_text",
     "seat_order_hint",
     "start_hint",
     "still_in_a_pile",
@@ -31,6 +32,21 @@ def names_text(game: Game, seats: Sequence[int]) -> str:
     """``Adam``, ``Adam and Collette``, ``Adam, Bernd and Collette``."""
     names = [game.names[seat] for seat in seats]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def rounds_text(numbers: Sequence[int]) -> str:
+    """``round 6 is``, ``rounds 6 and 7 are``, ``rounds 6, 7 and 8 are``, ``rounds 6 to 9
+    are`` (four or more in a row), as written.
+
+    >>> rounds_text([6]), rounds_text([6, 7, 8]), rounds_text([6, 7, 8, 9])
+    ('round 6 is', 'rounds 6, 7 and 8 are', 'rounds 6 to 9 are')
+    """
+    if len(numbers) == 1:
+        return f"round {numbers[0]} is"
+    if len(numbers) > 3 and list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
+        return f"rounds {numbers[0]} to {numbers[-1]} are"
+    listed = ", ".join(map(str, numbers[:-1]))
+    return f"rounds {listed} and {numbers[-1]} are"
 
 
 def first_place(record: model.GameRecord, card: Card, *, before: tuple[int, int]) -> str | None:

@@ -64,6 +64,7 @@ from gargon_notation.replay.hints import (
     first_place,
     names_text,
     played_before,
+    rounds_text,
     seat_order_hint,
     start_hint,
     still_in_a_pile,
@@ -376,10 +377,11 @@ class _Walk(_Rest, _Facts):
                 self.cause = None
             self.round = written_round.number
             if game.is_over:
+                # Every round written after the end is named, in one problem at the first.
+                after = [written.number for written in record.rounds[self.walked - 1 :]]
                 self.problem(
                     "game-over",
-                    f"round {written_round.number} is written, but the game ended "
-                    f"after round {game.round}",
+                    f"{rounds_text(after)} written, but the game ended after round {game.round}",
                     written_round,
                 )
                 break
