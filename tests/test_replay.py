@@ -367,7 +367,8 @@ def test_a_draw_written_for_a_misspelt_name_is_where_the_owed_draw_is_said() -> 
 def test_a_name_misspelt_twice_is_two_mistakes_not_one_following_the_other() -> None:
     """'Colette' in two battles of one round: the second name was said to follow from the
     first, though each is its own mistake, and the owed draw at it to follow from the first
-    name, not from its own."""
+    name, not from its own; the blue winners, written wrong, follow from neither (the draw
+    each name stands for is read as Collette's, as if spelt right)."""
     text = (
         HEADER
         + ROUND_ONE
@@ -377,7 +378,7 @@ def test_a_name_misspelt_twice_is_two_mistakes_not_one_following_the_other() -> 
     assert [(p.code, p.column, p.consequence_of) for p in found] == [
         ("unknown-player", 49, None),
         ("record-incomplete", 49, "7:49"),
-        ("winner-mismatch", 61, "7:49"),  # Collette's draw forgotten: B is hers
+        ("winner-mismatch", 61, None),  # B > Dagmar Collette, as spelt right
         ("unknown-player", 73, None),
         ("record-incomplete", 73, "7:73"),
     ]
@@ -497,12 +498,78 @@ def test_the_owed_draw_a_misspelt_name_stands_for_is_said_to_be_written(
         f"{TABLES[players][1].index(meant) + 1}): '{typed} {pile}': the draw written for "
         f"{typed} stands where {meant} owes a replacement draw: is the name misspelt? "
         f"[record-incomplete] (follows from the problem at {line}:{column})\n"
-        f"    taken as '{meant} forgot'",
+        f"    taken as '{meant} {pile}'",
     ]
     with pytest.raises(ReplayError) as stopped:
         replay(parse_game(text, source="t.ggn"), strict=True)
     assert stopped.value.problem.code == "unknown-player"
     assert (stopped.value.problem.line, stopped.value.problem.column) == (line, column)
+
+
+@pytest.mark.parametrize(
+    ("line", "right", "typed"),
+    [
+        # Collette's G1, drawn here, played in round 3: 'does not hold G1' was said.
+        pytest.param(18, "Collette 1", "Colette 1", id="card-played-later"),
+        # Bernd's B4: 'does not hold W9' in round 4 then asked about a draw left out.
+        pytest.param(20, "Bernd 1", "Bernt 1", id="hint-of-a-draw-left-out"),
+    ],
+)
+def test_a_misspelt_draw_is_the_owners_draw_from_the_pile_written(
+    line: int, right: str, typed: str
+) -> None:
+    """The draw a misspelt name stands for is read as the owner's draw from the pile written
+    (not as forgotten, which left the card drawn on the pile and made later plays of the
+    owner wrong): the misspelling is the one mistake, later problems and hints are as with
+    the name spelt right (none), and the replay ends where the right record's does."""
+    text = (EXAMPLES / "full-game.ggn").read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    assert f"({right})" in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(f"({right})", f"({typed})")
+    result = replay(parse_game("".join(lines), source="f.ggn"))
+    name, meant = typed.split()[0], right.split()[0]
+    column = lines[line - 1].index(typed) + 1
+    where = f'f.ggn:{line}:{column}: game 1 "Full game with its deal written out"'
+    number = (line - 16) // 2
+    seat = ("Adam", "Bernd", "Collette", "Dagmar").index(meant) + 1
+    assert [str(problem) for problem in result.problems] == [
+        f"{where}, round {number}, {name}: '{typed}': {name} is not at this table (players: "
+        f"Adam, Bernd, Collette, Dagmar); did you mean {meant}? [unknown-player]\n"
+        "    skipped this draw",
+        f"{where}, round {number}, {meant} (seat {seat}): '{typed}': the draw written for "
+        f"{name} stands where {meant} owes a replacement draw: is the name misspelt? "
+        f"[record-incomplete] (follows from the problem at {line}:{column})\n"
+        f"    taken as '{right}'",
+    ]
+    assert result.unchecked == []
+    assert result.game is not None and result.game.is_over
+    spelt_right = replay(parse_game(text))
+    assert spelt_right.valid
+    assert result.game.score() == spelt_right.game.score()
+
+
+def test_a_misspelt_draw_the_engine_refuses_is_refused_as_spelt_right() -> None:
+    """A misspelt draw noting a card the pile's top is not: refused, as with the name spelt
+    right (the deal's card said), then taken as forgotten; the rest as with the right name."""
+    text = (EXAMPLES / "full-game.ggn").read_text(encoding="utf-8")
+    right = replay(parse_game(text.replace("(Collette 1)", "(Collette 1:W3)"))).problems
+    typed = replay(parse_game(text.replace("(Collette 1)", "(Colette 1:W3)"))).problems
+    assert [p.code for p in typed] == [
+        "unknown-player",
+        "draw-mismatch",
+        "record-incomplete",
+        "card-not-in-hand",
+    ]
+    assert [p.code for p in right] == [p.code for p in typed[1:]]
+    assert (
+        typed[1].message
+        == right[0].message
+        == (
+            "Collette is noted drawing W3 from pile 1, but that card is G? (the record's deal "
+            "puts G1 there)"
+        )
+    )
+    assert typed[3].message == right[2].message
 
 
 def test_a_name_not_at_the_table_before_the_draw_owed_is_only_that() -> None:

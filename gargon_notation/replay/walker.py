@@ -205,6 +205,9 @@ class _Walk(_Rest, _Facts):
         self.unnamed: set[int] = set()
         """The ids of the elements whose name was said not to be at the table (each said
         once, whichever check comes to it first)."""
+        self.names_of: dict[int, Problem] = {}
+        """The problem of each element the walk skipped for a name not at the table, by
+        the element's id."""
         self.alone = False
         """Checking a round on its own (after the walk lost the record): the visitors see no
         steps, and the hands and piles are not known."""
@@ -427,7 +430,7 @@ class _Walk(_Rest, _Facts):
             if repair is not None:
                 self._lost_track("unknown-player", element)
             self.unnamed.add(id(element))
-            self.problem(
+            self.names_of[id(element)] = self.problem(
                 "unknown-player",
                 not_at_table(name, header.players),
                 element,
@@ -478,7 +481,7 @@ class _Walk(_Rest, _Facts):
         return True
 
     def _refused(
-        self, game: Game, action: Action, element: model.Action, violation: IllegalAction
+        self, game: Game, action: Action, element: model.Action, violation: RuleViolation
     ) -> None:
         """The engine refused ``action``: said as a problem at ``element``, which is skipped."""
         self._lost_track(violation.code, element)
@@ -570,14 +573,39 @@ class _Walk(_Rest, _Facts):
             owner = game.names[seat]
             message = f"{owner} owes a replacement draw here, but the record does not write it"
             place: object = element
+            written: model.Draw | None = None
+            drawn = Draw(seat, None)
+            refusal = None
             if stand_ins:
-                place = stand = stand_ins.pop(0)
+                place = written = stand_ins.pop(0)
                 message = (
-                    f"the draw written for {name_text(stand.player)} stands where {owner} owes "
-                    "a replacement draw: is the name misspelt?"
+                    f"the draw written for {name_text(written.player)} stands where {owner} "
+                    "owes a replacement draw: is the name misspelt?"
                 )
+                # It is read as the owner's draw from the pile written, as it would be with
+                # the name spelt right (where the engine refuses that draw, as forgotten).
+                drawn = _engine_draw(seat, written.pile, written.seen)
+                refusal = game.check(drawn)
             elif before is not None and before not in game.owed:
                 return
+            if written is not None and refusal is None:
+                taken = attrs.evolve(written, player=owner, glyph=None, nags=(), comments=())
+                self.problem(
+                    "record-incomplete",
+                    message,
+                    place,
+                    seat=seat,
+                    repair=f"taken as '{write_action(taken)}'",
+                )
+                self._step(game, written, drawn)
+                # In step again, as with the name spelt right: the name's problem (its draw
+                # "skipped") is not a cause of later ones.
+                self.skipped = False
+                if self.cause is not None and self.cause is self.names_of.get(id(written)):
+                    self.cause = None
+                continue
+            if written is not None and refusal is not None:
+                self._refused(game, drawn, written, refusal)  # said first, as spelt right
             found = self.problem(
                 "record-incomplete",
                 message,
