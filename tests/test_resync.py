@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 from gargon_notation.bots import simulate
+from gargon_notation.files import dumps, loads
 from gargon_notation.notation import parse_game
 from gargon_notation.records import record_from_actions
 from gargon_notation.replay import ReplayError, replay
@@ -97,8 +98,6 @@ def test_right_rounds_checked_on_their_own_give_no_problem(players: int) -> None
 
 def test_a_record_without_positions_keeps_every_problem() -> None:
     """JSON records carry no lines: problems of one code in two rounds are both told."""
-    from gargon_notation.files import dumps, loads
-
     record = parse_game((DATA / "resync-twice.ggn").read_text(encoding="utf-8"))
     from_json = next(loads(dumps(record, "json"), format="json", strict=True))
     with_lines = [(p.code, p.round) for p in replay(record).problems]
@@ -222,9 +221,14 @@ def test_every_name_not_at_the_table_is_said_once(
 ) -> None:
     """The walk's last word says the whole record was checked for names: a name in the round
     where the walk lost the record, or among the draws of a battle it skipped, is said too,
-    in line order, once; a strict replay stops at the same first problem."""
+    in line order, once; a strict replay stops at the same first problem.  A record without
+    positions (from JSON) gives them in the same order, that of its text."""
     assert _found(text) == expected
     assert _first_strict(text) == expected[0][:3]
+    from_json = next(loads(dumps(parse_game(text), "json"), format="json", strict=True))
+    assert [(p.code, p.message) for p in replay(from_json).problems] == [
+        (code, message) for _, _, code, message in expected
+    ]
 
 
 def test_cards_written_twice_in_the_round_lost_are_said() -> None:

@@ -205,9 +205,9 @@ class _Walk(_Rest, _Facts):
         self.unnamed: set[int] = set()
         """The ids of the elements whose name was said not to be at the table (each said
         once, whichever check comes to it first)."""
-        self.names_of: dict[int, Problem] = {}
-        """The problem of each element the walk skipped for a name not at the table, by
-        the element's id."""
+        self.elements: list[tuple[Problem, object | None]] = []
+        """Each problem with the element it is at (for the order of a record without
+        positions, and the problem of a name at an element)."""
         self.alone = False
         """Checking a round on its own (after the walk lost the record): the visitors see no
         steps, and the hands and piles are not known."""
@@ -274,6 +274,7 @@ class _Walk(_Rest, _Facts):
             found = attrs.evolve(found, consequence_of=None)
         elif self.cause is None and repair is not None and repair.startswith("skipped"):
             self.cause = found
+        self.elements.append((found, element))
         if self.held is not None:
             self.held.append(found)
         else:
@@ -300,6 +301,21 @@ class _Walk(_Rest, _Facts):
             if key(found) not in told:
                 told.add(key(found))
                 self._tell(found)
+
+    def _in_record_order(self, problems: list[Problem]) -> None:
+        """Sort ``problems``, some without a line (a record from JSON or the library), in
+        the order of the record's text, as lines sort a text's: by their elements' places (a
+        problem at none, such as a header's, just after the one told before it), in the
+        order found at one place."""
+        order = _record_order(self.record)
+        places = {id(found): order.get(id(element)) for found, element in self.elements}
+        keyed = []
+        last = -1
+        for index, found in enumerate(problems):
+            place = places.get(id(found))
+            last = last if place is None else place
+            keyed.append((last, index, found))
+        problems[:] = [found for *_, found in sorted(keyed, key=lambda k: k[:2])]
 
     def _report(self, code: str, message: str, element: object | None) -> None:
         self.problem(code, message, element)
@@ -335,6 +351,8 @@ class _Walk(_Rest, _Facts):
         if all(problem.line for problem in problems):
             # The Result tag and the final scores are checked last, but sit higher up.
             problems.sort(key=lambda problem: (problem.line, problem.column))
+        else:
+            self._in_record_order(problems)
         for visitor in self.visitors:
             visitor.end_game(self.outcome)
         return self.outcome
@@ -430,7 +448,7 @@ class _Walk(_Rest, _Facts):
             if repair is not None:
                 self._lost_track("unknown-player", element)
             self.unnamed.add(id(element))
-            self.names_of[id(element)] = self.problem(
+            self.problem(
                 "unknown-player",
                 not_at_table(name, header.players),
                 element,
@@ -601,7 +619,8 @@ class _Walk(_Rest, _Facts):
                 # In step again, as with the name spelt right: the name's problem (its draw
                 # "skipped") is not a cause of later ones.
                 self.skipped = False
-                if self.cause is not None and self.cause is self.names_of.get(id(written)):
+                cause = self.cause
+                if any(found is cause and at is written for found, at in self.elements):
                     self.cause = None
                 continue
             if written is not None and refusal is not None:
@@ -907,6 +926,20 @@ def _colour_fights(game: Game, colour: Colour, mark: int) -> list[BattleResolved
         while (decision := ahead.to_act) is not None and decision.kind is _DRAW:
             ahead.push(_engine_draw(decision.seat, None, None))
     return [e for e in ahead.events_since(mark) if isinstance(e, BattleResolved)]
+
+
+def _record_order(record: model.GameRecord) -> dict[int, int]:
+    """The place of each element of ``record`` in its text, by the element's id."""
+    items: list[object] = [*record.tags, *record.setup]
+    for written in record.rounds:
+        items.append(written)
+        items += written.actions
+        for battle in written.battles:
+            items.append(battle)
+            items += battle.draws
+    items.append(record.termination)
+    items += record.termination.scores
+    return {id(item): place for place, item in enumerate(items)}
 
 
 def _at(problem: Problem | None) -> str | None:
