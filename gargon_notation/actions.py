@@ -31,7 +31,7 @@ from gargon_notation.notation.lexical import CARDS, COLOURS, unquote
 from gargon_notation.notation.writer import name_text
 from gargon_notation.slips import one_apart
 
-__all__ = ["format_action", "not_at_table", "parse_action", "parse_card"]
+__all__ = ["format_action", "likely_player", "not_at_table", "parse_action", "parse_card"]
 
 _NAME = re.compile(r'"(?:[^"\\\r\n]|\\["\\])*"|[^\W\d_][\w\'-]*')
 _DRAW = re.compile(r"([12])(?::(\S+))?")
@@ -90,6 +90,17 @@ def not_at_table(name: str, players: Sequence[str], table: str = "this table") -
         hint = f"; did you mean {either}?" + (f" ({why})" if why else "")
     written = ", ".join(name_text(player) for player in players)
     return f"{name_text(name)} is not at {table} (players: {written}){hint}"
+
+
+def likely_player(name: str, players: Sequence[str]) -> str | None:
+    """The one player ``name``, not a player's, most likely means, as :func:`not_at_table`
+    suggests him (None: no player is near, or two are as near).
+
+    >>> likely_player("Bbo", ("Ann", "Bob")), likely_player("Jen", ("Jan", "Jon", "Cleo"))
+    ('Bob', None)
+    """
+    close, _ = _likely(name, players)
+    return close[0] if len(close) == 1 else None
 
 
 def _likely(name: str, players: Sequence[str]) -> tuple[list[str], str]:

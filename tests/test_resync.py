@@ -261,9 +261,10 @@ def test_cards_written_twice_in_the_round_lost_are_said() -> None:
     assert _first_strict(again) == (4, 15, "pattern-mismatch")
 
 
-def test_a_later_round_begun_by_a_name_not_at_the_table_is_said_not_checked() -> None:
-    """Its first player unknown, the round cannot be checked on its own: the note says so
-    rather than count it among the rounds checked."""
+def test_a_later_round_begun_by_a_name_near_no_player_is_said_not_checked() -> None:
+    """Its first player unknown, and the name near no player's (nor near one only), the
+    round's start player is not known: it cannot be checked on its own, and the note says
+    so, and why, rather than count it among the rounds checked."""
     text = LOST_AT_THE_FIGHTS.replace("2. Bob B3", "2. Xaver B3")
     result = replay(parse_game(text, source="t.ggn"))
     assert [(p.line, p.column, p.code) for p in result.problems] == [
@@ -272,8 +273,34 @@ def test_a_later_round_begun_by_a_name_not_at_the_table_is_said_not_checked() ->
         (4, 4, "unknown-player"),
     ]
     assert result.unchecked[-1] == (
-        "round 2 was not checked on its own: its first action names Xaver, who is not at the table"
+        "round 2 was not checked on its own: its first action names Xaver, who is not at the "
+        "table, and no one player's name is near it, so its start player is not known"
     )
+
+
+def test_a_later_round_begun_by_a_misspelt_name_is_checked_as_the_player_meant() -> None:
+    """'Bbo B3' begins round 2: the round is checked on its own from Bob's decision (whom
+    the name's problem suggests), its first action read as his, so Cy's pair after his
+    single card is said; the old walk said the round not checked and missed it."""
+    text = LOST_AT_THE_FIGHTS.replace("2. Bob B3, Cy B5", "2. Bbo B3, Cy B5 B6")
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [str(p) for p in result.problems[2:]] == [
+        "t.ggn:4:4: game 1, round 2, Bbo: 'Bbo B3': Bbo is not at this table (players: Ann, "
+        "Bob, Cy); did you mean Bob? [unknown-player]\n"
+        "    taken as 'Bob B3'",
+        "t.ggn:4:12: game 1, round 2, Cy (seat 3): 'Cy B5 B6': Cy plays B5 B6, two of one "
+        "colour (2), but Bob led a single card (1) [pattern-mismatch]\n"
+        "    round checked on its own: hands and piles not known; led: 1; colours played: B\n"
+        "    skipped this action",
+    ]
+    assert result.unchecked[1].startswith("the record no longer follows the game after the")
+    assert result.unchecked[2:] == [
+        "round 2 was checked on its own only up to 'Ann pass 1' at 4:22, where the record no "
+        "longer follows the round after the skipped action"
+    ]
+    right = replay(parse_game(LOST_AT_THE_FIGHTS.replace("2. Bob B3", "2. Bbo B3")))
+    assert [p.code for p in right.problems][2:] == ["unknown-player"]
+    assert right.unchecked[1:] == result.unchecked[1:2]  # round 2 checked whole
 
 
 def test_a_walk_lost_in_its_last_round_claims_no_round_checked_on_its_own() -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from gargon_notation.actions import not_at_table
+from gargon_notation.actions import likely_player, not_at_table
 from gargon_notation.cards import COPIES, Card
 from gargon_notation.engine import Deal, Game
 from gargon_notation.engine.wording import twice_in_one_play
@@ -40,6 +40,7 @@ class _Rest(_Reporting):
     lost_at: object | None
     refused: dict[int, str]
     unnamed: set[int]
+    read_as: dict[int, int]
     alone: bool
     held: list[Problem] | None
     seats: dict[str, int]
@@ -144,15 +145,21 @@ class _Rest(_Reporting):
         if not written.actions:
             return
         first = written.actions[0].player
-        if first not in self.seats:
-            self.outcome.unchecked.append(
-                f"round {written.number} was not checked on its own: its first action names "
-                f"{name_text(first)}, who is not at the table"
-            )
-            return
+        start = self.seats.get(first)
+        if start is None:
+            # The round's start player is the one the name most likely means, if one.
+            meant = likely_player(first, header.players)
+            if meant is None:
+                self.outcome.unchecked.append(
+                    f"round {written.number} was not checked on its own: its first action "
+                    f"names {name_text(first)}, who is not at the table, and no one player's "
+                    "name is near it, so its start player is not known"
+                )
+                return
+            start = self.read_as[id(written.actions[0])] = self.seats[meant]
         rules = header.ruleset
         deal = Deal.hidden(len(header.players), rules.hand_size)
-        game = Game.new(deal, self.seats[first], rules, header.players)
+        game = Game.new(deal, start, rules, header.players)
         self.skipped = False
         self.lost_at = None
         try:

@@ -205,6 +205,9 @@ class _Walk(_Rest, _Facts):
         self.unnamed: set[int] = set()
         """The ids of the elements whose name was said not to be at the table (each said
         once, whichever check comes to it first)."""
+        self.read_as: dict[int, int] = {}
+        """The seat the first action of a round checked on its own, written for a name not
+        at the table, is read as (the player the name most likely means), by its id."""
         self.elements: list[tuple[Problem, object | None]] = []
         """Each problem with the element it is at (for the order of a record without
         positions, and the problem of a name at an element)."""
@@ -445,9 +448,20 @@ class _Walk(_Rest, _Facts):
         try:
             return header.players.index(name)
         except ValueError:
+            self.unnamed.add(id(element))
+            seat = self.read_as.get(id(element))
+            if seat is not None and isinstance(element, model.Play | model.Pass):
+                # The first action of a round checked on its own, read as the player meant.
+                taken = attrs.evolve(element, player=header.players[seat])
+                self.problem(
+                    "unknown-player",
+                    not_at_table(name, header.players),
+                    element,
+                    repair=f"taken as '{write_action(taken)}'",
+                )
+                return seat
             if repair is not None:
                 self._lost_track("unknown-player", element)
-            self.unnamed.add(id(element))
             self.problem(
                 "unknown-player",
                 not_at_table(name, header.players),
