@@ -147,10 +147,11 @@ def test_the_replay_suggests_the_player_a_misspelt_name_means() -> None:
     from gargon_notation.notation import parse_game
     from gargon_notation.replay import replay
 
-    text = '[Players "Anna" "Ben" "Cleo"]\n1. Anna Y2, Ben R3, cleo W1\n*\n'
+    text = '[Players "Anna" "Ben" "Cleo"]\n1. Anna Y2, Ben R3, cleo Y1\n*\n'
     (problem,) = replay(parse_game(text)).problems
     assert problem.code == "unknown-player"
     assert problem.message.endswith("did you mean Cleo? (names are case-sensitive)")
+    assert problem.repair == "taken as 'Cleo Y1'"  # Cleo is to play: read as hers
 
 
 SHORT = ("Ann", "Bob", "Cy")

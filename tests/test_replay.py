@@ -1317,13 +1317,36 @@ def test_a_result_tag_is_checked_even_when_end_comes_too_early() -> None:
     assert codes == ["result-mismatch", "game-not-over"]  # in the order they are written
 
 
-def test_an_action_of_an_unknown_player_is_skipped_and_the_record_then_lost() -> None:
+def test_an_action_of_a_misspelt_player_to_act_is_read_as_his() -> None:
+    """'Bernhard' where Bernd is to pass: the name is the one mistake, the pass read as
+    Bernd's (the old walk skipped it, then lost the record at Collette's play, out of turn
+    after it, and checked the rest for names only)."""
     text = HEADER + "1. Adam Y2 Y6 R9, Bernhard pass 1 1 2, Collette B8 B2 R8\n*\n"
     result = replay(parse_game(text, source="t.ggn"))
     assert [str(problem) for problem in result.problems] == [
         "t.ggn:6:19: game 1, round 1, Bernhard: 'Bernhard pass 1 1 2': Bernhard is not at this "
         "table (players: Adam, Bernd, Collette, Dagmar); did you mean Bernd? [unknown-player]\n"
-        "    skipped this action"
+        "    taken as 'Bernd pass 1 1 2'"
+    ]
+    assert result.unchecked == [RULEBOOK_NOTE]
+    assert result.game is not None and result.game.round == 1 and len(result.game.actions) == 3
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("Xaver", id="near-no-player"),
+        pytest.param("Collete", id="near-a-player-not-to-act"),
+        pytest.param("Berndt", id="near-two-players"),
+    ],
+)
+def test_an_action_of_an_unknown_player_is_skipped_and_the_record_then_lost(name: str) -> None:
+    text = HEADER + f"1. Adam Y2 Y6 R9, {name} pass 1 1 2, Collette B8 B2 R8\n*\n"
+    if name == "Berndt":
+        text = text.replace('"Dagmar"]', '"Dagmar" "Bernda"]')
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [(p.code, p.column, p.repair) for p in result.problems] == [
+        ("unknown-player", 19, "skipped this action")
     ]
     assert result.unchecked == [RULEBOOK_NOTE, LOST_NOTE]
 
@@ -1374,7 +1397,7 @@ def test_a_name_that_differs_by_a_space_is_written_so_that_the_space_shows() -> 
         't.ggn:2:4: game 1, round 1, "Adam ": \'"Adam " Y2\': "Adam " is not at this table '
         "(players: Adam, Bernd, Collette); did you mean Adam? (names are compared with their "
         "spaces) [unknown-player]\n"
-        "    skipped this action"
+        "    taken as 'Adam Y2'"
     ]
     # A space at either end of a name in Players is the mistake, said at the tag.
     spaced = '[Players "Adam " "Bernd" "Collette"]\n[Start "Adam"]\n1. Adam Y2\n*\n'

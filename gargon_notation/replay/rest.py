@@ -40,7 +40,6 @@ class _Rest(_Reporting):
     lost_at: object | None
     refused: dict[int, str]
     unnamed: set[int]
-    read_as: dict[int, int]
     alone: bool
     held: list[Problem] | None
     seats: dict[str, int]
@@ -156,7 +155,7 @@ class _Rest(_Reporting):
                     "name is near it, so its start player is not known"
                 )
                 return
-            start = self.read_as[id(written.actions[0])] = self.seats[meant]
+            start = self.seats[meant]  # its first action is then read as his (_apply_written)
         rules = header.ruleset
         deal = Deal.hidden(len(header.players), rules.hand_size)
         game = Game.new(deal, start, rules, header.players)

@@ -38,7 +38,7 @@ from itertools import pairwise
 
 import attrs
 
-from gargon_notation.actions import not_at_table
+from gargon_notation.actions import likely_player, not_at_table
 from gargon_notation.cards import Card, Colour
 from gargon_notation.engine import (
     Action,
@@ -205,9 +205,6 @@ class _Walk(_Rest, _Facts):
         self.unnamed: set[int] = set()
         """The ids of the elements whose name was said not to be at the table (each said
         once, whichever check comes to it first)."""
-        self.read_as: dict[int, int] = {}
-        """The seat the first action of a round checked on its own, written for a name not
-        at the table, is read as (the player the name most likely means), by its id."""
         self.elements: list[tuple[Problem, object | None]] = []
         """Each problem with the element it is at (for the order of a record without
         positions, and the problem of a name at an element)."""
@@ -448,20 +445,9 @@ class _Walk(_Rest, _Facts):
         try:
             return header.players.index(name)
         except ValueError:
-            self.unnamed.add(id(element))
-            seat = self.read_as.get(id(element))
-            if seat is not None and isinstance(element, model.Play | model.Pass):
-                # The first action of a round checked on its own, read as the player meant.
-                taken = attrs.evolve(element, player=header.players[seat])
-                self.problem(
-                    "unknown-player",
-                    not_at_table(name, header.players),
-                    element,
-                    repair=f"taken as '{write_action(taken)}'",
-                )
-                return seat
             if repair is not None:
                 self._lost_track("unknown-player", element)
+            self.unnamed.add(id(element))
             self.problem(
                 "unknown-player",
                 not_at_table(name, header.players),
@@ -469,6 +455,27 @@ class _Walk(_Rest, _Facts):
                 repair=repair,
             )
             return None
+
+    def _meant(self, game: Game, element: model.Play | model.Pass) -> int | None:
+        """The seat to play or pass now, when the name of ``element``, not at the table, most
+        likely means its player (``Bbo`` for Bob, as the problem suggests): the name is said
+        and the action read as his, as with the name spelt right (None: it is not)."""
+        decision = game.to_act
+        if decision is None or decision.kind is not DecisionKind.PLAY_OR_PASS:
+            return None
+        seat = decision.seat
+        players = game.names
+        if likely_player(element.player, players) != players[seat]:
+            return None
+        self.unnamed.add(id(element))
+        taken = attrs.evolve(element, player=players[seat])
+        self.problem(
+            "unknown-player",
+            not_at_table(element.player, players),
+            element,
+            repair=f"taken as '{write_action(taken)}'",
+        )
+        return seat
 
     def _context(self, game: Game, seat: int) -> str:
         state = game.snapshot()
@@ -656,9 +663,11 @@ class _Walk(_Rest, _Facts):
     def _apply_written(self, game: Game, element: model.Play | model.Pass) -> None:
         seat = self.seats.get(element.player)
         if seat is None:
-            seat = self._seat(element.player, element, repair="skipped this action")
+            seat = self._meant(game, element)
             if seat is None:
-                return
+                seat = self._seat(element.player, element, repair="skipped this action")
+                if seat is None:
+                    return
         decision = game.to_act
         if decision is not None and decision.kind is _DRAW:
             self._owed_draws_unwritten(game, element)
