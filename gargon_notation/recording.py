@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from gargon_notation.arguments import record_argument, whole_number
+from gargon_notation.arguments import record_argument, shown, whole_number
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine import (
     SHUFFLE_ALGORITHM,
@@ -192,9 +192,21 @@ class Recording:
         seed and the seat recorded for; ``setup`` the deal lines known (backs or values).
 
         Raises :class:`RecordingError` when the set-up is not a game (2 or 6 players, a start
-        player or seat not at the table, a seed and deal lines that disagree, ...).
+        player or seat not at the table, a seed and deal lines that disagree, ...), and
+        :class:`TypeError` for ``players`` that are not a sequence of texts (one text, say:
+        ``"Ann"`` is not three players A, n and n).
+
+        >>> Recording.new("Ann")
+        Traceback (most recent call last):
+        ...
+        TypeError: players: a sequence of texts (str), one a seat, not str 'Ann'
         """
+        if isinstance(players, str) or not isinstance(players, Iterable):
+            raise TypeError(f"players: a sequence of texts (str), one a seat, not {shown(players)}")
         names = tuple(players)
+        for name in names:
+            if not isinstance(name, str):
+                raise TypeError(f"players: each name is a text (str), not {shown(name)}")
         if not names:
             raise RecordingError("name the players in seat order (3 to 5)")
         if seed is not None and not seed.strip():

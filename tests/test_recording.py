@@ -97,6 +97,22 @@ def test_a_new_recording_asks_for_the_first_decision() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ("Ann", "players: a sequence of texts (str), one a seat, not str 'Ann'"),
+        (5, "players: a sequence of texts (str), one a seat, not int 5"),
+        (["Ann", 3, "Cy"], "players: each name is a text (str), not int 3"),
+    ],
+)
+def test_players_that_are_not_texts_are_a_type_error(players: object, said: str) -> None:
+    """Recording.new("Ann") read the letters as three players and said "'n' is given
+    twice"; a number or a name that is no text ended in errors of the notation's own."""
+    with pytest.raises(TypeError) as raised:
+        Recording.new(players)  # type: ignore[arg-type]
+    assert str(raised.value) == said
+
+
 def test_a_refused_entry_changes_nothing() -> None:
     recording = _seeded()
     recording.enter("W9")
