@@ -680,3 +680,108 @@ def test_notes_are_shown_at_their_step_as_text(browser: Any, tmp_path: Path) -> 
     assert browser.find_elements(By.CSS_SELECTOR, "img, b") == []
     assert browser.title != "1"
     assert errors(browser) == []
+
+
+# -- for every reader: a screen reader, the keyboard alone, a colour-blind eye, large text ----
+
+
+def _said(driver: Any) -> str:
+    return str(driver.find_element(By.ID, "said").get_attribute("textContent"))
+
+
+def test_a_screen_reader_is_told_what_each_step_did(browser: Any, tmp_path: Path) -> None:
+    """The step's events were in ``#log``, a live region drawn anew at each step, which
+    screen readers do not read (a region is followed only once it is in the page): only
+    'Step 6 of 73 · round 1' was said.  Now ``#said``, there from the start, says the step
+    and what it did, each card by its name; the slider's value is the step too."""
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    page = tmp_path / "full.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    open_page(browser, page, "step=5")
+    said = browser.find_element(By.ID, "said")
+    assert said.get_attribute("aria-live") == "polite"
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 6 "))
+    assert _said(browser) == (
+        "Step 6 of 73, round 1. Written: Collette 1. Collette draws a replacement from pile 1:"
+        " green 1. red battle: Adam wins red 10 (last card)."
+    )
+    assert browser.find_element(By.ID, "said") == said  # the same element: followed
+    slider = browser.find_element(By.ID, "slider")
+    assert slider.get_attribute("aria-valuetext") == "Step 6 of 73, round 1"
+    bernd = tmp_path / "bernd.html"
+    bernd.write_text(gg.html_page(record, seat="Bernd"), encoding="utf-8")
+    open_page(browser, bernd, "step=5")
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 6 "))
+    assert "from pile 1: a green card, value hidden, face down. red battle" in _said(browser)
+    assert errors(browser) == []
+
+
+def _focused(driver: Any) -> Any:
+    return driver.switch_to.active_element
+
+
+def test_the_keyboard_never_loses_the_focus(browser: Any, tmp_path: Path) -> None:
+    """Enter on » disabled the button, and the focus fell to the page's body (Tab started
+    again from the top); so did a step taken while a hidden card was focused (its table is
+    drawn anew), and opening a game from the index.  Now the focus goes to the step button
+    that still works, to the card in the same place, to the game's title, and back to the
+    game's line of the index."""
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    page = tmp_path / "bernd.html"
+    page.write_text(gg.html_page(record, seat="Bernd"), encoding="utf-8")
+    open_page(browser, page, "step=5")
+    browser.find_element(By.ID, "last").send_keys(Keys.ENTER)
+    assert _where(browser)["step"] == "73"
+    assert _focused(browser).get_attribute("id") == "prev"
+    browser.find_element(By.ID, "first").send_keys(Keys.ENTER)
+    assert _where(browser)["step"] == "0"
+    assert _focused(browser).get_attribute("id") == "next"
+    open_page(browser, page, "step=5")
+    hand = '.seat[data-seat="2"] [data-zone=hand] .card'
+    browser.find_elements(By.CSS_SELECTOR, hand)[2].send_keys(Keys.ARROW_RIGHT)
+    assert _where(browser)["step"] == "6"
+    focused = _focused(browser)
+    assert focused == browser.find_elements(By.CSS_SELECTOR, hand)[2]
+    info = browser.find_element(By.ID, "possible-info").text
+    assert info == focused.get_attribute("aria-label") and "it can still be" in info
+    records = list(gg.load(ROOT / "examples" / "club-night.ggn", strict=True))
+    club = tmp_path / "club.html"
+    club.write_text(gg.html_page(records), encoding="utf-8")
+    open_page(browser, club)
+    browser.find_element(By.CSS_SELECTOR, 'a[href="#game=2"]').send_keys(Keys.ENTER)
+    WebDriverWait(browser, PATIENCE).until(lambda d: _where(d).get("game") == "2")
+    assert _focused(browser).get_attribute("id") == "title"
+    assert _focused(browser).text == "Game 2: Club night"
+    browser.find_element(By.ID, "to-index").send_keys(Keys.ENTER)
+    WebDriverWait(browser, PATIENCE).until(lambda d: d.find_element(By.ID, "index").is_displayed())
+    assert _focused(browser).get_attribute("href").endswith("#game=2")
+    assert errors(browser) == []
+
+
+def test_the_keys_are_written_on_the_page_and_the_focus_is_plain_to_see(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The keys were said only in the buttons' tooltips (a mouse's), Page Up and Page Down
+    nowhere; the focus was a yellow ring 1.6 times as light as the page (3 is the least),
+    the ring that marks the acting seat too."""
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    page = tmp_path / "full.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    open_page(browser, page, "step=3")
+    assert browser.find_element(By.ID, "keys").text == (
+        "Keys: \u2190 \u2192 a step, Home / End the first / last step, "
+        "Page Up / Page Down the previous / next round."
+    )
+    shortcuts = [
+        browser.find_element(By.ID, button).get_attribute("aria-keyshortcuts")
+        for button in ("first", "prev", "next", "last")
+    ]
+    assert shortcuts == ["Home", "ArrowLeft", "ArrowRight", "End"]
+    browser.find_element(By.ID, "next").send_keys(Keys.TAB)  # the keyboard's focus: visible
+    style = "const s = getComputedStyle(arguments[0]); return [s.outlineStyle, s.outlineColor];"
+    assert browser.execute_script(style, _focused(browser)) == ["solid", "rgb(27, 27, 27)"]
+    acting = browser.find_element(By.CSS_SELECTOR, ".seat.acting")
+    assert browser.execute_script(style, acting)[0] == "none"
+    assert errors(browser) == []

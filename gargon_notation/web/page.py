@@ -73,7 +73,7 @@ def _palette_json() -> dict[str, Json]:
 
 _SKELETON = """<header id="topbar">
 <a id="to-index" href="#" class="hidden">&larr; All games</a>
-<h1 id="title"></h1>
+<h1 id="title" tabindex="-1"></h1>
 <p id="subtitle"></p>
 </header>
 <main>
@@ -86,19 +86,22 @@ _SKELETON = """<header id="topbar">
 <nav id="controls" aria-label="Step through the game">
 <span class="buttons">
 <button id="first" type="button" title="First step (Home)"
- aria-label="First step">&laquo;</button>
+ aria-label="First step" aria-keyshortcuts="Home">&laquo;</button>
 <button id="prev" type="button" title="Previous step (left arrow)"
- aria-label="Previous step">&lsaquo;</button>
+ aria-label="Previous step" aria-keyshortcuts="ArrowLeft">&lsaquo;</button>
 <button id="next" type="button" title="Next step (right arrow)"
- aria-label="Next step">&rsaquo;</button>
+ aria-label="Next step" aria-keyshortcuts="ArrowRight">&rsaquo;</button>
 <button id="last" type="button" title="Last step (End)"
- aria-label="Last step">&raquo;</button>
+ aria-label="Last step" aria-keyshortcuts="End">&raquo;</button>
 </span>
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="Step">
 <label>Round <select id="round" aria-label="Jump to a round"></select></label>
 <label>View as <select id="view" aria-label="View as"></select></label>
-<output id="where" aria-live="polite"></output>
+<output id="where"></output>
 </nav>
+<p id="keys" class="muted">Keys: &larr; &rarr; a step, Home / End the first / last step,
+Page Up / Page Down the previous / next round.</p>
+<p id="said" class="unseen" aria-live="polite" aria-atomic="true"></p>
 <div id="banner" class="hidden" role="alert"></div>
 <div id="problems"></div>
 <div id="table"></div>

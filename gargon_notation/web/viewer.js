@@ -23,6 +23,8 @@
   const loaded = new Map();
   const now = { game: null, view: null, step: 0 };
   let hashTimer = 0; /* the address follows the step once stepping pauses (rewriting it is slow) */
+  let sayTimer = 0; /* what a step did is said (#said) once stepping pauses */
+  let started = false; /* the first page drawn: the focus is left where the browser put it */
   const $ = (id) => document.getElementById(id);
 
   function el(tag, props, ...children) {
@@ -169,7 +171,8 @@
 
   function battle(g, e, n, c) {
     const [, colour, kind, , fought, winner, won, , losers] = e;
-    const head = el("span", { class: "badge", text: `${PALETTE[colour].symbol} ${colour}` });
+    const head = el("span", { class: "badge" }, el("span", { "aria-hidden": "true", text: `${PALETTE[colour].symbol} ${colour}` }),
+      el("span", { class: "unseen", text: `${PALETTE[colour].name} battle:` }));
     if (kind === "zeros") return [head, " ", c(fought.map((f) => f[1]).join(" ")), "cancel out: both discarded, nobody draws"];
     const parts = [head, " ", n(winner), " wins ", c(won)];
     if (kind === "alone") parts.push("alone");
@@ -238,7 +241,7 @@
       el("h2", { text: `Discarded: ${discard.length}` }),
       el("span", { class: "cards", "data-zone": "discard" }, discard.map((t) => card(t, { mini: true })))));
     if (f.k) box.append(el("p", { class: "muted", text: `Pattern led this round: ${f.k}` }));
-    box.append(el("div", { id: "log", "aria-live": "polite" }, log(g, f)));
+    box.append(el("div", { id: "log" }, log(g, f)));
     return box;
   }
 
@@ -311,8 +314,47 @@
     return view && view.seat !== null ? g.data.names[view.seat] : "the record";
   }
 
+  /* The text a screen reader gives a node: a card by its label, its drawing left out. */
+  function spoken(node) {
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent;
+    if (node.nodeType !== Node.ELEMENT_NODE || node.getAttribute("aria-hidden") === "true") return "";
+    if (node.getAttribute("role") === "img") return ` ${node.getAttribute("aria-label")} `;
+    const inner = Array.from(node.childNodes, spoken).join("");
+    return ["P", "LI", "DIV", "UL"].includes(node.tagName) ? ` ${inner}. ` : inner;
+  }
+
+  /* Where the focus is in the table, to be found again once the table is drawn anew: the
+     seat (or pile), the zone and the place of the card among the focusable ones there. */
+  function focusPlace() {
+    const active = document.activeElement;
+    if (!active || !$("table").contains(active)) return null;
+    const seat = active.closest(".seat");
+    const zone = active.closest("[data-zone]");
+    const place = { seat: seat ? seat.dataset.seat : null, zone: zone ? zone.dataset.zone : null, index: 0 };
+    if (zone) place.index = Array.from(zone.querySelectorAll("[tabindex]")).indexOf(active);
+    return place;
+  }
+
+  function refocus(place) {
+    const seat = place.seat === null ? $("table") : $("table").querySelector(`.seat[data-seat="${place.seat}"]`);
+    const zone = seat && place.zone ? seat.querySelector(`[data-zone="${place.zone}"]`) : null;
+    const inZone = zone ? Array.from(zone.querySelectorAll("[tabindex]")) : [];
+    const target = inZone[Math.min(place.index, inZone.length - 1)] ||
+      (seat && seat.querySelector("[tabindex]")) || stepButton();
+    target.focus({ preventScroll: true });
+  }
+
+  /* The step button the focus goes to when the one it was on is disabled. */
+  function stepButton(was) {
+    const order = was === "first" || was === "prev" ? ["next", "last", "prev", "first"] : ["prev", "first", "next", "last"];
+    const id = order.find((b) => !$(b).disabled);
+    return id ? $(id) : $("slider");
+  }
+
   function render() {
     const g = game(now.game);
+    const place = focusPlace();
+    const button = document.activeElement && document.activeElement.closest ? document.activeElement.closest("#controls button") : null;
     const fs = frames(g, now.view);
     const f = fs[now.step];
     const last = fs.length - 1;
@@ -335,6 +377,7 @@
     where.dataset.view = now.view;
     where.dataset.game = now.game;
     $("slider").value = now.step;
+    $("slider").setAttribute("aria-valuetext", where.textContent.replace(/ · /g, ", "));
     $("first").disabled = $("prev").disabled = now.step === 0;
     $("last").disabled = $("next").disabled = now.step === last;
     $("round").value = String(f.r);
@@ -344,11 +387,17 @@
     const broken = fs.findIndex((x) => x.x && x.x.length);
     const banner = $("banner");
     if (!g.data.valid && broken >= 0 && now.step >= broken) {
-      banner.textContent = `Invalid record: ${g.data.problemCount} problem(s); the first was found at step ${broken}. From there on the table is the replay's best effort.`;
+      const text = `Invalid record: ${g.data.problemCount} problem(s); the first was found at step ${broken}. From there on the table is the replay's best effort.`;
+      if (banner.textContent !== text) banner.textContent = text; /* an alert is said when it changes */
       banner.classList.remove("hidden");
     } else banner.classList.add("hidden");
+    if (place) refocus(place); /* the card focused was drawn anew: the focus goes to its like */
+    else if (button && button.disabled) stepButton(button.id).focus();
     clearTimeout(hashTimer);
     hashTimer = setTimeout(writeHash, 150);
+    clearTimeout(sayTimer);
+    const said = `${where.textContent.replace(/ · /g, ", ")}. ${spoken($("log"))}`.replace(/\s+/g, " ").replace(/ ([.,:;)])/g, "$1").replace(/\.(\s*\.)+/g, ".").trim();
+    sayTimer = setTimeout(() => { $("said").textContent = said; }, 250);
   }
 
   function go(step) {
@@ -361,6 +410,7 @@
 
   function openGame(number, key, step) {
     const g = game(number);
+    const fresh = now.game !== number;
     now.game = number;
     $("index").classList.add("hidden");
     $("game").classList.remove("hidden");
@@ -368,6 +418,7 @@
     document.title = `${g.entry.title} · Gargon viewer`;
     $("title").textContent = g.entry.title;
     $("subtitle").textContent = g.entry.players.join(", ") + (g.entry.date ? ` · ${g.entry.date}` : "");
+    if (started && fresh) $("title").focus(); /* opened from the index: read on from its title */
     const playable = g.data && g.data.steps !== undefined && g.data.views.length && g.data.views[0].frames.length;
     for (const id of ["controls", "table", "score", "score-hint"]) $(id).classList.toggle("hidden", !playable);
     $("problems").replaceChildren();
@@ -403,6 +454,7 @@
   }
 
   function openIndex() {
+    const from = now.game;
     now.game = null;
     $("game").classList.add("hidden");
     $("index").classList.remove("hidden");
@@ -416,6 +468,10 @@
       el("td", { "data-label": "Players", text: entry.players.join(", ") }),
       el("td", { "data-label": "Result", text: entry.result })));
     $("index-body").replaceChildren(...rows);
+    /* Back from a game: the focus on its line of the index, not on the hidden link. */
+    const link = from === null ? null : $("index-body").querySelector(`tr[data-game="${from}"] a`);
+    if (link) link.focus();
+    else if (started) $("title").focus();
     writeHash();
   }
 
@@ -498,6 +554,7 @@
   });
   window.addEventListener("hashchange", route);
   route();
+  started = true;
   document.documentElement.dataset.ready = "1";
   performance.mark("gargon-ready");
 })();
