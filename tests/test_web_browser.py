@@ -785,3 +785,40 @@ def test_the_keys_are_written_on_the_page_and_the_focus_is_plain_to_see(
     acting = browser.find_element(By.CSS_SELECTOR, ".seat.acting")
     assert browser.execute_script(style, acting)[0] == "none"
     assert errors(browser) == []
+
+
+def _rgb(css: str) -> str:
+    """``rgb(r, g, b)`` or ``rgba(r, g, b, a)`` (over white) as ``#rrggbb``."""
+    parts = [float(part) for part in css[css.index("(") + 1 : -1].split(",")]
+    alpha = parts[3] if len(parts) == 4 else 1.0
+    return "#" + "".join(f"{round(c * alpha + 255 * (1 - alpha)):02x}" for c in parts[:3])
+
+
+def test_every_card_letter_can_be_read_on_its_fill(browser: Any, tmp_path: Path) -> None:
+    """White on green was 4.3 to 1 and on the unknown colour's grey 3.25 (4.5 is the least
+    for small text), and a hidden card's white stripes brought blue, violet, red, green and
+    grey down to 2.3-3.9; the stripes now darken every fill, and every letter stands out by
+    4.5 or more, striped or not (a card of each colour, and one of unknown colour)."""
+    from gargon_notation.web.palette import contrast
+
+    text = (ROOT / "examples" / "table-record.ggn").read_text(encoding="utf-8")
+    record = next(gg.loads(text, strict=True))
+    page = tmp_path / "table.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    full = tmp_path / "full.html"
+    full.write_text(
+        gg.html_page(next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))), "utf-8"
+    )
+    looks = """return Array.from(document.querySelectorAll('#table .card'), (card) => {
+      const s = getComputedStyle(card);
+      return [card.dataset.card, s.backgroundColor, s.color, s.backgroundImage]; });"""
+    seen = set()
+    for shown, fragment in ((page, "step=3"), (full, "step=3&view=1"), (full, "step=3")):
+        open_page(browser, shown, fragment)
+        for name, fill, ink, stripes in browser.execute_script(looks):
+            seen.add(name[0] + ("?" if name.endswith("?") else ""))
+            assert contrast(_rgb(fill), _rgb(ink)) >= 4.5, (name, fill, ink)
+            if name.endswith("?"):
+                assert "rgba(0, 0, 0, 0.19)" in stripes, (name, stripes)
+    assert {"W?", "B?", "V?", "Y?", "R?", "G?", "X?"} <= seen and {"G", "R"} <= seen
+    assert errors(browser) == []
