@@ -822,3 +822,36 @@ def test_every_card_letter_can_be_read_on_its_fill(browser: Any, tmp_path: Path)
                 assert "rgba(0, 0, 0, 0.19)" in stripes, (name, stripes)
     assert {"W?", "B?", "V?", "Y?", "R?", "G?", "X?"} <= seen and {"G", "R"} <= seen
     assert errors(browser) == []
+
+
+def test_large_text_on_a_phone_leaves_the_table_in_sight(browser: Any, tmp_path: Path) -> None:
+    """At twice the text size, on a 375 px phone the controls kept at the top took 61% of
+    the screen (turned sideways, 116%: the table could not be seen at all); a page of
+    several files' games was 624 px wide (its title, a path, uncut) and the tags 443 px.
+    Now the controls scroll with the page when they would take over a third of it, and
+    long titles and tags wrap."""
+    rulebook = ROOT / "examples" / "rulebook-round.ggn"
+    full = ROOT / "examples" / "full-game.ggn"
+    from gargon_notation.web.page import games_page
+
+    records = [next(gg.load(path, strict=True)) for path in (rulebook, full)]
+    page = tmp_path / "two.html"
+    page.write_text(games_page([(1, record) for record in records], sources=True), "utf-8")
+    position = "return getComputedStyle(document.getElementById('controls')).position"
+    for width, height, size, kept in (
+        (375, 740, "16px", "sticky"),
+        (375, 740, "32px", "static"),
+        (740, 375, "16px", "static"),
+    ):
+        with phone(browser, width):
+            browser.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True},
+            )
+            open_page(browser, page, "game=2&step=12")
+            browser.execute_script(f"document.documentElement.style.fontSize = '{size}'")
+            WebDriverWait(browser, PATIENCE).until(
+                lambda d, kept=kept: d.execute_script(position) == kept
+            )
+            assert page_widths(browser) == [width, width], (width, size)
+    assert errors(browser) == []

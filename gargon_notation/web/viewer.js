@@ -552,6 +552,17 @@
       action();
     }
   });
+  /* The controls stay at the top of the screen while they take at most a third of it: with
+     large text on a phone they took 61% of it (116% turned sideways), hiding the table.
+     While they stay, a focused card scrolled into view is not put under them. */
+  function pin() {
+    const controls = $("controls");
+    const loose = controls.offsetHeight > window.innerHeight / 3;
+    controls.classList.toggle("unpinned", loose);
+    document.documentElement.style.scrollPaddingTop = loose ? "" : `${controls.offsetHeight + 8}px`;
+  }
+  window.addEventListener("resize", pin);
+  if (window.ResizeObserver) new ResizeObserver(pin).observe($("controls"));
   window.addEventListener("hashchange", route);
   route();
   started = true;
