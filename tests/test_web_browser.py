@@ -855,3 +855,51 @@ def test_large_text_on_a_phone_leaves_the_table_in_sight(browser: Any, tmp_path:
             )
             assert page_widths(browser) == [width, width], (width, size)
     assert errors(browser) == []
+
+
+READ_ALOUD = """
+const charts = Array.from(document.querySelectorAll('svg[role=img]'), (svg) =>
+  [svg.getAttribute('aria-label'), Array.from(svg.querySelectorAll('text'), (t) => t.textContent)]);
+const outside = Array.from(document.body.children).filter((e) => e.tagName !== 'MAIN');
+const absent = document.createElement('td');
+absent.className = 'absent';
+document.querySelector('table tr').append(absent);
+const before = getComputedStyle(document.body).fontSize;
+document.documentElement.style.fontSize = '32px';
+const after = getComputedStyle(document.body).fontSize;
+return {charts, outside: outside.map((e) => e.tagName), before, after,
+        absent: [getComputedStyle(absent).color, getComputedStyle(document.body).backgroundColor]};
+"""
+
+
+@pytest.mark.parametrize("verb", ["standings", "ratings", "stats"])
+def test_a_report_page_is_read_aloud_and_grows_with_the_text(
+    browser: Any, report_pages: dict[str, Path], verb: str
+) -> None:
+    """The stats page's charts were images without a name (a screen reader said 'image',
+    and nothing of the figures); no report had a main part; their text was 15 px whatever
+    the browser's text size; the standings' '-' of an absent player was grey at 2.7 to 1.
+    Now each bar chart is named by its title and its bars with their values, the page is a
+    <main>, its text is 0.9375 rem (15 px at the browser's usual size), and '-' is 5.7 to
+    1."""
+    from gargon_notation.web.palette import contrast
+
+    browser.get("about:blank")
+    browser.get(report_pages[verb].as_uri())
+    seen = browser.execute_script(READ_ALOUD)
+    assert seen["outside"] == []
+    assert (seen["before"], seen["after"]) == ("15px", "30px")
+    assert contrast(_rgb(seen["absent"][0]), _rgb(seen["absent"][1])) >= 4.5
+    if verb == "stats":
+        labels = [label for label, _ in seen["charts"]]
+        assert [label.split(":")[0] for label in labels] == [
+            "How games end",
+            "Game length",
+            "Wins by player",
+        ]
+        for label, texts in seen["charts"]:  # label 1, value 1, label 2, value 2, ...
+            pairs = [f"{name} {value}" for name, value in zip(texts[::2], texts[1::2], strict=True)]
+            assert label == label.split(":")[0] + ": " + ", ".join(pairs)
+        assert labels[0].startswith("How games end: a pile ran out 6, ")
+    assert all(label for label, _ in seen["charts"])
+    assert errors(browser) == []

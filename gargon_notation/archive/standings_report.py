@@ -200,7 +200,7 @@ def duplicate_json(events: list[DuplicateEvent], games: int, counted: int) -> di
 
 
 _CSS = """
-body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 72em;
+body { font: 0.9375rem/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 72em;
        color: #1d232a; background: #fbfaf7; padding: 0 1em; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.25em; margin-top: 2em; } h3 { font-size: 1.05em; }
 table { border-collapse: collapse; margin: .5em 0; }
@@ -208,7 +208,7 @@ th, td { padding: .25em .6em; border-bottom: 1px solid #d9d6cf; }
 th { text-align: left; background: #efece5; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 td.win { font-weight: bold; color: #2a6b4a; }
-td.absent { color: #9a9a9a; text-align: center; }
+td.absent { color: #666666; text-align: center; }
 p.note { color: #5b6169; font-size: .9em; max-width: 60em; }
 svg text { font: 11px system-ui, sans-serif; fill: #1d232a; }
 .scroll { overflow-x: auto; }
@@ -221,7 +221,7 @@ def page(title: str, body: str) -> str:
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html_text(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-        f"<h1>{html_text(title)}</h1>\n{body}</body>\n</html>\n"
+        f"<main>\n<h1>{html_text(title)}</h1>\n{body}</main>\n</body>\n</html>\n"
     )
 
 

@@ -94,7 +94,7 @@ def key_text(key: Key, by: str) -> str:
 
 
 _CSS = """
-body { font: 15px/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 60em;
+body { font: 0.9375rem/1.45 system-ui, sans-serif; margin: 2em auto; max-width: 60em;
        color: #1d232a; background: #fbfaf7; padding: 0 1em; }
 h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
 table { border-collapse: collapse; margin: .5em 0; }
@@ -108,15 +108,23 @@ p.note { color: #5b6169; font-size: .9em; }
 """
 
 
-def _bars(items: list[tuple[str, int]], label_width: int = 150) -> str:
-    """A horizontal bar chart as inline SVG: one labelled bar per item, with its value."""
+def _bars(items: list[tuple[str, int]], title: str, label_width: int = 150) -> str:
+    """A horizontal bar chart as inline SVG: one labelled bar per item, with its value; a
+    screen reader reads it as ``title`` and each item with its value.
+
+    >>> chart = _bars([("a pile ran out", 6), ("unfinished", 1)], "How games end")
+    >>> chart[chart.index("role="): chart.index(">")]
+    'role="img" aria-label="How games end: a pile ran out 6, unfinished 1"'
+    """
     high = max((value for _, value in items), default=0) or 1
     row, length = 20, 360
     height = row * len(items) + 4
     width = label_width + length + 60
+    said = ", ".join(f"{label} {value}" for label, value in items)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img">'
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="{html_text(title)}: '
+        f'{html_text(said)}">'
     ]
     for index, (label, value) in enumerate(items):
         y = index * row + 2
@@ -187,6 +195,7 @@ def stats_html(stats: Stats, title: str = "Gargon statistics") -> str:
         if by == "player"
         else [(key_text(row.key, by), row.figures.games) for row in stats.rows[:40]]
     )
+    chart_title = f"{'Wins' if by == 'player' else 'Games'} by {column}"
     heading = "".join(f"<th>{name}</th>" for name in (column, *_HEADINGS))
     body = "".join(
         f"<tr><td>{html_text(key_text(row.key, by))}</td>{_cells(_row_cells(row.figures))}</tr>\n"
@@ -197,11 +206,11 @@ def stats_html(stats: Stats, title: str = "Gargon statistics") -> str:
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html_text(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
-        f"<h1>{html_text(title)}</h1>\n"
+        f"<main>\n<h1>{html_text(title)}</h1>\n"
         f"<p>{stats.games} games read, {stats.counted} counted (valid and finished).</p>\n"
-        f"<h2>How games end</h2>\n{scrolled(_bars(endings))}"
-        f"<h2>Game length (counted games)</h2>\n{scrolled(_bars(lengths))}"
-        f"<h2>{'Wins' if by == 'player' else 'Games'} by {column}</h2>\n{scrolled(_bars(chart))}"
+        f"<h2>How games end</h2>\n{scrolled(_bars(endings, 'How games end'))}"
+        f"<h2>Game length (counted games)</h2>\n{scrolled(_bars(lengths, 'Game length'))}"
+        f"<h2>{chart_title}</h2>\n{scrolled(_bars(chart, chart_title))}"
         + (
             f'<p class="note">The first 40 of {len(stats.rows)}.</p>\n'
             if len(stats.rows) > 40
@@ -211,5 +220,5 @@ def stats_html(stats: Stats, title: str = "Gargon statistics") -> str:
         + scrolled(f"<table>\n<tr>{heading}</tr>\n{body}</table>")
         + '<p class="note">Scores, wins and every other figure count the valid, finished games '
         "only; sd is the population standard deviation; rounds is the mean per game.</p>\n"
-        "</body>\n</html>\n"
+        "</main>\n</body>\n</html>\n"
     )
