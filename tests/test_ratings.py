@@ -177,7 +177,8 @@ def test_html_draws_each_players_history_inline(tmp_path: Path) -> None:
     assert run.exit_code == 0 and run.stdout == ""
     text = page.read_text(encoding="utf-8")
     assert text.count("<figure") == 6
-    assert text.count("<svg") == 7  # the leaders' chart and one a player
+    assert text.count("<svg") == 13  # the leaders' chart, a key a leader and one a player
+    assert text.count('<span class="key"><svg') == 6
     assert "rating history of Dan" in text and "<polyline" in text
     for external in ("<script", "src=", "href=", "https:", "@import"):
         assert external not in text

@@ -903,3 +903,27 @@ def test_a_report_page_is_read_aloud_and_grows_with_the_text(
         assert labels[0].startswith("How games end: a pile ran out 6, ")
     assert all(label for label, _ in seen["charts"])
     assert errors(browser) == []
+
+
+def test_the_ratings_leaders_are_told_apart_by_more_than_colour(
+    browser: Any, report_pages: dict[str, Path]
+) -> None:
+    """The chart of the leading players' ordinals drew five lines told apart by their
+    colours only (the legend: a coloured square each); now each line has a mark of its own
+    at each of its points (a circle, a square, a triangle, ...), drawn in the legend too."""
+    browser.get("about:blank")
+    browser.get(report_pages["ratings"].as_uri())
+    marks = browser.execute_script(
+        "const chart = document.querySelector('svg[aria-label^=ordinals]');"
+        "const keys = document.querySelectorAll('.key path');"
+        "return [Array.from(keys, (k) => [k.getAttribute('d'), k.parentNode.parentNode.textContent"
+        ".trim()]), Array.from(chart.querySelectorAll('path'), (p) => p.getAttribute('d'))];"
+    )
+    keys, drawn = marks
+    ranked = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "tr td:nth-child(2)")]
+    assert sorted(ranked) == ["Adam", "Bernd", "Collette", "Dagmar", "Emil"]
+    assert [name for _, name in keys] == ranked
+    shapes = [shape for shape, _ in keys]
+    assert len(set(shapes)) == 5
+    assert [drawn.count(shape) for shape in shapes] == [6] * 5  # a mark per game played
+    assert errors(browser) == []

@@ -30,7 +30,20 @@ LEADERS = 8
 HISTORIES = 60
 """How many players (the best) get a chart of their own on the page."""
 
-_COLOURS = ("#2a6b8f", "#c0392b", "#3b7d3e", "#8e5ea2", "#d4862a", "#1f9e9a", "#7a6a2a", "#b0457a")
+_COLOURS = ("#2a6b8f", "#c0392b", "#3b7d3e", "#8e5ea2", "#b86e14", "#1b7f7b", "#7a6a2a", "#b0457a")
+_MARKS = (
+    "M-3.5,0a3.5,3.5 0 1,0 7,0a3.5,3.5 0 1,0 -7,0z",
+    "M-3,-3h6v6h-6z",
+    "M0,-4L3.8,3H-3.8z",
+    "M0,-4.2L4.2,0L0,4.2L-4.2,0z",
+    "M0,4L3.8,-3H-3.8z",
+    "M-3,-3L3,3M3,-3L-3,3",
+    "M-4,0H4M0,-4V4",
+    "M-3,-3h6v6h-6zM-1.5,-1.5v3h3v-3z",
+)
+"""A mark per leading player, drawn at each of its points and in the legend: the lines are
+told apart by their marks as well as their colours (a colour-blind eye, a black and white
+print).  The last two are lines only, the last a hollow square."""
 
 
 def _number(value: float) -> float:
@@ -141,6 +154,16 @@ def _bounds(players: tuple[PlayerRating, ...], z: float) -> tuple[float, float]:
     return float(int(low // 5) * 5), float(int(-(-high // 5)) * 5)
 
 
+def _mark(index: int, x: float, y: float) -> str:
+    """Leader ``index``'s mark centred on (x, y), in its colour."""
+    colour = _COLOURS[index % len(_COLOURS)]
+    return (
+        f'<path transform="translate({x} {y})" d="{_MARKS[index % len(_MARKS)]}" '
+        f'fill="{colour if index % len(_MARKS) < 5 else "none"}" stroke="{colour}" '
+        'stroke-width="1.4"/>'
+    )
+
+
 def _leaders(ratings: Ratings, low: float, high: float) -> str:
     frame = _Frame(ratings.games, low, high, 720, 300)
     z = ratings.parameters.z
@@ -150,7 +173,13 @@ def _leaders(ratings: Ratings, low: float, high: float) -> str:
         colour = _COLOURS[index % len(_COLOURS)]
         points = [(point.game, point.mu - z * point.sigma) for point in player.history]
         inner.append(_line(frame, points, colour, False))
-        legend.append(f'<span style="color:{colour}">&#9632;</span> {html_text(player.player)}')
+        inner += [_mark(index, frame.x(game), frame.y(value)) for game, value in points]
+        legend.append(
+            '<span class="key"><svg xmlns="http://www.w3.org/2000/svg" width="26" height="12" '
+            f'viewBox="0 0 26 12" aria-hidden="true"><line x1="1" y1="6" x2="25" y2="6" '
+            f'stroke="{colour}" stroke-width="1.6"/>{_mark(index, 13, 6)}</svg> '
+            f"{html_text(player.player)}</span>"
+        )
     return (
         scrolled(frame.svg("".join(inner), "ordinals of the leading players"))
         + f'<p class="note">{" &nbsp; ".join(legend)}</p>\n'

@@ -212,6 +212,7 @@ td.absent { color: #666666; text-align: center; }
 p.note { color: #5b6169; font-size: .9em; max-width: 60em; }
 svg text { font: 11px system-ui, sans-serif; fill: #1d232a; }
 .scroll { overflow-x: auto; }
+.key { white-space: nowrap; } .key svg { vertical-align: middle; }
 """
 
 
