@@ -638,6 +638,71 @@ def test_draws_of_both_fights_written_out_of_order_are_one_draw_order_problem() 
         assert stopped.value.problem == attrs.evolve(result.problems[0], repair=None)
 
 
+FOUR = '[Players "Adam" "Bernd" "Collette" "Dagmar"]\n'
+
+
+@pytest.mark.parametrize(
+    ("round_one", "said"),
+    [
+        (  # two 0s cancel out
+            "1. Adam R0 Y2, Bernd R0 G3, Collette pass 1, Dagmar pass 1\n"
+            "    fights R (Adam 1), Y, G\n",
+            "Adam owes no replacement draw after the red battle (R0 R0 cancelled out): "
+            "nobody draws after two 0s cancel out [wrong-decision]",
+        ),
+        (  # the winner
+            "1. Adam R9 Y2, Bernd R5 G3, Collette pass 1, Dagmar pass 1\n"
+            "    fights R (Adam 1, Bernd 1), Y, G\n",
+            "Adam owes no replacement draw after the red battle (Adam won R9 over Bernd's R5): "
+            "a winner never draws [not-your-turn]",
+        ),
+        (  # a player who had no card of the colour
+            "1. Adam R9 Y2, Bernd R5 G3, Collette pass 1, Dagmar pass 1\n"
+            "    fights R (Bernd 1, Collette 1), Y, G\n",
+            "Collette owes no replacement draw after the red battle (Adam won R9 over Bernd's "
+            "R5): Collette had no red card in it, and only a loser draws [wrong-decision]",
+        ),
+        (  # a forgotten draw taken after all
+            "1. Adam R9 Y2, Bernd R5 G3, Collette pass 1, Dagmar pass 1\n"
+            "    fights R (Bernd forgot, Bernd 1), Y, G\n",
+            "Bernd lost a red card, and the replacement draw it owes is written already (a "
+            "draw forgotten may not be taken later) [wrong-decision]",
+        ),
+    ],
+    ids=["two-zeros", "winner", "not-in-it", "forgotten"],
+)
+def test_a_draw_written_where_none_is_owed_is_told_why(round_one: str, said: str) -> None:
+    """The engine only says what it waits for instead ('a draw is not possible now: the
+    game waits for Adam to choose a colour to fight in'); the replay says why the player
+    owes no draw there."""
+    (first,) = problems(FOUR + round_one + "*\n")
+    assert first.split("\n")[0].endswith(said)
+
+
+def test_a_draw_written_on_empty_piles_is_told_to_be_left_out() -> None:
+    """Both piles ran out in the last round: the draws owed lapse, and a draw written for
+    them (here as forgotten) is told so, not 'the game is over'."""
+    text = (
+        '[Players "A" "Bb" "Cc" "Dd" "Ee"]\n'
+        "1. A Y1, Bb pass 2 2 2, Cc pass 2 2 2, Dd pass 2 2 2, Ee pass 2 2 2\n    fights Y\n"
+        "2. Bb Y2, Cc pass 2 2 2, Dd pass 2 2 2, Ee pass 2 2 2, A pass 2 2 2\n    fights Y\n"
+        "3. Cc Y3, Dd pass 1 1 1, Ee pass 1 1 1, A pass 1 1 1, Bb pass 1 1 1\n    fights Y\n"
+        "4. Dd Y4, Ee pass 1 1 1, A pass 1 1 1, Bb pass 1 1 1, Cc pass 1 1 1\n    fights Y\n"
+        "5. Ee Y5, A Y6, Bb pass 1 1, Cc pass 2, Dd Y7\n"
+        "    fights Y (Ee 2, A forgot)\n"
+        "end\n"
+    )
+    assert problems(text) == [
+        "t.ggn:11:21: game 1, round 5, A (seat 1): 'A forgot': A owes no replacement draw "
+        "here: both piles are empty, so the draw A was owed after the yellow battle lapses; "
+        "leave it out [game-over]\n"
+        "    hand: X? X? X? X? X? X? X? X? X? X? X? X? X? X? X? X? X?; led: 1; colours "
+        "played: Y; piles: 0+0\n"
+        "    skipped this action"
+    ]
+    assert replay(parse_game(text.replace(", A forgot)", ")"))).valid
+
+
 def test_a_recording_in_progress_may_stop_before_its_last_battles_draws() -> None:
     assert problems(HEADER + ROUND_ONE + "    fights Y, R > Dagmar\n*\n") == []
     assert problems(HEADER + ROUND_ONE + "    fights Y, R (Adam 1)\n*\n") == []
@@ -1107,7 +1172,15 @@ def test_wrong_winners_are_said_before_a_wrong_draw_of_their_battle() -> None:
             "the record says Adam, then Dagmar won, but the fights were won by Dagmar, then Dagmar",
             None,
         ),
-        ("not-your-turn", 7, 47, "Bernd may not act now: it is Collette's turn to draw", None),
+        (
+            "not-your-turn",
+            7,
+            47,
+            "Bernd owes no replacement draw after the red battle (Dagmar won R14 over Adam's "
+            "R9, Collette's R8; Dagmar won R0 as the last card): Bernd had no red card in it, "
+            "and only a loser draws",
+            None,
+        ),
         (
             "record-incomplete",
             7,

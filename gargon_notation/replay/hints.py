@@ -8,13 +8,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from gargon_notation.cards import COPIES, Card, HiddenCard
-from gargon_notation.engine import Action, CardDrawn, Draw, Game, Pass, RoundStarted
+from gargon_notation.cards import COPIES, Card, Colour, HiddenCard
+from gargon_notation.engine import (
+    Action,
+    BattleKind,
+    BattleResolved,
+    CardDrawn,
+    Draw,
+    DrawForgotten,
+    DrawSkipped,
+    Event,
+    Game,
+    Pass,
+    RoundStarted,
+)
 from gargon_notation.engine.knowledge import refine
+from gargon_notation.engine.wording import cards_text
 from gargon_notation.notation import model
 
 __all__ = [
     "card_drawn",
+    "draw_not_owed",
     "drawn_when",
     "first_place",
     "names_text",
@@ -233,3 +247,71 @@ def winners_text(names: Sequence[str | None], *, derived: bool = True) -> str:
     nobody = "nobody (two 0s cancel out)" if derived else "nobody"
     words = [name if name is not None else nobody for name in names]
     return ", then ".join(words) if words else "nobody"
+
+
+def _fight_said(fight: BattleResolved, names: Sequence[str]) -> str:
+    """One fight of a colour in words: ``Adam won R9 over R5 (Bernd)``."""
+    if fight.kind is BattleKind.ZEROS or fight.winner is None:
+        return f"{cards_text(card for _, card in fight.cards)} cancelled out"
+    winner = names[fight.winner]
+    if fight.kind is BattleKind.ALONE:
+        return f"{winner} won {cards_text(fight.won)} alone, without a fight"
+    if fight.kind is BattleKind.LAST_CARD:
+        return f"{winner} won {cards_text(fight.won)} as the last card"
+    beaten = ", ".join(
+        f"{names[seat]}'s {card}" for seat, card in fight.cards if seat != fight.winner
+    )
+    return f"{winner} won {cards_text(fight.won)} over {beaten}"
+
+
+def draw_not_owed(
+    game: Game,
+    seat: int,
+    colour: Colour,
+    fights: Sequence[BattleResolved],
+    since: Sequence[Event],
+) -> str | None:
+    """Why ``seat`` owes no replacement draw after the fights of ``colour`` (``since``: the
+    events from its choice on), for a draw written there: the engine can only say what it
+    waits for instead.  None when ``seat`` still owes one (the engine's message stands)."""
+    fights = [fight for fight in fights if fight.colour is colour]
+    if not fights:
+        return None
+    name, colour_name = game.names[seat], colour.name.lower()
+    lost = sum(fight.losers.count(seat) for fight in fights)
+    taken = forgot = lapsed = 0
+    for event in since:
+        if isinstance(event, CardDrawn) and event.replacement and event.seat == seat:
+            taken += 1
+        elif isinstance(event, DrawForgotten) and event.seat == seat:
+            forgot += 1
+        elif isinstance(event, DrawSkipped) and event.seat == seat:
+            lapsed += 1
+    if lost > taken + forgot + lapsed:
+        return None
+    if lost:
+        if lapsed:
+            return (
+                f"{name} owes no replacement draw here: both piles are empty, so the draw "
+                f"{name} was owed after the {colour_name} battle lapses; leave it out"
+            )
+        said = (
+            f"{name} lost a {colour_name} card, and the replacement draw it owes is written already"
+            if lost == 1
+            else f"{name} lost {lost} {colour_name} cards, and the {lost} replacement draws "
+            "they owe are written already"
+        )
+        if forgot:
+            said += " (a draw forgotten may not be taken later)"
+        return said
+    outcome = "; ".join(_fight_said(fight, game.names) for fight in fights)
+    if all(fight.kind is BattleKind.ALONE for fight in fights):
+        return f"nobody draws after the {colour_name} battle: {outcome}"
+    mine = [fight for fight in fights if any(seat == owner for owner, _ in fight.cards)]
+    if not mine:
+        why = f"{name} had no {colour_name} card in it, and only a loser draws"
+    elif any(fight.kind is BattleKind.ZEROS for fight in mine):
+        why = "nobody draws after two 0s cancel out"
+    else:
+        why = "a winner never draws"
+    return f"{name} owes no replacement draw after the {colour_name} battle ({outcome}): {why}"

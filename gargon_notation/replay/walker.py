@@ -61,6 +61,7 @@ from gargon_notation.notation.writer import name_text, write_action
 from gargon_notation.replay.facts import _Facts
 from gargon_notation.replay.hints import (
     card_drawn,
+    draw_not_owed,
     first_place,
     names_text,
     played_before,
@@ -223,6 +224,9 @@ class _Walk(_Rest, _Facts):
         """Each draw taken as forgotten: its seat, the cards it could have brought (the tops
         of the piles, where the deal is known) and its problem, which a later problem about
         one of those cards follows from."""
+        self.battle_at: tuple[Colour, int] | None = None
+        """The colour of the battle being walked and the event count at its choice: a draw
+        written in its parentheses by a player who owes none is told why."""
 
     # -- problems --------------------------------------------------------------------
 
@@ -519,6 +523,17 @@ class _Walk(_Rest, _Facts):
         self.skipped = False
         return True
 
+    def _not_owed(self, game: Game, action: Action, element: model.Action, code: str) -> str | None:
+        """Why the player of a draw written in a battle's parentheses, and refused, owes
+        none there (None: he does, or it is not such a draw)."""
+        if not isinstance(element, model.Draw) or code not in _NOT_OWED:
+            return None
+        if self.battle_at is None or action.seat in game.owed:
+            return None
+        colour, mark = self.battle_at
+        fights = _colour_fights(game, colour, mark)
+        return draw_not_owed(game, action.seat, colour, fights, game.events_since(mark))
+
     def _refused(
         self, game: Game, action: Action, element: model.Action, violation: RuleViolation
     ) -> None:
@@ -529,7 +544,10 @@ class _Walk(_Rest, _Facts):
         follows = None
         if self.forgotten and violation.code in _NOT_HELD and isinstance(element, model.Play):
             follows = self._never_drawn(game, action.seat, element.cards)
-        if violation.code == "card-conservation":
+        told = self._not_owed(game, action, element, violation.code)
+        if told is not None:
+            message = told
+        elif violation.code == "card-conservation":
             before = (element.line, element.column)
             message = placed_elsewhere(message, partial(first_place, self.record, before=before))
         elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
@@ -550,7 +568,6 @@ class _Walk(_Rest, _Facts):
                 message += f" (the record's deal puts {card} there)"
                 found = [cause for _, cards, cause in self.forgotten if card in cards]
                 follows = found[-1] if found else None
-
         self.problem(
             violation.code,
             message,
@@ -720,6 +737,7 @@ class _Walk(_Rest, _Facts):
             )
             return
         draws: Sequence[model.Draw] = battle.draws
+        self.battle_at = (battle.colour, game.event_count)
         # The colour's fights are looked at for the winners written and for the draws after
         # its second fight: found from the events since the choice.
         mark = game.event_count if battle.winners is not None or len(draws) > 1 else 0
@@ -932,6 +950,10 @@ class _Walk(_Rest, _Facts):
             element,
         )
         raise _Stop(f"round {self.round} was left unfinished")
+
+
+_NOT_OWED = frozenset({"wrong-decision", "not-your-turn", "game-over"})
+"""The codes of the engine's refusal of a draw written where the player owes none."""
 
 
 def _colour_fights(game: Game, colour: Colour, mark: int) -> list[BattleResolved]:
