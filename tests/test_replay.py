@@ -703,6 +703,18 @@ def test_a_draw_written_on_empty_piles_is_told_to_be_left_out() -> None:
     assert replay(parse_game(text.replace(", A forgot)", ")"))).valid
 
 
+def test_a_battle_written_before_every_player_decided_names_who_has_not() -> None:
+    """Dagmar's decision is left out of round 1: the battle written after Collette's play
+    said only 'no battle is due'; now it names Dagmar."""
+    text = HEADER + ROUND_ONE.replace(", Dagmar R14 R0 B12", "") + "    fights Y\n*\n"
+    assert problems(text) == [
+        "t.ggn:7:12: game 1, round 1: 'Y': a battle in yellow is written, but Dagmar has not "
+        "played or passed yet (the battles begin once every player has decided) "
+        "[wrong-decision]\n"
+        "    skipped this battle"
+    ]
+
+
 def test_a_recording_in_progress_may_stop_before_its_last_battles_draws() -> None:
     assert problems(HEADER + ROUND_ONE + "    fights Y, R > Dagmar\n*\n") == []
     assert problems(HEADER + ROUND_ONE + "    fights Y, R (Adam 1)\n*\n") == []

@@ -728,7 +728,15 @@ class _Walk(_Rest, _Facts):
             decision = game.to_act
         if decision is None or decision.kind is not DecisionKind.CHOOSE:
             self._lost_track("wrong-decision", battle)
-            asked = "the game is over" if decision is None else "no battle is due"
+            if decision is None:
+                asked = "the game is over"
+            elif decision.kind is DecisionKind.PLAY_OR_PASS and game.round == self.round:
+                asked = (
+                    f"{game.names[decision.seat]} has not played or passed yet (the battles "
+                    "begin once every player has decided)"
+                )
+            else:
+                asked = "no battle is due"
             self.problem(
                 "wrong-decision",
                 f"a battle in {battle.colour.name.lower()} is written, but {asked}",
