@@ -882,6 +882,53 @@ def test_turns_out_of_the_players_order_in_one_round_only_point_nowhere_else() -
     assert not [p for p in found if "seat order" in p.message]
 
 
+# Adam plays his ten cards in rounds 1 to 4 and wins them all: holding none when round 5
+# begins, he is passed over as start player, and Bernd starts.
+ADAM_EMPTIED = """\
+[Players "Adam" "Bernd" "Collette" "Dagmar"]
+[Start "Adam"]
+1. Adam R1 R2 Y1, Bernd pass 1, Collette pass 1, Dagmar pass 1
+    fights R, Y
+2. Bernd B1 B2 G1, Collette pass 1, Dagmar pass 1, Adam B14 B15 G15
+    fights B (Bernd 1, Bernd 1), G (Bernd 1)
+3. Collette W1 W2 V1, Dagmar pass 1, Adam W14 W15 V15, Bernd pass 1
+    fights W (Collette 1, Collette 1), V (Collette 1)
+4. Dagmar Y2, Adam Y15, Bernd pass 1, Collette pass 1
+    fights Y (Dagmar 1)
+5. Bernd R3, Collette pass 1, Dagmar pass 1, Adam pass 1
+    fights R
+6. Collette G3, Dagmar pass 1, Adam pass 1, Bernd pass 1
+    fights G
+*
+"""
+
+
+def test_a_round_written_beginning_with_a_start_player_passed_over_says_why() -> None:
+    assert replay(parse_game(ADAM_EMPTIED)).valid
+    text = ADAM_EMPTIED.replace(
+        "5. Bernd R3, Collette pass 1, Dagmar pass 1, Adam pass 1",
+        "5. Adam pass 1, Bernd R3, Collette pass 1, Dagmar pass 1",
+    )
+    assert replay(parse_game(text)).problems[0].message == (
+        "Adam may not act now: it is Bernd's turn to play or pass; Adam holds no card, so "
+        "the start passed to Bernd (a start player who holds no card is passed over, and "
+        "decides at the end of the round)"
+    )
+
+
+def test_the_round_after_a_start_player_passed_over_says_whom_the_start_follows() -> None:
+    """Round 6's start is counted from Bernd, who began round 5, not from Adam."""
+    text = ADAM_EMPTIED.replace(
+        "6. Collette G3, Dagmar pass 1, Adam pass 1, Bernd pass 1",
+        "6. Bernd G3, Collette pass 1, Dagmar pass 1, Adam pass 1",
+    )
+    assert replay(parse_game(text)).problems[0].message == (
+        "Bernd may not act now: it is Collette's turn to play or pass; round 6 begins with "
+        "Collette, the next player clockwise from Bernd, who began round 5 (Adam holding no "
+        "card, passed over in round 5)"
+    )
+
+
 def test_a_single_round_in_another_order_is_not_taken_for_a_seat_order() -> None:
     text = HEADER + "1. Adam Y2 Y6 R9, Collette B8 B2 R8, Bernd pass 1 1 2, Dagmar R14 R0 B12\n*\n"
     assert replay(parse_game(text)).problems[0].message == (

@@ -14,6 +14,7 @@ from gargon_notation.engine import (
     BattleKind,
     BattleResolved,
     CardDrawn,
+    DecisionKind,
     Draw,
     DrawForgotten,
     DrawSkipped,
@@ -34,6 +35,7 @@ __all__ = [
     "names_text",
     "ordinal",
     "played_before",
+    "round_start_hint",
     "rounds_text",
     "seat_order_hint",
     "start_hint",
@@ -168,6 +170,38 @@ def start_hint(record: model.GameRecord, element: model.Action, start: str | Non
         )
     where = f" (line {tag.line})" if tag.line else ""
     return f"; round 1 is written beginning with {element.player}: is the Start tag{where} right?"
+
+
+def round_start_hint(game: Game, seat: int) -> str:
+    """For ``seat`` refused as out of turn where a round's start player is to decide first:
+    ``; Adam holds no card, so the start passed to Bernd (...)`` when the start passed over
+    ``seat``, else, where a start was passed over in this round or the one before, ``; round
+    6 begins with Collette, the next player clockwise from Bernd, who began round 5 (...)``;
+    nothing in round 1 (:func:`start_hint` is for it), nor where the start went round as
+    usual, nor elsewhere."""
+    decision = game.to_act
+    if decision is None or decision.kind is not DecisionKind.PLAY_OR_PASS:
+        return ""
+    started = [event for event in game.events_of(RoundStarted) if isinstance(event, RoundStarted)]
+    if not started or decision.seat != started[-1].start or seat == decision.seat:
+        return ""
+    now, names = started[-1], game.names
+    start = names[now.start]
+    if seat in now.skipped:
+        return (
+            f"; {names[seat]} holds no card, so the start passed to {start} (a start player "
+            "who holds no card is passed over, and decides at the end of the round)"
+        )
+    before = started[-2] if len(started) > 1 else None
+    if before is None or not (now.skipped or before.skipped):
+        return ""  # the start went round as usual: the engine's message says enough
+    said = (
+        f"; round {now.number} begins with {start}, the next player clockwise from "
+        f"{names[before.start]}, who began round {before.number}"
+    )
+    passed = now.skipped or before.skipped
+    over = "passed over" if now.skipped else f"passed over in round {before.number}"
+    return said + f" ({names_text(game, passed)} holding no card, {over})"
 
 
 def played_before(record: model.GameRecord, play: model.Play) -> str:

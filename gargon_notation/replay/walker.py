@@ -65,6 +65,7 @@ from gargon_notation.replay.hints import (
     first_place,
     names_text,
     played_before,
+    round_start_hint,
     rounds_text,
     seat_order_hint,
     start_hint,
@@ -555,11 +556,14 @@ class _Walk(_Rest, _Facts):
             if not hint and follows is None:  # else a draw taken as forgotten is the cause
                 hint = still_in_a_pile(game, action.seat, element)
             message += hint
-        elif violation.code == "not-your-turn" and not self.turns_seen:
-            self.turns_seen = True
-            message += seat_order_hint(self.record, game.names) or start_hint(
-                self.record, element, game.names[game.to_act.seat] if game.to_act else None
-            )
+        elif violation.code == "not-your-turn":
+            hint = ""
+            if not self.turns_seen:
+                self.turns_seen = True
+                hint = seat_order_hint(self.record, game.names) or start_hint(
+                    self.record, element, game.names[game.to_act.seat] if game.to_act else None
+                )
+            message += hint or round_start_hint(game, action.seat)
         elif violation.code == "draw-mismatch":
             # The engine names only the card's back, so that no seat learns it from a
             # refusal; the record's own reader may know it (its deal is written out).
