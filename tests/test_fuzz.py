@@ -603,7 +603,7 @@ def test_a_superscript_digit_in_a_number_tag_is_a_header_problem(tag: str) -> No
     text = f'[{tag} "²"]\n' + GAME
     message = {
         "Notation": "the Notation version is a whole number, not '²'",
-        "ZeroPair": "ZeroPair is a whole number >= 1, not '²'",
+        "ZeroPair": "ZeroPair is a whole number from 1 to 999999999, not '²'",
     }[tag]
     assert _replay_outcome(text) == [("header", message, 1)]
 

@@ -124,8 +124,21 @@ ERRORS = [
         "the Ruleset is 'standard' or 'english', not 'fancy'",
         (2, 2),
     ),
-    (PLAYERS + '[ZeroPair "0"]\n', "ZeroPair is a whole number >= 1, not '0'", (2, 2)),
-    (PLAYERS + '[ZeroPair "x"]\n', "ZeroPair is a whole number >= 1, not 'x'", (2, 2)),
+    (
+        PLAYERS + '[ZeroPair "0"]\n',
+        "ZeroPair is a whole number from 1 to 999999999, not '0'",
+        (2, 2),
+    ),
+    (
+        PLAYERS + '[ZeroPair "x"]\n',
+        "ZeroPair is a whole number from 1 to 999999999, not 'x'",
+        (2, 2),
+    ),
+    (
+        PLAYERS + '[ZeroPair "1000000000"]\n',
+        "ZeroPair is a whole number from 1 to 999999999, not '1000000000'",
+        (2, 2),
+    ),
     (
         PLAYERS + '[WonCardsFaceUp "maybe"]\n',
         "WonCardsFaceUp is 'yes' or 'no', not 'maybe'",

@@ -64,7 +64,7 @@ TAG_MEANINGS: dict[str, tuple[str, str]] = {
         "rules variant (`english`: both 0s of a colour triple its amulets)",
     ),
     "ZeroPair": (
-        "whole number",
+        "whole number, 1 to 999999999",
         "amulet multiplier for both 0s of a colour, overriding the ruleset",
     ),
     "WonCardsFaceUp": ('`"yes"` or `"no"` (default)', "variant in which won cards stay visible"),

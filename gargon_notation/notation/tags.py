@@ -215,13 +215,13 @@ def ruleset_options(record: GameRecord) -> dict[str, str | int | bool]:
         options["ruleset"] = found[1]
     found = _single(record, "ZeroPair")
     if found is not None:
-        if not (found[1].isascii() and found[1].isdigit()) or not 1 <= len(found[1]) <= 9:
-            message = f"ZeroPair is a whole number >= 1, not {found[1]!r}"
+        # Nine digits at most: a colour's amulets times it stays a small number.
+        written = found[1]
+        digits = written.isascii() and written.isdigit() and len(written) <= 9
+        if not digits or int(written) < 1:
+            message = f"ZeroPair is a whole number from 1 to 999999999, not {written!r}"
             raise _fail(found[0], message, record.source)
-        if int(found[1]) < 1:
-            message = f"ZeroPair is a whole number >= 1, not {found[1]!r}"
-            raise _fail(found[0], message, record.source)
-        options["zero_pair_multiplier"] = int(found[1])
+        options["zero_pair_multiplier"] = int(written)
     for name, option in (
         ("WonCardsFaceUp", "won_cards_face_up"),
         ("StartMustPlay", "start_player_must_play"),
