@@ -1304,6 +1304,27 @@ def test_the_result_tag_repeats_the_termination_marker() -> None:
     ]
 
 
+def test_a_round_after_a_game_no_one_holds_a_card_in_says_so() -> None:
+    """Every hand is played out in round 4, each draw owed forgotten: no start player is
+    left, and the game ends with both piles full."""
+    text = (
+        '[Players "Ann" "Bob" "Cy"]\n'
+        "1. Ann R1 Y1 B1, Bob G1 W1 V1, Cy R2 Y2 G2\n"
+        "    fights R (Ann forgot), Y (Ann forgot), B, G (Bob forgot), W, V\n"
+        "2. Bob G3 W3 V3, Cy R3 Y3 G4, Ann R4 Y4 W4\n"
+        "    fights G (Bob forgot), W (Bob forgot), V, R (Cy forgot), Y (Cy forgot)\n"
+        "3. Cy R5 Y5 G5, Ann R6 Y6 B6, Bob G6 B5 R7\n"
+        "    fights R (Cy forgot, Ann forgot), Y (Cy forgot), G (Cy forgot), B (Bob forgot)\n"
+        "4. Ann B7, Bob W7, Cy B8\n"
+        "    fights B (Ann forgot), W\n"
+    )
+    assert problems(text + "end Ann 45, Bob 46, Cy 35\n") == []
+    assert problems(text + "5. Ann pass 1\nend\n") == [
+        "t.ggn:10:1: game 1, round 5: round 5 is written, but the game ended after round 4: "
+        "no player held a card [game-over]"
+    ]
+
+
 def test_the_result_tag_quotes_names_as_the_movetext_does() -> None:
     text = X38.replace("Emil ", '"Emil Z" ').replace('"Emil"', '"Emil Z"')
     end = 'end Adam 11, Bernd 22, Collette 6, Dagmar 12, "Emil Z" 23'
@@ -1315,8 +1336,8 @@ def test_the_result_tag_quotes_names_as_the_movetext_does() -> None:
 def test_a_finished_game_with_another_round_is_game_over_and_still_scored() -> None:
     text = X38 + "6. Adam pass 1\nend Adam 12\n"
     assert problems(text) == [
-        "t.ggn:15:1: game 1, round 6: round 6 is written, but the game ended after round 5 "
-        "[game-over]",
+        "t.ggn:15:1: game 1, round 6: round 6 is written, but the game ended after round 5: "
+        "pile 1 ran out in it [game-over]",
         "t.ggn:16:5: game 1, Adam: Adam is written with 12 points, but scores 11 [score-mismatch]",
     ]
 
@@ -1342,7 +1363,8 @@ def test_every_round_written_after_the_end_is_named_once(after: str, said: str) 
     text = X38 + after.replace("7. Bernd", "7. Bernhard") + "end\n"
     found = problems(text)
     assert found[0] == (
-        f"t.ggn:15:1: game 1, round 6: {said} written, but the game ended after round 5 [game-over]"
+        f"t.ggn:15:1: game 1, round 6: {said} written, but the game ended after round 5: "
+        "pile 1 ran out in it [game-over]"
     )
     assert found[1:] == [
         "t.ggn:16:4: game 1, round 7, Bernhard: 'Bernhard pass 2': Bernhard is not at this "

@@ -21,6 +21,7 @@ from gargon_notation.engine import (
     Event,
     Game,
     Pass,
+    PileEmptied,
     RoundStarted,
 )
 from gargon_notation.engine.knowledge import refine
@@ -40,6 +41,7 @@ __all__ = [
     "seat_order_hint",
     "start_hint",
     "still_in_a_pile",
+    "why_over",
     "winners_text",
 ]
 
@@ -349,3 +351,15 @@ def draw_not_owed(
     else:
         why = "a winner never draws"
     return f"{name} owes no replacement draw after the {colour_name} battle ({outcome}): {why}"
+
+
+def why_over(game: Game) -> str:
+    """Why the game ended, for a round written after it: ``pile 2 ran out in it`` (the round
+    a pile runs out in is the last), else ``no player held a card``."""
+    emptied = [
+        event.pile for event in game.events_of(PileEmptied) if isinstance(event, PileEmptied)
+    ]
+    if not emptied:
+        return "no player held a card"
+    piles = " and ".join(str(pile) for pile in sorted(set(emptied)))
+    return f"{'piles' if len(emptied) > 1 else 'pile'} {piles} ran out in it"

@@ -70,6 +70,7 @@ from gargon_notation.replay.hints import (
     seat_order_hint,
     start_hint,
     still_in_a_pile,
+    why_over,
 )
 from gargon_notation.replay.problems import _NOT_HELD, Problem, ReplayError, _Stop
 from gargon_notation.replay.rest import _Rest
@@ -407,7 +408,8 @@ class _Walk(_Rest, _Facts):
                 after = [written.number for written in record.rounds[self.walked - 1 :]]
                 self.problem(
                     "game-over",
-                    f"{rounds_text(after)} written, but the game ended after round {game.round}",
+                    f"{rounds_text(after)} written, but the game ended after round {game.round}: "
+                    f"{why_over(game)}",
                     written_round,
                 )
                 break
