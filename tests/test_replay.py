@@ -903,6 +903,17 @@ ADAM_EMPTIED = """\
 """
 
 
+def test_a_card_played_that_a_draw_put_in_another_hand_says_whose_hand() -> None:
+    """R7 is written in pile 1, and Bernd draws it: Collette's R7 was said to be 'already
+    elsewhere (in pile 1, line 2)', where it no longer is."""
+    text = FOUR + "pile 1: G1 R7\n1. Adam Y3, Bernd pass 1 1, Collette R7\n*\n"
+    assert problems(text)[0].split("\n")[0] == (
+        "t.ggn:3:29: game 1, round 1, Collette (seat 3): 'Collette R7': R7 is already "
+        "elsewhere (in pile 1, line 2): the deck has only 1 copy of it; R7 is now in Bernd's "
+        "hand (drawn from pile 1 in round 1) [card-conservation]"
+    )
+
+
 def test_a_round_written_beginning_with_a_start_player_passed_over_says_why() -> None:
     assert replay(parse_game(ADAM_EMPTIED)).valid
     text = ADAM_EMPTIED.replace(

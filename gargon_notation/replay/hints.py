@@ -34,6 +34,7 @@ __all__ = [
     "drawn_when",
     "first_place",
     "names_text",
+    "now_in_a_hand",
     "ordinal",
     "played_before",
     "round_start_hint",
@@ -250,6 +251,21 @@ def still_in_a_pile(game: Game, seat: int, play: model.Play) -> str:
                 f"; {card} {where}: is a card written wrong here, or a draw before (left out: a "
                 "pass writes a pile for each card drawn; or written from the other pile)?"
             )
+    return ""
+
+
+def now_in_a_hand(game: Game, seat: int, message: str) -> str:
+    """For the card a ``card-conservation`` message begins with, where a draw has put it
+    since it was first written (that message says only where): ``; R7 is now in Bernd's
+    hand (drawn from pile 1 in round 1)``, else nothing."""
+    try:
+        card = Card.parse(message.split(" ", 1)[0])
+    except ValueError:
+        return ""
+    for other, hand in enumerate(game.snapshot().hands):
+        drawn = drawn_when(game, other, card) if other != seat and card in hand else ""
+        if drawn and f"(drawn by {game.names[other]} " not in message:  # not said already
+            return f"; {card} is now in {game.names[other]}'s hand ({drawn})"
     return ""
 
 

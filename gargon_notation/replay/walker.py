@@ -64,6 +64,7 @@ from gargon_notation.replay.hints import (
     draw_not_owed,
     first_place,
     names_text,
+    now_in_a_hand,
     played_before,
     round_start_hint,
     rounds_text,
@@ -553,6 +554,7 @@ class _Walk(_Rest, _Facts):
         elif violation.code == "card-conservation":
             before = (element.line, element.column)
             message = placed_elsewhere(message, partial(first_place, self.record, before=before))
+            message += now_in_a_hand(game, action.seat, message)
         elif violation.code == "card-not-in-hand" and isinstance(element, model.Play):
             hint = played_before(self.record, element)
             if not hint and follows is None:  # else a draw taken as forgotten is the cause
