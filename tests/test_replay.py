@@ -548,6 +548,49 @@ def test_a_misspelt_draw_is_the_owners_draw_from_the_pile_written(
     assert result.game.score() == spelt_right.game.score()
 
 
+@pytest.mark.parametrize(
+    ("typed", "hint"),
+    [
+        pytest.param("Adma 1", "; did you mean Adam?", id="nearer-another-player"),
+        pytest.param("Xaver 1", "", id="near-no-player"),
+    ],
+)
+def test_a_draw_whose_name_does_not_mean_the_owner_is_not_read_as_his(
+    typed: str, hint: str
+) -> None:
+    """Bernd's draw written for a name near Adam, or near no one: it was read as Bernd's
+    draw ("taken as 'Bernd 1'", beside "did you mean Adam?"), a guess an action's name is
+    not given (it must most likely mean the player to act); now the owed draw is taken as
+    forgotten, as before, and Bernd's later play of the card not drawn is said."""
+    text = (EXAMPLES / "full-game.ggn").read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    lines[19] = lines[19].replace("W (Bernd 1)", f"W ({typed})")
+    result = replay(parse_game("".join(lines), source="f.ggn"))
+    name = typed.split()[0]
+    assert [(p.code, p.line, p.message, p.repair) for p in result.problems[:3]] == [
+        (
+            "unknown-player",
+            20,
+            f"{name} is not at this table (players: Adam, Bernd, Collette, Dagmar){hint}",
+            "skipped this draw",
+        ),
+        (
+            "record-incomplete",
+            20,
+            f"the draw written for {name} stands where Bernd owes a replacement draw: is the "
+            "name misspelt?",
+            "taken as 'Bernd forgot'",
+        ),
+        (
+            "card-not-in-hand",
+            24,
+            result.problems[2].message,
+            "skipped this action",
+        ),
+    ]
+    assert "does not hold W9" in result.problems[2].message
+
+
 def test_a_misspelt_draw_the_engine_refuses_is_refused_as_spelt_right() -> None:
     """A misspelt draw noting a card the pile's top is not: refused, as with the name spelt
     right (the deal's card said), then taken as forgotten; the rest as with the right name."""

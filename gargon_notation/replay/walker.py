@@ -641,15 +641,18 @@ class _Walk(_Rest, _Facts):
             drawn = Draw(seat, None)
             refusal = None
             if stand_ins:
-                place = written = stand_ins.pop(0)
+                place = stand = stand_ins.pop(0)
                 message = (
-                    f"the draw written for {name_text(written.player)} stands where {owner} "
+                    f"the draw written for {name_text(stand.player)} stands where {owner} "
                     "owes a replacement draw: is the name misspelt?"
                 )
-                # It is read as the owner's draw from the pile written, as it would be with
-                # the name spelt right (where the engine refuses that draw, as forgotten).
-                drawn = _engine_draw(seat, written.pile, written.seen)
-                refusal = game.check(drawn)
+                if likely_player(stand.player, game.names) == owner:
+                    # Read as the owner's draw from the pile written, as it would be with the
+                    # name spelt right (where the engine refuses that draw, as forgotten); a
+                    # name near no player, or nearer another, is no more than a hint.
+                    written = stand
+                    drawn = _engine_draw(seat, written.pile, written.seen)
+                    refusal = game.check(drawn)
             elif before is not None and before not in game.owed:
                 return
             if written is not None and refusal is None:
