@@ -160,7 +160,10 @@ def names_problem(names: Sequence[str]) -> str | None:
             return "player names must be different and not empty: a name is empty"
         if "\n" in name or "\r" in name:
             return f"player names are single lines of text: {name!r} is not"
-        unseen = NAME_UNSAFE.search(name.strip())  # a tab at either end: a space, below
+        # A tab at either end is a space (below); other characters str.strip takes for
+        # spaces (\x1c to \x1f, \x85, the line and paragraph separators) are control
+        # characters, said as their escapes, not as spaces.
+        unseen = NAME_UNSAFE.search(name.strip(" \t"))
         if unseen is not None:
             return (
                 "a player name may not hold a control character: "

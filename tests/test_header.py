@@ -106,6 +106,16 @@ ERRORS = [
         "a player name may not hold a control character: '\\u202eCy' holds \\u202e",
         (1, 2),
     ),
+    (  # at either end too, though str.strip takes it for a space (it was said as one)
+        '[Players "Ann" "Bob\x1f" "Cy"]\n',
+        "a player name may not hold a control character: 'Bob\\x1f' holds \\x1f",
+        (1, 2),
+    ),
+    (
+        '[Players "Ann" "Bob" "\u2028Cy"]\n',
+        "a player name may not hold a control character: '\\u2028Cy' holds \\u2028",
+        (1, 2),
+    ),
     (
         PLAYERS + '[Start "Eve"]\n',
         "the start player 'Eve' is not one of the Players (Ann, Bob, Cy)",
