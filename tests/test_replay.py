@@ -1427,6 +1427,26 @@ def test_every_round_written_after_the_end_is_named_once(after: str, said: str) 
     ]
 
 
+@pytest.mark.parametrize(
+    ("numbers", "said"),
+    [
+        pytest.param([6] * 200, "200 rounds, written as 6 ... 6, are", id="one-number-repeated"),
+        pytest.param(list(range(6, 406, 2)), "200 rounds, written as 6 ... 404, are", id="gaps"),
+    ],
+)
+def test_many_rounds_written_after_the_end_not_in_a_row_are_counted(
+    numbers: list[int], said: str
+) -> None:
+    """200 rounds written after the end, numbered 6 each (a script's loop) or with gaps: the
+    one problem listed every number ('rounds 6, 6, 6, ... and 6 are written', 1 KB), a text
+    that grew with the record; now they are counted, the first and last number named."""
+    rounds = "".join(f"{number}. Adam pass 1\n" for number in numbers)
+    found = problems(X38 + rounds + "end\n")
+    assert found == [
+        f"t.ggn:15:1: game 1, round 6: {said} written, but the game ended after round 5 [game-over]"
+    ]
+
+
 # -- problems and strict mode -----------------------------------------------------------
 
 

@@ -55,17 +55,27 @@ def names_text(game: Game, seats: Sequence[int]) -> str:
 
 def rounds_text(numbers: Sequence[int]) -> str:
     """``round 6 is``, ``rounds 6 and 7 are``, ``rounds 6, 7 and 8 are``, ``rounds 6 to 9
-    are`` (four or more in a row), as written.
+    are`` (four or more in a row), as written; more than :data:`_LISTED` not in a row are
+    counted, the first and last named (``200 rounds, written as 10 ... 10, are``), so that
+    the text does not grow with them.
 
     >>> rounds_text([6]), rounds_text([6, 7, 8]), rounds_text([6, 7, 8, 9])
     ('round 6 is', 'rounds 6, 7 and 8 are', 'rounds 6 to 9 are')
+    >>> rounds_text([10] * 200)
+    '200 rounds, written as 10 ... 10, are'
     """
     if len(numbers) == 1:
         return f"round {numbers[0]} is"
     if len(numbers) > 3 and list(numbers) == list(range(numbers[0], numbers[0] + len(numbers))):
         return f"rounds {numbers[0]} to {numbers[-1]} are"
+    if len(numbers) > _LISTED:
+        return f"{len(numbers)} rounds, written as {numbers[0]} ... {numbers[-1]}, are"
     listed = ", ".join(map(str, numbers[:-1]))
     return f"rounds {listed} and {numbers[-1]} are"
+
+
+_LISTED = 5
+"""The most round numbers :func:`rounds_text` lists."""
 
 
 def first_place(record: model.GameRecord, card: Card, *, before: tuple[int, int]) -> str | None:
