@@ -96,6 +96,25 @@ def test_right_rounds_checked_on_their_own_give_no_problem(players: int) -> None
     assert lost >= GAMES // 3 - 2
 
 
+def test_a_record_without_positions_keeps_a_name_misspelt_at_two_draws_of_a_battle() -> None:
+    """'Daagmar 1' written twice in one battle of a round checked on its own (the walk lost
+    the record after Bernd's forgotten draw): the text's two problems were one from JSON,
+    told apart by their lines only; now by their elements too."""
+    text = (Path(__file__).parent.parent / "examples" / "full-game.ggn").read_text(encoding="utf-8")
+    text = text.replace("W (Bernd 1), B (Bernd 2)", "W, B (Bernd 2)")
+    text = text.replace("B (Dagmar 1), G, V", "B (Dagmar 1, Daagmar 1, Daagmar 1), G, V")
+    record = parse_game(text)
+    from_json = next(loads(dumps(record, "json"), format="json", strict=True))
+    expected = [
+        "record-incomplete",
+        "card-not-in-hand",
+        "unknown-player",  # the first 'Daagmar 1'
+        "unknown-player",  # the second
+    ]
+    assert [p.code for p in replay(record).problems] == expected
+    assert [p.code for p in replay(from_json).problems] == expected
+
+
 def test_a_record_without_positions_keeps_every_problem() -> None:
     """JSON records carry no lines: problems of one code in two rounds are both told."""
     record = parse_game((DATA / "resync-twice.ggn").read_text(encoding="utf-8"))

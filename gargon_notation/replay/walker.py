@@ -297,11 +297,13 @@ class _Walk(_Rest, _Facts):
 
     def _tell_held(self) -> None:
         """The held problems in line order, each told once (two checks may find the same;
-        records without positions, from JSON or the library, are told apart by the rest)."""
+        records without positions, from JSON or the library, are told apart by the rest and
+        their elements: the same name misspelt at two draws is two problems)."""
         held, self.held = self.held or [], None
+        at = {id(found): id(element) for found, element in self.elements}
 
         def key(p: Problem) -> tuple[object, ...]:
-            return (p.code, p.line, p.column, p.round, p.written, p.message)
+            return (p.code, p.line, p.column, p.round, p.written, p.message, at.get(id(p)))
 
         told = {key(p) for p in self.outcome.problems}
         for found in sorted(held, key=lambda p: (p.line, p.column)):
