@@ -1443,7 +1443,8 @@ def test_many_rounds_written_after_the_end_not_in_a_row_are_counted(
     rounds = "".join(f"{number}. Adam pass 1\n" for number in numbers)
     found = problems(X38 + rounds + "end\n")
     assert found == [
-        f"t.ggn:15:1: game 1, round 6: {said} written, but the game ended after round 5 [game-over]"
+        f"t.ggn:15:1: game 1, round 6: {said} written, but the game ended after round 5: "
+        "pile 1 ran out in it [game-over]"
     ]
 
 
