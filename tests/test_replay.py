@@ -347,17 +347,17 @@ def test_an_unwritten_draw_is_said_at_the_battle_it_is_owed_for_whose_winners_th
 
 
 def test_a_draw_written_for_a_misspelt_name_is_where_the_owed_draw_is_said() -> None:
-    """'Colette 1' for Collette's draw: the name first, then the draw it stood for, at the
-    same place (a strict replay stops at the name, as the first problem says)."""
+    """'Colette 2' for Collette's draw: the name is said once, at its place, and the draw
+    read as Collette's (it was said twice, 'skipped this draw' then 'taken as' at the owed
+    draw's problem); a strict replay stops at the name, as the first problem says."""
     text = (
         HEADER
         + ROUND_ONE
         + "    fights Y > Adam, R > Dagmar Dagmar (Adam 1, Colette 2), B > Dagmar Collette\n*\n"
     )
     found = replay(parse_game(text, source="t.ggn")).problems
-    assert [(p.code, p.line, p.column) for p in found[:2]] == [
-        ("unknown-player", 7, 49),
-        ("record-incomplete", 7, 49),
+    assert [(p.code, p.line, p.column, p.repair) for p in found] == [
+        ("unknown-player", 7, 49, "taken as 'Collette 2'"),
     ]
     with pytest.raises(ReplayError) as stopped:
         replay(parse_game(text, source="t.ggn"), strict=True)
@@ -377,10 +377,8 @@ def test_a_name_misspelt_twice_is_two_mistakes_not_one_following_the_other() -> 
     found = replay(parse_game(text, source="t.ggn")).problems
     assert [(p.code, p.column, p.consequence_of) for p in found] == [
         ("unknown-player", 49, None),
-        ("record-incomplete", 49, "7:49"),
         ("winner-mismatch", 61, None),  # B > Dagmar Collette, as spelt right
         ("unknown-player", 73, None),
-        ("record-incomplete", 73, "7:73"),
     ]
 
 
@@ -428,15 +426,8 @@ def test_a_misspelt_name_among_the_draws_is_where_the_draw_it_stood_for_is_said(
             f"Dagmar); did you mean {meant}?",
             None,
         ),
-        (
-            "record-incomplete",
-            8,
-            column,
-            f"the draw written for {misspelt.split()[0]} stands where {meant} owes a "
-            "replacement draw: is the name misspelt?",
-            f"8:{column}",
-        ),
     ]
+    assert result.problems[0].repair == f"taken as '{draw.removesuffix(', ')}'"
     assert result.unchecked == [
         "94 cards of the deal are not fully known: plays from them are checked by colour and "
         "count only, and draws of them cannot be checked"
@@ -477,8 +468,9 @@ def red_table(players: int, draws: str) -> str:
 def test_the_owed_draw_a_misspelt_name_stands_for_is_said_to_be_written(
     players: int, place: str
 ) -> None:
-    """The record writes the draw, under a name not at the table: the owed draw's message
-    says so (not 'the record does not write it'), and asks whether the name is misspelt."""
+    """The record writes the draw, under a name not at the table that most likely means the
+    player who owes it: the name is said, and the draw read as his (not taken as forgotten,
+    'the record does not write it')."""
     right = TABLES[players][0]
     assert problems(red_table(players, right)) == []
     draws = right.split(", ")
@@ -493,11 +485,6 @@ def test_the_owed_draw_a_misspelt_name_stands_for_is_said_to_be_written(
     assert problems(text) == [
         f"t.ggn:{line}:{column}: game 1, round 1, {typed}: '{typed} {pile}': {typed} is not at "
         f"this table (players: {names}); did you mean {meant}? [unknown-player]\n"
-        "    skipped this draw",
-        f"t.ggn:{line}:{column}: game 1, round 1, {meant} (seat "
-        f"{TABLES[players][1].index(meant) + 1}): '{typed} {pile}': the draw written for "
-        f"{typed} stands where {meant} owes a replacement draw: is the name misspelt? "
-        f"[record-incomplete] (follows from the problem at {line}:{column})\n"
         f"    taken as '{meant} {pile}'",
     ]
     with pytest.raises(ReplayError) as stopped:
@@ -531,14 +518,9 @@ def test_a_misspelt_draw_is_the_owners_draw_from_the_pile_written(
     column = lines[line - 1].index(typed) + 1
     where = f'f.ggn:{line}:{column}: game 1 "Full game with its deal written out"'
     number = (line - 16) // 2
-    seat = ("Adam", "Bernd", "Collette", "Dagmar").index(meant) + 1
     assert [str(problem) for problem in result.problems] == [
         f"{where}, round {number}, {name}: '{typed}': {name} is not at this table (players: "
         f"Adam, Bernd, Collette, Dagmar); did you mean {meant}? [unknown-player]\n"
-        "    skipped this draw",
-        f"{where}, round {number}, {meant} (seat {seat}): '{typed}': the draw written for "
-        f"{name} stands where {meant} owes a replacement draw: is the name misspelt? "
-        f"[record-incomplete] (follows from the problem at {line}:{column})\n"
         f"    taken as '{right}'",
     ]
     assert result.unchecked == []

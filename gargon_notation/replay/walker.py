@@ -466,19 +466,21 @@ class _Walk(_Rest, _Facts):
             )
             return None
 
-    def _meant(self, game: Game, element: model.Play | model.Pass) -> int | None:
-        """The seat to play or pass now, when the name of ``element``, not at the table, most
-        likely means its player (``Bbo`` for Bob, as the problem suggests): the name is said
-        and the action read as his, as with the name spelt right (None: it is not)."""
+    def _meant(self, game: Game, element: model.Play | model.Pass | model.Draw) -> int | None:
+        """The seat to act now (to play or pass for an action, to draw for a draw), when the
+        name of ``element``, not at the table, most likely means its player (``Bbo`` for Bob,
+        as the problem suggests): the name is said and the element read as his, as with the
+        name spelt right (None: it is not)."""
         decision = game.to_act
-        if decision is None or decision.kind is not DecisionKind.PLAY_OR_PASS:
+        wanted = _DRAW if isinstance(element, model.Draw) else DecisionKind.PLAY_OR_PASS
+        if decision is None or decision.kind is not wanted:
             return None
         seat = decision.seat
         players = game.names
         if likely_player(element.player, players) != players[seat]:
             return None
         self.unnamed.add(id(element))
-        taken = attrs.evolve(element, player=players[seat])
+        taken = attrs.evolve(element, player=players[seat], glyph=None, nags=(), comments=())
         self.problem(
             "unknown-player",
             not_at_table(element.player, players),
@@ -792,6 +794,8 @@ class _Walk(_Rest, _Facts):
         stand_ins: list[model.Draw] = []
         for draw in draws:
             seat = seats.get(draw.player)
+            if seat is None:
+                seat = self._meant(game, draw)
             if seat is None:
                 seat = self._seat(draw.player, draw, repair="skipped this draw")
                 if seat is None:
