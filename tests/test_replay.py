@@ -1664,3 +1664,20 @@ def test_a_card_not_held_says_where_it_is_when_a_draw_before_could_explain_it() 
     assert other_pile.endswith(f"B3 is still in pile 1, on its top{question}")
     (typo,) = first_lines(text.replace("Adam W15 B13 R1", "Adam W15 B13 W1"))
     assert typo.endswith("(Adam's hand: R0 W15 W12 G10 B13 G5 R1 Y15) [card-not-in-hand]")
+
+
+def test_validate_counts_events_only_for_battles_with_several_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A draw written where none is owed is told why from the events found then: the walk of
+    a valid game does not count the events at each battle for it (validate's path)."""
+    counted: list[int] = []
+    count = Game.event_count
+
+    def counting(game: Game) -> int:
+        counted.append(1)
+        return count.fget(game)  # type: ignore[attr-defined, no-any-return]
+
+    monkeypatch.setattr(Game, "event_count", property(counting))
+    assert replay(parse_game(X38 + "end\n")).valid
+    assert len(counted) == 2  # round 1's Y and round 2's R, whose several draws are ordered

@@ -51,7 +51,10 @@ from gargon_notation.engine import (
     Game,
     IllegalAction,
     Pass,
+    Passed,
     Play,
+    Played,
+    PlayedFaceDown,
 )
 from gargon_notation.engine.wording import placed_elsewhere
 from gargon_notation.errors import RuleViolation
@@ -227,9 +230,10 @@ class _Walk(_Rest, _Facts):
         """Each draw taken as forgotten: its seat, the cards it could have brought (the tops
         of the piles, where the deal is known) and its problem, which a later problem about
         one of those cards follows from."""
-        self.battle_at: tuple[Colour, int] | None = None
-        """The colour of the battle being walked and the event count at its choice: a draw
-        written in its parentheses by a player who owes none is told why."""
+        self.battle_at: Colour | None = None
+        """The colour of the battle being walked: a draw written in its parentheses by a
+        player who owes none is told why (its events are found then, not counted here:
+        this is validate's path)."""
 
     # -- problems --------------------------------------------------------------------
 
@@ -538,7 +542,8 @@ class _Walk(_Rest, _Facts):
             return None
         if self.battle_at is None or action.seat in game.owed:
             return None
-        colour, mark = self.battle_at
+        colour = self.battle_at
+        mark = _chosen_at(game, colour)
         fights = _colour_fights(game, colour, mark)
         return draw_not_owed(game, action.seat, colour, fights, game.events_since(mark))
 
@@ -760,7 +765,7 @@ class _Walk(_Rest, _Facts):
             )
             return
         draws: Sequence[model.Draw] = battle.draws
-        self.battle_at = (battle.colour, game.event_count)
+        self.battle_at = battle.colour
         # The colour's fights are looked at for the winners written and for the draws after
         # its second fight: found from the events since the choice.
         mark = game.event_count if battle.winners is not None or len(draws) > 1 else 0
@@ -979,6 +984,23 @@ class _Walk(_Rest, _Facts):
 
 _NOT_OWED = frozenset({"wrong-decision", "not-your-turn", "game-over"})
 """The codes of the engine's refusal of a draw written where the player owes none."""
+
+
+def _chosen_at(game: Game, colour: Colour) -> int:
+    """The event count at the choice of ``colour``'s battle, the last one fought: the place
+    of its first fight (a choice's first event), found back from the end, past the draws
+    of its fights, up to a play, a pass or another colour's fight."""
+    events = game.events
+    mark = len(events)
+    for index in range(len(events) - 1, -1, -1):
+        event = events[index]
+        if isinstance(event, BattleResolved) and event.colour is colour:
+            mark = index
+        elif mark < len(events) and isinstance(
+            event, BattleResolved | Played | PlayedFaceDown | Passed
+        ):
+            break
+    return mark
 
 
 def _colour_fights(game: Game, colour: Colour, mark: int) -> list[BattleResolved]:
