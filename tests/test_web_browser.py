@@ -718,6 +718,37 @@ def test_a_screen_reader_is_told_what_each_step_did(browser: Any, tmp_path: Path
     assert errors(browser) == []
 
 
+def test_steps_taken_with_a_key_held_down_are_put_in_words_once(
+    browser: Any, tmp_path: Path
+) -> None:
+    """What a step did was put in words (the log walked, each card's label read) at every
+    step, though only the last step's words are said, once stepping pauses: 70 steps taken
+    with a key held down read 1842 attributes for nothing.  Now the words are found when
+    they are said."""
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    page = tmp_path / "full.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    open_page(browser, page, "step=0")
+    read = browser.execute_script(
+        """
+        let read = 0;
+        const attribute = Element.prototype.getAttribute;
+        Element.prototype.getAttribute = function (name) {
+          read++;
+          return attribute.call(this, name);
+        };
+        const key = {key: "ArrowRight", bubbles: true};
+        for (let k = 0; k < 70; k++) document.body.dispatchEvent(new KeyboardEvent("keydown", key));
+        Element.prototype.getAttribute = attribute;
+        return read;
+        """
+    )
+    assert _where(browser)["step"] == "70"
+    assert read == 0
+    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 70 of 73,"))
+    assert errors(browser) == []
+
+
 def _focused(driver: Any) -> Any:
     return driver.switch_to.active_element
 

@@ -396,8 +396,15 @@
     clearTimeout(hashTimer);
     hashTimer = setTimeout(writeHash, 150);
     clearTimeout(sayTimer);
-    const said = `${where.textContent.replace(/ · /g, ", ")}. ${spoken($("log"))}`.replace(/\s+/g, " ").replace(/ ([.,:;)])/g, "$1").replace(/\.(\s*\.)+/g, ".").trim();
-    sayTimer = setTimeout(() => { $("said").textContent = said; }, 250);
+    sayTimer = setTimeout(say, 250); /* the words found then: none for each step while a key is held */
+  }
+
+  /* What the step shown did, in words, for the live region #said. */
+  function say() {
+    const log = $("log");
+    if (!log) return; /* another game opened meanwhile, with no table */
+    const said = `${$("where").textContent.replace(/ · /g, ", ")}. ${spoken(log)}`;
+    $("said").textContent = said.replace(/\s+/g, " ").replace(/ ([.,:;)])/g, "$1").replace(/\.(\s*\.)+/g, ".").trim();
   }
 
   function go(step) {
