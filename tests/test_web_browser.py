@@ -749,6 +749,29 @@ def test_steps_taken_with_a_key_held_down_are_put_in_words_once(
     assert errors(browser) == []
 
 
+def test_a_step_is_said_once_by_one_live_region(browser: Any, tmp_path: Path) -> None:
+    """``#where`` is an ``<output>``, whose role (status) makes it a polite live region even
+    without ``aria-live``: with ``#said``, each step was said twice, and at every step taken
+    with a key held down.  Now the live regions of the page are ``#said`` and the values of
+    a hidden card (and the banner of an invalid record, an alert)."""
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    page = tmp_path / "full.html"
+    page.write_text(gg.html_page(record), encoding="utf-8")
+    open_page(browser, page, "step=5")
+    live = []
+    for node in browser.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]:
+        found = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+        if found.get("live") in ("polite", "assertive") and "backendDOMNodeId" in node:
+            described = browser.execute_cdp_cmd(
+                "DOM.describeNode", {"backendNodeId": node["backendDOMNodeId"]}
+            )["node"]
+            attributes = described.get("attributes", [])
+            pairs = dict(zip(attributes[::2], attributes[1::2], strict=True))
+            live.append(pairs.get("id", described["nodeName"]))
+    assert sorted(live) == ["possible-info", "said"]
+    assert errors(browser) == []
+
+
 def _focused(driver: Any) -> Any:
     return driver.switch_to.active_element
 

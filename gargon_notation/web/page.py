@@ -97,7 +97,7 @@ _SKELETON = """<header id="topbar">
 <input id="slider" type="range" min="0" max="0" value="0" aria-label="Step">
 <label>Round <select id="round" aria-label="Jump to a round"></select></label>
 <label>View as <select id="view" aria-label="View as"></select></label>
-<output id="where"></output>
+<output id="where" aria-live="off"></output>
 </nav>
 <p id="keys" class="muted">Keys: &larr; &rarr; a step, Home / End the first / last step,
 Page Up / Page Down the previous / next round.</p>
