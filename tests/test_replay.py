@@ -965,6 +965,21 @@ def test_the_round_after_a_start_player_passed_over_says_whom_the_start_follows(
     )
 
 
+def test_a_round_whose_start_passed_over_the_next_player_says_whom_it_began_with() -> None:
+    """Round 5 is Adam's to begin, the next player clockwise from Dagmar, but he holds no
+    card: written beginning with Collette, it was said to begin with 'Bernd, the next player
+    clockwise from Dagmar', which he is not."""
+    text = ADAM_EMPTIED.replace(
+        "5. Bernd R3, Collette pass 1, Dagmar pass 1, Adam pass 1",
+        "5. Collette pass 1, Bernd R3, Dagmar pass 1, Adam pass 1",
+    )
+    assert replay(parse_game(text)).problems[0].message == (
+        "Collette may not act now: it is Bernd's turn to play or pass; round 5 begins with "
+        "Bernd, the first player clockwise from Dagmar, who began round 4, to hold a card "
+        "(Adam holding no card, passed over)"
+    )
+
+
 def test_a_single_round_in_another_order_is_not_taken_for_a_seat_order() -> None:
     text = HEADER + "1. Adam Y2 Y6 R9, Collette B8 B2 R8, Bernd pass 1 1 2, Dagmar R14 R0 B12\n*\n"
     assert replay(parse_game(text)).problems[0].message == (

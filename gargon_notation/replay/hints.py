@@ -191,7 +191,9 @@ def round_start_hint(game: Game, seat: int) -> str:
     ``seat``, else, where a start was passed over in this round or the one before, ``; round
     6 begins with Collette, the next player clockwise from Bernd, who began round 5 (...)``;
     nothing in round 1 (:func:`start_hint` is for it), nor where the start went round as
-    usual, nor elsewhere."""
+    usual, nor elsewhere.  A start that passes over the next player clockwise is ``round 5
+    begins with Bernd, the first player clockwise from Dagmar, who began round 4, to hold a
+    card (...)``."""
     decision = game.to_act
     if decision is None or decision.kind is not DecisionKind.PLAY_OR_PASS:
         return ""
@@ -208,13 +210,18 @@ def round_start_hint(game: Game, seat: int) -> str:
     before = started[-2] if len(started) > 1 else None
     if before is None or not (now.skipped or before.skipped):
         return ""  # the start went round as usual: the engine's message says enough
-    said = (
-        f"; round {now.number} begins with {start}, the next player clockwise from "
-        f"{names[before.start]}, who began round {before.number}"
+    began = f"{names[before.start]}, who began round {before.number}"
+    if now.skipped:  # the next player clockwise is passed over: the start is a later one
+        return (
+            f"; round {now.number} begins with {start}, the first player clockwise from "
+            f"{began}, to hold a card ({names_text(game, now.skipped)} holding no card, "
+            "passed over)"
+        )
+    return (
+        f"; round {now.number} begins with {start}, the next player clockwise from {began} "
+        f"({names_text(game, before.skipped)} holding no card, passed over in round "
+        f"{before.number})"
     )
-    passed = now.skipped or before.skipped
-    over = "passed over" if now.skipped else f"passed over in round {before.number}"
-    return said + f" ({names_text(game, passed)} holding no card, {over})"
 
 
 def played_before(record: model.GameRecord, play: model.Play) -> str:
