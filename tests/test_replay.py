@@ -740,6 +740,17 @@ def test_a_battle_written_before_every_player_decided_names_who_has_not() -> Non
     ]
 
 
+def test_a_battle_written_before_two_players_decided_names_both() -> None:
+    """Collette and Dagmar are left out of round 1: the battle was said to wait for
+    Collette alone, and once she was written in, it would wait for Dagmar."""
+    text = HEADER + "1. Adam Y2 Y6 R9, Bernd pass 1 1 2\n    fights Y\n*\n"
+    assert problems(text)[0].split("\n")[0] == (
+        "t.ggn:7:12: game 1, round 1: 'Y': a battle in yellow is written, but Collette and "
+        "Dagmar have not played or passed yet (the battles begin once every player has "
+        "decided) [wrong-decision]"
+    )
+
+
 def test_a_recording_in_progress_may_stop_before_its_last_battles_draws() -> None:
     assert problems(HEADER + ROUND_ONE + "    fights Y, R > Dagmar\n*\n") == []
     assert problems(HEADER + ROUND_ONE + "    fights Y, R (Adam 1)\n*\n") == []

@@ -21,7 +21,9 @@ from gargon_notation.engine import (
     Event,
     Game,
     Pass,
+    Passed,
     PileEmptied,
+    Played,
     RoundStarted,
 )
 from gargon_notation.engine.knowledge import refine
@@ -34,6 +36,7 @@ __all__ = [
     "drawn_when",
     "first_place",
     "names_text",
+    "not_decided",
     "now_in_a_hand",
     "ordinal",
     "played_before",
@@ -183,6 +186,22 @@ def start_hint(record: model.GameRecord, element: model.Action, start: str | Non
         )
     where = f" (line {tag.line})" if tag.line else ""
     return f"; round 1 is written beginning with {element.player}: is the Start tag{where} right?"
+
+
+def not_decided(game: Game, seat: int) -> str:
+    """Who of this round has not played or passed yet, ``seat`` (the one to decide) first and
+    the others in turn: ``Dagmar has not``, ``Collette and Dagmar have not``."""
+    decided: set[int] = set()
+    for event in game.events_of(RoundStarted, Played, Passed):
+        if isinstance(event, RoundStarted):
+            decided.clear()
+        elif isinstance(event, Played | Passed):
+            decided.add(event.seat)
+    count = len(game.names)
+    waiting = [
+        other for other in ((seat + k) % count for k in range(count)) if other not in decided
+    ]
+    return f"{names_text(game, waiting)} {'has' if len(waiting) == 1 else 'have'} not"
 
 
 def round_start_hint(game: Game, seat: int) -> str:

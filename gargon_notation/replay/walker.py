@@ -67,6 +67,7 @@ from gargon_notation.replay.hints import (
     draw_not_owed,
     first_place,
     names_text,
+    not_decided,
     now_in_a_hand,
     played_before,
     round_start_hint,
@@ -752,7 +753,7 @@ class _Walk(_Rest, _Facts):
                 asked = "the game is over"
             elif decision.kind is DecisionKind.PLAY_OR_PASS and game.round == self.round:
                 asked = (
-                    f"{game.names[decision.seat]} has not played or passed yet (the battles "
+                    f"{not_decided(game, decision.seat)} played or passed yet (the battles "
                     "begin once every player has decided)"
                 )
             else:
