@@ -454,6 +454,7 @@ def test_an_unreadable_game_shows_its_error(browser: Any, tmp_path: Path) -> Non
     problem = browser.find_element(By.CSS_SELECTOR, "[data-zone=problem]")
     assert items[1].message in problem.text
     assert f"line {items[1].line}:{items[1].column}" in problem.text
+    assert not browser.find_element(By.ID, "keys").is_displayed()  # no step to take
     assert errors(browser) == []
 
 

@@ -427,7 +427,7 @@
     $("subtitle").textContent = g.entry.players.join(", ") + (g.entry.date ? ` · ${g.entry.date}` : "");
     if (started && fresh) $("title").focus(); /* opened from the index: read on from its title */
     const playable = g.data && g.data.steps !== undefined && g.data.views.length && g.data.views[0].frames.length;
-    for (const id of ["controls", "table", "score", "score-hint"]) $(id).classList.toggle("hidden", !playable);
+    for (const id of ["controls", "keys", "table", "score", "score-hint"]) $(id).classList.toggle("hidden", !playable);
     $("problems").replaceChildren();
     if (!g.data) {
       $("tags").replaceChildren();
