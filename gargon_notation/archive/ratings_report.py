@@ -41,9 +41,14 @@ _MARKS = (
     "M-4,0H4M0,-4V4",
     "M-3,-3h6v6h-6zM-1.5,-1.5v3h3v-3z",
 )
-"""A mark per leading player, drawn at each of its points and in the legend: the lines are
-told apart by their marks as well as their colours (a colour-blind eye, a black and white
-print).  The last two are lines only, the last a hollow square."""
+"""A mark per leading player, drawn on its line and in the legend: the lines are told apart
+by their marks as well as their colours (a colour-blind eye, a black and white print).  The
+last three are not filled: a cross, a plus and a hollow square."""
+
+MARKS_PER_LINE = 30
+"""At most this many marks on a leader's line (24 px apart on the chart, 720 px wide), at
+each game while there are no more, else evenly spread from the first game to the last: one
+a game, a thousand games drew 4000 marks over one another and made the page 76% larger."""
 
 
 def _number(value: float) -> float:
@@ -164,6 +169,18 @@ def _mark(index: int, x: float, y: float) -> str:
     )
 
 
+def _spread(points: list[tuple[int, float]]) -> list[tuple[int, float]]:
+    """The points of a line to mark: all of them, or :data:`MARKS_PER_LINE` evenly spread.
+
+    >>> [game for game, _ in _spread([(game, 0.0) for game in range(1, 301)])][:4]
+    [1, 11, 22, 32]
+    """
+    if len(points) <= MARKS_PER_LINE:
+        return points
+    last = len(points) - 1
+    return [points[round(k * last / (MARKS_PER_LINE - 1))] for k in range(MARKS_PER_LINE)]
+
+
 def _leaders(ratings: Ratings, low: float, high: float) -> str:
     frame = _Frame(ratings.games, low, high, 720, 300)
     z = ratings.parameters.z
@@ -173,7 +190,7 @@ def _leaders(ratings: Ratings, low: float, high: float) -> str:
         colour = _COLOURS[index % len(_COLOURS)]
         points = [(point.game, point.mu - z * point.sigma) for point in player.history]
         inner.append(_line(frame, points, colour, False))
-        inner += [_mark(index, frame.x(game), frame.y(value)) for game, value in points]
+        inner += [_mark(index, frame.x(game), frame.y(value)) for game, value in _spread(points)]
         legend.append(
             '<span class="key"><svg xmlns="http://www.w3.org/2000/svg" width="26" height="12" '
             f'viewBox="0 0 26 12" aria-hidden="true"><line x1="1" y1="6" x2="25" y2="6" '
