@@ -815,6 +815,37 @@ def test_the_keyboard_never_loses_the_focus(browser: Any, tmp_path: Path) -> Non
     assert errors(browser) == []
 
 
+def test_stepping_from_a_focused_card_says_its_values_only_when_they_change(
+    browser: Any, tmp_path: Path
+) -> None:
+    """The values of a focused hidden card are under the table, in a live region: each step
+    emptied it and the card focused again wrote it anew, so a screen reader said them again
+    at every step taken with a key held down.  Now they are written when they change."""
+    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    page = tmp_path / "bernd.html"
+    page.write_text(gg.html_page(record, seat="Bernd"), encoding="utf-8")
+    open_page(browser, page, "step=0")
+    browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="2"] [data-zone=hand] .card')[2].click()
+    written, changes = browser.execute_script(
+        """
+        const info = document.getElementById("possible-info");
+        const observer = new MutationObserver(() => {});
+        observer.observe(info, {childList: true, characterData: true, subtree: true});
+        let changes = 0, said = info.textContent;
+        for (let k = 0; k < 40; k++) {
+          const key = {key: "ArrowRight", bubbles: true};
+          document.activeElement.dispatchEvent(new KeyboardEvent("keydown", key));
+          if (info.textContent !== said) changes++;
+          said = info.textContent;
+        }
+        return [observer.takeRecords().length, changes];
+        """
+    )
+    assert _where(browser)["step"] == "40"
+    assert 0 < written == changes < 40
+    assert errors(browser) == []
+
+
 def test_the_keys_are_written_on_the_page_and_the_focus_is_plain_to_see(
     browser: Any, tmp_path: Path
 ) -> None:

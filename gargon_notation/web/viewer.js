@@ -112,8 +112,8 @@
       opts.mini && back ? "" : el("span", { "aria-hidden": "true", text: opts.mini ? value : text }));
     if (back && opts.focus) {
       node.tabIndex = 0;
-      node.addEventListener("focus", () => { $("possible-info").textContent = label; });
-      node.addEventListener("click", () => { $("possible-info").textContent = label; });
+      node.addEventListener("focus", () => inform(label));
+      node.addEventListener("click", () => inform(label));
     }
     return node;
   }
@@ -314,6 +314,13 @@
     return view && view.seat !== null ? g.data.names[view.seat] : "the record";
   }
 
+  /* The values a hidden card can still have, under the table (a live region): written only
+     when they change, so that stepping with a card focused does not say them at each step. */
+  function inform(text) {
+    const info = $("possible-info");
+    if (info.textContent !== text) info.textContent = text;
+  }
+
   /* The text a screen reader gives a node: a card by its label, its drawing left out. */
   function spoken(node) {
     if (node.nodeType === Node.TEXT_NODE) return node.textContent;
@@ -383,7 +390,6 @@
     $("round").value = String(f.r);
     $("score").classList.toggle("hidden", now.step !== last);
     $("score-hint").classList.toggle("hidden", now.step === last || !g.data.score);
-    $("possible-info").textContent = "";
     const broken = fs.findIndex((x) => x.x && x.x.length);
     const banner = $("banner");
     if (!g.data.valid && broken >= 0 && now.step >= broken) {
@@ -393,6 +399,8 @@
     } else banner.classList.add("hidden");
     if (place) refocus(place); /* the card focused was drawn anew: the focus goes to its like */
     else if (button && button.disabled) stepButton(button.id).focus();
+    const active = document.activeElement;
+    if (!active || !active.classList || !active.classList.contains("back") || !$("table").contains(active)) inform("");
     clearTimeout(hashTimer);
     hashTimer = setTimeout(writeHash, 150);
     clearTimeout(sayTimer);
