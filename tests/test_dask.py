@@ -733,7 +733,11 @@ def season(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.parametrize(
     ("stop", "code"),
-    [("SIGTERM", 143), pytest.param("SIGINT", 130, marks=pytest.mark.slow), ("SIGHUP", 129)],
+    [
+        ("SIGTERM", 143),
+        pytest.param("SIGINT", 130, marks=pytest.mark.slow),
+        pytest.param("SIGHUP", 129, marks=pytest.mark.slow),  # 7 s: the heavy profile's
+    ],
 )
 def test_a_signal_while_the_workers_write_ends_as_without_dask(
     stop: str, code: int, season: Path, cluster: LocalCluster, tmp_path: Path

@@ -738,7 +738,9 @@ def test_the_set_up_takes_keys_at_once_and_shows_its_refusal_and_keys_at_80x24(
     asyncio.run(drive())
 
 
-@pytest.mark.parametrize("size", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
+@pytest.mark.parametrize(
+    "size", [(80, 24), pytest.param((100, 30), marks=pytest.mark.slow)], ids=["80x24", "100x30"]
+)
 def test_the_score_pane_cuts_no_figure(tmp_path: Path, size: tuple[int, int]) -> None:
     """Round by round through a whole game: the score, beside the record, headed by the
     colours' letters where their names do not fit, cuts no heading, name or figure; the

@@ -719,6 +719,7 @@ def test_a_screen_reader_is_told_what_each_step_did(browser: Any, tmp_path: Path
     assert errors(browser) == []
 
 
+@pytest.mark.slow
 def test_steps_taken_with_a_key_held_down_are_put_in_words_once(
     browser: Any, tmp_path: Path
 ) -> None:
@@ -880,6 +881,7 @@ def _rgb(css: str) -> str:
     return "#" + "".join(f"{round(c * alpha + 255 * (1 - alpha)):02x}" for c in parts[:3])
 
 
+@pytest.mark.slow
 def test_every_card_letter_can_be_read_on_its_fill(browser: Any, tmp_path: Path) -> None:
     """White on green was 4.3 to 1 and on the unknown colour's grey 3.25 (4.5 is the least
     for small text), and a hidden card's white stripes brought blue, violet, red, green and
