@@ -477,7 +477,9 @@ UNPLAYABLE = [
 
 def test_a_game_that_cannot_be_set_up_shows_its_problem(browser: Any, tmp_path: Path) -> None:
     """Its problem as text, on its own page and in a file of several games (the page wrote
-    "[object HTMLDivElement]", the problems having been appended as one array)."""
+    "[object HTMLDivElement]", the problems having been appended as one array); the step
+    keys do nothing there (an arrow key raised "Cannot read properties of null" on a page
+    of several games, found by a review)."""
     records = [next(gg.loads(text, strict=True)) for text, _ in UNPLAYABLE]
     for k, (record, (_, shown)) in enumerate(zip(records, UNPLAYABLE, strict=True)):
         page = tmp_path / f"unplayable{k}.html"
@@ -493,6 +495,9 @@ def test_a_game_that_cannot_be_set_up_shows_its_problem(browser: Any, tmp_path: 
                 for p in problems.find_elements(By.CSS_SELECTOR, "[data-zone=problem]")
             ] == ["header"]
             assert not browser.find_element(By.ID, "table").is_displayed()
+            body = browser.find_element(By.TAG_NAME, "body")
+            body.send_keys(Keys.ARROW_RIGHT, Keys.END, Keys.PAGE_DOWN, Keys.HOME)
+            assert errors(browser) == []
     assert errors(browser) == []
 
 

@@ -551,6 +551,7 @@
   });
   document.addEventListener("keydown", (event) => {
     if (now.game === null || event.altKey || event.ctrlKey || event.metaKey) return;
+    if ($("controls").classList.contains("hidden")) return; /* a game that cannot be replayed */
     const target = event.target;
     if (target && ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName)) return;
     const keys = {
