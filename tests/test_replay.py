@@ -493,6 +493,24 @@ def test_the_owed_draw_a_misspelt_name_stands_for_is_said_to_be_written(
     assert (stopped.value.problem.line, stopped.value.problem.column) == (line, column)
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_misspelt_draw_before_the_owners_own_draw_is_an_extra(players: int) -> None:
+    """'Bernt 1, Bernd 1', Bernd owing: the draw owed is written right after the misspelt
+    name, which is an extra, skipped (d66639b read it as Bernd's draw, so that Bernd's own,
+    the next, was refused: 'Bernd may not act now: it is Collette's turn to draw')."""
+    right = TABLES[players][0]
+    at = right.index("Bernd 1")
+    text = red_table(players, f"{right[:at]}Bernt 1, {right[at:]}")
+    line = players + 4
+    column = text.splitlines()[line - 1].index("Bernt 1") + 1
+    names = ", ".join(TABLES[players][1])
+    assert problems(text) == [
+        f"t.ggn:{line}:{column}: game 1, round 1, Bernt: 'Bernt 1': Bernt is not at this "
+        f"table (players: {names}); did you mean Bernd? [unknown-player]\n"
+        "    skipped this draw",
+    ]
+
+
 @pytest.mark.parametrize(
     ("line", "right", "typed"),
     [

@@ -798,9 +798,9 @@ class _Walk(_Rest, _Facts):
         # Draws written for a name not at the table while a draw was owed: each stands for
         # the draw owed then, if the next draw written is not that one.
         stand_ins: list[model.Draw] = []
-        for draw in draws:
+        for index, draw in enumerate(draws):
             seat = seats.get(draw.player)
-            if seat is None:
+            if seat is None and not self._owed_next(game, draws, index):
                 seat = self._meant(game, draw)
             if seat is None:
                 seat = self._seat(draw.player, draw, repair="skipped this draw")
@@ -845,6 +845,17 @@ class _Walk(_Rest, _Facts):
             # in the order of their places.
             place = battle.draws[-1] if len(self.outcome.problems) > found else battle
             self._owed_draws_unwritten(game, place, stand_ins=stand_ins, only=bool(stops))
+
+    @staticmethod
+    def _owed_next(game: Game, draws: Sequence[model.Draw], index: int) -> bool:
+        """Whether the draw after ``draws[index]`` is written for the player whose draw is
+        owed now: then the name at ``index``, not at the table, is an extra, not his draw."""
+        owed = game.to_act
+        return (
+            owed is not None
+            and index + 1 < len(draws)
+            and draws[index + 1].player == game.names[owed.seat]
+        )
 
     def _in_seat_order(self, game: Game, draws: Sequence[model.Draw]) -> bool:
         """Whether ``draws`` begin with the draws owed now, in order, and go on (the second
