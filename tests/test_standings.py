@@ -901,6 +901,19 @@ def test_one_game_recorded_at_two_rounds_is_one_game_as_table_or_seat_records(
         assert json.loads(run.stdout)["games"] == 1
 
 
+@pytest.mark.parametrize("verb", VERBS, ids=" ".join)
+def test_a_long_round_a_copy_differs_in_is_said_cut(tmp_path: Path, verb: list[str]) -> None:
+    """A Round of 90,000 characters was written whole in the copy's warning (a line of 90 KB)
+    and kept whole for each game read; now it is cut to 80 characters, an ellipsis last."""
+    table, again = tmp_path / "table.ggn", tmp_path / "again.ggn"
+    table.write_text(gg.dumps([four_table()]), encoding="utf-8")
+    again.write_text(gg.dumps([in_round(four_table(), "6" * 90_000)]), encoding="utf-8")
+    run = gargon(*verb, table, again, "--json")
+    cut = "6" * 79 + "\u2026"
+    said = copy_said(again, table, f'Round "{cut}" here; Round "5" there') + copies_said(1)
+    assert (run.exit_code, run.stderr) == (0, said)
+
+
 def test_results_come_in_reading_order_while_a_seat_record_waits_for_its_table() -> None:
     """A seat's record waits for the rest of the reading (a later record of its game might
     know more); what follows it waits with it, so that results come in reading order."""

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from gargon_notation.replay.walker import Outcome
 
 __all__ = [
+    "OCCASION_CHARACTERS",
     "OCCASION_TAGS",
     "Copy",
     "CopyKind",
@@ -242,10 +243,16 @@ Occasion = tuple["str | None", ...]
 """A game's values of :data:`OCCASION_TAGS`, in that order (None: no such tag); ``()``: not
 known."""
 
+OCCASION_CHARACTERS = 80
+"""The most characters of an occasion's value kept: a longer value is kept (and shown) cut,
+ending in an ellipsis, so that a game read costs the same memory whatever its tags (a value
+may be 100,000 characters long, 2,000,000 from JSON), and a copy's warning stays a line."""
+
 
 def occasion_of(record: GameRecord) -> Occasion:
     """The values of a record's :data:`OCCASION_TAGS` (each value kept once, however many
-    games hold it: a season's games share their Event and Round).
+    games hold it: a season's games share their Event and Round; one longer than
+    :data:`OCCASION_CHARACTERS` cut to them).
 
     >>> from gargon_notation.notation import parse_game
     >>> occasion_of(parse_game('[Round "2"]\\n[Players "Ann" "Bob" "Cy"]\\n*\\n'))
@@ -254,7 +261,13 @@ def occasion_of(record: GameRecord) -> Occasion:
     values: list[str | None] = []
     for name in OCCASION_TAGS:
         tag = record.tag(name)
-        values.append(sys.intern(tag.value) if tag is not None and tag.values else None)
+        if tag is None or not tag.values:
+            values.append(None)
+            continue
+        value = tag.value
+        if len(value) > OCCASION_CHARACTERS:
+            value = value[: OCCASION_CHARACTERS - 1] + "\u2026"
+        values.append(sys.intern(value))
     return tuple(values)
 
 
