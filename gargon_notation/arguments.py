@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "check_names",
+    "name_texts",
     "names_problem",
     "record_argument",
     "records_argument",
@@ -197,6 +198,27 @@ def _quoted(name: str) -> str:
     return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def name_texts(names: object, parameter: str = "names") -> tuple[str, ...]:
+    """``names``, a sequence of texts, one a seat, as a tuple (their number and spelling are
+    for the caller to check).
+
+    Raises :class:`TypeError` for anything else: one text, or its bytes, is not a sequence
+    of names (``"Ann"`` is not three players A, n and n).
+
+    >>> name_texts(b"Ann", "players")
+    Traceback (most recent call last):
+    ...
+    TypeError: players: a sequence of texts (str), one a seat, not bytes b'Ann'
+    """
+    if isinstance(names, str | bytes | bytearray | memoryview) or not isinstance(names, Iterable):
+        raise TypeError(f"{parameter}: a sequence of texts (str), one a seat, not {shown(names)}")
+    given = tuple(names)
+    for name in given:
+        if not isinstance(name, str):
+            raise TypeError(f"{parameter}: each name is a text (str), not {shown(name)}")
+    return given
+
+
 def check_names(names: object, players: int, parameter: str = "names") -> tuple[str, ...]:
     """``names`` for a table of ``players``, as a tuple.
 
@@ -208,12 +230,7 @@ def check_names(names: object, players: int, parameter: str = "names") -> tuple[
     ...
     gargon_notation.errors.ArgumentError: names: 2 names for 3 seats
     """
-    if isinstance(names, str) or not isinstance(names, Iterable):
-        raise TypeError(f"{parameter}: a sequence of texts (str), one a seat, not {shown(names)}")
-    given = tuple(names)
-    for name in given:
-        if not isinstance(name, str):
-            raise TypeError(f"{parameter}: each name is a text (str), not {shown(name)}")
+    given = name_texts(names, parameter)
     if len(given) != players:
         raise ArgumentError(f"{parameter}: {len(given)} names for {players} seats")
     problem = names_problem(given)

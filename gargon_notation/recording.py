@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from gargon_notation.arguments import record_argument, shown, whole_number
+from gargon_notation.arguments import name_texts, record_argument, whole_number
 from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
 from gargon_notation.engine import (
     SHUFFLE_ALGORITHM,
@@ -201,12 +201,7 @@ class Recording:
         ...
         TypeError: players: a sequence of texts (str), one a seat, not str 'Ann'
         """
-        if isinstance(players, str) or not isinstance(players, Iterable):
-            raise TypeError(f"players: a sequence of texts (str), one a seat, not {shown(players)}")
-        names = tuple(players)
-        for name in names:
-            if not isinstance(name, str):
-                raise TypeError(f"players: each name is a text (str), not {shown(name)}")
+        names = name_texts(players, "players")
         if not names:
             raise RecordingError("name the players in seat order (3 to 5)")
         if seed is not None and not seed.strip():

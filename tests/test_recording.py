@@ -102,6 +102,8 @@ def test_a_new_recording_asks_for_the_first_decision() -> None:
     [
         ("Ann", "players: a sequence of texts (str), one a seat, not str 'Ann'"),
         (5, "players: a sequence of texts (str), one a seat, not int 5"),
+        # read as the numbers 65, 110, 110: 'each name is a text (str), not int 65'
+        (b"Ann", "players: a sequence of texts (str), one a seat, not bytes b'Ann'"),
         (["Ann", 3, "Cy"], "players: each name is a text (str), not int 3"),
     ],
 )
