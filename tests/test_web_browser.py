@@ -478,8 +478,8 @@ UNPLAYABLE = [
 def test_a_game_that_cannot_be_set_up_shows_its_problem(browser: Any, tmp_path: Path) -> None:
     """Its problem as text, on its own page and in a file of several games (the page wrote
     "[object HTMLDivElement]", the problems having been appended as one array); the step
-    keys do nothing there (an arrow key raised "Cannot read properties of null" on a page
-    of several games, found by a review)."""
+    keys do nothing there (an arrow key raised "Cannot read properties of undefined (reading
+    'frames')", on its own page as in the file of several games, found by a review)."""
     records = [next(gg.loads(text, strict=True)) for text, _ in UNPLAYABLE]
     for k, (record, (_, shown)) in enumerate(zip(records, UNPLAYABLE, strict=True)):
         page = tmp_path / f"unplayable{k}.html"
