@@ -1587,6 +1587,21 @@ def test_an_action_of_a_misspelt_player_to_act_is_read_as_his() -> None:
     assert result.game is not None and result.game.round == 1 and len(result.game.actions) == 3
 
 
+def test_an_action_of_a_misspelt_player_followed_by_his_own_is_an_extra() -> None:
+    """'Bernhard pass 1 1 2, Bernd pass 1 1 2': Bernd's own pass comes next, so the name
+    stands for no one (c2d2fa2 took it as Bernd's and then refused his own pass as out of
+    turn, a second problem; found by a last read)."""
+    text = (
+        HEADER + "1. Adam Y2 Y6 R9, Bernhard pass 1 1 2, Bernd pass 1 1 2, Collette B8 B2 R8\n*\n"
+    )
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [(p.code, p.column, p.repair) for p in result.problems] == [
+        ("unknown-player", 19, "skipped this action")
+    ]
+    assert result.unchecked == [RULEBOOK_NOTE]
+    assert result.game is not None and len(result.game.actions) == 3
+
+
 @pytest.mark.parametrize(
     "name",
     [

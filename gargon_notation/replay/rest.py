@@ -28,6 +28,13 @@ _Named = model.Play | model.Pass | model.Battle | model.Draw | model.Score
 """An element that names players (a battle: its winners)."""
 
 
+def player_after(actions: Sequence[model.Play | model.Pass], index: int) -> str | None:
+    """The player of the action written after ``actions[index]`` in its round (None after
+    its last): an action written for a misspelt name is no stand-in for the player to act
+    when his own action comes next."""
+    return actions[index + 1].player if index + 1 < len(actions) else None
+
+
 class _Rest(_Reporting):
     """The checks without the table: a part of the walk."""
 
@@ -48,7 +55,13 @@ class _Rest(_Reporting):
     if TYPE_CHECKING:  # the walk's methods used here, for mypy (nothing at run time)
 
         def _tell_held(self) -> None: ...
-        def _apply_written(self, game: Game, element: model.Play | model.Pass) -> None: ...
+        def _apply_written(
+            self,
+            game: Game,
+            element: model.Play | model.Pass,
+            actions: Sequence[model.Play | model.Pass] = (),
+            index: int = 0,
+        ) -> None: ...
         def _apply_battles(self, game: Game, battles: Sequence[model.Battle]) -> None: ...
         def _check_fights_done(self, game: Game, written: model.Round) -> None: ...
         def _check_result(self) -> None: ...
@@ -162,8 +175,9 @@ class _Rest(_Reporting):
         self.skipped = False
         self.lost_at = None
         try:
-            for action in written.actions:
-                self._apply_written(game, action)
+            actions = written.actions
+            for index, action in enumerate(actions):
+                self._apply_written(game, action, actions, index)
             known = len(self.held or ())
             self._apply_battles(game, written.battles)
             if written.battles and game.round == 1 and len(self.held or ()) == known:

@@ -78,7 +78,7 @@ from gargon_notation.replay.hints import (
     why_over,
 )
 from gargon_notation.replay.problems import _NOT_HELD, Problem, ReplayError, _Stop
-from gargon_notation.replay.rest import _Rest
+from gargon_notation.replay.rest import _Rest, player_after
 from gargon_notation.replay.setup import build_deal
 from gargon_notation.values import unchecked_maker
 
@@ -432,8 +432,9 @@ class _Walk(_Rest, _Facts):
             self.read.append(game.round)
             for visitor in self.visitors:
                 visitor.begin_round(self.round, written_round, game)
-            for action in written_round.actions:
-                self._apply_written(game, action)
+            actions = written_round.actions
+            for index, action in enumerate(actions):
+                self._apply_written(game, action, actions, index)
             known = len(self.outcome.problems)
             self._apply_battles(game, written_round.battles)
             unfinished = written_round.battles and game.round == self.round
@@ -471,18 +472,24 @@ class _Walk(_Rest, _Facts):
             )
             return None
 
-    def _meant(self, game: Game, element: model.Play | model.Pass | model.Draw) -> int | None:
+    def _meant(
+        self,
+        game: Game,
+        element: model.Play | model.Pass | model.Draw,
+        following: str | None = None,
+    ) -> int | None:
         """The seat to act now (to play or pass for an action, to draw for a draw), when the
         name of ``element``, not at the table, most likely means its player (``Bbo`` for Bob,
-        as the problem suggests): the name is said and the element read as his, as with the
-        name spelt right (None: it is not)."""
+        as the problem suggests) and the element written after it (``following``: its
+        player) is not that player's own, which would make this one an extra: the name is
+        said and the element read as his, as with the name spelt right (None: it is not)."""
         decision = game.to_act
         wanted = _DRAW if isinstance(element, model.Draw) else DecisionKind.PLAY_OR_PASS
         if decision is None or decision.kind is not wanted:
             return None
         seat = decision.seat
         players = game.names
-        if likely_player(element.player, players) != players[seat]:
+        if following == players[seat] or likely_player(element.player, players) != players[seat]:
             return None
         self.unnamed.add(id(element))
         taken = attrs.evolve(element, player=players[seat], glyph=None, nags=(), comments=())
@@ -698,10 +705,18 @@ class _Walk(_Rest, _Facts):
                     self.forgotten.append((seat, cards, found))
             self._step(game, None, Draw(seat, None))
 
-    def _apply_written(self, game: Game, element: model.Play | model.Pass) -> None:
+    def _apply_written(
+        self,
+        game: Game,
+        element: model.Play | model.Pass,
+        actions: Sequence[model.Play | model.Pass] = (),
+        index: int = 0,
+    ) -> None:
+        """Apply a written action, ``actions[index]`` of its round when given (what follows
+        it tells whether a name not at the table stands for the player to act)."""
         seat = self.seats.get(element.player)
         if seat is None:
-            seat = self._meant(game, element)
+            seat = self._meant(game, element, player_after(actions, index) if actions else None)
             if seat is None:
                 seat = self._seat(element.player, element, repair="skipped this action")
                 if seat is None:
