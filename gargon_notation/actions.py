@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from gargon_notation.arguments import names_problem, shown
+from gargon_notation.arguments import name_texts, names_problem
 from gargon_notation.cards import AnyCard, Card, Colour
 from gargon_notation.engine import Action, Choose, Draw, Pass, Play
 from gargon_notation.engine.deal import check_size
@@ -144,19 +144,15 @@ taken for it, when it is not one slip from one."""
 def _names(players: object) -> Sequence[str]:
     """``players`` as :func:`parse_action` and :func:`format_action` take them: a sequence of
     texts, not empty and at most a table's five (their own checks: :func:`parse_action`)."""
-    if isinstance(players, str) or not isinstance(players, Sequence):
-        raise TypeError(f"players: a sequence of texts (str), in seat order, not {shown(players)}")
-    if not players:
+    names = name_texts(players, "players")
+    if not names:
         raise ArgumentError(
             "players: no names given: give the players' names in seat order (at least up to "
             "the seat of the player the action names)"
         )
-    if len(players) > 5:  # a seat past the table's: check_size says why
-        check_size(len(players))
-    for name in players:
-        if not isinstance(name, str):
-            raise TypeError(f"players: each name is a text (str), not {shown(name)}")
-    return players
+    if len(names) > 5:  # a seat past the table's: check_size says why
+        check_size(len(names))
+    return names
 
 
 def _seat(text: str, name: str, players: Sequence[str]) -> int:

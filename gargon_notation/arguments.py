@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from gargon_notation.errors import NAME_UNSAFE, ArgumentError, NotationError, printable_name
@@ -203,14 +204,17 @@ def name_texts(names: object, parameter: str = "names") -> tuple[str, ...]:
     for the caller to check).
 
     Raises :class:`TypeError` for anything else: one text, or its bytes, is not a sequence
-    of names (``"Ann"`` is not three players A, n and n).
+    of names (``"Ann"`` is not three players A, n and n), nor is a set or a mapping, which
+    has no seat order.
 
     >>> name_texts(b"Ann", "players")
     Traceback (most recent call last):
     ...
     TypeError: players: a sequence of texts (str), one a seat, not bytes b'Ann'
     """
-    if isinstance(names, str | bytes | bytearray | memoryview) or not isinstance(names, Iterable):
+    if isinstance(
+        names, str | bytes | bytearray | memoryview | AbstractSet | Mapping
+    ) or not isinstance(names, Iterable):
         raise TypeError(f"{parameter}: a sequence of texts (str), one a seat, not {shown(names)}")
     given = tuple(names)
     for name in given:

@@ -80,7 +80,9 @@ def test_mistakes_are_located_and_explained(text: str, column: int, message: str
             "players: no names given: give the players' names in seat order (at least up to "
             "the seat of the player the action names)",
         ),
-        ("Ann", TypeError, "players: a sequence of texts (str), in seat order, not str 'Ann'"),
+        ("Ann", TypeError, "players: a sequence of texts (str), one a seat, not str 'Ann'"),
+        (b"Ann", TypeError, "players: a sequence of texts (str), one a seat, not bytes b'Ann'"),
+        ({"Ann"}, TypeError, "players: a sequence of texts (str), one a seat, not set {'Ann'}"),
         (["Ann", 7], TypeError, "players: each name is a text (str), not int 7"),
         (
             ["Ann", "Ann"],
