@@ -28,11 +28,13 @@ _Named = model.Play | model.Pass | model.Battle | model.Draw | model.Score
 """An element that names players (a battle: its winners)."""
 
 
-def player_after(actions: Sequence[model.Play | model.Pass], index: int) -> str | None:
-    """The player of the action written after ``actions[index]`` in its round (None after
-    its last): an action written for a misspelt name is no stand-in for the player to act
-    when his own action comes next."""
-    return actions[index + 1].player if index + 1 < len(actions) else None
+def player_after(
+    elements: Sequence[model.Play | model.Pass | model.Draw], index: int
+) -> str | None:
+    """The player of the action or draw written after ``elements[index]`` (None after the
+    last of its round's actions, or of its battle's draws): one written for a misspelt name
+    is no stand-in for the player to act when his own comes next."""
+    return elements[index + 1].player if index + 1 < len(elements) else None
 
 
 class _Rest(_Reporting):

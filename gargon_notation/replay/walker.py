@@ -716,7 +716,7 @@ class _Walk(_Rest, _Facts):
         it tells whether a name not at the table stands for the player to act)."""
         seat = self.seats.get(element.player)
         if seat is None:
-            seat = self._meant(game, element, player_after(actions, index) if actions else None)
+            seat = self._meant(game, element, player_after(actions, index))
             if seat is None:
                 seat = self._seat(element.player, element, repair="skipped this action")
                 if seat is None:
@@ -815,8 +815,8 @@ class _Walk(_Rest, _Facts):
         stand_ins: list[model.Draw] = []
         for index, draw in enumerate(draws):
             seat = seats.get(draw.player)
-            if seat is None and not self._owed_next(game, draws, index):
-                seat = self._meant(game, draw)
+            if seat is None:
+                seat = self._meant(game, draw, player_after(draws, index))
             if seat is None:
                 seat = self._seat(draw.player, draw, repair="skipped this draw")
                 if seat is None:
@@ -860,17 +860,6 @@ class _Walk(_Rest, _Facts):
             # in the order of their places.
             place = battle.draws[-1] if len(self.outcome.problems) > found else battle
             self._owed_draws_unwritten(game, place, stand_ins=stand_ins, only=bool(stops))
-
-    @staticmethod
-    def _owed_next(game: Game, draws: Sequence[model.Draw], index: int) -> bool:
-        """Whether the draw after ``draws[index]`` is written for the player whose draw is
-        owed now: then the name at ``index``, not at the table, is an extra, not his draw."""
-        owed = game.to_act
-        return (
-            owed is not None
-            and index + 1 < len(draws)
-            and draws[index + 1].player == game.names[owed.seat]
-        )
 
     def _in_seat_order(self, game: Game, draws: Sequence[model.Draw]) -> bool:
         """Whether ``draws`` begin with the draws owed now, in order, and go on (the second
