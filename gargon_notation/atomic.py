@@ -828,12 +828,16 @@ def _way_to_name(target: Path, tmpfile: int) -> _Link | None:
         else:
             return link
         finally:
-            os.close(fd)
-            if named:
-                try:  # noqa: SIM105 (no contextlib.suppress: see _way_to_name)
-                    os.unlink(trial)
-                except OSError:
-                    pass
+            # The name first: a Ctrl-C that came during the link is raised as soon as the
+            # next call returns, os.close's too, and would skip a removal after it.
+            try:
+                if named:
+                    try:  # noqa: SIM105 (no contextlib.suppress: see above)
+                        os.unlink(trial)
+                    except OSError:
+                        pass
+            finally:
+                os.close(fd)
     return None
 
 
