@@ -243,7 +243,8 @@ class Workers:
         watch, pool = self._watch, self._pool
         self._watch = self._pool = None
         if not self._maps:  # no results will be asked for
-            at_once = at_once or any(not future.done() for future in self._dropped)
+            with _ctrl_c_held():  # a future's lock (see _paired)
+                at_once = at_once or any(not future.done() for future in self._dropped)
         self._dropped = []
         if not at_once:
             try:
@@ -309,28 +310,31 @@ class Workers:
         pool, watch = self._started(), self._watch
         reading = _Ahead(items, size, total, self.jobs)
         pending: deque[tuple[list[Item], Future[list[Result]]]] = deque()
+        done = _Done()
         self._maps += 1
         try:
             for batch in reading:
                 sent = [pick(item) for item in batch]
                 with _ctrl_c_held():  # a submission may start a worker (with every method)
                     future = pool.submit(_apply, work, sent)
+                    future.add_done_callback(done.came)
                     if watch is None:  # now that the fork method has started every worker;
                         # a thread that keeps Ctrl-C held; one for the pool, whatever the loops
                         watch = self._watch = self._watch or Watch(pool)
                 pending.append((batch, future))
                 while len(pending) >= self.jobs * IN_FLIGHT_PER_WORKER:
-                    yield from _paired(*pending.popleft(), watch)
+                    yield from _paired(*pending.popleft(), watch, done)
             while pending:
                 assert watch is not None
-                yield from _paired(*pending.popleft(), watch)
+                yield from _paired(*pending.popleft(), watch, done)
         except GeneratorExit:  # the caller stopped early: the work given is not waited for
-            self._dropped = [future for future in self._dropped if not future.done()]
-            for _, future in pending:
-                # Not started: cancelled, where the pool takes it (Python 3.11's pool ends its
-                # thread with an error if it breaks while a cancelled future is pending).
-                if sys.version_info < (3, 12) or not future.cancel():
-                    self._dropped.append(future)
+            with _ctrl_c_held():  # the futures' locks (see _paired)
+                self._dropped = [future for future in self._dropped if not future.done()]
+                for _, future in pending:
+                    # Not started: cancelled, where the pool takes it (Python 3.11's pool ends
+                    # its thread with an error if it breaks while a cancelled future is pending).
+                    if sys.version_info < (3, 12) or not future.cancel():
+                        self._dropped.append(future)
             raise
         except (KeyboardInterrupt, SystemExit):  # Ctrl-C, SIGTERM: the work dropped
             self.close(at_once=True)
@@ -371,14 +375,46 @@ class _Ended(Exception):
     """A worker process has ended in the middle of the work."""
 
 
+class _Done:
+    """The futures of a loop over results that are done, as the pool's thread says so (a
+    done callback): waited for without taking a future's lock (see :func:`_paired`)."""
+
+    def __init__(self) -> None:
+        import queue
+
+        self._came: queue.SimpleQueue[Future[Any]] = queue.SimpleQueue()
+        self._seen: set[Future[Any]] = set()
+        self._empty = queue.Empty
+
+    def came(self, future: Future[Any]) -> None:
+        """Note that ``future`` is done (from any thread)."""
+        self._came.put(future)
+
+    def wait(self, future: Future[Any], watch: Watch) -> None:
+        """Return once ``future`` is done; raise :class:`_Ended` if the watch has killed the
+        workers meanwhile (the pool's thread may then not be there to say so)."""
+        while future not in self._seen:
+            try:
+                self._seen.add(self._came.get(timeout=LOOK_EVERY))
+            except self._empty:
+                if watch.killed:
+                    raise _Ended from None
+        self._seen.discard(future)
+
+
 def _paired(
-    batch: list[Item], future: Future[list[Result]], watch: Watch
+    batch: list[Item], future: Future[list[Result]], watch: Watch, done: _Done
 ) -> Iterator[tuple[Item, Result]]:
     """The batch's items with their results, once they have come (or the work stopped: the
-    watch has killed the workers, and the pool's thread may not be there to say so)."""
-    while True:
-        try:
-            return zip(batch, future.result(LOOK_EVERY), strict=True)
-        except TimeoutError:
-            if watch.killed:
-                raise _Ended from None
+    watch has killed the workers, and the pool's thread may not be there to say so).
+
+    Waited for by ``done``, not by ``future.result(timeout)``: a future's lock, a
+    :class:`threading.Condition`, is taken by a Python ``__enter__``, and a Ctrl-C that came
+    as it returned was raised with the lock held; the pool's thread, failing the future once
+    the workers were killed, then waited for the lock for ever, and the main process for the
+    pool's thread (a second Ctrl-C at once: ``test_ctrl_c_twice...[*-0.0]`` hung about once
+    in eight runs).  The result of a future done is taken with Ctrl-C held."""
+    done.wait(future, watch)
+    with _ctrl_c_held():
+        results = future.result()  # at once, or the work's exception
+    return zip(batch, results, strict=True)

@@ -81,7 +81,8 @@ def kill_workers(pool: ProcessPoolExecutor) -> list[BaseProcess]:
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
             process.kill()
-    wait([process.sentinel for process in processes])
+    if processes:  # waiting for none would wait for ever (stopped before the first started)
+        wait([process.sentinel for process in processes])
     writer = getattr(pool._result_queue, "_writer", None)
     if writer is not None:
         with contextlib.suppress(OSError):

@@ -176,6 +176,74 @@ def test_ctrl_c_held_comes_when_the_block_ends() -> None:
     assert done.stdout == "the block runs on and then Ctrl-C\n"
 
 
+CTRL_C_AT = """
+import os, signal, sys, threading
+from concurrent.futures import _base
+from gargon_notation.parallel import Workers
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # as on a terminal, if run in background
+where = sys.argv[1]
+
+
+def reading():
+    if where == "reading":  # the pool made, no worker started yet
+        os.kill(os.getpid(), signal.SIGINT)
+    yield from range(-500, 500)
+
+
+class Lock(threading.Condition):
+    # A future's lock: Ctrl-C comes the first time the main thread has taken one, as it can
+    # at the end of Condition.__enter__ (Python runs the handler as the lock's C call returns).
+    def __enter__(self):
+        taken = super().__enter__()
+        if where == "lock" and threading.current_thread() is threading.main_thread():
+            globals()["where"] = "done"
+            os.kill(os.getpid(), signal.SIGINT)
+        return taken
+
+
+made = _base.Future.__init__
+def future_made(self):
+    made(self)
+    self._condition = Lock()
+_base.Future.__init__ = future_made
+try:
+    with Workers(2) as workers:
+        results = list(workers.map(abs, reading()))
+except KeyboardInterrupt:
+    print("interrupted", flush=True)
+    sys.exit(130)
+print("not interrupted", len(results), flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks")
+@pytest.mark.parametrize("where", ["reading", "lock"])
+def test_ctrl_c_as_the_work_begins_or_under_a_futures_lock_stops_the_work(where: str) -> None:
+    """Ctrl-C while the first batch was read, before any worker had started: the workers
+    were waited for, though there were none, for ever.  Ctrl-C as the main process had taken
+    a future's lock: raised there (in ``Condition.__enter__``, as the lock was taken), it
+    left the lock held, and the pool's thread, failing the future once the workers were
+    killed, waited for it for ever, and the command for the pool's thread (about once in
+    eight runs of a second Ctrl-C at once in test_cli_parallel)."""
+    process = subprocess.Popen(
+        [sys.executable, "-c", CTRL_C_AT, where],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
+    try:
+        output = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        output = ("hung", "")
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+    assert (process.wait(), *output) == (130, "interrupted\n", "")
+
+
 ENDED = """
 import multiprocessing, os, signal, sys, time
 from gargon_notation import signals
