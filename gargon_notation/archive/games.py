@@ -24,7 +24,15 @@ import attrs
 
 from gargon_notation import files
 from gargon_notation.errors import NotationError, printable_name
-from gargon_notation.notation import Chunk, GameRecord, parse_game, read_tags
+from gargon_notation.notation import (
+    Chunk,
+    GameRecord,
+    decode_lines,
+    parse_game,
+    read_tags,
+    split_games,
+)
+from gargon_notation.parallel import RECORD_BYTES
 
 __all__ = ["ArchiveGame", "iter_archive", "iter_stream"]
 
@@ -48,6 +56,17 @@ class ArchiveGame:
     format: files.Format
     raw: bytes | None = attrs.field(repr=False)
     item: Chunk | GameRecord | NotationError = attrs.field(repr=False, eq=False)
+
+    @property
+    def size(self) -> int:
+        """About how many bytes of its file the game holds: its bytes, else its text's
+        characters (read without copies), else (a record read from JSON that cannot be
+        copied) ``RECORD_BYTES``."""
+        if self.raw is not None:
+            return len(self.raw)
+        if isinstance(self.item, Chunk):
+            return len(self.item.text)
+        return RECORD_BYTES
 
     @property
     def where(self) -> str:
@@ -99,15 +118,27 @@ class ArchiveGame:
 
 
 def iter_stream(
-    stream: BinaryIO, name: str, format: files.Format | None = None
+    stream: BinaryIO, name: str, format: files.Format | None = None, *, copies: bool = True
 ) -> Iterator[ArchiveGame]:
-    """The games of one binary stream (its format sniffed unless given), one at a time.
+    """The games of one binary stream (its format sniffed unless given), one at a time;
+    without ``copies``, notation's games come without their bytes (``raw`` None), read
+    about twice as fast, for a pass over an archive that copies nothing.
+
+    >>> import io
+    >>> data = b'[Players "A" "B" "C"]\\n*\\n'
+    >>> [(game.raw, game.size) for game in iter_stream(io.BytesIO(data), "x", copies=False)]
+    [(None, 24)]
 
     Raises :class:`~gargon_notation.files.FileError` when the stream cannot be read.
     """
     try:
         if format is None:
             format, stream = files.sniff_stream(stream)
+        if format == "ggn" and not copies:
+            chunks = split_games(decode_lines(stream, name), name)
+            for number, chunk in enumerate(chunks, start=1):
+                yield ArchiveGame(name, number, chunk.line, format, None, chunk)
+            return
         pieces = files.iter_raw_games(stream, format, name)
         for number, (line, raw, item) in enumerate(pieces, start=1):
             yield ArchiveGame(name, number, line, format, raw, item)
@@ -116,10 +147,11 @@ def iter_stream(
 
 
 def iter_archive(
-    inputs: Iterable[files.Input], empty: list[str] | None = None
+    inputs: Iterable[files.Input], empty: list[str] | None = None, *, copies: bool = True
 ) -> Iterator[ArchiveGame]:
     """The games of every input in turn (see :func:`~gargon_notation.files.find_inputs`);
-    the name of an input that holds no game is added to ``empty``, when given.
+    the name of an input that holds no game is added to ``empty``, when given; ``copies``
+    as for :func:`iter_stream`.
 
     Raises :class:`~gargon_notation.files.FileError` when an input cannot be opened or read.
     """
@@ -130,7 +162,7 @@ def iter_archive(
             except OSError as error:
                 raise files.FileError.from_os_error(source.name, error) from None
             found = False
-            for game in iter_stream(stream, source.name, format):
+            for game in iter_stream(stream, source.name, format, copies=copies):
                 found = True
                 yield game
             if not found and empty is not None:

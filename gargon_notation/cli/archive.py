@@ -31,7 +31,7 @@ from gargon_notation.cli.common import (
 from gargon_notation.cli.inputs import Target, inputs_of, output_bytes, stdin_saved, to_stdout
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import EncodingError, NotationError, printable_name
-from gargon_notation.parallel import RECORD_BYTES, Workers
+from gargon_notation.parallel import Workers
 
 if TYPE_CHECKING:
     from gargon_notation.archive.duplicates import Copy
@@ -198,11 +198,11 @@ def _warn(selection: archive.Selection) -> None:
 
 def _unraw(game: archive.ArchiveGame) -> archive.ArchiveGame:
     """The game without its bytes, which a worker does not need."""
-    return attrs.evolve(game, raw=None)
+    return game if game.raw is None else attrs.evolve(game, raw=None)
 
 
 def _size(game: archive.ArchiveGame) -> int:
-    return len(game.raw) if game.raw is not None else RECORD_BYTES
+    return game.size
 
 
 def _list(selections: Iterator[archive.Selection], count: bool, report: _Reporter) -> None:
@@ -331,7 +331,8 @@ def dedupe_command(
         total = sum(source.size for source in inputs)
         try:
             with progress(total, "reading", show=not as_json, console=error_console) as advance:
-                games = enumerate(archive.iter_archive(inputs, report.empty))
+                # Only read: each game without its bytes, read in half the time.
+                games = enumerate(archive.iter_archive(inputs, report.empty, copies=False))
                 for (place, game), found in workers.map(
                     _identified, games, size=_placed_size, send=_placed_unraw, total=total
                 ):
@@ -352,7 +353,7 @@ def dedupe_command(
                     readable = (
                         (location, game)
                         for game, (location, digest, _) in zip(
-                            archive.iter_archive(inputs), seen, strict=True
+                            archive.iter_archive(inputs, copies=False), seen, strict=True
                         )
                         if digest is not None
                     )

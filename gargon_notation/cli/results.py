@@ -189,7 +189,8 @@ def read(
     reading = Reading(purpose)
     try:
         inputs = inputs_of(paths, once=True)  # a game counted once
-        for item in read_results(archive.iter_archive(inputs, reading.empty), query):
+        games = archive.iter_archive(inputs, reading.empty, copies=False)  # nothing copied
+        for item in read_results(games, query):
             for warning in item.warnings:  # validate's, of a Date that is not one
                 print_error(f"warning: {warning}\n  (taken as undated)")
             if isinstance(item, Skipped) and item.reason == "left-out":

@@ -45,7 +45,7 @@ from gargon_notation.cli.inputs import HTML_ELSEWHERE, inputs_of, write
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.results import copy_warning, near_warnings, say_copies, view_warning
 from gargon_notation.errors import NotationError
-from gargon_notation.parallel import RECORD_BYTES, Workers
+from gargon_notation.parallel import Workers
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
 from gargon_notation.replay.problems import Problem
@@ -274,9 +274,8 @@ def stats_command(
             Workers(jobs) as workers,
             progress(total, "stats", show=not as_json, console=error_console) as advance,
         ):
-            games = archive.iter_archive(inputs, report.empty)
-            send = _unraw if jobs > 1 else None  # one process: the game as it is
-            found = workers.map(game_figures, games, size=_size, send=send, total=total)
+            games = archive.iter_archive(inputs, report.empty, copies=False)  # nothing copied
+            found = workers.map(game_figures, games, size=_size, total=total)
             for game, figures in found:  # in order, whatever the jobs: the first read counts
                 advance(_size(game))
                 copy = collector.add_figures(game.where, figures, game.number)
@@ -304,13 +303,8 @@ def stats_command(
     report.finish()
 
 
-def _unraw(game: archive.ArchiveGame) -> archive.ArchiveGame:
-    """The game without its bytes, which a worker does not need."""
-    return attrs.evolve(game, raw=None)
-
-
 def _size(game: archive.ArchiveGame) -> int:
-    return len(game.raw) if game.raw is not None else RECORD_BYTES
+    return game.size
 
 
 def _print(console: Console, stats: Stats) -> None:
