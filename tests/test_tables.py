@@ -1509,3 +1509,39 @@ def test_games_of_gives_the_named_items_of_gg_dask_read() -> None:
     assert gg.arrow.GameItem is gg.dask.GameItem
     assert (item.source, item.number) == ("examples/club-night.ggn", 1)
     assert isinstance(item.record, gg.GameRecord)
+
+
+_PAIRS = gg.dumps(gg.record_from_simulation(gg.simulate(3, "pair1")))
+"""A game in which Cy wins both 0s of a colour that carries amulets."""
+
+
+def _with_zero_pair(multiplier: int) -> str:
+    """The game under another multiplier, its end written without the scores."""
+    text = _PAIRS.replace("[Shuffle", f'[ZeroPair "{multiplier}"]\n[Shuffle', 1)
+    return re.sub(r"^end .*$", "end", text, flags=re.MULTILINE)
+
+
+def test_a_zero_pair_tag_of_any_value_the_notation_takes_fits_the_games_table(
+    tmp_path: Path,
+) -> None:
+    """``[ZeroPair "200"]`` stopped ``convert --to parquet`` with pyarrow's traceback
+    (``ArrowInvalid: Value 200 too large to fit in C integer type``: ``zero_pair`` was an
+    int8), and a pair of 0s under ``[ZeroPair "999999999"]`` scores past an int32; version
+    2 of the tables holds both, and says so in every file (found by a researcher's trial)."""
+    path = tmp_path / "pairs.ggn"
+    path.write_text(_with_zero_pair(200) + "\n" + _with_zero_pair(999_999_999))
+    run = gargon("convert", path, "--to", "parquet", "-o", tmp_path / "tables")
+    assert run.exit_code == 0, run.output
+    assert sql(tmp_path / "tables", "select zero_pair, scores, bonus, amulets from {games}") == [
+        (200, [42, 66, 1474], [5, 15, 40], [37, 51, 1434]),
+        (999_999_999, [42, 66, 7_000_000_067], [5, 15, 40], [37, 51, 7_000_000_027]),
+    ]
+    scored = json.loads(gargon("score", "--json", path).output)["games"]
+    assert [[player["total"] for player in game["players"]] for game in scored] == [
+        [42, 66, 1474],
+        [42, 66, 7_000_000_067],
+    ]
+    for table in tables.TABLES:
+        (part,) = (tmp_path / "tables" / table).iterdir()
+        assert pq.read_schema(part).metadata == {b"gargon.tables.version": b"2"}
+    assert tables.VERSION == gg.arrow.VERSION == 2

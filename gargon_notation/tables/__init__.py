@@ -57,7 +57,13 @@ from gargon_notation.tables.folders import (
     staged_parts,
     staging_folder,
 )
-from gargon_notation.tables.schema import OBSERVATION_FIELDS, SCHEMAS, TABLES, schema_for
+from gargon_notation.tables.schema import (
+    OBSERVATION_FIELDS,
+    SCHEMAS,
+    TABLES,
+    VERSION,
+    schema_for,
+)
 
 __all__ = [
     "ACTION_SPACE",
@@ -68,6 +74,7 @@ __all__ = [
     "OBSERVATION_FIELDS",
     "SCHEMAS",
     "TABLES",
+    "VERSION",
     "Game",
     "GameItem",
     "action_id",

@@ -124,7 +124,12 @@ def _list_array(lists: Lists, kind: pa.ListType[Any]) -> pa.Array[Any]:
     )
 
 
-_WHOLE: dict[pa.DataType, str] = {pa.int8(): "b", pa.int16(): "h", pa.int32(): "i"}
+_WHOLE: dict[pa.DataType, str] = {
+    pa.int8(): "b",
+    pa.int16(): "h",
+    pa.int32(): "i",
+    pa.int64(): "q",
+}
 """The :class:`array.array` type code of each integer type of the schemas."""
 
 

@@ -16,7 +16,15 @@ from gargon_notation.errors import ArgumentError
 from gargon_notation.observation import ARRAYS
 from gargon_notation.tables.columns import TABLES
 
-__all__ = ["OBSERVATION_FIELDS", "SCHEMAS", "TABLES", "schema_for"]
+__all__ = ["OBSERVATION_FIELDS", "SCHEMAS", "TABLES", "VERSION", "schema_for"]
+
+VERSION = 2
+"""The version of the tables' columns (docs/tables.md, "Versioning"), in every schema's
+metadata under ``gargon.tables.version``, and so in every Parquet file's: 2 since
+``games.zero_pair`` became int32 and ``scores``, ``bonus`` and ``amulets`` lists of int64
+(they were int8 and int16, too small for a record's ``ZeroPair`` tag); 1 (files without the
+key) before."""
+_METADATA: dict[bytes | str, bytes | str] = {"gargon.tables.version": str(VERSION)}
 
 _KEY: list[pa.Field[Any]] = [
     pa.field("source", pa.string(), nullable=False),
@@ -24,6 +32,8 @@ _KEY: list[pa.Field[Any]] = [
 ]
 _SEATS = pa.list_(pa.int8())
 _TEXTS = pa.list_(pa.string())
+_POINTS = pa.list_(pa.int64())
+"""Points per seat: a record's ``ZeroPair`` tag may multiply amulets by up to 999,999,999."""
 
 GAMES = pa.schema(
     [
@@ -37,7 +47,7 @@ GAMES = pa.schema(
         pa.field("player_count", pa.int8()),
         pa.field("start_seat", pa.int8()),
         pa.field("seed", pa.string()),
-        pa.field("zero_pair", pa.int8()),
+        pa.field("zero_pair", pa.int32()),
         pa.field("won_cards_face_up", pa.bool_()),
         pa.field("start_must_play", pa.bool_()),
         pa.field("valid", pa.bool_(), False),
@@ -47,15 +57,16 @@ GAMES = pa.schema(
         pa.field("decisions", pa.int32()),
         pa.field("winners", _TEXTS),
         pa.field("winner_seats", _SEATS),
-        pa.field("scores", pa.list_(pa.int16())),
-        pa.field("bonus", pa.list_(pa.int16())),
-        pa.field("amulets", pa.list_(pa.int16())),
+        pa.field("scores", _POINTS),
+        pa.field("bonus", _POINTS),
+        pa.field("amulets", _POINTS),
         pa.field("problems", pa.int32(), False),
         pa.field("problem_code", pa.string()),
         pa.field("problem_message", pa.string()),
         pa.field("problem_line", pa.int32()),
         pa.field("problem_column", pa.int32()),
-    ]
+    ],
+    metadata=_METADATA,
 )
 
 ROUNDS = pa.schema(
@@ -75,7 +86,8 @@ ROUNDS = pa.schema(
         pa.field("pile2", pa.int8(), False),
         pa.field("complete", pa.bool_(), False),
         pa.field("last", pa.bool_(), False),
-    ]
+    ],
+    metadata=_METADATA,
 )
 
 BATTLES = pa.schema(
@@ -97,7 +109,8 @@ BATTLES = pa.schema(
         pa.field("cards_won", pa.int8(), False),
         pa.field("cards_discarded", pa.int8(), False),
         pa.field("zero_clash", pa.bool_(), False),
-    ]
+    ],
+    metadata=_METADATA,
 )
 
 DECISIONS = pa.schema(
@@ -115,7 +128,8 @@ DECISIONS = pa.schema(
         pa.field("drawn", _TEXTS),
         pa.field("legal_actions", pa.int32(), False),
         pa.field("legal_exact", pa.bool_(), False),
-    ]
+    ],
+    metadata=_METADATA,
 )
 
 _SIGNED = {"obs_state": pa.int16(), "obs_scores": pa.int16()}
@@ -154,7 +168,7 @@ def schema_for(table: str, observations: bool = False) -> pa.Schema:
     gargon_notation.errors.ArgumentError: table: 'moves' is not a table; the tables are games, ...
     """
     if table == "decisions" and observations:
-        return pa.schema([*DECISIONS, *OBSERVATION_FIELDS])
+        return pa.schema([*DECISIONS, *OBSERVATION_FIELDS], metadata=_METADATA)
     schema = SCHEMAS.get(table) if isinstance(table, str) else None
     if schema is None:
         if not isinstance(table, str):
