@@ -308,6 +308,11 @@ def _slots(cards: Sequence[AnyCard] | None, size: int) -> list[int]:
     return codes + [-1] * (size - len(codes))
 
 
+UNFIT = "observations-unfit"
+"""The code of the problem the tables give a valid game whose ruleset the arrays cannot
+encode (:func:`ruleset_problem`: a ``ZeroPair`` tag over 170); its games row is written, its
+other rows are left out."""
+
 _KINDS = {DecisionKind.PLAY_OR_PASS: 0, DecisionKind.CHOOSE: 1, DecisionKind.DRAW: 2}
 _WIDE = 2**15 - 1
 """The largest number an int16 array (``obs_state``, ``obs_scores``) holds."""
@@ -318,7 +323,7 @@ def ruleset_problem(ruleset: Ruleset, players: int) -> str | None:
     """Why the observation arrays, of the fixed sizes and types of docs/tables.md, cannot
     encode a game of ``players`` under ``ruleset`` (None: they can): piles longer than
     :data:`MAX_PILE` (hands smaller than the rulebook's 10 cards), numbers past an int16.
-    Records name the rulebook's rulesets only, which always fit.
+    Of the rulesets a record can name, those with a ``ZeroPair`` tag over 170 do not fit.
 
     >>> print(ruleset_problem(Ruleset(hand_size=4), 3))  # doctest: +ELLIPSIS
     hand_size: 4 cards a hand leaves draw piles of 45 cards at a table of 3, over the 36 ...
@@ -343,12 +348,21 @@ def ruleset_problem(ruleset: Ruleset, players: int) -> str | None:
             f"zero_pair_multiplier: {ruleset.zero_pair_multiplier:,} is past the {_WIDE:,} "
             "that obs_state holds (int16, docs/tables.md)"
         )
-    if most > _WIDE:
+    if most <= _WIDE:
+        return None
+    amulets = sum(ruleset.amulets) + ruleset.amulets[0]
+    fitting = (_WIDE // len(COLOURS) - max(map(abs, bonuses))) // max(amulets, 1)
+    usual = max(abs(ruleset.single_zero_multiplier), Ruleset().zero_pair_multiplier)
+    if fitting >= usual:  # the pair's multiplier alone is too large (a ZeroPair tag's)
         return (
-            f"amulets: with the multipliers and bonuses, a score could reach {most:,}, past "
-            f"the {_WIDE:,} that obs_scores holds (int16, docs/tables.md)"
+            f"zero_pair_multiplier: {ruleset.zero_pair_multiplier:,} lets a score reach "
+            f"{most:,}, past the {_WIDE:,} that obs_scores holds (int16, docs/tables.md); "
+            f"the observations encode a multiplier of up to {fitting:,} for both 0s"
         )
-    return None
+    return (
+        f"amulets: with the multipliers and bonuses, a score could reach {most:,}, past "
+        f"the {_WIDE:,} that obs_scores holds (int16, docs/tables.md)"
+    )
 
 
 def observe(view: SeatView, won: Sequence[Sequence[Card]] | None = None) -> dict[str, list[int]]:

@@ -103,6 +103,13 @@ def test_observations_keep_their_lengths_under_every_ruleset_that_fits(
         ),
         (
             3,
+            gg.Ruleset(zero_pair_multiplier=200),  # a record's [ZeroPair "200"]
+            "zero_pair_multiplier: 200 lets a score reach 38,460, past the 32,767 that "
+            "obs_scores holds (int16, docs/tables.md); the observations encode a multiplier "
+            "of up to 170 for both 0s",
+        ),
+        (
+            3,
             gg.Ruleset(zero_pair_multiplier=40_000),
             "zero_pair_multiplier: 40,000 is past the 32,767 that obs_state holds (int16, "
             "docs/tables.md)",

@@ -1512,7 +1512,7 @@ def test_games_of_gives_the_named_items_of_gg_dask_read() -> None:
 
 
 _PAIRS = gg.dumps(gg.record_from_simulation(gg.simulate(3, "pair1")))
-"""A game in which Cy wins both 0s of a colour that carries amulets."""
+"""A game in which Collette wins both 0s of a colour that carries amulets."""
 
 
 def _with_zero_pair(multiplier: int) -> str:
@@ -1545,3 +1545,47 @@ def test_a_zero_pair_tag_of_any_value_the_notation_takes_fits_the_games_table(
         (part,) = (tmp_path / "tables" / table).iterdir()
         assert pq.read_schema(part).metadata == {b"gargon.tables.version": b"2"}
     assert tables.VERSION == gg.arrow.VERSION == 2
+
+
+def test_a_game_the_observations_cannot_encode_is_said_and_the_others_are_converted(
+    tmp_path: Path,
+) -> None:
+    """``[ZeroPair "200"]`` with ``--decisions-observations`` stopped the whole conversion
+    with one line, ``observe: the view's ruleset does not fit the observations: amulets:
+    ...``, naming no file, no game and no tag, and wrote no table (found by a researcher's
+    trial): now that game has its ``games`` row only and is said at its tag, and the other
+    games are converted (exit 1)."""
+    path = tmp_path / "pairs.ggn"
+    path.write_text(_with_zero_pair(200) + "\n" + _with_zero_pair(170))
+    out = tmp_path / "tables"
+    run = gargon("convert", path, "--to", "parquet", "-o", out, "--decisions-observations")
+    assert run.exit_code == 1
+    assert run.stderr.splitlines() == [
+        f"{path}:5:2: game 1: the observation arrays cannot encode this game: "
+        "zero_pair_multiplier: 200 lets a score reach 38,460, past the 32,767 that obs_scores "
+        "holds (int16, docs/tables.md); the observations encode a multiplier of up to 170 for "
+        "both 0s; its rounds, battles and decisions are left out of the tables, its games row "
+        "is written [observations-unfit]",
+        "gargon: 1 valid game could not have observations: in the games table only",
+    ]
+    assert run.stdout.startswith(f"{out}: 2 games (2 valid), ")
+    assert sql(out, "select game, valid, zero_pair from {games}") == [
+        (1, True, 200),
+        (2, True, 170),
+    ]
+    for table in ("rounds", "battles", "decisions"):
+        assert sql(out, f"select distinct game from {{{table}}}") == [(2,)]
+    # Collette's pair of 0s carries 7 amulets: 7 x 170 + 34 more amulets + 40 of bonuses
+    assert sql(out, "select distinct final_score from {decisions} where player = 'Collette'") == [
+        (7 * 170 + 34 + 40,)
+    ]
+    assert sql(out, "select max(obs_scores[1]) from {decisions} where player = 'Collette'") == [
+        (7 * 170 + 34 + 40,)
+    ]
+    told: list[tuple[str, int, str]] = []
+    items = [("pairs.ggn", 1, next(gg.loads(_with_zero_pair(200), strict=True)))]
+    made = tables.batches(
+        items, observations=True, report=lambda s, n, problem: told.append((s, n, problem.code))
+    )
+    assert [(table, batch.num_rows) for table, batch in made] == [("games", 1)]
+    assert told == [("pairs.ggn", 1, "observations-unfit")]

@@ -20,6 +20,7 @@ from gargon_notation.cli.inputs import Games, Target, games_of, inputs_of, parse
 from gargon_notation.cli.parallel import Piece, size_of
 from gargon_notation.errors import NotationError, printable_name
 from gargon_notation.notation import GameRecord
+from gargon_notation.observation import UNFIT
 from gargon_notation.parallel import BATCH_BYTES, Workers, batches
 from gargon_notation.replay import Problem
 
@@ -31,13 +32,19 @@ __all__ = ["convert_to_parquet"]
 
 class _Reporter:
     """Prints each invalid game's first problem (an unreadable game's error is printed as
-    its input is read) and counts the games."""
+    its input is read), and each valid game whose decisions cannot have observations, and
+    counts the games."""
 
     def __init__(self) -> None:
         self.games = 0
         self.invalid = 0
+        self.unfit = 0
 
     def __call__(self, source: str, number: int, problem: Problem | NotationError) -> None:
+        if isinstance(problem, Problem) and problem.code == UNFIT:
+            self.unfit += 1
+            print_error(str(problem))
+            return
         self.invalid += 1
         if isinstance(problem, Problem):
             print_error(f"{problem}\n  (invalid: in the games table with this problem)")
@@ -115,15 +122,22 @@ def convert_to_parquet(
         f"{plural(counts['decisions'], 'decision')}",
         markup=False,
     )
-    if empty and not reporter.invalid:
+    if empty and not reporter.invalid and not reporter.unfit:
         fail(f"{plural(len(empty), 'input')} without a game", 1)
+    said = []
     if reporter.invalid:
         were = "was" if reporter.invalid == 1 else "were"
-        fail(
+        said.append(
             f"{plural(reporter.invalid, 'game')} {were} invalid or unreadable: in the games "
-            "table with valid false and the first problem",
-            1,
+            "table with valid false and the first problem"
         )
+    if reporter.unfit:
+        said.append(
+            f"{plural(reporter.unfit, 'valid game')} could not have observations: in the "
+            "games table only"
+        )
+    if said:
+        fail("; ".join(said), 1)
 
 
 Sent = list[tuple[str, int, Piece]]

@@ -83,7 +83,9 @@ and ``gg.dask.read`` give, with those three as ``source``, ``number`` and ``reco
 a plain tuple of the three."""
 Report = Callable[[str, int, Problem | NotationError], object]
 """Told of an invalid game: its source, its number and its first problem (or the error
-that kept it from being read)."""
+that kept it from being read); and, with observations, of a valid game whose ruleset the
+arrays cannot encode (a problem of the code ``observations-unfit``: it has its ``games``
+row only)."""
 
 
 def take_batch(rows: Rows, table: str) -> pa.RecordBatch:
@@ -182,7 +184,9 @@ def batches(
     ``include_invalid_steps`` keeps the rows an invalid game's replay made (by default it
     gives its ``games`` row only).  Never raises
     for bad records: each becomes a ``games`` row with ``valid`` false and its first problem
-    (``report``, when given, is called with the game's source, number and that problem).
+    (``report``, when given, is called with the game's source, number and that problem; with
+    observations, also for a valid game whose ``ZeroPair`` the arrays cannot encode, which
+    has its ``games`` row only: a problem of the code ``observations-unfit``).
     Raises :class:`~gargon_notation.errors.ArgumentError` (a :class:`ValueError`) for a
     ``batch_rows`` under 1 (batches are cut between games: 1 gives a batch per game).
 

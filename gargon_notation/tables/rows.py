@@ -51,7 +51,13 @@ from gargon_notation.engine import (
 )
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord, model
-from gargon_notation.observation import ARRAYS, action_id, observation
+from gargon_notation.observation import (
+    ARRAYS,
+    UNFIT,
+    action_id,
+    observation,
+    ruleset_problem,
+)
 from gargon_notation.replay import Outcome, Problem, Step, Visitor, walk
 from gargon_notation.tables.columns import (
     COLUMNS,
@@ -136,9 +142,13 @@ class Rows:
                 watcher = _Watcher(observations=False)
                 outcome = walk(item, [watcher], game_number=number)
             at_problem = tallier.at_problem
+        unfit: Problem | None = None
         if watcher is not None:
             steps = watcher.steps_read()
             at_problem = watcher.at_problem
+            if watcher.unfit is not None:
+                unfit = _unfit(source, number, item, watcher.unfit)
+                steps = None  # no decision can have its arrays: the game's rows go too
         game = outcome.game
         # The rounds of a valid game are those its record writes, as validate, show and
         # stats count them: an unfinished game that stops at a round's end has begun the
@@ -152,11 +162,26 @@ class Rows:
         decisions = len(game.actions) if game is not None else None
         row = _game_row(source, number, item, outcome, rounds, decisions, at_problem)
         self._games_row(row)
-        return outcome.problems[0] if outcome.problems else None
+        return outcome.problems[0] if outcome.problems else unfit
 
     def _games_row(self, row: tuple[Any, ...]) -> None:
         for values, value in zip(self.columns["games"].values(), row, strict=True):
             values.append(value)
+
+
+def _unfit(source: str, number: int, record: GameRecord, problem: str) -> Problem:
+    """Why the game's decisions cannot have observations, at its ``ZeroPair`` tag."""
+    tag = record.tag("ZeroPair")
+    return Problem(
+        UNFIT,
+        f"the observation arrays cannot encode this game: {problem}; its rounds, battles "
+        "and decisions are left out of the tables, its games row is written",
+        source=source,
+        line=tag.line if tag is not None else record.line,
+        column=tag.column if tag is not None else 0,
+        game=number,
+        event=record.headers.get("Event"),
+    )
 
 
 def _unreadable(source: str, number: int, error: NotationError) -> tuple[Any, ...]:
@@ -318,6 +343,8 @@ class _Watcher(Visitor):
         self.won: list[list[Card]] = []
         self.counted = 0
         """How many events the won cards have been counted from (observations)."""
+        self.unfit: str | None = None
+        """Why the observation arrays cannot encode the game's ruleset (None: they can)."""
 
     def steps_read(self) -> Steps:
         """The steps watched, with the legal actions before each."""
@@ -336,6 +363,9 @@ class _Watcher(Visitor):
         self.game = game
         self.tally = game.tally_legal_actions()  # each step an action: counted as applied
         self.won = [[] for _ in game.names]
+        if self.observations:
+            self.unfit = ruleset_problem(game.ruleset, len(game.names))
+            self.observations = self.unfit is None
         self._before(game)
 
     def visit_problem(self, problem: Problem) -> None:
