@@ -1589,3 +1589,33 @@ def test_a_game_the_observations_cannot_encode_is_said_and_the_others_are_conver
     )
     assert [(table, batch.num_rows) for table, batch in made] == [("games", 1)]
     assert told == [("pairs.ggn", 1, "observations-unfit")]
+
+
+def test_a_tag_written_twice_has_its_first_values_in_the_tags_map() -> None:
+    """tables.md said ``tags`` held "every tag as written", but a map holds a name once: a
+    second ``[Event ...]``, which docs/notation.md 4.1 allows, was dropped without a word;
+    tables.md now says the first is kept, as readers interpret it (found by a researcher's
+    trial)."""
+    text = _PAIRS.replace('[Seed "pair1"]', '[Event "first"]\n[Event "second"]\n[Seed "pair1"]')
+    record = next(gg.loads(text, strict=True))
+    (games,) = [
+        batch for table, batch in tables.batches([("t.ggn", 1, record)]) if table == "games"
+    ]
+    assert games.column("event").to_pylist() == ["first"]
+    assert dict(games.column("tags")[0].as_py())["Event"] == "first"
+
+
+def test_the_documented_batches_and_slots_of_the_examples() -> None:
+    """tables.md's figures: ``batch_rows=1`` gives the decisions of examples/ in batches of
+    94, 77, 69, 73, 10, 132 and 70 rows (it said "a game's 5, 23, 28 ... decisions"), and a
+    seat's slots hold its card codes in ascending order, the empty ones (-1) after them."""
+    made = tables.batches(tables.games_of("examples/"), batch_rows=1, observations=True)
+    decisions = [batch for table, batch in made if table == "decisions"]
+    assert [batch.num_rows for batch in decisions] == [94, 77, 69, 73, 10, 132, 70]
+    for batch in decisions:
+        for name in ("obs_played", "obs_front"):
+            for slots in batch.column(name).to_pylist():
+                for seat in range(5):
+                    codes = slots[3 * seat : 3 * seat + 3]
+                    cards = [code for code in codes if code != -1]
+                    assert codes == sorted(cards) + [-1] * (3 - len(cards))
