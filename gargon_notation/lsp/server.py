@@ -17,12 +17,14 @@ them is answered with the protocol's error (:class:`GargonProtocol`), and the se
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
 import sys
+import threading
 from collections.abc import Callable, Coroutine
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, BinaryIO, ParamSpec, TypeVar
 from urllib.parse import unquote
 
 from cattrs import transform_error
@@ -34,6 +36,7 @@ from pygls.exceptions import (
     JsonRpcInvalidRequest,
     JsonRpcServerNotInitialized,
 )
+from pygls.io_ import StdoutWriter, run_async
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.json_rpc import RPCRequest
@@ -43,6 +46,7 @@ from gargon_notation.lsp.analysis import Diagnostic, Symbol
 from gargon_notation.lsp.document import Document
 from gargon_notation.lsp.features import Completion, complete, hover
 from gargon_notation.lsp.schedule import Checks
+from gargon_notation.lsp.stdin import Arrived
 from gargon_notation.lsp.text import Position, Span, from_client, to_client
 from gargon_notation.lsp.workspace import LspLines, LspWorkspace, encoding_name
 
@@ -117,6 +121,32 @@ class GargonServer(LanguageServer):
         self.exit_code = 0
         """What the process ends with: 1 after an ``exit`` that no ``shutdown`` came before,
         as the protocol asks (pygls's ``sys.exit(1)`` is caught by its own loop)."""
+
+    def _start_io_async(
+        self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
+    ) -> None:
+        """pygls's loop over the standard streams, its messages read by :class:`Arrived`
+        (a hover sent while a big file is checked waits one slice of the check, not three or
+        four: one turn of the loop reads a message that has arrived)."""
+        self._stop_event = threading.Event()
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        logger = logging.getLogger("pygls.server")
+        try:
+            asyncio.run(
+                run_async(
+                    stop_event=self._stop_event,
+                    reader=Arrived(stdin or sys.stdin.buffer),
+                    protocol=self.protocol,
+                    logger=logger,
+                    error_handler=self.report_server_error,
+                )
+            )
+        except BrokenPipeError:  # (pygls's words)
+            logger.error("Connection to the client is lost! Shutting down the server.")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()  # type: ignore[no-untyped-call]
 
     def report_server_error(self, error: Exception, source: type[Exception]) -> None:
         """A message that could not be read or handled, in one line on standard error and

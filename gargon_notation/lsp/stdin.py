@@ -1,0 +1,96 @@
+"""The editor's messages as they arrive on standard input, read by a thread of their own.
+
+pygls reads each header line and each body in a worker thread of its pool, one
+``run_in_executor`` a read, each resumed by the event loop: a message took three turns of
+the loop (``Content-Length``, the empty line, the body).  While a document is checked a slice
+at a time (:mod:`gargon_notation.lsp.schedule`) the loop turns once between two slices, so
+that a hover sent during the check of a big file waited three or four slices instead of one.
+:class:`Arrived` reads whatever has arrived in a thread of its own, and serves pygls's reads
+from it: a message that has arrived whole is read in one turn, without waiting.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import BinaryIO
+
+__all__ = ["CHUNK", "Arrived"]
+
+CHUNK = 1 << 16
+"""The most bytes one read of standard input takes."""
+
+
+class Arrived:
+    """pygls's asynchronous reader (``readline``, ``readexactly``) of ``stdin``, served from
+    what a thread has read of it; an empty answer once it has ended (the editor went away)."""
+
+    def __init__(self, stdin: BinaryIO) -> None:
+        self._stdin = stdin
+        self._held = bytearray()
+        self._ended = False
+        self._more: asyncio.Event | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    async def readline(self) -> bytes:
+        """The next line, with its ``\\n`` (the rest, without one, at the end)."""
+        while True:
+            end = self._held.find(b"\n") + 1
+            if end or self._ended:
+                return self._take(end or len(self._held))
+            await self._wait()
+
+    async def readexactly(self, size: int) -> bytes:
+        """The next ``size`` bytes (fewer at the end), after one turn of the loop: a message
+        body, which the tasks under way (a check, a slice of it) get to follow, as they did
+        pygls's reads, however many messages have arrived."""
+        while len(self._held) < size and not self._ended:
+            await self._wait()
+        await asyncio.sleep(0)
+        return self._take(size)
+
+    def _take(self, size: int) -> bytes:
+        taken = bytes(self._held[:size])
+        del self._held[:size]
+        return taken
+
+    async def _wait(self) -> None:
+        """Until more has been read (the thread starts on the first wait)."""
+        if self._more is None:
+            self._more = asyncio.Event()
+            self._loop = asyncio.get_running_loop()
+            threading.Thread(target=self._read, name="gargon-stdin", daemon=True).start()
+        self._more.clear()
+        await self._more.wait()
+
+    def _read(self) -> None:
+        """The thread: each read of standard input handed to the loop as it comes."""
+        assert self._loop is not None
+        while True:
+            try:
+                data = _read1(self._stdin)
+            except (OSError, ValueError):  # closed under us: as if it ended
+                data = b""
+            try:
+                self._loop.call_soon_threadsafe(self._arrive, data)
+            except RuntimeError:  # the loop is closed: the server has ended
+                return
+            if not data:
+                return
+
+    def _arrive(self, data: bytes) -> None:
+        if data:
+            self._held += data
+        else:
+            self._ended = True
+        assert self._more is not None
+        self._more.set()
+
+
+def _read1(stream: BinaryIO) -> bytes:
+    """What has arrived on ``stream`` (at least a byte, waiting for one; empty at its end)."""
+    read1 = getattr(stream, "read1", None)
+    if read1 is not None:
+        data: bytes = read1(CHUNK)
+        return data
+    return stream.read(CHUNK)
