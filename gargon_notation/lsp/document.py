@@ -238,6 +238,19 @@ class Document:
             for diagnostic in self.checked(game).diagnostics
         ]
 
+    def diagnostics_so_far(self) -> list[Diagnostic]:
+        """The diagnostics of the games checked so far (none is checked now)."""
+        return [
+            diagnostic.shifted(game.first_line)
+            for game in self.games
+            if game.checked is not None
+            for diagnostic in game.checked.diagnostics
+        ]
+
+    def found(self) -> int:
+        """How many diagnostics the games checked so far have."""
+        return sum(len(game.checked.diagnostics) for game in self.games if game.checked)
+
     def game_at(self, line: int) -> PlacedGame | None:
         """The game that holds ``line`` (from 0); the last game for a line after it."""
         for game in self.games:

@@ -7,19 +7,22 @@ checked when the changes stop, from its latest text, and its diagnostics are pub
 once.  The check goes a slice at a time (:data:`SLICE`), the server reading and answering
 the editor's messages in between: the first check of a file of thousands of games takes
 many seconds, and a hover need not wait for it (a request is answered from the latest text:
-:meth:`~gargon_notation.lsp.document.Document.analysis` reads only its game).  A change
-during a check cancels it: what was checked is kept, and the rest is checked from the new
-text.
+:meth:`~gargon_notation.lsp.document.Document.analysis` reads only its game).  Meanwhile
+the diagnostics found so far are published, every :data:`EARLY` seconds when there are more
+of them, so that the problems of a big file's first games show long before its last game
+is checked (a check that takes less, an edit's, publishes once).  A change during a check
+cancels it: what was checked is kept, and the rest is checked from the new text.
 """
 
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 
 from gargon_notation.lsp.document import Document
 
-__all__ = ["DELAY", "SLICE", "Checks"]
+__all__ = ["DELAY", "EARLY", "SLICE", "Checks"]
 
 DELAY = 0.05
 """Seconds without a change after which a changed document is checked and published (a
@@ -27,17 +30,21 @@ burst: quicker than key repeat; a keystroke's diagnostics still arrive within 0.
 file of 20 games, docs/performance.md)."""
 SLICE = 0.05
 """Seconds of checking between two looks at the editor's messages."""
+EARLY = 1.0
+"""Seconds of a check before the diagnostics found so far are published, and between two
+such publications."""
 
 
 class Checks:
     """The checks under way, one a document: ``document`` brings a document up to date
-    with the editor's text (None when it is not open), ``publish`` sends its diagnostics,
-    ``fail`` says why a check failed (never raised into the server's loop)."""
+    with the editor's text (None when it is not open), ``publish`` sends its diagnostics
+    (with ``True``: those found so far, and how many they are), ``fail`` says why a check
+    failed (never raised into the server's loop)."""
 
     def __init__(
         self,
         document: Callable[[str], Document | None],
-        publish: Callable[[str], None],
+        publish: Callable[[str, bool], int],
         fail: Callable[[str, Exception], None],
     ) -> None:
         self._document = document
@@ -52,7 +59,7 @@ class Checks:
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
-            self._publish(uri)
+            self._publish(uri, False)
             return
         self._tasks[uri] = loop.create_task(self._run(uri, delay))
 
@@ -62,21 +69,26 @@ class Checks:
         if task is not None:
             task.cancel()
 
-    async def ready(self, uri: str) -> Document | None:
+    async def ready(self, uri: str, early: bool = False) -> Document | None:
         """The document at ``uri`` with every game checked, from its latest text, the
-        editor's messages read between slices of the check; None once it is not open (the
-        editor closed it meanwhile)."""
+        editor's messages read between slices of the check (``early``: the diagnostics
+        found so far published meanwhile, see the module docstring); None once it is not
+        open (the editor closed it meanwhile)."""
+        published, last = 0, time.monotonic()
         while True:
             document = self._document(uri)
             if document is None or document.check(SLICE):
                 return document
+            now = time.monotonic()
+            if early and now - last >= EARLY and document.found() > published:
+                published, last = self._publish(uri, True), now
             await asyncio.sleep(0)
 
     async def _run(self, uri: str, delay: float) -> None:
         try:
             await asyncio.sleep(delay)
-            await self.ready(uri)
-            self._publish(uri)
+            await self.ready(uri, early=True)
+            self._publish(uri, False)
         except asyncio.CancelledError:
             raise
         except Exception as error:  # the editor's log says it; the server goes on

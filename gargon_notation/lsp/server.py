@@ -259,16 +259,19 @@ class GargonServer(LanguageServer):
             sort_text=f"{order:04d}",
         )
 
-    def publish(self, uri: str) -> None:
+    def publish(self, uri: str, so_far: bool = False) -> int:
         """Check the document (what is not yet checked) and send its diagnostics (none for
-        a document not open)."""
+        a document not open); with ``so_far``, those of the games checked so far, and check
+        none.  Returns how many were sent."""
         document = self.document(uri)
         if document is None:
-            return
-        diagnostics = [self.diagnostic(uri, document, d) for d in document.diagnostics()]
+            return 0
+        found = document.diagnostics_so_far() if so_far else document.diagnostics()
+        diagnostics = [self.diagnostic(uri, document, d) for d in found]
         version = self.workspace.get_text_document(uri).version
         params = types.PublishDiagnosticsParams(uri, diagnostics, version)
         self.text_document_publish_diagnostics(params)
+        return len(diagnostics)
 
 
 def problem_of(error: BaseException) -> str:
