@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import subprocess
+import sys
+from typing import Any
 
 import pytest
 
@@ -60,3 +64,41 @@ def test_a_message_that_has_arrived_is_read_in_one_turn_of_the_loop() -> None:
     meanwhile waited three or four slices (0.37 s on a busy machine, now 0.11 s)."""
     assert turns_to_read(Arrived, 3) == [1, 1, 1]
     assert min(turns_to_read(StdinAsyncReader, 3)) >= 3
+
+
+def framed(message: dict[str, Any]) -> bytes:
+    """A JSON-RPC message as the protocol frames it."""
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def test_exit_while_the_editor_keeps_the_pipe_open_ends_cleanly() -> None:
+    """The thread reading standard input waited in its buffer, holding the buffer's lock,
+    which the interpreter's end takes: an ``exit`` with the editor's end of the pipe still
+    open ended in 'Fatal Python error: _enter_buffered_busy' (and a code that was not 0)."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", "lsp"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert server.stdin is not None and server.stdout is not None and server.stderr is not None
+    initialize = {"processId": None, "rootUri": None, "capabilities": {}}
+    for message in (
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize},
+        {"jsonrpc": "2.0", "method": "initialized", "params": {}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ):
+        server.stdin.write(framed(message))
+    server.stdin.flush()
+    try:
+        assert server.wait(60) == 0
+        assert server.stderr.read() == b""
+        assert b'"id": 2, "jsonrpc": "2.0", "result": null' in server.stdout.read()
+    finally:
+        server.kill()
+        server.stdin.close()
+        server.wait()
+        server.stdout.close()
+        server.stderr.close()

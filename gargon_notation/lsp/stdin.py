@@ -12,6 +12,7 @@ from it: a message that has arrived whole is read in one turn, without waiting.
 from __future__ import annotations
 
 import asyncio
+import os
 import threading
 from typing import BinaryIO
 
@@ -88,9 +89,13 @@ class Arrived:
 
 
 def _read1(stream: BinaryIO) -> bytes:
-    """What has arrived on ``stream`` (at least a byte, waiting for one; empty at its end)."""
-    read1 = getattr(stream, "read1", None)
-    if read1 is not None:
-        data: bytes = read1(CHUNK)
+    """What has arrived on ``stream`` (at least a byte, waiting for one; empty at its end):
+    read from its file descriptor when it has one, not through its buffer, whose lock a
+    thread waiting in it holds, which the interpreter's end must take (a fatal error at the
+    ``exit`` of an editor that keeps the pipe open)."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # io.BytesIO, say
+        data: bytes = getattr(stream, "read1", stream.read)(CHUNK)
         return data
-    return stream.read(CHUNK)
+    return os.read(descriptor, CHUNK)
