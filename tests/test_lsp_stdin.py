@@ -102,3 +102,59 @@ def test_exit_while_the_editor_keeps_the_pipe_open_ends_cleanly() -> None:
         server.wait()
         server.stdout.close()
         server.stderr.close()
+
+
+def test_a_message_that_is_not_utf8_is_read_with_replacement_characters() -> None:
+    """pygls dropped a body that is not UTF-8 with a one-line complaint: a request among
+    them was never answered (the editor waits for it), a document never opened, a change
+    lost, so that the server's text was no longer the editor's.  Now each byte that is not
+    UTF-8 is read as U+FFFD, and that is said once a message."""
+    opened = (
+        b'{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": '
+        b'{"uri": "file:///club/cafe.ggn", "languageId": "ggn", "version": 1, '
+        b'"text": "[Event \\"Caf\xe9\\"]\\n[Players \\"Ann\\" \\"Bob\\" \\"Cy\\"]\\n*\\n"}}}'
+    )
+    hover = (
+        b'{"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"textDocument":'
+        b' {"uri": "file:///club/caf\xff.ggn"}, "position": {"line": 0, "character": 0}}}'
+    )
+    symbols = {"textDocument": {"uri": "file:///club/cafe.ggn"}}
+    initialize = {"processId": None, "rootUri": None, "capabilities": {}}
+    sent = [
+        framed({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize}),
+        framed({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        b"Content-Length: %d\r\n\r\n%s" % (len(opened), opened),
+        b"Content-Length: %d\r\n\r\n%s" % (len(hover), hover),
+        framed(
+            {"jsonrpc": "2.0", "id": 3, "method": "textDocument/documentSymbol", "params": symbols}
+        ),
+        framed({"jsonrpc": "2.0", "id": 4, "method": "shutdown"}),
+        framed({"jsonrpc": "2.0", "method": "exit"}),
+    ]
+    done = subprocess.run(
+        [sys.executable, "-m", "gargon_notation", "lsp"],
+        input=b"".join(sent),
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0
+    said = [
+        "a message from the editor is not UTF-8 (byte 0xe9 at offset 169 of its body); each "
+        "byte that is not is read as U+FFFD",
+        "a message from the editor is not UTF-8 (byte 0xff at offset 112 of its body); each "
+        "byte that is not is read as U+FFFD",
+    ]
+    assert done.stderr.decode().splitlines() == [f"gargon lsp: {line}" for line in said]
+    answers = {}
+    data = done.stdout
+    while data:
+        head, _, data = data.partition(b"\r\n\r\n")
+        length = int(head.split(b"\r\n")[0].split(b":")[1])
+        message = json.loads(data[:length])
+        data = data[length:]
+        answers[message.get("id", message.get("method"))] = message
+    assert answers[2]["result"] is None  # a document not open
+    (game,) = answers[3]["result"]
+    assert game["name"] == "Game 1: Caf\ufffd"
+    assert game["detail"] == "Ann, Bob, Cy"

@@ -135,7 +135,7 @@ class GargonServer(LanguageServer):
             asyncio.run(
                 run_async(
                     stop_event=self._stop_event,
-                    reader=Arrived(stdin or sys.stdin.buffer),
+                    reader=Arrived(stdin or sys.stdin.buffer, self.said),
                     protocol=self.protocol,
                     logger=logger,
                     error_handler=self.report_server_error,
@@ -158,7 +158,11 @@ class GargonServer(LanguageServer):
             line = f"{problem_of(error)}; it is ignored"
         else:
             line = f"{source.__name__}: {type(error).__name__}: {error}"
-        line = " ".join(line.split())
+        self.said(" ".join(line.split()))
+
+    def said(self, line: str) -> None:
+        """``line`` on standard error and in the editor's log (what was wrong with a message
+        from the editor)."""
         say(line)
         self.log(f"gargon: {line}", types.MessageType.Error)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
+from collections.abc import Callable
 from typing import BinaryIO
 
 __all__ = ["CHUNK", "Arrived"]
@@ -24,10 +25,12 @@ CHUNK = 1 << 16
 
 class Arrived:
     """pygls's asynchronous reader (``readline``, ``readexactly``) of ``stdin``, served from
-    what a thread has read of it; an empty answer once it has ended (the editor went away)."""
+    what a thread has read of it; an empty answer once it has ended (the editor went away).
+    ``said`` takes a line that says what was wrong with a message (see :meth:`readexactly`)."""
 
-    def __init__(self, stdin: BinaryIO) -> None:
+    def __init__(self, stdin: BinaryIO, said: Callable[[str], None] = print) -> None:
         self._stdin = stdin
+        self._said = said
         self._held = bytearray()
         self._ended = False
         self._more: asyncio.Event | None = None
@@ -44,11 +47,23 @@ class Arrived:
     async def readexactly(self, size: int) -> bytes:
         """The next ``size`` bytes (fewer at the end), after one turn of the loop: a message
         body, which the tasks under way (a check, a slice of it) get to follow, as they did
-        pygls's reads, however many messages have arrived."""
+        pygls's reads, however many messages have arrived.  A body that is not UTF-8 is
+        read with U+FFFD for each of its bytes that are not, and said (``said``): pygls
+        dropped it, so that a request was never answered (the editor waited for it) and a
+        change was lost (the server's text was no longer the editor's)."""
         while len(self._held) < size and not self._ended:
             await self._wait()
         await asyncio.sleep(0)
-        return self._take(size)
+        body = self._take(size)
+        try:
+            body.decode("utf-8")
+        except UnicodeDecodeError as error:
+            self._said(
+                f"a message from the editor is not UTF-8 (byte 0x{body[error.start]:02x} at "
+                f"offset {error.start} of its body); each byte that is not is read as U+FFFD"
+            )
+            body = body.decode("utf-8", "replace").encode("utf-8")
+        return body
 
     def _take(self, size: int) -> bytes:
         taken = bytes(self._held[:size])
