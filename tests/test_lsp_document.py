@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from conftest import HEAVY
@@ -288,3 +289,45 @@ def test_formatting_holds_one_record_at_a_time(
     assert document.formatted() == expected
     assert read_written == [20, 20]
     assert most == 1
+
+
+def test_a_plain_text_is_cut_as_its_bytes_are(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole text with no byte-order mark, NUL, lone surrogate, line over the limit or
+    HTML page is given to the splitter as it is, not encoded and decoded again: the games
+    are those of its bytes read as a file's, and the other texts still go through the
+    bytes."""
+    game = (Path(__file__).parent.parent / "examples" / "club-night.ggn").read_text("utf-8")
+    zoe = game.replace("Adam", "Zo\u00eb").replace("{", "{\U0001f3b2 \x0c \u2028 ")
+    texts = {
+        "plain": game,
+        "not ASCII, form feeds and U+2028 in comments": zoe,
+        "CRLF": zoe.replace("\n", "\r\n"),
+        "lone CR": zoe.replace("\n", "\r"),
+        "a long line within the limit": game + "; " + "\u674e" * 30_000 + "\n",
+        "a long line over it": game + "; " + "\U0001f3b2" * 30_000 + "\n",
+        "a byte-order mark": game + "\ufeff" + game,
+        "a NUL": game.replace("Bernd", "Be\x00rnd", 1),
+        "a lone surrogate": game.replace("Bernd", "Be\udcffrnd", 1),
+        "an HTML page": "  <!DOCTYPE html>\n" + game,
+        "nothing": "",
+    }
+    plain = {name for name, text in texts.items() if splitting._plain(split_lines(text))}
+    assert plain == {
+        "plain",
+        "not ASCII, form feeds and U+2028 in comments",
+        "CRLF",
+        "lone CR",
+        "a long line within the limit",
+        "nothing",
+    }
+
+    def cut(text: str) -> list[tuple[object, ...]]:
+        return [
+            (c.text, c.first_line, c.lines, c.closed, c.error and c.error.message)
+            for c in splitting.split(split_lines(text), 0, "game.ggn")
+        ]
+
+    fast = {name: cut(text) for name, text in texts.items()}
+    monkeypatch.setattr(splitting, "_plain", lambda lines: False)
+    assert fast == {name: cut(text) for name, text in texts.items()}
+    assert [len(fast[name]) for name in ("plain", "CRLF", "a long line over it")] == [3, 3, 4]
