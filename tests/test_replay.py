@@ -1362,6 +1362,67 @@ def test_final_scores_are_checked() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("end", "said"),
+    [
+        pytest.param(
+            "end Adam 11, Bernd 22, Adam 11\n",
+            [
+                "t.ggn:15:24: game 1, Adam: Adam's score is written twice: write each player's "
+                "score once [score-twice]"
+            ],
+            id="the-same-total",
+        ),
+        pytest.param(
+            "end Adam 11, Bernd 22, Adam 40\n",
+            [
+                "t.ggn:15:24: game 1, Adam: Adam's score is written twice, as 11 and as 40: write "
+                "each player's score once [score-twice]"
+            ],
+            id="two-totals",
+        ),
+        pytest.param(
+            "end Adam 40, Adam 11\n",
+            [
+                "t.ggn:15:5: game 1, Adam: Adam is written with 40 points, but scores 11 "
+                "[score-mismatch]",
+                "t.ggn:15:14: game 1, Adam: Adam's score is written twice, as 40 and as 11: write "
+                "each player's score once [score-twice]",
+            ],
+            id="the-first-wrong",
+        ),
+        pytest.param(
+            "end Eve 3, Eve 3\n",
+            [
+                f"t.ggn:15:{column}: game 1, Eve: Eve is not at this table (players: Adam, Bernd, "
+                "Collette, Dagmar, Emil) [unknown-player]"
+                for column in (5, 12)
+            ],
+            id="a-name-not-at-the-table",
+        ),
+    ],
+)
+def test_a_score_written_twice_is_said_at_the_second(end: str, said: list[str]) -> None:
+    """'end Ann 45, ..., Ann 45' was accepted without a word; the first of a player's scores
+    is the one checked against the game (found by a review)."""
+    assert problems(X38 + end) == said
+
+
+def test_a_score_written_twice_is_said_after_the_record_is_lost() -> None:
+    """The walk lost the record (two passes out of turn in round 5): the end line is still
+    checked for a score written twice, which needs no table, as its own mistake."""
+    text = X38.replace("5. Emil B14 B11 R11, ", "5. Bernd pass 1 2 1, Adam pass 2 1 2, ")
+    result = replay(parse_game(text + "end Emil 23, Emil 23\n", source="t.ggn"))
+    assert [(p.code, p.line, p.column, p.consequence_of) for p in result.problems] == [
+        ("not-your-turn", 13, 4, None),
+        ("score-twice", 15, 14, None),
+    ]
+    assert result.problems[-1].message == (
+        "Emil's score is written twice: write each player's score once"
+    )
+    assert result.unchecked[-1] == LOST_NOTE
+
+
 def test_a_score_for_a_player_not_at_the_table_is_unknown_player() -> None:
     assert problems(X38 + "end Adam 11, Eve 3\n") == [
         "t.ggn:15:14: game 1, Eve: Eve is not at this table (players: Adam, Bernd, Collette, "

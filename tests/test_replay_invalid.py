@@ -86,6 +86,7 @@ def test_every_code_the_records_can_break_is_covered() -> None:
         "deal-size",
         "winner-mismatch",
         "score-mismatch",
+        "score-twice",
         "result-mismatch",
         "game-not-over",
         "game-over-unmarked",

@@ -1,6 +1,6 @@
 """The facts a record states that follow from the play, checked against the walk's game:
 the winners written for a battle, the Result tag, whether the game is over as the record
-is marked, and the final scores.
+is marked, and the final scores (each player's written once).
 
 :class:`_Facts` is a part of the walk (:class:`~gargon_notation.replay.walker._Walk`
 inherits it); it declares the attributes and methods of the walk it uses.
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from gargon_notation.engine import BattleResolved, Game
 from gargon_notation.notation import model
-from gargon_notation.notation.writer import marker_text
+from gargon_notation.notation.writer import marker_text, name_text
 from gargon_notation.replay.hints import winners_text
 from gargon_notation.replay.problems import _Reporting
 
@@ -27,6 +27,7 @@ class _Facts(_Reporting):
     record: model.GameRecord
     round: int | None
     unnamed: set[int]
+    seats: dict[str, int]
 
     if TYPE_CHECKING:  # the walk's methods used here, for mypy (nothing at run time)
 
@@ -76,6 +77,30 @@ class _Facts(_Reporting):
                 tag,
             )
 
+    def _check_scores_once(self) -> set[int]:
+        """Each player's score after ``end`` is written once: a second one is said at itself
+        (with both totals when they differ), whether or not the game could be scored.  Returns
+        the ids of the scores said so (the first of a player's is the one checked)."""
+        first: dict[str, model.Score] = {}
+        twice: set[int] = set()
+        for written in self.record.termination.scores:
+            before = first.setdefault(written.player, written)
+            if before is written or written.player not in self.seats:
+                continue  # a name not at the table is said as such, each time
+            twice.add(id(written))
+            name = name_text(written.player)
+            totals = (
+                ""
+                if before.points == written.points
+                else (f", as {before.points} and as {written.points}")
+            )
+            self.problem(
+                "score-twice",
+                f"{name}'s score is written twice{totals}: write each player's score once",
+                written,
+            )
+        return twice
+
     def _check_end(self, game: Game) -> None:
         termination = self.record.termination
         self.round = None
@@ -93,9 +118,12 @@ class _Facts(_Reporting):
                 "the game is over, but the record is marked unfinished ('*'); write 'end'",
                 termination,
             )
+        twice = self._check_scores_once()
         if termination.scores and game.is_over:
             totals = dict(zip(game.names, game.score().totals, strict=True))
             for written in termination.scores:
+                if id(written) in twice:
+                    continue  # said to be written twice
                 if written.player not in totals:
                     self._seat(written.player, written)
                 elif totals[written.player] != written.points:

@@ -42,6 +42,7 @@ _RECORD_CODES = frozenset(
         "draw-order",
         "fights-incomplete",
         "fights-order",
+        "score-twice",
     }
 )
 
@@ -57,7 +58,8 @@ class Problem:
     needs that is missing or wrong, an engine rule code (``not-your-turn``, ...), or one of
     the replay's own: ``unknown-player``, ``round-number``, ``deal-mismatch``,
     ``winner-mismatch``, ``score-mismatch``, ``result-mismatch``, ``game-not-over``,
-    ``game-over-unmarked``, ``record-incomplete``.  ``repair`` says what a lenient replay did
+    ``game-over-unmarked``, ``record-incomplete``, ``draw-order``, ``fights-incomplete``,
+    ``fights-order``, ``score-twice``.  ``repair`` says what a lenient replay did
     about it (None: nothing, or a strict replay).  ``excerpt`` is the offending line of text
     (syntax problems).
     """

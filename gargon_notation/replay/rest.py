@@ -1,6 +1,7 @@
 """What the walk checks without the table: after it loses a record, each later round on its
 own from its first decision (:meth:`_Rest._walk_alone`), and over the whole record what needs
-no table: names not at the table, round numbers, cards written twice, the Result tag.
+no table: names not at the table, round numbers, cards written twice, the Result tag, a
+score written twice.
 
 :class:`_Rest` is a part of the walk (:class:`~gargon_notation.replay.walker._Walk` inherits
 it); it declares the attributes and methods of the walk it uses.
@@ -67,6 +68,7 @@ class _Rest(_Reporting):
         def _apply_battles(self, game: Game, battles: Sequence[model.Battle]) -> None: ...
         def _check_fights_done(self, game: Game, written: model.Round) -> None: ...
         def _check_result(self) -> None: ...
+        def _check_scores_once(self) -> set[int]: ...
 
     def _check_rest(self) -> None:
         """After the walk lost the record: the rounds not walked, each checked on its own,
@@ -106,6 +108,7 @@ class _Rest(_Reporting):
             self._tell_held()
         self.round = None
         self._check_result()
+        self._check_scores_once()
         self._say_names(self.record.termination.scores)
 
     def _check_twice_walked(self, played: dict[Card, str], lost: object = None) -> None:

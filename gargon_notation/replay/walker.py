@@ -260,7 +260,7 @@ class _Walk(_Rest, _Facts):
             written = write_action(element)
         line, column = getattr(element, "line", 0) or 0, getattr(element, "column", 0) or 0
         cause = follows or self.names_at.get((line, column)) or self.cause
-        if code == "unknown-player":
+        if code in _OWN_MISTAKES:
             cause = None
         found = Problem(
             code=code,
@@ -997,6 +997,9 @@ class _Walk(_Rest, _Facts):
         )
         raise _Stop(f"round {self.round} was left unfinished")
 
+
+_OWN_MISTAKES = frozenset({"unknown-player", "score-twice"})
+"""The codes of mistakes in the writing itself, which never follow from another problem."""
 
 _NOT_OWED = frozenset({"wrong-decision", "not-your-turn", "game-over"})
 """The codes of the engine's refusal of a draw written where the player owes none."""
