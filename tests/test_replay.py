@@ -722,6 +722,44 @@ def test_a_draw_written_where_none_is_owed_is_told_why(round_one: str, said: str
     assert first.split("\n")[0].endswith(said)
 
 
+FIVE_EXTRAS = """\
+[Players "Al" "Bo" "Cy" "Di" "Ed"]
+[Start "Al"]
+deal Al: R9 Y2
+deal Bo: R5 G3
+deal Di: R3 B4
+1. Al R9 Y2, Bo R5 G3, Cy pass 1, Di R3 B4, Ed pass 2
+    fights R (Bo 1, Di 1), Y, G (Bo 1), B (Di 1)
+*
+"""
+
+
+@pytest.mark.parametrize(
+    ("green", "columns"), [("G (Bo 1)", (34, 44)), ("G (Bo 1, Bo 2)", (34, 40, 50))]
+)
+def test_draws_written_where_none_is_owed_are_each_its_own_mistake(
+    green: str, columns: tuple[int, ...]
+) -> None:
+    """Bo's green draw and Di's blue one, both after a battle won alone: Di's was said to
+    follow from Bo's (two extras, each its own mistake; skipping one leaves the walk in step);
+    and a second extra in a row lost the record ('the record no longer follows the game after
+    the skipped action'; found by a review)."""
+    text = FIVE_EXTRAS.replace("G (Bo 1)", green)
+    result = replay(parse_game(text, source="t.ggn"))
+    said = {
+        "Bo": "nobody draws after the green battle: Bo won G3 alone, without a fight",
+        "Di": "nobody draws after the blue battle: Di won B4 alone, without a fight",
+    }
+    assert [(p.code, p.line, p.column, p.message, p.consequence_of) for p in result.problems] == [
+        ("wrong-decision", 7, column, said["Di" if column == columns[-1] else "Bo"], None)
+        for column in columns
+    ]
+    assert result.unchecked == [
+        "96 cards of the deal are not fully known: plays from them are checked by colour and "
+        "count only, and draws of them cannot be checked"
+    ]
+
+
 def test_a_draw_written_on_empty_piles_is_told_to_be_left_out() -> None:
     """Both piles ran out in the last round: the draws owed lapse, and a draw written for
     them (here as forgotten) is told so, not 'the game is over'."""
@@ -1704,14 +1742,22 @@ LOST = """\
     fights G
 *
 """
-"""Bernd's play is a pass in round 1, so the replay loses the record: a card written twice
-in one play of a later round is found by the round checked on its own (round 4) or by the
-check of cards written twice (round 3, whose pattern is refused first)."""
+"""Bernd's play is a pass in round 1, so the replay loses the record (at his play of B3 in
+round 2; the draws and the battle of round 1 written where none is due are extras, skipped):
+a card written twice in one play of a later round is found by the round checked on its own
+(round 4) or by the check of cards written twice (round 3, whose pattern is refused first)."""
 
 
 def test_a_card_twice_in_one_play_after_the_record_is_lost_is_said_once_as_such() -> None:
-    found = [problem.split("\n")[0] for problem in problems(LOST)]
-    assert found[2:] == [
+    result = replay(parse_game(LOST, source="t.ggn"))
+    assert [(p.line, p.column, p.code, p.consequence_of) for p in result.problems[:4]] == [
+        (5, 15, "wrong-decision", None),
+        (5, 31, "wrong-decision", None),  # Adam's red draw is another extra, not a consequence
+        (5, 40, "wrong-decision", None),
+        (6, 4, "card-not-in-hand", None),
+    ]
+    found = [str(problem).split("\n")[0] for problem in result.problems]
+    assert found[4:] == [
         "t.ggn:8:25: game 1, round 3, Adam (seat 1): 'Adam W5 V3 W5': Adam plays W5 V3 W5, two "
         "of one colour and one of another (2:1), but Collette led three different colours "
         "(1:1:1) [pattern-mismatch]",

@@ -558,14 +558,23 @@ class _Walk(_Rest, _Facts):
     def _refused(
         self, game: Game, action: Action, element: model.Action, violation: RuleViolation
     ) -> None:
-        """The engine refused ``action``: said as a problem at ``element``, which is skipped."""
-        self._lost_track(violation.code, element)
+        """The engine refused ``action``: said as a problem at ``element``, which is skipped.
+        A draw written where its player owes none while no other owes one either is an
+        extra: skipped, it leaves the walk in step with the record (no later problem follows
+        from it, nor is the record lost at the next element refused); while another owes
+        one, it may stand where that one is owed (the name written wrong), and the draws
+        after it follow from it."""
+        told = self._not_owed(game, action, element, violation.code)
+        owed = game.to_act
+        extra = told is not None and (owed is None or owed.kind is not _DRAW)
+        if not extra:
+            self._lost_track(violation.code, element)
         self.refused[id(element)] = violation.code
         message = violation.message
         follows = None
+        cause = self.cause
         if self.forgotten and violation.code in _NOT_HELD and isinstance(element, model.Play):
             follows = self._never_drawn(game, action.seat, element.cards)
-        told = self._not_owed(game, action, element, violation.code)
         if told is not None:
             message = told
         elif violation.code == "card-conservation":
@@ -591,8 +600,8 @@ class _Walk(_Rest, _Facts):
             card = card_drawn(game, action)
             if isinstance(card, Card):
                 message += f" (the record's deal puts {card} there)"
-                found = [cause for _, cards, cause in self.forgotten if card in cards]
-                follows = found[-1] if found else None
+                causes = [cause for _, cards, cause in self.forgotten if card in cards]
+                follows = causes[-1] if causes else None
         self.problem(
             violation.code,
             message,
@@ -602,6 +611,8 @@ class _Walk(_Rest, _Facts):
             repair="skipped this action",
             follows=follows,
         )
+        if extra:
+            self.cause = cause  # skipped, it leaves the walk as in step as before it
 
     def _never_drawn(self, game: Game, seat: int, played: Sequence[object]) -> Problem | None:
         """The problem of the draw of ``seat`` taken as forgotten that would have brought the
