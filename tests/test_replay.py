@@ -1701,6 +1701,29 @@ def test_an_action_of_a_misspelt_player_followed_by_his_own_is_an_extra() -> Non
     assert result.game is not None and len(result.game.actions) == 3
 
 
+def test_a_misspelt_action_refused_in_a_round_checked_on_its_own_follows_from_the_name() -> None:
+    """Round 2, checked on its own (round 1 is lost), begins 'Adma R1 R2 R3', taken as Adam's
+    and refused: the refusal was said as independent, as every problem of a round checked on
+    its own (of the problem the walk was lost at), though the name is its cause, as in a round
+    the walk follows (found by a review)."""
+    text = (
+        '[Players "Adam" "Bernd" "Collette" "Dagmar"]\n[Start "Adam"]\n'
+        "1. Bernd Y2, Collette Y3\n2. Adma R1 R2 R3, Bernd pass 1\n3. Collette W1\n*\n"
+    )
+    assert problems(text)[1:] == [
+        "t.ggn:4:4: game 1, round 2, Adma: 'Adma R1 R2 R3': Adma is not at this table "
+        "(players: Adam, Bernd, Collette, Dagmar); did you mean Adam? [unknown-player]\n"
+        "    taken as 'Adam R1 R2 R3'",
+        "t.ggn:4:4: game 1, round 2, Adam (seat 1): 'Adma R1 R2 R3': Adam plays R1 R2 R3: "
+        "three cards of one colour are never allowed [three-of-a-colour] (follows from the "
+        "problem at 4:4)\n"
+        "    round checked on its own: hands and piles not known\n"
+        "    skipped this action",
+    ]
+    first = replay(parse_game(text, source="t.ggn")).problems[0]
+    assert (first.code, first.line, first.consequence_of) == ("not-your-turn", 3, None)
+
+
 @pytest.mark.parametrize(
     "name",
     [

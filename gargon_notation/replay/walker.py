@@ -259,7 +259,9 @@ class _Walk(_Rest, _Facts):
         if isinstance(element, model.Play | model.Pass | model.Draw | model.Battle):
             written = write_action(element)
         line, column = getattr(element, "line", 0) or 0, getattr(element, "column", 0) or 0
-        cause = follows or self.names_at.get((line, column)) or self.cause
+        # A round checked on its own is independent of the problem the walk was lost at,
+        # but a problem at a name not at the table follows from it there too.
+        cause = follows or self.names_at.get((line, column)) or (None if self.alone else self.cause)
         if code in _OWN_MISTAKES:
             cause = None
         found = Problem(
@@ -282,9 +284,12 @@ class _Walk(_Rest, _Facts):
             raise ReplayError(found)
         if code == "unknown-player" and line:
             self.names_at[line, column] = found
-        if self.alone:
-            found = attrs.evolve(found, consequence_of=None)
-        elif self.cause is None and repair is not None and repair.startswith("skipped"):
+        if (
+            not self.alone
+            and self.cause is None
+            and repair is not None
+            and repair.startswith("skipped")
+        ):
             self.cause = found
         self.elements.append((found, element))
         if self.held is not None:
