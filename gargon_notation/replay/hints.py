@@ -352,6 +352,27 @@ def _fight_said(fight: BattleResolved, names: Sequence[str]) -> str:
     return f"{winner} won {cards_text(fight.won)} over {beaten}"
 
 
+def fight_owed(seat: int, fights: Sequence[BattleResolved], fight: int) -> str:
+    """Which of a colour's fights the draw ``seat`` owes now is for, said after "owes a
+    replacement draw here" when ``seat`` lost in both (``fights``: the colour's, the second
+    one found ahead; ``fight``: the one just fought), so that a draw is owed after each;
+    empty when ``seat`` owes draws after one fight only.
+
+    >>> from gargon_notation.engine import BattleKind
+    >>> def fought(number: int, losers: tuple[int, ...]) -> BattleResolved:
+    ...     return BattleResolved(Colour.RED, number, BattleKind.FIGHT, (), 0, (), (), losers)
+    >>> fight_owed(1, [fought(1, (1, 2)), fought(2, (1, 3))], 2)
+    ' for the second red fight (a loser of both red fights draws after each)'
+    >>> fight_owed(2, [fought(1, (1, 2)), fought(2, (1, 3))], 1)
+    ''
+    """
+    if len(fights) < 2 or not all(seat in each.losers for each in fights):
+        return ""
+    colour = fights[0].colour.name.lower()
+    which = "first" if fight == 1 else "second"
+    return f" for the {which} {colour} fight (a loser of both {colour} fights draws after each)"
+
+
 def draw_not_owed(
     game: Game,
     seat: int,

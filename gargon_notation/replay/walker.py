@@ -65,6 +65,7 @@ from gargon_notation.replay.facts import _Facts
 from gargon_notation.replay.hints import (
     card_drawn,
     draw_not_owed,
+    fight_owed,
     first_place,
     names_text,
     not_decided,
@@ -668,7 +669,10 @@ class _Walk(_Rest, _Facts):
             if seat == before or (only and not stand_ins):
                 return
             owner = game.names[seat]
-            message = f"{owner} owes a replacement draw here, but the record does not write it"
+            which = self._fight_owed(game, seat)
+            message = (
+                f"{owner} owes a replacement draw here{which}, but the record does not write it"
+            )
             place: object = element
             written: model.Draw | None = None
             drawn = Draw(seat, None)
@@ -677,7 +681,7 @@ class _Walk(_Rest, _Facts):
                 place = stand = stand_ins.pop(0)
                 message = (
                     f"the draw written for {name_text(stand.player)} stands where {owner} "
-                    "owes a replacement draw: is the name misspelt?"
+                    f"owes a replacement draw{which}: is the name misspelt?"
                 )
                 if likely_player(stand.player, game.names) == owner:
                     # Read as the owner's draw from the pile written, as it would be with the
@@ -720,6 +724,16 @@ class _Walk(_Rest, _Facts):
                 if cards:
                     self.forgotten.append((seat, cards, found))
             self._step(game, None, Draw(seat, None))
+
+    def _fight_owed(self, game: Game, seat: int) -> str:
+        """Which fight of its colour the draw ``seat`` owes now is for, when he owes one after
+        each (see :func:`~gargon_notation.replay.hints.fight_owed`)."""
+        events = game.events
+        fought = next((e for e in reversed(events) if isinstance(e, BattleResolved)), None)
+        if fought is None:
+            return ""
+        fights = _colour_fights(game, fought.colour, _chosen_at(game, fought.colour))
+        return fight_owed(seat, fights, fought.fight)
 
     def _apply_written(
         self,
