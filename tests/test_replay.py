@@ -578,6 +578,82 @@ def test_a_misspelt_draw_before_the_owners_own_draw_is_an_extra(players: int) ->
     ]
 
 
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_a_misspelt_draw_written_out_of_order_is_a_draw_order_problem(players: int) -> None:
+    """'Bernt 1, Adam 1, ...', Adam owing the first draw: Bernt was said to be skipped and
+    then Bernd's draw not written, though it is, under the misspelt name, out of order (found
+    by a review); now the draws are read in the order owed, the name as Bernd's, and each
+    mistake is said once: the order at the battle, the name at the name."""
+    draws = TABLES[players][0].split(", ")
+    draws[0], draws[1] = draws[1], draws[0]
+    meant = draws[0].split()[0]
+    typed = MISSPELT[meant]
+    wrong = ", ".join([draws[0].replace(meant, typed), *draws[1:]])
+    text = red_table(players, wrong)
+    line = players + 4
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [(p.code, p.line, p.column, p.repair) for p in result.problems] == [
+        ("draw-order", line, 12, "read in the order owed"),
+        ("unknown-player", line, 15, f"taken as '{meant} 1'"),
+    ]
+    order = result.problems[0].message
+    assert order.startswith(
+        f"the draws are written in the wrong order: {draws[1].split()[0]} draws before "
+        f"{meant} (written {typed}; the losers of a fight draw right after it, "
+    )
+    assert order.endswith(f"; write R ({TABLES[players][0]})")
+    assert [p.consequence_of for p in result.problems] == [None, None]
+    spelt_right = replay(parse_game(red_table(players, TABLES[players][0]))).game
+    assert result.game is not None and spelt_right is not None
+    assert result.game.actions == spelt_right.actions  # the draws read as owed
+    with pytest.raises(ReplayError) as stopped:
+        replay(parse_game(text, source="t.ggn"), strict=True)
+    assert stopped.value.problem.code == "draw-order"
+
+
+def test_a_misspelt_draw_written_first_is_said_as_rules_md_says() -> None:
+    text = (
+        FOUR + "1. Adam R9 Y2, Bernd R5 G3, Collette R14 B1, Dagmar pass 1\n"
+        "    fights R (Bernt 1, Adam 1), Y, G, B\n*\n"
+    )
+    assert problems(text) == [
+        "t.ggn:3:12: game 1, round 1: 'R (Bernt 1, Adam 1)': the draws are written in the "
+        "wrong order: Adam draws before Bernd (written Bernt; the losers draw in seat order "
+        "from the round's start player, Adam); write R (Adam 1, Bernd 1) [draw-order]\n"
+        "    read in the order owed",
+        "t.ggn:3:15: game 1, round 1, Bernt: 'Bernt 1': Bernt is not at this table (players: "
+        "Adam, Bernd, Collette, Dagmar); did you mean Bernd? [unknown-player]\n"
+        "    taken as 'Bernd 1'",
+    ]
+
+
+def test_a_misspelt_draw_out_of_order_among_draws_left_out_is_said_to_be_his() -> None:
+    """'Bernt 1, Adam 1' where Adam, Bernd and Collette owe draws: Bernd's draw was said not
+    to be written ('Bernd owes a replacement draw here, but the record does not write it');
+    it is, before Adam's, under a name most likely his: said so, and read as his draw."""
+    text = SIX_DRAWS.replace(
+        "(Adam 1, Bernd 1, Collette 1, Bernd 2, Collette 2, Dagmar 2)", "(Bernt 1, Adam 1)"
+    )
+    text = text.replace("*\n", "2. Bernd W1\n*\n")
+    found = replay(parse_game(text, source="t.ggn")).problems
+    assert [str(problem) for problem in found[:2]] == [
+        "t.ggn:8:29: game 1, round 1, Bernt: 'Bernt 1': Bernt is not at this table (players: "
+        "Adam, Bernd, Collette, Dagmar); did you mean Bernd? [unknown-player]\n"
+        "    skipped this draw",
+        "t.ggn:8:38: game 1, round 1, Bernd (seat 2): 'Adam 1': Bernd owes a replacement draw "
+        "here for the first red fight (a loser of both red fights draws after each), but the "
+        "record writes it out of order: the draw written for Bernt before it is most likely "
+        "his [record-incomplete] (follows from the problem at 8:29)\n"
+        "    taken as 'Bernd 1'",
+    ]
+    assert [(p.code, p.seat, p.repair, p.consequence_of) for p in found[2:]] == [
+        ("record-incomplete", 2, "taken as 'Collette forgot'", None),
+        ("record-incomplete", 1, "taken as 'Bernd forgot'", None),
+        ("record-incomplete", 2, "taken as 'Collette forgot'", None),
+        ("record-incomplete", 3, "taken as 'Dagmar forgot'", None),
+    ]
+
+
 @pytest.mark.parametrize(
     ("line", "right", "typed"),
     [

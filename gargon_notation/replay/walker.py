@@ -656,13 +656,16 @@ class _Walk(_Rest, _Facts):
         before: int | None = None,
         stand_ins: list[model.Draw] | None = None,
         only: bool = False,
+        early: list[model.Draw] | None = None,
     ) -> None:
         """Lenient repair: owed draws the record does not write are taken as forgotten.
 
         With ``before``, only the draws owed ahead of that seat's own owed draw.  Each of
         ``stand_ins`` (draws written for a name not at the table, taken from the list) is
         where the next of them is said; the rest are said at ``element`` (``only``: not
-        said, nor taken as forgotten).
+        said, nor taken as forgotten).  A draw of ``early`` (written for a name not at the
+        table before another's draw owed then, taken from the list) whose name most likely
+        means the owner is his draw written out of order: said so, and read as his.
         """
         while (decision := game.to_act) is not None and decision.kind is _DRAW:
             seat = decision.seat
@@ -677,6 +680,7 @@ class _Walk(_Rest, _Facts):
             written: model.Draw | None = None
             drawn = Draw(seat, None)
             refusal = None
+            follows = None
             if stand_ins:
                 place = stand = stand_ins.pop(0)
                 message = (
@@ -692,6 +696,20 @@ class _Walk(_Rest, _Facts):
                     refusal = game.check(drawn)
             elif before is not None and before not in game.owed:
                 return
+            elif early:
+                names = game.names
+                out = next((d for d in early if likely_player(d.player, names) == owner), None)
+                if out is not None:
+                    early.remove(out)
+                    message = (
+                        f"{owner} owes a replacement draw here{which}, but the record writes it "
+                        f"out of order: the draw written for {name_text(out.player)} before it "
+                        "is most likely his"
+                    )
+                    follows = self.names_at.get((out.line, out.column)) if out.line else None
+                    written = out
+                    drawn = _engine_draw(seat, out.pile, out.seen)
+                    refusal = game.check(drawn)
             if written is not None and refusal is None:
                 taken = attrs.evolve(written, player=owner, glyph=None, nags=(), comments=())
                 self.problem(
@@ -700,6 +718,7 @@ class _Walk(_Rest, _Facts):
                     place,
                     seat=seat,
                     repair=f"taken as '{write_action(taken)}'",
+                    follows=follows,
                 )
                 self._step(game, written, drawn)
                 # In step again, as with the name spelt right: the name's problem (its draw
@@ -717,6 +736,7 @@ class _Walk(_Rest, _Facts):
                 place,
                 seat=seat,
                 repair=f"taken as '{game.names[seat]} forgot'",
+                follows=follows,
             )
             if not self.alone:
                 tops = {pile[0] for pile in game.snapshot().piles if pile}
@@ -843,6 +863,7 @@ class _Walk(_Rest, _Facts):
         # Draws written for a name not at the table while a draw was owed: each stands for
         # the draw owed then, if the next draw written is not that one.
         stand_ins: list[model.Draw] = []
+        early: list[model.Draw] = []  # stand-ins before the draw owed: maybe out of order
         for index, draw in enumerate(draws):
             seat = seats.get(draw.player)
             if seat is None:
@@ -856,9 +877,12 @@ class _Walk(_Rest, _Facts):
                     continue
             owed = game.to_act
             if owed is not None and owed.kind is _DRAW and owed.seat != seat:
-                self._owed_draws_unwritten(game, draw, before=seat, stand_ins=stand_ins)
+                self._owed_draws_unwritten(
+                    game, draw, before=seat, stand_ins=stand_ins, early=early
+                )
             if stand_ins:
-                stand_ins.clear()  # the draw owed now is written: a name before it was an extra
+                early += stand_ins  # the draw owed now is written: a name before it was an
+                stand_ins.clear()  # extra, or another's draw written out of order
             action = _engine_draw(seat, draw.pile, draw.seen)
             if not plain:
                 self._apply(game, action, draw)
@@ -889,7 +913,9 @@ class _Walk(_Rest, _Facts):
             # turn), the rest are said after it, at the last draw written: problems are told
             # in the order of their places.
             place = battle.draws[-1] if len(self.outcome.problems) > found else battle
-            self._owed_draws_unwritten(game, place, stand_ins=stand_ins, only=bool(stops))
+            self._owed_draws_unwritten(
+                game, place, stand_ins=stand_ins, only=bool(stops), early=early
+            )
 
     def _in_seat_order(self, game: Game, draws: Sequence[model.Draw]) -> bool:
         """Whether ``draws`` begin with the draws owed now, in order, and go on (the second
@@ -912,8 +938,10 @@ class _Walk(_Rest, _Facts):
         self, game: Game, battle: model.Battle, fights: Sequence[BattleResolved] | None
     ) -> Sequence[model.Draw]:
         """The battle's draws, put in the order they are owed when the record wrote the same
-        draws in another order (one problem says so, instead of one per draw).  ``fights``:
-        the colour's fights, the second one found ahead (None: only the draws owed now are
+        draws in another order (one problem says so, instead of one per draw); a draw written
+        for a name not at the table counts as the draw of the player the name most likely
+        means (the name is said when the draw is read, in its place).  ``fights``: the
+        colour's fights, the second one found ahead (None: only the draws owed now are
         looked at)."""
         header = self.outcome.header
         owed = game.owed
@@ -926,13 +954,28 @@ class _Walk(_Rest, _Facts):
         first = battle.draws[: len(owed)]
         names = [draw.player for draw in first]
         wanted = [game.names[seat] for seat in owed]
-        if names == wanted or sorted(names) != sorted(wanted):
+        if names == wanted:
             return battle.draws
-        mine = {name: [draw for draw in first if draw.player == name] for name in wanted}
+        if sorted(names) != sorted(wanted):
+            seats = self.seats
+            names = [
+                name if name in seats else likely_player(name, game.names) or name for name in names
+            ]
+            if names == wanted or sorted(names) != sorted(wanted):
+                return battle.draws
+        mine = {
+            name: [draw for draw, said in zip(first, names, strict=True) if said == name]
+            for name in wanted
+        }
         ordered = tuple(mine[name].pop(0) for name in wanted) + battle.draws[len(owed) :]
         start = game.names[game.start_player]
         mixed = next(k for k, (a, b) in enumerate(zip(names, wanted, strict=True)) if a != b)
-        fixed = attrs.evolve(battle, draws=ordered, comments=(), glyph=None, nags=())
+        meant = dict(zip(map(id, first), names, strict=True))
+        spelt = tuple(
+            attrs.evolve(draw, player=meant.get(id(draw), draw.player), glyph=None, nags=())
+            for draw in ordered
+        )
+        fixed = attrs.evolve(battle, draws=spelt, comments=(), glyph=None, nags=())
         why = f"the losers draw in seat order from the round's start player, {start}"
         losers = [fight.losers for fight in fights or () if fight.losers]
         if len(losers) == 2 and len(owed) > len(losers[0]):
@@ -942,6 +985,8 @@ class _Walk(_Rest, _Facts):
                 f"start player, {start}: {first_fight} after the first fight, then "
                 f"{second_fight} after the second"
             )
+        if names[mixed] != first[mixed].player:  # a name not at the table, read as his
+            why = f"written {name_text(first[mixed].player)}; {why}"
         self.problem(
             "draw-order",
             f"the draws are written in the wrong order: {wanted[mixed]} draws before "
