@@ -2013,3 +2013,26 @@ def test_validate_counts_events_only_for_battles_with_several_draws(
     monkeypatch.setattr(Game, "event_count", property(counting))
     assert replay(parse_game(X38 + "end\n")).valid
     assert len(counted) == 2  # round 1's Y and round 2's R, whose several draws are ordered
+
+
+def test_validate_looks_for_a_score_written_twice_without_a_call(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The end line of a valid record, each player's score written once, is checked for a
+    score written twice without calling the check that says it (validate's path)."""
+    from gargon_notation.replay.facts import _Facts
+
+    called: list[int] = []
+    check = _Facts._check_scores_once
+
+    def counting(self: _Facts) -> object:
+        called.append(1)
+        return check(self)
+
+    monkeypatch.setattr(_Facts, "_check_scores_once", counting)
+    assert replay(parse_game(X38 + X38_END)).valid
+    assert called == []
+    assert [p.code for p in replay(parse_game(X38 + "end Adam 11, Adam 11\n")).problems] == [
+        "score-twice"
+    ]
+    assert called == [1]

@@ -9,6 +9,7 @@ inherits it); it declares the attributes and methods of the walk it uses.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from gargon_notation.engine import BattleResolved, Game
@@ -19,6 +20,9 @@ from gargon_notation.replay.problems import _Reporting
 
 if TYPE_CHECKING:
     from gargon_notation.replay.rest import _Named
+
+
+_NO_IDS: frozenset[int] = frozenset()
 
 
 class _Facts(_Reporting):
@@ -77,7 +81,7 @@ class _Facts(_Reporting):
                 tag,
             )
 
-    def _check_scores_once(self) -> set[int]:
+    def _check_scores_once(self) -> AbstractSet[int]:
         """Each player's score after ``end`` is written once: a second one is said at itself
         (with both totals when they differ), whether or not the game could be scored.  Returns
         the ids of the scores said so (the first of a player's is the one checked)."""
@@ -118,11 +122,17 @@ class _Facts(_Reporting):
                 "the game is over, but the record is marked unfinished ('*'); write 'end'",
                 termination,
             )
-        twice = self._check_scores_once()
+        # A player written twice is looked for without a call (the path of every valid record).
+        repeated = False
+        seen: dict[str, None] = {}
+        for written in termination.scores:
+            repeated = repeated or written.player in seen
+            seen[written.player] = None
+        twice = self._check_scores_once() if repeated else _NO_IDS
         if termination.scores and game.is_over:
             totals = dict(zip(game.names, game.score().totals, strict=True))
             for written in termination.scores:
-                if id(written) in twice:
+                if repeated and id(written) in twice:
                     continue  # said to be written twice
                 if written.player not in totals:
                     self._seat(written.player, written)

@@ -10,6 +10,7 @@ it); it declares the attributes and methods of the walk it uses.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
 from gargon_notation.actions import likely_player, not_at_table
@@ -68,7 +69,7 @@ class _Rest(_Reporting):
         def _apply_battles(self, game: Game, battles: Sequence[model.Battle]) -> None: ...
         def _check_fights_done(self, game: Game, written: model.Round) -> None: ...
         def _check_result(self) -> None: ...
-        def _check_scores_once(self) -> set[int]: ...
+        def _check_scores_once(self) -> AbstractSet[int]: ...
 
     def _check_rest(self) -> None:
         """After the walk lost the record: the rounds not walked, each checked on its own,
