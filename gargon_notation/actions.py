@@ -31,7 +31,14 @@ from gargon_notation.notation.lexical import CARDS, COLOURS, unquote
 from gargon_notation.notation.writer import name_text
 from gargon_notation.slips import one_apart
 
-__all__ = ["format_action", "likely_player", "not_at_table", "parse_action", "parse_card"]
+__all__ = [
+    "format_action",
+    "likely_player",
+    "likely_players",
+    "not_at_table",
+    "parse_action",
+    "parse_card",
+]
 
 _NAME = re.compile(r'"(?:[^"\\\r\n]|\\["\\])*"|[^\W\d_][\w\'-]*')
 _DRAW = re.compile(r"([12])(?::(\S+))?")
@@ -101,6 +108,16 @@ def likely_player(name: str, players: Sequence[str]) -> str | None:
     """
     close, _ = _likely(name, players)
     return close[0] if len(close) == 1 else None
+
+
+def likely_players(name: str, players: Sequence[str]) -> tuple[str, ...]:
+    """The players ``name``, not a player's, most likely means, all as near to it, as
+    :func:`not_at_table` suggests them (empty: no player is near).
+
+    >>> likely_players("Jen", ("Jan", "Jon", "Cleo")), likely_players("Eve", ("Ann", "Bob"))
+    (('Jan', 'Jon'), ())
+    """
+    return tuple(_likely(name, players)[0])
 
 
 def _likely(name: str, players: Sequence[str]) -> tuple[list[str], str]:

@@ -297,6 +297,62 @@ def test_a_later_round_begun_by_a_name_near_no_player_is_said_not_checked() -> N
     )
 
 
+# Round 1 is lost at once (two players out of turn); round 2 begins with a name as near Jan
+# as Jon, and its winner is written wrong.
+NEAR_TWO = """\
+[Players "Jan" "Bob" "Jon" "Cy"]
+[Start "Jan"]
+1. Bob Y2, Jon Y3
+2. Jen R3, Bob R6, Jon R4, Cy pass 1
+    fights R > Jon (Jan 1, Jon 1)
+3. Bob W1
+*
+"""
+
+
+def test_a_later_round_begun_by_a_name_near_two_is_checked_as_the_seat_order_settles() -> None:
+    """'Jen' begins round 2, as near Jan as Jon: the round was not checked ('no one player's
+    name is near it'); Bob, Jon and Cy follow in seat order from Jan, not from Jon, so the
+    round is checked from Jan's decision, its first action read as his, and its wrong winner
+    is said (found by a review)."""
+    result = replay(parse_game(NEAR_TWO, source="t.ggn"))
+    assert [str(p) for p in result.problems[1:]] == [
+        "t.ggn:4:4: game 1, round 2, Jen: 'Jen R3': Jen is not at this table (players: Jan, "
+        "Bob, Jon, Cy); did you mean Jan or Jon? [unknown-player]\n"
+        "    taken as 'Jan R3' (of Jan and Jon, the one the round's seat order puts first)",
+        "t.ggn:5:12: game 1, round 2: 'R > Jon (Jan 1, Jon 1)': the record says Jon won, but "
+        "the fight was won by Bob [winner-mismatch]",
+    ]
+    assert result.problems[0].code == "not-your-turn"
+    assert not any("round 2" in note for note in result.unchecked)
+
+
+@pytest.mark.parametrize(
+    "round_two",
+    [
+        pytest.param("2. Jen R3, Cy R6, Bob R4, Jon pass 1\n", id="in-turn-from-neither"),
+        pytest.param("2. Jen R3, Xaver R6\n", id="no-later-name-at-the-table"),
+    ],
+)
+def test_a_later_round_begun_by_a_name_near_two_the_seat_order_does_not_settle(
+    round_two: str,
+) -> None:
+    """The round's later actions are in turn from neither Jan nor Jon, or name no player:
+    no guess (the round is not checked, and the note says why); a guess never reads a round
+    out of turn as in turn."""
+    text = NEAR_TWO.replace("2. Jen R3, Bob R6, Jon R4, Cy pass 1\n", round_two)
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [(p.line, p.column, p.code, p.repair) for p in result.problems if p.line == 4] == [
+        (4, 4, "unknown-player", None),
+        *([(4, 12, "unknown-player", None)] if "Xaver" in round_two else []),
+    ]
+    assert result.unchecked[-1] == (
+        "round 2 was not checked on its own: its first action names Jen, who is not at the "
+        "table; Jan and Jon are as near it, and the round's seat order does not tell which, so "
+        "its start player is not known"
+    )
+
+
 def test_a_later_round_begun_by_a_misspelt_name_is_checked_as_the_player_meant() -> None:
     """'Bbo B3' begins round 2: the round is checked on its own from Bob's decision (whom
     the name's problem suggests), its first action read as his, so Cy's pair after his

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
-from gargon_notation.actions import likely_player, not_at_table
+from gargon_notation.actions import likely_player, likely_players, not_at_table
 from gargon_notation.cards import COPIES, Card
 from gargon_notation.engine import Deal, Game
 from gargon_notation.engine.wording import twice_in_one_play
@@ -55,6 +55,7 @@ class _Rest(_Reporting):
     held: list[Problem] | None
     seats: dict[str, int]
     skipped: bool
+    settled: tuple[object, Sequence[str]] | None
 
     if TYPE_CHECKING:  # the walk's methods used here, for mypy (nothing at run time)
 
@@ -165,15 +166,26 @@ class _Rest(_Reporting):
         first = written.actions[0].player
         start = self.seats.get(first)
         if start is None:
-            # The round's start player is the one the name most likely means, if one.
+            # The round's start player is the one the name most likely means, if one; of
+            # two as near, the one the round's seat order settles, if one.
             meant = likely_player(first, header.players)
             if meant is None:
-                self.outcome.unchecked.append(
-                    f"round {written.number} was not checked on its own: its first action "
-                    f"names {name_text(first)}, who is not at the table, and no one player's "
-                    "name is near it, so its start player is not known"
-                )
-                return
+                near = likely_players(first, header.players)
+                meant = _settled(near, written.actions, self.seats)
+                if meant is None:
+                    why = ", and no one player's name is near it"
+                    if near:
+                        why = (
+                            f"; {_either(near)} are as near it, and the round's seat order "
+                            "does not tell which"
+                        )
+                    self.outcome.unchecked.append(
+                        f"round {written.number} was not checked on its own: its first action "
+                        f"names {name_text(first)}, who is not at the table{why}, so its start "
+                        "player is not known"
+                    )
+                    return
+                self.settled = (written.actions[0], near)
             start = self.seats[meant]  # its first action is then read as his (_apply_written)
         rules = header.ruleset
         deal = Deal.hidden(len(header.players), rules.hand_size)
@@ -221,6 +233,27 @@ class _Rest(_Reporting):
                     f"{card} is already elsewhere ({place}): the deck has only 1 copy of it",
                     play,
                 )
+
+
+def _settled(
+    near: Sequence[str], actions: Sequence[model.Play | model.Pass], seats: dict[str, int]
+) -> str | None:
+    """The one of the players ``near`` (as near the name of the first of ``actions``, a
+    round's) from whom every later action named at the table is in turn, clockwise (a round
+    is played in seat order from its start player, one passed over at the end, in his
+    place), when one is and no other is (None: none, several, or no later action to tell)."""
+    count = len(seats)
+    later = [(k, seats[a.player]) for k, a in enumerate(actions) if k and a.player in seats]
+    if not later:
+        return None
+    fits = [name for name in near if all(seat == (seats[name] + k) % count for k, seat in later)]
+    return fits[0] if len(fits) == 1 else None
+
+
+def _either(names: Sequence[str]) -> str:
+    """``Jan and Jon``, ``Jan, Jon and Jen``: the names as movetext writes them."""
+    written = [name_text(name) for name in names]
+    return f"{', '.join(written[:-1])} and {written[-1]}"
 
 
 def _named(written: model.Round) -> list[_Named]:

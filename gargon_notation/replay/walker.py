@@ -232,6 +232,10 @@ class _Walk(_Rest, _Facts):
         """Each draw taken as forgotten: its seat, the cards it could have brought (the tops
         of the piles, where the deal is known) and its problem, which a later problem about
         one of those cards follows from."""
+        self.settled: tuple[object, Sequence[str]] | None = None
+        """The first action of a round checked on its own whose name is as near several
+        players, one of whom the round's seat order settles as its start player, with those
+        players: :meth:`_meant` reads it as his."""
         self.battle_at: Colour | None = None
         """The colour of the battle being walked: a draw written in its parentheses by a
         player who owes none is told why (its events are found then, not counted here:
@@ -495,7 +499,12 @@ class _Walk(_Rest, _Facts):
             return None
         seat = decision.seat
         players = game.names
-        if following == players[seat] or likely_player(element.player, players) != players[seat]:
+        why = ""
+        settled = self.settled
+        if settled is not None and settled[0] is element and players[seat] in settled[1]:
+            near = " and ".join(map(name_text, settled[1]))
+            why = f" (of {near}, the one the round's seat order puts first)"
+        elif following == players[seat] or likely_player(element.player, players) != players[seat]:
             return None
         self.unnamed.add(id(element))
         taken = attrs.evolve(element, player=players[seat], glyph=None, nags=(), comments=())
@@ -503,7 +512,7 @@ class _Walk(_Rest, _Facts):
             "unknown-player",
             not_at_table(element.player, players),
             element,
-            repair=f"taken as '{write_action(taken)}'",
+            repair=f"taken as '{write_action(taken)}'{why}",
         )
         return seat
 
