@@ -625,6 +625,23 @@ def test_a_misspelt_draw_written_first_is_said_as_rules_md_says() -> None:
         "Adam, Bernd, Collette, Dagmar); did you mean Bernd? [unknown-player]\n"
         "    taken as 'Bernd 1'",
     ]
+    # Dagmar's draw left out too: not the owed draws in another order.
+    text = (
+        FOUR + "1. Adam R9 Y2, Bernd R5 G3, Collette R14 B1, Dagmar R3 Y1\n"
+        "    fights R (Bernt 1, Adam 1), Y (Dagmar 1), G, B\n*\n"
+    )
+    assert problems(text) == [
+        "t.ggn:3:15: game 1, round 1, Bernt: 'Bernt 1': Bernt is not at this table (players: "
+        "Adam, Bernd, Collette, Dagmar); did you mean Bernd? [unknown-player]\n"
+        "    skipped this draw",
+        "t.ggn:3:24: game 1, round 1, Bernd (seat 2): 'Adam 1': Bernd owes a replacement draw "
+        "here; the draw written for Bernt before it is most likely Bernd's [record-incomplete] "
+        "(follows from the problem at 3:15)\n"
+        "    taken as 'Bernd 1'",
+        "t.ggn:3:24: game 1, round 1, Dagmar (seat 4): 'Adam 1': Dagmar owes a replacement draw "
+        "here, but the record does not write it [record-incomplete]\n"
+        "    taken as 'Dagmar forgot'",
+    ]
 
 
 def test_a_misspelt_draw_out_of_order_among_draws_left_out_is_said_to_be_his() -> None:
@@ -641,9 +658,9 @@ def test_a_misspelt_draw_out_of_order_among_draws_left_out_is_said_to_be_his() -
         "Adam, Bernd, Collette, Dagmar); did you mean Bernd? [unknown-player]\n"
         "    skipped this draw",
         "t.ggn:8:38: game 1, round 1, Bernd (seat 2): 'Adam 1': Bernd owes a replacement draw "
-        "here for the first red fight (a loser of both red fights draws after each), but the "
-        "record writes it out of order: the draw written for Bernt before it is most likely "
-        "his [record-incomplete] (follows from the problem at 8:29)\n"
+        "here for the first red fight (a loser of both red fights draws after each); the draw "
+        "written for Bernt before it is most likely Bernd's [record-incomplete] (follows from "
+        "the problem at 8:29)\n"
         "    taken as 'Bernd 1'",
     ]
     assert [(p.code, p.seat, p.repair, p.consequence_of) for p in found[2:]] == [

@@ -674,7 +674,7 @@ class _Walk(_Rest, _Facts):
         where the next of them is said; the rest are said at ``element`` (``only``: not
         said, nor taken as forgotten).  A draw of ``early`` (written for a name not at the
         table before another's draw owed then, taken from the list) whose name most likely
-        means the owner is his draw written out of order: said so, and read as his.
+        means the owner is his draw, written before its place: said so, and read as his.
         """
         while (decision := game.to_act) is not None and decision.kind is _DRAW:
             seat = decision.seat
@@ -711,9 +711,8 @@ class _Walk(_Rest, _Facts):
                 if out is not None:
                     early.remove(out)
                     message = (
-                        f"{owner} owes a replacement draw here{which}, but the record writes it "
-                        f"out of order: the draw written for {name_text(out.player)} before it "
-                        "is most likely his"
+                        f"{owner} owes a replacement draw here{which}; the draw written for "
+                        f"{name_text(out.player)} before it is most likely {name_text(owner)}'s"
                     )
                     follows = self.names_at.get((out.line, out.column)) if out.line else None
                     written = out
