@@ -1598,12 +1598,27 @@ def test_final_scores_are_checked() -> None:
             ],
             id="a-name-not-at-the-table",
         ),
+        pytest.param(
+            "end Eve 3, Adam 11, Adam 11\n",
+            [
+                "t.ggn:15:5: game 1, Eve: Eve is not at this table (players: Adam, Bernd, "
+                "Collette, Dagmar, Emil) [unknown-player]",
+                "t.ggn:15:21: game 1, Adam: Adam's score is written twice: write each player's "
+                "score once [score-twice]",
+            ],
+            id="a-name-not-at-the-table-first",
+        ),
     ],
 )
 def test_a_score_written_twice_is_said_at_the_second(end: str, said: list[str]) -> None:
     """'end Ann 45, ..., Ann 45' was accepted without a word; the first of a player's scores
-    is the one checked against the game (found by a review)."""
+    is the one checked against the game (found by a review).  A strict replay stops at the
+    first problem in the text (the second score was said before the first's mismatch, and
+    before a name not at the table written before it: found by fuzzing)."""
     assert problems(X38 + end) == said
+    with pytest.raises(ReplayError) as stopped:
+        replay(parse_game(X38 + end, source="t.ggn"), strict=True)
+    assert str(stopped.value) == said[0]
 
 
 def test_a_score_written_twice_is_said_after_the_record_is_lost() -> None:
@@ -2040,13 +2055,13 @@ def test_validate_looks_for_a_score_written_twice_without_a_call(
     from gargon_notation.replay.facts import _Facts
 
     called: list[int] = []
-    check = _Facts._check_scores_once
+    check = _Facts._check_scores_in_order
 
-    def counting(self: _Facts) -> object:
+    def counting(self: _Facts, totals: dict[str, int] | None) -> None:
         called.append(1)
-        return check(self)
+        check(self, totals)
 
-    monkeypatch.setattr(_Facts, "_check_scores_once", counting)
+    monkeypatch.setattr(_Facts, "_check_scores_in_order", counting)
     assert replay(parse_game(X38 + X38_END)).valid
     assert called == []
     assert [p.code for p in replay(parse_game(X38 + "end Adam 11, Adam 11\n")).problems] == [

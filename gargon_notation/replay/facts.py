@@ -8,8 +8,7 @@ inherits it); it declares the attributes and methods of the walk it uses.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from gargon_notation.engine import BattleResolved, Game
@@ -20,9 +19,6 @@ from gargon_notation.replay.problems import _Reporting
 
 if TYPE_CHECKING:
     from gargon_notation.replay.rest import _Named
-
-
-_NO_IDS: frozenset[int] = frozenset()
 
 
 class _Facts(_Reporting):
@@ -81,29 +77,43 @@ class _Facts(_Reporting):
                 tag,
             )
 
-    def _check_scores_once(self) -> AbstractSet[int]:
-        """Each player's score after ``end`` is written once: a second one is said at itself
-        (with both totals when they differ), whether or not the game could be scored.  Returns
-        the ids of the scores said so (the first of a player's is the one checked)."""
+    def _check_scores_in_order(self, totals: Mapping[str, int] | None) -> None:
+        """The scores after ``end``, each in the order written (so that a strict replay stops
+        at the first): a name not at the table, a second score of a player (said at itself,
+        with both totals when they differ, whether or not the game could be scored), and,
+        given the ``totals`` of a game over, a first one that is not the player's score.  The
+        walk calls it only where a player's score is written twice (else its own loop does
+        the same without this call), and after it lost the record."""
         first: dict[str, model.Score] = {}
-        twice: set[int] = set()
         for written in self.record.termination.scores:
-            before = first.setdefault(written.player, written)
-            if before is written or written.player not in self.seats:
-                continue  # a name not at the table is said as such, each time
-            twice.add(id(written))
-            name = name_text(written.player)
-            totals = (
+            player = written.player
+            if player not in self.seats:
+                self._seat(player, written)  # said as a name not at the table, each time
+                continue
+            before = first.get(player)
+            if before is None:
+                first[player] = written
+                if totals is not None and totals[player] != written.points:
+                    self._mismatch(written, totals[player])
+                continue
+            both = (
                 ""
                 if before.points == written.points
                 else (f", as {before.points} and as {written.points}")
             )
             self.problem(
                 "score-twice",
-                f"{name}'s score is written twice{totals}: write each player's score once",
+                f"{name_text(player)}'s score is written twice{both}: write each player's "
+                "score once",
                 written,
             )
-        return twice
+
+    def _mismatch(self, written: model.Score, total: int) -> None:
+        self.problem(
+            "score-mismatch",
+            f"{written.player} is written with {written.points} points, but scores {total}",
+            written,
+        )
 
     def _check_end(self, game: Game) -> None:
         termination = self.record.termination
@@ -128,19 +138,15 @@ class _Facts(_Reporting):
         for written in termination.scores:
             repeated = repeated or written.player in seen
             seen[written.player] = None
-        twice = self._check_scores_once() if repeated else _NO_IDS
+        totals = None
         if termination.scores and game.is_over:
             totals = dict(zip(game.names, game.score().totals, strict=True))
+        if repeated:
+            self._check_scores_in_order(totals)
+        elif totals is not None:
             for written in termination.scores:
-                if repeated and id(written) in twice:
-                    continue  # said to be written twice
                 if written.player not in totals:
                     self._seat(written.player, written)
                 elif totals[written.player] != written.points:
-                    self.problem(
-                        "score-mismatch",
-                        f"{written.player} is written with {written.points} points, "
-                        f"but scores {totals[written.player]}",
-                        written,
-                    )
+                    self._mismatch(written, totals[written.player])
         self._say_names(termination.scores)

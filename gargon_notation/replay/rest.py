@@ -9,8 +9,7 @@ it); it declares the attributes and methods of the walk it uses.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from collections.abc import Set as AbstractSet
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from gargon_notation.actions import likely_player, likely_players, not_at_table
@@ -70,7 +69,7 @@ class _Rest(_Reporting):
         def _apply_battles(self, game: Game, battles: Sequence[model.Battle]) -> None: ...
         def _check_fights_done(self, game: Game, written: model.Round) -> None: ...
         def _check_result(self) -> None: ...
-        def _check_scores_once(self) -> AbstractSet[int]: ...
+        def _check_scores_in_order(self, totals: Mapping[str, int] | None) -> None: ...
 
     def _check_rest(self) -> None:
         """After the walk lost the record: the rounds not walked, each checked on its own,
@@ -110,7 +109,7 @@ class _Rest(_Reporting):
             self._tell_held()
         self.round = None
         self._check_result()
-        self._check_scores_once()
+        self._check_scores_in_order(None)
         self._say_names(self.record.termination.scores)
 
     def _check_twice_walked(self, played: dict[Card, str], lost: object = None) -> None:
