@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from gargon_notation.actions import format_action, not_at_table, parse_action, parse_card
+from gargon_notation.actions import (
+    format_action,
+    likely_player,
+    likely_players,
+    not_at_table,
+    parse_action,
+    parse_card,
+)
 from gargon_notation.bots import simulate
 from gargon_notation.cards import Card, Colour, HiddenCard
 from gargon_notation.engine import Choose, Draw, Pass, Play
@@ -128,6 +135,26 @@ def test_a_name_not_at_the_table_names_the_likely_player(name: str, hint: str) -
     assert not_at_table(name, PLAYERS) == (
         f'{name} is not at this table (players: Anna, Ben, Cleo, "Anna Lena"){hint}'
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "near"),
+    [
+        ("Jen", ("Jan", "Jon")),
+        ("Jna", ("Jan",)),
+        ("jon", ("Jon",)),
+        ("Xaver", ()),
+    ],
+)
+def test_the_players_as_near_a_name_are_those_the_hint_names(
+    name: str, near: tuple[str, ...]
+) -> None:
+    """likely_players gives every player the hint names, likely_player only one alone."""
+    players = ("Jan", "Bob", "Jon", "Cy")
+    assert likely_players(name, players) == near
+    assert likely_player(name, players) == (near[0] if len(near) == 1 else None)
+    hint = not_at_table(name, players).partition("; did you mean ")[2]
+    assert hint.split("?")[0] == " or ".join(near)
 
 
 def test_names_are_written_as_the_notation_writes_them_so_a_space_shows() -> None:
