@@ -13,8 +13,10 @@ never a mix).  Around that:
   (renaming a new file over one name would split it from the others), a directory;
 - a file that another program changes, replaces or makes while the new content is
   written (an editor saving it) is not written over (:class:`Changed`): it stays as that
-  program wrote it; given the bytes the new content was made from (:class:`Read`), a file
-  that no longer holds them is not either, even with its size and time stamp as they were;
+  program wrote it.  A file that is there is read as its new content is begun (or, given
+  the bytes the new content was made from, :class:`Read`, since those were read), and one
+  that no longer holds those bytes is not written over either, even with its size and time
+  stamp as they were;
 - a target that is not a regular file (``/dev/null``, a FIFO, a terminal) is written to
   directly, since it cannot be replaced;
 - the new content is kept in an unnamed file (Linux ``O_TMPFILE``) until it is complete, so
@@ -123,7 +125,8 @@ def atomic_writer(
     status (``os.fstat`` of what it read), or better a :class:`Read`, its status and the
     digest of its bytes; a file changed since then is refused (:class:`Changed`), not only
     one changed while the new content is written (with a :class:`Read`, even an edit that
-    keeps the file's size and time stamp)."""
+    keeps the file's size and time stamp).  Without ``read_as``, a file that is there is
+    read as the block begins (:meth:`Read.of_file`), for the same check."""
     target, status, device = _target(path, elsewhere)
     if device:
         with open(target, "wb") as stream:
@@ -131,6 +134,8 @@ def atomic_writer(
         return
     from gargon_notation.signals import raising_on_stop
 
+    if read_as is None and status is not None:
+        read_as = Read.of_file(target)  # as strong a check as that of a file read
     _tidy(target.parent)
     with raising_on_stop():
         with _folder_refused(path, target, elsewhere):
@@ -269,6 +274,30 @@ class Read:
         while stream.read(_BLOCK):
             pass
 
+    @classmethod
+    def of_file(cls, target: Path) -> Read | None:
+        """The regular file ``target`` as it is now, read whole a block at a time (its
+        status as opened, the digest of its bytes): the file a new content is to replace,
+        for the check before it is put in place to see even an edit that keeps the size and
+        time stamp.  None where it cannot be read (a file this user may write but not read:
+        its status alone is checked then), is no longer there, or is no longer a regular
+        file."""
+        try:
+            fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        except OSError:
+            return None
+        with open(fd, "rb", buffering=0) as stream:
+            status = os.fstat(fd)
+            if not stat.S_ISREG(status.st_mode):
+                return None
+            read = cls(status)
+            try:
+                while block := stream.read(_BLOCK):
+                    read.update(block)
+            except OSError:
+                return None
+        return read
+
     def holds(self, target: Path) -> bool:
         """Whether the file ``target`` holds the bytes read, read again a block at a time."""
         import hashlib
@@ -365,7 +394,7 @@ class _Pending:
     (``named``; None for a FIFO or a device, written to directly), its target as found
     (``target``, ``status``) and as given (``given``), and its stream while open."""
 
-    __slots__ = ("given", "named", "status", "stream", "target")
+    __slots__ = ("found", "given", "named", "status", "stream", "target")
 
     def __init__(
         self,
@@ -374,12 +403,15 @@ class _Pending:
         target: Path,
         given: str | os.PathLike[str],
         status: os.stat_result | None,
+        found: Read | None = None,
     ) -> None:
         self.stream: BinaryIO | None = stream
         self.named = named
         self.target = target
         self.given = given
         self.status = status
+        self.found = found
+        """The file there as the new content was begun, read (:meth:`Read.of_file`)."""
 
 
 OPEN_AT_ONCE = 32
@@ -405,10 +437,12 @@ class AtomicFiles:
         if device:
             stream = cast(BinaryIO, open(target, "wb"))  # noqa: SIM115 (closed by finish)
             return _Pending(stream, None, target, path, None)
+        found = Read.of_file(target) if status is not None else None
         _tidy(target.parent)
         with _folder_refused(path, target, ELSEWHERE):
             fd, named = _named_temporary(target.parent, target.name, _creation_mode(status))
-        return _Pending(cast(BinaryIO, os.fdopen(fd, "wb")), named, target, path, status)
+        stream = cast(BinaryIO, os.fdopen(fd, "wb"))
+        return _Pending(stream, named, target, path, status, found)
 
     def open(self, path: str | os.PathLike[str]) -> BinaryIO:
         """A binary stream for the new content of ``path`` (refused as
@@ -481,7 +515,9 @@ class AtomicFiles:
         self._writing.clear()
         self._appended.clear()
         for pending in self._finished:  # none replaced if one cannot be
-            _check_unchanged(pending.given, pending.target, pending.status)
+            found = pending.found
+            status = pending.status if found is None else found.status
+            _check_unchanged(pending.given, pending.target, status, found)
         made: list[_Pending] = []  # new targets, made by a link: taken back if one cannot be
         try:
             for pending in self._finished:

@@ -880,6 +880,57 @@ def test_an_edit_that_keeps_the_size_and_time_stamp_is_not_written_over(
     assert names(tmp_path) == [path.name]
 
 
+WRITTEN_TO = {
+    "convert -o FILE": ("club.json", ["convert", "--to", "json", "-o", "{out}/club.json"]),
+    "split --games": ("games-0001.ggn", ["split", "--games", "1", "-o", "{out}"]),
+    "split --by": ("Club_night.ggn", ["split", "--by", "event", "-o", "{out}"]),
+    "convert --to parquet": (
+        "games/part-00000.parquet",
+        ["convert", "--to", "parquet", "-o", "{out}"],
+    ),
+}
+"""The verbs that replace a file they did not read: the file an earlier run wrote there
+(the one edited in the test below), and the command, writing into ``{out}``."""
+
+
+@pytest.mark.parametrize("verb", list(WRITTEN_TO))
+def test_a_target_edited_keeping_its_size_and_time_stamp_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: str
+) -> None:
+    """Ann edits a file that an earlier run wrote (a byte of it, keeping its size), in the
+    same step of the file system's clock as the run that replaces it (here the time stamp
+    is put back, as ``touch -r`` does): ``-o FILE`` of ``convert``, the files of ``split``
+    and of ``convert --to parquet``, which replace a file they never read, compared only
+    its status, saw nothing and wrote over her edit (exit 0); now the file is read as the
+    new content is begun, and its bytes are compared again before it is replaced."""
+    source = tmp_path / "club.ggn"
+    source.write_text(CLUB, encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    name, arguments = WRITTEN_TO[verb]
+    command = [arguments[0], str(source), *(part.format(out=out) for part in arguments[1:])]
+    first = CliRunner().invoke(app, command)
+    assert first.exit_code == 0, first.output
+    path = out / name
+    original = path.read_bytes()
+    edited = original[:-2] + bytes([original[-2] ^ 1]) + original[-1:]
+
+    def edit() -> None:
+        before = os.stat(path)
+        path.write_bytes(edited)
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        assert atomic._identity(os.stat(path)) == atomic._identity(before)
+
+    ran = another_program_meanwhile(monkeypatch, edit)
+    again = CliRunner().invoke(app, command)
+    assert ran == [1]
+    assert (again.exit_code, again.output) == (2, f"gargon: {path}: {CHANGED_SAID}\n")
+    assert path.read_bytes() == edited
+    monkeypatch.undo()
+    assert CliRunner().invoke(app, command).exit_code == 0  # Ann's edit seen, run again
+    assert path.read_bytes() == original
+
+
 def test_a_file_read_is_replaced_only_while_it_holds_what_was_read(tmp_path: Path) -> None:
     """``atomic_writer``'s ``read_as``, a :class:`~gargon_notation.atomic.Read`: the file
     as it was read is replaced; one that no longer holds those bytes is not, whatever its

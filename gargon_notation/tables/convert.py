@@ -27,7 +27,7 @@ from typing import Any, BinaryIO
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from gargon_notation import files
+from gargon_notation import atomic, files
 from gargon_notation.arguments import whole_number
 from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
@@ -387,6 +387,8 @@ def write_batches(
         remove_empty(made_here)
         if error.errno == errno.EROFS:  # the whole file system: the directory given
             where = base
+        elif isinstance(error, atomic.Changed) and error.filename:  # the file found changed
+            where = Path(error.filename)
         raise files.FileError.from_os_error(os.fspath(where), error) from None
     except BaseException:  # an input that cannot be read, Ctrl-C: no empty tables left
         remove_empty(made_here)
