@@ -239,6 +239,29 @@ def test_a_round_past_the_first_problem_says_so(monkeypatch: pytest.MonkeyPatch)
     ]
 
 
+def test_a_round_past_the_first_problem_given_at_the_start_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--round 3`` on a terminal, of a record the replay lost in round 2: the stepper
+    started at its last step without a word, as if round 3 ended there; now it says so, as
+    typing 3 and Enter does, until the next key."""
+    lost = replayed(MISTAKES)
+    start = view._stepper_start(lost, 3, None, view.picked_step(lost, 3, None))
+    seen = watched(MISTAKES, (100, 40), "left", "q", monkeypatch=monkeypatch, start=start, round_=3)
+    assert seen[0][-3:] == [
+        "step 6/6: Cy Y5  (3 problems found here)",
+        LEGEND,
+        "the replay did not reach the end of round 3: this is the last step it applied",
+    ]
+    assert seen[1][-2:] == [
+        "step 5/6: Bob Y4",
+        LEGEND,
+    ]
+    start = view._stepper_start(lost, 1, None, view.picked_step(lost, 1, None))
+    seen = watched(MISTAKES, (100, 40), "q", monkeypatch=monkeypatch, start=start, round_=1)
+    assert seen[0][-2:] == ["step 4/6: Y  (the end of round 1)", LEGEND]
+
+
 def test_keys_typed_as_lines_where_there_is_no_raw_mode(monkeypatch: pytest.MonkeyPatch) -> None:
     keys = Typed("n", "enter", "z", "q", single_keys=False)
     screens = stepped(FULL_GAME, keys, monkeypatch)
@@ -292,6 +315,7 @@ def watched(
     monkeypatch: pytest.MonkeyPatch,
     start: int = 0,
     several: bool = False,
+    round_: int | None = None,
 ) -> list[list[str]]:
     """What a terminal of ``size`` (columns, lines) shows of the stepper over game 1 of
     ``path`` before each of ``keys``, the last of which quits: the console as ``replay``
@@ -318,7 +342,7 @@ def watched(
     if several:
         (source,) = files.find_inputs([path])
         games = view._GameFile.of(source, shown, None)
-    view._interactive(replayed(path), console, shown, start=start, games=games)
+    view._interactive(replayed(path), console, shown, start=start, games=games, round_=round_)
     assert keys_typed.keys == []
     return keys_typed.seen
 

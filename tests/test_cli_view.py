@@ -171,6 +171,24 @@ def test_replay_a_round_before_the_problem_shows_that_round() -> None:
     assert "Invalid record (a later point of the game holds problems); 2 problems:" in lines
 
 
+def test_replay_a_round_the_replay_did_not_reach_says_so() -> None:
+    """``--round 3`` of a record the replay lost in round 2 (round 3 was checked on its own):
+    the table at the first problem came with the next round's heading and nothing else, as
+    if round 3 ended there; now it is headed by what it is not, as a round's end is by
+    ``After round R``."""
+    lines = gargon("replay", "several-mistakes.ggn", "--round", "3").stdout.splitlines()
+    assert lines[:2] == [
+        "The replay did not reach the end of round 3",
+        "Round 2  start: Bob  - Ann to play or pass",
+    ]
+    assert lines[9:11] == [
+        "",
+        "Invalid record (the table when the first problem was found); 3 problems:",
+    ]
+    lines = gargon("replay", "several-mistakes.ggn", "--round", "1").stdout.splitlines()
+    assert lines[:2] == ["After round 1", "Round 2  start: Bob  - Bob to play or pass"]
+
+
 def test_replay_a_step_past_the_problem_shows_the_table_at_the_problem() -> None:
     result = gargon("replay", "round2.ggn", "--step", "70", "--no-color")
     assert result.exit_code == 1

@@ -178,6 +178,16 @@ class Position:
             return self.last
         return None
 
+    def not_reached(self, number: int) -> str:
+        """What the stepper says at the end of round ``number`` (:meth:`round_end`) when the
+        replay did not reach it, so that its last step does not pass for the round's end;
+        empty for a round it reached."""
+        if number not in self.past:
+            return ""
+        return (
+            f"the replay did not reach the end of round {number}: this is the last step it applied"
+        )
+
     def no_round(self, number: int) -> str:
         """Why there is no round ``number`` to go to."""
         if not self.written:
@@ -258,12 +268,14 @@ def step_through(
     measure: Callable[[], tuple[int, int]] | None = None,
     games: Games | None = None,
     number: int = 1,
+    said: str = "",
 ) -> int:
     """Step through ``result`` with ``keys`` from step ``start``, drawing ``screen(step)``
     on ``console`` at every key, until a key says to quit; each screen fits the console's
     size (with ``measure``, the size it gives, asked before each screen).  ``result`` is
     game ``number`` of ``games`` (given for a file of several: the keys go from one to
-    another, each from its deal).  The highest exit code of the games shown."""
+    another, each from its deal).  ``said``: a message under the first screen, as a key's
+    is under the next.  The highest exit code of the games shown."""
     if isinstance(result, Stepped):
         game = result
     else:
@@ -273,7 +285,7 @@ def step_through(
     code = game.code
     position = game.position
     position.step = min(max(start, 0), position.last)
-    message = typed = ""
+    message, typed = said, ""
     scroll = 0
     shown: tuple[int, Screen] | None = None
     try:
@@ -326,11 +338,7 @@ def step_through(
                         message = position.no_round(asked)
                     else:
                         position.step = end
-                        if asked in position.past:
-                            message = (
-                                f"the replay did not reach the end of round {asked}: this is "
-                                "the last step it applied"
-                            )
+                        message = position.not_reached(asked)
                     continue
                 if MOVES.get(key) != "next game":
                     asked = None  # another key forgets the number, and does what it does

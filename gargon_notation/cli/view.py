@@ -236,7 +236,7 @@ def _replay_one(
         if source.path is not None:  # standard input cannot be read again
             games = _GameFile.of(source, shown, possible_for)
         start = _stepper_start(result, round_, step, target)
-        code = _interactive(result, console, shown, start, terminal_size, games, game)
+        code = _interactive(result, console, shown, start, terminal_size, games, game, round_)
         raise Exit(max(code, 1 if unreadable else 0))
     _print_moment(console, result, shown, round_, target)
     if first_by_default and source.path is not None and _more_than_one(source):
@@ -305,6 +305,9 @@ def _print_moment(
     if target is None:
         target = len(result.steps)
     if broken is not None and target >= broken:
+        if round_ is not None and round_ not in result.round_ends:
+            # Not the round's end, as a table headed by the next round would pass for.
+            console.print(Text(f"The replay did not reach the end of round {round_}", style="bold"))
         console.print(Trimmed(shown.table(result.state_after(broken))))
         _print_broken(console, result, "the table when the first problem was found")
     else:
@@ -414,17 +417,21 @@ def _interactive(
     measure: Callable[[], tuple[int, int]] | None = None,
     games: GameChoice | None = None,
     number: int = 1,
+    round_: int | None = None,
 ) -> int:
     """Step through a replay key by key from step ``start`` (:mod:`.stepper`), each screen
     at the size ``measure`` gives (default: the console's); ``result`` is game ``number`` of
-    ``games``, whose other games the keys go to.  Ctrl-C leaves as ``q`` does, whether read
-    as a key or sent as a signal.  The highest exit code of the games shown."""
+    ``games``, whose other games the keys go to.  ``round_``: the round ``--round`` named,
+    at whose end ``start`` is; one the replay did not reach is said to be.  Ctrl-C leaves
+    as ``q`` does, whether read as a key or sent as a signal.  The highest exit code of the
+    games shown."""
     from gargon_notation.cli.stepper import keys_of_terminal, step_through
 
     stepped = _stepped(result, shown)
+    said = "" if round_ is None else stepped.position.not_reached(round_)
     try:
         with keys_of_terminal() as keys:
-            return step_through(stepped, console, None, keys, start, measure, games, number)
+            return step_through(stepped, console, None, keys, start, measure, games, number, said)
     except KeyboardInterrupt:
         return stepped.code
 
