@@ -17,9 +17,10 @@ gargon_notation.errors.ArgumentError: names: player names must be different and 
 
 from __future__ import annotations
 
+import itertools
 import operator
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence, Sized
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
@@ -201,26 +202,42 @@ def _quoted(name: str) -> str:
 
 def name_texts(names: object, parameter: str = "names") -> tuple[str, ...]:
     """``names``, a sequence of texts, one a seat, as a tuple (their number and spelling are
-    for the caller to check).
+    for the caller to check); an iterator (a generator, in seat order) is read no further
+    than a table's five names and one more, which an endless one has too.
 
     Raises :class:`TypeError` for anything else: one text, or its bytes, is not a sequence
     of names (``"Ann"`` is not three players A, n and n), nor is a set or a mapping, which
-    has no seat order.
+    has no seat order; :class:`~gargon_notation.errors.ArgumentError` for an iterator of more
+    than five names.
 
     >>> name_texts(b"Ann", "players")
     Traceback (most recent call last):
     ...
     TypeError: players: a sequence of texts (str), one a seat, not bytes b'Ann'
+    >>> name_texts(iter(lambda: "Ann", None), "players")
+    Traceback (most recent call last):
+    ...
+    gargon_notation.errors.ArgumentError: players: more than 5 names given, where a table ...
     """
     if isinstance(
         names, str | bytes | bytearray | memoryview | AbstractSet | Mapping
     ) or not isinstance(names, Iterable):
         raise TypeError(f"{parameter}: a sequence of texts (str), one a seat, not {shown(names)}")
-    given = tuple(names)
+    counted = isinstance(names, Sized)  # a list, a tuple: its callers say how many
+    given = tuple(names) if counted else tuple(itertools.islice(names, _MOST_NAMES + 1))
     for name in given:
         if not isinstance(name, str):
             raise TypeError(f"{parameter}: each name is a text (str), not {shown(name)}")
+    if not counted and len(given) > _MOST_NAMES:
+        raise ArgumentError(
+            f"{parameter}: more than {_MOST_NAMES} names given, where a table seats 3 to "
+            f"{_MOST_NAMES} players"
+        )
     return given
+
+
+_MOST_NAMES = 5
+"""The most players at a table, so the most names an iterator is read for."""
 
 
 def check_names(names: object, players: int, parameter: str = "names") -> tuple[str, ...]:
