@@ -298,6 +298,12 @@ class Read:
                 return None
         return read
 
+    def check_same(self, other: Read, path: str | os.PathLike[str]) -> None:
+        """Raise :class:`Changed` naming ``path`` when ``other``, another reading of the
+        same file, read other bytes than this one: another program wrote it between them."""
+        if (other.size, other.digest()) != (self.size, self.digest()):
+            raise _changed(path, "changed this file")
+
     def holds(self, target: Path) -> bool:
         """Whether the file ``target`` holds the bytes read, read again a block at a time."""
         import hashlib

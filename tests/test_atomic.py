@@ -38,7 +38,8 @@ from permissions import without_folder_rights
 
 from gargon_notation import atomic, files
 from gargon_notation.bots import simulate
-from gargon_notation.cli import app
+from gargon_notation.cli import app, edit, parallel
+from gargon_notation.cli.inputs import Games
 from gargon_notation.files import atomic_write
 from gargon_notation.notation import write_game
 from gargon_notation.records import record_from_simulation
@@ -929,6 +930,45 @@ def test_a_target_edited_keeping_its_size_and_time_stamp_is_not_written_over(
     monkeypatch.undo()
     assert CliRunner().invoke(app, command).exit_code == 0  # Ann's edit seen, run again
     assert path.read_bytes() == original
+
+
+@pytest.mark.parametrize("verb", ["fmt", "annotate"])
+def test_a_file_edited_after_its_games_were_read_ahead_is_not_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: str
+) -> None:
+    """``--in-place --jobs 2`` of two files reads the second's games while the first is
+    rewritten; Ann's note, added to the second before its turn came, was lost (exit 0),
+    whatever its size: the digest was taken at its turn, of the file with her note, and
+    the new text made of the games read before.  Now the digest is of the bytes the games
+    were read from."""
+    first, second = tmp_path / "a.ggn", tmp_path / "b.ggn"
+    first.write_text(CLUB, encoding="utf-8")
+    second.write_text(CLUB, encoding="utf-8")
+    noted = CLUB + "; Ann's note\n"
+    real_target, real_games = edit.in_place_target, parallel.file_games
+    read_ahead: list[Path | None] = []
+
+    def reading_ahead(source: files.Input) -> Games:
+        read_ahead.append(source.path)
+        return real_games(source)
+
+    def at_its_turn(games: Games, verb: str) -> Path:
+        if games.source.path == second:
+            assert read_ahead == [first, second]  # so the case this test is about
+            second.write_text(noted, encoding="utf-8")
+        return real_target(games, verb)
+
+    monkeypatch.setattr(parallel, "file_games", reading_ahead)
+    monkeypatch.setattr(edit, "in_place_target", at_its_turn)
+    result = CliRunner().invoke(app, [verb, "-i", "-j", "2", str(first), str(second)])
+    refused = f"gargon: {second}: {CHANGED_SAID}\n"
+    if verb == "fmt":
+        refused = (
+            f"rewritten: {first}\n{refused}2 files: 1 rewritten, 0 already canonical; 1 could "
+            "not be formatted (see above)\n"
+        )
+    assert (result.exit_code, result.output) == (2, refused)
+    assert second.read_text(encoding="utf-8") == noted
 
 
 def test_a_file_read_is_replaced_only_while_it_holds_what_was_read(tmp_path: Path) -> None:

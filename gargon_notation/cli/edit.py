@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import contextlib
 import difflib
-import os
 import re
 import sys
 import tempfile
@@ -65,7 +64,7 @@ def annotate_command(
     work_for = partial(_annotation, look, strip, possible)
     with (
         Workers(jobs) as workers,
-        Ahead(workers, inputs, work_for) as ahead,
+        Ahead(workers, inputs, work_for, digests=in_place) as ahead,
         progress(total, "annotating", show=bar, console=error_console) as advance,
     ):
         task = _AnnotateTask(in_place, ahead, advance)
@@ -87,7 +86,10 @@ class _AnnotateTask:
         invalid = False
         with games_of(source) as games:
             target = in_place_target(games, "annotate") if self.in_place else None
-            read_as = _keeps_every_field(target, games, "annotate") if target else None
+            read_as = fields_read = None
+            if target is not None:
+                fields_read = _keeps_every_field(target, games, "annotate")
+                read_as = self.ahead.read_of(games)
 
             def texts() -> Iterator[str]:
                 nonlocal invalid
@@ -115,6 +117,7 @@ class _AnnotateTask:
                     games.finish()
                     if comparison is not None and comparison.same_at_end():
                         raise _Unchanged
+                    _same_reading(fields_read, read_as, target)
                 if target is None:
                     shared.wrote(games)
             except _Abandon:
@@ -156,21 +159,22 @@ def _annotated(
     return dumped(number, annotated, format, False), problems, not result.valid
 
 
-def _keeps_every_field(target: Path, games: Games, verb: str) -> Read:
+def _keeps_every_field(target: Path, games: Games, verb: str) -> Read | None:
     """Exit 2, leaving ``target`` as it is, when ``gargon VERB --in-place`` would drop a
     field of its JSON games that gargon reads no value from (a club's own, the derived
     ``events``), so that what the user wrote is never lost
-    (:func:`~gargon_notation.files.fields_dropped`).  The file as read (its status and the
-    digest of its bytes, read to the end), for the rewrite to refuse a file another program
-    changed since (``output_to``'s ``read_as``): the fields of what it wrote are not
-    checked."""
+    (:func:`~gargon_notation.files.fields_dropped`).  The JSON file as read for that (the
+    digest of its bytes, read to the end), for the rewrite to refuse it unless its games
+    were read from the same bytes (:func:`_same_reading`); notation is not read (None)."""
+    if games.format == "ggn":
+        return None
     try:
         with target.open("rb", buffering=0) as raw:
-            read_as = Read(os.fstat(raw.fileno()))
-            stream = read_as.reader(raw)
+            read = Read()
+            stream = read.reader(raw)
             dropped = files.fields_dropped(stream, games.format, games.source.name)
             if dropped is None:
-                read_as.read_rest(stream)
+                read.read_rest(stream)
     except OSError as error:
         fail(str(files.FileError.from_os_error(games.source.name, error)))
     if dropped is not None:
@@ -181,7 +185,16 @@ def _keeps_every_field(target: Path, games: Games, verb: str) -> Read:
             "(remove the field if it may go, "
             f"or {elsewhere(verb)})"
         )
-    return read_as
+    return read
+
+
+def _same_reading(fields_read: Read | None, games_read: Read | None, target: Path | None) -> None:
+    """Raise :class:`~gargon_notation.atomic.Changed` when the fields of ``target`` were
+    checked in other bytes (``fields_read``) than its games were read from (``games_read``,
+    which the rewrite compares with the file): another program wrote it between the two
+    readings, and fields of its own may be in what was not checked."""
+    if fields_read is not None and games_read is not None and target is not None:
+        fields_read.check_same(games_read, target)
 
 
 class _Unchanged(Exception):
@@ -210,7 +223,7 @@ def fmt(
     bar = in_place or (check and not diff) or not sys.stdout.isatty()
     with (
         Workers(jobs) as workers,
-        Ahead(workers, inputs, _canonical_work) as ahead,
+        Ahead(workers, inputs, _canonical_work, digests=in_place) as ahead,
         progress(total, "formatting", show=bar, console=error_console) as advance,
     ):
         canonical_pieces = partial(_canonical_texts, ahead, advance)
@@ -218,7 +231,9 @@ def fmt(
         def fmt_one(source: files.Input) -> None:
             done = tally.done
             try:
-                _fmt_one(source, check, in_place, diff, tally, shared, canonical_pieces)
+                _fmt_one(
+                    source, check, in_place, diff, tally, shared, canonical_pieces, ahead.read_of
+                )
             except Exit as ended:
                 if ended.exit_code and tally.done == done:
                     tally.undone += 1
@@ -265,9 +280,10 @@ def _fmt_one(
     tally: _Tally,
     shared: Joined,
     canonical_pieces: Callable[[Games], Iterator[str]],
+    read_of: Callable[[Games], Read | None],
 ) -> None:
     """``gargon fmt`` on one input (exits with its code); ``canonical_pieces`` writes its
-    games."""
+    games, read as ``read_of`` says (``--in-place``: for the rewrite's check)."""
     with games_of(source, again=check or diff) as games:
         pieces = canonical_pieces(games)
         if check:
@@ -287,7 +303,6 @@ def _fmt_one(
                     raise Exit(1)
             raise Exit(0)
         target = in_place_target(games, "fmt") if in_place else None
-        read_as = _keeps_every_field(target, games, "fmt") if target else None
         if target is None:
             with output_to(None) as write_piece:
                 write_piece(shared.before(games))
@@ -296,6 +311,8 @@ def _fmt_one(
                 games.finish()
             shared.wrote(games)
             return
+        fields_read = _keeps_every_field(target, games, "fmt")
+        read_as = read_of(games)
         try:
             with (
                 output_to(target, elsewhere("fmt"), read_as=read_as) as write_piece,
@@ -308,6 +325,7 @@ def _fmt_one(
                 games.finish()
                 if comparison.same_at_end():
                     raise _Abandon  # canonical already: the file is left as it is
+                _same_reading(fields_read, read_as, target)
         except _Abandon:
             tally.canonical += 1
             return

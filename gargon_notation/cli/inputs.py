@@ -132,12 +132,25 @@ class Games:
     stdin: BinaryIO | None = None
     errors: int = 0
     count: int = 0
+    read: Read | None = None
+    """Where given, the file is read through it: its status as opened and the digest of
+    every byte, for a rewrite of the file to refuse it once another program changed it
+    (``--in-place``: :func:`output`'s ``read_as``)."""
 
-    def _open(self) -> contextlib.AbstractContextManager[BinaryIO]:
-        if self.file is not None:
-            return self.file.open("rb")
-        assert self.stdin is not None
-        return contextlib.nullcontext(self.stdin)
+    @contextlib.contextmanager
+    def _open(self) -> Iterator[BinaryIO]:
+        if self.file is None:
+            assert self.stdin is not None
+            yield self.stdin
+        elif self.read is None:
+            with self.file.open("rb") as handle:
+                yield handle
+        else:
+            with self.file.open("rb", buffering=0) as raw:
+                self.read.status = os.fstat(raw.fileno())
+                stream = self.read.reader(raw)
+                yield stream
+                self.read.read_rest(stream)  # what the reader left unread, if anything
 
     def __iter__(self) -> Iterator[tuple[int, GameRecord]]:
         for number, item in self.items():

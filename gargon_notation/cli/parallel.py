@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 import attrs
 
 from gargon_notation import files, jsonio
+from gargon_notation.atomic import Read
 from gargon_notation.cli.common import fail
 from gargon_notation.cli.inputs import Games, file_games, parsed
 from gargon_notation.cli.progress import write_above
@@ -130,7 +131,9 @@ class Ahead(Generic[Result]):
 
     Nothing is read ahead with one job, with standard input among the inputs (which can be
     read only once), or with a file named twice (an input rewritten in place must be read
-    after it is); :meth:`each_game` is then :func:`each_game`.
+    after it is); :meth:`each_game` is then :func:`each_game`.  With ``digests``, each input
+    is read through a :class:`~gargon_notation.atomic.Read` (:meth:`read_of`), ahead or in
+    turn, for a rewrite in place to refuse a file changed since.
 
     >>> import pathlib, tempfile
     >>> from gargon_notation.cli.inputs import games_of, inputs_of
@@ -152,10 +155,12 @@ class Ahead(Generic[Result]):
         workers: Workers,
         inputs: list[files.Input],
         work_for: Callable[[Games], Work[Result]],
+        digests: bool = False,
     ) -> None:
         self._workers = workers
         self._work_for = work_for
         self._inputs = inputs
+        self._reads = [Read() if digests else None for _ in inputs]
         paths = [source.path for source in inputs]
         self._reading = (
             workers.jobs > 1
@@ -189,6 +194,7 @@ class Ahead(Generic[Result]):
         for place, source in enumerate(self._inputs):
             try:
                 games = file_games(source)
+                games.read = self._reads[place]
                 work = self._work_for(games)
                 for game in games.unparsed_or_raise():
                     yield place, (work, source.name, game)
@@ -219,6 +225,15 @@ class Ahead(Generic[Result]):
                 fail(str(game.error))
             if _noted(games, game[1], result, advance):
                 yield game[0], result  # type: ignore[misc]
+
+    def read_of(self, games: Games) -> Read | None:
+        """How the file of ``games`` is read, its status and digest (None without
+        ``digests``): as it was read ahead, or as it will be read when its turn comes; once
+        its games are taken (:meth:`each_game`), the file is read to its end."""
+        read = self._reads[self._place_of(games.source)]
+        if not self._reading:
+            games.read = read
+        return read
 
     def _place_of(self, source: files.Input) -> int:
         for place in range(self._place, len(self._inputs)):
