@@ -1006,3 +1006,21 @@ def test_a_control_character_pasted_into_a_name_is_refused_as_its_escape(tmp_pat
 
     asyncio.run(drive())
     assert not path.exists() or "\x07" not in path.read_text(encoding="utf-8")
+
+
+def test_a_control_character_of_a_field_never_reaches_the_terminal(tmp_path: Path) -> None:
+    """``gargon record --event $'Club\\x1b[31mRED'`` without players: the set-up's Event
+    field passed the escape sequence on to the terminal as it drew the value (the rest of
+    the screen red; a title or a cleared screen as well); now each control character is
+    drawn as its picture, and the value, kept as given, is the tag's."""
+    given = "Club\x07night\x1b[31mRED"
+
+    async def drive() -> None:
+        app = RecorderApp(tmp_path / "game.ggn", [gg.Tag("Event", (given,))])
+        async with app.run_test(size=(120, 50)):
+            event = app.screen.query_one("#setup-event", Input)
+            drawn = "".join(segment.text for segment in event.render_line(0))
+            assert drawn.rstrip() == "Club\u2407night\u241b[31mRED"
+            assert event.value == given
+
+    asyncio.run(drive())

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import shlex
 import signal
 import sys
@@ -53,7 +54,13 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static, TextAr
 from gargon_notation.cli.record import OPTIONAL_TAGS
 from gargon_notation.engine import RoundStarted, Score
 from gargon_notation.engine.wording import count_of
-from gargon_notation.errors import GargonError, NotationError, argument_name, printable
+from gargon_notation.errors import (
+    NAME_UNSAFE,
+    GargonError,
+    NotationError,
+    argument_name,
+    printable,
+)
 from gargon_notation.notation import model, parse_game
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import EntryRefused, Recording, RecordingError, Sight
@@ -241,11 +248,34 @@ class EntryInput(Input):
         await super()._on_key(event)
 
 
+def _pictured(text: str) -> str:
+    """``text`` with each control character (those :data:`~gargon_notation.errors.NAME_UNSAFE`
+    matches) as one character that shows it: its picture (U+2400 to U+2421), else U+FFFD.
+
+    >>> _pictured("Club\x07 \x1b[31m\u202e")
+    'Club\u2407 \u241b[31m\ufffd'
+    """
+
+    def picture(match: re.Match[str]) -> str:
+        code = ord(match.group())
+        return chr(0x2400 + code) if code < 0x20 else "\u2421" if code == 0x7F else "\ufffd"
+
+    return NAME_UNSAFE.sub(picture, text)
+
+
 class SetupField(Input):
     """A field of the set-up, one line.  A paste of several lines into the players' field
     takes each line as a name (a list of names, one a line, none with a comma); otherwise
     its first line, and the set-up says what was not taken (Textual's field kept the first
     line and dropped the others without a word)."""
+
+    @property
+    def _value(self) -> Text:
+        # A control character of a value the options gave (--event $'Club\x1b[31m') or a
+        # paste brought is drawn as its picture (U+241B for ESC), one character for one, so
+        # that the terminal never gets it (Textual's Input passed ESC on, as a colour, a
+        # title, a cleared screen) and the cursor stays in place; the value keeps it.
+        return Text(_pictured(self.value), no_wrap=True, overflow="ignore", end="")
 
     async def _on_key(self, event: events.Key) -> None:
         # The field's own keys act here, as in the entry line: a key typed before the field
