@@ -20,12 +20,12 @@ split and decoded in one go when they can be, not in a loop of Python.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 from typing import BinaryIO
 
 from gargon_notation.errors import EncodingError, NotationError, binary_data, not_utf8, wide_text
 
-__all__ = ["MAX_LINE_BYTES", "bounded_lines", "decode_lines"]
+__all__ = ["MAX_LINE_BYTES", "StreamLines", "bounded_lines", "decode_lines"]
 
 MAX_LINE_BYTES = 100_000
 """The longest line a reader accepts, in bytes (a real line is well under 1,000)."""
@@ -93,18 +93,21 @@ def bounded_lines(
             yield line
 
 
-def _bounded(stream: BinaryIO, limit: int, start_of_file: bool = True) -> Iterator[bytes]:
+def _bounded(
+    stream: BinaryIO, limit: int, start_of_file: bool = True, block: int | None = None
+) -> Iterator[bytes]:
     """:func:`bounded_lines`, where the lines of a block after its first come as one
     :class:`_Run` when no line of the block can be over the limit: split in C, not in a
-    loop of Python."""
-    runs = limit >= _BLOCK  # a line after a block's first is at most a block long
+    loop of Python.  ``block``: the bytes read at a time (:data:`_BLOCK`; tests take a few)."""
+    block = block or _BLOCK
+    runs = limit >= block  # a line after a block's first is at most a block long
     carry = bytearray()
     head = tail = b""
     size = 0
     consumed = 0
     binary: _Binary | None = None
     while binary is None:
-        data = stream.read(_BLOCK)
+        data = stream.read(block)
         if not data:
             break
         if data.endswith(b"\r"):
@@ -166,14 +169,103 @@ def decode_lines(
 ) -> Iterator[tuple[str, NotationError | None]]:
     """Decode lines of bytes; each comes with the decoding error it caused, if any.
 
-    A binary stream is read with :func:`bounded_lines`; a line over the limit comes as an
-    empty line with its error.  ``start_line`` and ``offset`` are the number and byte offset
-    of the first line in its file, for the errors' places (a part of a file cut at a line).
+    A binary stream is read with :func:`bounded_lines` (the lines come as a
+    :class:`StreamLines`, which the splitter of games reads a block at a time); a line over
+    the limit comes as an empty line with its error.  ``start_line`` and ``offset`` are the
+    number and byte offset of the first line in its file, for the errors' places (a part of
+    a file cut at a line).
     """
     if hasattr(data, "read"):
-        lines: Iterable[bytes] = _bounded(data, MAX_LINE_BYTES, offset == 0)  # type: ignore[arg-type]
-    else:
-        lines = data
+        return StreamLines(data, source, start_line=start_line, offset=offset)  # type: ignore[arg-type]
+    return _decoded(data, source, start_line, offset)
+
+
+class StreamLines:
+    """The decoded lines of a binary stream, as :func:`decode_lines` gives them; the
+    splitter of games (:mod:`gargon_notation.notation.blocks`) reads the stream itself, a
+    block at a time.  ``limit`` and ``block`` are those of :func:`bounded_lines` (tests
+    take small ones); ``hold``, when set, is given the bytes of what the splitter reads
+    before it reads it (see :func:`~gargon_notation.notation.blocks.items`)."""
+
+    def __init__(
+        self,
+        stream: BinaryIO,
+        source: str,
+        *,
+        start_line: int = 1,
+        offset: int = 0,
+        limit: int = MAX_LINE_BYTES,
+        block: int | None = None,
+    ) -> None:
+        self.stream = stream
+        self.source = source
+        self.start_line = start_line
+        self.offset = offset
+        self.limit = limit
+        self.block = block
+        self.hold: Callable[[bytes | None, int], bool] | None = None
+        self._lines: Iterator[tuple[str, NotationError | None]] | None = None
+
+    def blocks(self) -> Iterator[bytes]:
+        """What :func:`bounded_lines` reads, a block's lines after its first as one
+        :class:`_Run`.  The stream is read once: its lines, or this."""
+        return _bounded(self.stream, self.limit, self.offset == 0, self.block)
+
+    def __iter__(self) -> Iterator[tuple[str, NotationError | None]]:
+        if self._lines is None:
+            self._lines = _decoded(self.blocks(), self.source, self.start_line, self.offset)
+        return self._lines
+
+    def __next__(self) -> tuple[str, NotationError | None]:
+        return next(iter(self))
+
+
+def decode_block(
+    raw: bytes, source: str, start_line: int, offset: int
+) -> Generator[tuple[str, NotationError | None], None, int]:
+    """The decoded lines of one item of :meth:`StreamLines.blocks` (a line, or a
+    :class:`_Run` of lines), ``start_line`` and ``offset`` being its first line's number
+    and byte offset: what :func:`decode_lines` gives for them in the whole stream; returns
+    the number of its last line."""
+    return _decoded((raw,), source, start_line, offset)
+
+
+def raw_lines(raw: bytes) -> list[bytes | None]:
+    """The bytes of each line of one item of :meth:`StreamLines.blocks`, as
+    :func:`bounded_lines` gives them; None for a stand-in (a line over the limit, binary
+    data), whose bytes are not all read."""
+    if type(raw) is _Run:
+        return raw.splitlines(keepends=True)  # type: ignore[return-value]
+    return [raw if type(raw) is bytes else None]
+
+
+def plain_text(raw: bytes) -> str | None:
+    """One item of :meth:`StreamLines.blocks` decoded at once when its lines are plain:
+    UTF-8 without a byte-order mark, a NUL or a CR, so that each of its lines (ended by LF)
+    is what :func:`decode_lines` gives for it, with no error; else None."""
+    if type(raw) is not bytes and type(raw) is not _Run:
+        return None  # a stand-in for a line over the limit, or binary data
+    if raw.find(b"\r") >= 0 or raw.find(b"\x00") >= 0:
+        return None
+    if raw.find(b"\xef") >= 0 and raw.find(_BOM) >= 0:  # (the first search is the faster)
+        return None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def item_bytes(raw: bytes) -> int:
+    """How many bytes of the stream one item of :meth:`StreamLines.blocks` stands for (a
+    stand-in for a line over the limit: the whole line's)."""
+    return raw.size if isinstance(raw, _TooLong) else len(raw)
+
+
+def _decoded(
+    lines: Iterable[bytes], source: str, start_line: int, offset: int
+) -> Generator[tuple[str, NotationError | None], None, int]:
+    """:func:`decode_lines` of lines of bytes (or of :meth:`StreamLines.blocks`); returns
+    the number of the last line."""
     number = start_line - 1
     for raw in lines:
         number += 1
@@ -195,7 +287,7 @@ def decode_lines(
                 continue
             # Else line by line, as any other lines.
             many_raw = raw.splitlines(keepends=True)
-            yield from decode_lines(many_raw, source, start_line=number, offset=offset)
+            yield from _decoded(many_raw, source, number, offset)
             number += len(many_raw) - 1
             offset += len(raw)
             continue
@@ -212,7 +304,7 @@ def decode_lines(
         if isinstance(raw, _Binary):
             message = raw.message if isinstance(raw, _Wide) else binary_data(raw.offset)
             yield "", EncodingError(message, source=source, line=number, column=raw.column)
-            return
+            return number
         if isinstance(raw, _TooLong):
             yield (
                 raw.decode("utf-8", errors="replace"),
@@ -245,3 +337,4 @@ def decode_lines(
             )
         offset += len(raw)
         yield line, error
+    return number

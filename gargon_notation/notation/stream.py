@@ -31,8 +31,15 @@ Rules (docs/notation.md, "Files holding many games"):
 
 Lines come from :mod:`gargon_notation.notation.lines` (read in bounded memory and decoded,
 each with its error), and each line's text is read as :mod:`gargon_notation.notation.scan`
-reads it.  A game longer than :data:`MAX_GAME_CHARS` is not kept (its game becomes a
-NotationError; the next game is read as usual).  The names of those two modules that this
+reads it.  The fast path: lines of a binary stream (what ``decode_lines`` gives for one)
+are read by :mod:`gargon_notation.notation.blocks` a block at a time, and where nothing of
+the next game is read yet, a whole game of plain shape (tags, movetext without a tag or a
+quote or comment left open, a termination; no CR, decoding error or line over the limit)
+comes at once, found with a few searches of the block's text: the same chunk, and for
+:func:`split_raw` the same bytes, as its lines one by one give (the steps below stay the
+reference, and tests compare the two on damaged records).  A game longer than
+:data:`MAX_GAME_CHARS` is not kept (its game becomes a NotationError; the next game is read
+as usual).  The names of those two modules that this
 one held before them (``MAX_LINE_BYTES``, ``bounded_lines``, ``decode_lines``,
 ``GAME_LINE``, ``game_line``, ``json_like``, ``line_text``, ``looks_like_json``) are still
 importable from here.
@@ -46,7 +53,14 @@ from typing import BinaryIO
 import attrs
 
 from gargon_notation.errors import NotationError
-from gargon_notation.notation.lines import MAX_LINE_BYTES, bounded_lines, decode_lines
+from gargon_notation.notation import blocks
+from gargon_notation.notation.blocks import Whole
+from gargon_notation.notation.lines import (
+    MAX_LINE_BYTES,
+    StreamLines,
+    bounded_lines,
+    decode_lines,
+)
 from gargon_notation.notation.scan import (
     END_WORD,
     GAME_LINE,
@@ -176,6 +190,9 @@ def split_games(
             if json_like(kept):  # a JSON document of many games, under a .ggn name
                 error = looks_like_json(error, kept)  # said once too: its message starts so
 
+    if isinstance(lines, StreamLines):
+        # Whole games of plain shape at once where nothing of the next game is read yet.
+        lines = blocks.items(lines, lambda: not (count or continued or in_brace))
     next_number = start_line
     for raw, line_error in lines:
         if (
@@ -195,6 +212,15 @@ def split_games(
             # start a new game (most lines): kept, as the steps below would keep it.
             next_number += 1
             keep(raw)
+            continue
+        if line_error is not None and type(line_error) is Whole:
+            # A whole game of plain shape, given between games (blocks.items): what the
+            # steps below make of its lines one by one.
+            if pending is not None:
+                yield pending
+            many = line_error.lines
+            pending = Chunk(raw, next_number, None, lines=many, closed=True)
+            next_number += many
             continue
         line = raw.replace("\r\n", "\n").replace("\r", "\n") if "\r" in raw else raw
         number = next_number
@@ -375,27 +401,50 @@ def split_raw(stream: BinaryIO, source: str) -> Iterator[tuple[Chunk, bytes | No
     >>> [raw for _, raw in split_raw(io.BytesIO(data), "x.ggn")]
     [b'\\xef\\xbb\\xbf[Players "A" "B" "C"]\\r\\n*\\r\\n', b'{next}\\n[Event "x"] *']
     """
+    return _split_raw(stream, source, fast=True)
+
+
+def _split_raw(
+    stream: BinaryIO, source: str, *, fast: bool
+) -> Iterator[tuple[Chunk, bytes | None]]:
+    """:func:`split_raw`; ``fast``: with whole games of plain shape read at once (the
+    splitter's fast path), else line by line (as tests compare)."""
     held: list[bytes | object] = []  # the lines not yet given out, from line ``base``
     base = 1
     start = 0  # the first of them not given out
     size = 0
 
-    def lines() -> Iterator[bytes]:
+    def hold(line: bytes | None, lines: int = 1) -> bool:
+        """Hold the bytes of the next ``lines`` lines (a whole game's, or one line's)."""
         nonlocal size
+        if line is not None and size + len(line) <= MAX_GAME_BYTES:
+            held.append(line)
+            if lines > 1:
+                held.extend([b""] * (lines - 1))  # a whole game: its bytes at its first line
+            size += len(line)
+            return True
+        if lines > 1:
+            return False  # a whole game over the limit: line by line, as below
+        # A line over the limit, or too much held: those games cannot be copied.
+        for index in range(start, len(held)):
+            if held[index] is not _TAKEN:
+                held[index] = None
+        held.append(None)
+        size = 0
+        return True
+
+    def lines() -> Iterator[bytes]:
         for line in bounded_lines(stream):
-            if type(line) is bytes and size + len(line) <= MAX_GAME_BYTES:
-                held.append(line)
-                size += len(line)
-            else:
-                # A line over the limit, or too much held: those games cannot be copied.
-                for index in range(start, len(held)):
-                    if held[index] is not _TAKEN:
-                        held[index] = None
-                held.append(None)
-                size = 0
+            hold(line if type(line) is bytes else None)
             yield line
 
-    for chunk in split_games(decode_lines(lines(), source), source):
+    if fast:
+        decoded = StreamLines(stream, source)
+        decoded.hold = hold
+        chunks = split_games(decoded, source)
+    else:
+        chunks = split_games(decode_lines(lines(), source), source)
+    for chunk in chunks:
         at = chunk.first_line - base
         if at > start:
             # A broken line before a game, given out on its own before the comment lines
