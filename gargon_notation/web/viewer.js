@@ -229,20 +229,43 @@
 
   function center(g, f, viewer) {
     const box = el("section", { id: "center", "aria-label": "Piles and this step" });
+    /* A pile is one thing to a screen reader, its heading (its cards, hidden from it, were
+       read one by one): how many cards, and those the table shows, in a few words. */
     for (const pile of [0, 1]) {
       const cards = cardsOf(f.q[pile]);
       box.append(el("div", { class: "pile" },
-        el("h2", { text: `Pile ${pile + 1}: ${cards.length} card${cards.length === 1 ? "" : "s"}` }),
-        el("span", { class: "cards", "data-zone": `pile${pile + 1}`, "data-count": cards.length },
+        heading(`Pile ${pile + 1}: ${cards.length} card${cards.length === 1 ? "" : "s"}`, pileWords(cards, "from the top")),
+        el("span", { class: "cards", "data-zone": `pile${pile + 1}`, "data-count": cards.length, "aria-hidden": "true" },
           cards.map((t) => card(t, { mini: true, down: true, frame: f, viewer })))));
     }
     const discard = cardsOf(f.d);
+    const many = discard.length === 1 ? " card" : " cards";
     box.append(el("div", { class: "pile" },
-      el("h2", { text: `Discarded: ${discard.length}` }),
-      el("span", { class: "cards", "data-zone": "discard" }, discard.map((t) => card(t, { mini: true })))));
+      heading(`Discarded: ${discard.length}`, discard.length ? many + pileWords(discard, "in the order discarded") : ""),
+      el("span", { class: "cards", "data-zone": "discard", "aria-hidden": "true" }, discard.map((t) => card(t, { mini: true })))));
     if (f.k) box.append(el("p", { class: "muted", text: `Pattern led this round: ${f.k}` }));
     box.append(el("div", { id: "log" }, log(g, f)));
     return box;
+  }
+
+  /* A pile's heading: `shown`, and for a screen reader `shown` and `more`, in one text
+     (an unseen part of its own was read after a space: `27 cards , values hidden`). */
+  function heading(shown, more) {
+    if (!more) return el("h2", { text: shown });
+    return el("h2", {}, el("span", { "aria-hidden": "true", text: shown }), el("span", { class: "unseen", text: shown + more }));
+  }
+
+  /* The rest of a pile's heading, for a screen reader: `, values hidden; from the top:
+     green, red` (`green 1, red 5` for values known; `green (hidden)` among them). */
+  function pileWords(cards, order) {
+    if (!cards.length) return "";
+    const hidden = cards.filter((t) => t.endsWith("?")).length;
+    const names = cards.map((t) => {
+      const look = PALETTE[t[0]] || PALETTE.X;
+      if (!t.endsWith("?")) return `${look.name} ${t.slice(1)}`;
+      return hidden === cards.length ? look.name : `${look.name} (hidden)`;
+    });
+    return `${hidden === cards.length ? ", values hidden" : ""}; ${order}: ${names.join(", ")}`;
   }
 
   function log(g, f) {
