@@ -10,7 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from test_web_browser import (
+    PATIENCE,
     ROOT,
+    By,
+    WebDriverWait,
+    _said,
+    _where,
     errors,
     open_page,
 )
@@ -84,4 +89,98 @@ def test_a_pile_is_said_as_one_heading_its_cards_hidden(browser: Any, tmp_path: 
     assert first.startswith("Pile 1: 27 cards; from the top: violet 2, violet 1, white 5")
     open_page(browser, _page(tmp_path), "step=0")
     assert name_of(accessible(browser, "#center .pile h2")[2]) == "Discarded: 0"
+    assert errors(browser) == []
+
+
+def test_a_card_is_named_once(browser: Any, tmp_path: Path) -> None:
+    """Each card's label was its aria-label and its title too, which Chromium gives a screen
+    reader as the card's description: 'blue 4, image, blue 4'; and a hidden card focused
+    wrote its label in a live region, said once more.  Now the title is its name alone, and
+    focusing it changes no live region."""
+    state = gg.replay(next(gg.load(FULL_GAME, strict=True))).state_after(10)
+    open_page(browser, _page(tmp_path, "Bernd"), "step=10")
+    known = accessible(browser, '.seat[data-seat="1"] [data-zone=hand] .card')[0]
+    assert (name_of(known), description_of(known)) == ("blue 4", "")
+    hidden = accessible(browser, '.seat[data-seat="2"] [data-zone=hand] .card')
+    values = state.possible(1).values_text(gg.HiddenCard.parse("V?"))
+    label = f"a violet card, value hidden; it can still be {values} (as Bernd knows)"
+    assert (name_of(hidden[0]), description_of(hidden[0]), hidden[0]["role"]["value"]) == (
+        label,
+        "",
+        "image",
+    )
+    browser.execute_script(LISTEN, _live(browser))
+    browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="2"] [data-zone=hand] .card')[0].click()
+    assert browser.switch_to.active_element.get_attribute("title") == label
+    assert browser.find_element(By.ID, "possible-info").text == label  # for the eye
+    assert browser.execute_script("return window.liveSaid") == []
+    assert errors(browser) == []
+
+
+LISTEN = """
+window.liveSaid = [];
+const observer = new MutationObserver((records) => {
+  for (const record of records) {
+    const region = record.target.nodeType === Node.ELEMENT_NODE ? record.target
+      : record.target.parentElement;
+    window.liveSaid.push([region.closest('[id]').id, region.textContent]);
+  }
+});
+for (const id of arguments[0]) {
+  observer.observe(document.getElementById(id), {childList: true, characterData: true,
+                                                  subtree: true});
+}
+window.liveObserver = observer;
+"""
+
+
+def _live(driver: Any) -> list[str]:
+    """The ids of the page's live regions, as Chromium's accessibility tree has them."""
+    found = []
+    for node in driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]:
+        properties = {p["name"]: p["value"].get("value") for p in node.get("properties", [])}
+        if properties.get("live") in ("polite", "assertive") and "backendDOMNodeId" in node:
+            described = driver.execute_cdp_cmd(
+                "DOM.describeNode", {"backendNodeId": node["backendDOMNodeId"]}
+            )["node"]
+            attributes = described.get("attributes", [])
+            found.append(dict(zip(attributes[::2], attributes[1::2], strict=True))["id"])
+    return sorted(found)
+
+
+HOLD = """
+const steps = [];
+for (let k = 0; k < 40; k++) {
+  const key = {key: "ArrowRight", bubbles: true, repeat: k > 0};
+  document.activeElement.dispatchEvent(new KeyboardEvent("keydown", key));
+  const card = document.activeElement;
+  steps.push([Number(document.getElementById("where").dataset.step),
+              card.classList.contains("back"),
+              document.getElementById("possible-info").textContent === card.title]);
+}
+return [window.liveObserver.takeRecords().length + window.liveSaid.length, steps];
+"""
+
+
+def test_a_key_held_down_on_a_card_is_said_once_it_is_let_go(browser: Any, tmp_path: Path) -> None:
+    """With a hidden card focused and → held down, the values under the table, a polite
+    live region, said a card at each step whose values changed (a queue of them, read one
+    after the other long after the key was let go).  Now the card focused is said by its
+    name, the values under the table are for the eye (written at once, at every step), and
+    the one live region says the step where the key stopped, once stepping pauses, and
+    nothing before."""
+    open_page(browser, _page(tmp_path, "Bernd"), "step=0")
+    assert _live(browser) == ["said"]
+    browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="2"] [data-zone=hand] .card')[2].click()
+    browser.execute_script(LISTEN, _live(browser))
+    said_during, steps = browser.execute_script(HOLD)
+    assert said_during == 0
+    assert [step for step, _, _ in steps] == list(range(1, 41))
+    on_cards = [same for _, back, same in steps if back]
+    assert len(on_cards) == 40 and all(on_cards)  # the values shown with each step
+    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 40 of 73,"))
+    said = browser.execute_script("return window.liveSaid")
+    assert [region for region, _ in said] == ["said"]
+    assert said[0][1] == _said(browser) and "can still be" not in said[0][1]
+    assert _where(browser)["step"] == "40"
     assert errors(browser) == []

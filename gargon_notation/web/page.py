@@ -105,7 +105,7 @@ Page Up / Page Down the previous / next round.</p>
 <div id="banner" class="hidden" role="alert"></div>
 <div id="problems"></div>
 <div id="table"></div>
-<p id="possible-info" class="muted" aria-live="polite"></p>
+<p id="possible-info" class="muted"></p>
 <p id="score-hint" class="muted hidden">The score table is shown at the last step (End).</p>
 <section id="score" class="panel"></section>
 <section id="tags" class="panel"></section>

@@ -107,7 +107,9 @@
     if (opts.mini) classes.push("mini");
     if (opts.inline) classes.push("inline");
     const label = describe(text, opts.frame, opts.viewer) + (opts.down && !back ? ", face down" : "");
-    const node = el("span", { class: classes.join(" "), "data-card": text, title: label, "aria-label": label, role: "img" },
+    /* Named by its title alone (the tooltip of a mouse): with an aria-label as well, the
+       title became its description, and a screen reader said the label twice. */
+    const node = el("span", { class: classes.join(" "), "data-card": text, title: label, role: "img" },
       el("span", { class: "sym", "aria-hidden": "true", text: look.symbol }),
       opts.mini && back ? "" : el("span", { "aria-hidden": "true", text: opts.mini ? value : text }));
     if (back && opts.focus) {
@@ -337,8 +339,10 @@
     return view && view.seat !== null ? g.data.names[view.seat] : "the record";
   }
 
-  /* The values a hidden card can still have, under the table (a live region): written only
-     when they change, so that stepping with a card focused does not say them at each step. */
+  /* The values a hidden card can still have, under the table, for the eye only: the card
+     focused says them by its name, so a live region here said them twice, and at each step
+     taken with a key held down (a polite region queues what it says); written as the step is
+     drawn, and only when they change. */
   function inform(text) {
     const info = $("possible-info");
     if (info.textContent !== text) info.textContent = text;
@@ -348,7 +352,7 @@
   function spoken(node) {
     if (node.nodeType === Node.TEXT_NODE) return node.textContent;
     if (node.nodeType !== Node.ELEMENT_NODE || node.getAttribute("aria-hidden") === "true") return "";
-    if (node.getAttribute("role") === "img") return ` ${node.getAttribute("aria-label")} `;
+    if (node.getAttribute("role") === "img") return ` ${node.getAttribute("title")} `;
     const inner = Array.from(node.childNodes, spoken).join("");
     return ["P", "LI", "DIV", "UL"].includes(node.tagName) ? ` ${inner}. ` : inner;
   }
