@@ -236,7 +236,10 @@ def test_html_report_is_self_contained_well_formed_and_holds_the_numbers(
     assert "8 games read, 5 counted" in shown
     ann = expected([r for r in results(RECORDS) if r.name == "Ann"])
     assert ann.score is not None
-    assert f'<td>Ann</td><td class="n">{ann.games}</td><td class="n">{ann.wins}</td>' in text
+    assert (
+        f'<th scope="row">Ann</th><td class="n">{ann.games}</td><td class="n">{ann.wins}</td>'
+        in text
+    )
     assert f"{ann.score.mean:.1f}" in shown and str(ann.bonus_points) in shown
 
 

@@ -430,7 +430,7 @@ def test_html_page_is_self_contained(tmp_path: Path) -> None:
     assert run.exit_code == 0 and run.stdout == ""
     text = page.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and "<h2>Spring Cup</h2>" in text
-    assert '<td>Dan</td><td class="n win">2 (85)</td>' in text
+    assert '<th scope="row">Dan</th><td class="n win">2 (85)</td>' in text
     for external in ("<script", "src=", "href=", "http:", "https:", "@import"):
         assert external not in text
     assert sorted(tmp_path.iterdir()) == [tmp_path / "cup.ggn", page]  # no temporary file

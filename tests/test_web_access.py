@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from test_web_browser import (
     PATIENCE,
     ROOT,
@@ -21,6 +22,7 @@ from test_web_browser import (
 )
 from test_web_browser import browser as browser
 from test_web_browser import report_pages as report_pages
+from tournament import SPRING_CUP
 
 import gargon_notation as gg
 from gargon_notation.web.palette import PALETTE
@@ -183,4 +185,86 @@ def test_a_key_held_down_on_a_card_is_said_once_it_is_let_go(browser: Any, tmp_p
     assert [region for region, _ in said] == ["said"]
     assert said[0][1] == _said(browser) and "can still be" not in said[0][1]
     assert _where(browser)["step"] == "40"
+    assert errors(browser) == []
+
+
+TABLES = """
+return Array.from(document.querySelectorAll('table'), (table) => Array.from(table.rows, (row) =>
+  Array.from(row.cells, (cell) => [cell.tagName, cell.getAttribute('scope') || ''])));
+"""
+
+
+def _rows(driver: Any) -> list[tuple[list[str], str]]:
+    """Each table row in the accessibility tree: its cells' roles, and its row header's
+    name (empty when it has none)."""
+    nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+    by_id = {node["nodeId"]: node for node in nodes}
+    rows = []
+    for node in nodes:
+        if node.get("ignored") or node.get("role", {}).get("value") != "row":
+            continue
+        cells = [by_id[child] for child in node.get("childIds", []) if child in by_id]
+        roles = [cell["role"]["value"] for cell in cells if not cell.get("ignored")]
+        header = next((name_of(c) for c in cells if c["role"]["value"] == "rowheader"), "")
+        rows.append((roles, header))
+    return rows
+
+
+@pytest.fixture(scope="module")
+def duplicate_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``gargon standings --duplicate --html`` of the Spring Cup."""
+    from typer.testing import CliRunner
+
+    from gargon_notation.cli import app
+
+    page = tmp_path_factory.mktemp("duplicate") / "duplicate.html"
+    run = CliRunner().invoke(
+        app, ["standings", "--duplicate", str(SPRING_CUP), "--html", str(page)]
+    )
+    assert run.exit_code == 0, run.output
+    return page
+
+
+@pytest.mark.parametrize("kind", ["viewer", "index", "standings", "duplicate", "ratings", "stats"])
+def test_every_table_row_is_named_by_a_row_header(
+    browser: Any,
+    tmp_path: Path,
+    report_pages: dict[str, Path],
+    duplicate_page: Path,
+    kind: str,
+) -> None:
+    """The rows of the score table, the tags, the index of games and every report's tables
+    were named by a plain cell (td): a screen reader moving along a row did not say whose
+    figures it read.  Now the name of each row is a <th scope="row"> (the player, the tag,
+    the game, the round and table), each column's a <th scope="col">."""
+    if kind == "viewer":
+        open_page(browser, _page(tmp_path), "step=73")
+    elif kind == "index":
+        page = tmp_path / "club.html"
+        page.write_text(gg.html_page(gg.load(ROOT / "examples" / "club-night.ggn")), "utf-8")
+        open_page(browser, page)
+    else:
+        browser.get("about:blank")
+        browser.get((duplicate_page if kind == "duplicate" else report_pages[kind]).as_uri())
+    for table in browser.execute_script(TABLES):
+        for cells in table:
+            tags = {tag for tag, _ in cells}
+            if tags == {"TH"}:  # a heading row
+                assert {scope for _, scope in cells} == {"col"}, cells
+            else:
+                assert ["TH", "row"] in cells, cells
+                assert all(scope == "row" for tag, scope in cells if tag == "TH"), cells
+    rows = _rows(browser)
+    data = [(roles, header) for roles, header in rows if "cell" in roles]
+    assert data and all(header for _, header in data), data
+    headers = [header for _, header in data]
+    expected = {
+        "viewer": ["Adam * (winner) won amulets bonus", "Bernd won amulets bonus"],
+        "index": ["Game 1", "Game 2", "Game 3"],
+        "standings": ["Adam", "Bernd", "Collette", "Dagmar", "Emil"],
+        "duplicate": ["Ann", "Ben", "Cleo", "Dan", "Eva", "Finn"],
+        "ratings": ["Adam", "Bernd", "Collette", "Dagmar", "Emil"],
+        "stats": ["Adam", "Bernd", "Collette", "Dagmar", "Emil", "all"],
+    }[kind]
+    assert set(expected) <= set(headers), headers
     assert errors(browser) == []

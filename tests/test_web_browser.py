@@ -592,7 +592,7 @@ def test_the_index_of_several_games_does_not_scroll_sideways_on_a_phone(
         for row in rows:
             assert row.rect["x"] >= 0 and row.rect["x"] + row.rect["width"] <= 375
         result = browser.find_element(By.CSS_SELECTOR, "#index-body tr:last-child td:last-child")
-        game = browser.find_element(By.CSS_SELECTOR, "#index-body tr:last-child td:first-child")
+        game = browser.find_element(By.CSS_SELECTOR, "#index-body tr:last-child th")
         assert result.rect["x"] == game.rect["x"] and result.rect["y"] > game.rect["y"]
         label = "return getComputedStyle(arguments[0], '::before').content"
         assert browser.execute_script(label, result) == '"Result: "'
@@ -1015,7 +1015,7 @@ def test_the_ratings_leaders_are_told_apart_by_more_than_colour(
         ".trim()]), Array.from(chart.querySelectorAll('path'), (p) => p.getAttribute('d'))];"
     )
     keys, drawn = marks
-    ranked = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "tr td:nth-child(2)")]
+    ranked = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "tr th[scope=row]")]
     assert sorted(ranked) == ["Adam", "Bernd", "Collette", "Dagmar", "Emil"]
     assert [name for _, name in keys] == ranked
     shapes = [shape for shape, _ in keys]

@@ -235,13 +235,14 @@ def ratings_html(ratings: Ratings, as_of: str | None) -> str:
     parameters = ratings.parameters
     z = parameters.z
     rows = [
-        "<tr><th class='n'>rank</th><th>player</th><th class='n'>ordinal</th>"
-        "<th class='n'>mu</th><th class='n'>sigma</th><th class='n'>games</th>"
-        "<th class='n'>wins</th><th>last game</th></tr>\n"
+        "<tr><th scope='col' class='n'>rank</th><th scope='col'>player</th>"
+        "<th scope='col' class='n'>ordinal</th><th scope='col' class='n'>mu</th>"
+        "<th scope='col' class='n'>sigma</th><th scope='col' class='n'>games</th>"
+        "<th scope='col' class='n'>wins</th><th scope='col'>last game</th></tr>\n"
     ]
     for player in ratings.players:
         rows.append(
-            f"<tr><td class='n'>{player.rank}</td><td>{html_text(player.player)}</td>"
+            f"<tr><td class='n'>{player.rank}</td><th scope='row'>{html_text(player.player)}</th>"
             f"<td class='n'>{player.ordinal:.2f}</td><td class='n'>{player.mu:.2f}</td>"
             f"<td class='n'>{player.sigma:.2f}</td><td class='n'>{player.games}</td>"
             f"<td class='n'>{player.wins}</td><td>{html_text(player.last or '')}</td></tr>\n"

@@ -206,6 +206,7 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.25em; margin-top: 2em; } h3 { font-si
 table { border-collapse: collapse; margin: .5em 0; }
 th, td { padding: .25em .6em; border-bottom: 1px solid #d9d6cf; }
 th { text-align: left; background: #efece5; }
+th[scope="row"] { background: none; font-weight: normal; }
 td.n, th.n { text-align: right; font-variant-numeric: tabular-nums; }
 td.win { font-weight: bold; color: #2a6b4a; }
 td.absent { color: #666666; text-align: center; }
@@ -232,12 +233,23 @@ def scrolled(wide: str) -> str:
     return f'<div class="scroll">{wide}</div>\n'
 
 
-def _row(cells: list[tuple[str, str]], tag: str = "td") -> str:
-    """A table row: each cell its class (none when empty) and text."""
+def _row(cells: list[tuple[str, str]], tag: str = "td", names: tuple[int, ...] = ()) -> str:
+    """A table row: each cell its class (none when empty) and text.  A heading row (``tag``
+    ``th``) heads columns; in another, the cells at ``names`` name the row (``<th
+    scope="row">``: a screen reader says the player with each figure of the row).
+
+    >>> print(_row([("n", "1"), ("", "Ann"), ("n", "3")], names=(1,)), end="")
+    <tr><td class="n">1</td><th scope="row">Ann</th><td class="n">3</td></tr>
+    """
     parts = []
-    for kind, text in cells:
+    for index, (kind, text) in enumerate(cells):
         attribute = f' class="{kind}"' if kind else ""
-        parts.append(f"<{tag}{attribute}>{html_text(text)}</{tag}>")
+        if tag == "th":
+            parts.append(f'<th scope="col"{attribute}>{html_text(text)}</th>')
+        elif index in names:
+            parts.append(f'<th scope="row"{attribute}>{html_text(text)}</th>')
+        else:
+            parts.append(f"<{tag}{attribute}>{html_text(text)}</{tag}>")
     return "<tr>" + "".join(parts) + "</tr>\n"
 
 
@@ -264,14 +276,14 @@ def _event_html(event: EventStandings) -> str:
         ]
         if direct:
             cells.append(("n", "" if line.direct is None else points_text(line.direct)))
-        rows.append(_row(cells))
+        rows.append(_row(cells, names=(1,)))
     results = [_row([("", "round"), ("", "table"), ("", "results (place, player, total)")], "th")]
     for table in event.tables:
         order = sorted(range(len(table.names)), key=lambda seat: table.places[seat])
         said = ", ".join(
             f"{table.places[seat]}. {table.names[seat]} {table.totals[seat]}" for seat in order
         )
-        results.append(_row([("", table.round), ("", table.where), ("", said)]))
+        results.append(_row([("", table.round), ("", table.where), ("", said)], names=(0, 1)))
     name = event_name(event.event)
     return (
         f"<h2>{html_text(name)}</h2>\n"
@@ -309,7 +321,8 @@ def duplicate_html(events: list[DuplicateEvent], games: int, counted: int) -> st
                         ("n", str(line.compared)),
                         ("n", f"{line.percent:.2f}"),
                         ("n", f"{float(line.over):+.2f}"),
-                    ]
+                    ],
+                    names=(1,),
                 )
             )
         body += f"<h2>{html_text(event_name(event.event))}</h2>\n"
@@ -331,7 +344,8 @@ def duplicate_html(events: list[DuplicateEvent], games: int, counted: int) -> st
                                 ("n", f"{float(result.over):+.2f}"),
                                 ("n", f"{points_text(result.halves)}/{result.compared}"),
                                 ("", result.where),
-                            ]
+                            ],
+                            names=(1,),
                         )
                     )
             body += f"<h3>Deal {html_text(deal.label)}</h3>\n"

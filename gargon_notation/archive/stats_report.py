@@ -100,6 +100,8 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; }
 table { border-collapse: collapse; margin: .5em 0; }
 th, td { padding: .2em .6em; border-bottom: 1px solid #d9d6cf; }
 th { text-align: left; background: #efece5; }
+th[scope="row"] { background: none; font-weight: normal; }
+tr.total th { font-weight: bold; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 svg text { font: 12px system-ui, sans-serif; fill: #1d232a; }
 svg rect { fill: #3b7d6e; }
@@ -196,12 +198,13 @@ def stats_html(stats: Stats, title: str = "Gargon statistics") -> str:
         else [(key_text(row.key, by), row.figures.games) for row in stats.rows[:40]]
     )
     chart_title = f"{'Wins' if by == 'player' else 'Games'} by {column}"
-    heading = "".join(f"<th>{name}</th>" for name in (column, *_HEADINGS))
+    heading = "".join(f'<th scope="col">{name}</th>' for name in (column, *_HEADINGS))
     body = "".join(
-        f"<tr><td>{html_text(key_text(row.key, by))}</td>{_cells(_row_cells(row.figures))}</tr>\n"
+        f'<tr><th scope="row">{html_text(key_text(row.key, by))}</th>'
+        f"{_cells(_row_cells(row.figures))}</tr>\n"
         for row in stats.rows
     )
-    body += f"<tr><th>all</th>{_cells(_row_cells(stats.total))}</tr>\n"
+    body += f'<tr class="total"><th scope="row">all</th>{_cells(_row_cells(stats.total))}</tr>\n'
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'

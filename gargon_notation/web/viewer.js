@@ -313,7 +313,7 @@
           el("span", { class: "bonus", text: bonus ? `+${bonus}` : "" }));
       });
       return el("tr", { "data-seat": p.seat, class: winner ? "winner" : "" },
-        el("td", {}, el("span", { class: "pts" }, name(g, p.seat), winner ? " * (winner)" : ""),
+        el("th", { scope: "row" }, el("span", { class: "pts" }, name(g, p.seat), winner ? " * (winner)" : ""),
           ["won", "amulets", "bonus"].map((label) => el("span", { class: "detail", text: label }))),
         cells,
         el("td", { "data-total": p.total }, el("span", { class: "pts", text: p.total }),
@@ -328,7 +328,7 @@
   function tags(g) {
     const box = $("tags");
     box.replaceChildren(el("h2", { text: "Tags" }),
-      el("table", { class: "tags" }, el("tbody", {}, g.data.tags.map(([k, v]) => el("tr", {}, el("td", { text: k }), el("td", { text: v }))))));
+      el("table", { class: "tags" }, el("tbody", {}, g.data.tags.map(([k, v]) => el("tr", {}, el("th", { scope: "row", text: k }), el("td", { text: v }))))));
     if (g.data.unchecked.length) {
       box.append(el("h2", { text: "Not checked" }), el("ul", {}, g.data.unchecked.map((u) => el("li", { text: u }))));
     }
@@ -504,7 +504,7 @@
     $("title").textContent = INDEX.title;
     $("subtitle").textContent = `${INDEX.games.length} games`;
     const rows = INDEX.games.map((entry) => el("tr", { "data-game": entry.number },
-      el("td", {}, el("a", { href: `#game=${entry.number}`, text: entry.label || `Game ${entry.number}` })),
+      el("th", { scope: "row" }, el("a", { href: `#game=${entry.number}`, text: entry.label || `Game ${entry.number}` })),
       el("td", { "data-label": "Event", text: entry.event }),
       el("td", { "data-label": "Date", text: entry.date }),
       el("td", { "data-label": "Players", text: entry.players.join(", ") }),
