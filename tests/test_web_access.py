@@ -268,3 +268,67 @@ def test_every_table_row_is_named_by_a_row_header(
     }[kind]
     assert set(expected) <= set(headers), headers
     assert errors(browser) == []
+
+
+MEASURE = """
+const charts = Array.from(document.querySelectorAll('svg'), (svg) => {
+  const view = svg.viewBox.baseVal;
+  const shown = svg.getBoundingClientRect();
+  const box = svg.closest('.scroll');
+  const texts = Array.from(svg.querySelectorAll('text'), (text) => {
+    const inside = text.getBBox();
+    const on = text.getBoundingClientRect();
+    return {inside: [inside.x, inside.y, inside.x + inside.width, inside.y + inside.height],
+            on: [on.left, on.top, on.right, on.bottom], text: text.textContent};
+  });
+  return {view: [view.width, view.height], size: [shown.width, shown.height], texts,
+          cut: box ? box.scrollHeight > box.clientHeight + 1 : false};
+});
+return {root: getComputedStyle(document.documentElement).fontSize, charts};
+"""
+
+
+def _overlap(one: list[float], other: list[float]) -> bool:
+    return (
+        one[0] < other[2] - 0.5
+        and other[0] < one[2] - 0.5
+        and (one[1] < other[3] - 0.5 and other[1] < one[3] - 0.5)
+    )
+
+
+@pytest.mark.parametrize("verb", ["ratings", "stats"])
+def test_the_report_charts_text_grows_with_the_text_size(
+    browser: Any, report_pages: dict[str, Path], verb: str
+) -> None:
+    """The charts' text was 11 and 12 px in charts of a fixed size in px: at twice the
+    browser's text size the page's text doubled and the charts' stayed as small.  Now a
+    chart is sized in rem, its text and the room for it growing with the text size: at 200%
+    every chart and every text in it is twice as large, each text inside its chart, none
+    over another, and no chart cut off by its box."""
+    seen = {}
+    try:
+        for size in (16, 32):
+            browser.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": size}})
+            browser.get("about:blank")
+            browser.get(report_pages[verb].as_uri())
+            seen[size] = browser.execute_script(MEASURE)
+    finally:
+        browser.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 16}})
+    assert (seen[16]["root"], seen[32]["root"]) == ("16px", "32px")
+    small, large = seen[16]["charts"], seen[32]["charts"]
+    assert len(small) == len(large) >= 3
+    assert sum(len(chart["texts"]) for chart in large) >= 9
+    for before, after in zip(small, large, strict=True):
+        assert after["size"] == pytest.approx([2 * side for side in before["size"]], abs=1)
+        for was, text in zip(before["texts"], after["texts"], strict=True):
+            height = text["on"][3] - text["on"][1]
+            assert height == pytest.approx(2 * (was["on"][3] - was["on"][1]), rel=0.05), text
+        width, height = after["view"]
+        for text in after["texts"]:
+            left, top, right, bottom = text["inside"]
+            assert left >= 0 and top >= 0 and right <= width and bottom <= height, text
+        for k, text in enumerate(after["texts"]):
+            for other in after["texts"][k + 1 :]:
+                assert not _overlap(text["on"], other["on"]), (text, other)
+        assert not after["cut"]
+    assert errors(browser) == []

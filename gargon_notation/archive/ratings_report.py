@@ -17,7 +17,7 @@ False
 from __future__ import annotations
 
 from gargon_notation.archive.ratings import PlayerRating, Point, Ratings
-from gargon_notation.archive.standings_report import page, scrolled
+from gargon_notation.archive.standings_report import chart_size, page, scrolled
 from gargon_notation.errors import html_text
 
 __all__ = ["FORMAT", "HISTORIES", "LEADERS", "MODEL", "VERSION", "ratings_html", "ratings_json"]
@@ -128,9 +128,8 @@ class _Frame:
 
     def svg(self, inner: str, label: str) -> str:
         return (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{self.width}" '
-            f'height="{self.height}" viewBox="0 0 {self.width} {self.height}" role="img" '
-            f'aria-label="{html_text(label)}">{inner}</svg>'
+            f'<svg xmlns="http://www.w3.org/2000/svg" {chart_size(self.width, self.height)} '
+            f'role="img" aria-label="{html_text(label)}">{inner}</svg>'
         )
 
 
@@ -192,8 +191,8 @@ def _leaders(ratings: Ratings, low: float, high: float) -> str:
         inner.append(_line(frame, points, colour, False))
         inner += [_mark(index, frame.x(game), frame.y(value)) for game, value in _spread(points)]
         legend.append(
-            '<span class="key"><svg xmlns="http://www.w3.org/2000/svg" width="26" height="12" '
-            f'viewBox="0 0 26 12" aria-hidden="true"><line x1="1" y1="6" x2="25" y2="6" '
+            f'<span class="key"><svg xmlns="http://www.w3.org/2000/svg" {chart_size(26, 12)} '
+            f'aria-hidden="true"><line x1="1" y1="6" x2="25" y2="6" '
             f'stroke="{colour}" stroke-width="1.6"/>{_mark(index, 13, 6)}</svg> '
             f"{html_text(player.player)}</span>"
         )

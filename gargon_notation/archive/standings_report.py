@@ -31,11 +31,13 @@ __all__ = [
     "FORMAT",
     "RANKING",
     "VERSION",
+    "chart_size",
     "duplicate_html",
     "duplicate_json",
     "event_name",
     "page",
     "rank_text",
+    "rem",
     "standings_html",
     "standings_json",
     "unknown_note",
@@ -224,6 +226,31 @@ def page(title: str, body: str) -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html_text(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
         f"<main>\n<h1>{html_text(title)}</h1>\n{body}</main>\n</body>\n</html>\n"
+    )
+
+
+def rem(pixels: float) -> str:
+    """``pixels`` at the browser's usual text size (16 px) in ``rem``: a chart sized so grows
+    with the reader's text size, its text (in the chart's own units) with it.
+
+    >>> rem(720), rem(26), rem(12)
+    ('45rem', '1.625rem', '0.75rem')
+    """
+    return f"{pixels / 16:g}rem"
+
+
+def chart_size(width: float, height: float) -> str:
+    """The attributes of an inline SVG chart drawn ``width`` by ``height`` units: those
+    units, and a size in ``rem`` (:func:`rem`), so that the whole chart, its text and the room
+    for it, grows with the reader's text size (the text, 11 px, did not: 200% text left it
+    half the size of the page's).
+
+    >>> chart_size(26, 12)
+    'width="26" height="12" viewBox="0 0 26 12" style="width:1.625rem;height:0.75rem"'
+    """
+    return (
+        f'width="{width:g}" height="{height:g}" viewBox="0 0 {width:g} {height:g}" '
+        f'style="width:{rem(width)};height:{rem(height)}"'
     )
 
 

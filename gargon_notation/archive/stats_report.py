@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from gargon_notation.archive.standings_report import scrolled
+from gargon_notation.archive.standings_report import chart_size, scrolled
 from gargon_notation.archive.stats import ENDINGS, Ending, Figures, Key, Spread, Stats
 from gargon_notation.errors import html_text
 
@@ -124,9 +124,8 @@ def _bars(items: list[tuple[str, int]], title: str, label_width: int = 150) -> s
     width = label_width + length + 60
     said = ", ".join(f"{label} {value}" for label, value in items)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" role="img" aria-label="{html_text(title)}: '
-        f'{html_text(said)}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" {chart_size(width, height)} role="img" '
+        f'aria-label="{html_text(title)}: {html_text(said)}">'
     ]
     for index, (label, value) in enumerate(items):
         y = index * row + 2
