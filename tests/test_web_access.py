@@ -332,3 +332,24 @@ def test_the_report_charts_text_grows_with_the_text_size(
                 assert not _overlap(text["on"], other["on"]), (text, other)
         assert not after["cut"]
     assert errors(browser) == []
+
+
+def test_another_view_does_not_keep_the_last_views_words(browser: Any, tmp_path: Path) -> None:
+    """The words of a step (``#said``, written once stepping pauses) stayed those of the view
+    left until the new view's were written: as Bernd, the page still said what everyone
+    saw ('Written: Collette B12 V12 Y13', the cards Collette laid face down; a step-through
+    test of club-night.ggn's game 2 found 'G10' and 'G8' so).  Now they are emptied with the
+    view, and the new view's said once it pauses."""
+    open_page(browser, _page(tmp_path), "step=10")
+    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 10 of 73,"))
+    everyone = _said(browser)
+    said = browser.execute_script(  # at once, in the same task as the change
+        "const view = document.getElementById('view'); view.value = '1';"
+        "view.dispatchEvent(new Event('change'));"
+        "return document.getElementById('said').textContent;"
+    )
+    assert said == ""
+    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 10 of 73,"))
+    assert "Written: Collette B12 V12 Y13" in everyone
+    assert "B12" not in _said(browser) and "a blue card, value hidden" in _said(browser)
+    assert errors(browser) == []

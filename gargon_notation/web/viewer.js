@@ -573,6 +573,7 @@
   $("view").addEventListener("change", (event) => {
     const fs = frames(game(now.game), event.target.value);
     now.view = event.target.value;
+    $("said").textContent = ""; /* the last view's words: not this one's, until it speaks */
     now.step = Math.min(now.step, fs.length - 1);
     render();
   });
