@@ -29,7 +29,6 @@ LONG_FIRST = frozenset(
     {
         "test_recorder_app.py",
         "test_web_browser.py",
-        "test_web_access.py",
         "test_dask.py",
         "test_memory.py",
         "test_limits.py",
