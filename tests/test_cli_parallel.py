@@ -585,3 +585,14 @@ def test_sigterm_as_the_first_worker_starts_ends_the_command(tmp_path: Path) -> 
                 os.killpg(process.pid, signal.SIGKILL)
         assert (process.returncode, errors) == (143, "")
         assert sorted(path.name for path in tmp_path.iterdir()) == ["big.ggn"]
+
+
+def test_dedupe_jobs_2_on_inputs_without_a_game_ends_at_once(tmp_path: Path) -> None:
+    """No Ctrl-C needed: an error before the first batch (the only input holds no game) drops
+    the work with no worker started, and 7b1b6e2 waited for their ends for ever (kill_workers
+    waited on no sentinel); now exit 1 naming the input (found by a review)."""
+    (tmp_path / "empty.ggn").write_text("; no game here\n")
+    process = _started(tmp_path, ["dedupe", "--report", "empty.ggn"])
+    stderr = _ended(process)
+    assert process.returncode == 1
+    assert stderr.endswith("gargon: empty.ggn: no game found\n")
