@@ -58,6 +58,41 @@ def turns_to_read(make: type[Arrived] | type[StdinAsyncReader], messages: int) -
     return counted
 
 
+def test_a_line_that_arrives_in_pieces_is_read_whole() -> None:
+    """Header lines sent a few bytes at a time, and a last line without its end: each read
+    whole (the bytes searched for a line end are not searched again as more arrive)."""
+    read, write = os.pipe()
+    lines: list[bytes] = []
+
+    async def run() -> None:
+        with os.fdopen(read, "rb") as stdin:
+            reader = Arrived(stdin)
+            for piece in (b"Content-", b"Length: 12", b"\r\n\r", b"\n", b"no line end"):
+                reading = asyncio.ensure_future(reader.readline())
+                await asyncio.sleep(0.05)
+                os.write(write, piece)
+                await asyncio.sleep(0.05)
+                if reading.done():
+                    lines.append(reading.result())
+                else:
+                    reading.cancel()
+                    lines.append(b"(waiting)")
+            os.close(write)
+            lines.append(await reader.readline())
+            lines.append(await reader.readline())
+
+    asyncio.run(run())
+    assert lines == [
+        b"(waiting)",
+        b"(waiting)",
+        b"Content-Length: 12\r\n",
+        b"\r\n",
+        b"(waiting)",
+        b"no line end",
+        b"",
+    ]
+
+
 def test_a_message_that_has_arrived_is_read_in_one_turn_of_the_loop() -> None:
     """pygls read each header line and the body in a worker thread, each resumed by a turn
     of the loop; while a big file was checked, a slice of the check a turn, a hover sent

@@ -32,6 +32,7 @@ class Arrived:
         self._stdin = stdin
         self._said = said
         self._held = bytearray()
+        self._searched = 0  # the bytes held known to hold no line end
         self._ended = False
         self._more: asyncio.Event | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -39,9 +40,10 @@ class Arrived:
     async def readline(self) -> bytes:
         """The next line, with its ``\\n`` (the rest, without one, at the end)."""
         while True:
-            end = self._held.find(b"\n") + 1
+            end = self._held.find(b"\n", self._searched) + 1
             if end or self._ended:
                 return self._take(end or len(self._held))
+            self._searched = len(self._held)  # searched once: a line in pieces stays linear
             await self._wait()
 
     async def readexactly(self, size: int) -> bytes:
@@ -68,6 +70,7 @@ class Arrived:
     def _take(self, size: int) -> bytes:
         taken = bytes(self._held[:size])
         del self._held[:size]
+        self._searched = 0
         return taken
 
     async def _wait(self) -> None:
