@@ -215,7 +215,7 @@ def damaged(draw: st.DrawFn) -> bytes:
 
 def _fuzz_settings(examples: int) -> settings:
     return settings(
-        max_examples=examples * 20 if HEAVY else examples,
+        max_examples=examples * 10 if HEAVY else examples,
         derandomize=not HEAVY,
         database=settings.default.database if HEAVY else None,
         deadline=None,
