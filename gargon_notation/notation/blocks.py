@@ -124,18 +124,10 @@ def game_end(text: str, start: int, final: bool) -> int:
         # The first "[", "{", ";", "*" or word "end" from ``at``, in a window.
         stop = min(at + window, size)
         first, what = stop, ""
-        found = find("[", at, first)
-        if found >= 0:
-            first, what = found, "["
-        found = find("{", at, first)
-        if found >= 0:
-            first, what = found, "{"
-        found = find(";", at, first)
-        if found >= 0:
-            first, what = found, ";"
-        found = find("*", at, first)
-        if found >= 0:
-            first, what = found, "*"
+        for mark in "[{;*":  # each looked for before the first found so far
+            found = find(mark, at, first)
+            if found >= 0:
+                first, what = found, mark
         found = find("end", at, first)
         while found >= 0 and END_WORD.match(text, found) is None:
             found = find("end", found + 1, first)
