@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import json
 import sys
 import threading
 import time
@@ -14,6 +15,25 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+
+
+def framed(message: dict[str, Any]) -> bytes:
+    """A JSON-RPC message as the protocol frames it (for a test that writes the bytes)."""
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def unframed(data: bytes) -> list[dict[str, Any]]:
+    """The messages of a server's output."""
+    messages = []
+    while data:
+        head, _, data = data.partition(b"\r\n\r\n")
+        (length,) = [
+            int(line[15:]) for line in head.split(b"\r\n") if line[:15] == b"Content-Length:"
+        ]
+        messages.append(json.loads(data[:length]))
+        data = data[length:]
+    return messages
 
 
 def _imported_when_used(name: str) -> ModuleType:

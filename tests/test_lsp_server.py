@@ -5,17 +5,15 @@ from __future__ import annotations
 
 import functools
 import io
-import json
 import signal
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from in_process import CliRunner
-from lsp_client import Session, types
+from lsp_client import Session, framed, types, unframed
 
 from gargon_notation import lsp
 from gargon_notation.cli import app
@@ -262,25 +260,6 @@ def test_a_failure_is_a_line_in_the_log_not_a_traceback(monkeypatch: pytest.Monk
         "gargon: on_hover failed: FileNotFoundError: [Errno 2] No such file or directory: "
         "'/nowhere/missing.ggn'"
     )
-
-
-def framed(message: dict[str, Any]) -> bytes:
-    """A JSON-RPC message as the protocol frames it."""
-    body = json.dumps(message).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-
-def unframed(data: bytes) -> list[dict[str, Any]]:
-    """The messages of a server's output."""
-    messages = []
-    while data:
-        head, _, data = data.partition(b"\r\n\r\n")
-        (length,) = [
-            int(line[15:]) for line in head.split(b"\r\n") if line[:15] == b"Content-Length:"
-        ]
-        messages.append(json.loads(data[:length]))
-        data = data[length:]
-    return messages
 
 
 def test_a_malformed_message_is_one_line_and_the_server_goes_on() -> None:

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import subprocess
 import sys
-from typing import Any
 
 import pytest
 
 pytest.importorskip("pygls", reason="pip install 'gargon-notation[lsp]'")
 
+from lsp_client import framed, unframed
 from pygls.io_ import StdinAsyncReader
 
 from gargon_notation.lsp.stdin import Arrived
@@ -101,12 +100,6 @@ def test_a_message_that_has_arrived_is_read_in_one_turn_of_the_loop() -> None:
     assert min(turns_to_read(StdinAsyncReader, 3)) >= 3
 
 
-def framed(message: dict[str, Any]) -> bytes:
-    """A JSON-RPC message as the protocol frames it."""
-    body = json.dumps(message).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-
 def test_exit_while_the_editor_keeps_the_pipe_open_ends_cleanly() -> None:
     """The thread reading standard input waited in its buffer, holding the buffer's lock,
     which the interpreter's end takes: an ``exit`` with the editor's end of the pipe still
@@ -181,14 +174,9 @@ def test_a_message_that_is_not_utf8_is_read_with_replacement_characters() -> Non
         "byte that is not is read as U+FFFD",
     ]
     assert done.stderr.decode().splitlines() == [f"gargon lsp: {line}" for line in said]
-    answers = {}
-    data = done.stdout
-    while data:
-        head, _, data = data.partition(b"\r\n\r\n")
-        length = int(head.split(b"\r\n")[0].split(b":")[1])
-        message = json.loads(data[:length])
-        data = data[length:]
-        answers[message.get("id", message.get("method"))] = message
+    answers = {
+        message.get("id", message.get("method")): message for message in unframed(done.stdout)
+    }
     assert answers[2]["result"] is None  # a document not open
     (game,) = answers[3]["result"]
     assert game["name"] == "Game 1: Caf\ufffd"
