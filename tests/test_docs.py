@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,8 +14,11 @@ DOCS = [ROOT / "docs" / "api.md"]
 
 
 @pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
-def test_documentation_examples(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_documentation_examples(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the examples' mkdtemp() folders
     result = doctest.testfile(
         os.fspath(path),
         module_relative=False,

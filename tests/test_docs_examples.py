@@ -26,6 +26,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -277,7 +278,10 @@ def _run_console(block: Block, scratch: Path) -> None:
         )
 
 
-def test_python_blocks_without_examples_run(tmp_path: Path) -> None:
+def test_python_blocks_without_examples_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # the blocks' mkdtemp() folders
     for path in FILES:
         namespace: dict[str, object] = {"__name__": "docs"}
         for block in blocks(path):

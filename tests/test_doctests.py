@@ -7,6 +7,7 @@ import importlib
 import importlib.util
 import pkgutil
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -44,7 +45,10 @@ def _missing(name: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", MODULES)
-def test_docstring_examples(name: str) -> None:
+def test_docstring_examples(name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The examples make their folders with tempfile.mkdtemp(): here they go under tmp_path,
+    # which pytest removes, not into the system's temporary folder on every run.
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     missing = _missing(name)
     if missing:
         pytest.skip(f"{name}'s examples need {', '.join(missing)}, of an extra not installed")
