@@ -40,7 +40,7 @@ from gargon_notation.parallel import Workers
 from gargon_notation.render import RoundPanels, Uncut, scoreboard, table_view
 from gargon_notation.render.possible import possible_view
 from gargon_notation.render.trimmed import Trimmed
-from gargon_notation.replay import Outcome, Problem, Replay, Step, Visitor, replay
+from gargon_notation.replay import Outcome, Problem, Replay, Step, Visitor, replay, walk
 
 if TYPE_CHECKING:
     from gargon_notation.cli.stepper import Games as GameChoice
@@ -693,7 +693,10 @@ class _ScoreReport:
 
 
 class _ScoreAtProblem(Visitor):
-    """Keeps the table at the walk's first problem (an invalid record has no other score)."""
+    """Keeps the table at the walk's first problem (an invalid record has no other score).
+    It wants no steps: the walk is then that of ``validate``, the cheapest."""
+
+    wants_steps = False
 
     def __init__(self) -> None:
         self.game: Game | None = None
@@ -730,7 +733,7 @@ def _scored(
     winners are never claimed.
     """
     at_problem = _ScoreAtProblem()
-    result = replay(record, game_number=number, keep_steps=False, visitors=[at_problem])
+    result = walk(record, [at_problem], game_number=number)
     finished = result.finished and result.valid
     state = at_problem.state
     if result.valid and result.game is not None:
