@@ -480,6 +480,55 @@ def test_a_missing_draw_of_a_loser_of_both_fights_says_which_fight_it_is_for(
     assert problems(text)[-1] == said
 
 
+def test_a_loser_of_both_fights_written_once_and_late_is_one_draw_left_out_and_one_late() -> None:
+    """Bernd lost both red fights and owes a draw after each; the record writes one, after
+    Collette's second: both were taken as forgotten, and 'Bernd 2' was then refused as 'the
+    2 replacement draws they owe are written already' (found by a review).  Rules.md: one
+    draw is left out (after the first fight, where Collette's is written in its place), and
+    the second fight's draws are written out of order (Bernd's before Collette's)."""
+    red = "(Adam 1, Collette 1, Collette 2, Bernd 2, Dagmar 2)"
+    text = SIX_DRAWS.replace(
+        "(Adam 1, Bernd 1, Collette 1, Bernd 2, Collette 2, Dagmar 2)", red
+    ).replace("*\n", "2. Bernd W1\n*\n")
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [str(problem) for problem in result.problems] == [
+        "t.ggn:8:37: game 1, round 1, Bernd (seat 2): 'Collette 1': Bernd owes a replacement "
+        "draw here for the first red fight (a loser of both red fights draws after each), but "
+        "the record does not write it [record-incomplete]\n"
+        "    taken as 'Bernd forgot'",
+        "t.ggn:8:49: game 1, round 1, Collette: 'Collette 2': the draws after the second red "
+        "fight are written in the wrong order: Bernd draws before Collette (the losers of a "
+        "fight draw right after it, in seat order from the round's start player, Adam); write "
+        "Bernd 2, Collette 2, Dagmar 2 [draw-order]\n"
+        "    read in the order owed",
+    ]
+    assert result.game is not None and result.game.round == 2
+    with pytest.raises(ReplayError) as stopped:
+        replay(parse_game(text, source="t.ggn"), strict=True)
+    assert stopped.value.problem.code == "record-incomplete"
+
+
+def test_a_draw_written_after_the_replay_took_it_as_forgotten_says_where_it_was_due() -> None:
+    """Adam's draw, owed first, is written last: taken as forgotten at Bernd's, his 'Adam 1'
+    was refused as 'the replacement draw it owes is written already (a draw forgotten may
+    not be taken later)', which the record never wrote (found by a review)."""
+    text = (
+        FOUR + "1. Adam R9 Y2, Bernd R5 G3, Collette R3 B1, Dagmar R14 Y1\n"
+        "    fights R (Bernd 1, Collette 1, Dagmar 1, Adam 1), Y (Dagmar 1), G, B\n*\n"
+    )
+    found = replay(parse_game(text, source="t.ggn")).problems
+    assert [(p.line, p.column, p.code) for p in found] == [
+        (3, 15, "record-incomplete"),
+        (3, 36, "wrong-decision"),
+        (3, 46, "wrong-decision"),
+    ]
+    assert found[2].message == (
+        "Adam lost a red card, and the replacement draw it owes was due earlier, where the "
+        "record does not write it (said at 3:15): a replacement draw is taken right after its "
+        "fight, never later; write it there"
+    )
+
+
 def test_both_draws_of_a_loser_of_both_fights_left_out_are_two_problems_in_a_round_alone() -> None:
     """Round 2 is checked on its own (round 1 is lost); Adam lost both red fights and
     neither draw is written: both are said at the battle, which a round checked on its own

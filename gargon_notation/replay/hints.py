@@ -379,10 +379,14 @@ def draw_not_owed(
     colour: Colour,
     fights: Sequence[BattleResolved],
     since: Sequence[Event],
+    left_out: Sequence[str] = (),
 ) -> str | None:
     """Why ``seat`` owes no replacement draw after the fights of ``colour`` (``since``: the
     events from its choice on), for a draw written there: the engine can only say what it
-    waits for instead.  None when ``seat`` still owes one (the engine's message stands)."""
+    waits for instead.  ``left_out``: the places (``LINE:COLUMN``, empty where not known)
+    where the replay took a draw of ``seat`` there as forgotten, the record not writing it
+    in its place.  None when
+    ``seat`` still owes one (the engine's message stands)."""
     fights = [fight for fight in fights if fight.colour is colour]
     if not fights:
         return None
@@ -403,6 +407,25 @@ def draw_not_owed(
             return (
                 f"{name} owes no replacement draw here: both piles are empty, so the draw "
                 f"{name} was owed after the {colour_name} battle lapses; leave it out"
+            )
+        if left_out:
+            late = len(left_out)
+            them = "it" if late == 1 else "them"
+            said = f"said at {' and '.join(left_out)}" if all(left_out) else "said before"
+            due = (
+                f"({said}): a replacement draw is taken right after "
+                f"its fight, never later; write {them} there"
+            )
+            if lost == 1:
+                return (
+                    f"{name} lost a {colour_name} card, and the replacement draw it owes was "
+                    f"due earlier, where the record does not write it {due}"
+                )
+            done = f"{lost - late} written already, " if lost > late else ""
+            return (
+                f"{name} lost {lost} {colour_name} cards and owes {lost} replacement draws: "
+                f"{done}{late} not written where {'it was' if late == 1 else 'they were'} due "
+                f"{due}"
             )
         said = (
             f"{name} lost a {colour_name} card, and the replacement draw it owes is written already"

@@ -236,6 +236,10 @@ class _Walk(_Rest, _Facts):
         """The first action of a round checked on its own whose name is as near several
         players, one of whom the round's seat order settles as its start player, with those
         players: :meth:`_meant` reads it as his."""
+        self.left_out: list[tuple[int | None, int, int, Problem]] = []
+        """Each draw the walk took as forgotten, the record not writing it: its round, the
+        event count before it, its seat and its problem (a draw of that seat written later
+        in the colour's parentheses is told so)."""
         self.battle_at: Colour | None = None
         """The colour of the battle being walked: a draw written in its parentheses by a
         player who owes none is told why (its events are found then, not counted here:
@@ -568,7 +572,13 @@ class _Walk(_Rest, _Facts):
         colour = self.battle_at
         mark = _chosen_at(game, colour)
         fights = _colour_fights(game, colour, mark)
-        return draw_not_owed(game, action.seat, colour, fights, game.events_since(mark))
+        left_out = [
+            f"{found.line}:{found.column}" if found.line else ""
+            for number, at, seat, found in self.left_out
+            if number == self.round and at >= mark and seat == action.seat
+        ]
+        since = game.events_since(mark)
+        return draw_not_owed(game, action.seat, colour, fights, since, left_out)
 
     def _refused(
         self, game: Game, action: Action, element: model.Action, violation: RuleViolation
@@ -746,6 +756,7 @@ class _Walk(_Rest, _Facts):
                 repair=f"taken as '{game.names[seat]} forgot'",
                 follows=follows,
             )
+            self.left_out.append((self.round, game.event_count, seat, found))
             if not self.alone:
                 tops = {pile[0] for pile in game.snapshot().piles if pile}
                 cards = tuple(card for card in tops if isinstance(card, Card))
@@ -872,7 +883,10 @@ class _Walk(_Rest, _Facts):
         # the draw owed then, if the next draw written is not that one.
         stand_ins: list[model.Draw] = []
         early: list[model.Draw] = []  # stand-ins before the draw owed: maybe out of order
+        swap: dict[int, model.Draw] = {}  # the draws read in the order owed, by index
         for index, draw in enumerate(draws):
+            if swap:
+                draw = swap.pop(index, draw)
             seat = seats.get(draw.player)
             if seat is None:
                 seat = self._meant(game, draw, player_after(draws, index))
@@ -885,9 +899,15 @@ class _Walk(_Rest, _Facts):
                     continue
             owed = game.to_act
             if owed is not None and owed.kind is _DRAW and owed.seat != seat:
-                self._owed_draws_unwritten(
-                    game, draw, before=seat, stand_ins=stand_ins, early=early
-                )
+                ordered = None if stand_ins else self._fight_draws_in_order(game, draws, index)
+                if ordered:
+                    swap.update(enumerate(ordered, index))
+                    draw = swap.pop(index)
+                    seat = seats[draw.player]
+                else:
+                    self._owed_draws_unwritten(
+                        game, draw, before=seat, stand_ins=stand_ins, early=early
+                    )
             if stand_ins:
                 early += stand_ins  # the draw owed now is written: a name before it was an
                 stand_ins.clear()  # extra, or another's draw written out of order
@@ -1000,6 +1020,39 @@ class _Walk(_Rest, _Facts):
             f"the draws are written in the wrong order: {wanted[mixed]} draws before "
             f"{names[mixed]} ({why}); write {write_action(fixed)}",
             battle,
+            repair="read in the order owed",
+        )
+        return ordered
+
+    def _fight_draws_in_order(
+        self, game: Game, draws: Sequence[model.Draw], index: int
+    ) -> tuple[model.Draw, ...] | None:
+        """The draws from ``draws[index]`` on that are the draws still owed after the fight
+        just fought, written in another order (each named at the table), in the order owed:
+        one problem says so, at the first of them, where a draw owed before another's was
+        said not to be written (the draws of a battle were all out of order, or one was left
+        out after its first fight: found before).  None: they are not."""
+        owed = game.owed
+        count = len(owed)
+        written = draws[index : index + count]
+        names = [draw.player for draw in written]
+        wanted = [game.names[seat] for seat in owed]
+        if len(written) < count or sorted(names) != sorted(wanted):
+            return None
+        mine = {name: [draw for draw in written if draw.player == name] for name in wanted}
+        ordered = tuple(mine[name].pop(0) for name in wanted)
+        mixed = next(k for k, (a, b) in enumerate(zip(names, wanted, strict=True)) if a != b)
+        fought = next(e for e in reversed(game.events) if isinstance(e, BattleResolved))
+        colour = fought.colour.name.lower()
+        which = "first" if fought.fight == 1 else "second"
+        start = game.names[game.start_player]
+        self.problem(
+            "draw-order",
+            f"the draws after the {which} {colour} fight are written in the wrong order: "
+            f"{wanted[mixed]} draws before {names[mixed]} (the losers of a fight draw right "
+            f"after it, in seat order from the round's start player, {start}); write "
+            f"{', '.join(write_action(draw) for draw in ordered)}",
+            written[0],
             repair="read in the order owed",
         )
         return ordered
