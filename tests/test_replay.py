@@ -1953,18 +1953,53 @@ def test_a_misspelt_action_refused_in_a_round_checked_on_its_own_follows_from_th
     [
         pytest.param("Xaver", id="near-no-player"),
         pytest.param("Collete", id="near-a-player-not-to-act"),
-        pytest.param("Berndt", id="near-two-players"),
+        pytest.param("Dagmer", id="near-two-players-not-to-act"),
     ],
 )
 def test_an_action_of_an_unknown_player_is_skipped_and_the_record_then_lost(name: str) -> None:
     text = HEADER + f"1. Adam Y2 Y6 R9, {name} pass 1 1 2, Collette B8 B2 R8\n*\n"
-    if name == "Berndt":
-        text = text.replace('"Dagmar"]', '"Dagmar" "Bernda"]')
+    if name == "Dagmer":  # as near Dagmar as Dagmor, and Bernd to pass
+        text = text.replace('"Dagmar"]', '"Dagmar" "Dagmor"]')
     result = replay(parse_game(text, source="t.ggn"))
     assert [(p.code, p.column, p.repair) for p in result.problems] == [
         ("unknown-player", 19, "skipped this action")
     ]
     assert result.unchecked == [RULEBOOK_NOTE, LOST_NOTE]
+
+
+def test_an_action_for_a_name_as_near_two_players_is_read_as_the_one_to_act() -> None:
+    """'Berndt pass 1 1 2' at a table of Bernd and Bernda, Bernd to pass: the action was
+    skipped and the rest of the record lost (the name is as near both); a round checked on
+    its own already settled it by the seat order (ef28db0).  Of the two, only Bernd's turn
+    it is: read as his, with the same 'did you mean' problem, and the rest reads."""
+    text = HEADER.replace('"Dagmar"]', '"Dagmar" "Bernda"]')
+    text += "1. Adam Y2 Y6 R9, Berndt pass 1 1 2, Collette B8 B2 R8\n*\n"
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [str(problem) for problem in result.problems] == [
+        "t.ggn:6:19: game 1, round 1, Berndt: 'Berndt pass 1 1 2': Berndt is not at this table "
+        "(players: Adam, Bernd, Collette, Dagmar, Bernda); did you mean Bernd or Bernda? "
+        "[unknown-player]\n"
+        "    taken as 'Bernd pass 1 1 2' (of Bernd and Bernda, the one to play or pass now)",
+    ]
+    assert result.unchecked == [RULEBOOK_NOTE]
+    assert result.game is not None and len(result.game.actions) == 3
+    # Bernd's own pass written next: the name is an extra, skipped, and the rest reads too.
+    extra = text.replace("Berndt pass 1 1 2, ", "Berndt pass 1 1 2, Bernd pass 1 1 2, ")
+    found = replay(parse_game(extra, source="t.ggn"))
+    assert [(p.code, p.column, p.repair) for p in found.problems] == [
+        ("unknown-player", 19, "skipped this action")
+    ]
+    # Bernda to draw: a draw for the name is read as hers.
+    draws = (
+        '[Players "Adam" "Bernd" "Collette" "Bernda"]\n[Start "Adam"]\n'
+        "1. Adam R9 Y2, Bernd R14 G3, Collette pass 1, Bernda R3 G1\n"
+        "    fights R (Adam 1, Berndt 2), Y, G\n*\n"
+    )
+    (said,) = replay(parse_game(draws, source="t.ggn")).problems
+    assert (said.column, said.repair) == (
+        23,
+        "taken as 'Bernda 2' (of Bernd and Bernda, the one whose draw is owed now)",
+    )
 
 
 def test_an_unknown_player_in_a_deal_line_is_reported_and_the_line_ignored() -> None:

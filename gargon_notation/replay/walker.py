@@ -38,7 +38,7 @@ from itertools import pairwise
 
 import attrs
 
-from gargon_notation.actions import likely_player, not_at_table
+from gargon_notation.actions import likely_player, likely_players, not_at_table
 from gargon_notation.cards import Card, Colour
 from gargon_notation.engine import (
     Action,
@@ -79,7 +79,7 @@ from gargon_notation.replay.hints import (
     why_over,
 )
 from gargon_notation.replay.problems import _NOT_HELD, Problem, ReplayError, _Stop
-from gargon_notation.replay.rest import _Rest, player_after
+from gargon_notation.replay.rest import _either, _Rest, player_after
 from gargon_notation.replay.setup import build_deal
 from gargon_notation.values import unchecked_maker
 
@@ -496,7 +496,10 @@ class _Walk(_Rest, _Facts):
         name of ``element``, not at the table, most likely means its player (``Bbo`` for Bob,
         as the problem suggests) and the element written after it (``following``: its
         player) is not that player's own, which would make this one an extra: the name is
-        said and the element read as his, as with the name spelt right (None: it is not)."""
+        said and the element read as his, as with the name spelt right (None: it is not).
+        Of players as near the name (``Jen`` for Jan or Jon), the one to act now, if one of
+        them is, is meant so too (a round checked on its own settles its first action's by
+        the round's seat order: :attr:`settled`)."""
         decision = game.to_act
         wanted = _DRAW if isinstance(element, model.Draw) else DecisionKind.PLAY_OR_PASS
         if decision is None or decision.kind is not wanted:
@@ -508,8 +511,15 @@ class _Walk(_Rest, _Facts):
         if settled is not None and settled[0] is element and players[seat] in settled[1]:
             near = " and ".join(map(name_text, settled[1]))
             why = f" (of {near}, the one the round's seat order puts first)"
-        elif following == players[seat] or likely_player(element.player, players) != players[seat]:
+        elif following == players[seat]:
             return None
+        elif (meant := likely_player(element.player, players)) != players[seat]:
+            # Of players as near the name, the one to act now, if he is one of them.
+            several = () if meant is not None else likely_players(element.player, players)
+            if players[seat] not in several:
+                return None
+            now = "whose draw is owed" if wanted is _DRAW else "to play or pass"
+            why = f" (of {_either(several)}, the one {now} now)"
         self.unnamed.add(id(element))
         taken = attrs.evolve(element, player=players[seat], glyph=None, nags=(), comments=())
         self.problem(
