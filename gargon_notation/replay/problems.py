@@ -173,6 +173,7 @@ class _Stop(Exception):
 
 class _Reporting:
     """What every part of the walk calls of it to report a problem (the parts,
+    :class:`~gargon_notation.replay.battles._Battles`,
     :class:`~gargon_notation.replay.rest._Rest` and :class:`~gargon_notation.replay.facts._Facts`,
     inherit it; :class:`~gargon_notation.replay.walker._Walk` defines it)."""
 
