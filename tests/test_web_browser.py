@@ -1360,3 +1360,25 @@ def test_another_view_does_not_keep_the_last_views_words(browser: Any, tmp_path:
     assert "Written: Collette B12 V12 Y13" in everyone
     assert "B12" not in _said(browser) and "a blue card, value hidden" in _said(browser)
     assert errors(browser) == []
+
+
+def test_the_all_row_of_the_stats_table_is_set_apart(
+    browser: Any, report_pages: dict[str, Path]
+) -> None:
+    """The stats table's last row, the corpus total, had the headings' background when its
+    name was a heading cell; named by a row header (th scope=row, drawn as a plain cell) it
+    lost it and kept only its bold.  Now it has both again, and the other rows neither."""
+    browser.get("about:blank")
+    browser.get(report_pages["stats"].as_uri())
+    looks = browser.execute_script(
+        "return Array.from(document.querySelectorAll('tr th[scope=row]'), (th) => {"
+        "  const s = getComputedStyle(th); return [th.textContent, s.backgroundColor,"
+        "  s.fontWeight]; });"
+    )
+    heading = browser.execute_script(
+        "return getComputedStyle(document.querySelector('th[scope=col]')).backgroundColor"
+    )
+    assert heading == "rgb(239, 236, 229)"
+    assert looks[-1] == ["all", heading, "700"]
+    assert [look[1:] for look in looks[:-1]] == [["rgba(0, 0, 0, 0)", "400"]] * 5
+    assert errors(browser) == []

@@ -101,7 +101,7 @@ table { border-collapse: collapse; margin: .5em 0; }
 th, td { padding: .2em .6em; border-bottom: 1px solid #d9d6cf; }
 th { text-align: left; background: #efece5; }
 th[scope="row"] { background: none; font-weight: normal; }
-tr.total th { font-weight: bold; }
+tr.total th { font-weight: bold; background: #efece5; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 svg text { font: 12px system-ui, sans-serif; fill: #1d232a; }
 svg rect { fill: #3b7d6e; }
