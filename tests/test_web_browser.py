@@ -1362,6 +1362,65 @@ def test_another_view_does_not_keep_the_last_views_words(browser: Any, tmp_path:
     assert errors(browser) == []
 
 
+LONG_EVENTS = ("The Grand Northern League Winter Meeting", "W" * 40)
+"""Two event names of 40 characters: words, and the widest letter."""
+
+
+@pytest.fixture(scope="module")
+def events_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """``gargon stats --by event --html`` of three games: one of each long event, one of the
+    Spring Cup."""
+    folder = tmp_path_factory.mktemp("events")
+    games = folder / "events.ggn"
+    texts = []
+    for number, event in enumerate((*LONG_EVENTS, "Spring Cup")):
+        text = gg.dumps(gg.record_from_simulation(gg.simulate(3, f"events.{number}")))
+        texts.append(text.replace('[Notation "1"]\n', f'[Notation "1"]\n[Event "{event}"]\n'))
+    games.write_text("\n".join(texts), encoding="utf-8")
+    page = folder / "events.html"
+    gargon = Path(sys.executable).with_name("gargon")
+    command = [str(gargon), "stats", str(games), "--by", "event", "--html", str(page)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    return page
+
+
+LABELS = """
+const svg = Array.from(document.querySelectorAll('svg')).at(-1);
+const box = svg.getBoundingClientRect();
+return {name: svg.getAttribute('aria-label'), box: [box.left, box.right],
+        labels: Array.from(svg.querySelectorAll('text[text-anchor=end]'), (text) => {
+          const on = text.getBoundingClientRect();
+          const title = text.querySelector('title');
+          return [Array.from(text.childNodes).filter((n) => n.nodeType === Node.TEXT_NODE)
+                    .map((n) => n.textContent).join(''),
+                  title ? title.textContent : null, on.left, on.right];
+        })};
+"""
+
+
+def test_a_long_label_of_a_chart_stays_in_its_chart(browser: Any, events_page: Path) -> None:
+    """The labels of a bar chart had 144 px left of their bars, whatever their length: an
+    event named in 40 characters began 120 px left of its chart (and 'W' * 40, 331 px), cut
+    off by the page.  Now the labels' column grows with the longest label, up to 294 px; a
+    longer one is cut with an ellipsis, its whole name its tooltip (and in the chart's name,
+    which a screen reader reads)."""
+    browser.get("about:blank")
+    browser.get(events_page.as_uri())
+    seen = browser.execute_script(LABELS)
+    assert seen["name"] == (f"Games by event: Spring Cup 1, {LONG_EVENTS[0]} 1, {LONG_EVENTS[1]} 1")
+    left, right = seen["box"]
+    shown = [(text, title) for text, title, _, _ in seen["labels"]]
+    assert shown == [
+        ("Spring Cup", None),
+        (LONG_EVENTS[0], None),
+        ("W" * 23 + "\u2026", LONG_EVENTS[1]),
+    ]
+    for text, _, start, end in seen["labels"]:
+        assert left <= start < end <= right, (text, left, start)
+    assert errors(browser) == []
+
+
 def test_the_all_row_of_the_stats_table_is_set_apart(
     browser: Any, report_pages: dict[str, Path]
 ) -> None:

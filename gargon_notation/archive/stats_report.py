@@ -110,9 +110,54 @@ p.note { color: #5b6169; font-size: .9em; }
 """
 
 
-def _bars(items: list[tuple[str, int]], title: str, label_width: int = 150) -> str:
+LABEL_ROOM = (144, 294)
+"""The least and the most room (chart units: px at the usual text size) for the labels of a
+bar chart: the label column grows with its longest label up to the most, and a label longer
+than that is cut (:func:`fitted`)."""
+
+
+def text_width(text: str) -> float:
+    """A generous estimate of ``text``'s width in the charts' 12 px text (``svg text`` in the
+    page's style), from the widths of DejaVu Sans, the widest of the usual sans-serif fonts:
+    the page cannot measure it before it is drawn.
+
+    >>> text_width("Ann"), text_width("WWW")
+    (24.6, 36.0)
+    """
+    width = 0.0
+    for char in text:
+        if char in "ijlftrI.,;:'!|() ":
+            width += 0.4
+        elif char in "mwMW@%\u2026" or ord(char) > 0x2E7F:  # wide, and East Asian scripts
+            width += 1.0
+        elif char.isupper() or char.isdigit():
+            width += 0.75
+        else:
+            width += 0.65
+    return round(width * 12, 1)
+
+
+def fitted(label: str, room: float) -> str:
+    """``label`` cut to fit ``room`` (chart units), an ellipsis where it was cut.
+
+    >>> fitted("Spring Cup", 144)
+    'Spring Cup'
+    >>> fitted("The Grand Northern League Winter Championship", 144)
+    'The Grand Northern\u2026'
+    """
+    if text_width(label) <= room:
+        return label
+    cut = label
+    while cut and text_width(cut.rstrip() + "\u2026") > room:
+        cut = cut[:-1]
+    return cut.rstrip() + "\u2026"
+
+
+def _bars(items: list[tuple[str, int]], title: str) -> str:
     """A horizontal bar chart as inline SVG: one labelled bar per item, with its value; a
-    screen reader reads it as ``title`` and each item with its value.
+    screen reader reads it as ``title`` and each item with its value, the labels whole.  The
+    label column is as wide as the longest label needs (:data:`LABEL_ROOM`); a label longer
+    than its most is cut with an ellipsis, and the whole label is its tooltip (``<title>``).
 
     >>> chart = _bars([("a pile ran out", 6), ("unfinished", 1)], "How games end")
     >>> chart[chart.index("role="): chart.index(">")]
@@ -120,6 +165,9 @@ def _bars(items: list[tuple[str, int]], title: str, label_width: int = 150) -> s
     """
     high = max((value for _, value in items), default=0) or 1
     row, length = 20, 360
+    least, most = LABEL_ROOM
+    room = min(max([least, *(text_width(label) for label, _ in items)]), most)
+    label_width = round(room) + 6
     height = row * len(items) + 4
     width = label_width + length + 60
     said = ", ".join(f"{label} {value}" for label, value in items)
@@ -130,10 +178,12 @@ def _bars(items: list[tuple[str, int]], title: str, label_width: int = 150) -> s
     for index, (label, value) in enumerate(items):
         y = index * row + 2
         size = round(length * value / high, 1)
+        shown = fitted(label, room)
+        whole = f"<title>{html_text(label)}</title>" if shown != label else ""
         parts.append(
-            f'<text x="{label_width - 6}" y="{y + 14}" text-anchor="end">{html_text(label)}'
-            f'</text><rect x="{label_width}" y="{y + 3}" width="{size}" height="{row - 6}"/>'
-            f'<text x="{label_width + size + 4}" y="{y + 14}">{value}</text>'
+            f'<text x="{label_width - 6}" y="{y + 14}" text-anchor="end">{whole}'
+            f'{html_text(shown)}</text><rect x="{label_width}" y="{y + 3}" width="{size}" '
+            f'height="{row - 6}"/><text x="{label_width + size + 4}" y="{y + 14}">{value}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)
