@@ -14,7 +14,7 @@ pytest.importorskip("pygls", reason="pip install 'gargon-notation[lsp]'")
 from lsp_client import framed, unframed
 from pygls.io_ import StdinAsyncReader
 
-from gargon_notation.lsp.stdin import Arrived
+from gargon_notation.lsp.stdin import CHUNK, Arrived
 
 HOVER = b'{"jsonrpc": "2.0", "id": 7, "method": "textDocument/hover"}'
 MESSAGE = b"Content-Length: %d\r\n\r\n%s" % (len(HOVER), HOVER)
@@ -181,3 +181,70 @@ def test_a_message_that_is_not_utf8_is_read_with_replacement_characters() -> Non
     (game,) = answers[3]["result"]
     assert game["name"] == "Game 1: Caf\ufffd"
     assert game["detail"] == "Ann, Bob, Cy"
+
+
+def test_a_pipe_that_does_not_wait_is_read_as_it_fills() -> None:
+    """A read end set not to wait (O_NONBLOCK) raised BlockingIOError each time nothing had
+    arrived yet, which the reader took for the end of the editor's messages: the line sent
+    a moment later was never read.  Now the reader waits for the pipe to have something."""
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    lines: list[bytes] = []
+
+    async def run() -> None:
+        with os.fdopen(read, "rb") as stdin:
+            reader = Arrived(stdin)
+            reading = asyncio.ensure_future(reader.readline())
+            await asyncio.sleep(0.05)
+            os.write(write, b"Content-Length: 12\r\n")
+            lines.append(await reading)
+            os.close(write)
+            lines.append(await reader.readline())
+
+    asyncio.run(run())
+    assert lines == [b"Content-Length: 12\r\n", b""]
+
+
+@pytest.mark.slow
+def test_the_server_reads_a_standard_input_that_does_not_wait() -> None:
+    """The server given a pipe set not to wait (as an editor's end of it may set it, for
+    both ends) stopped at the first pause of the editor's messages: here, after answering
+    ``initialize``, it took the empty pipe for the editor gone and ended, the
+    ``shutdown`` sent then unanswered.  Now it waits for the next message."""
+    read, write = os.pipe()
+    os.set_blocking(read, False)
+    initialize = {"processId": None, "rootUri": None, "capabilities": {}}
+    server = subprocess.Popen(
+        [sys.executable, "-m", "gargon_notation", "lsp"],
+        stdin=read,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    os.close(read)
+    assert server.stdout is not None and server.stderr is not None
+    try:
+        os.write(
+            write,
+            framed({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": initialize})
+            + framed({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        )
+        answered = b""
+        while b'"id": 1' not in answered:  # the first message read: the pipe is empty now
+            chunk = os.read(server.stdout.fileno(), CHUNK)
+            assert chunk, server.stderr.read()
+            answered += chunk
+        os.write(
+            write,
+            framed({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+            + framed({"jsonrpc": "2.0", "method": "exit"}),
+        )
+        assert server.wait(60) == 0
+        answered += server.stdout.read()
+        assert [message.get("id") for message in unframed(answered)] == [1, 2]
+        assert server.stderr.read() == b""
+    finally:
+        os.close(write)
+        server.kill()
+        server.wait()
+        server.stdout.close()
+        server.stderr.close()

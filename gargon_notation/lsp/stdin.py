@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import select
 import threading
 from collections.abc import Callable
 from typing import BinaryIO
@@ -110,10 +111,20 @@ def _read1(stream: BinaryIO) -> bytes:
     """What has arrived on ``stream`` (at least a byte, waiting for one; empty at its end):
     read from its file descriptor when it has one, not through its buffer, whose lock a
     thread waiting in it holds, which the interpreter's end must take (a fatal error at the
-    ``exit`` of an editor that keeps the pipe open)."""
+    ``exit`` of an editor that keeps the pipe open).
+
+    A descriptor that does not wait (``O_NONBLOCK``, which an editor's end of the pipe may
+    have set for both ends) has nothing yet rather than ending: the read waits until it can
+    read (``select``), as it would have waited in ``os.read``.  Its ``BlockingIOError`` was
+    taken for the end, and the server stopped at the first pause of the editor's messages.
+    """
     try:
         descriptor = stream.fileno()
     except (AttributeError, OSError, ValueError):  # io.BytesIO, say
         data: bytes = getattr(stream, "read1", stream.read)(CHUNK)
         return data
-    return os.read(descriptor, CHUNK)
+    while True:
+        try:
+            return os.read(descriptor, CHUNK)
+        except BlockingIOError:
+            select.select([descriptor], [], [])
