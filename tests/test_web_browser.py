@@ -1159,34 +1159,54 @@ def _live(driver: Any) -> list[str]:
 
 HOLD = """
 const steps = [];
+let focused = 0;
+document.addEventListener("focusin", () => focused++);
 for (let k = 0; k < 40; k++) {
   const key = {key: "ArrowRight", bubbles: true, repeat: k > 0};
   document.activeElement.dispatchEvent(new KeyboardEvent("keydown", key));
-  const card = document.activeElement;
-  steps.push([Number(document.getElementById("where").dataset.step),
+  const card = document.activeElement.id === "table" ? document.querySelector(".card.held")
+                                                       : document.activeElement;
+  steps.push([Number(document.getElementById("where").dataset.step), document.activeElement.id,
               card.classList.contains("back"),
-              document.getElementById("possible-info").textContent === card.title]);
+              document.getElementById("possible-info").textContent === card.title, focused]);
 }
-return [window.liveObserver.takeRecords().length + window.liveSaid.length, steps];
+const during = window.liveObserver.takeRecords().length + window.liveSaid.length;
+const up = {key: "ArrowRight", bubbles: true};
+document.activeElement.dispatchEvent(new KeyboardEvent("keyup", up));
+const card = document.activeElement;
+const hand = Array.from(document.querySelectorAll('.seat[data-seat="2"] [data-zone=hand] .card'));
+return [during, steps, [hand.indexOf(card), focused, document.querySelectorAll(".held").length,
+                        document.getElementById("possible-info").textContent === card.title]];
 """
 
 
 def test_a_key_held_down_on_a_card_is_said_once_it_is_let_go(browser: Any, tmp_path: Path) -> None:
-    """With a hidden card focused and → held down, the values under the table, a polite
+    """With a hidden card focused and \u2192 held down, the values under the table, a polite
     live region, said a card at each step whose values changed (a queue of them, read one
     after the other long after the key was let go).  Now the card focused is said by its
     name, the values under the table are for the eye (written at once, at every step), and
     the one live region says the step where the key stopped, once stepping pauses, and
-    nothing before."""
+    nothing before.
+
+    Each step focused the card in the same place of the table drawn anew, a new element,
+    which a screen reader said at every step the key repeated (40 focus events).  Now, once
+    the key repeats, the focus waits on the table itself (a group named 'The table', said
+    once), the card it comes back to marked (``.held``) and its values shown; when the key
+    is let go the focus comes back to that card: three focus events in all."""
     open_page(browser, _page(tmp_path, "Bernd"), "step=0")
     assert _live(browser) == ["said"]
+    (table,) = accessible(browser, "#table")
+    assert (table["role"]["value"], name_of(table)) == ("group", "The table")
     browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="2"] [data-zone=hand] .card')[2].click()
     browser.execute_script(LISTEN, _live(browser))
-    said_during, steps = browser.execute_script(HOLD)
+    said_during, steps, let_go = browser.execute_script(HOLD)
     assert said_during == 0
-    assert [step for step, _, _ in steps] == list(range(1, 41))
-    on_cards = [same for _, back, same in steps if back]
+    assert [step for step, *_ in steps] == list(range(1, 41))
+    assert [focus for _, focus, *_ in steps] == [""] + ["table"] * 39
+    assert [focused for *_, focused in steps] == [1] + [2] * 39
+    on_cards = [same for _, _, back, same, _ in steps if back]
     assert len(on_cards) == 40 and all(on_cards)  # the values shown with each step
+    assert let_go == [2, 3, 0, True]  # back on the card in the same place, its values shown
     WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 40 of 73,"))
     said = browser.execute_script("return window.liveSaid")
     assert [region for region, _ in said] == ["said"]

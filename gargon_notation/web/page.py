@@ -104,7 +104,7 @@ Page Up / Page Down the previous / next round.</p>
 <p id="said" class="unseen" aria-live="polite" aria-atomic="true"></p>
 <div id="banner" class="hidden" role="alert"></div>
 <div id="problems"></div>
-<div id="table"></div>
+<div id="table" tabindex="-1" role="group" aria-label="The table"></div>
 <p id="possible-info" class="muted"></p>
 <p id="score-hint" class="muted hidden">The score table is shown at the last step (End).</p>
 <section id="score" class="panel"></section>

@@ -25,6 +25,7 @@
   let hashTimer = 0; /* the address follows the step once stepping pauses (rewriting it is slow) */
   let sayTimer = 0; /* what a step did is said (#said) once stepping pauses */
   let started = false; /* the first page drawn: the focus is left where the browser put it */
+  let held = null; /* a key held down on a card: the key, and the card's place (focusPlace) */
   const $ = (id) => document.getElementById(id);
 
   function el(tag, props, ...children) {
@@ -361,7 +362,7 @@
      seat (or pile), the zone and the place of the card among the focusable ones there. */
   function focusPlace() {
     const active = document.activeElement;
-    if (!active || !$("table").contains(active)) return null;
+    if (!active || active === $("table") || !$("table").contains(active)) return null;
     const seat = active.closest(".seat");
     const zone = active.closest("[data-zone]");
     const place = { seat: seat ? seat.dataset.seat : null, zone: zone ? zone.dataset.zone : null, index: 0 };
@@ -370,12 +371,37 @@
   }
 
   function refocus(place) {
+    (placed(place) || stepButton()).focus({ preventScroll: true });
+  }
+
+  /* The card at `place` in the table drawn anew, or the seat's first (none: null). */
+  function placed(place) {
     const seat = place.seat === null ? $("table") : $("table").querySelector(`.seat[data-seat="${place.seat}"]`);
     const zone = seat && place.zone ? seat.querySelector(`[data-zone="${place.zone}"]`) : null;
     const inZone = zone ? Array.from(zone.querySelectorAll("[tabindex]")) : [];
-    const target = inZone[Math.min(place.index, inZone.length - 1)] ||
-      (seat && seat.querySelector("[tabindex]")) || stepButton();
-    target.focus({ preventScroll: true });
+    return inZone[Math.min(place.index, inZone.length - 1)] || (seat && seat.querySelector(".card[tabindex]")) || null;
+  }
+
+  /* A key held down on a card: each step drew the table anew and focused the card in the
+     same place, a new element, which a screen reader said at every step.  While the key is
+     held the focus waits on the table itself (said once, by its name), the card it will
+     come back to marked, its values shown under the table; it comes back when the key is
+     let go (holdEnd). */
+  function holdOn(place) {
+    const table = $("table");
+    const card = placed(place);
+    if (card) card.classList.add("held");
+    inform(card && card.classList.contains("back") ? card.title : "");
+    if (document.activeElement !== table) table.focus({ preventScroll: true });
+  }
+
+  function holdEnd() {
+    if (!held) return;
+    const place = held.place;
+    held = null;
+    const mark = $("table").querySelector(".held");
+    if (mark) mark.classList.remove("held");
+    if ($("table").contains(document.activeElement)) refocus(place);
   }
 
   /* The step button the focus goes to when the one it was on is disabled. */
@@ -387,7 +413,7 @@
 
   function render() {
     const g = game(now.game);
-    const place = focusPlace();
+    const place = held ? null : focusPlace();
     const button = document.activeElement && document.activeElement.closest ? document.activeElement.closest("#controls button") : null;
     const fs = frames(g, now.view);
     const f = fs[now.step];
@@ -424,10 +450,11 @@
       if (banner.textContent !== text) banner.textContent = text; /* an alert is said when it changes */
       banner.classList.remove("hidden");
     } else banner.classList.add("hidden");
-    if (place) refocus(place); /* the card focused was drawn anew: the focus goes to its like */
+    if (held) holdOn(held.place);
+    else if (place) refocus(place); /* the card focused was drawn anew: the focus goes to its like */
     else if (button && button.disabled) stepButton(button.id).focus();
     const active = document.activeElement;
-    if (!active || !active.classList || !active.classList.contains("back") || !$("table").contains(active)) inform("");
+    if (!held && (!active || !active.classList || !active.classList.contains("back") || !$("table").contains(active))) inform("");
     clearTimeout(hashTimer);
     hashTimer = setTimeout(writeHash, 150);
     clearTimeout(sayTimer);
@@ -593,9 +620,17 @@
     const action = keys[event.key];
     if (action) {
       event.preventDefault();
+      if (event.repeat && !held) {
+        const place = focusPlace();
+        if (place) held = { key: event.key, place };
+      }
       action();
     }
   });
+  document.addEventListener("keyup", (event) => {
+    if (held && event.key === held.key) holdEnd();
+  });
+  window.addEventListener("blur", holdEnd);
   /* The controls stay at the top of the screen while they take at most a third of it: with
      large text on a phone they took 61% of it (116% turned sideways), hiding the table.
      While they stay, a focused card scrolled into view is not put under them. */
