@@ -69,6 +69,37 @@ def test_positions_are_counted_in_utf16_units(session: Session) -> None:
     assert span(found) == (1, 16, 1, 19)
 
 
+def test_a_change_that_cuts_a_character_in_two_keeps_the_editors_half(session: Session) -> None:
+    """A change ending between the two UTF-16 units of an emoji (an editor in UTF-16 keeps
+    the other half, a lone surrogate) took the whole emoji away, and said nothing: the
+    server's line was then one unit shorter than the editor's, every later position on it
+    one unit off.  Now the server keeps the half the editor keeps, marks it, and logs the
+    line; with that half deleted too, its text is the editor's again."""
+    uri = "file:///table/emoji.ggn"
+    assert session.open(SEEDED + "{a \U0001f600 b} 1. Ann V13 V14\n*\n", uri) == []
+    (half,) = session.change((2, 3), (2, 4), "", uri)  # the first unit of the emoji
+    assert (span(half), half.code, half.severity) == (
+        (2, 3, 2, 4),
+        "syntax",
+        types.DiagnosticSeverity.Error,
+    )
+    assert half.message == (
+        "half of a character (U+DE00, a lone UTF-16 surrogate): an edit cut a character of "
+        "two UTF-16 units (an emoji, say) in two; delete this half, or undo the edit"
+    )
+    warned = [
+        logged.message for logged in session.logged if logged.type == types.MessageType.Warning
+    ]
+    assert warned == [
+        f"gargon: {uri}: line 3: a change began or ended between the two UTF-16 units of "
+        "U+1F600 (column 4), which cut it in two: the text holds half of it now, as the "
+        "editor's does"
+    ]
+    assert session.change((2, 3), (2, 4), "", uri) == []  # the other half
+    (moved,) = session.change((2, 10), (2, 13), "Bob", uri)  # '{a  b} 1. Bob V13 V14'
+    assert (span(moved), moved.code) == ((2, 10, 2, 21), "not-your-turn")
+
+
 @pytest.mark.parametrize("separator", ["\f", "\v", "\x1c", "\x85", "\u2028", "\u2029"])
 def test_a_change_after_a_character_python_ends_lines_at_is_where_the_editor_made_it(
     session: Session, separator: str

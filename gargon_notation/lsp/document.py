@@ -28,13 +28,14 @@ skipped this action
 
 from __future__ import annotations
 
+import re
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
 
 import attrs
 
-from gargon_notation.errors import NotationError
+from gargon_notation.errors import EncodingError, NotationError
 from gargon_notation.lsp.analysis import (
     Diagnostic,
     GameAnalysis,
@@ -189,19 +190,34 @@ class Document:
 
     def _refused(self, game: PlacedGame) -> GameAnalysis:
         """A game the splitter refused (too large, a line too long, bytes that are not
-        UTF-8): its error, at its place in the document."""
+        UTF-8): its error, at its place in the document.  Bytes that are not UTF-8 in an
+        editor's text are half of a character (a lone surrogate), which an edit left: the
+        error says so, at that half, not the bytes a file would hold."""
         error = game.error
         assert error is not None
+        inside = 1 <= error.line <= len(self.raw_lines)
+        marks = _marks(self.raw_lines[error.line - 1]) if inside else 0
+        column = max(error.column - 1, 0) + marks
+        half = _half(self.lines[error.line - 1]) if inside else None
+        if half is not None and half == column:
+            found = ord(self.lines[error.line - 1][half])
+            error = EncodingError(
+                f"half of a character (U+{found:04X}, a lone UTF-16 surrogate): an edit cut "
+                "a character of two UTF-16 units (an emoji, say) in two; delete this half, or "
+                "undo the edit",
+                source=error.source,
+                line=error.line,
+                column=half + 1,
+            )
         analysis = GameAnalysis(game.text, None, error, None)
         line = max(error.line - 1 - game.first_line, 0)
         if getattr(error, "too_long", False):
             # The text holds only the ends of a line over the limit: the whole line is marked.
             width = len(self.lines[error.line - 1]) if error.line <= len(self.lines) else 0
             span = Span((line, 0), (line, width))
+        elif half == column:
+            span = Span((line, half), (line, half + 1))
         else:
-            inside = 1 <= error.line <= len(self.raw_lines)
-            marks = _marks(self.raw_lines[error.line - 1]) if inside else 0
-            column = max(error.column - 1, 0) + marks
             span = problem_span(analysis.tokens, analysis.lines, line, column)
         analysis.diagnostics = (Diagnostic(span, error.message, "syntax"),)
         return analysis
@@ -286,6 +302,20 @@ def _key(text: str, first_line: int, error: NotationError | None) -> tuple[str, 
     """What a game's check depends on: its text alone, and for a game the splitter refused
     its place and its message too."""
     return (text, 0, "") if error is None else (text, first_line, error.message)
+
+
+def _half(line: str) -> int | None:
+    """The column of the first lone surrogate of ``line`` (half of a character, which only
+    an editor's change or a JSON escape can bring: no UTF-8 text holds one), if any.
+
+    >>> _half("{a \\ud83d b}"), _half("{a b}")
+    (3, None)
+    """
+    found = _SURROGATE.search(line)
+    return found.start() if found else None
+
+
+_SURROGATE = re.compile("[\\ud800-\\udfff]")
 
 
 def _marks(line: str) -> int:

@@ -394,7 +394,18 @@ def create_server() -> GargonServer:
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     @_guarded
     def did_change(ls: GargonServer, params: types.DidChangeTextDocumentParams) -> None:
-        ls.checks.soon(params.text_document.uri)
+        uri = params.text_document.uri
+        text = ls.workspace.text_documents.get(unquote(uri))
+        if isinstance(text, LspLines):
+            for line, column, char in text.cut:
+                ls.log(
+                    f"gargon: {uri}: line {line + 1}: a change began or ended between the two "
+                    f"UTF-16 units of U+{ord(char):04X} (column {column + 1}), which cut it in "
+                    "two: the text holds half of it now, as the editor's does",
+                    types.MessageType.Warning,
+                )
+            text.cut.clear()
+        ls.checks.soon(uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @_guarded

@@ -38,9 +38,11 @@ __all__ = [
     "Token",
     "element_span",
     "from_client",
+    "halves",
     "line_marks",
     "normalise",
     "problem_span",
+    "split_pair",
     "to_client",
     "token_at",
     "tokenize",
@@ -244,3 +246,38 @@ def from_client(line: str, units: int, encoding: str = "utf-16") -> int:
         else:
             count += 2 if ord(char) > 0xFFFF else 1
     return len(line)
+
+
+def split_pair(line: str, units: int, encoding: str = "utf-16") -> int | None:
+    """The column (code points) of the character of ``line`` whose two UTF-16 units
+    ``units`` falls between, if it does; None for a position between two characters (and in
+    another encoding than UTF-16).
+
+    The protocol counts a position in UTF-16 units and does not say what one inside a
+    surrogate pair means; an editor that keeps its text in UTF-16 (VS Code, any JavaScript
+    one) cuts the character there, keeping its other half, a lone surrogate.
+
+    >>> split_pair("a\\U0001f600b", 2), split_pair("a\\U0001f600b", 3), split_pair("ab", 1)
+    (1, None, None)
+    """
+    if encoding != "utf-16" or line.isascii():
+        return None
+    count = 0
+    for column, char in enumerate(line):
+        if count >= units:
+            return None
+        count += 2 if ord(char) > 0xFFFF else 1
+        if count > units:
+            return column
+    return None
+
+
+def halves(char: str) -> str:
+    """A character beyond the Basic Multilingual Plane as its two UTF-16 surrogates, each a
+    code point of its own (as Python holds a lone surrogate).
+
+    >>> [hex(ord(half)) for half in halves("\\U0001f600")]
+    ['0xd83d', '0xde00']
+    """
+    point = ord(char) - 0x10000
+    return chr(0xD800 + (point >> 10)) + chr(0xDC00 + (point & 0x3FF))

@@ -11,7 +11,7 @@ from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
 from gargon_notation.lsp.lines import Dirty, replace, split_lines
-from gargon_notation.lsp.text import from_client
+from gargon_notation.lsp.text import from_client, halves, split_pair
 
 __all__ = ["LspLines", "LspWorkspace", "encoding_name"]
 
@@ -37,13 +37,23 @@ class LspLines(TextDocument):
     An incremental change replaces the lines it touches (:func:`~.lines.replace`), not the
     whole text split and joined again (pygls's way, a tenth of a second a keystroke in a
     5 MB file), and :meth:`take_dirty` tells the analysis which lines changed.  Its
-    positions are read as the protocol says (:meth:`position`), not as pygls reads them."""
+    positions are read as the protocol says (:meth:`position`), not as pygls reads them.
+
+    A change that starts or ends between the two UTF-16 units of a character (an emoji, a
+    letter beyond the Basic Multilingual Plane) cuts that character there, as an editor that
+    keeps its text in UTF-16 does, keeping its other half (a lone surrogate): the text stays
+    the editor's, unit for unit.  pygls's way, and this server's before, took the whole
+    character in or left it whole, so that every later position on that line was one unit
+    off the editor's.  Each character cut is kept in :attr:`cut` for the server to say."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._lines: tuple[str, ...] | None = None
         self._dirty: Dirty | None = None
         self._taken = False
+        self.cut: list[tuple[int, int, str]] = []
+        """The characters changes cut in two since the server last looked: line, column
+        (from 0, in code points) and the character."""
 
     @property
     def source(self) -> str:
@@ -97,6 +107,8 @@ class LspLines(TextDocument):
         return position.line, from_client(text, position.character, encoding)
 
     def _apply_incremental_change(self, change: types.TextDocumentContentChangePartial) -> None:
+        self._cut_at(change.range.start)
+        self._cut_at(change.range.end)
         lines = self.lines
         start = self.position(change.range.start)
         end = max(self.position(change.range.end), start)  # (an end before it: none)
@@ -104,6 +116,28 @@ class LspLines(TextDocument):
         self._source = None
         dirty = self._dirty or Dirty(first, first, 0)
         self._dirty = dirty.then(first, old_end, new_end)
+
+    def _cut_at(self, position: types.Position) -> None:
+        """The character ``position`` falls inside (between its two UTF-16 units), if any,
+        as its two halves, each a code point (and a unit) of its own.
+
+        >>> document = LspLines("file:///a.ggn", "{a\\U0001f600}\\n")
+        >>> document._cut_at(types.Position(0, 3))
+        >>> [hex(ord(char)) for char in document.lines[0][2:4]], document.cut
+        (['0xd83d', '0xde00'], [(0, 2, '\\U0001f600')])
+        """
+        lines = self.lines
+        if position.line >= len(lines):
+            return
+        line = lines[position.line]
+        encoding = encoding_name(self._position_codec.encoding)
+        column = split_pair(line.rstrip("\r\n"), position.character, encoding)
+        if column is None:
+            return
+        cut = line[:column] + halves(line[column]) + line[column + 1 :]
+        self._lines = (*lines[: position.line], cut, *lines[position.line + 1 :])
+        self._source = None
+        self.cut.append((position.line, column, line[column]))
 
     def _apply_full_change(self, change: types.TextDocumentContentChangeEvent) -> None:
         super()._apply_full_change(change)
