@@ -59,9 +59,11 @@ URI = "file:///table/game.ggn"
 
 class Session:
     """One server process and a client connected to it; every message the server sends on
-    its own (diagnostics, log and shown messages) is kept."""
+    its own (diagnostics, log and shown messages) is kept.  With ``progress`` the client
+    says it shows work done progress, makes each token the server asks for, and keeps each
+    ``$/progress`` with how many diagnostics had been published before it."""
 
-    def __init__(self) -> None:
+    def __init__(self, progress: bool = False) -> None:
         self.loop = asyncio.new_event_loop()
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
@@ -71,15 +73,20 @@ class Session:
         self.published: list[types.PublishDiagnosticsParams] = []
         self.logged: list[types.LogMessageParams] = []
         self.shown: list[types.ShowMessageParams] = []
+        self.created: list[str] = []
+        self.progressed: list[tuple[int, types.ProgressParams]] = []
 
         self.on(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, self.published.append)
         self.on(types.WINDOW_LOG_MESSAGE, self.logged.append)
         self.on(types.WINDOW_SHOW_MESSAGE, self.shown.append)
+        self.on(types.WINDOW_WORK_DONE_PROGRESS_CREATE, lambda p: self.created.append(p.token))
+        self.on(types.PROGRESS, lambda p: self.progressed.append((len(self.published), p)))
         self.run(self.client.start_io(sys.executable, "-m", "gargon_notation", "lsp"))
         capabilities = types.ClientCapabilities(
             general=types.GeneralClientCapabilities(
                 position_encodings=[types.PositionEncodingKind.Utf16]
-            )
+            ),
+            window=types.WindowClientCapabilities(work_done_progress=True) if progress else None,
         )
         self.initialized = self.run(
             self.client.initialize_async(

@@ -67,3 +67,16 @@ def test_nothing_found_so_far_is_not_published(monkeypatch: pytest.MonkeyPatch) 
     fine = GAME.replace("Bob Y2", "Ann Y2")
     sent = published_while_checking(fine * 2 + GAME)
     assert sent == [(False, [7])]
+
+
+def test_the_last_publication_of_a_check_is_sent_even_when_nothing_more_was_found(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An editor tells the problems found so far from the whole list by order alone
+    (docs/editors.md: no ``$/progress`` is sent): each publication holds the last one's,
+    and the whole list comes last, here the same as the last found so far."""
+    monkeypatch.setattr(schedule, "SLICE", 0)
+    monkeypatch.setattr(schedule, "EARLY", 0)
+    fine = GAME.replace("Bob Y2", "Ann Y2")
+    sent = published_while_checking(GAME * 2 + fine)
+    assert sent == [(True, [1]), (True, [1, 4]), (False, [1, 4])]

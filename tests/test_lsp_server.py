@@ -8,6 +8,7 @@ import io
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -505,3 +506,37 @@ def test_one_uri_spelt_two_ways_is_one_document() -> None:
     made.workspace.put_text_document(types.TextDocumentItem(quoted, "ggn", 1, text))
     assert made.document(quoted) is made.document(plain) is not None
     assert list(made.documents) == [plain]
+
+
+@pytest.mark.slow
+def test_the_problems_found_so_far_are_published_inside_a_progress() -> None:
+    """The problems of a big file found so far were published as the whole list is, and an
+    editor could not tell them apart.  Now, for an editor that shows progress, the server
+    makes a token, begins a progress, publishes the problems found so far only inside it
+    (each with a report of the games checked), and ends it just after the whole list."""
+    games = 3000
+    checking = Session(progress=True)
+    try:
+        uri = "file:///club/many.ggn"
+        checking.open('[Players "Ann" "Bob" "Cy"]\n1. Bob Y2\n*\n' * games, uri)
+        deadline = time.monotonic() + 10
+        while not checking.progressed or checking.progressed[-1][1].value["kind"] != "end":
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        published = [len(params.diagnostics) for params in checking.published]
+        progressed = [(before, params.value) for before, params in checking.progressed]
+        assert checking.created == ["gargon-check-1"]
+        assert {params.token for _, params in checking.progressed} == {"gargon-check-1"}
+        kinds = [value["kind"] for _, value in progressed]
+        assert kinds[0] == "begin" and kinds[-1] == "end" and set(kinds[1:-1]) == {"report"}
+        begun, ended = progressed[0][0], progressed[-1][0]
+        assert begun == 0 and ended == len(published)  # nothing published outside it
+        assert ended - begun >= 2  # some found so far, and the whole list
+        assert all(count < games for count in published[:-1]) and published[-1] == games
+        reports = progressed[1:-1]  # each just before a publication of those found so far
+        assert [before for before, _ in reports] == list(range(len(published) - 1))
+        for _, value in reports:
+            assert value["message"].endswith(f" of {games} games"), value
+        assert progressed[0][1]["title"] == "Checking many.ggn"
+    finally:
+        checking.close()

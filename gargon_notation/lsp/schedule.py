@@ -10,7 +10,10 @@ many seconds, and a hover need not wait for it (a request is answered from the l
 :meth:`~gargon_notation.lsp.document.Document.analysis` reads only its game).  Meanwhile
 the diagnostics found so far are published, every :data:`EARLY` seconds when there are more
 of them, so that the problems of a big file's first games show long before its last game
-is checked (a check that takes less, an edit's, publishes once).  A change during a check
+is checked (a check that takes less, an edit's, publishes once); the server wraps them in a
+progress for an editor that shows one (:mod:`gargon_notation.lsp.progress`), and a
+publication of those found so far it declines (the progress not yet begun) is tried again
+at the next.  A change during a check
 cancels it: what was checked is kept, and the rest is checked from the new text.
 """
 

@@ -7,7 +7,9 @@ handler never lets an exception reach the editor as a traceback: it is logged in
 (``window/logMessage``) and the request answers with nothing.
 
 Features: diagnostics on open and on every change (only the games whose text changed are
-read again), hover, completion, whole-document formatting, document symbols.
+read again; while a big file is checked, those found so far, inside a work done progress
+for an editor that shows one: :mod:`.progress`), hover, completion, whole-document
+formatting, document symbols.
 
 A message from the editor that cannot be read (not JSON, or params that do not fit the
 protocol) is one line on standard error and one in the editor's log, never pygls's
@@ -45,6 +47,7 @@ from gargon_notation import __version__
 from gargon_notation.lsp.analysis import Diagnostic, Symbol
 from gargon_notation.lsp.document import Document
 from gargon_notation.lsp.features import Completion, complete, hover
+from gargon_notation.lsp.progress import CheckProgress, Value
 from gargon_notation.lsp.schedule import Checks
 from gargon_notation.lsp.stdin import Arrived
 from gargon_notation.lsp.text import Position, Span, from_client, to_client
@@ -118,6 +121,8 @@ class GargonServer(LanguageServer):
         self.documents: dict[str, Document] = {}
         """The analysed documents, by their uri unquoted, as pygls's workspace keys them."""
         self.checks = Checks(self.document, self.publish, self.failed)
+        self.check_progress = CheckProgress(self._create_token, self._notify_progress)
+        """The ``$/progress`` of long checks, for an editor that shows it."""
         self.exit_code = 0
         """What the process ends with: 1 after an ``exit`` that no ``shutdown`` came before,
         as the protocol asks (pygls's ``sys.exit(1)`` is caught by its own loop)."""
@@ -186,6 +191,7 @@ class GargonServer(LanguageServer):
 
     def failed(self, uri: str, error: Exception) -> None:
         """A check of the document at ``uri`` that failed, in the editor's log."""
+        self.check_progress.end(uri)
         self.log(
             f"gargon: checking {uri} failed: {type(error).__name__}: {error}",
             types.MessageType.Error,
@@ -270,12 +276,31 @@ class GargonServer(LanguageServer):
         document = self.document(uri)
         if document is None:
             return 0
+        if so_far and self._shows_progress():
+            checked = sum(1 for game in document.games if game.checked is not None)
+            if not self.check_progress.partial(uri, checked, len(document.games)):
+                return 0  # (the editor is making the progress's token)
         found = document.diagnostics_so_far() if so_far else document.diagnostics()
         diagnostics = [self.diagnostic(uri, document, d) for d in found]
         version = self.workspace.get_text_document(uri).version
         params = types.PublishDiagnosticsParams(uri, diagnostics, version)
         self.text_document_publish_diagnostics(params)
+        if not so_far:
+            self.check_progress.end(uri)
         return len(diagnostics)
+
+    def _shows_progress(self) -> bool:
+        """Whether the editor can show a progress the server begins."""
+        window = self.client_capabilities.window
+        return bool(window is not None and window.work_done_progress)
+
+    def _create_token(self, token: str, done: Callable[[bool], None]) -> None:
+        params = types.WorkDoneProgressCreateParams(token)
+        asked = self.protocol.send_request(types.WINDOW_WORK_DONE_PROGRESS_CREATE, params)
+        asked.add_done_callback(lambda answer: done(answer.exception() is None))
+
+    def _notify_progress(self, token: str, value: Value) -> None:
+        self.protocol.notify(types.PROGRESS, types.ProgressParams(token, value))
 
 
 def problem_of(error: BaseException) -> str:
@@ -412,6 +437,7 @@ def create_server() -> GargonServer:
     def did_close(ls: GargonServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
         ls.checks.forget(uri)
+        ls.check_progress.end(uri)
         ls.documents.pop(unquote(uri), None)
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
 
