@@ -300,3 +300,19 @@ def test_doctest_blocks_are_run_by_test_docs() -> None:
 
     with_examples = {block.path for block in of_kind("python") if ">>>" in block.body}
     assert with_examples <= set(DOCS)
+
+
+def test_numpy_in_an_example_is_said_to_need_its_own_install() -> None:
+    """docs/tables.md read its observation arrays with ``np.stack(...)``, but no extra
+    installs numpy (found by a review): a text that writes ``np.`` says how to install it."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert not any(
+        "numpy" in requirement
+        for requirements in extras["project"]["optional-dependencies"].values()
+        for requirement in requirements
+    )
+    for path in FILES:
+        text = path.read_text(encoding="utf-8")
+        for paragraph in re.split(r"\n\s*\n", text):
+            if "np." in paragraph:
+                assert "pip install numpy" in paragraph, (path.name, paragraph)
