@@ -603,6 +603,32 @@ def test_split_by_count_and_by_tag(archive_dir: Path, tmp_path: Path) -> None:
     assert problems == []
 
 
+def test_the_files_of_games_a_split_did_not_write_are_found(
+    archive_dir: Path, tmp_path: Path
+) -> None:
+    """A split into a folder that an earlier, larger split filled left its last files there,
+    unsaid (found by a review): they are found, by identity, in the folder's folders too,
+    and only files of games; the split removes none of them."""
+    inputs = files.find_inputs([archive_dir])
+    parts = tmp_path / "parts"
+    archive.split_archive(archive.iter_archive(inputs), parts, games_per_file=1, on_problem=print)
+    (parts / "notes.txt").write_text("mine\n", encoding="utf-8")
+    (parts / "old").mkdir()
+    (parts / "old" / "kept.JSONL").write_text("{}\n", encoding="utf-8")
+    done = archive.split_archive(
+        archive.iter_archive(inputs), parts, games_per_file=4, on_problem=print
+    )
+    written = [path for path, _ in done]
+    assert [path.name for path in written] == ["games-0001.ggn", "games-0002.ggn"]
+    others = [parts / f"games-000{n}.ggn" for n in (3, 4, 5, 6)]
+    assert archive.files_not_written(parts, written) == [*others, parts / "old" / "kept.JSONL"]
+    assert (parts / "games-0006.ggn").read_bytes() == HOME_2.encode()
+    (parts / "games-0003.ggn").unlink()
+    os.link(parts / "games-0001.ggn", parts / "games-0003.ggn")  # one file, two names
+    assert archive.files_not_written(parts, written)[0] == parts / "games-0004.ggn"
+    assert archive.files_not_written(tmp_path / "none", []) == []
+
+
 def test_split_gives_a_value_with_no_safe_name_a_file_of_its_own(tmp_path: Path) -> None:
     event = '[Event "Home game"]\n'
     assert HOME_1.count(event) == 1

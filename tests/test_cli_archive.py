@@ -292,6 +292,55 @@ def test_split_by_event_writes_each_file_and_lists_them(archive_dir: Path, tmp_p
     assert (tmp_path / "out" / "Home_game.ggn").read_bytes() == HOME
 
 
+def test_split_warns_of_the_files_of_an_earlier_split_it_did_not_write(
+    archive_dir: Path, tmp_path: Path
+) -> None:
+    """split --games 2 after split --games 1 into one folder left games-0004.ggn and on
+    there, unsaid, so that reading the folder gave those games twice (found by a review):
+    each is named, left for the user to remove (nothing tells them from his own)."""
+    parts = tmp_path / "parts"
+    assert gargon("split", archive_dir, "--games", "1", "-o", parts).exit_code == 0
+    result = gargon("split", archive_dir, "--games", "2", "-o", parts)
+    assert result.exit_code == 0
+    assert result.stdout == "".join(f"{parts / f'games-000{n}.ggn'}: 2 games\n" for n in (1, 2, 3))
+    assert result.stderr == (
+        f"warning: {parts} holds 3 files of games that this split did not write (an earlier "
+        f"split's?): {parts / 'games-0004.ggn'}, {parts / 'games-0005.ggn'}, "
+        f"{parts / 'games-0006.ggn'}; reading {parts} reads their games with this split's\n"
+        "  (remove them if so, or split into an empty folder)\n"
+    )
+    assert (parts / "games-0006.ggn").read_bytes() == HOME_2.encode()
+    for n in (5, 6):
+        (parts / f"games-000{n}.ggn").unlink()
+    result = gargon("split", archive_dir, "--games", "2", "-o", parts)
+    assert (result.exit_code, result.stderr) == (
+        0,
+        (
+            f"warning: {parts} holds 1 file of games that this split did not write (an earlier "
+            f"split's?): {parts / 'games-0004.ggn'}; reading {parts} reads its games with this "
+            f"split's\n  (remove it if so, or split into an empty folder)\n"
+        ),
+    )
+    (parts / "games-0004.ggn").unlink()
+    result = gargon("split", archive_dir, "--games", "2", "-o", parts)
+    assert (result.exit_code, result.stderr) == (0, "")
+
+
+def test_split_names_ten_files_it_did_not_write_at_most(tmp_path: Path) -> None:
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    for n in range(12):
+        (parts / f"old-{n:02d}.ggn").write_text("", encoding="utf-8")
+    result = gargon("split", SPRING_CUP, "--games", "100", "-o", parts)
+    assert result.exit_code == 0
+    named = ", ".join(str(parts / f"old-{n:02d}.ggn") for n in range(10))
+    assert result.stderr == (
+        f"warning: {parts} holds 12 files of games that this split did not write (an earlier "
+        f"split's?): {named} and 2 more; reading {parts} reads their games with this split's\n"
+        "  (remove them if so, or split into an empty folder)\n"
+    )
+
+
 def test_split_names_the_file_it_refuses(archive_dir: Path, tmp_path: Path) -> None:
     """A file of the split that cannot be rewritten (read-only, or changed by another
     program meanwhile) is named: the refusal named the folder ('out: the file is

@@ -38,7 +38,12 @@ from gargon_notation.archive.games import ArchiveGame, iter_archive, iter_stream
 from gargon_notation.archive.output import GameWriter, converted, safe_name
 from gargon_notation.archive.query import FACTS, Condition, Query, QueryError, date_range
 from gargon_notation.archive.select import GROUPINGS, Grouping, Selection, group_names, select
-from gargon_notation.archive.split import MAX_OPEN, TooManyFiles, split_archive
+from gargon_notation.archive.split import (
+    MAX_OPEN,
+    TooManyFiles,
+    files_not_written,
+    split_archive,
+)
 from gargon_notation.errors import NotationError
 
 if TYPE_CHECKING:
@@ -60,6 +65,7 @@ __all__ = [
     "converted",
     "copy_selected",
     "date_range",
+    "files_not_written",
     "group_names",
     "iter_archive",
     "iter_stream",

@@ -15,13 +15,16 @@ which only a few are open at once (:data:`~gargon_notation.atomic.OPEN_AT_ONCE`)
 ``games_per_file`` each as it is full.  A game that cannot be copied is left out
 (its file then holds fewer games); a file none of whose games can be is not written at all
 (the files of ``games_per_file`` are numbered as written), nor is the directory made when no
-file is written.
+file is written.  No other file of the directory is touched: :func:`files_not_written` finds
+those of games (an earlier, larger split's, say), which reading the directory would read with
+this split's.
 """
 
 from __future__ import annotations
 
 import contextlib
 import itertools
+import os
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,7 +39,7 @@ from gargon_notation.errors import NotationError
 if TYPE_CHECKING:
     from gargon_notation.replay import Problem
 
-__all__ = ["MAX_OPEN", "TooManyFiles", "split_archive"]
+__all__ = ["MAX_OPEN", "TooManyFiles", "files_not_written", "split_archive"]
 
 MAX_OPEN = 500
 """The most files ``split --by`` writes (all waiting, in hidden temporaries, for the end)."""
@@ -98,6 +101,26 @@ def split_archive(
         for writer in writers.values():
             writer.close(empty=False)
     return [(path, writer.count) for path, writer in written if writer.count]
+
+
+def files_not_written(directory: Path, written: Iterable[Path]) -> list[Path]:
+    """The files of games in ``directory``, searched as ``gargon cat`` searches it (its
+    folders too, by the suffixes ``.ggn``, ``.json`` and ``.jsonl``), that are none of the
+    ``written`` (compared by identity: two names of one file are one file), sorted by path:
+    the files an earlier split into the same directory wrote and this one did not
+    (``games-0003.ggn`` of a split into more files), or files of the user's, which
+    :func:`split_archive` never removes, since nothing tells them apart.
+
+    Raises :class:`OSError` when the directory cannot be searched.
+    """
+    mine = {_identity(path) for path in written}
+    found = files.find_inputs([directory]) if directory.is_dir() else []
+    return [source.path for source in found if source.path and _identity(source.path) not in mine]
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    status = os.stat(path)
+    return status.st_dev, status.st_ino
 
 
 def _split_by_count(

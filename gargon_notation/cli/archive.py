@@ -281,7 +281,36 @@ def split_command(
         print_error(
             f"gargon: {printable_name(str(directory))}: nothing written, no game was copied"
         )
+    else:
+        _warn_of_others(directory, [path for path, _ in written])
     report.finish()
+
+
+_NAMED = 10
+"""The most files not written that the warning of :func:`_warn_of_others` names."""
+
+
+def _warn_of_others(directory: Path, written: list[Path]) -> None:
+    """Warn of the files of games in ``directory`` that this split did not write (an
+    earlier, larger split's), naming them: reading the folder would read their games with
+    this split's, and they are the user's to remove (nothing tells them from his own)."""
+    try:
+        others = archive.files_not_written(directory, written)
+    except OSError as error:
+        _io(str(directory), error)
+    if not others:
+        return
+    names = ", ".join(printable_name(str(path)) for path in others[:_NAMED])
+    if len(others) > _NAMED:
+        names += f" and {len(others) - _NAMED} more"
+    folder = printable_name(str(directory))
+    one = len(others) == 1
+    print_error(
+        f"warning: {folder} holds {plural(len(others), 'file')} of games that this split did "
+        f"not write (an earlier split's?): {names}; reading {folder} reads "
+        f"{'its' if one else 'their'} games with this split's\n"
+        f"  (remove {'it' if one else 'them'} if so, or split into an empty folder)"
+    )
 
 
 Location = tuple[int, str, int, int]
