@@ -120,6 +120,20 @@ def test_each_game_comes_with_its_exact_bytes_bom_crlf_and_comments_included() -
     assert [game.item.first_line for game in home] == [1, after, last]  # type: ignore[union-attr]
 
 
+def test_a_game_read_without_its_bytes_has_the_size_of_its_bytes() -> None:
+    """Read without copies (dedupe, stats), a game's size was its characters, so the reading
+    bar stopped short of the file's bytes on text not ASCII (found by a review): it is the
+    UTF-8 bytes of its text, what its bytes are in a file of LF line ends."""
+    data = HOME.replace(b"Ann", "Ann\u00e9 \u5927".encode())
+    copied = games_of(data)
+    pieces = (HOME_1, HOME_BROKEN, HOME_2)  # each Ann 6 bytes longer, 3 characters
+    assert [game.size for game in copied] == [len(p) + 6 * p.count("Ann") for p in pieces]
+    assert [p.count("Ann") for p in pieces] == [24, 2, 0]
+    read = archive.iter_stream(io.BytesIO(data), "x.ggn", "ggn", copies=False)
+    assert [game.size for game in read] == [game.size for game in copied]
+    assert sum(game.size for game in copied) == len(data)
+
+
 def test_the_header_is_read_without_the_movetext() -> None:
     broken = games_of(HOME)[1]
     assert broken.header().headers["Event"] == "Home game"
