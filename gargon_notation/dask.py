@@ -13,7 +13,8 @@ imports Dask.
 - :func:`validate` gives a bag of :class:`~gargon_notation.validation.Verdict` values,
   those ``gargon validate`` gives, in the same order.
 - :func:`to_parquet` writes the tables of :mod:`gargon_notation.tables`, a part file per
-  partition, and returns the rows written per table.
+  partition, returns the rows written per table and tells its ``report`` of each game
+  invalid, unreadable or unfit for observations.
 
 Files are shared out to the workers in partitions of about ``blocksize`` bytes: small files
 together, and a large notation or JSON Lines file cut at game boundaries
@@ -84,6 +85,7 @@ __all__ = [
     "DEFAULT_BLOCKSIZE",
     "MISSING",
     "GameItem",
+    "Report",
     "Scheduler",
     "TypedBag",
     "Written",
@@ -100,7 +102,10 @@ __all__ = [
 Paths = str | os.PathLike[str] | Iterable[str | os.PathLike[str]]
 """Files, directories (searched for ``*.ggn``, ``*.json``, ``*.jsonl``) and patterns."""
 Report = Callable[[str, int, Problem | NotationError], object]
-"""Hears of a game that is invalid or cannot be read: its source, number and problem."""
+"""Hears of a game that is invalid or cannot be read: its source, number and problem (or
+the error that kept it from being read); and, with observations, of a valid game whose
+ruleset the arrays cannot encode (``observations-unfit``): as
+:data:`gargon_notation.tables.convert.Report`."""
 Blocksize = int | str
 """Bytes per partition: a number, or a string such as ``"8 MiB"``."""
 SCAN_BATCH_FILES = 256
@@ -317,6 +322,7 @@ def to_parquet(
     blocksize: Blocksize = DEFAULT_BLOCKSIZE,
     observations: bool = False,
     include_invalid_steps: bool = False,
+    report: Report | None = None,
 ) -> dict[str, int]:
     """Write the Parquet tables of :mod:`gargon_notation.tables` (``games``, ``rounds``,
     ``battles``, ``decisions``) of the archive at some paths, or of a bag made by
@@ -327,7 +333,13 @@ def to_parquet(
     ``directory`` first and moved into place once all are written, so a run that fails
     leaves the tables as they were.  ``directory`` must be one the workers can write to (a
     shared file system).  Returns the rows written per table; the options are those of
-    :func:`gargon_notation.tables.write_parquet`.
+    :func:`gargon_notation.tables.write_parquet`, ``report`` too: when given, it is called
+    in this process with the source, number and first problem of each game that is
+    invalid or cannot be read (a :class:`~gargon_notation.replay.Problem`, or the
+    :class:`~gargon_notation.errors.NotationError` that kept it from being read) and, with
+    observations, of each valid game the arrays cannot encode (``observations-unfit``),
+    in the order of the games, once every part is written and before the tables are put
+    in place (an exception it raises leaves them as they were).
     """
     from gargon_notation.tables import once_each, staged_parts
 
@@ -342,14 +354,35 @@ def to_parquet(
     pieces: list[Delayed] = bag.to_delayed()  # type: ignore[no-untyped-call]
     totals: dict[str, int] = {}
     with staged_parts(target, parts=lambda: len(pieces), named=os.fspath(directory)) as staged:
+        told = report is not None
         writes = [
-            delayed(write_part, pure=True)(games, staged, index, options)
+            delayed(_write_told, pure=True)(games, staged, index, options, told)
             for index, games in enumerate(pieces)
         ]
-        for counts in _computed(writes):
+        for counts, reports in _computed(writes):
             for table, rows in counts.items():
                 totals[table] = totals.get(table, 0) + rows
+            if report is not None:
+                for source, number, problem in reports:
+                    report(source, number, problem)
     return totals
+
+
+def _write_told(
+    games: Iterable[GameItem],
+    directory: str,
+    index: int,
+    options: Mapping[str, bool],
+    told: bool,
+) -> tuple[dict[str, int], list[tuple[str, int, Problem | NotationError]]]:
+    """:func:`write_part`, and what it reported when ``told`` (for :func:`to_parquet`'s
+    ``report``, called in the caller's process)."""
+    reports: list[tuple[str, int, Problem | NotationError]] = []
+
+    def report(source: str, number: int, problem: Problem | NotationError) -> None:
+        reports.append((source, number, problem))
+
+    return write_part(games, directory, index, options, report if told else None), reports
 
 
 def write_part(

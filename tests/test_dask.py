@@ -629,6 +629,86 @@ def test_to_parquet_writes_the_rows_of_one_process(
         assert rows_by_game(tmp_path / "spread", table) == rows_by_game(tmp_path / "one", table)
 
 
+@pytest.mark.slow
+def test_to_parquet_tells_its_report_what_one_process_tells(client: Client, tmp_path: Path) -> None:
+    """gg.dask.to_parquet returned row counts only, so a library caller was not told which
+    games were invalid, unreadable or unfit for observations, which convert --to parquet
+    --dask prints (found by a review): its report hears of them as write_parquet's does, in
+    the order of the games, in the caller's process."""
+    import re
+
+    pairs = gg.dumps(gg.record_from_simulation(gg.simulate(3, "pair1")))
+    unfit = re.sub(
+        r"^end .*$",
+        "end",
+        pairs.replace("[Shuffle", '[ZeroPair "200"]\n[Shuffle', 1),
+        flags=re.MULTILINE,
+    )
+    invalid = DATA / "invalid" / "rules" / "card-not-in-hand.ggn"
+    unreadable = DATA / "invalid" / "syntax" / "missing-comma.ggn"
+    pieces = [invalid.read_text(), pairs, unreadable.read_text(), unfit, pairs]
+    (tmp_path / "mixed.ggn").write_text("\n".join(pieces), encoding="utf-8")
+    paths = [tmp_path / "mixed.ggn", ROOT / "examples" / "club-night.ggn"]
+    one: list[tuple[str, int, str]] = []
+    spread_problems: list[tuple[str, int, gg.Problem | gg.NotationError]] = []
+    rows = gg.arrow.write_parquet(
+        gg.arrow.games_of(paths),
+        tmp_path / "one",
+        observations=True,
+        report=lambda source, number, problem: one.append((source, number, str(problem))),
+    )
+    counts = gg.dask.to_parquet(
+        paths,
+        tmp_path / "spread",
+        blocksize=3000,
+        observations=True,
+        report=lambda *told: spread_problems.append(told),
+    )
+    spread = [(source, number, str(problem)) for source, number, problem in spread_problems]
+    assert len(gg.dask.find_partitions(paths, 3000)) >= 3
+    assert (counts, spread) == (rows, one)
+    mixed = str(tmp_path / "mixed.ggn")
+    codes = [
+        (source, number, getattr(problem, "code", type(problem).__name__))
+        for source, number, problem in spread_problems
+    ]
+    assert codes == [
+        (mixed, 1, "card-not-in-hand"),
+        (mixed, 3, "NotationError"),
+        (mixed, 4, "observations-unfit"),
+    ]
+
+
+def test_to_parquet_tells_its_report_in_the_order_of_the_games(tmp_path: Path) -> None:
+    """As the test above, on Dask's synchronous scheduler (fast): an invalid and an
+    unreadable game, each said once, in order, from partitions of their own."""
+    import dask
+
+    invalid = DATA / "invalid" / "rules" / "card-not-in-hand.ggn"
+    unreadable = DATA / "invalid" / "syntax" / "missing-comma.ggn"
+    rulebook = ROOT / "examples" / "rulebook-round.ggn"
+    pieces = [rulebook, invalid, rulebook, unreadable]
+    archive = tmp_path / "games.ggn"
+    archive.write_bytes(b"\n".join(piece.read_bytes() for piece in pieces))
+    told: list[tuple[str, int, gg.Problem | gg.NotationError]] = []
+    with dask.config.set(scheduler="synchronous"):
+        assert len(gg.dask.find_partitions(archive, 600)) == 3
+        gg.dask.to_parquet(archive, tmp_path / "t", blocksize=600, report=lambda *t: told.append(t))
+    said = [(source, number, type(problem).__name__) for source, number, problem in told]
+    assert said == [(str(archive), 2, "Problem"), (str(archive), 4, "NotationError")]
+    assert isinstance(told[0][2], gg.Problem) and told[0][2].code == "card-not-in-hand"
+
+    def refuses(*_: object) -> None:
+        raise ValueError("stop")
+
+    with dask.config.set(scheduler="synchronous"), pytest.raises(ValueError, match="stop"):
+        gg.dask.to_parquet(archive, tmp_path / "t", blocksize=600, report=refuses)
+    assert sorted(path.name for path in (tmp_path / "t").iterdir()) == sorted(gg.arrow.TABLES)
+    assert sorted(path.name for path in (tmp_path / "t" / "games").iterdir()) == [
+        f"part-0000{n}.parquet" for n in range(3)
+    ]
+
+
 def test_a_file_named_twice_is_converted_once(tmp_path: Path) -> None:
     """As ``gargon convert`` and ``gg.arrow.games_of``: ``(source, game)`` names one game."""
     import dask
