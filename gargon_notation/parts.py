@@ -52,7 +52,7 @@ import attrs
 from gargon_notation import files
 from gargon_notation.errors import FileError, NotationError
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, split_games
-from gargon_notation.notation.lines import bounded_lines
+from gargon_notation.notation.lines import StreamLines, bounded_lines, item_bytes
 from gargon_notation.parallel import RECORD_BYTES
 from gargon_notation.validation import Verdict, validate_chunk, validate_record
 
@@ -133,22 +133,41 @@ def cut(source: files.Input, blocksize: int = DEFAULT_BLOCKSIZE, input: int = 0)
     ]
 
 
-def _notation_places(stream: BinaryIO, name: str, blocksize: int) -> Iterator[tuple[int, int, int]]:
-    """(byte offset, line, game number) of the games before which a notation file is cut."""
+def _notation_places(
+    stream: BinaryIO, name: str, blocksize: int, *, fast: bool = True
+) -> Iterator[tuple[int, int, int]]:
+    """(byte offset, line, game number) of the games before which a notation file is cut:
+    the games of :func:`~gargon_notation.notation.split_games`, whole games of plain shape
+    read at once (its fast path, :mod:`gargon_notation.notation.blocks`), their bytes
+    counted as they are read; ``fast`` false reads line by line (as tests compare)."""
     wanted = blocksize
     position = 0
+    line = 1  # the next line read
     starts: dict[int, int] = {}  # line number -> byte offset, of the lines not yet in a game
 
-    def lines() -> Iterator[bytes]:
-        nonlocal position
-        for number, raw in enumerate(bounded_lines(stream), start=1):
-            if position >= wanted:
-                starts[number] = position
-            position += getattr(raw, "size", len(raw))
-            yield raw
+    def hold(raw: bytes | None, lines: int = 1) -> bool:
+        """Count the bytes of the next ``lines`` lines (a whole game's, or a line's)."""
+        nonlocal position, line
+        if position >= wanted:
+            starts[line] = position
+        position += item_bytes(raw or b"")
+        line += lines
+        return True
 
+    if fast:
+        decoded = StreamLines(stream, name)
+        decoded.hold = hold
+        chunks = split_games(decoded, name)
+    else:
+
+        def read() -> Iterator[bytes]:
+            for raw in bounded_lines(stream):
+                hold(raw)
+                yield raw
+
+        chunks = split_games(decode_lines(read(), name), name)
     previous: Chunk | None = None
-    for game, chunk in enumerate(split_games(decode_lines(lines(), name), name), start=1):
+    for game, chunk in enumerate(chunks, start=1):
         at = starts.pop(chunk.first_line, None)
         if (
             at is not None

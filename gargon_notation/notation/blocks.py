@@ -190,9 +190,10 @@ def items(
     gives them, except that where ``between()`` says the splitter stands between games, a
     whole game of plain shape comes as one item: its text and a :class:`Whole`.
 
-    ``lines.hold``, when set, is called before each item is given, with its bytes (None for
-    a line whose bytes are not all read) and its number of lines; when it refuses a whole
-    game (returns False), the game comes line by line.
+    ``lines.hold``, when set, is called before each item is given, with its bytes (for a
+    line whose bytes are not all read, its stand-in, of a type other than ``bytes``:
+    :func:`~gargon_notation.notation.lines.raw_lines`) and its number of lines; when it
+    refuses a whole game (returns False), the game comes line by line.
     """
     hold, source = lines.hold, lines.source
     blocks = lines.blocks()

@@ -185,7 +185,8 @@ class StreamLines:
     splitter of games (:mod:`gargon_notation.notation.blocks`) reads the stream itself, a
     block at a time.  ``limit`` and ``block`` are those of :func:`bounded_lines` (tests
     take small ones); ``hold``, when set, is given the bytes of what the splitter reads
-    before it reads it (see :func:`~gargon_notation.notation.blocks.items`)."""
+    before it reads it (see :func:`~gargon_notation.notation.blocks.items`): a line's, a
+    stand-in's, or a whole game's, with its number of lines."""
 
     def __init__(
         self,
@@ -230,13 +231,14 @@ def decode_block(
     return _decoded((raw,), source, start_line, offset)
 
 
-def raw_lines(raw: bytes) -> list[bytes | None]:
+def raw_lines(raw: bytes) -> list[bytes]:
     """The bytes of each line of one item of :meth:`StreamLines.blocks`, as
-    :func:`bounded_lines` gives them; None for a stand-in (a line over the limit, binary
-    data), whose bytes are not all read."""
+    :func:`bounded_lines` gives them: a stand-in (a line over the limit, binary data),
+    whose bytes are not all read, as itself (not of the type ``bytes``;
+    :func:`item_bytes` tells how many bytes it stands for)."""
     if type(raw) is _Run:
-        return raw.splitlines(keepends=True)  # type: ignore[return-value]
-    return [raw if type(raw) is bytes else None]
+        return raw.splitlines(keepends=True)
+    return [raw]
 
 
 def plain_text(raw: bytes) -> str | None:

@@ -415,9 +415,10 @@ def _split_raw(
     size = 0
 
     def hold(line: bytes | None, lines: int = 1) -> bool:
-        """Hold the bytes of the next ``lines`` lines (a whole game's, or one line's)."""
+        """Hold the bytes of the next ``lines`` lines (a whole game's, or one line's; None,
+        or a stand-in, for a line whose bytes are not all read)."""
         nonlocal size
-        if line is not None and size + len(line) <= MAX_GAME_BYTES:
+        if type(line) is bytes and size + len(line) <= MAX_GAME_BYTES:
             held.append(line)
             if lines > 1:
                 held.extend([b""] * (lines - 1))  # a whole game: its bytes at its first line
