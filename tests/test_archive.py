@@ -132,6 +132,12 @@ def test_a_game_read_without_its_bytes_has_the_size_of_its_bytes() -> None:
     read = archive.iter_stream(io.BytesIO(data), "x.ggn", "ggn", copies=False)
     assert [game.size for game in read] == [game.size for game in copied]
     assert sum(game.size for game in copied) == len(data)
+    # CRLF line ends (their CRs counted) and a byte-order mark (not counted)
+    data = CLUB.replace(b"Ann", "Ann\u00e9 \u5927".encode())
+    read = archive.iter_stream(io.BytesIO(data), "x.ggn", "ggn", copies=False)
+    sizes = [len(game.raw or b"") for game in games_of(data)]
+    assert [game.size for game in read] == [sizes[0] - len(BOM), *sizes[1:]]
+    assert data.count(b"\r\n") == CLUB.count(b"\r\n") > 100
 
 
 def test_the_header_is_read_without_the_movetext() -> None:

@@ -60,14 +60,15 @@ class ArchiveGame:
     @property
     def size(self) -> int:
         """About how many bytes of its file the game holds: its bytes, else (read without
-        copies) its text's in UTF-8 (the bytes of a file of LF line ends without a
-        byte-order mark, counted without a copy of ASCII text), else (a record read from JSON
-        that cannot be copied) ``RECORD_BYTES``."""
+        copies) its text's in UTF-8 and the carriage returns of its CRLF line ends (its
+        bytes, a byte-order mark aside; ASCII text is counted without a copy), else (a
+        record read from JSON that cannot be copied) ``RECORD_BYTES``."""
         if self.raw is not None:
             return len(self.raw)
         if isinstance(self.item, Chunk):
             text = self.item.text
-            return len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+            size = len(text) if text.isascii() else len(text.encode("utf-8", "surrogatepass"))
+            return size + self.item.dropped
         return RECORD_BYTES
 
     @property

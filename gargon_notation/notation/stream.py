@@ -113,6 +113,9 @@ class Chunk:
     termination (``*`` or ``end``, and any comment still open on that line closed): a game
     that is not closed would take in the lines that follow it, were other text put after it.
     :attr:`line` is the game's own line, after the blank lines it holds before it.
+    ``dropped`` is how many carriage returns of its line ends (CRLF) its text leaves out:
+    the UTF-8 bytes of its text and these are the game's bytes in the file (a byte-order
+    mark aside).
     """
 
     text: str
@@ -120,6 +123,7 @@ class Chunk:
     error: NotationError | None = None
     lines: int = attrs.field(default=1, eq=False, repr=False, kw_only=True)
     closed: bool = attrs.field(default=False, eq=False, repr=False, kw_only=True)
+    dropped: int = attrs.field(default=0, eq=False, repr=False, kw_only=True)
 
     @property
     def line(self) -> int:
@@ -150,12 +154,16 @@ def split_games(
     error: NotationError | None = None
 
     size = count = 0
+    dropped = 0  # the carriage returns of CRLF line ends read since the last game was taken
 
     def take() -> Chunk:
         nonlocal buffer, content, movetext, waiting, started, ended, error, size, count
-        nonlocal open_tag, tag_names, strayed
+        nonlocal open_tag, tag_names, strayed, dropped
         closed = ended and not in_brace
-        chunk = Chunk("".join(buffer), first_line, error, lines=count, closed=closed)
+        chunk = Chunk(
+            "".join(buffer), first_line, error, lines=count, closed=closed, dropped=dropped
+        )
+        dropped = 0
         buffer = []
         content = movetext = waiting = started = ended = False
         open_tag = ""
@@ -222,7 +230,13 @@ def split_games(
             pending = Chunk(raw, next_number, None, lines=many, closed=True)
             next_number += many
             continue
-        line = raw.replace("\r\n", "\n").replace("\r", "\n") if "\r" in raw else raw
+        if "\r" in raw:
+            line = raw.replace("\r\n", "\n")
+            dropped += len(raw) - len(line)
+            if "\r" in line:
+                line = line.replace("\r", "\n")
+        else:
+            line = raw
         number = next_number
         next_number += line.count("\n") or 1
         if continued:
@@ -375,6 +389,7 @@ def split_games(
                     pending.error or error,
                     lines=pending.lines + count,
                     closed=pending.closed and not in_brace,
+                    dropped=pending.dropped + dropped,
                 )
             elif content or error is not None or in_brace:
                 pending = take()
