@@ -551,10 +551,34 @@ def test_event_option_reads_only_the_tags_of_other_events(tmp_path: Path) -> Non
     run = gargon("standings", tmp_path, "--event", "spring", "--json")
     assert run.exit_code == 0, run.stderr  # the broken game of another event is never parsed
     assert [event["event"] for event in json.loads(run.stdout)["events"]] == ["Spring Cup"]
-    none = gargon("standings", tmp_path / "cup.ggn", "--event", "winter")
-    assert (none.exit_code, none.stdout) == (
-        0,
-        "No valid, finished game of an event matching 'winter'.\n",
+
+
+def test_an_event_option_matching_no_event_names_the_events_and_writes_nothing(
+    tmp_path: Path,
+) -> None:
+    """An organiser's slip (--event Wintr, or the wrong season) printed 'No valid, finished
+    game of an event matching ...' and exit 0, and with --html replaced the published page
+    with an empty one: now the events read are named, nothing is written, exit 1."""
+    round_1(tmp_path / "cup.ggn")
+    other = gg.dumps(cup_games()[2]).replace("Spring Cup", "Autumn Open")
+    (tmp_path / "other.ggn").write_text(other, encoding="utf-8")
+    page = tmp_path / "standings.html"
+    page.write_text("the page published last week", encoding="utf-8")
+    said = (
+        "gargon: --event 'winter': no event read has 'winter' in its name (in any case); the "
+        'events read: "Spring Cup", "Autumn Open"\n'
+    )
+    for extra in ([], ["--json"], ["--duplicate"], ["--html", str(page)]):
+        run = gargon("standings", tmp_path, "--event", "winter", *extra)
+        assert (run.exit_code, run.stdout, run.stderr) == (1, "", said), extra
+    assert page.read_text(encoding="utf-8") == "the page published last week"
+    (tmp_path / "other.ggn").write_text(other.replace('[Event "Autumn Open"]\n', ""))
+    run = gargon("standings", tmp_path / "other.ggn", "--event", "cup")
+    assert (run.exit_code, run.stdout, run.stderr) == (
+        1,
+        "",
+        "gargon: --event 'cup': no event read has 'cup' in its name (in any case); the events "
+        "read: (no event)\n",
     )
 
 

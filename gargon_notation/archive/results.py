@@ -131,7 +131,9 @@ class Skipped:
     ``view``: another record of the game counted from the record at ``of``, which knows
     more of its deal, or as much and was read before).  A copy's ``occasions`` are the tags
     saying where and when a game was played in which it differs from the game at ``of``
-    (:attr:`~gargon_notation.archive.duplicates.Copy.occasions`); a view's, likewise.
+    (:attr:`~gargon_notation.archive.duplicates.Copy.occasions`); a view's, likewise.  A
+    left-out game's ``event`` is its ``Event`` tag (None without one), so that the events
+    read can be named.
     ``number`` is the game's in its file.  ``warnings`` are those ``gargon validate`` gives
     of a ``Date`` that is not one, for a game that a query on dates left out (it was taken
     as undated)."""
@@ -144,6 +146,7 @@ class Skipped:
     number: int = 1
     of: str | None = None
     occasions: tuple[tuple[str, str | None, str | None], ...] = ()
+    event: str | None = None
 
 
 def _deal_key(outcome: Outcome) -> DealKey | None:
@@ -252,7 +255,8 @@ def _read(
             header = game.header()
             if not query.matches(Reading(header)):
                 warnings = date_warnings(header, game.number) if dated else ()
-                return Skipped(game.where, "left-out", warnings=warnings)
+                event = _tag(header, "Event")
+                return Skipped(game.where, "left-out", warnings=warnings, event=event)
         record = game.record()
     except NotationError as error:
         return Skipped(game.where, "unreadable", error)

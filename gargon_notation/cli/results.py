@@ -134,6 +134,9 @@ class Reading:
         self.first_unfinished = ""
         self.empty: list[str] = []
         """The inputs without a game, said at :meth:`finish`."""
+        self.other_events: dict[str | None, None] = {}
+        """The events of the games the query left out, in the order first read (None: no
+        ``Event`` tag)."""
 
     def skipped(self, skipped: Skipped) -> None:
         """Report a game without a result (unfinished ones at :meth:`finish`)."""
@@ -195,6 +198,7 @@ def read(
                 print_error(f"warning: {warning}\n  (taken as undated)")
             if isinstance(item, Skipped) and item.reason == "left-out":
                 reading.left_out += 1
+                reading.other_events.setdefault(item.event)
                 continue
             if isinstance(item, Skipped) and item.reason in ("copy", "view"):
                 reading.skipped(item)

@@ -8,13 +8,15 @@ the games of each round (or, for ``--duplicate``, the players ranked and each de
 Colours only on a terminal; ``--no-color`` and a pipe give the same plain text.
 
 Exit codes, as for ``stats``: 0 done; 1 an invalid or unreadable game was reported (and left
-out); 2 a usage or I/O error.
+out), or no event read holds the ``--event`` asked for (the events read are named, nothing is
+printed or written); 2 a usage or I/O error.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import NoReturn
 
 import attrs
 from rich.cells import cell_len
@@ -41,7 +43,7 @@ from gargon_notation.archive.standings_report import (
 from gargon_notation.cli import common
 from gargon_notation.cli.common import plural
 from gargon_notation.cli.inputs import HTML_ELSEWHERE, write
-from gargon_notation.cli.results import near_warnings, read
+from gargon_notation.cli.results import Reading, near_warnings, read
 from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
@@ -414,6 +416,8 @@ def standings_command(
         document = standings_json(events, reading.games, reading.counted)
         page = standings_html(events, reading.games, reading.counted) if html else ""
         printed = standings_tables(events)
+    if event is not None and not reading.games and reading.left_out:
+        _no_such_event(event, reading)
     if html is not None:
         write(html, page, HTML_ELSEWHERE)
     if as_json:
@@ -421,6 +425,20 @@ def standings_command(
     elif html is None:
         _print(console, printed, reading.counted, event)
     reading.finish()
+
+
+def _no_such_event(event: str, reading: Reading) -> NoReturn:
+    """Name the events read when ``--event`` matches none of them (a slip: ``Wintr``), and
+    exit 1 writing nothing: no empty page over the one published."""
+    named = ", ".join(
+        "(no event)" if name is None else f'"{printable(name)}"' for name in reading.other_events
+    )
+    common.print_error(
+        f"gargon: --event {printable(repr(event))}: no event read has {printable(repr(event))} "
+        f"in its name (in any case); the events read: {named}"
+    )
+    reading.finish()
+    raise common.Exit(1)
 
 
 def _print(

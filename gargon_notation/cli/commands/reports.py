@@ -96,7 +96,7 @@ def standings_command(
     with a lower total, 1/2 for each with an equal one; ties broken by direct encounter,
     wins, then score (docs/cli.md).  Each game is replayed once; an invalid or unreadable
     game is reported and left out.  Exit 0 when done, 1 when a game was invalid or
-    unreadable, 2 on usage or I/O errors.
+    unreadable or no event holds the --event asked for, 2 on usage or I/O errors.
     """
     from gargon_notation.cli import standings
 
