@@ -431,6 +431,12 @@ def test_html_page_is_self_contained(tmp_path: Path) -> None:
     text = page.read_text(encoding="utf-8")
     assert text.startswith("<!DOCTYPE html>") and "<h2>Spring Cup</h2>" in text
     assert '<th scope="row">Dan</th><td class="n win">2 (85)</td>' in text
+    # the games by round name each game by its place, under the heading the text gives it
+    assert (
+        '<tr><th scope="col">round</th><th scope="col">game</th>'
+        '<th scope="col">results (place, player, total)</th></tr>\n'
+        f'<tr><th scope="row">1</th><th scope="row">{tmp_path / "cup.ggn"}:1</th>'
+    ) in text
     for external in ("<script", "src=", "href=", "http:", "https:", "@import"):
         assert external not in text
     assert sorted(tmp_path.iterdir()) == [tmp_path / "cup.ggn", page]  # no temporary file
@@ -996,6 +1002,9 @@ def test_a_table_recorded_by_its_seats_takes_part_in_the_duplicate_once_merged(
     page = tmp_path.parent / "dup.html"
     assert gargon("standings", tmp_path, "--duplicate", "--html", page).exit_code == 0
     assert f"<p>1 deals compared. {note}</p>" in page.read_text(encoding="utf-8")
+    assert '<th scope="col" class="n">matchpoints</th><th scope="col">game</th></tr>' in (
+        page.read_text(encoding="utf-8")
+    )
 
 
 def test_a_deal_at_one_table_is_said_so_only_when_no_game_not_compared_may_be_of_it(

@@ -304,7 +304,7 @@ def _event_html(event: EventStandings) -> str:
         if direct:
             cells.append(("n", "" if line.direct is None else points_text(line.direct)))
         rows.append(_row(cells, names=(1,)))
-    results = [_row([("", "round"), ("", "table"), ("", "results (place, player, total)")], "th")]
+    results = [_row([("", "round"), ("", "game"), ("", "results (place, player, total)")], "th")]
     for table in event.tables:
         order = sorted(range(len(table.names)), key=lambda seat: table.places[seat])
         said = ", ".join(
@@ -359,7 +359,7 @@ def duplicate_html(events: list[DuplicateEvent], games: int, counted: int) -> st
         body += "</p>\n" + scrolled(f"<table>\n{''.join(rows)}</table>")
         for deal in event.deals:
             heading = [("n", "seat"), ("", "player"), ("n", "score"), ("n", "over")]
-            seats = [_row([*heading, ("n", "matchpoints"), ("", "table")], "th")]
+            seats = [_row([*heading, ("n", "matchpoints"), ("", "game")], "th")]
             for number, seat in enumerate(deal.seats, start=1):
                 for result in seat:
                     seats.append(
