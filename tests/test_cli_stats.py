@@ -234,6 +234,10 @@ def test_html_report_is_self_contained_well_formed_and_holds_the_numbers(
     assert parser.open == []
     shown = "".join(parser.text)
     assert "8 games read, 5 counted" in shown
+    one = tmp_path / "one.ggn"
+    one.write_text(gg.dumps(RECORDS[1]), encoding="utf-8")
+    assert gargon("stats", one, "--html", page).exit_code == 0
+    assert "<p>1 game read, 1 counted (valid and finished).</p>" in page.read_text("utf-8")
     ann = expected([r for r in results(RECORDS) if r.name == "Ann"])
     assert ann.score is not None
     assert (

@@ -442,6 +442,24 @@ def test_html_page_is_self_contained(tmp_path: Path) -> None:
     assert sorted(tmp_path.iterdir()) == [tmp_path / "cup.ggn", page]  # no temporary file
 
 
+def test_html_pages_of_one_game_say_one_game_round_and_deal(tmp_path: Path) -> None:
+    """The pages said '1 games read, 1 counted', '1 rounds, 1 games' and '1 deals
+    compared', where the text says '1 round, 1 game' (found by an organiser's trial)."""
+    cup, page = tmp_path / "cup.ggn", tmp_path / "page.html"
+    cup.write_text(gg.dumps([cup_games()[0], cup_games()[1]]), encoding="utf-8")
+    assert gargon("standings", cup, "--html", page).exit_code == 0
+    text = page.read_text(encoding="utf-8")
+    assert "<p>2 games read, 2 counted (valid and finished).</p>" in text
+    assert "<p>1 round, 2 games, 6 players.</p>" in text
+    assert gargon("standings", cup, "--duplicate", "--html", page).exit_code == 0
+    assert "<p>1 deal compared.</p>" in page.read_text(encoding="utf-8")
+    cup.write_text(gg.dumps([cup_games()[0]]), encoding="utf-8")
+    assert gargon("standings", cup, "--html", page).exit_code == 0
+    text = page.read_text(encoding="utf-8")
+    assert "<p>1 game read, 1 counted (valid and finished).</p>" in text
+    assert "<p>1 round, 1 game, 3 players.</p>" in text
+
+
 def test_duplicate_results_of_the_spring_cup() -> None:
     run = gargon("standings", SPRING_CUP, "--duplicate", "--json")
     assert run.exit_code == 0
@@ -1001,7 +1019,7 @@ def test_a_table_recorded_by_its_seats_takes_part_in_the_duplicate_once_merged(
     assert note in lines and not any("played at one table only" in line for line in lines)
     page = tmp_path.parent / "dup.html"
     assert gargon("standings", tmp_path, "--duplicate", "--html", page).exit_code == 0
-    assert f"<p>1 deals compared. {note}</p>" in page.read_text(encoding="utf-8")
+    assert f"<p>1 deal compared. {note}</p>" in page.read_text(encoding="utf-8")
     assert '<th scope="col" class="n">matchpoints</th><th scope="col">game</th></tr>' in (
         page.read_text(encoding="utf-8")
     )

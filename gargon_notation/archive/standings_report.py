@@ -32,6 +32,7 @@ __all__ = [
     "RANKING",
     "VERSION",
     "chart_size",
+    "counted",
     "duplicate_html",
     "duplicate_json",
     "event_name",
@@ -59,6 +60,15 @@ DUPLICATE_RANKING = (
     "matchpoint percentage, then by the sum of overs; = marks a shared rank."
 )
 """How duplicate results rank players, as a note under them."""
+
+
+def counted(number: int, noun: str) -> str:
+    """``1 game``, ``2 games``: a count as a page says it.
+
+    >>> counted(1, "deal"), counted(3, "round")
+    ('1 deal', '3 rounds')
+    """
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def event_name(event: str | None) -> str:
@@ -314,25 +324,25 @@ def _event_html(event: EventStandings) -> str:
     name = event_name(event.event)
     return (
         f"<h2>{html_text(name)}</h2>\n"
-        f"<p>{len(event.rounds)} rounds, {len(event.tables)} games, "
-        f"{len(event.standings)} players.</p>\n"
+        f"<p>{counted(len(event.rounds), 'round')}, {counted(len(event.tables), 'game')}, "
+        f"{counted(len(event.standings), 'player')}.</p>\n"
         + scrolled(f"<table>\n{''.join(rows)}</table>")
         + "<h3>Games by round</h3>\n"
         + scrolled(f"<table>\n{''.join(results)}</table>")
     )
 
 
-def standings_html(events: list[EventStandings], games: int, counted: int) -> str:
+def standings_html(events: list[EventStandings], games: int, done: int) -> str:
     """The standings as one HTML page, an event after the other."""
-    body = f"<p>{games} games read, {counted} counted (valid and finished).</p>\n"
+    body = f"<p>{counted(games, 'game')} read, {done} counted (valid and finished).</p>\n"
     body += "".join(_event_html(event) for event in events)
     body += f'<p class="note">{html_text(RANKING)} Each round shows points (score).</p>\n'
     return page("Gargon standings", body)
 
 
-def duplicate_html(events: list[DuplicateEvent], games: int, counted: int) -> str:
+def duplicate_html(events: list[DuplicateEvent], games: int, done: int) -> str:
     """The duplicate results as one HTML page."""
-    body = f"<p>{games} games read, {counted} counted (valid and finished).</p>\n"
+    body = f"<p>{counted(games, 'game')} read, {done} counted (valid and finished).</p>\n"
     for event in events:
         columns = [("n", "rank"), ("", "player"), ("n", "results"), ("n", "matchpoints")]
         columns += [("n", "of"), ("n", "%"), ("n", "over")]
@@ -353,7 +363,7 @@ def duplicate_html(events: list[DuplicateEvent], games: int, counted: int) -> st
                 )
             )
         body += f"<h2>{html_text(event_name(event.event))}</h2>\n"
-        body += f"<p>{len(event.deals)} deals compared"
+        body += f"<p>{counted(len(event.deals), 'deal')} compared"
         body += f", {event.single} played at one table only" if event.single else ""
         body += f". {html_text(unknown_note(event.unknown))}" if event.unknown else "."
         body += "</p>\n" + scrolled(f"<table>\n{''.join(rows)}</table>")

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from gargon_notation.archive.standings_report import chart_size, scrolled
+from gargon_notation.archive.standings_report import chart_size, counted, scrolled
 from gargon_notation.archive.stats import ENDINGS, Ending, Figures, Key, Spread, Stats
 from gargon_notation.errors import html_text
 
@@ -259,7 +259,8 @@ def stats_html(stats: Stats, title: str = "Gargon statistics") -> str:
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html_text(title)}</title>\n<style>{_CSS}</style>\n</head>\n<body>\n"
         f"<main>\n<h1>{html_text(title)}</h1>\n"
-        f"<p>{stats.games} games read, {stats.counted} counted (valid and finished).</p>\n"
+        f"<p>{counted(stats.games, 'game')} read, {stats.counted} counted (valid and finished)."
+        "</p>\n"
         f"<h2>How games end</h2>\n{scrolled(_bars(endings, 'How games end'))}"
         f"<h2>Game length (counted games)</h2>\n{scrolled(_bars(lengths, 'Game length'))}"
         f"<h2>{chart_title}</h2>\n{scrolled(_bars(chart, chart_title))}"
