@@ -331,3 +331,28 @@ def test_the_page_of_a_verb_exactly(verb: str, page: str) -> None:
     """At 80 columns, to the character (rich pads each line to the width: not kept here)."""
     shown = [line.rstrip() for line in page_of(verb).splitlines()]
     assert shown == page.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        # Click compared the names with their dashes, so '--' alone made --json close to
+        # --round and --as-of: 'No such option: --round (Possible options: --json)'
+        (["standings", "x.ggn", "--round", "1"], "No such option: --round"),
+        (["standings", "x.ggn", "--as-of", "2026.11.21"], "No such option: --as-of"),
+        (["standings", "x.ggn", "--evnt", "Cup"], "No such option: --evnt (Possible options: "
+         "--event)"),
+        (["html", "x.ggn", "--seats", "Ann"], "No such option: --seats (Possible options: "
+         "--seat)"),
+        (["filter", "x.ggn", "--date-form", "2026"], "No such option: --date-form (Possible "
+         "options: --date-from, --date-to)"),
+    ],
+)  # fmt: skip
+def test_a_wrong_option_is_told_the_options_whose_names_are_close(
+    args: list[str], said: str
+) -> None:
+    """found by an organiser's trial"""
+    run = gargon(*args, width=200)
+    assert run.exit_code == 2
+    (line,) = [line for line in run.output.splitlines() if "No such option" in line]
+    assert flat(line) == said

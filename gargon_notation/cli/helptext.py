@@ -17,12 +17,14 @@ line ends of a docstring (rich markup mode) where the terminal's width should de
 
 from __future__ import annotations
 
+import difflib
 import inspect
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import typer
 import typer.core
+from typer._click.exceptions import NoSuchOption
 from typer._click.types import ParamType  # Typer 0.28 keeps its Click to itself
 from typer.models import TyperPath
 
@@ -167,6 +169,25 @@ class Command(typer.core.TyperCommand):
             shown = rich_utils.highlighter(Text.from_markup(f" {line}"))
             console.print(shown, no_wrap=True, overflow="ignore", crop=False)
         console.print()
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        """Click's parsing, but a long option it does not know is told the options whose
+        names are close, compared without their dashes: with them, ``--`` alone made
+        ``--json`` close to ``--round`` and to ``--as-of``."""
+        try:
+            parsed: list[str] = super().parse_args(ctx, args)
+        except NoSuchOption as error:
+            if error.option_name.startswith("--"):
+                names = [
+                    name[2:]
+                    for param in self.get_params(ctx)
+                    for name in [*param.opts, *param.secondary_opts]
+                    if name.startswith("--")
+                ]
+                close = difflib.get_close_matches(error.option_name[2:], names)
+                error.possibilities = [f"--{name}" for name in close]
+            raise
+        return parsed
 
     def collect_usage_pieces(self, ctx: Any) -> list[str]:
         """``[OPTIONS] PATHS...``: an argument by its name (``[NAME]`` when optional)."""
