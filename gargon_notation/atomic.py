@@ -647,7 +647,9 @@ def _target(
         return target, None, False
     if stat.S_ISDIR(status.st_mode):
         raise IsADirectoryError(
-            errno.EISDIR, "is a folder, where a file is to be written", os.fspath(path)
+            errno.EISDIR,
+            f"is a folder, where a file is to be written: {elsewhere}",
+            os.fspath(path),
         )
     if not stat.S_ISREG(status.st_mode):
         return target, status, True

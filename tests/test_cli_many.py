@@ -113,13 +113,22 @@ def test_output_errors_are_worded_as_input_errors(archive: Path) -> None:
         result = gargon(*verb, "arch/rulebook-round.ggn", "-o", "arch")
         assert (result.exit_code, result.stderr) == (
             2,
-            "gargon: arch: is a folder, where a file is to be written\n",
+            "gargon: arch: is a folder, where a file is to be written: write the result "
+            "elsewhere with -o\n",
         ), verb
         result = gargon(*verb, "arch/rulebook-round.ggn", "-o", "notes/a/out.x")
         assert (result.exit_code, result.stderr) == (
             2,
             "gargon: notes/a/out.x: notes is a file, not a folder: write the result elsewhere "
             "with -o\n",
+        ), verb
+    for verb, option in ((["standings", "arch", "--html"], "--html"), (["simulate", "-o"], "-o")):
+        result = gargon(*verb, "arch")  # an organiser's slips
+        what = "page" if option == "--html" else "result"
+        assert (result.exit_code, result.stderr.splitlines()[-1]) == (
+            2,
+            f"gargon: arch: is a folder, where a file is to be written: write the {what} "
+            f"elsewhere with {option}",
         ), verb
     stats = gargon("stats", "arch", "--html", "nowhere/stats.html")
     assert stats.stderr.splitlines(keepends=True)[-1] == (

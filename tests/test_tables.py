@@ -682,7 +682,10 @@ def test_usage_errors(archive: Path, tmp_path: Path) -> None:
     ("in_the_way", "said"),
     [
         ("out/games", "is a file, where a folder of tables is wanted"),
-        ("out/rounds/part-00000.parquet", "is a folder, where a file is to be written"),
+        (
+            "out/rounds/part-00000.parquet",
+            "is a folder, where a file is to be written: write the result elsewhere with -o",
+        ),
         ("notes", "is a file, where a folder of tables is wanted"),  # -o notes/out, notes a file
     ],
 )
