@@ -73,7 +73,7 @@ NO_PLAYERS = 'the record has no Players tag (such as [Players "Ann" "Bob" "Cy"])
 
 def _settings(examples: int) -> settings:
     return settings(
-        max_examples=examples * 5 if HEAVY else max(examples // 25, 5),
+        max_examples=examples * 3 if HEAVY else max(examples // 25, 5),
         derandomize=not HEAVY,
         database=settings.default.database if HEAVY else None,
         deadline=None,

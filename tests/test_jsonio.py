@@ -186,7 +186,7 @@ def test_every_construct_is_in_the_json_form() -> None:
 
 
 @settings(
-    max_examples=300 if HEAVY else 8,
+    max_examples=150 if HEAVY else 8,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -792,7 +792,7 @@ def test_convert_refuses_json_the_notation_cannot_hold(tmp_path: Path) -> None:
 
 
 @settings(
-    max_examples=200 if HEAVY else 10,
+    max_examples=100 if HEAVY else 10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -27,7 +27,7 @@ from gargon_notation.notation.parser import parse_with_grammar
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 """``GARGON_FUZZ=heavy`` (.ci/run) tries fifty times as many records."""
 SETTINGS = settings(
-    max_examples=300 if HEAVY else 6,
+    max_examples=150 if HEAVY else 6,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -113,7 +113,7 @@ def _safe_between_games(record: GameRecord) -> bool:
 
 
 @settings(
-    max_examples=200 if HEAVY else 4,
+    max_examples=100 if HEAVY else 4,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -130,7 +130,7 @@ _NOISE = st.sampled_from([*'RGBX?!,:;{}()[]>-*$"12 \n.0e', "pass", "end", "fight
 
 
 @settings(
-    max_examples=400 if HEAVY else 8,
+    max_examples=200 if HEAVY else 8,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

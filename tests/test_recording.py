@@ -31,8 +31,8 @@ from gargon_notation.records import record_from_simulation, with_comments
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
-CHUNKS, SIMULATED = (10, 100) if HEAVY else (1, 2)
-"""Simulated games re-recorded through a file, in chunks the test workers share: 1,000 with
+CHUNKS, SIMULATED = (10, 50) if HEAVY else (1, 2)
+"""Simulated games re-recorded through a file, in chunks the test workers share: 500 with
 ``GARGON_FUZZ=heavy`` (.ci/run)."""
 
 
