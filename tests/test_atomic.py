@@ -249,7 +249,9 @@ def test_atomic_write_killed_leaves_the_original_intact(tmp_path: Path, where: s
         assert written == (new if where == "fsync" else new[: len(new) // 2])
 
 
-@pytest.mark.parametrize("how", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+@pytest.mark.parametrize(
+    "how", [signal.SIGTERM, pytest.param(signal.SIGHUP, marks=pytest.mark.slow), signal.SIGINT]
+)
 def test_a_process_stopped_by_a_signal_leaves_nothing_behind(
     tmp_path: Path, how: signal.Signals
 ) -> None:

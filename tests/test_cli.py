@@ -1613,7 +1613,7 @@ def figures(text: str) -> list[str]:
     return sorted(word for word in text.split() if any(c.isdigit() for c in word))
 
 
-@pytest.mark.parametrize("width", [20, 40, 60])
+@pytest.mark.parametrize("width", [20, pytest.param(40, marks=pytest.mark.slow), 60])
 @pytest.mark.parametrize(
     "arguments",
     TABLE_VERBS,

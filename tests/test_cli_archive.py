@@ -397,6 +397,7 @@ LOW_LIMIT = (
 """``gargon ARGUMENTS`` run with at most 64 files open (``ulimit -n 64``)."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("to", ["ggn", "json"])
 def test_a_split_into_more_files_than_may_be_open_writes_them_all(tmp_path: Path, to: str) -> None:
     """A split by event into 300 files, under a limit of 64 open files (macOS allows 256 by

@@ -36,6 +36,8 @@ from gargon_notation.records import record_from_simulation
 
 INVALID = '[Event "Bad turn"]\n[Players "Ann" "Bob" "Cy"]\n1. Bob R1\n*\n'
 UNREADABLE = '[Event "Broken"]\n[Players "Ann" "Bob" "Cy"]\n1. Ann R1 folds\n*\n'
+SLOW = pytest.mark.slow
+JSONL = ["convert", "big.ggn", "--to", "jsonl", "-o", "big.jsonl"]
 
 
 @pytest.fixture(scope="module")
@@ -506,9 +508,9 @@ def _workers_of(process: subprocess.Popen[str], count: int = 2) -> list[int]:
     "arguments",
     [
         ["validate", "big.ggn"],
-        ["fmt", "--check", "big.ggn"],
+        pytest.param(["fmt", "--check", "big.ggn"], marks=pytest.mark.slow),
         ["convert", "big.ggn", "--to", "parquet", "-o", "tables"],
-        ["convert", "big.ggn", "--to", "jsonl", "-o", "big.jsonl"],
+        pytest.param(JSONL, marks=SLOW),
     ],
     ids=["validate", "fmt", "parquet", "jsonl"],
 )
@@ -538,11 +540,14 @@ def test_a_worker_killed_ends_the_command_with_a_message(
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-@pytest.mark.parametrize("gap", [0.0, 0.05])
 @pytest.mark.parametrize(
-    "arguments",
-    [["validate", "big.ggn"], ["convert", "big.ggn", "--to", "jsonl", "-o", "big.jsonl"]],
-    ids=["validate", "jsonl"],
+    ("arguments", "gap"),
+    [
+        pytest.param(["validate", "big.ggn"], 0.0, id="validate-0.0"),
+        pytest.param(["validate", "big.ggn"], 0.05, id="validate-0.05", marks=SLOW),
+        pytest.param(JSONL, 0.0, id="jsonl-0.0", marks=SLOW),
+        pytest.param(JSONL, 0.05, id="jsonl-0.05"),
+    ],
 )
 def test_ctrl_c_twice_ends_the_command_and_its_workers(
     arguments: list[str], gap: float, tmp_path: Path
@@ -568,6 +573,7 @@ def test_ctrl_c_twice_ends_the_command_and_its_workers(
     assert not _children(process.pid)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 def test_sigterm_as_the_first_worker_starts_ends_the_command(tmp_path: Path) -> None:
     """SIGTERM to the main process as its first worker is forked: exit 143 and no output

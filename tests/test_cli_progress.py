@@ -67,8 +67,29 @@ VERBS = [
 ]
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
-@pytest.mark.parametrize("verb", VERBS, ids=lambda verb: " ".join(verb[:2]).replace(".ggn", ""))
+def named(verb: list[str]) -> str:
+    return " ".join(verb[:2]).replace(".ggn", "")
+
+
+DEFAULT_RUN = {"validate games-2", "score games-1", "score --no-color-2", "dedupe games-1"}
+"""The verbs and jobs the default run checks: standard output on the terminal, a table
+drawn in the workers, no colours in the bar either, two inputs; the heavy profile checks
+every verb with one job and with two (two processes each, a few seconds here)."""
+
+
+@pytest.mark.parametrize(
+    ("verb", "jobs"),
+    [
+        pytest.param(
+            verb,
+            jobs,
+            id=f"{named(verb)}-{jobs}",
+            marks=[] if f"{named(verb)}-{jobs}" in DEFAULT_RUN else [pytest.mark.slow],
+        )
+        for verb in VERBS
+        for jobs in ("1", "2")
+    ],
+)
 def test_what_is_printed_goes_above_the_bar_in_whole_lines(
     archive: Path, verb: list[str], jobs: str
 ) -> None:
@@ -98,7 +119,7 @@ def test_what_is_printed_goes_above_the_bar_in_whole_lines(
         assert not re.search("\x1b\\[[0-9;]*m", shown)  # no colours, in the bar either
 
 
-@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("jobs", [pytest.param("1", marks=pytest.mark.slow), "2"])
 def test_scores_on_the_terminal_show_as_without_a_bar(archive: Path, jobs: str) -> None:
     """``score`` with standard output on the terminal too: its tables, drawn in the workers,
     and its problems show on the terminal as they show without a bar."""

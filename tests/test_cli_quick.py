@@ -256,7 +256,12 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(work: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "arguments", [["simulate", "--games", "300"], ["cat", "big.ggn"], ["fmt", "big.ggn"]]
+    "arguments",
+    [
+        ["simulate", "--games", "300"],
+        pytest.param(["cat", "big.ggn"], marks=pytest.mark.slow),
+        pytest.param(["fmt", "big.ggn"], marks=pytest.mark.slow),
+    ],
 )
 def test_output_cut_short_by_its_reader_is_exit_1_for_every_verb(
     work: Path, arguments: list[str]

@@ -268,7 +268,7 @@ def test_a_finished_game_cannot_be_resumed(tmp_path: Path) -> None:
     assert path.read_text() == before
 
 
-@pytest.mark.parametrize("seed", range(1, 9 if HEAVY else 3))
+@pytest.mark.parametrize("seed", range(1, 9 if HEAVY else 2))
 def test_a_killed_recording_resumes_into_the_same_file(tmp_path: Path, seed: int) -> None:
     """kill -9 after a random number of accepted entries, then --resume with the rest: the
     file is the one an uninterrupted recording writes."""
@@ -455,6 +455,7 @@ def test_every_way_out_leaves_the_terminal_as_it_was(
     assert screen(shown)[-1] == "game.ggn: not recorded, as typed when the recorder was left: pa"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_a_bracketed_paste_of_several_lines_records_them_in_turn(tmp_path: Path) -> None:
     """A terminal's paste of several lines (between ESC [200~ and ESC [201~, its lines
@@ -484,6 +485,7 @@ def test_a_bracketed_paste_of_several_lines_records_them_in_turn(tmp_path: Path)
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_keys_typed_while_the_recorder_starts_are_recorded(tmp_path: Path) -> None:
     """Keys typed before the recorder had started (a quick typist, or a paste at once) went

@@ -291,9 +291,15 @@ RUN = "from gargon_notation.cli import run\nrun()\n"
 @pytest.mark.parametrize(
     ("arguments", "full", "code", "error"),
     [
-        (["--version"], "stderr", 0, ""),
+        pytest.param(["--version"], "stderr", 0, "", marks=pytest.mark.slow),
         (["--help"], "stderr", 0, ""),
-        (["--help"], "stdout", 2, "gargon: standard output: no space left on device\n"),
+        pytest.param(
+            ["--help"],
+            "stdout",
+            2,
+            "gargon: standard output: no space left on device\n",
+            marks=pytest.mark.slow,
+        ),
         (["--version"], "stdout", 2, "gargon: standard output: no space left on device\n"),
     ],
 )

@@ -94,6 +94,7 @@ def expected(archive: Path) -> list[Verdict]:
     return found
 
 
+@pytest.mark.slow
 def test_the_large_file_is_cut_and_the_small_ones_go_together(
     archive: Path, client: Client
 ) -> None:
@@ -254,6 +255,7 @@ with LocalCluster(n_workers=1, processes=False, dashboard_address=None) as local
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
 def test_a_read_only_folder_is_named_as_given(tmp_path: Path) -> None:
     """--to parquet --dask -o in a folder of mode 555, or that folder itself: the refusal
@@ -810,15 +812,9 @@ def season(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
+@pytest.mark.slow  # 300 games simulated for it, then 5-20 s a signal: the heavy profile's
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
-@pytest.mark.parametrize(
-    ("stop", "code"),
-    [
-        ("SIGTERM", 143),
-        pytest.param("SIGINT", 130, marks=pytest.mark.slow),
-        pytest.param("SIGHUP", 129, marks=pytest.mark.slow),  # 7 s: the heavy profile's
-    ],
-)
+@pytest.mark.parametrize(("stop", "code"), [("SIGTERM", 143), ("SIGINT", 130), ("SIGHUP", 129)])
 def test_a_signal_while_the_workers_write_ends_as_without_dask(
     stop: str, code: int, season: Path, cluster: LocalCluster, tmp_path: Path
 ) -> None:

@@ -163,6 +163,7 @@ def _decisions(game: gg.Game) -> Iterator[gg.SeatView]:
         yield game.view(decision.seat)
 
 
+@pytest.mark.slow
 def test_the_engines_loops_make_their_actions_unchecked(monkeypatch: pytest.MonkeyPatch) -> None:
     """The checks cost nothing where the engine makes actions (counted, not timed): the
     replay walk of a whole game, the legal actions and action_of make none; a simulated

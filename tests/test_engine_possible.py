@@ -50,7 +50,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 FAST = settings(
     derandomize=True,
     deadline=None,
-    max_examples=1000 if HEAVY else 60,
+    max_examples=500 if HEAVY else 60,
     suppress_health_check=[HealthCheck.too_slow],
 )
 GAMES = settings(
@@ -563,6 +563,7 @@ def shuffled_behind(state: GameState, seat: int, rng: Rng) -> GameState:
     return attrs.evolve(state, hands=hands, piles=(piles[0], piles[1]), front=front)
 
 
+@pytest.mark.slow
 @GAMES
 @given(
     seed=st.text("abcdefgh0123456789", min_size=1, max_size=8),

@@ -69,15 +69,15 @@ HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 
 
 def runs(games: int) -> int:
-    """Games for a loop: a third by default (the suite runs in 90 s), twice as many with
-    ``GARGON_FUZZ=heavy`` (.ci/run)."""
-    return games * 2 if HEAVY else max(games // 6, 6)
+    """Games for a loop: a sixth by default (the suite runs in 90 s), as many with
+    ``GARGON_FUZZ=heavy`` (.ci/run, which must fit in its time too)."""
+    return games if HEAVY else max(games // 6, 6)
 
 
 FAST = settings(
     derandomize=True,
     deadline=None,
-    max_examples=80 if HEAVY else 4,
+    max_examples=40 if HEAVY else 4,
     suppress_health_check=[HealthCheck.too_slow],
 )
 
@@ -144,7 +144,7 @@ def normal(action: Action) -> Action:
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_simulated_games_end_with_every_card_accounted_for(players: int) -> None:
     """10 games of each size; 400 with ``GARGON_FUZZ=heavy``."""
-    for k in range(400 if HEAVY else 10):
+    for k in range(200 if HEAVY else 10):
         bot = "random" if k % 2 else "greedy"
         result = simulate(players, f"loop-{players}-{k}", bot)
         game = result.game
@@ -164,7 +164,7 @@ def test_simulated_games_end_with_every_card_accounted_for(players: int) -> None
     ids=["start-may-pass", "english", "face-up"],
 )
 def test_simulated_games_under_variant_rulesets(ruleset: Ruleset) -> None:
-    for k in range(240 if HEAVY else 6):
+    for k in range(120 if HEAVY else 6):
         players = PLAYER_COUNTS[k % 3]
         game = simulate(players, f"variant-{k}", "random", ruleset=ruleset).game
         assert_finished(game)
@@ -218,7 +218,7 @@ def play_checked(
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 @pytest.mark.parametrize("kind", ["random", "greedy"])
 def test_step_by_step_games_keep_every_invariant(players: int, kind: str) -> None:
-    for k in range(160 if HEAVY else 4):
+    for k in range(80 if HEAVY else 4):
         game = play_checked(f"step-{kind}-{k}", players, kind, all_legal=k < (4 if HEAVY else 2))
         replayed = Game.new(Deal.from_seed(f"step-{kind}-{k}", players))
         for action in game.actions:
@@ -386,7 +386,7 @@ def test_illegal_actions_are_refused_with_documented_codes_and_change_nothing() 
 # -- hypothesis ------------------------------------------------------------------------------------
 
 
-@FAST
+@settings(FAST, max_examples=40 if HEAVY else 2)  # two whole games each
 @given(
     seed=st.text(max_size=12),
     players=st.sampled_from(PLAYER_COUNTS),
@@ -547,7 +547,7 @@ def hidden_candidates(game: Game, rng: Rng) -> Iterator[Action]:
 def test_hidden_deals_refuse_contradictions_with_documented_codes() -> None:
     codes: Counter[str] = Counter()
     legal = 0
-    for k in range(60 if HEAVY else 12):
+    for k in range(30 if HEAVY else 12):
         players = PLAYER_COUNTS[k % 3]
         result = simulate(players, f"hidden-fuzz-{k}", "random")
         deal = result.deal

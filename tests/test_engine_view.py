@@ -361,9 +361,9 @@ def test_a_view_holds_nothing_more_than_the_seats_own_record(players: int) -> No
     and their order included: nothing in a view comes from a card the seat never saw, nor
     from the slot the engine keeps it in (a hand's backs are in colour order, so the play of
     one of two cards of a colour does not tell the one dealt from the one drawn later).
-    Five games of each size, every other with its deal written out; twenty with
+    Two games of each size, the second with its deal written out; twenty with
     ``GARGON_FUZZ=heavy``."""
-    for k in range(20 if HEAVY else 5):
+    for k in range(20 if HEAVY else 2):
         simulated = simulate(players, f"own-record-{players}-{k}", "random" if k % 2 else "greedy")
         record = record_from_simulation(simulated, write_deal=k % 2 == 1)
         for seat, name in enumerate(simulated.names):
@@ -668,7 +668,7 @@ class Watcher:
         return self.honest.choose(view)
 
 
-@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("players", [pytest.param(3, marks=pytest.mark.slow), 5])
 def test_a_meddling_bot_reads_no_hidden_card_and_changes_nothing(players: int) -> None:
     """Through its view (attributes, name-mangled ones, ``__dict__``, ``vars()``, what they
     hold, a copy, a deep copy and a pickle) a bot reaches no container of the game's and no

@@ -307,7 +307,9 @@ def test_a_number_cut_by_a_block_is_read_whole() -> None:
         assert said(read(data, block)) == ["d.json:1:55: $.games[0]: expected an object"]
 
 
-@pytest.mark.parametrize("check", [False, True], ids=["read", "fields dropped"])
+@pytest.mark.parametrize(
+    "check", [False, pytest.param(True, marks=pytest.mark.slow)], ids=["read", "fields dropped"]
+)
 def test_a_documents_many_fields_of_its_own_are_not_held(check: bool) -> None:
     """A document with many fields of its own beside its games (a club's script's: 1.5
     million of them held about 922 MB): reading it (``validate``), and the check for fields

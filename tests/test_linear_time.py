@@ -77,6 +77,7 @@ def test_a_games_place_in_its_file_costs_nothing() -> None:
     assert far < 10 * max(near, 0.001), f"{near:.4f} s at line 1, {far:.4f} s at line 2,000,000"
 
 
+@pytest.mark.slow
 def test_a_json_documents_fields_are_read_in_linear_time() -> None:
     """A document with many fields of its own beside its games (a club's script's), on one
     line: each field's place was counted from the document's start, so 50,000 fields took

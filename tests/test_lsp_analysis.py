@@ -721,7 +721,7 @@ def test_on_a_line_a_byte_order_mark_opens_the_columns_are_the_editor_s(tmp_path
     assert document.lines[3][49:55] == "Bob Y2"
 
 
-MUTATIONS = 500 if HEAVY else 30
+MUTATIONS = 250 if HEAVY else 30
 
 
 def test_no_edit_makes_the_analysis_fail() -> None:
@@ -773,6 +773,7 @@ def test_each_symbol_s_selection_is_inside_its_range_after_blank_lines() -> None
         assert symbol.selection.end <= symbol.span.end
 
 
+@pytest.mark.slow
 def test_the_outline_of_a_long_game_reads_each_line_a_few_times() -> None:
     """Each round's extent was found by walking every token of its game (2,000 rounds: 130
     times the work of 200), and every game of the file was tokenized for the outline alone

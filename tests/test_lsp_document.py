@@ -63,6 +63,7 @@ def test_a_change_is_applied_as_to_the_text(twenty: str) -> None:
         assert old_end - first <= end - start + 3 and new_end >= first
 
 
+@pytest.mark.slow
 def test_edits_find_what_a_whole_reading_finds(twenty: str) -> None:
     """Random edits (line ends, comments opened, games joined and cut, byte-order marks, a
     NUL), one to three at a time: the games, diagnostics, outline and formatting are those of

@@ -294,6 +294,7 @@ def test_a_failure_is_a_line_in_the_log_not_a_traceback(monkeypatch: pytest.Monk
     )
 
 
+@pytest.mark.slow
 def test_a_malformed_message_is_one_line_and_the_server_goes_on() -> None:
     """A body that is not JSON printed pygls's traceback on standard error; a request whose
     params do not fit printed two, and was never answered.  Each is now one line on standard
@@ -395,6 +396,7 @@ def test_the_lifecycle_is_the_protocols() -> None:
     assert [m for m in messages if "id" not in m] == []
 
 
+@pytest.mark.slow
 def test_what_the_protocol_lets_a_server_pass_over_is_not_logged() -> None:
     """didSave, didChangeConfiguration (not handled) and a $/cancelRequest of a request
     already answered, which editors send all the time, each put a warning on standard error
@@ -421,6 +423,7 @@ def test_what_the_protocol_lets_a_server_pass_over_is_not_logged() -> None:
     assert (done.returncode, done.stderr) == (0, b"")
 
 
+@pytest.mark.slow
 def test_exit_without_shutdown_ends_with_code_1() -> None:
     """pygls's own loop caught the sys.exit(1) of an exit that no shutdown came before, and
     the server ended with 0; closing standard input (an editor gone) still ends it with 0."""

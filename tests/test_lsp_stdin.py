@@ -100,6 +100,7 @@ def test_a_message_that_has_arrived_is_read_in_one_turn_of_the_loop() -> None:
     assert min(turns_to_read(StdinAsyncReader, 3)) >= 3
 
 
+@pytest.mark.slow
 def test_exit_while_the_editor_keeps_the_pipe_open_ends_cleanly() -> None:
     """The thread reading standard input waited in its buffer, holding the buffer's lock,
     which the interpreter's end takes: an ``exit`` with the editor's end of the pipe still
@@ -132,6 +133,7 @@ def test_exit_while_the_editor_keeps_the_pipe_open_ends_cleanly() -> None:
         server.stderr.close()
 
 
+@pytest.mark.slow
 def test_a_message_that_is_not_utf8_is_read_with_replacement_characters() -> None:
     """pygls dropped a body that is not UTF-8 with a one-line complaint: a request among
     them was never answered (the editor waits for it), a document never opened, a change

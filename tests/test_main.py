@@ -126,6 +126,7 @@ POINTS = [
 ]
 
 
+@pytest.mark.slow
 def test_ctrl_c_while_the_command_starts_ends_it_quietly(script: Path, tmp_path: Path) -> None:
     """``gargon validate`` interrupted at points from the entry point to the work (which
     imports some 90 modules after the entry point's), through the console script and

@@ -223,6 +223,7 @@ def _fuzz_settings(examples: int) -> settings:
     )
 
 
+@pytest.mark.slow
 @_fuzz_settings(60)
 @given(
     data=damaged(),

@@ -12,6 +12,7 @@ import random
 from typing import Any, TypeVar
 
 import attrs
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -152,7 +153,7 @@ HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 """``GARGON_FUZZ=heavy`` (.ci/run) tries ten times as many simulated games."""
 SETTINGS = settings(
     derandomize=True,
-    max_examples=400 if HEAVY else 10,
+    max_examples=200 if HEAVY else 10,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -185,7 +186,8 @@ def test_simulated_records_survive_text_and_replay(
         assert all(b.winners for r in parsed.rounds for b in r.battles)
 
 
-@settings(SETTINGS, max_examples=100 if HEAVY else 10)
+@pytest.mark.slow
+@settings(SETTINGS, max_examples=50 if HEAVY else 10)
 @given(
     seeds=st.lists(st.integers(0, 10_000), min_size=2, max_size=3, unique=True),
     players=st.integers(3, 5),

@@ -330,8 +330,15 @@ def test_the_workers_end_when_the_main_process_is_killed(method: str, tmp_path: 
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-@pytest.mark.parametrize("raising", ["raising", "plain"])
-@pytest.mark.parametrize("to", ["group", "main"])
+@pytest.mark.parametrize(
+    ("to", "raising"),
+    [
+        ("group", "raising"),
+        pytest.param("group", "plain", marks=pytest.mark.slow),
+        pytest.param("main", "raising", marks=pytest.mark.slow),
+        ("main", "plain"),
+    ],
+)
 def test_sigterm_ends_the_command_and_its_workers_in_time(
     raising: str, to: str, tmp_path: Path
 ) -> None:

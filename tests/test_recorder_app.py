@@ -159,6 +159,7 @@ def test_the_round_and_table_options_go_into_the_record(tmp_path: Path) -> None:
     )
 
 
+@pytest.mark.slow
 def test_the_set_up_screen_shows_the_options_given_and_takes_round_and_table(
     tmp_path: Path,
 ) -> None:
@@ -356,6 +357,7 @@ def test_keys_typed_quickly_after_enter_go_to_the_next_entry(tmp_path: Path) -> 
     assert len(Recording.resume(next(iter(gg.loads(path.read_text())))).entries) == len(typed)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", [(30, 15), (40, 12), (20, 10)])
 def test_the_entry_line_stays_in_view_on_a_small_terminal(
     tmp_path: Path, size: tuple[int, int]
@@ -383,6 +385,7 @@ def test_the_entry_line_stays_in_view_on_a_small_terminal(
     asyncio.run(drive())
 
 
+@pytest.mark.slow
 def test_one_seats_record_goes_on_when_another_seat_wins_cards(tmp_path: Path) -> None:
     """Recording for a seat, another seat's won cards are backs: its points are shown as
     '?', the seat's own are counted; the table was drawn with the whole score, and the
@@ -418,6 +421,7 @@ def test_one_seats_record_goes_on_when_another_seat_wins_cards(tmp_path: Path) -
     asyncio.run(resume())
 
 
+@pytest.mark.slow
 def test_a_second_recorder_on_the_file_is_refused_and_no_change_is_written_over(
     tmp_path: Path,
 ) -> None:
@@ -464,6 +468,7 @@ def test_a_second_recorder_on_the_file_is_refused_and_no_change_is_written_over(
     asyncio.run(drive())
 
 
+@pytest.mark.slow
 def test_the_battles_shown_are_named_by_their_round_and_the_record_shows_its_end(
     tmp_path: Path,
 ) -> None:
@@ -495,6 +500,7 @@ def test_the_battles_shown_are_named_by_their_round_and_the_record_shows_its_end
     asyncio.run(drive())
 
 
+@pytest.mark.slow
 def test_an_undo_says_what_it_took_back(tmp_path: Path) -> None:
     path = tmp_path / "game.ggn"
     tags = list(Recording.new(["Ann", "Bob", "Cy"], seed="demo").head.tags)
@@ -524,6 +530,7 @@ def test_an_undo_says_what_it_took_back(tmp_path: Path) -> None:
     asyncio.run(drive())
 
 
+@pytest.mark.slow
 def test_leaving_with_an_entry_typed_asks_first_and_keeps_it(tmp_path: Path) -> None:
     """Ctrl+Q with an entry half typed says it is not recorded; a second Ctrl+Q leaves, and
     the entry is kept to be printed.  Ctrl+C leaves at once, exit 130."""
@@ -555,6 +562,7 @@ def test_leaving_with_an_entry_typed_asks_first_and_keeps_it(tmp_path: Path) -> 
     assert app.unrecorded == ["1. {a long first round}", "pa"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("keys", "code"), [(["ctrl+q", "ctrl+q"], 0), (["ctrl+c"], 130)])
 def test_leaving_keeps_the_keys_typed_just_before(
     tmp_path: Path, keys: list[str], code: int
@@ -598,6 +606,7 @@ def test_leaving_the_set_up_keeps_what_was_typed_as_a_command_line(tmp_path: Pat
     assert not path.exists()
 
 
+@pytest.mark.slow
 def test_the_set_up_fields_take_the_keys_typed_quickly_after_tab(tmp_path: Path) -> None:
     """Keys arriving at once (a quick typist, a paste): those after Tab go to the next
     field.  They went to the field left until the focus moved ('C' of 'Club night' into
@@ -676,6 +685,7 @@ def test_a_file_written_while_the_game_is_set_up_is_said_and_the_set_up_kept(
     assert path.read_text() == other
 
 
+@pytest.mark.slow
 def test_leaving_the_set_up_keeps_the_deal_lines_typed(tmp_path: Path) -> None:
     """The deal lines typed are in the command printed, as its input: it said only '(with
     the deal lines typed, one a line, as its input)', and the lines were lost (all of them
@@ -706,6 +716,7 @@ def test_leaving_the_set_up_keeps_the_deal_lines_typed(tmp_path: Path) -> None:
     assert "deal Ann: W11 W4 G0\npile 1: Y? R?\n*\n" in path.read_text()
 
 
+@pytest.mark.slow
 def test_the_set_up_takes_keys_at_once_and_shows_its_refusal_and_keys_at_80x24(
     tmp_path: Path,
 ) -> None:
@@ -738,6 +749,7 @@ def test_the_set_up_takes_keys_at_once_and_shows_its_refusal_and_keys_at_80x24(
     asyncio.run(drive())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "size", [(80, 24), pytest.param((100, 30), marks=pytest.mark.slow)], ids=["80x24", "100x30"]
 )
@@ -778,6 +790,7 @@ def test_the_score_pane_cuts_no_figure(tmp_path: Path, size: tuple[int, int]) ->
     asyncio.run(drive())
 
 
+@pytest.mark.slow
 def test_a_pasted_block_records_its_lines_until_one_is_refused(tmp_path: Path) -> None:
     """A paste of several lines: each is recorded as if typed and Enter pressed; at the
     first refused one, it stays in the entry line and the lines after it wait, said so,
@@ -915,6 +928,7 @@ def test_an_unfinished_mark_says_what_it_does(tmp_path: Path) -> None:
     assert path.read_text().splitlines()[-2:] == ["1. Ann W9, Bob pass 1", "* {adjourned} {at ten}"]
 
 
+@pytest.mark.slow
 def test_a_paste_of_several_lines_into_the_set_up_loses_none(tmp_path: Path) -> None:
     """The set-up's fields kept the first line of a paste and dropped the others unsaid:
     'Ann, Bob, Cy' then 'Club night' pasted into Players lost 'Club night'."""
@@ -953,6 +967,7 @@ def test_a_paste_of_several_lines_into_the_set_up_loses_none(tmp_path: Path) -> 
     asyncio.run(drive())
 
 
+@pytest.mark.slow
 def test_keys_in_the_table_pane_stay_there(tmp_path: Path) -> None:
     """The arrow keys scroll the table's pane sideways, as cli.md says, with the focus
     there: a first fix for the keys typed while the recorder starts gave every such key

@@ -642,6 +642,7 @@ def batches() -> list[range]:
     return [range(start, min(start + BATCH, GAMES)) for start in range(0, GAMES, BATCH)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("games", batches(), ids=lambda r: f"{r.start}-{r.stop - 1}")
 def test_merging_every_seats_record_gives_back_what_the_seats_saw(games: range) -> None:
     for k in games:

@@ -37,6 +37,7 @@ def test_near_pairs_are_case_spaces_and_one_slip_but_not_a_letter_more_at_the_en
     assert near_pairs(["Adam", "Adam", "Bernd"]) == []
 
 
+@pytest.mark.slow
 def test_near_pairs_of_many_distinct_names_finds_none_and_only_the_slips() -> None:
     """Names are looked up by their slips, not compared two by two: 20,000 names."""
     names = [hashlib.sha256(str(number).encode()).hexdigest()[:12] for number in range(20_000)]

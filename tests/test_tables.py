@@ -705,6 +705,7 @@ def test_an_output_that_cannot_be_written_names_what_is_in_the_way(
     assert run.stderr == f"gargon: {tmp_path / in_the_way}: {said}\n"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
 def test_a_read_only_folder_is_named_as_given(tmp_path: Path) -> None:
     """-o in a folder of mode 555, or that folder itself: the refusal names the folder given

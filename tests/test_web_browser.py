@@ -581,6 +581,7 @@ def test_a_long_name_in_view_as_does_not_widen_a_phone_page(browser: Any, tmp_pa
     assert errors(browser) == []
 
 
+@pytest.mark.slow
 def test_the_index_of_several_games_does_not_scroll_sideways_on_a_phone(
     browser: Any, tmp_path: Path
 ) -> None:
@@ -639,6 +640,7 @@ def report_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     return pages
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("verb", ["standings", "ratings", "stats"])
 def test_a_report_page_does_not_scroll_sideways_on_a_phone(
     browser: Any, report_pages: dict[str, Path], verb: str
@@ -702,6 +704,7 @@ def _said(driver: Any) -> str:
     return str(driver.find_element(By.ID, "said").get_attribute("textContent"))
 
 
+@pytest.mark.slow
 def test_a_screen_reader_is_told_what_each_step_did(browser: Any, tmp_path: Path) -> None:
     """The step's events were in ``#log``, a live region drawn anew at each step, which
     screen readers do not read (a region is followed only once it is in the page): only
@@ -763,6 +766,7 @@ def test_steps_taken_with_a_key_held_down_are_put_in_words_once(
     assert errors(browser) == []
 
 
+@pytest.mark.slow
 def test_a_step_is_said_once_by_one_live_region(browser: Any, tmp_path: Path) -> None:
     """``#where`` is an ``<output>``, whose role (status) makes it a polite live region even
     without ``aria-live``: with ``#said``, each step was said twice, and at every step taken
@@ -791,6 +795,7 @@ def _focused(driver: Any) -> Any:
     return driver.switch_to.active_element
 
 
+@pytest.mark.slow
 def test_the_keyboard_never_loses_the_focus(browser: Any, tmp_path: Path) -> None:
     """Enter on » disabled the button, and the focus fell to the page's body (Tab started
     again from the top); so did a step taken while a hidden card was focused (its table is
@@ -829,6 +834,7 @@ def test_the_keyboard_never_loses_the_focus(browser: Any, tmp_path: Path) -> Non
     assert errors(browser) == []
 
 
+@pytest.mark.slow
 def test_stepping_from_a_focused_card_says_its_values_only_when_they_change(
     browser: Any, tmp_path: Path
 ) -> None:
@@ -926,6 +932,7 @@ def test_every_card_letter_can_be_read_on_its_fill(browser: Any, tmp_path: Path)
     assert errors(browser) == []
 
 
+@pytest.mark.slow
 def test_large_text_on_a_phone_leaves_the_table_in_sight(browser: Any, tmp_path: Path) -> None:
     """At twice the text size, on a 375 px phone the controls kept at the top took 61% of
     the screen (turned sideways, 116%: the table could not be seen at all); a page of
@@ -1073,6 +1080,7 @@ def _names(cards: tuple[gg.AnyCard, ...]) -> str:
     )
 
 
+@pytest.mark.slow
 def test_a_pile_is_said_as_one_heading_its_cards_hidden(browser: Any, tmp_path: Path) -> None:
     """A screen reader read the 27 cards of pile 1 one after the other ('a violet card,
     value hidden, face down', 'image', ...).  Now each pile is one heading, its count and the
@@ -1180,6 +1188,7 @@ return [during, steps, [hand.indexOf(card), focused, document.querySelectorAll("
 """
 
 
+@pytest.mark.slow
 def test_a_key_held_down_on_a_card_is_said_once_it_is_let_go(browser: Any, tmp_path: Path) -> None:
     """With a hidden card focused and \u2192 held down, the values under the table, a polite
     live region, said a card at each step whose values changed (a queue of them, read one
@@ -1252,7 +1261,17 @@ def duplicate_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return page
 
 
-@pytest.mark.parametrize("kind", ["viewer", "index", "standings", "duplicate", "ratings", "stats"])
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "viewer",
+        pytest.param("index", marks=pytest.mark.slow),
+        "standings",
+        "duplicate",
+        "ratings",
+        "stats",
+    ],
+)
 def test_every_table_row_is_named_by_a_row_header(
     browser: Any,
     tmp_path: Path,
@@ -1361,6 +1380,7 @@ def test_the_report_charts_text_grows_with_the_text_size(
     assert errors(browser) == []
 
 
+@pytest.mark.slow
 def test_another_view_does_not_keep_the_last_views_words(browser: Any, tmp_path: Path) -> None:
     """The words of a step (``#said``, written once stepping pauses) stayed those of the view
     left until the new view's were written: as Bernd, the page still said what everyone

@@ -219,6 +219,7 @@ def test_a_seat_may_be_given_by_its_number() -> None:
     assert gg.html_page(record, seat=1) == gg.html_page(record, seat="Bernd")
 
 
+@pytest.mark.slow
 def test_the_deltas_expand_to_the_frames() -> None:
     record = gg.record_from_simulation(gg.simulate(5, "deltas"))
     game = game_frames(record)

@@ -29,7 +29,7 @@ from gargon_notation.web.data import expand
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
-LIGHT_EXAMPLES = {"club-night.ggn", "full-game.ggn", "rulebook-round.ggn"}
+LIGHT_EXAMPLES = {"full-game.ggn", "rulebook-round.ggn"}
 """The examples checked by default; GARGON_FUZZ=heavy checks them all (slow)."""
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
 GAME_DATA = re.compile(r'<script type="application/json" id="gargon-game-(\d+)">(.*?)</script>')
@@ -128,7 +128,9 @@ def test_a_page_needs_no_network() -> None:
     assert "<link" not in page and "@import" not in page and "fetch(" not in page
 
 
-@pytest.mark.parametrize("seed", ["size.1", "size.2", "size.3"])
+@pytest.mark.parametrize(
+    "seed", ["size.1", pytest.param("size.2", marks=pytest.mark.slow), "size.3"]
+)
 def test_a_five_player_page_stays_under_a_megabyte(seed: str) -> None:
     record = gg.record_from_simulation(gg.simulate(5, seed), write_deal=True)
     record = gg.annotate(record)

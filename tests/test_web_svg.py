@@ -350,6 +350,7 @@ def test_a_seat_is_told_the_final_totals() -> None:
     assert "? pts" in texts(player(before, 0))
 
 
+@pytest.mark.slow
 def test_a_seat_counts_its_own_points_at_every_step() -> None:
     """Its own won cards it knows, and the others' count in its points only by how many of
     each colour they won, which their backs show: its running total is the table's, as the
@@ -373,6 +374,7 @@ def test_a_seat_counts_its_own_points_at_every_step() -> None:
             ) in (root[1].text or "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), SEAT_GAMES, ids=[s for _, s in SEAT_GAMES])
 def test_a_seat_picture_shows_no_value_hidden_from_that_seat(players: int, seed: str) -> None:
     """Every step, every seat: the known cards the picture names anywhere are among those
