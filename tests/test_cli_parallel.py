@@ -67,9 +67,9 @@ def gargon(*args: str | Path) -> Result:
     "verb",
     [
         ["score", "--json"],
-        ["convert", "--to", "json", "--events"],
+        pytest.param(["convert", "--to", "json", "--events"], marks=SLOW),
         ["stats", "--by", "event"],
-        ["filter", "--has", "sweep", "--json"],
+        pytest.param(["filter", "--has", "sweep", "--json"], marks=SLOW),
     ],
     ids=lambda verb: " ".join(verb),
 )

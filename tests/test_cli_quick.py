@@ -485,6 +485,7 @@ def test_fmt_and_dedupe_start_without_typer_rich_or_lark(work: Path, arguments: 
     assert result.stdout.splitlines()[-1].endswith(" []")
 
 
+@pytest.mark.slow
 def test_the_real_fmt_and_dedupe_with_workers_print_what_typer_prints(archive: Path) -> None:
     """The real commands, with workers (``--jobs 2`` is plain, ``-j2`` is not)."""
     for verb in (["fmt", "--check"], ["dedupe", "--report"]):

@@ -780,7 +780,13 @@ def test_a_crosstable_too_wide_even_for_one_round_keeps_each_cell_whole() -> Non
         assert printed == expected
 
 
-VERBS = [["standings"], ["ratings"], ["stats"], ["stats", "-j", "2"]]
+VERBS = [
+    ["standings"],
+    ["ratings"],
+    ["stats"],
+    # workers started for each: the heavy profile's (stats --jobs 2 is tested in test_cli_parallel)
+    pytest.param(["stats", "-j", "2"], marks=pytest.mark.slow),
+]
 
 
 def seats_known(record: GameRecord) -> int:
