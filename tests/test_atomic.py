@@ -653,7 +653,7 @@ def leftover(directory: Path, name: str, space: str, pid: int) -> Path:
     return path
 
 
-@pytest.mark.parametrize("verb", ["fmt", "annotate"])
+@pytest.mark.parametrize("verb", ["fmt", pytest.param("annotate", marks=pytest.mark.slow)])
 def test_an_in_place_rewrite_removes_what_killed_rewrites_left(
     target: Path, verb: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -130,8 +130,9 @@ def test_a_checked_game_keeps_no_record(twenty: str) -> None:
 # -- an editor's changes, as the server gets them --------------------------------------
 
 _LINE_END = re.compile(r"\r\n|\r|\n")
-EDITS = 40 if HEAVY else 3
-"""How many sequences of bursts of changes the differential test makes."""
+EDITS = 40 if HEAVY else 1
+"""How many sequences of bursts of changes the differential test makes (ten bursts each, the
+whole text read afresh after each: one by default, seconds here)."""
 
 
 def client_position(text: str, index: int, past: int = 0) -> types.Position:

@@ -98,7 +98,14 @@ def test_the_events_of_simulated_games_match_their_battles() -> None:
         assert [ended["score"][name]["total"] for name in simulated.names] == list(final.totals)
 
 
-@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path",
+    [  # club-night's three games: the heavy profile's
+        pytest.param(path, marks=[pytest.mark.slow] if path.name == "club-night.ggn" else [])
+        for path in EXAMPLES
+    ],
+    ids=lambda p: p.name,
+)
 def test_events_in_the_json_form_validate_against_the_schema(path: Path) -> None:
     document = jsonio.to_document(records(path), events=events_json)
     assert document["minor"] == 1
