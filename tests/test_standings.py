@@ -606,6 +606,25 @@ def test_an_event_option_matching_no_event_names_the_events_and_writes_nothing(
     )
 
 
+def test_an_event_option_matching_none_of_many_events_names_ten_and_counts_the_rest(
+    tmp_path: Path,
+) -> None:
+    """A season of weekly events (or `gargon simulate`'s, an event a game): the slip named
+    every one of them, 68 KB on one line for 3,000 simulated games (found by a review)."""
+    game = gg.dumps(cup_games()[2])
+    events = [f"Week {week}" for week in range(1, 13)]
+    text = "".join(game.replace("Spring Cup", event) for event in events)
+    (tmp_path / "season.ggn").write_text(text, encoding="utf-8")
+    run = gargon("standings", tmp_path / "season.ggn", "--event", "winter")
+    named = ", ".join(f'"{event}"' for event in events[:10])
+    assert (run.exit_code, run.stdout, run.stderr) == (
+        1,
+        "",
+        "gargon: --event 'winter': no event read has 'winter' in its name (in any case); the "
+        f"events read: {named} and 2 more\n",
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

@@ -23,6 +23,7 @@ from gargon_notation.cli.common import (
     Exit,
     error_console,
     fail,
+    named,
     plural,
     print_error,
     print_output,
@@ -286,10 +287,6 @@ def split_command(
     report.finish()
 
 
-_NAMED = 10
-"""The most files not written that the warning of :func:`_warn_of_others` names."""
-
-
 def _warn_of_others(directory: Path, written: list[Path]) -> None:
     """Warn of the files of games in ``directory`` that this split did not write (an
     earlier, larger split's), naming them: reading the folder would read their games with
@@ -300,9 +297,7 @@ def _warn_of_others(directory: Path, written: list[Path]) -> None:
         _io(str(directory), error)
     if not others:
         return
-    names = ", ".join(printable_name(str(path)) for path in others[:_NAMED])
-    if len(others) > _NAMED:
-        names += f" and {len(others) - _NAMED} more"
+    names = named([printable_name(str(path)) for path in others])
     folder = printable_name(str(directory))
     one = len(others) == 1
     print_error(

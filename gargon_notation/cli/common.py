@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NoReturn
 
-from gargon_notation.cli.plain import Line, plural, printable, write_lines
+from gargon_notation.cli.plain import Line, named, plural, printable, write_lines
 from gargon_notation.errors import printable_name
 
 if TYPE_CHECKING:
@@ -34,6 +34,7 @@ __all__ = [
     "err",
     "error_console",
     "fail",
+    "named",
     "out",
     "plural",
     "print_error",

@@ -65,6 +65,23 @@ def plural(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
+NAMED = 10
+"""The most things a message names, the rest counted (:func:`named`)."""
+
+
+def named(names: list[str]) -> str:
+    """Names for a message, joined with commas: the first :data:`NAMED` and a count of the
+    others, so that a message stays a few lines whatever the input holds.
+
+    >>> named(["a.ggn", "b.ggn"])
+    'a.ggn, b.ggn'
+    >>> named([f"{number}.ggn" for number in range(12)])
+    '0.ggn, 1.ggn, 2.ggn, 3.ggn, 4.ggn, 5.ggn, 6.ggn, 7.ggn, 8.ggn, 9.ggn and 2 more'
+    """
+    said = ", ".join(names[:NAMED])
+    return f"{said} and {len(names) - NAMED} more" if len(names) > NAMED else said
+
+
 def numbered(noun: str, first: int, last: int) -> str:
     """The numbers ``first`` to ``last`` of a thing, as a message says what there is.
 

@@ -8,8 +8,8 @@ the games of each round (or, for ``--duplicate``, the players ranked and each de
 Colours only on a terminal; ``--no-color`` and a pipe give the same plain text.
 
 Exit codes, as for ``stats``: 0 done; 1 an invalid or unreadable game was reported (and left
-out), or no event read holds the ``--event`` asked for (the events read are named, nothing is
-printed or written); 2 a usage or I/O error.
+out), or no event read holds the ``--event`` asked for (the events read are named, ten at
+most, nothing is printed or written); 2 a usage or I/O error.
 """
 
 from __future__ import annotations
@@ -430,12 +430,12 @@ def standings_command(
 def _no_such_event(event: str, reading: Reading) -> NoReturn:
     """Name the events read when ``--event`` matches none of them (a slip: ``Wintr``), and
     exit 1 writing nothing: no empty page over the one published."""
-    named = ", ".join(
-        "(no event)" if name is None else f'"{printable(name)}"' for name in reading.other_events
+    names = common.named(
+        ["(no event)" if name is None else f'"{printable(name)}"' for name in reading.other_events]
     )
     common.print_error(
         f"gargon: --event {printable(repr(event))}: no event read has {printable(repr(event))} "
-        f"in its name (in any case); the events read: {named}"
+        f"in its name (in any case); the events read: {names}"
     )
     reading.finish()
     raise common.Exit(1)
