@@ -508,6 +508,43 @@ def test_a_loser_of_both_fights_written_once_and_late_is_one_draw_left_out_and_o
     assert stopped.value.problem.code == "record-incomplete"
 
 
+def test_a_draw_of_the_next_fight_written_where_a_draw_is_left_out_is_read_in_its_place() -> None:
+    """Collette's draw after the first red fight is left out and Dagmar's, owed after the
+    second, written in its place: Dagmar's was skipped as out of turn, and the rest of the
+    record lost (found by a review of 4be6e03).  Now Collette's is taken as forgotten there
+    and the second fight's draws are read in the order owed, as when a loser of both fights
+    leaves one out; the rest of the record reads."""
+    red = "(Adam 1, Bernd 1, Dagmar 2, Bernd 2, Collette 2)"
+    text = SIX_DRAWS.replace(
+        "(Adam 1, Bernd 1, Collette 1, Bernd 2, Collette 2, Dagmar 2)", red
+    ).replace("*\n", "2. Bernd W1\n*\n")
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [str(problem) for problem in result.problems] == [
+        "t.ggn:8:46: game 1, round 1, Collette (seat 3): 'Dagmar 2': Collette owes a "
+        "replacement draw here for the first red fight (a loser of both red fights draws after "
+        "each), but the record does not write it [record-incomplete]\n"
+        "    taken as 'Collette forgot'",
+        "t.ggn:8:46: game 1, round 1, Dagmar: 'Dagmar 2': the draws after the second red "
+        "fight are written in the wrong order: Bernd draws before Dagmar (the losers of a "
+        "fight draw right after it, in seat order from the round's start player, Adam); write "
+        "Bernd 2, Collette 2, Dagmar 2 [draw-order]\n"
+        "    read in the order owed",
+    ]
+    assert result.game is not None and result.game.round == 2
+    assert LOST_NOTE not in result.unchecked
+    # Three players, Bernd a loser of both: his first draw left out, Collette's written first.
+    three = (
+        '[Players "Adam" "Bernd" "Collette"]\n[Start "Adam"]\n'
+        "1. Adam R9 R3, Bernd R5 R2, Collette R14 R0\n"
+        "    fights R > Collette Adam (Adam 1, Collette 2, Bernd 2)\n2. Bernd W1\n*\n"
+    )
+    found = replay(parse_game(three, source="t.ggn")).problems
+    assert [(p.line, p.column, p.code, p.repair) for p in found] == [
+        (4, 39, "record-incomplete", "taken as 'Bernd forgot'"),
+        (4, 39, "draw-order", "read in the order owed"),
+    ]
+
+
 def test_a_draw_written_after_the_replay_took_it_as_forgotten_says_where_it_was_due() -> None:
     """Adam's draw, owed first, is written last: taken as forgotten at Bernd's, his 'Adam 1'
     was refused as 'the replacement draw it owes is written already (a draw forgotten may

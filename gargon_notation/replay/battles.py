@@ -112,6 +112,7 @@ class _Battles(_Reporting):
         stand_ins: list[model.Draw] | None = None,
         only: bool = False,
         early: list[model.Draw] | None = None,
+        across: bool = False,
     ) -> None:
         """Lenient repair: owed draws the record does not write are taken as forgotten.
 
@@ -121,10 +122,13 @@ class _Battles(_Reporting):
         said, nor taken as forgotten).  A draw of ``early`` (written for a name not at the
         table before another's draw owed then, taken from the list) whose name most likely
         means the owner is his draw, written before its place: said so, and read as his.
+        ``across``: ``before``'s draw is owed after the colour's next fight, and the draws
+        owed before that fight are all taken as forgotten.
         """
+        crossed = False  # the draws left out before ``before``'s, owed after the next fight
         while (decision := game.to_act) is not None and decision.kind is _DRAW:
             seat = decision.seat
-            if seat == before or (only and not stand_ins):
+            if seat == before or (only and not stand_ins) or (crossed and before in game.owed):
                 return
             owner = game.names[seat]
             which = self._fight_owed(game, seat)
@@ -150,7 +154,9 @@ class _Battles(_Reporting):
                     drawn = _engine_draw(seat, written.pile, written.seen)
                     refusal = game.check(drawn)
             elif before is not None and before not in game.owed:
-                return
+                if not across:
+                    return
+                crossed = True
             elif early:
                 names = game.names
                 out = next((d for d in early if likely_player(d.player, names) == owner), None)
@@ -199,6 +205,21 @@ class _Battles(_Reporting):
                 if cards:
                     self.forgotten.append((seat, cards, found))
             self._step(game, None, Draw(seat, None))
+
+    def _next_fight_written(self, game: Game, draws: Sequence[model.Draw], index: int) -> bool:
+        """Whether the draws from ``draws[index]`` on are those owed after the second fight
+        of the colour whose first fight was just fought (in any order): the first fight's
+        draws still owed are then left out, not the draw written out of turn (which skipped
+        it, and lost the rest of the record)."""
+        fought = next((e for e in reversed(game.events) if isinstance(e, BattleResolved)), None)
+        if fought is None or fought.fight != 1:
+            return False
+        fights = _colour_fights(game, fought.colour, _chosen_at(game, fought.colour))
+        second = next((each for each in fights if each.fight == 2), None)
+        if second is None or not second.losers:
+            return False
+        wanted = sorted(game.names[seat] for seat in second.losers)
+        return sorted(draw.player for draw in draws[index : index + len(wanted)]) == wanted
 
     def _fight_owed(self, game: Game, seat: int) -> str:
         """Which fight of its colour the draw ``seat`` owes now is for, when he owes one after
@@ -299,14 +320,20 @@ class _Battles(_Reporting):
             owed = game.to_act
             if owed is not None and owed.kind is _DRAW and owed.seat != seat:
                 ordered = None if stand_ins else self._fight_draws_in_order(game, draws, index)
+                if not ordered:
+                    # The first fight's draws left out before the second's, which may be
+                    # written in another order.
+                    across = not stand_ins and self._next_fight_written(game, draws, index)
+                    self._owed_draws_unwritten(
+                        game, draw, before=seat, stand_ins=stand_ins, early=early, across=across
+                    )
+                    owed = game.to_act
+                    if across and owed is not None and owed.kind is _DRAW and owed.seat != seat:
+                        ordered = self._fight_draws_in_order(game, draws, index)
                 if ordered:
                     swap.update(enumerate(ordered, index))
                     draw = swap.pop(index)
                     seat = seats[draw.player]
-                else:
-                    self._owed_draws_unwritten(
-                        game, draw, before=seat, stand_ins=stand_ins, early=early
-                    )
             if stand_ins:
                 early += stand_ins  # the draw owed now is written: a name before it was an
                 stand_ins.clear()  # extra, or another's draw written out of order
