@@ -346,6 +346,13 @@ def test_the_page_of_a_verb_exactly(verb: str, page: str) -> None:
          "--seat)"),
         (["filter", "x.ggn", "--date-form", "2026"], "No such option: --date-form (Possible "
          "options: --date-from, --date-to)"),
+        # A long option written with one dash was read as short ones: 'No such option: -s'
+        # (found by a review).
+        (["validate", "x.ggn", "-strict"], "No such option: -strict (Possible options: "
+         "--strict)"),
+        (["fmt", "x.ggn", "-in-place"], "No such option: -in-place (Possible options: "
+         "--in-place)"),
+        (["fmt", "x.ggn", "-xyz"], "No such option: -x"),
     ],
 )  # fmt: skip
 def test_a_wrong_option_is_told_the_options_whose_names_are_close(

@@ -173,19 +173,35 @@ class Command(typer.core.TyperCommand):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         """Click's parsing, but a long option it does not know is told the options whose
         names are close, compared without their dashes: with them, ``--`` alone made
-        ``--json`` close to ``--round`` and to ``--as-of``."""
+        ``--json`` close to ``--round`` and to ``--as-of``; a long option written with one
+        dash (``-strict``) is told as written, with the long options close to it, not as
+        the first of the short options Click reads in it (``No such option: -s``)."""
+        written = list(args)
         try:
             parsed: list[str] = super().parse_args(ctx, args)
         except NoSuchOption as error:
+            names = [
+                name[2:]
+                for param in self.get_params(ctx)
+                for name in [*param.opts, *param.secondary_opts]
+                if name.startswith("--")
+            ]
             if error.option_name.startswith("--"):
-                names = [
-                    name[2:]
-                    for param in self.get_params(ctx)
-                    for name in [*param.opts, *param.secondary_opts]
-                    if name.startswith("--")
-                ]
                 close = difflib.get_close_matches(error.option_name[2:], names)
                 error.possibilities = [f"--{name}" for name in close]
+                raise
+            # A long option written with one dash (-strict) is read as short ones (-s ...):
+            # told as written, with the long options close to it.
+            for arg in written:
+                if arg == "--":
+                    break
+                one = arg.partition("=")[0]
+                short = one[:1] == "-" and one[1:2] != "-" and len(one) > 2
+                if short and error.option_name[1:] in one[1:]:
+                    close = difflib.get_close_matches(one[1:], names)
+                    if close:
+                        possible = [f"--{name}" for name in close]
+                        raise NoSuchOption(one, possibilities=possible, ctx=ctx) from None
             raise
         return parsed
 
