@@ -67,3 +67,14 @@ def test_a_token_the_editor_refuses_leaves_the_publications_plain() -> None:
     assert progress.partial(URI, 2, 4) is True
     progress.end(URI)
     assert sent == [("create", "gargon-check-1")]
+
+
+def test_the_title_names_the_file_as_its_name_is_written_not_as_its_uri_quotes_it() -> None:
+    """'Checking Fr%C3%BChjahrs%20Cup.ggn' (found by a review)."""
+    titles: list[str] = []
+    progress = CheckProgress(
+        lambda token, done: done(True),
+        lambda token, value: titles.append(getattr(value, "title", "")),
+    )
+    progress.partial("file:///club/Fr%C3%BChjahrs%20Cup.ggn", 1, 4)
+    assert titles == ["Checking Fr\u00fchjahrs Cup.ggn"]

@@ -27,6 +27,7 @@ no progress at all.
 from __future__ import annotations
 
 from collections.abc import Callable
+from urllib.parse import unquote
 
 import attrs
 from lsprotocol import types
@@ -70,7 +71,7 @@ class CheckProgress:
         token = self._tokens.get(uri)
         if token is None:
             self._made += 1
-            title = "Checking " + uri.rsplit("/", 1)[-1]
+            title = "Checking " + unquote(uri.rsplit("/", 1)[-1])  # as the name is written
             token = _Token(f"gargon-check-{self._made}", title, message, percentage)
             self._tokens[uri] = token
             self._create(token.name, lambda created: self._created(uri, token, created))
