@@ -494,3 +494,24 @@ def test_to_json_converts_each_game_and_leaves_out_one_it_cannot_read(archive_di
     assert "R99" in result.stderr
     games = list(files.loads(result.stdout_bytes, format="json", strict=True))
     assert games == [parse_game(HOME_1), parse_game(HOME_2)]
+
+
+def test_split_never_offers_its_own_input_for_removal(tmp_path: Path) -> None:
+    """A split into the folder that holds its input named the input among the files 'of an
+    earlier split', with 'remove it if so' (found by a review): it is said apart."""
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    source = parts / "spring.ggn"
+    source.write_bytes(SPRING_CUP.read_bytes())
+    (parts / "old.ggn").write_text("", encoding="utf-8")
+    result = gargon("split", source, "--games", "100", "-o", parts)
+    assert result.exit_code == 0
+    assert result.stderr == (
+        f"warning: {parts} holds 1 file of games that this split did not write (an earlier "
+        f"split's?): {parts / 'old.ggn'}; reading {parts} reads its games with this split's\n"
+        "  (remove it if so, or split into an empty folder)\n"
+        f"note: {parts} also holds what this split read ({source}): reading {parts} reads "
+        "those games twice, once as split\n"
+        "  (split into another folder to keep them apart)\n"
+    )
+    assert source.read_bytes() == SPRING_CUP.read_bytes()

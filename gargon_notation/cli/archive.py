@@ -255,9 +255,10 @@ def split_command(
     chosen = _format(to, None)
     report = _Reporter()
     directory = Path(target)
+    inputs = inputs_of(paths)
     try:
         written = archive.split_archive(
-            archive.iter_archive(inputs_of(paths), report.empty),
+            archive.iter_archive(inputs, report.empty),
             directory,
             games_per_file=games,
             by=by,
@@ -283,29 +284,45 @@ def split_command(
             f"gargon: {printable_name(str(directory))}: nothing written, no game was copied"
         )
     else:
-        _warn_of_others(directory, [path for path, _ in written])
+        read = [Path(source.path) for source in inputs if source.path is not None]
+        _warn_of_others(directory, [path for path, _ in written], read)
     report.finish()
 
 
-def _warn_of_others(directory: Path, written: list[Path]) -> None:
+def _warn_of_others(directory: Path, written: list[Path], read: list[Path]) -> None:
     """Warn of the files of games in ``directory`` that this split did not write (an
     earlier, larger split's), naming them: reading the folder would read their games with
-    this split's, and they are the user's to remove (nothing tells them from his own)."""
+    this split's, and they are the user's to remove (nothing tells them from his own).  The
+    split's own inputs there (``read``) are said apart, never offered for removal."""
     try:
-        others = archive.files_not_written(directory, written)
+        found = archive.files_not_written(directory, written)
+        inputs = {_same_file(path) for path in read if path.is_file()}
     except OSError as error:
         _io(str(directory), error)
-    if not others:
-        return
-    names = named([printable_name(str(path)) for path in others])
+    own = [path for path in found if _same_file(path) in inputs]
+    others = [path for path in found if _same_file(path) not in inputs]
     folder = printable_name(str(directory))
-    one = len(others) == 1
-    print_error(
-        f"warning: {folder} holds {plural(len(others), 'file')} of games that this split did "
-        f"not write (an earlier split's?): {names}; reading {folder} reads "
-        f"{'its' if one else 'their'} games with this split's\n"
-        f"  (remove {'it' if one else 'them'} if so, or split into an empty folder)"
-    )
+    if others:
+        names = named([printable_name(str(path)) for path in others])
+        one = len(others) == 1
+        print_error(
+            f"warning: {folder} holds {plural(len(others), 'file')} of games that this split "
+            f"did not write (an earlier split's?): {names}; reading {folder} reads "
+            f"{'its' if one else 'their'} games with this split's\n"
+            f"  (remove {'it' if one else 'them'} if so, or split into an empty folder)"
+        )
+    if own:
+        names = named([printable_name(str(path)) for path in own])
+        print_error(
+            f"note: {folder} also holds what this split read ({names}): reading {folder} "
+            "reads those games twice, once as split\n"
+            "  (split into another folder to keep them apart)"
+        )
+
+
+def _same_file(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_dev, status.st_ino
 
 
 Location = tuple[int, str, int, int]
