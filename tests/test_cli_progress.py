@@ -130,3 +130,19 @@ def test_scores_on_the_terminal_show_as_without_a_bar(archive: Path, jobs: str) 
     assert "\x1b[?25l" in shown and "\x1b[?25l" not in shown_without
     assert screen(shown) == screen(shown_without)
     assert "Bad turn" in shown and "'R99' is not a card" in shown
+
+
+def test_simulate_writes_its_games_once_its_bar_is_gone(tmp_path: Path) -> None:
+    """On a terminal, ``simulate`` wrote its games to standard output while its bar was still
+    drawn (its block ended after the output's), and the bar came again below them: the games
+    now come once the bar is gone, as they come into a pipe."""
+    command = [sys.executable, "-c", GARGON.replace("PROGRESS_BYTES", "PROGRESS_GAMES")]
+    args = ["simulate", "--games", "3", "--seed", "pty"]
+    code, shown = run_on_terminal([*command, ALWAYS, *args], stdout=True, cwd=tmp_path)
+    plain = subprocess.run(
+        [*command, NEVER, *args], cwd=tmp_path, capture_output=True, text=True, check=True
+    )
+    assert code == 0
+    assert "\x1b[?25l" in shown  # the bar was drawn
+    assert shown.rindex("simulating") < shown.index("[Event")
+    assert screen(shown) == plain.stdout.rstrip("\n").split("\n")

@@ -28,9 +28,10 @@ def simulate_command(
     """The work of ``gargon simulate`` (options: :mod:`gargon_notation.cli.commands`)."""
     if bot not in BOTS:
         fail(f"--bot {bot}: choose one of {', '.join(BOTS)}")
+    # The bar is gone before standard output is written: that is when its block ends.
     with (
-        progress(games, "simulating", unit="games", console=error_console) as advance,
         output_to(output) as write,  # -o -: standard output, as for every verb
+        progress(games, "simulating", unit="games", console=error_console) as advance,
     ):
         # One game at a time, written as it is made: memory stays flat in --games.
         for piece in files.iter_dumps(_records(players, games, seed, bot, deal, comments)):
