@@ -295,12 +295,12 @@ def _warn_of_others(directory: Path, written: list[Path], read: list[Path]) -> N
     this split's, and they are the user's to remove (nothing tells them from his own).  The
     split's own inputs there (``read``) are said apart, never offered for removal."""
     try:
-        found = archive.files_not_written(directory, written)
         inputs = {_same_file(path) for path in read if path.is_file()}
+        found = [(path, _same_file(path)) for path in archive.files_not_written(directory, written)]
     except OSError as error:
         _io(str(directory), error)
-    own = [path for path in found if _same_file(path) in inputs]
-    others = [path for path in found if _same_file(path) not in inputs]
+    own = [path for path, identity in found if identity in inputs]
+    others = [path for path, identity in found if identity not in inputs]
     folder = printable_name(str(directory))
     if others:
         names = named([printable_name(str(path)) for path in others])
