@@ -1126,6 +1126,9 @@ def test_a_card_is_named_once(browser: Any, tmp_path: Path) -> None:
         "",
         "image",
     )
+    # The step opened is said 250 ms after it is drawn: listen once that is done, or a
+    # quick machine hears it as if the click had said it.
+    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 10 "))
     browser.execute_script(LISTEN, _live(browser))
     browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="2"] [data-zone=hand] .card')[0].click()
     assert browser.switch_to.active_element.get_attribute("title") == label
