@@ -76,6 +76,7 @@ __all__ = [
     "atomic_files",
     "atomic_write",
     "atomic_writer",
+    "check_writable",
     "ended",
     "file_in_the_way",
     "make_folders",
@@ -164,6 +165,33 @@ def atomic_writer(
                 except OSError:
                     pass
     _sync_directory(target.parent)
+
+
+def check_writable(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> None:
+    """Raise what :func:`atomic_writer` would raise for ``path`` before any content is made,
+    writing nothing: a folder given, a folder missing above it, a read-only file, a file
+    with several hard links, a folder where the new file cannot be made.  For a verb that
+    reads a whole archive before it writes (a page of standings): a slip in the name is said
+    at once, not once every game is read.  The writer checks again when it writes.
+
+    >>> import pathlib, tempfile
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> check_writable(folder / "page.html"); sorted(folder.iterdir())
+    []
+    >>> try:
+    ...     check_writable(folder, "write the page elsewhere with --html")
+    ... except IsADirectoryError as refused:
+    ...     print(refused.strerror)
+    is a folder, where a file is to be written: write the page elsewhere with --html
+    """
+    target, status, device = _target(path, elsewhere)
+    if device:
+        return
+    with _folder_refused(path, target, elsewhere):
+        fd, named = _temporary(target.parent, target.name, _creation_mode(status))
+    os.close(fd)
+    if named is not None:
+        _remove(named)
 
 
 def _replace(named: str, target: Path, path: str | os.PathLike[str], elsewhere: str) -> None:

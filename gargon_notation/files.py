@@ -69,6 +69,7 @@ from gargon_notation.atomic import (
     atomic_files,
     atomic_write,
     atomic_writer,
+    check_writable,
     make_folders,
 )
 from gargon_notation.errors import (
@@ -104,6 +105,7 @@ __all__ = [
     "atomic_files",
     "atomic_write",
     "atomic_writer",
+    "check_target",
     "decode_text",
     "dump",
     "dumps",
@@ -989,6 +991,19 @@ def _format_of_path(path: str | os.PathLike[str]) -> Format:
         f"of ours ({', '.join(SUFFIXES)}): give format= (one of {', '.join(FORMATS)}) to write "
         "it anyway"
     )
+
+
+def check_target(path: str | os.PathLike[str], elsewhere: str = ELSEWHERE) -> None:
+    """Check ahead that ``path`` can be written as :func:`write_text` writes it, writing
+    nothing (:func:`~gargon_notation.atomic.check_writable`).
+
+    Raises :class:`FileError` naming ``path`` when it cannot (a refusal suggests
+    ``elsewhere``).
+    """
+    try:
+        check_writable(path, elsewhere)
+    except OSError as error:
+        raise FileError.from_os_error(os.fspath(path), error) from None
 
 
 def write_text(path: str | os.PathLike[str], text: str, elsewhere: str = ELSEWHERE) -> None:

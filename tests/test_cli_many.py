@@ -145,6 +145,42 @@ def test_output_errors_are_worded_as_input_errors(archive: Path) -> None:
         )
 
 
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["standings", "arch", "--html"],
+        ["standings", "arch", "--duplicate", "--html"],
+        ["ratings", "arch", "--html"],
+        ["stats", "arch", "--html"],
+        ["dedupe", "arch", "-o"],
+        ["html", "arch", "-o"],
+    ],
+    ids=lambda verb: " ".join(verb),
+)
+def test_an_output_that_cannot_be_written_is_said_before_any_game_is_read(
+    archive: Path, verb: list[str]
+) -> None:
+    """The verbs that read every game before they write said a folder given for the page,
+    or a folder missing above it, only once the whole archive was read (25 s for 3,000
+    games, found by trying every verb's output on one): now at once, exit 2, with no game
+    read (the syntax error of ``arch/sub/syntax.ggn`` is not said) and nothing written."""
+    (archive.parent / "notes").write_text("")
+    option = verb[-1]
+    what = "page" if option == "--html" else "result"
+    for target, said in (
+        ("arch", "is a folder, where a file is to be written: "),
+        ("nowhere/out.x", "no such folder nowhere: make it first, or "),
+        ("notes/out.x", "notes is a file, not a folder: "),
+    ):
+        result = gargon(*verb, target)
+        assert (result.exit_code, result.stdout, result.stderr) == (
+            2,
+            "",
+            f"gargon: {target}: {said}write the {what} elsewhere with {option}\n",
+        ), target
+    assert sorted(path.name for path in archive.parent.iterdir()) == ["arch", "notes"]
+
+
 def test_fmt_check_of_canonical_files_by_pattern_and_stdin(archive: Path) -> None:
     canonical = (EXAMPLES / "club-night.ggn").read_text()
     result = gargon("fmt", "--check", "arch/*.ggn", "-", input=canonical)

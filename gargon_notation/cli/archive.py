@@ -29,7 +29,14 @@ from gargon_notation.cli.common import (
     print_output,
     say_empty,
 )
-from gargon_notation.cli.inputs import Target, inputs_of, output_bytes, stdin_saved, to_stdout
+from gargon_notation.cli.inputs import (
+    Target,
+    inputs_of,
+    output_bytes,
+    stdin_saved,
+    to_stdout,
+    writable,
+)
 from gargon_notation.cli.progress import progress
 from gargon_notation.errors import EncodingError, NotationError, printable_name
 from gargon_notation.parallel import Workers
@@ -364,6 +371,7 @@ def dedupe_command(
         fail("--json goes with --report: without it, the games kept are written")
     if report_only and (output is not None or to is not None):
         fail("--report writes no game: -o and --to do not go with it")
+    writable(output)  # said now, not after the games are read to find the copies
     report = _Reporter()
     duplicates: Duplicates[Location] = Duplicates()
     seen: list[tuple[Location, bytes | None, bool]] = []

@@ -387,6 +387,19 @@ def to_stdout(target: Target) -> bool:
     return target is None or (isinstance(target, str) and target == STDOUT)
 
 
+def writable(target: Target, elsewhere: str = files.ELSEWHERE) -> None:
+    """Exit 2 at once when ``target`` (a file, not standard output) cannot be written, for a
+    verb that reads every game before it writes: what :func:`write` and :func:`output` would
+    refuse once the reading is done (a refusal suggests ``elsewhere``)."""
+    if to_stdout(target):
+        return
+    assert target is not None
+    try:
+        files.check_target(target, elsewhere)
+    except files.FileError as error:
+        fail(str(error))
+
+
 @contextlib.contextmanager
 def output(
     target: Target,

@@ -22,7 +22,7 @@ from gargon_notation.archive.ratings import MISSING, Ratings, RatingsCollector, 
 from gargon_notation.archive.ratings_report import ratings_html, ratings_json
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural
-from gargon_notation.cli.inputs import HTML_ELSEWHERE, write
+from gargon_notation.cli.inputs import HTML_ELSEWHERE, writable, write
 from gargon_notation.cli.results import near_warnings, read
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
@@ -79,6 +79,8 @@ def ratings_command(
             query = Query.parse([("--date-to", as_of)])
         except QueryError as error:
             fail(str(error).replace("--date-to", "--as-of"))
+    if html is not None:
+        writable(html, HTML_ELSEWHERE)  # said now, not once every game is read
     collector = RatingsCollector()
     reading = read(paths, query, collector.add, "ratings")
     ratings = collector.ratings(history=html is not None)

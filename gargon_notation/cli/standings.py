@@ -42,7 +42,7 @@ from gargon_notation.archive.standings_report import (
 )
 from gargon_notation.cli import common
 from gargon_notation.cli.common import plural
-from gargon_notation.cli.inputs import HTML_ELSEWHERE, write
+from gargon_notation.cli.inputs import HTML_ELSEWHERE, writable, write
 from gargon_notation.cli.results import Reading, near_warnings, read
 from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
@@ -393,6 +393,8 @@ def standings_command(
     """``gargon standings``: the standings (or duplicate results) of the games of ``paths``."""
     console = common.console(no_color)
     query = Query.parse([("--event", event)]) if event is not None else None
+    if html is not None:
+        writable(html, HTML_ELSEWHERE)  # said now, not once every game is read
     if duplicate:
         compared = DuplicateCollector()
         reading = read(paths, query, compared.add, "duplicate results")

@@ -41,7 +41,7 @@ from gargon_notation.archive.stats import (
 from gargon_notation.archive.stats_report import ENDING_NAMES, key_text, stats_html, stats_json
 from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, error_console, fail, plural, print_error, say_empty
-from gargon_notation.cli.inputs import HTML_ELSEWHERE, inputs_of, write
+from gargon_notation.cli.inputs import HTML_ELSEWHERE, inputs_of, writable, write
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.results import copy_warning, near_warnings, say_copies, view_warning
 from gargon_notation.errors import NotationError
@@ -265,6 +265,8 @@ def stats_command(
     if by not in BY:
         fail(f"--by {by}: choose one of {', '.join(BY)}")
     console = common.console(no_color)
+    if html is not None:
+        writable(html, HTML_ELSEWHERE)  # said now, not once every game is read
     collector = Collector(by)
     report = _Reporter()
     inputs = inputs_of(paths, once=True)  # a game counted once

@@ -20,6 +20,7 @@ from gargon_notation.cli.inputs import (
     one_input_for,
     parsed,
     to_stdout,
+    writable,
     write,
 )
 from gargon_notation.cli.plain import numbered, write_data
@@ -52,6 +53,7 @@ def html_command(
     inputs = inputs_of(paths)
     if game is not None:
         one_input_for(f"--game {game}", inputs)
+    writable(output)  # said now, not once every game is read
     several = len(inputs) > 1
     items: list[Item] = []
     empty: list[tuple[int, str]] = []
