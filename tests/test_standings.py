@@ -249,6 +249,7 @@ def test_spring_cup_json_points_from_the_replays() -> None:
     assert (dan["wins"], dan["shared_wins"], dan["direct_encounter"]) == (4, 1, None)
     assert event["tables"][5] == {
         "round": "3",
+        "table": None,
         "where": f"{SPRING_CUP}:216",
         "players": [
             {"player": "Ben", "score": 36, "place": 3, "points": 0.0},
@@ -440,6 +441,53 @@ def test_html_page_is_self_contained(tmp_path: Path) -> None:
     for external in ("<script", "src=", "href=", "http:", "https:", "@import"):
         assert external not in text
     assert sorted(tmp_path.iterdir()) == [tmp_path / "cup.ggn", page]  # no temporary file
+
+
+def test_a_games_table_tag_is_given_with_its_round(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An organiser's records say at which table of its round each game was played
+    (``[Table "B3"]``, a tag of the notation): the games by round left it out, so the
+    published page could not say which table's result was which.  Now the text gives it
+    after the round, the page in a column of its own, the JSON as ``table`` (null where a
+    game has none)."""
+    monkeypatch.chdir(tmp_path)
+    first, second, third = (gg.dumps(game) for game in cup_games()[:3])
+    labelled = [
+        first.replace('[Round "1"]\n', '[Round "1"]\n[Table "A"]\n', 1),
+        second.replace('[Round "1"]\n', '[Round "1"]\n[Table "B"]\n', 1),
+        third,  # none
+    ]
+    Path("cup.ggn").write_text("\n".join(labelled), encoding="utf-8")
+    run = gargon("standings", "cup.ggn", "--no-color")
+    assert run.exit_code == 0, run.stderr
+    lines = [line.rstrip() for line in run.stdout.splitlines()]
+    start = lines.index("Games by round")
+    assert lines[start : start + 5] == [
+        "Games by round",
+        "round, table  results (place, player, total)    game",
+        "1, A          1. Ben 74, 2. Cleo 55, 3. Ann 49  cup.ggn:1",
+        "1, B          1. Dan 85, 2. Finn 60, 3. Eva 32  cup.ggn:47",
+        "2             1. Dan 91, 2. Ben 42, 3. Eva 31   cup.ggn:93",
+    ]
+    document = json.loads(gargon("standings", "cup.ggn", "--json").stdout)
+    tables = document["events"][0]["tables"]
+    assert [(t["round"], t["table"], t["where"]) for t in tables] == [
+        ("1", "A", "cup.ggn:1"),
+        ("1", "B", "cup.ggn:47"),
+        ("2", None, "cup.ggn:93"),
+    ]
+    assert gargon("standings", "cup.ggn", "--html", "page.html").exit_code == 0
+    page = Path("page.html").read_text(encoding="utf-8")
+    assert (
+        '<tr><th scope="col">round</th><th scope="col">table</th><th scope="col">game</th>'
+        '<th scope="col">results (place, player, total)</th></tr>\n'
+        '<tr><th scope="row">1</th><th scope="row">A</th><th scope="row">cup.ggn:1</th>'
+        "<td>1. Ben 74, 2. Cleo 55, 3. Ann 49</td></tr>\n"
+    ) in page
+    assert (
+        '<tr><th scope="row">2</th><th scope="row"></th><th scope="row">cup.ggn:93</th>'
+    ) in page
 
 
 def test_html_pages_of_one_game_say_one_game_round_and_deal(tmp_path: Path) -> None:

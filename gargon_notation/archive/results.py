@@ -109,6 +109,8 @@ class GameResult:
     deal: DealKey | None = None
     warnings: tuple[Problem, ...] = ()
     view: View | None = attrs.field(default=None, eq=False, repr=False)
+    table: str | None = None
+    """Its ``Table`` tag: the table of its round (``B3``), None when absent."""
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -210,6 +212,7 @@ def _result(
         _deal_key(outcome),
         warnings,
         view,
+        _tag(record, "Table"),
     )
 
 

@@ -185,7 +185,8 @@ class Standing:
 @attrs.frozen
 class Table:
     """One game of a round: ``where`` it is, the players in seat order, their totals, places
-    and points (in halves)."""
+    and points (in halves), and the game's ``Table`` tag (``label``: the table of the round
+    it was played at, None when absent)."""
 
     round: str
     where: str
@@ -193,6 +194,7 @@ class Table:
     totals: tuple[int, ...]
     places: tuple[int, ...]
     halves: tuple[int, ...]
+    label: str | None = None
 
 
 @attrs.frozen
@@ -243,7 +245,7 @@ class _Event:
         places, halves = result.places, game_halves(result.totals)
         shared = places.count(1) > 1
         names, totals = result.names, result.totals
-        table = Table(round, result.where, names, totals, places, halves)
+        table = Table(round, result.where, names, totals, places, halves, result.table)
         self.tables.append(table)
         if result.round is None:
             self.untagged.append(table)

@@ -118,6 +118,7 @@ def _event_json(event: EventStandings) -> dict[str, object]:
         "tables": [
             {
                 "round": table.round,
+                "table": table.label,
                 "where": table.where,
                 "players": [
                     {"player": name, "score": total, "place": place, "points": halves / 2}
@@ -314,13 +315,19 @@ def _event_html(event: EventStandings) -> str:
         if direct:
             cells.append(("n", "" if line.direct is None else points_text(line.direct)))
         rows.append(_row(cells, names=(1,)))
-    results = [_row([("", "round"), ("", "game"), ("", "results (place, player, total)")], "th")]
+    labelled = any(table.label is not None for table in event.tables)
+    headings = ["round", "table", "game"] if labelled else ["round", "game"]
+    headings.append("results (place, player, total)")
+    results = [_row([("", heading) for heading in headings], "th")]
     for table in event.tables:
         order = sorted(range(len(table.names)), key=lambda seat: table.places[seat])
         said = ", ".join(
             f"{table.places[seat]}. {table.names[seat]} {table.totals[seat]}" for seat in order
         )
-        results.append(_row([("", table.round), ("", table.where), ("", said)], names=(0, 1)))
+        cells = [("", table.round), ("", table.label or "")] if labelled else [("", table.round)]
+        results.append(
+            _row([*cells, ("", table.where), ("", said)], names=tuple(range(len(cells) + 1)))
+        )
     name = event_name(event.event)
     return (
         f"<h2>{html_text(name)}</h2>\n"

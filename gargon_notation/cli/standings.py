@@ -125,10 +125,13 @@ class GamesByRound:
     a line of its own under its results instead."""
 
     games: tuple[tuple[str, Entries, str], ...]
-    """Round, results, and where the game is."""
+    """Round (and table, where the games say theirs), results, and where the game is."""
+    heading: str = "round"
+    """The first column's heading: ``round, table`` where a game says its table."""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        rounds = max(cell_len(round) for round, _, _ in (("round", None, ""), *self.games))
+        first = self.heading
+        rounds = max(cell_len(round) for round, _, _ in ((first, None, ""), *self.games))
         wheres = max(cell_len(where) for _, _, where in (("", None, "game"), *self.games))
         widest = max(cell_len(word) for _, said, _ in self.games for word in said.words)
         beside = options.max_width - rounds - wheres - 4  # 4: the spaces between columns
@@ -137,7 +140,7 @@ class GamesByRound:
             len(said.lines(under)) + -(-cell_len(where) // under) for _, said, where in self.games
         )
         table = _grid("Games by round")
-        table.add_column("round", no_wrap=True)
+        table.add_column(first, no_wrap=True)
         if beside >= widest and sum(len(s.lines(beside)) for _, s, _ in self.games) <= folded:
             table.add_column("results (place, player, total)")
             table.add_column("game", no_wrap=True)
@@ -288,8 +291,12 @@ def _event_tables(event: EventStandings) -> list[RenderableType]:
                 for s in order
             )
         )
-        rows.append((printable(table_result.round), said, printable(table_result.where)))
-    games = GamesByRound(tuple(rows))
+        at = printable(table_result.round)
+        if table_result.label is not None:
+            at += f", {printable(table_result.label)}"
+        rows.append((at, said, printable(table_result.where)))
+    labelled = any(table_result.label is not None for table_result in event.tables)
+    games = GamesByRound(tuple(rows), "round, table" if labelled else "round")
     return [heading, table, games]
 
 
