@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 from openskill.models import PlackettLuce
-from tournament import SPRING_CUP, misspelt_cup
+from tournament import SPRING_CUP, misspelt_cup, played
 from typer.testing import CliRunner
 from typer.testing import Result as Run
 
+import gargon_notation as gg
 from gargon_notation.archive.ratings import PARAMETERS, date_key, rate
 from gargon_notation.archive.ratings_report import ratings_html
 from gargon_notation.archive.results import GameResult
@@ -153,6 +154,58 @@ def test_as_of_rates_only_the_games_up_to_that_date(tmp_path: Path) -> None:
     assert "gargon: 5 games after 2026.03.10 or without a full date left out" in run.stderr
     whole_month = gargon("ratings", tmp_path, "--as-of", "2026.03", "--json")
     assert json.loads(whole_month.stdout)["games"] == 9  # 2026.03.?? is within March
+
+
+def test_event_rates_only_the_games_of_the_events_chosen(tmp_path: Path) -> None:
+    """A club's archive holds a league's games among others: ratings had no --event, as
+    standings has, so the league's ratings mixed in every other game (found by an
+    organiser's trial)."""
+    (tmp_path / "cup.ggn").write_text(SPRING_CUP.read_text(encoding="utf-8"), encoding="utf-8")
+    tables = (("Ann", "Ben", "Cleo"), ("Dan", "Eva", "Finn"))
+    autumn = [
+        played(f"autumn-{day}-{table}", names, event="Autumn Open", date=f"2026.10.{day}")
+        for day in ("07", "14")
+        for table, names in enumerate(tables)
+    ]
+    (tmp_path / "autumn.ggn").write_text(gg.dumps(autumn), encoding="utf-8")
+    both = json.loads(gargon("ratings", tmp_path, "--json").stdout)
+    assert (both["event"], both["games"]) == (None, 12)
+    run = gargon("ratings", tmp_path, "--event", "AUTUMN", "--json")
+    assert (run.exit_code, run.stderr) == (0, "")
+    document = json.loads(run.stdout)
+    assert (document["event"], document["games"], document["first_date"]) == (
+        "AUTUMN",
+        4,
+        "2026.10.07",
+    )
+    alone = json.loads(gargon("ratings", tmp_path / "autumn.ggn", "--json").stdout)
+    assert document["players"] == alone["players"]
+    text = gargon("ratings", tmp_path, "--event", "autumn", "--as-of", "2026.10.10", "--no-color")
+    assert text.stdout.splitlines()[0] == (
+        "2 games of the events holding 'autumn' rated in date order on 2026.10.07 (as of "
+        "2026.10.10): 6 players"
+    )
+    # Only the chosen event's games left out by their date are counted in the note.
+    assert text.stderr == (
+        "gargon: 2 games after 2026.10.10 or without a full date left out (--as-of)\n"
+    )
+    page = tmp_path / "page.html"
+    assert gargon("ratings", tmp_path, "--event", "autumn", "--html", page).exit_code == 0
+    assert "<p>4 games of the events holding &#x27;autumn&#x27; rated in date order" in (
+        page.read_text(encoding="utf-8")
+    )
+    slip = gargon("ratings", tmp_path, "--event", "Autum Open", "--html", page)
+    assert (slip.exit_code, slip.stdout, slip.stderr) == (
+        1,
+        "",
+        "gargon: --event 'Autum Open': no event read has 'Autum Open' in its name (in any "
+        'case); the events read: "Autumn Open", "Spring Cup"\n',
+    )
+    early = gargon("ratings", tmp_path, "--event", "autumn", "--as-of", "2026.03.31")
+    assert (early.exit_code, early.stdout) == (0, "No valid, finished game to rate.\n")
+    assert early.stderr == (
+        "gargon: 4 games after 2026.03.31 or without a full date left out (--as-of)\n"
+    )
 
 
 def test_terminal_table(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ False
 from __future__ import annotations
 
 from gargon_notation.archive.ratings import PlayerRating, Point, Ratings
-from gargon_notation.archive.standings_report import chart_size, page, scrolled
+from gargon_notation.archive.standings_report import chart_size, counted, page, scrolled
 from gargon_notation.errors import html_text
 
 __all__ = ["FORMAT", "HISTORIES", "LEADERS", "MODEL", "VERSION", "ratings_html", "ratings_json"]
@@ -55,8 +55,11 @@ def _number(value: float) -> float:
     return round(value, 4)
 
 
-def ratings_json(ratings: Ratings, as_of: str | None) -> dict[str, object]:
-    """The JSON object of ``gargon ratings --json``; ``as_of`` the ``--as-of`` given."""
+def ratings_json(
+    ratings: Ratings, as_of: str | None, event: str | None = None
+) -> dict[str, object]:
+    """The JSON object of ``gargon ratings --json``; ``as_of`` and ``event`` the ``--as-of``
+    and ``--event`` given."""
     parameters = ratings.parameters
     return {
         "format": FORMAT,
@@ -71,6 +74,7 @@ def ratings_json(ratings: Ratings, as_of: str | None) -> dict[str, object]:
             "z": parameters.z,
         },
         "as_of": as_of,
+        "event": event,
         "games": ratings.games,
         "undated": ratings.undated,
         "first_date": ratings.first,
@@ -229,8 +233,9 @@ def _history(player: PlayerRating, ratings: Ratings, low: float, high: float) ->
     )
 
 
-def ratings_html(ratings: Ratings, as_of: str | None) -> str:
-    """The ratings as one HTML page (``as_of``: the ``--as-of`` given)."""
+def ratings_html(ratings: Ratings, as_of: str | None, event: str | None = None) -> str:
+    """The ratings as one HTML page (``as_of`` and ``event``: the ``--as-of`` and ``--event``
+    given)."""
     parameters = ratings.parameters
     z = parameters.z
     rows = [
@@ -247,8 +252,9 @@ def ratings_html(ratings: Ratings, as_of: str | None) -> str:
             f"<td class='n'>{player.wins}</td><td>{html_text(player.last or '')}</td></tr>\n"
         )
     period = f" up to {html_text(as_of)}" if as_of else ""
+    events = "" if event is None else f" of the events holding {html_text(repr(event))}"
     body = (
-        f"<p>{ratings.games} games rated in date order{period}"
+        f"<p>{counted(ratings.games, 'game')}{events} rated in date order{period}"
         + (
             f", from {html_text(ratings.first)} to {html_text(ratings.last)}"
             if ratings.first and ratings.last

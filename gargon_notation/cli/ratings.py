@@ -23,7 +23,8 @@ from gargon_notation.archive.ratings_report import ratings_html, ratings_json
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural
 from gargon_notation.cli.inputs import HTML_ELSEWHERE, writable, write
-from gargon_notation.cli.results import near_warnings, read
+from gargon_notation.cli.results import near_warnings, no_such_event, read
+from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
 from gargon_notation.slips import near_pairs
@@ -31,14 +32,18 @@ from gargon_notation.slips import near_pairs
 __all__ = ["ratings_command", "ratings_tables"]
 
 
-def ratings_tables(ratings: Ratings, as_of: str | None) -> list[Table | Text]:
-    """What ``gargon ratings`` prints, as rich renderables, in order."""
+def ratings_tables(
+    ratings: Ratings, as_of: str | None, event: str | None = None
+) -> list[Table | Text]:
+    """What ``gargon ratings`` prints, as rich renderables, in order (``as_of`` and
+    ``event``: the ``--as-of`` and ``--event`` given)."""
     first, last = ratings.first, ratings.last
     period = "" if first is None else f" on {first}" if first == last else f", {first} to {last}"
     undated = f"; {ratings.undated} without a date, rated first" if ratings.undated else ""
     chosen = f" (as of {as_of})" if as_of else ""
+    events = "" if event is None else f" of the events holding {printable(repr(event))}"
     heading = Text(
-        f"{plural(ratings.games, 'game')} rated in date order{period}{undated}{chosen}: "
+        f"{plural(ratings.games, 'game')}{events} rated in date order{period}{undated}{chosen}: "
         f"{plural(len(ratings.players), 'player')}",
         style="bold",
     )
@@ -67,42 +72,53 @@ def ratings_tables(ratings: Ratings, as_of: str | None) -> list[Table | Text]:
 
 
 def ratings_command(
-    paths: list[str], as_of: str | None, as_json: bool, html: Path | None, no_color: bool
+    paths: list[str],
+    event: str | None,
+    as_of: str | None,
+    as_json: bool,
+    html: Path | None,
+    no_color: bool,
 ) -> None:
-    """``gargon ratings``: the ratings of the players of the games of ``paths``."""
+    """``gargon ratings``: the ratings of the players of the games of ``paths`` (those of the
+    events whose name holds ``event``, played on or before ``as_of``)."""
     console = common.console(no_color)
     if not available():
         fail(MISSING)
-    query = None
+    options = [] if event is None else [("--event", event)]
     if as_of is not None:
-        try:
-            query = Query.parse([("--date-to", as_of)])
-        except QueryError as error:
-            fail(str(error).replace("--date-to", "--as-of"))
+        options.append(("--date-to", as_of))
+    try:
+        query = Query.parse(options) if options else None
+    except QueryError as error:
+        fail(str(error).replace("--date-to", "--as-of"))
     if html is not None:
         writable(html, HTML_ELSEWHERE)  # said now, not once every game is read
     collector = RatingsCollector()
     reading = read(paths, query, collector.add, "ratings")
+    # Left out by --as-of: every game left out, or with --event, those of the events chosen.
+    dated_out = reading.left_out if event is None else reading.left_out_of(event)
+    if event is not None and not reading.games and reading.left_out and not dated_out:
+        no_such_event(event, reading)
     ratings = collector.ratings(history=html is not None)
     for line in near_warnings(near_pairs(p.player for p in ratings.players), verb="rated"):
         common.print_error(line)
     if html is not None:
-        write(html, ratings_html(ratings, as_of), HTML_ELSEWHERE)
+        write(html, ratings_html(ratings, as_of, event), HTML_ELSEWHERE)
     if as_json:
-        document = ratings_json(ratings, as_of)
+        document = ratings_json(ratings, as_of, event)
         console.print(json.dumps(document, indent=2, ensure_ascii=False), markup=False)
     elif html is None:
         if not ratings.games:
             console.print(Text("No valid, finished game to rate."))
         else:
-            for number, renderable in enumerate(ratings_tables(ratings, as_of)):
+            for number, renderable in enumerate(ratings_tables(ratings, as_of, event)):
                 if number:
                     console.print()
                 shown = Uncut(renderable) if isinstance(renderable, Table) else renderable
                 console.print(Trimmed(shown))
-    if reading.left_out:
+    if as_of is not None and dated_out:
         common.print_error(
-            f"gargon: {plural(reading.left_out, 'game')} after {as_of} or without a full date "
+            f"gargon: {plural(dated_out, 'game')} after {as_of} or without a full date "
             "left out (--as-of)"
         )
     reading.finish()

@@ -13,15 +13,24 @@ a game given by its table record too).  A path or file that cannot be read is ex
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import NoReturn
 
 from gargon_notation import archive, files
 from gargon_notation.archive.query import Query
 from gargon_notation.archive.results import GameResult, Skipped, read_results
-from gargon_notation.cli.common import Exit, fail, plural, print_error, say_empty
+from gargon_notation.cli.common import Exit, fail, named, plural, print_error, say_empty
 from gargon_notation.cli.inputs import inputs_of
 from gargon_notation.errors import printable
 
-__all__ = ["Reading", "copy_warning", "near_warnings", "read", "say_copies", "view_warning"]
+__all__ = [
+    "Reading",
+    "copy_warning",
+    "near_warnings",
+    "no_such_event",
+    "read",
+    "say_copies",
+    "view_warning",
+]
 
 
 def near_warnings(
@@ -134,9 +143,19 @@ class Reading:
         self.first_unfinished = ""
         self.empty: list[str] = []
         """The inputs without a game, said at :meth:`finish`."""
-        self.other_events: dict[str | None, None] = {}
+        self.other_events: dict[str | None, int] = {}
         """The events of the games the query left out, in the order first read (None: no
-        ``Event`` tag)."""
+        ``Event`` tag), and how many of each it left out."""
+
+    def left_out_of(self, event: str) -> int:
+        """The games the query left out whose event's name holds ``event`` (in any case, as
+        ``--event`` matches): left out by its other conditions."""
+        wanted = event.casefold()
+        return sum(
+            count
+            for name, count in self.other_events.items()
+            if name is not None and wanted in name.casefold()
+        )
 
     def skipped(self, skipped: Skipped) -> None:
         """Report a game without a result (unfinished ones at :meth:`finish`)."""
@@ -198,7 +217,7 @@ def read(
                 print_error(f"warning: {warning}\n  (taken as undated)")
             if isinstance(item, Skipped) and item.reason == "left-out":
                 reading.left_out += 1
-                reading.other_events.setdefault(item.event)
+                reading.other_events[item.event] = reading.other_events.get(item.event, 0) + 1
                 continue
             if isinstance(item, Skipped) and item.reason in ("copy", "view"):
                 reading.skipped(item)
@@ -212,3 +231,17 @@ def read(
     except files.FileError as error:
         fail(str(error))
     return reading
+
+
+def no_such_event(event: str, reading: Reading) -> NoReturn:
+    """Name the events read when ``--event`` matches none of them (a slip: ``Wintr``), and
+    exit 1 writing nothing: no empty page over the one published."""
+    names = named(
+        ["(no event)" if name is None else f'"{printable(name)}"' for name in reading.other_events]
+    )
+    print_error(
+        f"gargon: --event {printable(repr(event))}: no event read has {printable(repr(event))} "
+        f"in its name (in any case); the events read: {names}"
+    )
+    reading.finish()
+    raise Exit(1)

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import NoReturn
 
 import attrs
 from rich.cells import cell_len
@@ -43,7 +42,7 @@ from gargon_notation.archive.standings_report import (
 from gargon_notation.cli import common
 from gargon_notation.cli.common import plural
 from gargon_notation.cli.inputs import HTML_ELSEWHERE, writable, write
-from gargon_notation.cli.results import Reading, near_warnings, read
+from gargon_notation.cli.results import near_warnings, no_such_event, read
 from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
 from gargon_notation.render.uncut import Uncut
@@ -426,7 +425,7 @@ def standings_command(
         page = standings_html(events, reading.games, reading.counted) if html else ""
         printed = standings_tables(events)
     if event is not None and not reading.games and reading.left_out:
-        _no_such_event(event, reading)
+        no_such_event(event, reading)
     if html is not None:
         write(html, page, HTML_ELSEWHERE)
     if as_json:
@@ -434,20 +433,6 @@ def standings_command(
     elif html is None:
         _print(console, printed, reading.counted, event)
     reading.finish()
-
-
-def _no_such_event(event: str, reading: Reading) -> NoReturn:
-    """Name the events read when ``--event`` matches none of them (a slip: ``Wintr``), and
-    exit 1 writing nothing: no empty page over the one published."""
-    names = common.named(
-        ["(no event)" if name is None else f'"{printable(name)}"' for name in reading.other_events]
-    )
-    common.print_error(
-        f"gargon: --event {printable(repr(event))}: no event read has {printable(repr(event))} "
-        f"in its name (in any case); the events read: {names}"
-    )
-    reading.finish()
-    raise common.Exit(1)
 
 
 def _print(

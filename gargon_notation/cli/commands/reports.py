@@ -106,11 +106,16 @@ def standings_command(
 @app.command(
     "ratings",
     epilog=examples(
-        "gargon ratings club/", "gargon ratings club/ --as-of 2026.06.30 --html ratings.html"
+        "gargon ratings club/",
+        "gargon ratings club/ --as-of 2026.06.30 --html ratings.html",
+        "gargon ratings club/ --event League",
     ),
 )
 def ratings_command(
     paths: Paths,
+    event: Annotated[
+        str | None, typer.Option("--event", help="Only the events whose name holds TEXT.")
+    ] = None,
     as_of: Annotated[
         str | None,
         typer.Option(
@@ -140,4 +145,4 @@ def ratings_command(
     """
     from gargon_notation.cli import ratings
 
-    ratings.ratings_command(paths, as_of, as_json, _path(html), no_color)
+    ratings.ratings_command(paths, event, as_of, as_json, _path(html), no_color)
