@@ -545,6 +545,45 @@ def test_a_draw_of_the_next_fight_written_where_a_draw_is_left_out_is_read_in_it
     ]
 
 
+def test_a_draw_of_the_second_fight_written_before_first_fight_draws_is_read_in_its_place() -> None:
+    """Dagmar's draw, owed after the second red fight, is written before Bernd's after the
+    first, and Collette's after the first is left out: Dagmar's was refused as out of turn,
+    then the second fight's draws of Bernd, Collette and Dagmar were said not to be written,
+    though two of them are (noticed in the last session's damage check).  Now one problem
+    says that Dagmar's is written early, and reads it in its place; Collette's is the one
+    left out."""
+    red = "(Adam 1, Dagmar 2, Bernd 1, Bernd 2, Collette 2)"
+    text = SIX_DRAWS.replace(
+        "(Adam 1, Bernd 1, Collette 1, Bernd 2, Collette 2, Dagmar 2)", red
+    ).replace("*\n", "2. Bernd W1\n*\n")
+    result = replay(parse_game(text, source="t.ggn"))
+    assert [str(problem) for problem in result.problems] == [
+        "t.ggn:8:37: game 1, round 1, Dagmar (seat 4): 'Dagmar 2': the draws after the red "
+        "fights are written in the wrong order: Dagmar's, owed after the second fight, is "
+        "written before the first fight's (Adam, Bernd and Collette draw after the first "
+        "fight, then Bernd, Collette and Dagmar after the second: the losers of a fight draw "
+        "right after it, in seat order from the round's start player, Adam) [draw-order]\n"
+        "    read in the order owed",
+        "t.ggn:8:56: game 1, round 1, Collette (seat 3): 'Bernd 2': Collette owes a "
+        "replacement draw here for the first red fight (a loser of both red fights draws "
+        "after each), but the record does not write it [record-incomplete]\n"
+        "    taken as 'Collette forgot'",
+    ]
+    assert result.game is not None and result.game.round == 2
+    assert LOST_NOTE not in result.unchecked
+    # Three players: Collette's second-fight draw first, a draw of Bernd's left out.
+    three = (
+        '[Players "Adam" "Bernd" "Collette"]\n[Start "Adam"]\n'
+        "1. Adam R9 R3, Bernd R5 R2, Collette R14 R0\n"
+        "    fights R > Collette Adam (Collette 2, Adam 1, Bernd 2)\n2. Bernd W1\n*\n"
+    )
+    found = replay(parse_game(three, source="t.ggn")).problems
+    assert [(p.line, p.column, p.code, p.repair) for p in found] == [
+        (4, 31, "draw-order", "read in the order owed"),
+        (4, 51, "record-incomplete", "taken as 'Bernd forgot'"),
+    ]
+
+
 def test_a_draw_written_after_the_replay_took_it_as_forgotten_says_where_it_was_due() -> None:
     """Adam's draw, owed first, is written last: taken as forgotten at Bernd's, his 'Adam 1'
     was refused as 'the replacement draw it owes is written already (a draw forgotten may

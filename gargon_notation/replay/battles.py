@@ -65,6 +65,7 @@ class _Battles(_Reporting):
     names_at: dict[tuple[int, int], Problem]
     forgotten: list[tuple[int, tuple[Card, ...], Problem]]
     left_out: list[tuple[int | None, int, int, Problem]]
+    early_draws: dict[int, model.Draw]
     battle_at: Colour | None
 
     if TYPE_CHECKING:  # the walk's methods used here, for mypy (nothing at run time)
@@ -128,6 +129,9 @@ class _Battles(_Reporting):
         crossed = False  # the draws left out before ``before``'s, owed after the next fight
         while (decision := game.to_act) is not None and decision.kind is _DRAW:
             seat = decision.seat
+            if seat in self.early_draws:  # written early, said so: read in its place
+                self._take_held(game)
+                continue
             if seat == before or (only and not stand_ins) or (crossed and before in game.owed):
                 return
             owner = game.names[seat]
@@ -206,6 +210,52 @@ class _Battles(_Reporting):
                     self.forgotten.append((seat, cards, found))
             self._step(game, None, Draw(seat, None))
 
+    def _hold_early(self, game: Game, draws: Sequence[model.Draw], index: int, seat: int) -> bool:
+        """Whether ``draws[index]``, ``seat``'s, is his draw owed after the second fight of
+        the colour whose first fight was just fought, written before first-fight draws
+        written after it (``(Adam 1, Dagmar 2, Bernd 1, ...)``): then one problem says so,
+        and the draw is held until its turn (:meth:`_take_held`).  It was refused as out of
+        turn, and the draws owed after it taken as forgotten."""
+        owed = game.owed
+        if seat in owed or seat in self.early_draws:
+            return False
+        fought = next((e for e in reversed(game.events) if isinstance(e, BattleResolved)), None)
+        if fought is None or fought.fight != 1:
+            return False
+        fights = _colour_fights(game, fought.colour, _chosen_at(game, fought.colour))
+        second = next((each for each in fights if each.fight == 2), None)
+        if second is None or seat not in second.losers or not fights[0].losers:
+            return False
+        # A first-fight draw is written after it: one more draw of a seat owing one now than
+        # that seat owes after the second fight.
+        later = [self.seats.get(each.player) for each in draws[index + 1 :]]
+        if not any(later.count(each) > (each in second.losers) for each in owed):
+            return False
+        draw = draws[index]
+        start = game.names[game.start_player]
+        self.problem(
+            "draw-order",
+            f"the draws after the {fought.colour.name.lower()} fights are written in the wrong "
+            f"order: {name_text(game.names[seat])}'s, owed after the second fight, is written "
+            f"before the first fight's ({names_text(game, fights[0].losers)} draw after the "
+            f"first fight, then {names_text(game, second.losers)} after the second: the losers "
+            f"of a fight draw right after it, in seat order from the round's start player, "
+            f"{start})",
+            draw,
+            seat=seat,
+            repair="read in the order owed",
+        )
+        self.early_draws[seat] = draw
+        return True
+
+    def _take_held(self, game: Game) -> None:
+        """Read the draws held (:meth:`_hold_early`) whose turn it is."""
+        while (decision := game.to_act) is not None and decision.kind is _DRAW:
+            draw = self.early_draws.pop(decision.seat, None)
+            if draw is None:
+                return
+            self._apply(game, _engine_draw(decision.seat, draw.pile, draw.seen), draw)
+
     def _next_fight_written(self, game: Game, draws: Sequence[model.Draw], index: int) -> bool:
         """Whether the draws from ``draws[index]`` on are those owed after the second fight
         of the colour whose first fight was just fought (in any order): the first fight's
@@ -219,7 +269,9 @@ class _Battles(_Reporting):
         if second is None or not second.losers:
             return False
         wanted = sorted(game.names[seat] for seat in second.losers)
-        return sorted(draw.player for draw in draws[index : index + len(wanted)]) == wanted
+        held = [game.names[seat] for seat in self.early_draws]  # read in their places
+        written = [draw.player for draw in draws[index : index + len(wanted) - len(held)]]
+        return sorted(written + held) == wanted
 
     def _fight_owed(self, game: Game, seat: int) -> str:
         """Which fight of its colour the draw ``seat`` owes now is for, when he owes one after
@@ -319,6 +371,8 @@ class _Battles(_Reporting):
                     continue
             owed = game.to_act
             if owed is not None and owed.kind is _DRAW and owed.seat != seat:
+                if not stand_ins and self._hold_early(game, draws, index, seat):
+                    continue
                 ordered = None if stand_ins else self._fight_draws_in_order(game, draws, index)
                 if not ordered:
                     # The first fight's draws left out before the second's, which may be
@@ -340,14 +394,16 @@ class _Battles(_Reporting):
             action = _engine_draw(seat, draw.pile, draw.seen)
             if not plain:
                 self._apply(game, action, draw)
-                continue
-            try:
-                game.push(action)
-            except IllegalAction as violation:
-                self._refused(game, action, draw, violation)
-                continue
-            self.count += 1
-            self.skipped = False
+            else:
+                try:
+                    game.push(action)
+                except IllegalAction as violation:
+                    self._refused(game, action, draw, violation)
+                    continue
+                self.count += 1
+                self.skipped = False
+            if self.early_draws:
+                self._take_held(game)
         record = self.record
         # An unfinished record (a recording in progress) may stop before the draws owed by
         # its last battle (but not where it writes one for a name not at the table).
@@ -370,6 +426,10 @@ class _Battles(_Reporting):
             self._owed_draws_unwritten(
                 game, place, stand_ins=stand_ins, only=bool(stops), early=early
             )
+        if self.early_draws:  # never owed after all: refused where written, as before
+            for seat, draw in list(self.early_draws.items()):
+                del self.early_draws[seat]
+                self._apply(game, _engine_draw(seat, draw.pile, draw.seen), draw)
 
     def _in_seat_order(self, game: Game, draws: Sequence[model.Draw]) -> bool:
         """Whether ``draws`` begin with the draws owed now, in order, and go on (the second

@@ -228,6 +228,9 @@ class _Walk(_Battles, _Rest, _Facts):
         """Each draw the walk took as forgotten, the record not writing it: its round, the
         event count before it, its seat and its problem (a draw of that seat written later
         in the colour's parentheses is told so)."""
+        self.early_draws: dict[int, model.Draw] = {}
+        """Draws owed after a colour's second fight written before its first fight's draws,
+        by seat: said, and read when their turn comes (see ``_Battles._hold_early``)."""
         self.battle_at: Colour | None = None
         """The colour of the battle being walked: a draw written in its parentheses by a
         player who owes none is told why (its events are found then, not counted here:
