@@ -54,10 +54,18 @@ def _without(comments: Iterable[model.Comment]) -> tuple[model.Comment, ...]:
 
 
 def _strip_element(element: E) -> E:
-    changes: dict[str, Any] = {"comments": _without(element.comments)}  # type: ignore[attr-defined]
+    """``element`` without its annotations (itself when it has none: a record never
+    annotated is made again only where it must be)."""
+    comments: tuple[model.Comment, ...] = element.comments  # type: ignore[attr-defined]
+    changes: dict[str, Any] = {}
+    kept = _without(comments)
+    if len(kept) != len(comments):
+        changes["comments"] = kept
     if isinstance(element, model.Battle):
-        changes["draws"] = tuple(_strip_element(d) for d in element.draws)
-    return attrs.evolve(element, **changes)  # type: ignore[misc]
+        draws = tuple(_strip_element(d) for d in element.draws)
+        if any(new is not old for new, old in zip(draws, element.draws, strict=True)):
+            changes["draws"] = draws
+    return attrs.evolve(element, **changes) if changes else element  # type: ignore[misc]
 
 
 def strip_annotations(record: model.GameRecord) -> model.GameRecord:
