@@ -44,11 +44,11 @@ import contextlib
 import importlib.util
 import io
 import os
-import stat
 import sys
 from collections.abc import Iterator, Mapping
 from typing import Any, BinaryIO, NamedTuple, cast
 
+from gargon_notation.caches import cache_folder, made, private_folder
 from gargon_notation.cli.plain import write_all  # loaded already, by gargon_notation.cli
 
 try:
@@ -171,53 +171,7 @@ def key(arguments: list[str], environ: Mapping[str, str]) -> str | None:
 
 def folder(environ: Mapping[str, str]) -> str | None:
     """Where replies are kept (see the module); None without a home folder to keep them in."""
-    base = environ.get("XDG_CACHE_HOME", "")
-    if not os.path.isabs(base):
-        try:
-            home = os.path.expanduser("~")
-        except (KeyError, RuntimeError):  # no HOME and no entry in the password database
-            return None
-        if not os.path.isabs(home):
-            return None
-        caches = ("Library", "Caches") if sys.platform == "darwin" else (".cache",)
-        base = os.path.join(home, *caches)
-    return os.path.join(base, "gargon-notation", "replies")
-
-
-def _own_private_folder(place: str) -> bool:
-    """Whether ``place`` is a real folder of this user that nobody else may write to: replies
-    from anywhere else could be anyone's (a completion's is run by the shell)."""
-    try:
-        status = os.lstat(place)
-    except OSError:
-        return False
-    return (
-        stat.S_ISDIR(status.st_mode)
-        and status.st_uid == os.geteuid()
-        and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-    )
-
-
-def _made(place: str) -> bool:
-    """Make ``place`` (the replies' folder and its ``gargon-notation`` parent), only under a
-    cache folder of this user; whether ``place`` is then fit to keep replies in."""
-    if _own_private_folder(place):
-        return True
-    parent = os.path.dirname(place)
-    base = os.path.dirname(parent)
-    try:
-        if not os.path.isdir(base):  # no ~/.cache yet: made in a home of this user only
-            if os.stat(os.path.dirname(base)).st_uid != os.geteuid():
-                return False
-            os.mkdir(base, 0o700)
-        if os.stat(base).st_uid != os.geteuid():
-            return False
-        for folder_ in (parent, place):
-            with contextlib.suppress(FileExistsError):
-                os.mkdir(folder_, 0o700)
-    except OSError:
-        return False
-    return _own_private_folder(place)
+    return cache_folder("replies", environ)
 
 
 class Reply(NamedTuple):
@@ -265,7 +219,7 @@ def _writable_streams() -> bool:
 def recall(digest: str, environ: Mapping[str, str]) -> Reply | None:
     """The reply kept under ``digest``, or None."""
     place = folder(environ)
-    if place is None or not _writable_streams() or not _own_private_folder(place):
+    if place is None or not _writable_streams() or not private_folder(place):
         return None
     kept = os.path.join(place, digest)
     try:
@@ -306,7 +260,7 @@ def _is_digest(name: str) -> bool:
 
 def _keep(digest: str, reply: Reply, environ: Mapping[str, str]) -> None:
     place = folder(environ)
-    if place is None or not _made(place):
+    if place is None or not made(place):
         return
     import tempfile  # only when a reply is new
 

@@ -305,13 +305,36 @@ setattr(_Builder, "pass", _Builder.pass_)
 
 @functools.cache
 def _lark() -> lark.Lark:
+    """The reference parser, built once a process.  Lark's analysis of the grammar takes
+    some 0.2 s, more than the rest of a ``gargon validate`` of one game; it is kept in
+    gargon's private cache (:func:`_analysis_file`) and read back from there, in 0.03 s."""
     return lark.Lark(
         grammar_text(),
         parser="lalr",
         lexer="contextual",
         transformer=_Builder(),
         maybe_placeholders=False,
+        cache=_analysis_file() or False,
     )
+
+
+def _analysis_file() -> str | None:
+    """Where Lark keeps its analysis of the grammar: a file of the ``grammar`` folder of
+    gargon's cache (:mod:`gargon_notation.caches`: a private folder of this user, since Lark
+    reads it back with :mod:`pickle`; its own default, a file in the shared temporary
+    folder, any user could have made), one for each version of Lark and of Python.  Lark
+    checks that the file is of this grammar and these options, and makes it again when it
+    is not.  None (no cache): caches are off, or no such folder can be made."""
+    import os
+    import sys
+
+    from gargon_notation.caches import cache_folder, made
+
+    place = cache_folder("grammar", os.environ)
+    if place is None or not made(place):
+        return None
+    version = f"{sys.version_info[0]}{sys.version_info[1]}"
+    return os.path.join(place, f"gargon-lark{lark.__version__}-py{version}.cache")
 
 
 def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:
