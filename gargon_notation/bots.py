@@ -236,11 +236,12 @@ def simulate(
     different, not empty and a single line (as a record's ``Players`` tag holds them), and
     ``max_actions`` under 1 (:class:`TypeError` for arguments of another type: a seed is a
     text; a bot with no ``choose`` method); then :class:`~gargon_notation.engine.IllegalAction`
-    when a bot chooses an illegal action, :class:`TypeError` naming the bot and its seat when
-    it chooses what is not an action (or an action holding what is not a card where a card
-    is wanted, such as the text ``'R5'``), and :class:`~gargon_notation.errors.ArgumentError`
-    if the game has not ended after ``max_actions`` actions (with the default it always does:
-    every round takes cards out of the piles or out of the hands).  An illegal action, and
+    when a bot chooses an illegal action, :class:`TypeError` naming the bot, its seat, the
+    round and the decision when it chooses what is not an action (or an action holding what
+    is not a card where a card is wanted, such as the text ``'R5'``), and
+    :class:`~gargon_notation.errors.ArgumentError` if the game has not ended after
+    ``max_actions`` actions (with the default it always does: every round takes cards out of
+    the piles or out of the hands).  An illegal action, and
     an exception raised inside a bot's ``choose``, go out with a note (``__notes__``, shown
     under the traceback) naming the bot, its seat, the round and the decision.
     """
@@ -287,10 +288,8 @@ def simulate(
             who = _bot_at(playing, seat, seat_names, game)
             if type(action) not in (Play, Pass, Choose, Draw):
                 raise TypeError(
-                    f"the bot of seat {seat} ({seat_names[seat]}), a "
-                    f"{type(playing[seat]).__name__}, chose {shown(action)}, which is not an "
-                    "action: choose() returns one of view.legal_actions (a Play, Pass, Choose "
-                    "or Draw)"
+                    f"{who}, chose {shown(action)}, which is not an action: choose() returns "
+                    "one of view.legal_actions (a Play, Pass, Choose or Draw)"
                 ) from None
             chosen = repr(action)
             chosen = chosen if len(chosen) <= 80 else chosen[:77] + "..."
