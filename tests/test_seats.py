@@ -609,8 +609,8 @@ def test_records_that_break_a_rule_alone_or_together() -> None:
     one = TEXT.replace("deal Cy: G1 X?", "deal Cy: G1 Y13")
     two = TEXT.replace("deal Bob: B7 V3 R? G? G? Y?", "deal Bob: B7 V3 R? G? G? Y13")
     assert contradictions((one, "one.ggn"), (two, "two.ggn")) == [
-        "one.ggn:5:6: together with what two.ggn:5:6 says, this breaks a rule: the deal holds 2 "
-        "copies of Y13, but the deck has 1 [card-conservation]"
+        "one.ggn:7:6: together with what two.ggn:7:6 says, this breaks a rule: the deal holds 2 "
+        "copies of Y13, but the deck has 1 (Y13 is also dealt to Bob, line 6) [card-conservation]"
     ]
 
 

@@ -15,11 +15,13 @@ either, nothing of the deal is known.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 from gargon_notation.actions import not_at_table
-from gargon_notation.cards import UNKNOWN, AnyCard, Card
+from gargon_notation.cards import COPIES, UNKNOWN, AnyCard, Card
 from gargon_notation.engine import Deal, pile_size
+from gargon_notation.errors import RuleViolation
 from gargon_notation.header import Header
 from gargon_notation.notation import model
 
@@ -85,6 +87,8 @@ def build_deal(
     for pile in piles:
         pile.extend([UNKNOWN] * (size - len(pile)))
     deal = Deal(tuple(map(tuple, hands)), (tuple(piles[0]), tuple(piles[1])))
+    if seeded is None and not _conserved(record, header, deal, report):
+        return None
     if seeded is not None:
         _check_against_seed(record, header, deal, seeded, report)
         return seeded
@@ -95,6 +99,55 @@ def build_deal(
             "by colour and count only, and draws of them cannot be checked"
         )
     return deal
+
+
+def _conserved(record: model.GameRecord, header: Header, deal: Deal, report: Report) -> bool:
+    """Whether the deal lines hold no more of a card or colour than the deck; else False,
+    once it is reported at the line that holds the card one too many (the lines in the order
+    they are written, each player's and pile's last one counting, as for the deal), with
+    where the record writes that card before: ``Game.new`` said it at the first line."""
+    try:
+        deal.check(header.ruleset.hand_size)
+    except RuleViolation as violation:
+        if violation.code != "card-conservation":
+            raise
+        message = violation.message
+    else:
+        return True
+    cards = list(deal.cards())
+    copies = Counter(card for card in cards if isinstance(card, Card))
+    card = next((card for card, count in copies.items() if count > COPIES[card]), None)
+    colours = Counter(card.colour for card in cards if card.colour is not None)
+    colour = next((colour for colour, count in colours.items() if count > 17), None)
+    kept: dict[object, model.Deal | model.Pile] = {}
+    for line in record.setup:
+        if isinstance(line, model.Pile) or line.player in header.players:
+            kept[_key(line)] = line
+    lines = [line for line in record.setup if kept.get(_key(line)) is line]
+    seen, where = 0, lines[0] if lines else None
+    for line in lines:
+        if card is not None:
+            seen += line.cards.count(card)
+        else:
+            seen += sum(1 for other in line.cards if other.colour is colour)
+        if seen > (COPIES[card] if card is not None else 17):
+            where = line
+            break
+    earlier = next((line for line in lines if card in line.cards and line is not where), None)
+    if card is not None and earlier is not None:
+        message += f" ({card} is also {_place(earlier)})"
+    report("card-conservation", message, where)
+    return False
+
+
+def _key(line: model.Deal | model.Pile) -> object:
+    return line.number if isinstance(line, model.Pile) else line.player
+
+
+def _place(line: model.Deal | model.Pile) -> str:
+    if isinstance(line, model.Pile):
+        return f"in pile {line.number}, line {line.line}"
+    return f"dealt to {line.player}, line {line.line}"
 
 
 def _check_against_seed(
