@@ -1499,6 +1499,26 @@ def test_an_item_of_another_shape_is_a_type_error_naming_it(item: object) -> Non
     assert "not " in str(refused.value)
 
 
+def test_a_path_or_a_record_alone_given_as_games_is_told_what_to_give(tmp_path: Path) -> None:
+    """A path given as ``games`` was read letter by letter (``not 'e'``), and a record
+    without its source and number was told only that it was not a game (found by a
+    researcher's trial)."""
+    folder = tmp_path
+    for path in ("examples/", Path("examples")):
+        with pytest.raises(TypeError) as refused:
+            tables.write_parquet(path, folder)  # type: ignore[arg-type]
+        assert str(refused.value) == (
+            "games: (source, number, record) items, not the path 'examples/': "
+            "gg.arrow.games_of('examples/') reads the games of a path"
+        ).replace("examples/", str(path))
+    assert not any(folder.iterdir())
+    with pytest.raises(TypeError) as alone:
+        list(tables.batches([RECORDS[0]]))  # type: ignore[list-item]
+    assert str(alone.value).endswith(
+        " alone: give where it comes from too, such as ('mine.ggn', 1, record)"
+    )
+
+
 def test_games_of_takes_one_path_as_well_as_several() -> None:
     one = [(source, number) for source, number, _ in tables.games_of("examples/club-night.ggn")]
     assert one == [("examples/club-night.ggn", n) for n in (1, 2, 3)]

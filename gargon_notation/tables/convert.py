@@ -179,7 +179,8 @@ def batches(
 
     ``games`` yields ``(source, number, record or NotationError)``, as the archive verbs
     read them (see :func:`gargon_notation.tables.games_of`); an item of another shape is
-    refused with :class:`TypeError` naming it, before any row of it is made.
+    refused with :class:`TypeError` naming it, before any row of it is made, and so is a
+    path given as ``games`` (:func:`~gargon_notation.tables.games_of` reads its games).
     ``observations`` adds the observation columns to ``decisions``;
     ``include_invalid_steps`` keeps the rows an invalid game's replay made (by default it
     gives its ``games`` row only).  Never raises
@@ -196,6 +197,11 @@ def batches(
     >>> [(table, batch.num_rows) for table, batch in batches(games)]
     [('games', 2), ('rounds', 33), ('battles', 107), ('decisions', 241)]
     """
+    if isinstance(games, (str, bytes, os.PathLike)):
+        raise TypeError(
+            f"games: (source, number, record) items, not the path {os.fsdecode(games)!r}: "
+            f"gg.arrow.games_of({os.fsdecode(games)!r}) reads the games of a path"
+        )
     rows = Rows(observations=observations, include_invalid_steps=include_invalid_steps)
     limits = _limits(batch_rows, observations)
     for game in games:
@@ -230,9 +236,12 @@ def _checked(game: object) -> Game:
         return game
     shown = repr(game)
     shown = shown if len(shown) <= 120 else shown[:117] + "..."
+    alone = ""
+    if isinstance(game, (GameRecord, NotationError)):
+        alone = " alone: give where it comes from too, such as ('mine.ggn', 1, record)"
     raise TypeError(
         "a game for the tables is (source, number from 1, GameRecord or NotationError), "
-        f"not {shown}"
+        f"not {shown}{alone}"
     )
 
 
