@@ -243,7 +243,9 @@ def simulate(
     ``max_actions`` actions (with the default it always does: every round takes cards out of
     the piles or out of the hands).  An illegal action, and
     an exception raised inside a bot's ``choose``, go out with a note (``__notes__``, shown
-    under the traceback) naming the bot, its seat, the round and the decision.
+    under the traceback) naming the bot, its seat, the round and the decision, and so does
+    a :class:`KeyboardInterrupt` (Ctrl-C) while a bot chooses: no time limit is set on a
+    decision.
     """
     check_size(players, ruleset.hand_size)
     if not isinstance(seed, str):
@@ -281,6 +283,11 @@ def simulate(
             action = playing[seat].choose(view)
         except Exception as error:
             error.add_note(f"raised by {_bot_at(playing, seat, seat_names, game)}")
+            raise
+        except KeyboardInterrupt as error:  # Ctrl-C, most likely to end a bot that hangs
+            error.add_note(
+                f"interrupted while {_bot_at(playing, seat, seat_names, game)}, was choosing"
+            )
             raise
         try:
             game.apply(action)

@@ -235,6 +235,8 @@ class _Faulty:
             return Play(view.seat, cards("G15 G14 G13"))
         if self.fault == "none":
             return None  # type: ignore[return-value]
+        if self.fault == "hangs":
+            raise KeyboardInterrupt  # as Ctrl-C interrupts a bot that never answers
         raise KeyError(self.fault)
 
 
@@ -262,6 +264,17 @@ def test_a_bots_fault_names_the_bot_its_seat_and_the_moment() -> None:
         simulate(3, "x", bots=[_Faulty("broken"), RandomBot(Rng("1")), RandomBot(Rng("2"))])
     assert raised.value.__notes__ == [
         "raised by the bot of seat 0 (Adam), a _Faulty, in round 2, at decision 8"
+    ]
+
+
+def test_ctrl_c_while_a_bot_chooses_names_the_bot() -> None:
+    """No time limit is set on a decision, so a bot that never answers is ended with
+    Ctrl-C, whose traceback did not say which bot hung (found by a bot author's trial)."""
+    with pytest.raises(KeyboardInterrupt) as interrupted:
+        simulate(3, "x", bots=[_Faulty("hangs"), RandomBot(Rng("1")), RandomBot(Rng("2"))])
+    assert interrupted.value.__notes__ == [
+        "interrupted while the bot of seat 0 (Adam), a _Faulty, in round 2, at decision 8, "
+        "was choosing"
     ]
 
 
