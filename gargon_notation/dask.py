@@ -46,7 +46,7 @@ from gargon_notation import files
 from gargon_notation.arguments import shown
 from gargon_notation.errors import ArgumentError, FileError, NotationError
 from gargon_notation.extras import DASK_PACKAGES, not_installed
-from gargon_notation.notation import Chunk
+from gargon_notation.notation import Chunk, GameRecord
 from gargon_notation.parts import (
     DEFAULT_BLOCKSIZE,
     GameItem,
@@ -239,11 +239,16 @@ def bytes_of(blocksize: Blocksize) -> int:
     return int(size)
 
 
-def _inputs(paths: Paths | list[files.Input]) -> list[files.Input]:
-    given = [paths] if isinstance(paths, str | os.PathLike) else list(paths)
-    names = [path for path in given if not isinstance(path, files.Input)]
-    if given and not names:
-        return [path for path in given if isinstance(path, files.Input)]  # found already
+def _inputs(paths: Paths | list[files.Input], parameter: str = "paths") -> list[files.Input]:
+    also = ", or a bag of gg.dask.read" if parameter == "paths_or_bag" else ""
+    if isinstance(paths, Iterable) and not isinstance(paths, str | os.PathLike | bytes):
+        given = list(paths)
+        names = [path for path in given if not isinstance(path, files.Input)]
+        names = files.given_paths(names, parameter, also)
+        if given and not names:
+            return [path for path in given if isinstance(path, files.Input)]  # found already
+    else:
+        names = files.given_paths(paths, parameter, also)
     inputs = files.find_inputs(names)
     if not inputs:
         shown = ", ".join(os.fspath(name) for name in names) or "no path"
@@ -290,7 +295,7 @@ def validate(
     if isinstance(paths_or_bag, DaskBag):
         mapped: DaskBag = paths_or_bag.map(_verdict, strict=strict)  # type: ignore[no-untyped-call]
         return cast("TypedBag[Verdict]", mapped)
-    units = find_partitions(cast("Paths", paths_or_bag), blocksize)
+    units = find_partitions(_inputs(cast("Paths", paths_or_bag), "paths_or_bag"), blocksize)
     return cast(
         "TypedBag[Verdict]",
         _bag_of([delayed(_verdicts, pure=True)(unit, strict) for unit in units]),
@@ -309,6 +314,15 @@ def verdicts_by_part(unit: tuple[Part, ...], strict: bool) -> list[list[tuple[Ve
 
 
 def _verdict(item: GameItem, strict: bool) -> Verdict:
+    if not (
+        isinstance(item, tuple)
+        and len(item) == 3
+        and isinstance(item[2], GameRecord | NotationError)
+    ):
+        raise TypeError(
+            "validate: a bag's items are GameItem(source, number, record), as gg.dask.read "
+            f"gives them, not {shown(item)}"
+        )
     source, number, record = item
     if isinstance(record, NotationError):
         return validate_chunk(Chunk("", record.line or 1, record), source, number)
@@ -343,13 +357,14 @@ def to_parquet(
     """
     from gargon_notation.tables import once_each, staged_parts
 
+    target = os.path.abspath(files.given_directory(directory))  # the same for every worker
     bag: DaskBag
     if isinstance(paths_or_bag, DaskBag):
         bag = paths_or_bag
     else:  # a file named twice is read once: (source, game) names one game
-        units = find_partitions(once_each(_inputs(cast("Paths", paths_or_bag))), blocksize)
+        inputs = _inputs(cast("Paths", paths_or_bag), "paths_or_bag")
+        units = find_partitions(once_each(inputs), blocksize)
         bag = _bag_of([delayed(_games, pure=True)(unit) for unit in units])
-    target = os.path.abspath(directory)  # the same for workers started elsewhere
     options = {"observations": observations, "include_invalid_steps": include_invalid_steps}
     pieces: list[Delayed] = bag.to_delayed()  # type: ignore[no-untyped-call]
     totals: dict[str, int] = {}

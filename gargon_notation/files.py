@@ -165,21 +165,64 @@ class Input:
         return cls("<stdin>", None)
 
 
+def given_paths(
+    paths: object, parameter: str = "paths", also: str = ""
+) -> list[str | os.PathLike[str]]:
+    """``paths`` as a list: one path (a text or an :class:`os.PathLike`), or several.
+
+    Raises :class:`TypeError` naming ``parameter`` for anything else (a text is one path,
+    never read as a sequence of one-letter paths), and what else it takes (``also``).
+
+    >>> given_paths("examples/"), given_paths(("a.ggn", "b.ggn"))
+    (['examples/'], ['a.ggn', 'b.ggn'])
+    >>> given_paths(5)
+    Traceback (most recent call last):
+    TypeError: paths: a path (str or os.PathLike) or an iterable of paths, not int 5
+    >>> given_paths(["a.ggn", None])
+    Traceback (most recent call last):
+    TypeError: paths: a path (str or os.PathLike) or an iterable of paths, not None among them
+    """
+    if isinstance(paths, str | os.PathLike):
+        return [paths]
+    wanted = f"{parameter}: a path (str or os.PathLike) or an iterable of paths{also}"
+    if isinstance(paths, bytes | bytearray) or not isinstance(paths, Iterable):
+        raise TypeError(f"{wanted}, not {shown(paths)}")
+    listed = list(paths)
+    for path in listed:
+        if not isinstance(path, str | os.PathLike):
+            raise TypeError(f"{wanted}, not {shown(path)} among them")
+    return listed
+
+
+def given_directory(directory: object) -> str | os.PathLike[str]:
+    """``directory`` when it is a path (the folder of tables to write).
+
+    >>> given_directory(5)
+    Traceback (most recent call last):
+    TypeError: directory: a folder's path (str or os.PathLike), not int 5
+    """
+    if isinstance(directory, str | os.PathLike):
+        return directory
+    raise TypeError(f"directory: a folder's path (str or os.PathLike), not {shown(directory)}")
+
+
 def find_inputs(
-    paths: Iterable[str | os.PathLike[str]], suffixes: Iterable[str] = tuple(SUFFIXES)
+    paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+    suffixes: Iterable[str] = tuple(SUFFIXES),
 ) -> list[Input]:
-    """Expand command-line paths: ``-`` is standard input, a file is itself, a directory is
-    searched recursively for files ending in one of ``suffixes``, sorted by path, and a path
-    that does not exist but holds ``*``, ``?`` or ``[`` is a pattern (``**`` for any depth of
-    directories) for the files and directories it matches, sorted (for shells that leave a
-    pattern unexpanded, or a quoted one).
+    """Expand command-line paths (one, or several): ``-`` is standard input, a file is
+    itself, a directory is searched recursively for files ending in one of ``suffixes``,
+    sorted by path, and a path that does not exist but holds ``*``, ``?`` or ``[`` is a
+    pattern (``**`` for any depth of directories) for the files and directories it matches,
+    sorted (for shells that leave a pattern unexpanded, or a quoted one).
 
     Raises :class:`FileError` for a path that does not exist or is neither a file nor a
-    directory, and for a pattern that matches nothing.
+    directory, and for a pattern that matches nothing; :class:`TypeError` for what is not
+    paths (:func:`given_paths`).
     """
     wanted = tuple(suffix.lower() for suffix in suffixes)
     inputs: list[Input] = []
-    for given in paths:
+    for given in given_paths(paths):
         text = os.fspath(given)
         if text == STDIN:
             inputs.append(Input.stdin())

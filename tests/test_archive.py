@@ -722,3 +722,14 @@ def test_heavy_every_split_of_simulated_archives_rejoins_to_the_same_games() -> 
     for step in (2, 3, 7):
         picked = games[::step]
         assert split_texts(written(picked)) == [g.item.text for g in picked]  # type: ignore[union-attr]
+
+
+def test_read_archive_takes_one_path_as_well_as_several(tmp_path: Path) -> None:
+    """``gg.read_archive("examples/")`` said "e: no such file or directory", where
+    ``gg.arrow.games_of`` and ``gg.dask.read`` take one path (found by a researcher's
+    trial)."""
+    (tmp_path / "a.ggn").write_text('[Event "A"]\n*\n\n[Event "B"]\n*\n', encoding="utf-8")
+    one = [game.where for game in archive.read_archive(tmp_path)]
+    assert one == [f"{tmp_path / 'a.ggn'}:1", f"{tmp_path / 'a.ggn'}:4"]
+    assert one == [game.where for game in archive.read_archive(str(tmp_path))]
+    assert one == [game.where for game in archive.read_archive([tmp_path])]

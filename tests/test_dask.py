@@ -941,3 +941,33 @@ def test_a_blocksize_that_is_not_a_size_is_refused_naming_it(
     assert str(refused.value) == message
     with pytest.raises(TypeError, match=r"^blocksize: a number of bytes \(int\) or a size "):
         gg.dask.read("examples/", blocksize=None)  # type: ignore[arg-type]
+
+
+def test_what_is_not_paths_is_a_type_error_naming_the_parameter(tmp_path: Path) -> None:
+    """``5`` was "'int' object is not iterable", ``[5]`` os.fspath's "expected str, bytes or
+    os.PathLike object", a bag of records "cannot unpack non-iterable GameRecord object"
+    and a directory of 5 os.path's own message (found by a researcher's trial)."""
+    import dask
+    import dask.bag
+
+    wanted = "a path (str or os.PathLike) or an iterable of paths"
+    with pytest.raises(TypeError) as refused:
+        gg.dask.read(5)  # type: ignore[arg-type]
+    assert str(refused.value) == f"paths: {wanted}, not int 5"
+    with pytest.raises(TypeError) as among:
+        gg.dask.find_partitions(["examples/", 5])  # type: ignore[list-item]
+    assert str(among.value) == f"paths: {wanted}, not int 5 among them"
+    for function in (gg.dask.validate, functools.partial(gg.dask.to_parquet, directory=tmp_path)):
+        with pytest.raises(TypeError) as either:
+            function(5)
+        assert str(either.value) == (f"paths_or_bag: {wanted}, or a bag of gg.dask.read, not int 5")
+    with pytest.raises(TypeError) as folder:
+        gg.dask.to_parquet(str(ROOT / "examples"), 5)  # type: ignore[arg-type]
+    assert str(folder.value) == "directory: a folder's path (str or os.PathLike), not int 5"
+    record = next(files.load(ROOT / "examples" / "full-game.ggn"))
+    with dask.config.set(scheduler="sync"), pytest.raises(TypeError) as items:
+        gg.dask.validate(dask.bag.from_sequence([record])).compute()
+    assert str(items.value).startswith(
+        "validate: a bag's items are GameItem(source, number, record), as gg.dask.read "
+        "gives them, not GameRecord <GameRecord 'Full game with its deal written out'; "
+    )

@@ -525,6 +525,25 @@ def test_find_inputs(tmp_path: Path) -> None:
         files.find_inputs(["nothing.ggn"])
 
 
+def test_find_inputs_takes_one_path_and_refuses_what_is_not_paths(tmp_path: Path) -> None:
+    """A text was read letter by letter (gg.read_archive("examples/") said "e: no such file
+    or directory") and 5 was "'int' object is not iterable" (found by a researcher's
+    trial)."""
+    (tmp_path / "a.ggn").write_text("", encoding="utf-8")
+    for one in (str(tmp_path), tmp_path):
+        assert [i.name for i in files.find_inputs(one)] == [str(tmp_path / "a.ggn")]
+    wanted = "paths: a path (str or os.PathLike) or an iterable of paths"
+    with pytest.raises(TypeError) as refused:
+        files.find_inputs(5)  # type: ignore[arg-type]
+    assert str(refused.value) == f"{wanted}, not int 5"
+    with pytest.raises(TypeError) as among:
+        files.find_inputs([tmp_path, None])  # type: ignore[list-item]
+    assert str(among.value) == f"{wanted}, not None among them"
+    with pytest.raises(TypeError) as raw:
+        files.find_inputs(b"a.ggn")  # type: ignore[arg-type]
+    assert str(raw.value) == f"{wanted}, not bytes b'a.ggn'"
+
+
 # -- atomic writes ------------------------------------------------------------------------
 
 

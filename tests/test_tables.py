@@ -1523,6 +1523,11 @@ def test_games_of_takes_one_path_as_well_as_several() -> None:
     one = [(source, number) for source, number, _ in tables.games_of("examples/club-night.ggn")]
     assert one == [("examples/club-night.ggn", n) for n in (1, 2, 3)]
     assert one == [(s, n) for s, n, _ in tables.games_of(["examples/club-night.ggn"])]
+    with pytest.raises(TypeError) as refused:  # it was "'int' object is not iterable"
+        list(tables.games_of(5))  # type: ignore[arg-type]
+    assert str(refused.value) == (
+        "paths: a path (str or os.PathLike) or an iterable of paths, not int 5"
+    )
 
 
 def test_games_of_gives_the_named_items_of_gg_dask_read() -> None:

@@ -77,14 +77,17 @@ __all__ = [
 ]
 
 
-def read_archive(paths: Iterable[str | os.PathLike[str]]) -> Iterator[ArchiveGame]:
-    """The games of ``paths`` in order, one at a time: files (``.ggn``, ``.json``,
-    ``.jsonl``), directories (searched recursively for those), glob patterns, ``-`` for
-    standard input, as the ``gargon`` verbs read them.  A game that cannot be read is still
-    given (its :attr:`~ArchiveGame.error` says why).
+def read_archive(
+    paths: str | os.PathLike[str] | Iterable[str | os.PathLike[str]],
+) -> Iterator[ArchiveGame]:
+    """The games of ``paths`` (one path, or several) in order, one at a time: files
+    (``.ggn``, ``.json``, ``.jsonl``), directories (searched recursively for those), glob
+    patterns, ``-`` for standard input, as the ``gargon`` verbs read them.  A game that
+    cannot be read is still given (its :attr:`~ArchiveGame.error` says why).
 
     Raises :class:`~gargon_notation.files.FileError` for a path that does not exist, a
-    pattern that matches nothing, or a file that cannot be read.
+    pattern that matches nothing, or a file that cannot be read; :class:`TypeError` for
+    what is not paths.
 
     >>> import pathlib, tempfile
     >>> folder = pathlib.Path(tempfile.mkdtemp())

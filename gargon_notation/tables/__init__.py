@@ -106,7 +106,7 @@ def games_of(
     Raises :class:`~gargon_notation.errors.FileError` for a path that cannot be found or
     read.
     """
-    named = [paths] if isinstance(paths, (str, os.PathLike)) else paths
+    named = files.given_paths(paths)
     for source in once_each(files.find_inputs([os.fspath(path) for path in named])):
         with files.open_input(source) as handle:
             try:

@@ -320,7 +320,7 @@ def write_batches(
     """
     whole_number(row_groups_per_file, "row_groups_per_file", least=1)
     check_part(part)
-    base = Path(directory)
+    base = Path(files.given_directory(directory))
     counts = dict.fromkeys(TABLES, 0)
     files_begun = dict.fromkeys(TABLES, 0)
     groups = dict.fromkeys(TABLES, 0)  # in the table's file being written
