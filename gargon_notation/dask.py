@@ -179,7 +179,9 @@ def find_partitions(
     Raises :class:`~gargon_notation.errors.FileError` for a path that cannot be found or a
     file that cannot be read, for standard input, and when no file is found;
     :class:`~gargon_notation.errors.ArgumentError` for a ``blocksize`` that is not a size
-    of at least one byte (:func:`bytes_of`).
+    of at least one byte (:func:`bytes_of`); :class:`TypeError` naming the parameter for
+    ``paths`` that are not paths (:func:`~gargon_notation.files.given_paths`), as
+    :func:`read`, :func:`validate` and :func:`to_parquet` do.
     """
     size = bytes_of(blocksize)
     inputs = _inputs(paths)
