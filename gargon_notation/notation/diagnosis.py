@@ -306,6 +306,8 @@ def _diagnosis(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str
         note = _star_note(lines, line, column)
         if note is not None:
             message += f": to write a note, make the line a comment: '; {note}'"
+    if "PLAYER" in expected:
+        message += _bare_name(found, text)
     if "CARD" in expected and _CARD_LIKE.fullmatch(found):
         message = (
             f"'{found}' is not a card (a colour W B V Y R G and a value 0-15 like R14, "
@@ -323,6 +325,30 @@ def _diagnosis(error: UnexpectedInput, text: str, lines: list[str]) -> tuple[str
             said = mistake.message if isinstance(mistake.message, str) else mistake.message(rest)
             return said, line, column - mistake.back(before)
     return message, line, column
+
+
+def _bare_name(found: str, text: str) -> str:
+    """Why ``found``, where a player's name may stand, is not one when the Players tag of
+    ``text`` names such a player: a colour letter, a card or a keyword is a name only quoted.
+
+    >>> _bare_name("B", '[Players "A" "B" "C"]')
+    ': a player named B is written quoted in the movetext, "B", since B is also a colour letter'
+    >>> _bare_name("end", '[Players "A" "B" "C"]')
+    ''
+    """
+    players = _PLAYERS_TAG.search(text)
+    if players is None or f'"{found}"' not in players.group():
+        return ""
+    if re.fullmatch(r"[WBVYRGwbvyrg]", found):
+        kind = "a colour letter"
+    elif _CARD_LIKE.fullmatch(found):
+        kind = "a card"
+    else:
+        kind = "a word of the notation"
+    return (
+        f': a player named {found} is written quoted in the movetext, "{found}", since '
+        f"{found} is also {kind}"
+    )
 
 
 def _card_typo(found: str, rest: str) -> str | None:
