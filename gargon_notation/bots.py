@@ -295,14 +295,17 @@ def simulate(
             raise
         try:
             game.apply(action)
-        except TypeError as error:
+        except (TypeError, AttributeError) as error:  # AttributeError: made without __init__
             who = _bot_at(playing, seat, seat_names, game)
             if type(action) not in (Play, Pass, Choose, Draw):
                 raise TypeError(
                     f"{who}, chose {shown(action)}, which is not an action: choose() returns "
                     "one of view.legal_actions (a Play, Pass, Choose or Draw)"
                 ) from None
-            chosen = repr(action)
+            try:
+                chosen = repr(action)
+            except AttributeError:  # its fields were never set
+                chosen = f"a {type(action).__name__} made without its constructor"
             chosen = chosen if len(chosen) <= 80 else chosen[:77] + "..."
             raise TypeError(f"{who}, chose {chosen}: {error}") from None
         except IllegalAction as error:

@@ -219,6 +219,26 @@ def test_a_bot_that_chooses_what_is_not_an_action_is_named_with_its_seat() -> No
     )
 
 
+class _Forger:
+    """A bot that makes its play without the constructor, which checks it."""
+
+    def choose(self, view: SeatView) -> Action:
+        play = object.__new__(Play)
+        object.__setattr__(play, "seat", view.seat)
+        return play
+
+
+def test_an_action_made_without_its_constructor_is_refused_naming_the_bot() -> None:
+    """A Play made with object.__new__, its cards never set, gave a bare AttributeError
+    that named no bot (found by a bot author's trial trying to cheat)."""
+    with pytest.raises(TypeError) as refused:
+        simulate(3, "x", bots=[_Forger(), RandomBot(Rng("1")), RandomBot(Rng("2"))])
+    assert str(refused.value) == (
+        "the bot of seat 0 (Adam), a _Forger, in round 1, at decision 1, chose a Play made "
+        "without its constructor: 'Play' object has no attribute 'cards'"
+    )
+
+
 class _Faulty:
     """A bot that plays its first legal action twice, then does ``fault``."""
 
