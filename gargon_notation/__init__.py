@@ -76,7 +76,14 @@ if TYPE_CHECKING:
     from gargon_notation.archive.query import Query, QueryError
     from gargon_notation.archive.select import Selection, select_games
     from gargon_notation.archive.stats import Collector, Figures, Row, Spread, Stats, archive_stats
-    from gargon_notation.bots import Bot, GreedyBot, RandomBot, SimulatedGame, simulate
+    from gargon_notation.bots import (
+        AmuletBot,
+        Bot,
+        GreedyBot,
+        RandomBot,
+        SimulatedGame,
+        simulate,
+    )
     from gargon_notation.cards import DECK, UNKNOWN, AnyCard, Card, Colour, HiddenCard
     from gargon_notation.engine import (
         Action,
@@ -181,6 +188,7 @@ _LAZY: dict[str, str] = {
     "annotate": "gargon_notation.annotate",
     "strip_annotations": "gargon_notation.annotate",
     "Bot": "gargon_notation.bots",
+    "AmuletBot": "gargon_notation.bots",
     "GreedyBot": "gargon_notation.bots",
     "RandomBot": "gargon_notation.bots",
     "SimulatedGame": "gargon_notation.bots",
@@ -339,6 +347,7 @@ __all__ = [
     "STANDARD",
     "UNKNOWN",
     "Action",
+    "AmuletBot",
     "AnyCard",
     "ArchiveGame",
     "ArgumentError",

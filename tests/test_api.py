@@ -71,7 +71,10 @@ FORMATS = "choose one of ggn, json, jsonl"
             lambda: gg.dumps([RECORD], format="ggn", events=lambda *_: []),
             "events are written in the JSON forms only, not in notation",
         ),
-        (lambda: gg.simulate(3, "x", bot="clever"), "unknown bot 'clever' (known: random, greedy)"),
+        (
+            lambda: gg.simulate(3, "x", bot="clever"),
+            "unknown bot 'clever' (known: random, greedy, amulet)",
+        ),
         (
             lambda: gg.archive_stats([RECORD], by="colour"),
             "by 'colour': choose one of player, event, players",

@@ -1493,8 +1493,10 @@ def test_simulate_an_unknown_bot() -> None:
     result = gargon("simulate", "--bot", "clever")
     assert result.exit_code == 2
     assert result.stdout == ""
-    assert "Invalid value for '--bot' / '-b': 'clever' is not one of 'random', 'greedy'." in (
-        result.stderr
+    flat = " ".join(line.strip("│ ") for line in result.stderr.splitlines())  # the box's lines
+    assert (
+        "Invalid value for '--bot' / '-b': 'clever' is not one of 'random', 'greedy', 'amulet'."
+        in flat
     )
 
 

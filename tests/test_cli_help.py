@@ -304,19 +304,20 @@ SIMULATE_HELP = """\
  Game k (from 1) is dealt from the seed "SEED.k" (just SEED when --games is 1).
 
 ╭─ Options ────────────────────────────────────────────────────────────────────╮
-│ --players   -p      N [3<=x<=5]      Players at the table. [default: 4]      │
-│ --games     -n      N [x>=1]         How many games. [default: 1]            │
-│ --seed      -s      TEXT             The seed the deals are made from (see   │
-│                                      above).                                 │
-│                                      [default: gargon]                       │
-│ --bot       -b      [random|greedy]  The bot every seat plays.               │
-│                                      [default: random]                       │
-│ --deal                               Also write each deal out in full        │
-│                                      (checked against the seed).             │
-│ --comments                           Add a few comments and glyphs to each   │
-│                                      game.                                   │
-│ --output    -o      FILE             Write here instead of stdout.           │
-│ --help                               Show this message and exit.             │
+│ --players   -p      N [3<=x<=5]             Players at the table.            │
+│                                             [default: 4]                     │
+│ --games     -n      N [x>=1]                How many games. [default: 1]     │
+│ --seed      -s      TEXT                    The seed the deals are made from │
+│                                             (see above).                     │
+│                                             [default: gargon]                │
+│ --bot       -b      [random|greedy|amulet]  The bot every seat plays.        │
+│                                             [default: random]                │
+│ --deal                                      Also write each deal out in full │
+│                                             (checked against the seed).      │
+│ --comments                                  Add a few comments and glyphs to │
+│                                             each game.                       │
+│ --output    -o      FILE                    Write here instead of stdout.    │
+│ --help                                      Show this message and exit.      │
 ╰──────────────────────────────────────────────────────────────────────────────╯
 
  Example:

@@ -37,6 +37,7 @@ class Bot(StrEnum):
 
     RANDOM = "random"
     GREEDY = "greedy"
+    AMULET = "amulet"
 
 
 class StatsBy(StrEnum):
