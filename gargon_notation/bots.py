@@ -125,7 +125,7 @@ class GreedyBot:
 
     It is a foil, not a baseline to beat: it plays worse than chance.  In 300 three-player
     games against two :class:`RandomBot` players, its seat rotated, it won 11% of them
-    (a third would be chance).
+    (a third would be chance; ``python3 bench/bots.py``).
 
     >>> game = Game.new(Deal.from_seed("gargon", players=3))
     >>> GreedyBot(Rng("x")).choose(game.view(0)) in game.legal_actions()
@@ -203,8 +203,8 @@ class AmuletBot:
     A baseline to beat, unlike :class:`GreedyBot`: against :class:`RandomBot` players, its
     seat rotated, it won 75% of 300 three-player games, 57% of 300 four-player games and
     35% of 300 five-player games (chance: a third, a quarter, a fifth); against two
-    :class:`GreedyBot` players, 94% of 300 three-player games.  It makes no random choice:
-    its ``rng`` is taken for the bots' common form.
+    :class:`GreedyBot` players, 94% of 300 three-player games (``python3 bench/bots.py``).
+    It makes no random choice: its ``rng`` is taken for the bots' common form.
 
     >>> game = Game.new(Deal.from_seed("gargon", players=3))
     >>> AmuletBot(Rng("x")).choose(game.view(0)) in game.legal_actions()
