@@ -3,18 +3,20 @@ a bar prints meanwhile goes above it, each line whole, the bar shows its descrip
 a style tag, and it goes when done; the terminal then shows what it shows without a bar.
 
 The verbs run in processes of their own, standard error on a pseudo-terminal, with the bar
-drawn for every job (``PROGRESS_BYTES`` set to 0) or for none."""
+drawn for every job (``PROGRESS_BYTES`` set to 0) or for none; what they print into pipes,
+to compare, comes from the command run in the test's process (:mod:`in_process`)."""
 
 from __future__ import annotations
 
 import re
-import subprocess
 import sys
 from pathlib import Path
 
+import in_process
 import pytest
 from terminals import run_on_terminal, screen
 
+import gargon_notation.cli.progress as progress
 from gargon_notation.bots import simulate
 from gargon_notation.notation import write_game
 from gargon_notation.records import record_from_simulation
@@ -91,7 +93,7 @@ every verb with one job and with two (two processes each, a few seconds here).""
     ],
 )
 def test_what_is_printed_goes_above_the_bar_in_whole_lines(
-    archive: Path, verb: list[str], jobs: str
+    archive: Path, verb: list[str], jobs: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Standard output elsewhere (``validate``'s verdicts go there: it is on the terminal
     too), each line of standard error is on a line of its own on the terminal, as it is
@@ -99,15 +101,9 @@ def test_what_is_printed_goes_above_the_bar_in_whole_lines(
     args = [*verb, "--jobs", jobs]
     on_terminal = verb[0] == "validate"
     code, shown = gargon(archive, ALWAYS, args, stdout=on_terminal)
-    plain = subprocess.run(
-        [sys.executable, "-c", GARGON, ALWAYS, *args],
-        cwd=archive,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-    printed = plain.stdout if on_terminal else plain.stderr
+    monkeypatch.setattr(progress, "PROGRESS_BYTES", int(ALWAYS))
+    plain = in_process.gargon(*args, cwd=archive)  # into pipes, as a process would print
+    printed = (plain.stdout if on_terminal else plain.stderr).decode()
     assert code == plain.returncode == 1
     assert "\x1b[?25l" in shown  # the bar was drawn (the cursor hidden meanwhile)
     assert "[progress.description]" not in shown
@@ -139,10 +135,8 @@ def test_simulate_writes_its_games_once_its_bar_is_gone(tmp_path: Path) -> None:
     command = [sys.executable, "-c", GARGON.replace("PROGRESS_BYTES", "PROGRESS_GAMES")]
     args = ["simulate", "--games", "3", "--seed", "pty"]
     code, shown = run_on_terminal([*command, ALWAYS, *args], stdout=True, cwd=tmp_path)
-    plain = subprocess.run(
-        [*command, NEVER, *args], cwd=tmp_path, capture_output=True, text=True, check=True
-    )
-    assert code == 0
+    plain = in_process.gargon(*args, cwd=tmp_path)  # into a pipe: no bar
+    assert (code, plain.returncode) == (0, 0)
     assert "\x1b[?25l" in shown  # the bar was drawn
     assert shown.rindex("simulating") < shown.index("[Event")
-    assert screen(shown) == plain.stdout.rstrip("\n").split("\n")
+    assert screen(shown) == plain.stdout.decode().rstrip("\n").split("\n")
