@@ -1138,8 +1138,18 @@ def schema() -> dict[str, object]:
     return document
 
 
+@pytest.fixture(scope="module")
+def validator(schema: dict[str, object]) -> jsonschema.Draft202012Validator:
+    """The schema's validator, made once: ``jsonschema.validate`` checks the schema itself
+    and looks its references up anew on each call, two thirds of its time here
+    (test_schema_is_a_json_schema checks the schema)."""
+    return jsonschema.Draft202012Validator(schema)
+
+
 @pytest.mark.parametrize("name", EXAMPLE_NAMES)
-def test_convert_to_json_and_back(name: str, work: Path, schema: dict[str, object]) -> None:
+def test_convert_to_json_and_back(
+    name: str, work: Path, validator: jsonschema.Draft202012Validator
+) -> None:
     to_json = gargon("convert", name, "--to", "json")
     assert to_json.exit_code == 0
     document = json.loads(to_json.stdout)
@@ -1147,7 +1157,7 @@ def test_convert_to_json_and_back(name: str, work: Path, schema: dict[str, objec
     assert document["version"] == 1
     text = (work / name).read_text(encoding="utf-8")
     assert len(document["games"]) == text.count("[Notation ")
-    jsonschema.validate(document, schema, cls=jsonschema.Draft202012Validator)
+    validator.validate(document)
     (work / "game.json").write_text(to_json.stdout, encoding="utf-8")
     back = gargon("convert", "game.json", "--to", "ggn")
     assert back.exit_code == 0
@@ -1210,14 +1220,16 @@ def test_convert_needs_a_target() -> None:
 
 
 @pytest.mark.parametrize("name", EXAMPLE_NAMES)
-def test_convert_to_jsonl_and_back(name: str, work: Path, schema: dict[str, object]) -> None:
+def test_convert_to_jsonl_and_back(
+    name: str, work: Path, validator: jsonschema.Draft202012Validator
+) -> None:
     to_jsonl = gargon("convert", name, "--to", "jsonl")
     assert to_jsonl.exit_code == 0
     document = json.loads(gargon("convert", name, "--to", "json").stdout)
     # Each line is one game object of the JSON document, written compactly.
     assert [json.loads(line) for line in lines(to_jsonl.stdout)] == document["games"]
     assert all(": " not in line[:20] for line in lines(to_jsonl.stdout))
-    jsonschema.validate(document, schema, cls=jsonschema.Draft202012Validator)
+    validator.validate(document)
     (work / "games.jsonl").write_text(to_jsonl.stdout, encoding="utf-8")
     back = gargon("convert", "games.jsonl", "--to", "ggn")
     assert back.exit_code == 0
@@ -1341,7 +1353,7 @@ def test_convert_events_needs_a_json_target(target: str) -> None:
 
 @pytest.mark.parametrize("target", ["json", "jsonl"])
 def test_convert_with_events_adds_them_to_every_game(
-    target: str, schema: dict[str, object]
+    target: str, validator: jsonschema.Draft202012Validator
 ) -> None:
     """The events come from gargon_notation.replay.events.events_json; while that is not
     implemented, this test is an expected failure."""
@@ -1356,7 +1368,7 @@ def test_convert_with_events_adds_them_to_every_game(
     if target == "json":
         document = json.loads(result.stdout)
         games = document["games"]
-        jsonschema.validate(document, schema, cls=jsonschema.Draft202012Validator)
+        validator.validate(document)
     else:
         games = [json.loads(line) for line in lines(result.stdout)]
     assert len(games) == 3
@@ -1377,11 +1389,13 @@ def test_schema_is_a_json_schema(schema: dict[str, object]) -> None:
     )
 
 
-def test_schema_rejects_a_card_that_does_not_exist(schema: dict[str, object]) -> None:
+def test_schema_rejects_a_card_that_does_not_exist(
+    validator: jsonschema.Draft202012Validator,
+) -> None:
     document = json.loads(gargon("convert", EXAMPLES / "full-game.ggn", "--to", "json").stdout)
     document["games"][0]["setup"][0]["cards"][0] = "R16"
     with pytest.raises(jsonschema.ValidationError, match="R16"):
-        jsonschema.validate(document, schema, cls=jsonschema.Draft202012Validator)
+        validator.validate(document)
 
 
 # -- simulate ------------------------------------------------------------------------------
@@ -1610,6 +1624,11 @@ def printed_at(width: int, arguments: list[str | Path], monkeypatch: pytest.Monk
     return gargon(*arguments)
 
 
+WIDE: dict[tuple[str, ...], Result] = {}
+"""What each verb of :data:`TABLE_VERBS` prints 250 columns wide, printed once for every
+narrower width."""
+
+
 def figures(text: str) -> list[str]:
     """The words of ``text`` that hold a digit (numbers, cards, places), sorted."""
     return sorted(word for word in text.split() if any(c.isdigit() for c in word))
@@ -1630,7 +1649,10 @@ def test_a_narrow_terminal_cuts_no_number(
     the terminal's width when even that is too wide."""
     if arguments[0] == "ratings" and importlib.util.find_spec("openskill") is None:
         pytest.skip("ratings need openskill (the ratings extra)")
-    wide = printed_at(250, arguments, monkeypatch)
+    key = tuple(map(str, arguments))
+    if key not in WIDE:
+        WIDE[key] = printed_at(250, arguments, monkeypatch)
+    wide = WIDE[key]
     narrow = printed_at(width, arguments, monkeypatch)
     assert narrow.exit_code == wide.exit_code
     assert "…" not in narrow.stdout
