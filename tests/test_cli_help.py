@@ -28,7 +28,14 @@ from gargon_notation.cli.helptext import examples, reflowed
 ROOT = Path(__file__).resolve().parents[1]
 GROUP = typer.main.get_command(app)
 VERBS: dict[str, Any] = GROUP.commands  # type: ignore[attr-defined]
-WIDTHS = [40, 60, 80, 120]  # an example line is never broken, however narrow
+WIDTHS = [
+    40,
+    pytest.param(60, marks=pytest.mark.slow),
+    80,
+    pytest.param(120, marks=pytest.mark.slow),
+]
+"""The widths of the pages checked (an example line is never broken, however narrow): a
+narrow terminal and the usual one; the heavy profile checks two more."""
 METAVAR = re.compile(r"[A-Z]+(\[=[A-Z]+\])?|\[[a-z-]+(\|[a-z-]+)+\]")
 """How an option names its value: a word in capitals (``N``, ``NAME``, ``NAME[=VALUE]``), or
 a choice's values (``[a|b|c]``)."""
