@@ -238,6 +238,19 @@ def test_gargon_says_utf16_and_utf32_text_is_so(
     assert "binary data" not in output and "\\u0000" not in output
 
 
+@pytest.fixture(scope="module")
+def seat_page(tmp_path_factory: pytest.TempPathFactory) -> bytes:
+    """Bernd's page of :data:`GAMES` by ``gargon html``, made once for the verbs given it."""
+    folder = tmp_path_factory.mktemp("page")
+    (folder / "games.ggn").write_bytes(GAMES)
+    with pytest.MonkeyPatch.context() as patch:
+        code, output = run_in(
+            folder, ["html", "games.ggn", "--seat", "Bernd", "-o", "b.html"], patch
+        )
+    assert code == 0, output
+    return (folder / "b.html").read_bytes()
+
+
 @pytest.mark.parametrize(
     "verb",
     [
@@ -249,17 +262,13 @@ def test_gargon_says_utf16_and_utf32_text_is_so(
     ],
 )
 def test_an_html_page_is_said_to_be_one_not_read_as_notation(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: list[str]
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, verb: list[str], seat_page: bytes
 ) -> None:
     """A page of gargon html given where a record is wanted (check-hidden of the seat's page
     an organiser is about to publish) was read as notation: 'expected a tag like [Event
     "..."], ... not '<!DOCTYPE'' at 1:1, and again at line 23 (a CSS rule), two 'games'."""
-    (tmp_path / "games.ggn").write_bytes(GAMES)
-    page = ["html", "games.ggn", "--seat", "Bernd", "-o", "b.html"]
-    code, output = run_in(tmp_path, page, monkeypatch)
-    assert code == 0, output
     for name in ("b.html", "b.json"):
-        (tmp_path / name).write_bytes((tmp_path / "b.html").read_bytes())
+        (tmp_path / name).write_bytes(seat_page)
     (tmp_path / "upper.ggn").write_bytes(b"\xef\xbb\xbf\r\n<HTML>\r\n<body>[Event</body>")
     code, output = run_in(tmp_path, [*verb, "b.html", "b.json", "upper.ggn"], monkeypatch)
     assert code == 1
@@ -369,8 +378,20 @@ def run_in(directory: Path, args: list[str], monkeypatch: pytest.MonkeyPatch) ->
     return result.exit_code, result.output
 
 
-@pytest.mark.parametrize("args", VERBS, ids=" ".join)
-@pytest.mark.parametrize("suffix", [".ggn", ".json"])
+@pytest.mark.parametrize(
+    ("suffix", "args"),
+    [
+        pytest.param(
+            suffix,
+            args,
+            id=f"{suffix}-{' '.join(args)}",
+            # show draws every step of the three games: the .ggn case only, by default
+            marks=[pytest.mark.slow] if (suffix, args[0]) == (".json", "show") else [],
+        )
+        for suffix in (".ggn", ".json")
+        for args in VERBS
+    ],
+)
 def test_a_bom_is_accepted_by_every_verb_that_reads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], suffix: str
 ) -> None:
