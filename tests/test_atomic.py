@@ -265,20 +265,22 @@ def test_a_process_stopped_by_a_signal_leaves_nothing_behind(
 
 
 @pytest.fixture(scope="module")
-def forty_games() -> bytes:
-    """40 simulated games, not in the canonical layout (a blank line before each first round)."""
-    games = [write_game(record_from_simulation(simulate(4, f"kill-{k}"))) for k in range(40)]
+def twelve_games() -> bytes:
+    """12 simulated games (some 17 kB), not in the canonical layout (a blank line before
+    each first round): the rewrite is killed halfway through writing them, or before
+    it is synced."""
+    games = [write_game(record_from_simulation(simulate(4, f"kill-{k}"))) for k in range(12)]
     return "\n\n".join(game.replace("\n1.", "\n\n1.") for game in games).encode()
 
 
 @pytest.mark.parametrize("where", ["fsync", "write"])
 def test_fmt_in_place_killed_leaves_the_original_intact(
-    tmp_path: Path, where: str, forty_games: bytes
+    tmp_path: Path, where: str, twelve_games: bytes
 ) -> None:
     directory = tmp_path / "records"
     directory.mkdir()
     path = directory / "records.ggn"
-    original = forty_games
+    original = twelve_games
     path.write_bytes(original)
     kill_when_paused(FMT_CHILD, where, path)
     assert path.read_bytes() == original
@@ -287,7 +289,7 @@ def test_fmt_in_place_killed_leaves_the_original_intact(
     assert all(LEFTOVER.fullmatch(leftover) for leftover in leftovers)
     result = CliRunner().invoke(app, ["validate", "--quiet", str(directory)])
     assert result.exit_code == 0
-    assert result.output == "40 games in 1 file: 40 valid, 0 invalid\n"
+    assert result.output == "12 games in 1 file: 12 valid, 0 invalid\n"
 
 
 # -- what cannot be rewritten, and what is written through -------------------------------
