@@ -49,8 +49,16 @@ def test_every_verb_is_in_the_table_in_the_order_of_the_help() -> None:
     assert [VERBS[verb] for verb in VERBS] == sorted(VERBS.values(), key=GROUPS.index)
 
 
-@pytest.mark.parametrize("group", GROUPS)
+@pytest.mark.parametrize(
+    "group",
+    [
+        pytest.param(group, marks=[] if group in ("checking", "viewers") else [pytest.mark.slow])
+        for group in GROUPS
+    ],
+)
 def test_a_command_line_of_one_verb_registers_its_module_alone(group: str) -> None:
+    """A process each (what it imports is the point): the module of one verb and that of
+    several by default, every module in the heavy profile."""
     verb = next(verb for verb, module in VERBS.items() if module == group)
     registered = _registered(verb)
     assert registered["alone"] == [name for name, module in VERBS.items() if module == group]
