@@ -614,21 +614,22 @@ def test_atomic_write_through_a_dangling_symlink_creates_its_target(tmp_path: Pa
     assert list(load(tmp_path / "new.jsonl")) == [record]
 
 
+DEFAULT_CUTS = {(1, "validate"), (12, "show")}
+"""The pieces and verbs of the default run (a process each): the heavy profile runs every
+cut with both verbs."""
+
+
 @pytest.mark.parametrize(
-    "cut",
+    ("cut", "verb"),
     [
-        1,
-        pytest.param(2, marks=pytest.mark.slow),
-        pytest.param(3, marks=pytest.mark.slow),
-        pytest.param(5, marks=pytest.mark.slow),
-        pytest.param(9, marks=pytest.mark.slow),
-        12,
+        pytest.param(cut, verb, marks=[] if (cut, verb) in DEFAULT_CUTS else [pytest.mark.slow])
+        for verb in ("validate", "show")
+        for cut in (1, 2, 3, 5, 9, 12)
     ],
 )
-@pytest.mark.parametrize("verb", ["validate", "show"])
 def test_json_arriving_through_a_pipe_in_pieces_is_read_as_json(cut: int, verb: str) -> None:
     """The first piece too short to tell the format (1) or just long enough (12:
-    ``{\\n  "format"``); the others in the heavy profile."""
+    ``{\\n  "format"``), each for one verb; the others in the heavy profile."""
     import subprocess
     import sys
     import time
