@@ -430,9 +430,18 @@ FMT_AND_DEDUPE_LINES = [
 ]
 """Command lines of fmt and dedupe on :func:`archive`'s files."""
 
+FMT_AND_DEDUPE = [
+    pytest.param(arguments, environment, id=f"{name}-arguments{k}", marks=marks)
+    for name, environment in (("plain", {"FORCE_COLOR": ""}), ("coloured", FORCED))
+    for k, arguments in enumerate(FMT_AND_DEDUPE_LINES)
+    # coloured: every kind of message (verdicts, a diff, errors, odd names, reports, JSON)
+    for marks in [[] if name == "plain" or k in (1, 2, 3, 6, 9, 10, 13, 16) else [pytest.mark.slow]]
+]
+"""Each command line plain, and coloured for those that print each kind of message (every one
+coloured in the heavy profile)."""
 
-@pytest.mark.parametrize("arguments", FMT_AND_DEDUPE_LINES)
-@pytest.mark.parametrize("environment", [{"FORCE_COLOR": ""}, FORCED], ids=["plain", "coloured"])
+
+@pytest.mark.parametrize(("arguments", "environment"), FMT_AND_DEDUPE)
 def test_fmt_and_dedupe_start_quickly_and_print_what_typer_prints(
     archive: Path, arguments: list[str], environment: dict[str, str]
 ) -> None:
@@ -511,8 +520,7 @@ def _joined(text: bytes) -> bytes:
     return styles_joined(text.decode("utf-8")).encode("utf-8")
 
 
-@pytest.mark.parametrize("arguments", FMT_AND_DEDUPE_LINES)
-@pytest.mark.parametrize("environment", [{"FORCE_COLOR": ""}, FORCED], ids=["plain", "coloured"])
+@pytest.mark.parametrize(("arguments", "environment"), FMT_AND_DEDUPE)
 def test_fmt_and_dedupe_print_what_rich_printed(
     archive: Path,
     arguments: list[str],
