@@ -31,7 +31,15 @@ from gargon_notation.cli import common, run
 
 __all__ = ["CliRunner", "gargon"]
 
-_command_of = functools.cache(typer.main.get_command)
+_built = functools.cache(lambda app, _verbs, build=typer.main.get_command: build(app))
+
+
+def _command_of(app: typer.Typer) -> Any:
+    """The app's click command, built once for each number of verbs registered: a command
+    line of one verb registers its group alone (gargon_notation.cli.commands.load), so a
+    command built then lacked the verbs of every later command line (test_cli_inputs.py run
+    on its own: 'No such command' 27 times)."""
+    return _built(app, len(app.registered_commands))
 
 
 class CliRunner(typer.testing.CliRunner):
