@@ -584,6 +584,33 @@ def test_a_draw_of_the_second_fight_written_before_first_fight_draws_is_read_in_
     ]
 
 
+def test_an_unfinished_record_writing_a_draw_early_does_not_stop_before_the_draws_owed() -> None:
+    """An unfinished record (``*``) whose last battle writes Dagmar's second-fight draw
+    early, and no draw of Collette's after the second fight: Dagmar's draw is written, so
+    the record does not stop before the draws owed; Collette's is left out, as in a
+    finished record.  Dagmar's draw was said to be read in the order owed, then refused
+    as out of turn at the same place (found by the review of the held draws)."""
+    red = "(Adam 1, Dagmar 2, Bernd 1, Collette 1, Bernd 2)"
+    text = SIX_DRAWS.replace("(Adam 1, Bernd 1, Collette 1, Bernd 2, Collette 2, Dagmar 2)", red)
+    found = replay(parse_game(text, source="t.ggn")).problems
+    assert [(p.line, p.column, p.code, p.repair) for p in found] == [
+        (8, 37, "draw-order", "read in the order owed"),
+        (8, 68, "record-incomplete", "taken as 'Collette forgot'"),
+    ]
+    assert str(found[1]) == (
+        "t.ggn:8:68: game 1, round 1, Collette (seat 3): 'Bernd 2': Collette owes a "
+        "replacement draw here for the second red fight (a loser of both red fights draws "
+        "after each), but the record does not write it [record-incomplete]\n"
+        "    taken as 'Collette forgot'"
+    )
+    # Stopping before the draws, with none written early, is still allowed.
+    stopped = SIX_DRAWS.replace(
+        "(Adam 1, Bernd 1, Collette 1, Bernd 2, Collette 2, Dagmar 2)",
+        "(Adam 1, Bernd 1, Collette 1, Bernd 2)",
+    )
+    assert replay(parse_game(stopped, source="t.ggn")).problems == []
+
+
 def test_a_draw_written_after_the_replay_took_it_as_forgotten_says_where_it_was_due() -> None:
     """Adam's draw, owed first, is written last: taken as forgotten at Bernd's, his 'Adam 1'
     was refused as 'the replacement draw it owes is written already (a draw forgotten may

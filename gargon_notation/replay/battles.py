@@ -406,7 +406,8 @@ class _Battles(_Reporting):
                 self._take_held(game)
         record = self.record
         # An unfinished record (a recording in progress) may stop before the draws owed by
-        # its last battle (but not where it writes one for a name not at the table).
+        # its last battle (but not where it writes one for a name not at the table, nor
+        # where it writes one owed after them early: held, :meth:`_hold_early`).
         stops = (
             not self.alone
             and record.rounds
@@ -414,7 +415,7 @@ class _Battles(_Reporting):
             and battle is record.rounds[-1].battles[-1]
             and not record.termination.finished
         )
-        if stand_ins or not stops:
+        if stand_ins or not stops or self.early_draws:
             # Draws owed by this colour's fights and not written in its parentheses are
             # said here, where they belong, and taken as forgotten, so that its next fight
             # follows; alone, draws skipped on empty piles let the colour's next fight
@@ -424,7 +425,11 @@ class _Battles(_Reporting):
             # in the order of their places.
             place = battle.draws[-1] if len(self.outcome.problems) > found else battle
             self._owed_draws_unwritten(
-                game, place, stand_ins=stand_ins, only=bool(stops), early=early
+                game,
+                place,
+                stand_ins=stand_ins,
+                only=bool(stops) and not self.early_draws,
+                early=early,
             )
         if self.early_draws:  # never owed after all: refused where written, as before
             for seat, draw in list(self.early_draws.items()):
