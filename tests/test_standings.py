@@ -490,6 +490,34 @@ def test_a_games_table_tag_is_given_with_its_round(
     ) in page
 
 
+def test_an_empty_table_tag_is_no_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose Table tag is empty (``[Table ""]``, a form's field left blank) says no
+    table: its round was printed ``1, `` under ``round, table``, its table ``""`` in the
+    JSON, where the docs say null (found by the review of e7101bb)."""
+    monkeypatch.chdir(tmp_path)
+    first, second = (gg.dumps(game) for game in cup_games()[:2])
+    written = [
+        first.replace('[Round "1"]\n', '[Round "1"]\n[Table ""]\n', 1),
+        second.replace('[Round "1"]\n', '[Round "1"]\n[Table "B"]\n', 1),
+    ]
+    Path("cup.ggn").write_text("\n".join(written), encoding="utf-8")
+    run = gargon("standings", "cup.ggn", "--no-color")
+    assert run.exit_code == 0, run.stderr
+    lines = [line.rstrip() for line in run.stdout.splitlines()]
+    start = lines.index("Games by round")
+    assert lines[start + 1 : start + 4] == [
+        "round, table  results (place, player, total)    game",
+        "1             1. Ben 74, 2. Cleo 55, 3. Ann 49  cup.ggn:1",
+        "1, B          1. Dan 85, 2. Finn 60, 3. Eva 32  cup.ggn:47",
+    ]
+    document = json.loads(gargon("standings", "cup.ggn", "--json").stdout)
+    tables = document["events"][0]["tables"]
+    assert [(t["round"], t["table"]) for t in tables] == [("1", None), ("1", "B")]
+    Path("cup.ggn").write_text(written[0], encoding="utf-8")
+    lines = gargon("standings", "cup.ggn", "--no-color").stdout.splitlines()
+    assert lines[lines.index("Games by round") + 1].split()[0] == "round"
+
+
 def test_html_pages_of_one_game_say_one_game_round_and_deal(tmp_path: Path) -> None:
     """The pages said '1 games read, 1 counted', '1 rounds, 1 games' and '1 deals
     compared', where the text says '1 round, 1 game' (found by an organiser's trial)."""

@@ -110,7 +110,7 @@ class GameResult:
     warnings: tuple[Problem, ...] = ()
     view: View | None = attrs.field(default=None, eq=False, repr=False)
     table: str | None = None
-    """Its ``Table`` tag: the table of its round (``B3``), None when absent."""
+    """Its ``Table`` tag: the table of its round (``B3``), None when absent or empty."""
 
     @property
     def places(self) -> tuple[int, ...]:
@@ -212,7 +212,7 @@ def _result(
         _deal_key(outcome),
         warnings,
         view,
-        _tag(record, "Table"),
+        _tag(record, "Table") or None,  # [Table ""], a blank left: no table
     )
 
 
