@@ -27,7 +27,7 @@ import stat
 import sys
 from collections.abc import Mapping
 
-__all__ = ["cache_folder", "made", "private_folder"]
+__all__ = ["cache_folder", "made", "own_file", "private_folder"]
 
 
 def cache_folder(name: str, environ: Mapping[str, str]) -> str | None:
@@ -60,6 +60,20 @@ def private_folder(place: str) -> bool:
         and status.st_uid == os.geteuid()
         and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
     )
+
+
+def own_file(path: str) -> bool:
+    """Whether ``path``, in a private folder, may be read and written as it is opened: a
+    regular file of this user, or nothing yet.  Not a symbolic link (what it leads to, out
+    of the folder, could be anyone's), a FIFO (opened, it waits for a writer) or a folder.
+    """
+    try:
+        status = os.lstat(path)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+    return stat.S_ISREG(status.st_mode) and status.st_uid == os.geteuid()
 
 
 def made(place: str) -> bool:

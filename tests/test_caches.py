@@ -101,3 +101,31 @@ def test_a_damaged_analysis_is_made_again(tmp_path: Path, monkeypatch: pytest.Mo
     with monkeypatch.context() as patch:
         patch.setattr(lark.Lark, "_build_parser", not_built)
         assert said() == first  # the file made again is read back
+
+
+def test_an_analysis_that_is_not_a_file_of_this_user_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lark opens its cache file as it finds it: through a symbolic link it read, and
+    wrote, a file outside the private folder (a pickle there could be anyone's), and on a
+    FIFO it waited for ever.  Now only a regular file of this user is used, or none is
+    made: the parser is built, and the link, its target and the FIFO are left alone
+    (found by the review of e121566)."""
+    base = tmp_path / "cache"
+    monkeypatch.setenv("XDG_CACHE_HOME", str(base))
+    monkeypatch.delenv("GARGON_NO_CACHE", raising=False)
+    first = said()
+    (kept,) = analysis(base)
+    kept.unlink()
+    outside = tmp_path / "shared.cache"
+    outside.write_bytes(b"not Lark's\n")
+    kept.symlink_to(outside)
+    assert said() == first
+    assert outside.read_bytes() == b"not Lark's\n"  # neither read nor written over
+    outside.unlink()  # a link leading nowhere: nothing made where it leads
+    assert said() == first
+    assert not outside.exists() and kept.is_symlink()
+    kept.unlink()
+    os.mkfifo(kept)
+    assert said() == first  # not waited on
+    assert analysis(base) == [kept] and not kept.is_file()

@@ -324,17 +324,19 @@ def _analysis_file() -> str | None:
     reads it back with :mod:`pickle`; its own default, a file in the shared temporary
     folder, any user could have made), one for each version of Lark and of Python.  Lark
     checks that the file is of this grammar and these options, and makes it again when it
-    is not.  None (no cache): caches are off, or no such folder can be made."""
+    is not.  None (no cache): caches are off, no such folder can be made, or the file
+    there is not a regular file of this user (:func:`~gargon_notation.caches.own_file`)."""
     import os
     import sys
 
-    from gargon_notation.caches import cache_folder, made
+    from gargon_notation.caches import cache_folder, made, own_file
 
     place = cache_folder("grammar", os.environ)
     if place is None or not made(place):
         return None
     version = f"{sys.version_info[0]}{sys.version_info[1]}"
-    return os.path.join(place, f"gargon-lark{lark.__version__}-py{version}.cache")
+    kept = os.path.join(place, f"gargon-lark{lark.__version__}-py{version}.cache")
+    return kept if own_file(kept) else None  # Lark follows a link, waits on a FIFO
 
 
 def parse_with_grammar(text: str, source: str = "<string>", first_line: int = 1) -> GameRecord:
