@@ -9,10 +9,12 @@ import json
 import os
 import shutil
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 from typer.testing import CliRunner, Result
 
+from gargon_notation import atomic
 from gargon_notation.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -179,6 +181,22 @@ def test_an_output_that_cannot_be_written_is_said_before_any_game_is_read(
             f"gargon: {target}: {said}write the {what} elsewhere with {option}\n",
         ), target
     assert sorted(path.name for path in archive.parent.iterdir()) == ["arch", "notes"]
+    # A folder this user may not write in (the temporary refused, as there): said at once.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(atomic, "_temporary", _no_temporary)
+        result = gargon(*verb, "out.x")
+    assert (result.exit_code, result.stdout, result.stderr) == (
+        2,
+        "",
+        f"gargon: out.x: cannot write in folder . (permission denied), where the new file "
+        f"is made first: make the folder writable, or write the {what} elsewhere with "
+        f"{option}\n",
+    )
+
+
+def _no_temporary(*_arguments: object, **_options: object) -> NoReturn:
+    """What making a temporary in a folder this user may not write gives."""
+    raise PermissionError(13, "Permission denied")
 
 
 def test_fmt_check_of_canonical_files_by_pattern_and_stdin(archive: Path) -> None:
