@@ -199,6 +199,24 @@ def _no_temporary(*_arguments: object, **_options: object) -> NoReturn:
     raise PermissionError(13, "Permission denied")
 
 
+@pytest.mark.parametrize("verb", ["standings", "stats", "ratings"])
+def test_html_dash_is_standard_output_as_o_dash_is(archive: Path, verb: str) -> None:
+    """`--html -` wrote a file named '-' (found by a review), where `-o -` is standard
+    output for every verb; `./-` is that file, as for -o."""
+    page = gargon(verb, "arch/full-game.ggn", "--html", "-")
+    assert (page.exit_code, page.stderr) == (0, "")
+    assert page.stdout.startswith("<!DOCTYPE html>") and page.stdout.endswith("</html>\n")
+    assert not (archive.parent / "-").exists()
+    assert gargon(verb, "arch/full-game.ggn", "--html", "./-").exit_code == 0
+    assert (archive.parent / "-").read_text(encoding="utf-8") == page.stdout
+    both = gargon(verb, "arch/full-game.ggn", "--json", "--html", "-")
+    assert (both.exit_code, both.stdout, both.stderr) == (
+        2,
+        "",
+        "gargon: --json and --html - both write to standard output: give --html a file\n",
+    )
+
+
 def test_fmt_check_of_canonical_files_by_pattern_and_stdin(archive: Path) -> None:
     canonical = (EXAMPLES / "club-night.ggn").read_text()
     result = gargon("fmt", "--check", "arch/*.ggn", "-", input=canonical)

@@ -17,7 +17,7 @@ import attrs
 from gargon_notation import files
 from gargon_notation.atomic import Read
 from gargon_notation.cli.common import STDIN_ONCE, Exit, fail, print_error
-from gargon_notation.cli.plain import write_all, write_data_bytes
+from gargon_notation.cli.plain import write_all, write_data, write_data_bytes
 from gargon_notation.errors import NotationError, argument_name, printable_name
 from gargon_notation.notation import Chunk, GameRecord, decode_lines, parse_game, split_games
 from gargon_notation.notation.lines import MAX_LINE_BYTES
@@ -398,6 +398,27 @@ def writable(target: Target, elsewhere: str = files.ELSEWHERE) -> None:
         files.check_target(target, elsewhere)
     except files.FileError as error:
         fail(str(error))
+
+
+def write_page(target: Target, page: str) -> None:
+    """Write the HTML ``page`` of ``--html``: to standard output for ``--html -`` (as ``-o
+    -`` is for every verb; ``./-`` is the file named ``-``), else to the file, replaced
+    atomically (exit 2 when it cannot be written)."""
+    if to_stdout(target):
+        write_data(page)
+    else:
+        assert target is not None
+        write(target, page, HTML_ELSEWHERE)
+
+
+def page_target(html: Target, as_json: bool) -> None:
+    """Check ``--html`` before any game is read: exit 2 when its file cannot be written
+    (:func:`writable`), or when it is standard output and so is ``--json``'s object."""
+    if html is None:
+        return
+    if as_json and to_stdout(html):
+        fail("--json and --html - both write to standard output: give --html a file")
+    writable(html, HTML_ELSEWHERE)
 
 
 @contextlib.contextmanager

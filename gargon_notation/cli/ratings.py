@@ -12,7 +12,6 @@ out); 2 a usage or I/O error, or openskill (the ``ratings`` extra) is not instal
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from rich.table import Table
 from rich.text import Text
@@ -22,7 +21,7 @@ from gargon_notation.archive.ratings import MISSING, Ratings, RatingsCollector, 
 from gargon_notation.archive.ratings_report import ratings_html, ratings_json
 from gargon_notation.cli import common
 from gargon_notation.cli.common import fail, plural
-from gargon_notation.cli.inputs import HTML_ELSEWHERE, writable, write
+from gargon_notation.cli.inputs import Target, page_target, write_page
 from gargon_notation.cli.results import near_warnings, no_such_event, read
 from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
@@ -76,7 +75,7 @@ def ratings_command(
     event: str | None,
     as_of: str | None,
     as_json: bool,
-    html: Path | None,
+    html: Target,
     no_color: bool,
 ) -> None:
     """``gargon ratings``: the ratings of the players of the games of ``paths`` (those of the
@@ -91,8 +90,7 @@ def ratings_command(
         query = Query.parse(options) if options else None
     except QueryError as error:
         fail(str(error).replace("--date-to", "--as-of"))
-    if html is not None:
-        writable(html, HTML_ELSEWHERE)  # said now, not once every game is read
+    page_target(html, as_json)  # said now, not once every game is read
     collector = RatingsCollector()
     reading = read(paths, query, collector.add, "ratings")
     # Left out by --as-of: every game left out, or with --event, those of the events chosen.
@@ -103,7 +101,7 @@ def ratings_command(
     for line in near_warnings(near_pairs(p.player for p in ratings.players), verb="rated"):
         common.print_error(line)
     if html is not None:
-        write(html, ratings_html(ratings, as_of, event), HTML_ELSEWHERE)
+        write_page(html, ratings_html(ratings, as_of, event))
     if as_json:
         document = ratings_json(ratings, as_of, event)
         console.print(json.dumps(document, indent=2, ensure_ascii=False), markup=False)

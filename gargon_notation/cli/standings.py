@@ -15,7 +15,6 @@ most, nothing is printed or written); 2 a usage or I/O error.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import attrs
 from rich.cells import cell_len
@@ -41,7 +40,7 @@ from gargon_notation.archive.standings_report import (
 )
 from gargon_notation.cli import common
 from gargon_notation.cli.common import plural
-from gargon_notation.cli.inputs import HTML_ELSEWHERE, writable, write
+from gargon_notation.cli.inputs import Target, page_target, write_page
 from gargon_notation.cli.results import near_warnings, no_such_event, read
 from gargon_notation.errors import printable
 from gargon_notation.render.trimmed import Trimmed
@@ -393,14 +392,13 @@ def standings_command(
     event: str | None,
     duplicate: bool,
     as_json: bool,
-    html: Path | None,
+    html: Target,
     no_color: bool,
 ) -> None:
     """``gargon standings``: the standings (or duplicate results) of the games of ``paths``."""
     console = common.console(no_color)
     query = Query.parse([("--event", event)]) if event is not None else None
-    if html is not None:
-        writable(html, HTML_ELSEWHERE)  # said now, not once every game is read
+    page_target(html, as_json)  # said now, not once every game is read
     if duplicate:
         compared = DuplicateCollector()
         reading = read(paths, query, compared.add, "duplicate results")
@@ -427,7 +425,7 @@ def standings_command(
     if event is not None and not reading.games and reading.left_out:
         no_such_event(event, reading)
     if html is not None:
-        write(html, page, HTML_ELSEWHERE)
+        write_page(html, page)
     if as_json:
         console.print(json.dumps(document, indent=2, ensure_ascii=False), markup=False)
     elif html is None:

@@ -19,7 +19,6 @@ same game read again (another file's copy) is named and counted once, the first 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import attrs
 from rich.cells import cell_len
@@ -41,7 +40,7 @@ from gargon_notation.archive.stats import (
 from gargon_notation.archive.stats_report import ENDING_NAMES, key_text, stats_html, stats_json
 from gargon_notation.cli import common
 from gargon_notation.cli.common import Exit, error_console, fail, plural, print_error, say_empty
-from gargon_notation.cli.inputs import HTML_ELSEWHERE, inputs_of, writable, write
+from gargon_notation.cli.inputs import Target, inputs_of, page_target, write_page
 from gargon_notation.cli.progress import progress
 from gargon_notation.cli.results import copy_warning, near_warnings, say_copies, view_warning
 from gargon_notation.errors import NotationError
@@ -258,15 +257,14 @@ class _Reporter:
 
 
 def stats_command(
-    paths: list[str], by: str, as_json: bool, html: Path | None, no_color: bool, jobs: int = 1
+    paths: list[str], by: str, as_json: bool, html: Target, no_color: bool, jobs: int = 1
 ) -> None:
     """``gargon stats``: the statistics of the games of ``paths`` (replayed in ``jobs``
     processes)."""
     if by not in BY:
         fail(f"--by {by}: choose one of {', '.join(BY)}")
     console = common.console(no_color)
-    if html is not None:
-        writable(html, HTML_ELSEWHERE)  # said now, not once every game is read
+    page_target(html, as_json)  # said now, not once every game is read
     collector = Collector(by)
     report = _Reporter()
     inputs = inputs_of(paths, once=True)  # a game counted once
@@ -297,7 +295,7 @@ def stats_command(
         print_error(view_warning(view.location, number, view.of, view.occasions))
     report.copies, report.views = stats.copies, stats.views
     if html is not None:
-        write(html, stats_html(stats), HTML_ELSEWHERE)
+        write_page(html, stats_html(stats))
     if as_json:
         console.print(json.dumps(stats_json(stats), indent=2, ensure_ascii=False), markup=False)
     elif html is None:

@@ -35,7 +35,6 @@ written as strings each time (some 40 ms of every ``gargon --help`` and completi
 """
 
 import importlib
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -72,10 +71,6 @@ def _named(value: str | None) -> str | None:
     if value == "":
         raise typer.BadParameter("an empty name: give the name of a file or a folder")
     return value
-
-
-def _path(value: str | None) -> Path | None:
-    return None if value is None else Path(value)
 
 
 Output = Annotated[

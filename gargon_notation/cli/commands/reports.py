@@ -11,7 +11,7 @@ from typing import Annotated
 import typer
 
 from gargon_notation.cli.choices import StatsBy
-from gargon_notation.cli.commands import Jobs, NoColor, Paths, _named, _path
+from gargon_notation.cli.commands import Jobs, NoColor, Paths, _named
 from gargon_notation.cli.helptext import examples
 from gargon_notation.cli.program import app
 
@@ -55,7 +55,7 @@ def stats_command(
     """
     from gargon_notation.cli import stats
 
-    stats.stats_command(paths, by, as_json, _path(html), no_color, jobs)
+    stats.stats_command(paths, by, as_json, html, no_color, jobs)
 
 
 @app.command(
@@ -100,7 +100,7 @@ def standings_command(
     """
     from gargon_notation.cli import standings
 
-    standings.standings_command(paths, event, duplicate, as_json, _path(html), no_color)
+    standings.standings_command(paths, event, duplicate, as_json, html, no_color)
 
 
 @app.command(
@@ -145,4 +145,4 @@ def ratings_command(
     """
     from gargon_notation.cli import ratings
 
-    ratings.ratings_command(paths, event, as_of, as_json, _path(html), no_color)
+    ratings.ratings_command(paths, event, as_of, as_json, html, no_color)
