@@ -662,10 +662,16 @@ def test_a_round_typed_as_a_line_goes_there(monkeypatch: pytest.MonkeyPatch) -> 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 
 
+def _hang_up_by_default() -> None:
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
+
+
 @contextlib.contextmanager
 def on_a_terminal(*arguments: str) -> Iterator[tuple[subprocess.Popen[bytes], int, list[object]]]:
     """``gargon replay ARGUMENTS`` with its standard input and output on a pseudo-terminal:
-    the process, the terminal's end to type on, and the terminal's settings before."""
+    the process, the terminal's end to type on, and the terminal's settings before.  SIGHUP
+    is the system's default in the process, as a terminal starts it (under ``nohup`` the
+    tests' own would be ignored, and the stepper rightly leaves an ignored SIGHUP alone)."""
     import pty
     import termios
 
@@ -677,6 +683,7 @@ def on_a_terminal(*arguments: str) -> Iterator[tuple[subprocess.Popen[bytes], in
         stdout=child,
         stderr=child,
         env={**os.environ, "COLUMNS": "80", "LINES": "40", "TERM": "xterm-256color"},
+        preexec_fn=_hang_up_by_default,
     )
     try:
         yield process, main, before
