@@ -614,6 +614,28 @@ def test_the_index_of_several_games_does_not_scroll_sideways_on_a_phone(
     assert errors(browser) == []
 
 
+class _ReportPages(dict[str, Path]):
+    """The pages of the reports by verb, each written when a test first asks for it (most
+    of them only the heavy profile's tests open)."""
+
+    def __init__(self, cup: Path) -> None:
+        super().__init__()
+        self.cup = cup
+
+    def __missing__(self, verb: str) -> Path:
+        page = self.cup.with_name(f"{verb}.html")
+        gargon = Path(sys.executable).with_name("gargon")
+        done = subprocess.run(
+            [str(gargon), verb, str(self.cup), "--html", str(page)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert done.returncode == 0, done.stderr
+        self[verb] = page
+        return page
+
+
 @pytest.fixture(scope="module")
 def report_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """``gargon standings``, ``ratings`` and ``stats --html`` of a cup of six rounds, a
@@ -626,18 +648,7 @@ def report_pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         tags = f'[Event "Spring Cup"]\n[Date "2026.03.{round:02}"]\n[Round "{round}"]\n'
         texts.append(text.replace('[Notation "1"]\n', f'[Notation "1"]\n{tags}'))
     cup.write_text("\n".join(texts), encoding="utf-8")
-    gargon = Path(sys.executable).with_name("gargon")
-    pages = {}
-    for verb in ("standings", "ratings", "stats"):
-        pages[verb] = folder / f"{verb}.html"
-        done = subprocess.run(
-            [str(gargon), verb, str(cup), "--html", str(pages[verb])],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
-        assert done.returncode == 0, done.stderr
-    return pages
+    return _ReportPages(cup)
 
 
 @pytest.mark.slow
@@ -981,7 +992,14 @@ return {charts, outside: outside.map((e) => e.tagName), before, after,
 """
 
 
-@pytest.mark.parametrize("verb", ["standings", "ratings", "stats"])
+@pytest.mark.parametrize(
+    "verb",
+    [
+        pytest.param("standings", marks=pytest.mark.slow),
+        pytest.param("ratings", marks=pytest.mark.slow),
+        "stats",
+    ],
+)
 def test_a_report_page_is_read_aloud_and_grows_with_the_text(
     browser: Any, report_pages: dict[str, Path], verb: str
 ) -> None:
@@ -1269,9 +1287,9 @@ def duplicate_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
     [
         "viewer",
         pytest.param("index", marks=pytest.mark.slow),
-        "standings",
-        "duplicate",
-        "ratings",
+        pytest.param("standings", marks=pytest.mark.slow),
+        pytest.param("duplicate", marks=pytest.mark.slow),
+        pytest.param("ratings", marks=pytest.mark.slow),
         "stats",
     ],
 )
@@ -1279,7 +1297,7 @@ def test_every_table_row_is_named_by_a_row_header(
     browser: Any,
     tmp_path: Path,
     report_pages: dict[str, Path],
-    duplicate_page: Path,
+    request: pytest.FixtureRequest,
     kind: str,
 ) -> None:
     """The rows of the score table, the tags, the index of games and every report's tables
@@ -1294,7 +1312,11 @@ def test_every_table_row_is_named_by_a_row_header(
         open_page(browser, page)
     else:
         browser.get("about:blank")
-        browser.get((duplicate_page if kind == "duplicate" else report_pages[kind]).as_uri())
+        if kind == "duplicate":  # written for this case alone (the heavy profile's)
+            page = request.getfixturevalue("duplicate_page")
+        else:
+            page = report_pages[kind]
+        browser.get(page.as_uri())
     for table in browser.execute_script(TABLES):
         for cells in table:
             tags = {tag for tag, _ in cells}
@@ -1345,7 +1367,7 @@ def _overlap(one: list[float], other: list[float]) -> bool:
     )
 
 
-@pytest.mark.parametrize("verb", ["ratings", "stats"])
+@pytest.mark.parametrize("verb", [pytest.param("ratings", marks=pytest.mark.slow), "stats"])
 def test_the_report_charts_text_grows_with_the_text_size(
     browser: Any, report_pages: dict[str, Path], verb: str
 ) -> None:
