@@ -139,6 +139,10 @@ def assert_no_peeking(game: Game, seat: int, view: SeatView) -> None:
     assert not seen_cards & hidden_from(game, seat)
 
 
+KEPT = {("random", 3), ("greedy", 5)}
+"""The games of the default run (the others are ``slow``)."""
+
+
 def decisions(players: int, seed: str, bot: str) -> Iterator[tuple[Game, int]]:
     """Play a game as ``simulate`` does, yielding the game before each decision."""
     game = Game.new(Deal.from_seed(seed, players), names=("A", "B", "C", "D", "E")[:players])
@@ -150,10 +154,17 @@ def decisions(players: int, seed: str, bot: str) -> Iterator[tuple[Game, int]]:
         game.apply(bots[seat].choose(game.view(seat)))
 
 
-@pytest.mark.parametrize("players", [3, 4, 5])
-@pytest.mark.parametrize("bot", ["random", "greedy"])
+@pytest.mark.parametrize(
+    ("bot", "players"),
+    [
+        pytest.param(bot, players, marks=() if (bot, players) in KEPT else pytest.mark.slow)
+        for bot in ("random", "greedy")
+        for players in (3, 4, 5)
+    ],
+)
 def test_no_path_leads_from_a_view_to_the_game_or_a_hidden_card(players: int, bot: str) -> None:
-    """One game of each size and bot; three with ``GARGON_FUZZ=heavy``."""
+    """One game of each size and bot; three with ``GARGON_FUZZ=heavy``.  The default run
+    plays two of them (``KEPT``): each bot, the smallest and the largest table."""
     for k in range(3 if HEAVY else 1):
         for game, step in decisions(players, f"peek-{players}-{bot}-{k}", bot):
             if step % 7 == 0 or game.to_act is None:
@@ -361,9 +372,9 @@ def test_a_view_holds_nothing_more_than_the_seats_own_record(players: int) -> No
     and their order included: nothing in a view comes from a card the seat never saw, nor
     from the slot the engine keeps it in (a hand's backs are in colour order, so the play of
     one of two cards of a colour does not tell the one dealt from the one drawn later).
-    Two games of each size, the second with its deal written out; twenty with
-    ``GARGON_FUZZ=heavy``."""
-    for k in range(20 if HEAVY else 2):
+    Twenty games of each size with ``GARGON_FUZZ=heavy``, every other one with its deal
+    written out; by default one, the first of 4 players and the second of 3 and 5."""
+    for k in range(20) if HEAVY else [players % 2]:
         simulated = simulate(players, f"own-record-{players}-{k}", "random" if k % 2 else "greedy")
         record = record_from_simulation(simulated, write_deal=k % 2 == 1)
         for seat, name in enumerate(simulated.names):

@@ -336,5 +336,5 @@ def test_a_documents_many_fields_of_its_own_are_not_held(check: bool) -> None:
         finally:
             tracemalloc.stop()
 
-    small, large = peak(1_000), peak(15_000)  # the old reading held 8 MB more
+    small, large = peak(500), peak(7_500)  # the old reading held 4 MB more
     assert large - small < 500_000, f"{small:,} bytes at the peak -> {large:,}"
