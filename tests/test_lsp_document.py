@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pytest
 from conftest import HEAVY
-from lsprotocol import types
+from lsp_client import types  # imported when first used: not by collecting the tests
 
 import gargon_notation as gg
 from gargon_notation.lsp import splitting
 from gargon_notation.lsp.document import KEPT, Document
 from gargon_notation.lsp.features import complete, hover
 from gargon_notation.lsp.lines import Dirty, replace, split_lines
-from gargon_notation.lsp.workspace import LspLines
 from gargon_notation.records import with_comments
 
 PIECES = [*'*\n\r[]{};" ,()\t\ufeff\x00\u00e9', "\r\n", "1. ", "end", "pass", "R2", "\n*\n"]
@@ -188,6 +187,8 @@ def test_an_editors_changes_find_what_a_whole_reading_finds() -> None:
     applied to the server's lines and documents (LspLines, Document.take): the text, games,
     diagnostics, outline, formatting, hovers and completions are those of the final text read
     afresh.  ``GARGON_FUZZ=heavy`` makes more of them."""
+    from gargon_notation.lsp.workspace import LspLines  # it imports lsprotocol.types
+
     records = [
         with_comments(gg.record_from_simulation(gg.simulate(3, f"edits.{k}")), f"edits.{k}")
         for k in range(1, 7)

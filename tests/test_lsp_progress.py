@@ -4,13 +4,14 @@ ended with the check."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 pytest.importorskip("pygls", reason="pip install 'gargon-notation[lsp]'")
 
-from gargon_notation.lsp.progress import CheckProgress
+if TYPE_CHECKING:  # it imports lsprotocol.types: a second that collecting need not take
+    from gargon_notation.lsp.progress import CheckProgress
 
 URI = "file:///club/many.ggn"
 
@@ -27,6 +28,8 @@ def tracked() -> tuple[CheckProgress, list[Any], list[Callable[[bool], None]]]:
 
     def notify(token: str, value: Any) -> None:
         sent.append((token, value.kind, getattr(value, "message", None)))
+
+    from gargon_notation.lsp.progress import CheckProgress
 
     return CheckProgress(create, notify), sent, answers
 
@@ -71,6 +74,8 @@ def test_a_token_the_editor_refuses_leaves_the_publications_plain() -> None:
 
 def test_the_title_names_the_file_as_its_name_is_written_not_as_its_uri_quotes_it() -> None:
     """'Checking Fr%C3%BChjahrs%20Cup.ggn' (found by a review)."""
+    from gargon_notation.lsp.progress import CheckProgress
+
     titles: list[str] = []
     progress = CheckProgress(
         lambda token, done: done(True),

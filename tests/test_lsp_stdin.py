@@ -6,15 +6,18 @@ import asyncio
 import os
 import subprocess
 import sys
+from typing import TYPE_CHECKING
 
 import pytest
 
 pytest.importorskip("pygls", reason="pip install 'gargon-notation[lsp]'")
 
 from lsp_client import framed, unframed
-from pygls.io_ import StdinAsyncReader
 
 from gargon_notation.lsp.stdin import CHUNK, Arrived
+
+if TYPE_CHECKING:  # pygls.io_ imports lsprotocol.types: a second that collecting need not take
+    from pygls.io_ import StdinAsyncReader
 
 HOVER = b'{"jsonrpc": "2.0", "id": 7, "method": "textDocument/hover"}'
 MESSAGE = b"Content-Length: %d\r\n\r\n%s" % (len(HOVER), HOVER)
@@ -96,6 +99,8 @@ def test_a_message_that_has_arrived_is_read_in_one_turn_of_the_loop() -> None:
     """pygls read each header line and the body in a worker thread, each resumed by a turn
     of the loop; while a big file was checked, a slice of the check a turn, a hover sent
     meanwhile waited three or four slices (0.37 s on a busy machine, now 0.11 s)."""
+    from pygls.io_ import StdinAsyncReader
+
     assert turns_to_read(Arrived, 3) == [1, 1, 1]
     assert min(turns_to_read(StdinAsyncReader, 3)) >= 3
 
