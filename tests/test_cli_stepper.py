@@ -733,7 +733,9 @@ def test_q_and_ctrl_d_leave_quietly(key: bytes) -> None:
 
 
 @POSIX
-@pytest.mark.parametrize(("name", "code"), [("SIGTERM", 143), ("SIGHUP", 129)])
+@pytest.mark.parametrize(
+    ("name", "code"), [("SIGTERM", 143), pytest.param("SIGHUP", 129, marks=pytest.mark.slow)]
+)  # one handler for both (gargon_notation.signals): SIGHUP in the heavy profile
 def test_sigterm_and_sighup_leave_the_terminal_as_it_was(name: str, code: int) -> None:
     """``timeout 60 gargon replay game.ggn``, or a ``kill``: the signal ended the process in
     raw mode (no echo, Enter not read as a line, Ctrl-C not a signal: the shell unusable
@@ -760,7 +762,11 @@ def test_on_a_terminal_round_r_starts_the_stepper_at_its_end() -> None:
 
 
 @POSIX
-@pytest.mark.parametrize(("keys", "code"), [(b"q", 0), (b"gq", 1)], ids=["valid", "invalid"])
+@pytest.mark.parametrize(
+    ("keys", "code"),
+    [pytest.param(b"q", 0, marks=pytest.mark.slow), (b"gq", 1)],
+    ids=["valid", "invalid"],
+)  # the invalid game shows the valid one first
 def test_on_a_terminal_game_n_of_a_file_of_several(tmp_path: Path, keys: bytes, code: int) -> None:
     """``--game 2`` of a file of three: the stepper says 'game 2 of 3' and names g/G; the
     exit code is the highest of the games shown (game 3 cannot be read)."""

@@ -495,7 +495,10 @@ def with_observations(action: Action, events: list[object]) -> Action:
     return action
 
 
-@pytest.mark.parametrize("players", PLAYER_COUNTS)
+@pytest.mark.parametrize(
+    "players",
+    [pytest.param(n, marks=() if n == 4 else pytest.mark.slow) for n in PLAYER_COUNTS],
+)  # four players by default; the heavy profile's every size
 def test_known_games_replay_on_hidden_deals(players: int) -> None:
     """A legal game stays legal when the record knows less, and teaches the engine its cards."""
     for k in range(runs(50)):

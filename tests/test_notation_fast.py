@@ -522,7 +522,18 @@ _HEADER_PIECES: tuple[tuple[str, str], ...] = (
 """Lines among a game's tags: a tag (``{name}`` filled in), comments, or a stray line."""
 
 
-@pytest.mark.parametrize("second", range(len(_HEADER_PIECES)))
+HEADER_SECONDS = {0, 4, 6, 11, 15}
+"""The second lines of the default run (every line is first and third in each): tags, a
+comment, stray lines, with and without a comment over two lines; the heavy profile's all."""
+
+
+@pytest.mark.parametrize(
+    "second",
+    [
+        pytest.param(second, marks=() if second in HEADER_SECONDS else pytest.mark.slow)
+        for second in range(len(_HEADER_PIECES))
+    ],
+)
 def test_the_header_scan_reads_the_lines_as_the_splitter_does(second: int) -> None:
     """For any two or three of these lines after a game's first tag: the splitter makes one
     game of them; the header scan gives the tags when no stray line comes before a tag (the

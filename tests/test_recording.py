@@ -58,9 +58,9 @@ def _rerecord(record: gg.GameRecord, path: Path | None) -> Recording:
 
 @pytest.mark.parametrize(
     ("name", "number", "record"),
-    EXAMPLE_GAMES,
+    [pytest.param(*game, marks=() if game[1] == 1 else pytest.mark.slow) for game in EXAMPLE_GAMES],
     ids=[f"{name}-{number}" for name, number, _ in EXAMPLE_GAMES],
-)
+)  # by default the first game of each file; the heavy profile club-night's others
 def test_every_example_is_recorded_again_entry_by_entry(
     tmp_path: Path, name: str, number: int, record: gg.GameRecord
 ) -> None:

@@ -177,7 +177,14 @@ def _no_color_on_a_terminal(arguments: list[str], cwd: Path) -> tuple[int, bytes
         os.close(main)
 
 
-@pytest.mark.parametrize("verb", [pytest.param("show", marks=pytest.mark.slow), "replay", "score"])
+@pytest.mark.parametrize(
+    "verb",
+    [
+        pytest.param("show", marks=pytest.mark.slow),
+        "replay",
+        pytest.param("score", marks=pytest.mark.slow),
+    ],
+)
 def test_no_color_writes_no_escape_code_on_standard_error_either(verb: str) -> None:
     """An invalid record: its problems are plain too, on standard error (score) as on
     standard output (show and replay print them under the table)."""
