@@ -629,6 +629,7 @@ def test_the_set_up_fields_take_the_keys_typed_quickly_after_tab(tmp_path: Path)
     assert asyncio.run(drive()) == {"players": "Ann, Bob, Cy", "start": "", "event": "Club"}
 
 
+@pytest.mark.slow
 def test_a_long_refusal_of_the_set_up_is_shown_whole_at_80x24(tmp_path: Path) -> None:
     """A refusal wider than the screen wraps: it was cut at the screen's edge, what to do
     with it ('with ?? for what is not known') out of sight."""
@@ -651,6 +652,7 @@ def test_a_long_refusal_of_the_set_up_is_shown_whole_at_80x24(tmp_path: Path) ->
     ) in asyncio.run(drive())
 
 
+@pytest.mark.slow
 def test_a_file_written_while_the_game_is_set_up_is_said_and_the_set_up_kept(
     tmp_path: Path,
 ) -> None:
@@ -1023,6 +1025,7 @@ def test_a_control_character_pasted_into_a_name_is_refused_as_its_escape(tmp_pat
     assert not path.exists() or "\x07" not in path.read_text(encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_a_control_character_of_a_field_never_reaches_the_terminal(tmp_path: Path) -> None:
     """``gargon record --event $'Club\\x1b[31mRED'`` without players: the set-up's Event
     field passed the escape sequence on to the terminal as it drew the value (the rest of
