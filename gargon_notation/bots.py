@@ -23,6 +23,7 @@ from gargon_notation.engine import (
     Action,
     Choose,
     Deal,
+    Decision,
     DecisionKind,
     Draw,
     Game,
@@ -71,6 +72,49 @@ def _known_actions(view: SeatView) -> tuple[Action, ...]:
             "no legal action is known for this seat: bots need a hand whose cards are known"
         )
     return actions
+
+
+def _to_decide(view: SeatView | Game) -> tuple[SeatView, tuple[Action, ...], Decision]:
+    """The view a bot decides from (a game's, for its seat to act), its legal actions and
+    its decision (:class:`ValueError` when no legal action is known)."""
+    if type(view) is not SeatView:
+        view = _seat_view(view)
+    actions = view.legal_actions or _known_actions(view)
+    decision = view.to_act
+    assert decision is not None
+    return view, actions, decision
+
+
+def _fixed_choice(view: SeatView, decision: Decision) -> Action:
+    """What :class:`GreedyBot` and :class:`AmuletBot` do but play or pass: choose the
+    colour of the highest face-up card in front, draw from the larger pile."""
+    seat = decision.seat
+    if decision.kind is DecisionKind.CHOOSE:
+        # The battle phase: the cards in front lie face up.
+        front = [card for card in view.front[seat] if isinstance(card, Card)]
+        best = max(front, key=lambda card: card.value)
+        return Choose(seat, best.colour)
+    return Draw(seat, _larger_pile(view))
+
+
+def _larger_pile(view: SeatView) -> int:
+    one, two = view.pile_sizes()
+    return 1 if one >= two else 2
+
+
+def _drawing_pass(view: SeatView, seat: int, passes: Sequence[Pass]) -> Action:
+    """The pass that draws three cards (as many as there are), each from the larger pile."""
+    one, two = view.pile_sizes()
+    piles: list[int] = []
+    for _ in range(min(3, one + two)):
+        pile = 1 if one >= two else 2
+        piles.append(pile)
+        if pile == 1:
+            one -= 1
+        else:
+            two -= 1
+    wanted = Pass(seat, tuple(piles))
+    return wanted if wanted in passes else passes[0]
 
 
 def _rng(rng: Rng, bot: type) -> Rng:
@@ -142,19 +186,10 @@ class GreedyBot:
         :class:`ValueError` when no legal action is known (a hidden hand, or a view of a seat
         that is not to act).
         """
-        if type(view) is not SeatView:
-            view = _seat_view(view)
-        actions = view.legal_actions or _known_actions(view)
-        decision = view.to_act
-        assert decision is not None
+        view, actions, decision = _to_decide(view)
+        if decision.kind is not DecisionKind.PLAY_OR_PASS:
+            return _fixed_choice(view, decision)
         seat = decision.seat
-        if decision.kind is DecisionKind.CHOOSE:
-            # The battle phase: the cards in front lie face up.
-            front = [card for card in view.front[seat] if isinstance(card, Card)]
-            best = max(front, key=lambda card: card.value)
-            return Choose(seat, best.colour)
-        if decision.kind is DecisionKind.DRAW:
-            return Draw(seat, self._larger_pile(view))
         plays = [action for action in actions if isinstance(action, Play)]
         passes = [action for action in actions if isinstance(action, Pass)]
         if plays:
@@ -166,24 +201,7 @@ class GreedyBot:
                 if self.rng.below(10) == 0:
                     return self.rng.choice(plays)
                 return best_play
-        return self._greedy_pass(view, seat, passes)
-
-    def _larger_pile(self, view: SeatView) -> int:
-        one, two = view.pile_sizes()
-        return 1 if one >= two else 2
-
-    def _greedy_pass(self, view: SeatView, seat: int, passes: Sequence[Pass]) -> Action:
-        one, two = view.pile_sizes()
-        piles: list[int] = []
-        for _ in range(min(3, one + two)):
-            pile = 1 if one >= two else 2
-            piles.append(pile)
-            if pile == 1:
-                one -= 1
-            else:
-                two -= 1
-        wanted = Pass(seat, tuple(piles))
-        return wanted if wanted in passes else passes[0]
+        return _drawing_pass(view, seat, passes)
 
 
 class AmuletBot:
@@ -218,7 +236,6 @@ class AmuletBot:
 
     def __init__(self, rng: Rng) -> None:
         self.rng = _rng(rng, type(self))
-        self._greedy = GreedyBot(self.rng)
 
     def choose(self, view: SeatView | Game) -> Action:
         """The action for the view's seat (see the class).
@@ -227,13 +244,9 @@ class AmuletBot:
         :class:`ValueError` when no legal action is known (a hidden hand, or a view of a seat
         that is not to act).
         """
-        if type(view) is not SeatView:
-            view = _seat_view(view)
-        actions = view.legal_actions or _known_actions(view)
-        decision = view.to_act
-        assert decision is not None
+        view, actions, decision = _to_decide(view)
         if decision.kind is not DecisionKind.PLAY_OR_PASS:
-            return self._greedy.choose(view)
+            return _fixed_choice(view, decision)
         amulets = view.ruleset.amulets_on
         worth = self.ZERO_WORTH
 
@@ -247,7 +260,7 @@ class AmuletBot:
             best = max(plays, key=carried)
             if not passes or carried(best)[0] >= self.PASS_BELOW:
                 return best
-        return self._greedy._greedy_pass(view, decision.seat, passes)
+        return _drawing_pass(view, decision.seat, passes)
 
 
 BOTS: dict[str, type[RandomBot] | type[GreedyBot] | type[AmuletBot]] = {
