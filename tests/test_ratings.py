@@ -202,7 +202,11 @@ def test_event_rates_only_the_games_of_the_events_chosen(tmp_path: Path) -> None
         'case); the events read: "Autumn Open", "Spring Cup"\n',
     )
     early = gargon("ratings", tmp_path, "--event", "autumn", "--as-of", "2026.03.31")
-    assert (early.exit_code, early.stdout) == (0, "No valid, finished game to rate.\n")
+    assert (early.exit_code, early.stdout) == (
+        0,
+        "No valid, finished game of the events holding 'autumn' played on or before "
+        "2026.03.31 to rate.\n",
+    )
     assert early.stderr == (
         "gargon: 4 games after 2026.03.31 or without a full date left out (--as-of)\n"
     )

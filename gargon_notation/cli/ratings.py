@@ -107,7 +107,7 @@ def ratings_command(
         console.print(json.dumps(document, indent=2, ensure_ascii=False), markup=False)
     elif html is None:
         if not ratings.games:
-            console.print(Text("No valid, finished game to rate."))
+            console.print(Text(_nothing_to_rate(event, as_of)))
         else:
             for number, renderable in enumerate(ratings_tables(ratings, as_of, event)):
                 if number:
@@ -120,3 +120,14 @@ def ratings_command(
             "left out (--as-of)"
         )
     reading.finish()
+
+
+def _nothing_to_rate(event: str | None, as_of: str | None) -> str:
+    """What is said when no game is rated, naming what was asked for.
+
+    >>> _nothing_to_rate("club", "2026.03.31")
+    "No valid, finished game of the events holding 'club' played on or before 2026.03.31 to rate."
+    """
+    chosen = "" if event is None else f" of the events holding {event!r}"
+    dated = "" if as_of is None else f" played on or before {as_of}"
+    return f"No valid, finished game{chosen}{dated} to rate."
