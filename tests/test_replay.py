@@ -611,6 +611,30 @@ def test_an_unfinished_record_writing_a_draw_early_does_not_stop_before_the_draw
     assert replay(parse_game(stopped, source="t.ggn")).problems == []
 
 
+def test_an_unfinished_record_stopping_after_a_draw_out_of_turn_says_only_that() -> None:
+    """The last battle of an unfinished record writes Dagmar's second-fight draw before the
+    first fight's draws of Bernd and Collette, and stops there, as a recording in progress
+    may.  Bernd's and Collette's first draws were said not to be written (both are, right
+    after), and Dagmar's draw to be out of order among the second fight's: it is one draw
+    out of turn (left in the last note)."""
+    red = "(Adam 1, Dagmar 2, Bernd 1, Collette 1)"
+    text = SIX_DRAWS.replace("(Adam 1, Bernd 1, Collette 1, Bernd 2, Collette 2, Dagmar 2)", red)
+    found = replay(parse_game(text, source="t.ggn")).problems
+    assert [str(problem) for problem in found] == [
+        "t.ggn:8:37: game 1, round 1, Dagmar (seat 4): 'Dagmar 2': Dagmar may not act now: "
+        "it is Bernd's turn to draw [not-your-turn]\n"
+        "    hand: X? X? X? X? X? X? X? X?; led: 2; colours played: R; piles: 30+31\n"
+        "    skipped this action"
+    ]
+    # Where the record goes on after the battle, its draws are not cut short: as before.
+    going_on = text.replace("*\n", "2. Bernd W1\n*\n")
+    assert [(p.line, p.column, p.code) for p in replay(parse_game(going_on)).problems] == [
+        (8, 37, "record-incomplete"),
+        (8, 37, "record-incomplete"),
+        (8, 37, "draw-order"),
+    ]
+
+
 def test_a_draw_written_after_the_replay_took_it_as_forgotten_says_where_it_was_due() -> None:
     """Adam's draw, owed first, is written last: taken as forgotten at Bernd's, his 'Adam 1'
     was refused as 'the replacement draw it owes is written already (a draw forgotten may

@@ -248,6 +248,18 @@ class _Battles(_Reporting):
         self.early_draws[seat] = draw
         return True
 
+    def _cut_short(self, battle: model.Battle) -> bool:
+        """Whether ``battle`` is the last of an unfinished record (a recording in progress),
+        which may stop before the draws its fights owe."""
+        record = self.record
+        return bool(
+            not self.alone
+            and record.rounds
+            and record.rounds[-1].battles
+            and battle is record.rounds[-1].battles[-1]
+            and not record.termination.finished
+        )
+
     def _take_held(self, game: Game) -> None:
         """Read the draws held (:meth:`_hold_early`) whose turn it is."""
         while (decision := game.to_act) is not None and decision.kind is _DRAW:
@@ -256,11 +268,25 @@ class _Battles(_Reporting):
                 return
             self._apply(game, _engine_draw(decision.seat, draw.pile, draw.seen), draw)
 
-    def _next_fight_written(self, game: Game, draws: Sequence[model.Draw], index: int) -> bool:
-        """Whether the draws from ``draws[index]`` on are those owed after the second fight
-        of the colour whose first fight was just fought (in any order): the first fight's
-        draws still owed are then left out, not the draw written out of turn (which skipped
-        it, and lost the rest of the record)."""
+    def _next_fight_written(
+        self, game: Game, battle: model.Battle, draws: Sequence[model.Draw], index: int
+    ) -> bool:
+        """Whether the draws of ``battle`` from ``draws[index]`` on are those owed after the
+        second fight of the colour whose first fight was just fought (in any order): the
+        first fight's draws still owed are then left out, not the draw written out of turn
+        (which skipped it, and lost the rest of the record).
+
+        Not where the record may stop before the draws owed (:meth:`_cut_short`) and the
+        draw owed now is written right after: ``(Adam 1, Dagmar 2, Bernd 1, Collette 1)``
+        and ``*`` is Dagmar's draw out of turn, not Bernd's and Collette's first draws
+        left out, and Dagmar's second written before theirs."""
+        if (
+            index + 1 < len(draws)
+            and (decision := game.to_act) is not None
+            and self.seats.get(draws[index + 1].player) == decision.seat
+            and self._cut_short(battle)
+        ):
+            return False
         fought = next((e for e in reversed(game.events) if isinstance(e, BattleResolved)), None)
         if fought is None or fought.fight != 1:
             return False
@@ -377,7 +403,7 @@ class _Battles(_Reporting):
                 if not ordered:
                     # The first fight's draws left out before the second's, which may be
                     # written in another order.
-                    across = not stand_ins and self._next_fight_written(game, draws, index)
+                    across = not stand_ins and self._next_fight_written(game, battle, draws, index)
                     self._owed_draws_unwritten(
                         game, draw, before=seat, stand_ins=stand_ins, early=early, across=across
                     )
@@ -404,17 +430,10 @@ class _Battles(_Reporting):
                 self.skipped = False
             if self.early_draws:
                 self._take_held(game)
-        record = self.record
         # An unfinished record (a recording in progress) may stop before the draws owed by
         # its last battle (but not where it writes one for a name not at the table, nor
         # where it writes one owed after them early: held, :meth:`_hold_early`).
-        stops = (
-            not self.alone
-            and record.rounds
-            and record.rounds[-1].battles
-            and battle is record.rounds[-1].battles[-1]
-            and not record.termination.finished
-        )
+        stops = not self.record.termination.finished and self._cut_short(battle)
         if stand_ins or not stops or self.early_draws:
             # Draws owed by this colour's fights and not written in its parentheses are
             # said here, where they belong, and taken as forgotten, so that its next fight
@@ -428,7 +447,7 @@ class _Battles(_Reporting):
                 game,
                 place,
                 stand_ins=stand_ins,
-                only=bool(stops) and not self.early_draws,
+                only=stops and not self.early_draws,
                 early=early,
             )
         if self.early_draws:  # never owed after all: refused where written, as before
