@@ -227,6 +227,11 @@ def _sticky_owner(target: Path) -> str | None:
     user = os.geteuid() if hasattr(os, "geteuid") else None
     if not folder.st_mode & stat.S_ISVTX or user in (status.st_uid, folder.st_uid):
         return None
+    return _owner_name(status)
+
+
+def _owner_name(status: os.stat_result) -> str:
+    """The name of the owner of a file of ``status``, or its number where it has none."""
     try:
         import pwd
 
@@ -745,6 +750,15 @@ def _check_rewritable(target: Path, status: os.stat_result, elsewhere: str) -> N
     if status.st_mode & 0o222 == 0 or not os.access(target, os.W_OK):
         if _read_only_mount(target):  # not the file's doing: said as the system says it
             raise OSError(errno.EROFS, os.strerror(errno.EROFS), name)
+        user = os.geteuid() if hasattr(os, "geteuid") else None
+        if status.st_mode & stat.S_IWUSR and user is not None and status.st_uid != user:
+            # Writable by its owner, not by this user: 'make it writable' is for the owner.
+            raise NotWritable(
+                errno.EACCES,
+                f"the file is {_owner_name(status)}'s ({stat.filemode(status.st_mode)}), not "
+                f"yours to write: not rewritten (ask its owner to let you, or {elsewhere})",
+                name,
+            )
         raise NotWritable(
             errno.EACCES,
             f"the file is read-only: not rewritten (make it writable, or {elsewhere})",

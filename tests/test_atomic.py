@@ -1318,6 +1318,46 @@ def test_another_users_file_in_a_sticky_folder_is_refused_saying_why(tmp_path: P
     assert names(folder) == ["x.ggn"]
 
 
+def test_another_users_file_that_only_they_may_write_is_not_called_read_only(
+    tmp_path: Path,
+) -> None:
+    """A file of another user's, rw-r--r--, in a folder anyone may write: it was refused as
+    'the file is read-only ... make it writable', which only its owner can do (left in the
+    last note); now its owner is named."""
+    import pwd
+    import shutil
+
+    if os.geteuid() != 0 or shutil.which("capsh") is None:
+        pytest.skip("root, and capsh to drop root's rights, make another user's file here")
+    folder = tmp_path / "club"
+    folder.mkdir()
+    folder.chmod(0o777)
+    record = folder / "x.ggn"
+    record.write_text(ORIGINAL.replace("\n", "\r\n"), encoding="utf-8")
+    record.chmod(0o644)
+    os.chown(record, 65534, 65534)
+    rights = "cap_chown,cap_fowner,cap_dac_override,cap_dac_read_search"
+    command = ["capsh", f"--drop={rights}", "--", "-c", '"$0" "$@"', sys.executable]
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    fmt = subprocess.run(
+        [*command, "-m", "gargon_notation", "fmt", "-i", "club/x.ggn"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+    )
+    owner = pwd.getpwuid(65534).pw_name
+    assert (fmt.returncode, fmt.stdout) == (2, "")
+    assert fmt.stderr == (
+        f"gargon: club/x.ggn: the file is {owner}'s (-rw-r--r--), not yours to write: not "
+        "rewritten (ask its owner to let you, or write the result elsewhere: the same gargon "
+        "fmt without -i writes it to standard output (> OTHER))\n"
+    )
+    assert record.read_bytes() == ORIGINAL.replace("\n", "\r\n").encode()
+    assert names(folder) == ["x.ggn"]
+
+
 def test_a_system_without_fchmod_still_rewrites(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
