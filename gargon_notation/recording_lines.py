@@ -4,7 +4,8 @@ A :class:`LineRecorder` reads lines as they arrive (from a pipe, a program, a te
 
 - first, optionally, the lines of a record before its first decision: comments, tags
   (``[Event "Club night"]``), setup lines (``deal Adam: R? G?``) — after the tags the
-  recorder was given, if any;
+  recorder was given, if any; a recording already started (on a terminal it starts at
+  once) takes a tag, deal or pile line until its first decision;
 - then entries (:mod:`gargon_notation.recording`): one decision a line, or a whole round
   line or ``fights`` line of the notation, a comment or a glyph for the last decision, or
   ``undo`` / ``undo N``;
@@ -55,6 +56,9 @@ __all__ = [
 ]
 
 _HEAD = re.compile(r"\s*(?:$|\[|;|\{|deal\s|pile\s)")
+_HEAD_LINE = re.compile(r"\s*(?:(\[)|(deal)\s|(pile)\s)")
+"""A tag, deal or pile line: the head of a record, which a recording started takes until its
+first decision (:meth:`LineRecorder._into_head`)."""
 _UNDO = re.compile(r"undo(?:\s+(\S+))?")
 _ROUND = re.compile(r"[0-9]+\.(?:\s|$)")
 
@@ -358,6 +362,9 @@ class LineRecorder:
                     self._record("\n".join(pending))
             else:
                 line = continued
+        if _HEAD_LINE.match(line):
+            self._into_head(line)
+            return None
         words = line.split()
         if words and words[0] in ("end", "*"):
             if words[0] == "end" and not recording.is_over:
@@ -368,6 +375,46 @@ class LineRecorder:
             self._pending, self._pending_at = [line], self.line_number
             return None
         return self._record(line)
+
+    def _into_head(self, line: str) -> None:
+        """Take a tag, deal or pile ``line`` into the head of a recording that has no decision
+        yet (on a terminal the recording starts at once, before a seat's own hand could be
+        given; a file resumed before its first decision): the recording starts again from
+        the head with it, and is saved.  Once a decision is recorded, it is refused, saying
+        how to give it."""
+        assert self.recording is not None
+        recording = self.recording
+        found = _HEAD_LINE.match(line)
+        assert found is not None
+        what = "a tag" if found.group(1) else f"a {found.group(2) or found.group(3)} line"
+        recorded = len(recording.entries)
+        if recorded:
+            them = "it" if recorded == 1 else "them"
+            raise EntryRefused(
+                f"{what} goes in the head of the record, before its first decision, and "
+                f"{count_of(recorded, 'decision')} {'is' if recorded == 1 else 'are'} "
+                f"recorded already: undo {recorded} takes {them} back, then give the line "
+                f"and enter {them} again",
+                1,
+            )
+        try:
+            written = parse_game(line + "\n*\n", source=self.source)
+        except NotationError as error:
+            raise EntryRefused(error.message, error.column or 1) from None
+        head = attrs.evolve(
+            recording.head,
+            tags=(*recording.head.tags, *written.tags),
+            setup=(*recording.head.setup, *written.setup),
+        )
+        started = Recording.from_head(head)
+        started.termination = recording.termination
+        started.round_comments = dict(recording.round_comments)
+        self.recording = started
+        try:
+            self.save()
+        except FileError:
+            self.recording = recording
+            raise
 
     def _after_the_end(self) -> str:
         """Why a line after the termination is refused: ``*`` before the game is over stops

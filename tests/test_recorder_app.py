@@ -1042,3 +1042,34 @@ def test_a_control_character_of_a_field_never_reaches_the_terminal(tmp_path: Pat
             assert event.value == given
 
     asyncio.run(drive())
+
+
+def test_a_seat_s_own_hand_is_taken_before_the_first_decision(tmp_path: Path) -> None:
+    """With the players given (``--players``, no set-up screen), a seat's own hand typed as
+    its deal line was refused ("expected a card like R14, or 'pass', not 'deal'"), so the
+    seat's record could not hold it (found by recording a seat's game at the table)."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"], seat="Ann").head.tags)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 40)) as pilot:
+            entry = app.query_one("#entry", Input)
+            entry.value = "deal Ann: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11"
+            await pilot.press("enter")
+            assert _shown(app, "#message") == (
+                "recorded: deal Ann: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11"
+            )
+            assert _shown(app, "#choices").startswith(
+                "Ann holds 10 cards: W4 W9 V5 V6 V8 R2 R3 R4 R15 G11;"
+            )
+            entry.value = "R4 R3"
+            await pilot.press("enter")
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert path.read_text().splitlines()[-3:] == [
+        "deal Ann: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11",
+        "1. Ann R4 R3",
+        "*",
+    ]

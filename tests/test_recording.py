@@ -680,3 +680,40 @@ def test_a_record_file_is_locked_while_its_recorder_writes_it(tmp_path: Path) ->
     lock.release()
     other.take()
     other.release()
+
+
+def test_a_head_line_is_taken_until_the_first_decision(tmp_path: Path) -> None:
+    """On a terminal the recording starts at once: a seat's own hand typed then was refused
+    as "expected a card like R14, or 'pass', not 'deal'" (found by recording a seat's game
+    at the table).  A tag, deal or pile line is taken into the head until the first
+    decision; after it, refused saying how to give it."""
+    path = tmp_path / "game.ggn"
+    tags = Recording.new(["Ann", "Bob", "Cy"], seat="Ann").head.tags
+    recorder = LineRecorder(path, tags)
+    recorder.recording_or_start()
+    assert recorder.feed("deal Ann: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11") is None
+    assert recorder.feed('[Event "Club night"]') is None
+    recording = recorder.recording
+    assert recording is not None
+    assert recording.choices().startswith("Ann holds 10 cards: W4 W9 V5 V6 V8 R2 R3 R4 R15 G11;")
+    assert path.read_text().splitlines()[-4:] == [
+        '[Seat "Ann"]',
+        '[Event "Club night"]',
+        "deal Ann: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11",
+        "*",
+    ]
+    with pytest.raises(NotationError) as refused:
+        recorder.feed("deal Bob: W? W? W? W? W? W? W? W? W? W? W?")
+    assert (refused.value.line, refused.value.column) == (3, 1)
+    assert refused.value.message == (
+        "the set-up is not a game to record: Bob is dealt 11 cards; a hand is 10 [deal-size]"
+    )
+    recorder.feed("R4 R3")
+    with pytest.raises(NotationError) as refused:
+        recorder.feed("pile 1: W?")
+    assert refused.value.message == (
+        "a pile line goes in the head of the record, before its first decision, and 1 "
+        "decision is recorded already: undo 1 takes it back, then give the line and enter "
+        "it again"
+    )
+    assert path.read_text().splitlines()[-2:] == ["1. Ann R4 R3", "*"]
