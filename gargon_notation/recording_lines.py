@@ -218,6 +218,8 @@ class LineRecorder:
     source: str = "<stdin>"
     line_number: int = 0
     _head: list[str] = attrs.Factory(list)
+    _head_from: int = 0
+    """The number of the input's line before the first of :attr:`_head`."""
     _ending: list[str] | None = None
     _pending: list[str] = attrs.Factory(list)
     """A round or fights line that may go on: after a ``;`` comment (the notation continues
@@ -349,6 +351,8 @@ class LineRecorder:
             self._ending.append(line)
             return None
         if self.recording is None and _HEAD.match(line):
+            if not self._head:
+                self._head_from = self.line_number - 1
             self._head.append(line)
             return None
         recording = self.recording_or_start()
@@ -510,7 +514,7 @@ class LineRecorder:
         try:
             written = parse_game(text + "\n*\n", source=self.source)
         except NotationError as error:
-            raise RecordingError(str(error)) from None
+            raise self._head_error(text, error) from None
         if written.rounds:
             raise RecordingError("the head of the record holds a round")
         given = {tag.name for tag in self.tags}
@@ -520,6 +524,24 @@ class LineRecorder:
                 f"[{twice[0]}] is given both as an option and in the lines read; give it once"
             )
         return attrs.evolve(written, tags=(*self.tags, *written.tags))
+
+    def _head_error(self, text: str, error: NotationError) -> NotationError:
+        """The ``error`` of the head lines ``text``, at its own line of the input (it was said
+        at the line that started the recording too, ``<stdin>:4:1: <stdin>:2:6: ...``), and
+        one at the ``*`` added to end them as what the head's own end lacks."""
+        if error.line > len(self._head):
+            try:
+                parse_game(text, source=self.source)
+            except NotationError as bare:
+                error = bare
+        at = min(max(error.line, 1), len(self._head))
+        return NotationError(
+            error.message,
+            source=self.source,
+            line=self._head_from + at,
+            column=error.column,
+            excerpt=self._head[at - 1],
+        )
 
 
 def record_lines(

@@ -717,3 +717,18 @@ def test_a_head_line_is_taken_until_the_first_decision(tmp_path: Path) -> None:
         "it again"
     )
     assert path.read_text().splitlines()[-2:] == ["1. Ann R4 R3", "*"]
+
+
+def test_a_head_line_the_notation_refuses_is_said_once_at_its_own_line() -> None:
+    """It was said at the line that started the recording as well, and a tag left open
+    was blamed on a '*' nobody wrote: ``<stdin>:2:1: <stdin>:2:1: ... not '*'``."""
+    recorder = LineRecorder(None, Recording.new(["Ann", "Bob", "Cy"]).head.tags)
+    recorder.feed('[Event "x"]')
+    recorder.feed('[Site "club"')
+    with pytest.raises(NotationError) as refused:
+        recorder.feed("W9")
+    assert str(refused.value) == (
+        "<stdin>:2:13: expected a quoted value like \"...\", or ']', not the end of the text\n"
+        '    [Site "club"\n'
+        "                ^"
+    )
