@@ -95,7 +95,7 @@ def test_a_colour_the_hand_does_not_hold_is_refused(adams_record: Game) -> None:
     assert violation.code == "card-not-in-hand"
     assert violation.message == (
         "Collette plays Y5 B8 B2, but does not hold Y5 "
-        "(Collette's hand: B? B? R? W? W? B? B? B? B? B?)"
+        "(Collette's hand: W? W? B? B? B? B? B? B? B? R?)"
     )
     # Collette holds a single red card, so two reds are one too many.
     assert violation_of(game, Play(COLLETTE, cards("R8 R7 B8"))).code == "card-not-in-hand"

@@ -321,7 +321,7 @@ def test_played_cards_must_be_named_and_held(table: Deal) -> None:
         game,
         Play(ADAM, cards("R14")),
         "card-not-in-hand",
-        "Adam plays R14, but does not hold R14 (Adam's hand: Y2 Y6 R9 W1 W10 W0 W0 W2 W3 W4)",
+        "Adam plays R14, but does not hold R14 (Adam's hand: W10 W4 W3 W2 W1 W0 W0 Y6 Y2 R9)",
     )
     refused(game, Play(ADAM, cards("Y6 Y5 R9")), "card-not-in-hand")
 
@@ -349,7 +349,7 @@ def test_a_card_twice_in_one_play_is_said_as_such(table: Deal) -> None:
         Play(DAGMAR, cards("R0 R0")),
         "card-not-in-hand",
         "Dagmar plays R0 R0, but holds only one R0 "
-        "(Dagmar's hand: R14 R0 B12 W15 G15 V15 B5 B6 B7 B9)",
+        "(Dagmar's hand: W15 B12 B9 B7 B6 B5 V15 R14 R0 G15)",
     )
     hidden = Game.new(Deal.hidden(4, 10), names=NAMES)  # nothing known of any hand
     refused(

@@ -1187,7 +1187,7 @@ def test_a_play_of_the_card_a_forgotten_draw_would_have_brought_follows_from_it(
         "but the record does not write it [record-incomplete]\n"
         "    taken as 'Kai forgot'",
         "t.ggn:7:16: game 1, round 2, Kai (seat 3): 'Kai V0 R0': Kai plays V0 R0, but does "
-        "not hold V0 (Kai's hand: G0 W14 R0 Y9 B9 B1 G6) [card-not-in-hand] (follows from "
+        "not hold V0 (Kai's hand: W14 B9 B1 Y9 R0 G6 G0) [card-not-in-hand] (follows from "
         "the problem at 6:68)\n"
         "    hand: G0 W14 R0 Y9 B9 B1 G6; led: 1:1; colours played: W V; piles: 30+31\n"
         "    skipped this action",
@@ -2232,13 +2232,13 @@ def test_a_card_not_held_says_where_it_is_when_a_draw_before_could_explain_it() 
     (left_out,) = first_lines(text.replace("Dagmar pass 2 2 1\n", "Dagmar pass 2 2\n"))
     assert left_out.startswith("t.ggn:14:4: ")
     assert left_out.endswith(
-        "(Adam's hand: R0 W15 W12 G10 B13 G5 B8 W6); R1 is in Collette's hand (drawn from pile "
+        "(Adam's hand: W15 W12 W6 B13 B8 R0 G10 G5); R1 is in Collette's hand (drawn from pile "
         f"1 in round 3){question}"
     )
     (other_pile,) = first_lines(text.replace("Bernd pass 2 1 1,", "Bernd pass 2 1 2,"))
     assert other_pile.endswith(f"B3 is still in pile 1, on its top{question}")
     (typo,) = first_lines(text.replace("Adam W15 B13 R1", "Adam W15 B13 W1"))
-    assert typo.endswith("(Adam's hand: R0 W15 W12 G10 B13 G5 R1 Y15) [card-not-in-hand]")
+    assert typo.endswith("(Adam's hand: W15 W12 B13 Y15 R1 R0 G10 G5) [card-not-in-hand]")
 
 
 def test_validate_counts_events_only_for_battles_with_several_draws(

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from gargon_notation.arguments import shown
-from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
+from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard, hand_order
 from gargon_notation.engine.actions import (
     Action,
     Choose,
@@ -201,7 +201,7 @@ class Checks(Table):
         return RuleViolation(
             "card-not-in-hand",
             f"{name} plays {cards_text(cards)}, but {' and '.join(lacks)} "
-            f"({name}'s hand: {cards_text(hand) or 'empty'})",
+            f"({name}'s hand: {cards_text(hand_order(hand)) or 'empty'})",
         )
 
     def _twice(self, seat: int, cards: Sequence[Card]) -> RuleViolation | None:
