@@ -47,7 +47,7 @@ from collections.abc import Iterable, Sequence
 import attrs
 
 from gargon_notation.arguments import name_texts, record_argument, whole_number
-from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard
+from gargon_notation.cards import AnyCard, Card, Colour, HiddenCard, hand_order
 from gargon_notation.engine import (
     SHUFFLE_ALGORITHM,
     Action,
@@ -928,13 +928,13 @@ def _entry_order(action: Action) -> tuple[int, list[tuple[int, int]]]:
 
 
 def _hand_text(hand: Sequence[AnyCard]) -> str:
-    """``10 cards: W? W? B7 R?`` by colour, or of unknown colour."""
+    """``10 cards: W? W? B7 R?`` as the table shows a hand (by colour, strongest first), or
+    of unknown colour."""
     if not hand:
         return "no card"
     if all(not isinstance(card, Card) and card.colour is None for card in hand):
         return f"{count_of(len(hand), 'card')} of unknown colour"
-    shown = sorted(hand, key=lambda card: (_colour_order(card), getattr(card, "value", 99)))
-    return f"{count_of(len(hand), 'card')}: {' '.join(map(str, shown))}"
+    return f"{count_of(len(hand), 'card')}: {' '.join(map(str, hand_order(hand)))}"
 
 
 def _colour_order(card: AnyCard) -> int:

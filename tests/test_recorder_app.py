@@ -1061,7 +1061,7 @@ def test_a_seat_s_own_hand_is_taken_before_the_first_decision(tmp_path: Path) ->
                 "recorded: deal Ann: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11"
             )
             assert _shown(app, "#choices").startswith(
-                "Ann holds 10 cards: W4 W9 V5 V6 V8 R2 R3 R4 R15 G11;"
+                "Ann holds 10 cards: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11;"
             )
             entry.value = "R4 R3"
             await pilot.press("enter")

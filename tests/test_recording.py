@@ -695,7 +695,7 @@ def test_a_head_line_is_taken_until_the_first_decision(tmp_path: Path) -> None:
     assert recorder.feed('[Event "Club night"]') is None
     recording = recorder.recording
     assert recording is not None
-    assert recording.choices().startswith("Ann holds 10 cards: W4 W9 V5 V6 V8 R2 R3 R4 R15 G11;")
+    assert recording.choices().startswith("Ann holds 10 cards: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11;")
     assert path.read_text().splitlines()[-4:] == [
         '[Seat "Ann"]',
         '[Event "Club night"]',
