@@ -697,6 +697,25 @@ class Recording:
                 return self.entries[:index]
         return self.entries
 
+    def held_back(self) -> list[Entry]:
+        """The decisions entered that the record does not write yet: recording for a seat,
+        the round from the first of the other seats' plays, which lie face down until its
+        battle phase (:meth:`record`).  The file left now resumes before them."""
+        return self.entries[len(self._shown_entries()) :]
+
+    def written_prompt(self) -> str:
+        """What :meth:`prompt` asks of the record as written, without :meth:`held_back`: the
+        first decision a resume of its file asks for."""
+        held = len(self.held_back())
+        if not held:
+            return self.prompt()
+        kept = self.memento()
+        self.undo(held)
+        try:
+            return self.prompt()
+        finally:
+            self.restore(kept)
+
     def text(self) -> str:
         """The record so far in canonical form."""
         return write_game(self.record())

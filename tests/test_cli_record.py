@@ -574,3 +574,30 @@ def test_undo_beyond_the_decisions_recorded_is_refused(tmp_path: Path) -> None:
     result = _record_here(str(tmp_path / "new.ggn"), "-p", "Ann,Bob,Cy", lines=["undo"])
     assert result.exit_code == 1
     assert "nothing to undo: no decision is recorded yet" in result.stderr
+
+
+def test_a_seat_s_entries_not_yet_in_the_file_are_said_and_printed(tmp_path: Path) -> None:
+    """Recording for a seat, the others' plays of a round are written once its battles
+    begin: leaving before, the summary said '3 decisions, unfinished (round 1: Dan to play or
+    pass)' though the file held 1 and resumed at Bob, and Bob's play was lost unsaid (found
+    by leaving a seat's recording in the middle of a round)."""
+    path = tmp_path / "seat.ggn"
+    seat = ["-p", "Ann,Bob,Cy,Dan", "--seat", "Ann"]
+    result = _record_here(str(path), *seat, lines=["Ann R9 Y5", "Bob R3 Y2", "Cy pass 1"])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.splitlines()[-3:] == [
+        f"{path}: 1 decision, unfinished (round 1: Bob to play or pass); continue with "
+        f"gargon record --resume {path}",
+        f"{path}: not in the file (the plays of round 1 are written once its battles begin); "
+        "enter it again: Bob R3 Y2",
+        f"{path}: not in the file (the plays of round 1 are written once its battles begin); "
+        "enter it again: Cy pass 1",
+    ]
+    assert path.read_text().splitlines()[-2:] == ["1. Ann R9 Y5", "*"]
+    result = _record_here("--resume", str(path), lines=["Bob R3 Y2", "Cy pass 1:Q?"])
+    assert result.exit_code == 1
+    assert result.stderr.splitlines()[-2:] == [
+        f"{path}: kept 1 decision before it",
+        f"{path}: not in the file (the plays of round 1 are written once its battles begin); "
+        "enter it again: Bob R3 Y2",
+    ]

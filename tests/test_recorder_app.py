@@ -1073,3 +1073,33 @@ def test_a_seat_s_own_hand_is_taken_before_the_first_decision(tmp_path: Path) ->
         "1. Ann R4 R3",
         "*",
     ]
+
+
+def test_leaving_a_seat_s_round_before_its_battles_says_what_the_file_lacks(
+    tmp_path: Path,
+) -> None:
+    """The others' plays of a seat's round are written once its battles begin: one Ctrl+Q
+    left, and the plays entered were lost unsaid (found by leaving a seat's recording in the
+    middle of a round).  The first Ctrl+Q now says so; the second leaves."""
+    path = tmp_path / "seat.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy", "Dan"], seat="Ann").head.tags)
+
+    async def drive() -> None:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(80, 24)) as pilot:
+            entry = app.query_one("#entry", Input)
+            for line in ("R9 Y5", "Bob R3 Y2"):
+                entry.value = line
+                await pilot.press("enter")
+            await pilot.press("ctrl+q")
+            assert _shown(app, "#message") == (
+                f"not in {path} yet: 'Bob R3 Y2' (the plays of round 1 are written once its "
+                "battles begin); Ctrl+Q again leaves without them (they are printed when the "
+                "recorder closes, to enter again)"
+            )
+            assert app.is_running
+            await pilot.press("ctrl+q")
+        assert app.return_code == 0
+
+    asyncio.run(drive())
+    assert path.read_text().splitlines()[-2:] == ["1. Ann R9 Y5", "*"]

@@ -26,12 +26,14 @@ from gargon_notation.errors import (
 )
 from gargon_notation.notation import model
 from gargon_notation.notation.tags import date_fault
+from gargon_notation.notation.writer import write_action
 from gargon_notation.recording import Recording, RecordingError
 from gargon_notation.recording_lines import FileChanged, FileLocked, LineRecorder, RecordLock
 
 __all__ = [
     "OPTIONAL_TAGS",
     "changed_advice",
+    "held_lines",
     "record_command",
     "resume_recording",
     "say",
@@ -229,7 +231,10 @@ def _record_lines(recorder: LineRecorder, lines: Iterator[str], quiet: bool) -> 
         print_error(f"gargon: {error}")
         kept = recorder.recording
         if kept is not None:
-            print_error(f"{recorder.path}: kept {plural(len(kept.entries), 'decision')} before it")
+            written = len(kept.entries) - len(kept.held_back())
+            print_error(f"{recorder.path}: kept {plural(written, 'decision')} before it")
+            for line in held_lines(recorder.path, kept):
+                print_error(line)
         return 1
     except FileChanged as error:
         print_error(f"gargon: {error}")
@@ -242,6 +247,8 @@ def _record_lines(recorder: LineRecorder, lines: Iterator[str], quiet: bool) -> 
         return 130
     if not quiet:
         say(summary(recorder.path, recording))
+    for line in held_lines(recorder.path, recording):
+        say(line)
     return 0
 
 
@@ -263,12 +270,29 @@ def say(text: str) -> None:
 
 
 def summary(path: str | os.PathLike[str] | None, recording: Recording) -> str:
-    """The file's state when the recorder is left: the decisions, and how to go on."""
+    """The file's state when the recorder is left: the decisions it holds, and how to go on
+    (the decisions it does not hold yet: :func:`held_lines`)."""
     name = printable_name(str(path))
-    decisions = plural(len(recording.entries), "decision")
+    written = len(recording.entries) - len(recording.held_back())
+    decisions = plural(written, "decision")
     if recording.is_over:
         return f"{name}: {decisions}; {recording.prompt()}"
     return (
-        f"{name}: {decisions}, unfinished ({recording.prompt()}); continue with "
+        f"{name}: {decisions}, unfinished ({recording.written_prompt()}); continue with "
         f"gargon record --resume {argument_name(str(path))}"
     )
+
+
+def held_lines(path: str | os.PathLike[str] | None, recording: Recording) -> list[str]:
+    """The decisions entered that the file does not hold (recording for a seat, the others'
+    plays of the round lie face down until its battles, and are written then), each on a
+    line of its own, to be entered again after ``--resume``: none is lost on leaving."""
+    held = recording.held_back()
+    if not held:
+        return []
+    name = printable_name(str(path))
+    why = f"the plays of round {held[0].round} are written once its battles begin"
+    return [
+        f"{name}: not in the file ({why}); enter it again: {write_action(entry.element)}"
+        for entry in held
+    ]

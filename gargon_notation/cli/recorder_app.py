@@ -62,7 +62,7 @@ from gargon_notation.errors import (
     printable,
 )
 from gargon_notation.notation import model, parse_game
-from gargon_notation.notation.writer import write_game
+from gargon_notation.notation.writer import write_action, write_game
 from gargon_notation.recording import EntryRefused, Recording, RecordingError, Sight
 from gargon_notation.recording_lines import FileChanged, LineRecorder, RecordLock, held_bytes
 from gargon_notation.render.game import battle_lines, rounds_of
@@ -141,7 +141,7 @@ def hung_up(terminal: int) -> bool:
 def _print_left(app: RecorderApp, quiet: bool) -> None:
     """What the recorder leaves behind, printed once the terminal is back: the file's state
     and how to go on, and anything typed but not recorded."""
-    from gargon_notation.cli.record import changed_advice, say, summary
+    from gargon_notation.cli.record import changed_advice, held_lines, say, summary
 
     name = printable(str(app.file))
     recorder = app.recorder
@@ -157,6 +157,8 @@ def _print_left(app: RecorderApp, quiet: bool) -> None:
         say(f"{name}: another program changed it while it was recorded; {changed_advice(name)}")
     elif not quiet:
         say(summary(app.file, recorder.recording))
+    for line in held_lines(app.file, recorder.recording):
+        say(line)
     for text in app.unrecorded:
         say(f"{name}: not recorded, as typed when the recorder was left: {printable(text)}")
 
@@ -887,18 +889,37 @@ class RecorderApp(App[int]):
 
     def _leave_asking(self) -> None:
         typed = self._typed()
-        if typed and not self._leave_asked and self.recorder is not None:
+        held = self._held()
+        if (typed or held) and not self._leave_asked and self.recorder is not None:
             self._leave_asked = True
-            shown = ", ".join(repr(_typed_text(text)) for text in typed)
-            self.query_one("#message", Static).update(
-                Text(
-                    f"not recorded yet: {shown}. Enter records it; Ctrl+Q again leaves without "
-                    "it (it is printed when the recorder closes)",
-                    style="bold yellow",
+            said = []
+            if typed:
+                shown = ", ".join(repr(_typed_text(text)) for text in typed)
+                said.append(
+                    f"not recorded yet: {shown}. Enter records it; Ctrl+Q again leaves "
+                    "without it (it is printed when the recorder closes)"
                 )
-            )
+            if held:
+                said.append(held)
+            self.query_one("#message", Static).update(Text("\n".join(said), style="bold yellow"))
             return
         self._leave(0)
+
+    def _held(self) -> str:
+        """What the first Ctrl+Q says of the decisions entered that the file does not hold
+        yet (recording for a seat, the others' plays of the round lie face down until its
+        battles): nothing when there are none."""
+        if self.recorder is None or self.recorder.recording is None:
+            return ""
+        held = self.recording.held_back()
+        if not held:
+            return ""
+        shown = ", ".join(repr(write_action(entry.element)) for entry in held)
+        return (
+            f"not in {argument_name(str(self.file))} yet: {shown} (the plays of round "
+            f"{held[0].round} are written once its battles begin); Ctrl+Q again leaves "
+            "without them (they are printed when the recorder closes, to enter again)"
+        )
 
     def action_interrupt(self) -> None:
         """Ctrl+C: leave at once, with exit 130 (what was typed is printed)."""
