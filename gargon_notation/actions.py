@@ -29,7 +29,7 @@ from gargon_notation.engine.deal import check_size
 from gargon_notation.errors import ArgumentError, NotationError
 from gargon_notation.notation.lexical import CARDS, COLOURS, unquote
 from gargon_notation.notation.writer import name_text
-from gargon_notation.slips import one_apart
+from gargon_notation.slips import likely_names, meant_hint
 
 __all__ = [
     "format_action",
@@ -89,12 +89,7 @@ def not_at_table(name: str, players: Sequence[str], table: str = "this table") -
     >>> not_at_table("Jen", ("Jan", "Jon", "Cleo")).split("; ")[1]
     'did you mean Jan or Jon?'
     """
-    close, why = _likely(name, players)
-    hint = ""
-    if close:
-        names = [name_text(player) for player in close]
-        either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
-        hint = f"; did you mean {either}?" + (f" ({why})" if why else "")
+    hint = meant_hint(name, players, name_text)
     written = ", ".join(name_text(player) for player in players)
     return f"{name_text(name)} is not at {table} (players: {written}){hint}"
 
@@ -106,7 +101,7 @@ def likely_player(name: str, players: Sequence[str]) -> str | None:
     >>> likely_player("Bbo", ("Ann", "Bob")), likely_player("Jen", ("Jan", "Jon", "Cleo"))
     ('Bob', None)
     """
-    close, _ = _likely(name, players)
+    close, _ = likely_names(name, players)
     return close[0] if len(close) == 1 else None
 
 
@@ -117,45 +112,7 @@ def likely_players(name: str, players: Sequence[str]) -> tuple[str, ...]:
     >>> likely_players("Jen", ("Jan", "Jon", "Cleo")), likely_players("Eve", ("Ann", "Bob"))
     (('Jan', 'Jon'), ())
     """
-    return tuple(_likely(name, players)[0])
-
-
-def _likely(name: str, players: Sequence[str]) -> tuple[list[str], str]:
-    """The players ``name`` most likely means, all as near to it as each other (none: no
-    player is near), and what to say of names when it differs from them by spaces or case."""
-    bare = name.strip()
-    spaced = [player for player in players if player.strip() == bare]
-    if spaced:
-        return spaced, "names are compared with their spaces"
-    folded = bare.casefold()
-    same = [player for player in players if player.strip().casefold() == folded]
-    if same:
-        spaces = bare != name or any(player.strip() != player for player in same)
-        return same, "names are case-sensitive" + (
-            " and compared with their spaces" if spaces else ""
-        )
-    near = [player for player in players if one_apart(name, player)]
-    near = near or [p for p in players if one_apart(folded, p.strip().casefold())]
-    if near:
-        return near, ""
-    import difflib  # only for a mistake: not at start-up
-
-    alike: dict[str, float] = {}
-    matcher = difflib.SequenceMatcher()
-    matcher.set_seq2(name)
-    for player in dict.fromkeys(players):
-        matcher.set_seq1(player)
-        if matcher.real_quick_ratio() >= _ALIKE and matcher.quick_ratio() >= _ALIKE:
-            ratio = matcher.ratio()
-            if ratio >= _ALIKE:
-                alike[player] = ratio
-    best = max(alike.values(), default=0.0)
-    return [player for player, ratio in alike.items() if ratio == best], ""
-
-
-_ALIKE = 0.75
-"""How alike (:class:`difflib.SequenceMatcher`'s ratio) a name must be to a player's to be
-taken for it, when it is not one slip from one."""
+    return tuple(likely_names(name, players)[0])
 
 
 def _names(players: object) -> Sequence[str]:

@@ -1,7 +1,8 @@
 """Slips of the fingers: a name typed with one letter left out, doubled or two letters
 swapped (:func:`one_slip`), and the pairs of names of a list that are likely one name typed
 two ways (:func:`near_pairs`), for warnings that say so before two players (or two events)
-are counted apart.
+are counted apart; and the players a name not at the table most likely means
+(:func:`likely_names`), for the messages that ask ``did you mean Bob?`` (:func:`meant_hint`).
 
 >>> one_slip("Adma", "Adam"), one_slip("Hanna", "Hana"), one_slip("Adams", "Adam")
 (True, True, False)
@@ -11,9 +12,9 @@ are counted apart.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
-__all__ = ["near_pairs", "one_apart", "one_changed", "one_slip"]
+__all__ = ["likely_names", "meant_hint", "near_pairs", "one_apart", "one_changed", "one_slip"]
 
 
 def one_slip(typed: str, meant: str) -> bool:
@@ -55,6 +56,68 @@ def one_apart(typed: str, meant: str) -> bool:
     if len(a) > len(b):
         return a[1:] == b  # added
     return a[1:] == b[1:] or (a[:2] == b[1::-1] and a[2:] == b[2:])  # changed, swapped
+
+
+def likely_names(name: str, players: Sequence[str]) -> tuple[list[str], str]:
+    """The players ``name`` most likely means, all as near to it as each other (none: no
+    player is near), and what to say of names when it differs from them by spaces or case:
+    those the same but for spaces at either end, then but for case, then one slip apart
+    (:func:`one_apart`), then alike by :mod:`difflib`.
+
+    >>> likely_names("bob", ["Ann", "Bob"]), likely_names("Jen", ["Jan", "Jon", "Cy"])
+    ((['Bob'], 'names are case-sensitive'), (['Jan', 'Jon'], ''))
+    """
+    bare = name.strip()
+    spaced = [player for player in players if player.strip() == bare]
+    if spaced:
+        return spaced, "names are compared with their spaces"
+    folded = bare.casefold()
+    same = [player for player in players if player.strip().casefold() == folded]
+    if same:
+        spaces = bare != name or any(player.strip() != player for player in same)
+        return same, "names are case-sensitive" + (
+            " and compared with their spaces" if spaces else ""
+        )
+    near = [player for player in players if one_apart(name, player)]
+    near = near or [p for p in players if one_apart(folded, p.strip().casefold())]
+    if near:
+        return near, ""
+    import difflib  # only for a mistake: not at start-up
+
+    alike: dict[str, float] = {}
+    matcher = difflib.SequenceMatcher()
+    matcher.set_seq2(name)
+    for player in dict.fromkeys(players):
+        matcher.set_seq1(player)
+        if matcher.real_quick_ratio() >= _ALIKE and matcher.quick_ratio() >= _ALIKE:
+            ratio = matcher.ratio()
+            if ratio >= _ALIKE:
+                alike[player] = ratio
+    best = max(alike.values(), default=0.0)
+    return [player for player, ratio in alike.items() if ratio == best], ""
+
+
+_ALIKE = 0.75
+"""How alike (:class:`difflib.SequenceMatcher`'s ratio) a name must be to a player's to be
+taken for it, when it is not one slip from one."""
+
+
+def meant_hint(name: str, players: Sequence[str], shown: Callable[[str], str] = str) -> str:
+    """What a message for ``name``, not one of the ``players``, adds: ``; did you mean Bob?``
+    with the players it most likely means (:func:`likely_names`, each ``shown`` as the
+    message writes names), and why when it is case or spaces; empty when none is near.
+
+    >>> meant_hint("bob", ["Ann", "Bob"])
+    '; did you mean Bob? (names are case-sensitive)'
+    >>> meant_hint("Jen", ["Jan", "Jon"]), meant_hint("Eve", ["Ann"])
+    ('; did you mean Jan or Jon?', '')
+    """
+    close, why = likely_names(name, players)
+    if not close:
+        return ""
+    names = [shown(player) for player in close]
+    either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+    return f"; did you mean {either}?" + (f" ({why})" if why else "")
 
 
 def one_changed(typed: str, meant: str) -> bool:
