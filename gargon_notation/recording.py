@@ -84,6 +84,7 @@ from gargon_notation.notation.writer import (
 )
 from gargon_notation.replay import Problem, replay
 from gargon_notation.replay.hints import winners_text
+from gargon_notation.slips import meant_hint
 
 __all__ = [
     "Entry",
@@ -244,7 +245,7 @@ class Recording:
             if seat_tag.value not in names:
                 raise RecordingError(
                     f"[Seat {seat_tag.value!r}] names nobody at the table "
-                    f"(players: {', '.join(names)})"
+                    f"(players: {', '.join(names)})" + meant_hint(seat_tag.value, names, name_text)
                 )
             if head.tag("Seed") is not None:
                 raise RecordingError(

@@ -334,7 +334,14 @@ def test_known_tags_are_read_on_demand() -> None:
         ('[Players "A" "B"]\n*', "Gargon is played by 3 to 5 players, not 2"),
         (
             '[Players "A" "B" "C"]\n[Start "D"]\n*',
-            "the start player 'D' is not one of the Players (A, \"B\", C)",  # B: a colour
+            # B: a colour; each one letter from D
+            "the start player 'D' is not one of the Players (A, \"B\", C); did you mean A, "
+            '"B" or C?',
+        ),
+        (  # found by misspelling the start player in the recorder's set-up
+            '[Players "Ann" "Bob" "Cy"]\n[Start "bob"]\n*',
+            "the start player 'bob' is not one of the Players (Ann, Bob, Cy); did you mean Bob? "
+            "(names are case-sensitive)",
         ),
         (
             '[Players " A" "B" "C"]\n*',

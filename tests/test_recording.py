@@ -732,3 +732,13 @@ def test_a_head_line_the_notation_refuses_is_said_once_at_its_own_line() -> None
         '    [Site "club"\n'
         "                ^"
     )
+
+
+def test_a_seat_not_at_the_table_is_refused_with_the_player_it_likely_means() -> None:
+    """Found by misspelling --seat: the message listed the players, and left the reader to
+    find the slip."""
+    with pytest.raises(RecordingError) as refused:
+        Recording.new(["Ann", "Bob", "Cy"], seat="Bbo")
+    assert str(refused.value) == (
+        "[Seat 'Bbo'] names nobody at the table (players: Ann, Bob, Cy); did you mean Bob?"
+    )

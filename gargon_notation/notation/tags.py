@@ -19,6 +19,7 @@ from gargon_notation.arguments import names_problem
 from gargon_notation.errors import NotationError
 from gargon_notation.notation.model import GameRecord, Tag
 from gargon_notation.notation.writer import name_text
+from gargon_notation.slips import meant_hint
 
 __all__ = [
     "DEFAULT_SHUFFLE",
@@ -144,6 +145,7 @@ def start(record: GameRecord) -> str | None:
         message = (
             f"the start player {value!r} is not one of the Players "
             f"({', '.join(name_text(name) for name in seats)})"
+            + meant_hint(value, seats, name_text)
         )
         raise _fail(tag, message, record.source)
     return value
