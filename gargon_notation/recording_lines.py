@@ -5,7 +5,8 @@ A :class:`LineRecorder` reads lines as they arrive (from a pipe, a program, a te
 - first, optionally, the lines of a record before its first decision: comments, tags
   (``[Event "Club night"]``), setup lines (``deal Adam: R? G?``) — after the tags the
   recorder was given, if any; a recording already started (on a terminal it starts at
-  once) takes a tag, deal or pile line until its first decision;
+  once) takes a tag, deal or pile line until its first decision (``undo`` takes the last
+  one back until then);
 - then entries (:mod:`gargon_notation.recording`): one decision a line, or a whole round
   line or ``fights`` line of the notation, a comment or a glyph for the last decision, or
   ``undo`` / ``undo N``;
@@ -234,6 +235,11 @@ class LineRecorder:
 
     undone: tuple[Entry, ...] = ()
     """The decisions the last ``undo`` line took back (for a message)."""
+    undone_head: str | None = None
+    """The head line the last ``undo`` line took back, no decision being recorded."""
+    _before_head: list[tuple[Recording, str]] = attrs.Factory(list)
+    """The recordings the head lines taken since the start (:meth:`_into_head`) replaced,
+    with those lines: while no decision is recorded, undo takes the last one back."""
     lock: RecordLock | None = None
     """The lock to renew after each save (see :class:`RecordLock`; the command takes it)."""
 
@@ -266,7 +272,7 @@ class LineRecorder:
         is refused; nothing of it is recorded.
         """
         self.line_number += 1
-        self.undone = ()
+        self.undone, self.undone_head = (), None
         line = line.rstrip("\r\n")
         with self._located(line, self.line_number):
             return self._feed(line)
@@ -419,6 +425,30 @@ class LineRecorder:
         except FileError:
             self.recording = recording
             raise
+        self._before_head.append((recording, line))
+
+    def undo_head_line(self) -> str | None:
+        """Take back the last head line given since the start (:meth:`_into_head`), while no
+        decision is recorded: the recording is as before it, and saved.  The line taken back;
+        None when there is none.
+
+        Raises :class:`~gargon_notation.errors.FileError` when the file cannot be written
+        (nothing is taken back then).
+        """
+        if not self._before_head or self.recording is None or self.recording.entries:
+            return None
+        current = self.recording
+        before, line = self._before_head[-1]
+        before.termination = current.termination
+        before.round_comments = dict(current.round_comments)
+        self.recording = before
+        try:
+            self.save()
+        except FileError:
+            self.recording = current
+            raise
+        self._before_head.pop()
+        return line
 
     def _after_the_end(self) -> str:
         """Why a line after the termination is refused: ``*`` before the game is over stops
@@ -482,6 +512,10 @@ class LineRecorder:
             if count is not None and (not count.isdigit() or int(count) < 1):
                 raise EntryRefused("write undo, or undo and how many decisions (undo 3)", 6)
             steps, recorded = int(count or 1), len(recording.entries)
+            if not recorded and count is None:
+                self.undone_head = self.undo_head_line()
+                if self.undone_head is not None:
+                    return self.recording_or_start().prompt()
             if not recorded:
                 raise EntryRefused("nothing to undo: no decision is recorded yet", 1)
             if steps > recorded:

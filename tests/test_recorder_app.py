@@ -1053,8 +1053,14 @@ def test_a_seat_s_own_hand_is_taken_before_the_first_decision(tmp_path: Path) ->
 
     async def drive() -> None:
         app = RecorderApp(path, tags)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=(80, 24)) as pilot:
             entry = app.query_one("#entry", Input)
+            entry.value = "deal Ann: W9 W4 V8 V6 V5 R15 R4 R3 R2 G12"  # a slip: Ctrl+Z
+            await pilot.press("enter")
+            await pilot.press("ctrl+z")
+            assert _shown(app, "#message") == (
+                "taken back: deal Ann: W9 W4 V8 V6 V5 R15 R4 R3 R2 G12"
+            )
             entry.value = "deal Ann: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11"
             await pilot.press("enter")
             assert _shown(app, "#message") == (

@@ -693,6 +693,9 @@ def test_a_head_line_is_taken_until_the_first_decision(tmp_path: Path) -> None:
     recorder.recording_or_start()
     assert recorder.feed("deal Ann: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11") is None
     assert recorder.feed('[Event "Club night"]') is None
+    assert recorder.feed("pile 1: W?") is None  # a slip: undo takes it back
+    assert recorder.feed("undo") == "round 1: Ann to play or pass"
+    assert recorder.undone_head == "pile 1: W?"
     recording = recorder.recording
     assert recording is not None
     assert recording.choices().startswith("Ann holds 10 cards: W9 W4 V8 V6 V5 R15 R4 R3 R2 G11;")
@@ -704,7 +707,7 @@ def test_a_head_line_is_taken_until_the_first_decision(tmp_path: Path) -> None:
     ]
     with pytest.raises(NotationError) as refused:
         recorder.feed("deal Bob: W? W? W? W? W? W? W? W? W? W? W?")
-    assert (refused.value.line, refused.value.column) == (3, 1)
+    assert (refused.value.line, refused.value.column) == (5, 1)
     assert refused.value.message == (
         "the set-up is not a game to record: Bob is dealt 11 cards; a hand is 10 [deal-size]"
     )

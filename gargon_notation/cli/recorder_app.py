@@ -766,6 +766,9 @@ class RecorderApp(App[int]):
         if self.recorder.undone:
             taken = self.recording.undone_text(self.recorder.undone)
             return Text(printable(taken), style="yellow"), "undone"
+        if self.recorder.undone_head is not None:
+            taken = f"taken back: {self.recorder.undone_head.strip()}"
+            return Text(printable(taken), style="yellow"), "undone"
         waiting = self.recorder.waiting
         if waiting is not None:
             note = f"kept: {printable(waiting.strip())}; it is written with the next entry"
@@ -850,9 +853,18 @@ class RecorderApp(App[int]):
         )
 
     def action_undo(self) -> None:
-        """Take back the last decision."""
+        """Take back the last decision (no decision recorded: the last head line given)."""
         if self.recorder is None or self.recorder.recording is None:
             return
+        if not self.recording.entries:
+            try:
+                line = self.recorder.undo_head_line()
+            except GargonError as error:
+                self._show_error(error)
+                return
+            if line is not None:
+                self.refresh_table(Text(printable(f"taken back: {line.strip()}"), "yellow"))
+                return
         kept = self.recording.memento()
         undone = tuple(self.recording.entries[-1:])
         self.recording.undo()
