@@ -24,7 +24,7 @@ from gargon_notation.cli.record import resume_recording, setup_tags
 from gargon_notation.cli.recorder_app import RecorderApp
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import Recording, entry_lines
-from gargon_notation.recording_lines import RecordLock
+from gargon_notation.recording_lines import LineRecorder, RecordLock
 from gargon_notation.records import record_from_simulation, with_comments
 
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
@@ -1109,3 +1109,34 @@ def test_leaving_a_seat_s_round_before_its_battles_says_what_the_file_lacks(
 
     asyncio.run(drive())
     assert path.read_text().splitlines()[-2:] == ["1. Ann R9 Y5", "*"]
+
+
+def test_once_the_game_is_over_the_entry_line_says_what_it_takes(tmp_path: Path) -> None:
+    """The entry line went on asking for 'Y2 Y6 R9, pass 1 1 2, R, 1, forgot' after the
+    game's end (found by recording a game to its end)."""
+    record = record_from_simulation(simulate(3, "pilot"))
+    recorder = LineRecorder(None)
+    lines = entry_lines(record)
+    for line in lines[:-2]:  # all but the last decision and the end
+        recorder.feed(line)
+    path = tmp_path / "game.ggn"
+
+    async def drive() -> None:
+        app = RecorderApp(path, [], recorder.recording)
+        async with app.run_test(size=(80, 24)) as pilot:
+            entry = app.query_one("#entry", Input)
+            assert entry.placeholder.startswith("the entry, such as")
+            entry.value = lines[-2]
+            await pilot.press("enter")
+            assert entry.placeholder == (
+                "the game is over: a comment goes with the last decision; Ctrl+Q leaves (saved)"
+            )
+            entry.value = "{well played}"
+            await pilot.press("enter")
+            await pilot.press("ctrl+q")
+
+    asyncio.run(drive())
+    assert path.read_text().splitlines()[-2:] == [
+        "    fights Y, W (Bernd forgot), R (Collette forgot), B {well played}",
+        "end Adam 69, Bernd 64, Collette 61",
+    ]

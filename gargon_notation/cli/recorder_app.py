@@ -73,6 +73,8 @@ from gargon_notation.signals import handling
 __all__ = ["EntrySuggester", "RecorderApp", "SetupScreen", "run_app"]
 
 ENTRY_HINT = "the entry, such as Y2 Y6 R9, pass 1 1 2, R, 1, forgot"
+OVER_HINT = "the game is over: a comment goes with the last decision; Ctrl+Q leaves (saved)"
+"""The entry line's hint once the game is over (the entries' hint would ask for more)."""
 
 
 def run_app(
@@ -691,7 +693,9 @@ class RecorderApp(App[int]):
         pane = self.query_one("#record-pane", VerticalScroll)
         self.call_after_refresh(pane.scroll_end, animate=False)
         self.query_one("#message", Static).update(message)
-        self.query_one("#entry", Input).suggester = EntrySuggester(recording)
+        entry = self.query_one("#entry", Input)
+        entry.suggester = EntrySuggester(recording)
+        entry.placeholder = OVER_HINT if recording.is_over else ENTRY_HINT
 
     def submit(self, entry: Input) -> None:
         """Check and record what the ``entry`` line holds (Enter), then the pasted lines
