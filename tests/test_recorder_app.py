@@ -24,7 +24,7 @@ from gargon_notation.cli.record import resume_recording, setup_tags
 from gargon_notation.cli.recorder_app import RecorderApp
 from gargon_notation.notation.writer import write_game
 from gargon_notation.recording import Recording, entry_lines
-from gargon_notation.recording_lines import LineRecorder, RecordLock
+from gargon_notation.recording_lines import RecordLock
 from gargon_notation.records import record_from_simulation, with_comments
 
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
@@ -1114,6 +1114,8 @@ def test_leaving_a_seat_s_round_before_its_battles_says_what_the_file_lacks(
 def test_once_the_game_is_over_the_entry_line_says_what_it_takes(tmp_path: Path) -> None:
     """The entry line went on asking for 'Y2 Y6 R9, pass 1 1 2, R, 1, forgot' after the
     game's end (found by recording a game to its end)."""
+    from gargon_notation.recording_lines import LineRecorder
+
     record = record_from_simulation(simulate(3, "pilot"))
     recorder = LineRecorder(None)
     lines = entry_lines(record)
