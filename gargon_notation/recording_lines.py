@@ -44,6 +44,7 @@ from gargon_notation.engine.wording import count_of
 from gargon_notation.entries import EntryRefused, annotations_only, names_someone
 from gargon_notation.errors import FileError, NotationError, printable_name
 from gargon_notation.notation import model, parse_game
+from gargon_notation.notation.lexical import quote
 from gargon_notation.notation.writer import name_text
 from gargon_notation.recording import Entry, Recording, RecordingError
 
@@ -407,10 +408,14 @@ class LineRecorder:
                 f"and enter {them} again",
                 1,
             )
+        # Read after the table's Players tag, so that a name that is also a colour letter or
+        # a card (a player named B: 'deal B: W1') is told to be quoted, as in a file.
+        players = _players_line(recording.names)
         try:
-            written = parse_game(line + "\n*\n", source=self.source)
+            written = parse_game(players + line + "\n*\n", source=self.source)
         except NotationError as error:
             raise EntryRefused(error.message, error.column or 1) from None
+        written = attrs.evolve(written, tags=written.tags[1:])
         head = attrs.evolve(
             recording.head,
             tags=(*recording.head.tags, *written.tags),
@@ -545,10 +550,16 @@ class LineRecorder:
 
     def _read_head(self) -> model.GameRecord:
         text = "\n".join(self._head)
+        # Read after the Players tag given as an option, so that a name that is also a
+        # colour letter or a card (a player named B: 'deal B: W1') is told to be quoted.
+        players = [tag.values for tag in self.tags if tag.name == "Players"]
+        prefix = _players_line(players[0]) if players else ""
         try:
-            written = parse_game(text + "\n*\n", source=self.source)
+            written = parse_game(prefix + text + "\n*\n", source=self.source)
         except NotationError as error:
-            raise self._head_error(text, error) from None
+            raise self._head_error(text, error, prefix) from None
+        if prefix:
+            written = attrs.evolve(written, tags=written.tags[1:])
         if written.rounds:
             raise RecordingError("the head of the record holds a round")
         given = {tag.name for tag in self.tags}
@@ -559,16 +570,18 @@ class LineRecorder:
             )
         return attrs.evolve(written, tags=(*self.tags, *written.tags))
 
-    def _head_error(self, text: str, error: NotationError) -> NotationError:
-        """The ``error`` of the head lines ``text``, at its own line of the input (it was said
-        at the line that started the recording too, ``<stdin>:4:1: <stdin>:2:6: ...``), and
-        one at the ``*`` added to end them as what the head's own end lacks."""
-        if error.line > len(self._head):
+    def _head_error(self, text: str, error: NotationError, prefix: str) -> NotationError:
+        """The ``error`` of the head lines ``text`` (read after the line ``prefix``), at its
+        own line of the input (it was said at the line that started the recording too,
+        ``<stdin>:4:1: <stdin>:2:6: ...``), and one at the ``*`` added to end them as what
+        the head's own end lacks."""
+        shift = prefix.count("\n")
+        if error.line - shift > len(self._head):
             try:
-                parse_game(text, source=self.source)
+                parse_game(prefix + text, source=self.source)
             except NotationError as bare:
                 error = bare
-        at = min(max(error.line, 1), len(self._head))
+        at = min(max(error.line - shift, 1), len(self._head))
         return NotationError(
             error.message,
             source=self.source,
@@ -576,6 +589,16 @@ class LineRecorder:
             column=error.column,
             excerpt=self._head[at - 1],
         )
+
+
+def _players_line(names: Iterable[str]) -> str:
+    """The Players tag of ``names``, a line of its own, as the head lines of a recording are
+    read after it.
+
+    >>> _players_line(["Ann", "B"])
+    '[Players "Ann" "B"]\\n'
+    """
+    return "[Players " + " ".join(quote(name) for name in names) + "]\n"
 
 
 def record_lines(

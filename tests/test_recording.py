@@ -745,3 +745,33 @@ def test_a_seat_not_at_the_table_is_refused_with_the_player_it_likely_means() ->
     assert str(refused.value) == (
         "[Seat 'Bbo'] names nobody at the table (players: Ann, Bob, Cy); did you mean Bob?"
     )
+
+
+def test_a_player_named_with_a_colour_letter_in_a_head_line_is_told_to_be_quoted(
+    tmp_path: Path,
+) -> None:
+    """Players A, B, C given as an option: 'deal B: W1' said "expected a player name, not
+    'B'" and no more, where a file with the same Players tag says to quote the name (found
+    by recording a game at the table), both as the head lines piped before the recording
+    starts and as a line taken into the head of a recording started."""
+    tags = Recording.new(["A", "B", "C"]).head.tags
+    said = (
+        "expected a player name, not 'B': a player named B is written quoted in the "
+        'movetext, "B", since B is also a colour letter'
+    )
+    with pytest.raises(NotationError) as piped:
+        record_lines(['[Event "x"]', "deal B: W1", "A W1"], tmp_path / "piped.ggn", tags=tags)
+    assert (piped.value.line, piped.value.column, piped.value.message) == (2, 6, said)
+    started = LineRecorder(tmp_path / "started.ggn", tags)
+    started.recording_or_start()
+    with pytest.raises(NotationError) as taken:
+        started.feed("deal B: W1")
+    assert (taken.value.line, taken.value.column, taken.value.message) == (1, 6, said)
+    # Quoted, the line is taken, and the Players tag read before it is not taken twice.
+    assert started.feed('deal "B": W1') is None
+    assert Path(tmp_path / "started.ggn").read_text().splitlines() == [
+        '[Players "A" "B" "C"]',
+        '[Start "A"]',
+        'deal "B": W1',
+        "*",
+    ]
