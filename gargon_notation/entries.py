@@ -87,6 +87,14 @@ def _in_entry_words(message: str, text: str) -> str:
     if message.startswith("expected a player name") and "," in text:
         return "the cards of a play are separated by spaces, not commas (one decision an entry)"
     if message.endswith("not ':'"):
+        head, _, tail = text.partition(":")
+        before, after = head.split(), tail.split()
+        if before and _CARD_LIKE.fullmatch(before[-1]):  # W1:R7
+            apart = " ".join([before[-1], *after[:1]])
+            return (
+                "a colon notes the card a draw took, after its pile number (pass 1:R3, "
+                f"Adam 1:R7); the cards of a play are separated by spaces ({apart})"
+            )
         return "write the player's name without a colon, such as 'Adam R14'"
     for record_words, entry_words in _RECORD_WORDS:
         message = message.replace(record_words, entry_words)

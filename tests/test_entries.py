@@ -141,6 +141,11 @@ def test_entry_lines_write_round_comments_and_the_termination() -> None:
         ("R14 {open", "a comment opened with { is not closed: end it with }"),
         ("R14,R3", "the cards of a play are separated by spaces, not commas"),
         ("Adam: R14", "write the player's name without a colon, such as 'Adam R14'"),
+        (
+            "W1:R7",
+            "a colon notes the card a draw took, after its pile number (pass 1:R3, Adam 1:R7); "
+            "the cards of a play are separated by spaces (W1 R7)",
+        ),
     ],
 )
 def test_a_refusal_speaks_of_the_entry_not_of_a_record(entry: str, message: str) -> None:
