@@ -819,8 +819,8 @@ def test_a_pasted_block_records_its_lines_until_one_is_refused(tmp_path: Path) -
                 "or X and '?' like R? or X?); round 1: Bob to play or pass, such as pass 1, "
                 "pass 2, pass 1 1, pass 1 2, ...  (nothing recorded: 'Bob Q5'; Ctrl+U clears "
                 "the line)",
-                "1 pasted line waits, to be recorded once the entry line is: next 'Cy pass 1'; "
-                "Escape drops it",
+                "1 pasted line waits, to be recorded once the entry line is (cleared, Ctrl+U, "
+                "it is skipped): next 'Cy pass 1'; Escape drops it",
             ]
             shown = app.screen.active_bindings["escape"].binding.description
             assert shown == "Drop the pasted lines waiting"
@@ -836,8 +836,8 @@ def test_a_pasted_block_records_its_lines_until_one_is_refused(tmp_path: Path) -
             await pilot.pause()
             assert (entry.value, app.pasted) == ("Bob R", ["R", "Bob 1"])
             assert _rendered(app, "#message").splitlines()[-1] == (
-                "2 pasted lines wait, to be recorded once the entry line is: next 'R'; Escape "
-                "drops them"
+                "2 pasted lines wait, to be recorded once the entry line is (cleared, Ctrl+U, "
+                "it is skipped): next 'R'; Escape drops them"
             )
             await pilot.press("escape")
             assert _shown(app, "#message") == "dropped 2 pasted lines, not recorded: 'R', 'Bob 1'"
@@ -1142,3 +1142,31 @@ def test_once_the_game_is_over_the_entry_line_says_what_it_takes(tmp_path: Path)
         "    fights Y, W (Bernd forgot), R (Collette forgot), B {well played}",
         "end Adam 69, Bernd 64, Collette 61",
     ]
+
+
+def test_a_pasted_line_refused_and_cleared_is_skipped(tmp_path: Path) -> None:
+    """A paste holding a line that should not be there: refused, it stayed in the entry
+    line and the lines after it waited; cleared, Enter said 'nothing entered' and they
+    went on waiting, so that only Escape, dropping them all, went on (found by the
+    recorder's trial).  Now Enter on the line cleared goes on with the next line."""
+    path = tmp_path / "game.ggn"
+    tags = list(Recording.new(["Ann", "Bob", "Cy"]).head.tags)
+
+    async def drive() -> RecorderApp:
+        app = RecorderApp(path, tags)
+        async with app.run_test(size=(120, 40)) as pilot:
+            entry = app.query_one("#entry", Input)
+            app.post_message(events.Paste("R3\nAdam Z9\nBob G5\nCy pass 1\n"))
+            await pilot.pause()
+            assert (entry.value, app.pasted) == ("Adam Z9", ["Bob G5", "Cy pass 1"])
+            await pilot.press("ctrl+u", "enter")
+            assert _shown(app, "#message") == "recorded 2 lines, the last: Cy pass 1"
+            assert (entry.value, app.pasted) == ("", [])
+            assert path.read_text().splitlines()[-2:] == ["1. Ann R3, Bob G5, Cy pass 1", "*"]
+            # With no line waiting, an empty line is still nothing entered.
+            await pilot.press("enter")
+            assert _shown(app, "#message").startswith("nothing entered: ")
+            await pilot.press("ctrl+q")
+        return app
+
+    asyncio.run(drive())

@@ -699,10 +699,16 @@ class RecorderApp(App[int]):
 
     def submit(self, entry: Input) -> None:
         """Check and record what the ``entry`` line holds (Enter), then the pasted lines
-        waiting (:attr:`pasted`), in turn, until one is refused: it stays in the line."""
+        waiting (:attr:`pasted`), in turn, until one is refused: it stays in the line, to be
+        put right, or cleared to go on without it (an empty line goes on with the next)."""
         if self.recorder is None:
             return
         recorded: list[str] = []
+        if self.pasted and not entry.value.strip():  # the line refused, cleared: skipped
+            entry.value = self.pasted.pop(0)
+            entry.cursor_position = len(entry.value)
+            if not self.pasted:
+                self.refresh_bindings()
         while True:
             text = entry.value.strip()
             shown, outcome = self._record(entry)
@@ -732,8 +738,9 @@ class RecorderApp(App[int]):
         count = len(self.pasted)
         verb, them = ("wait", "them") if count > 1 else ("waits", "it")
         return Text(
-            f"{count_of(count, 'pasted line')} {verb}, to be recorded once the entry line is: "
-            f"next {_typed_text(self.pasted[0])!r}; Escape drops {them}",
+            f"{count_of(count, 'pasted line')} {verb}, to be recorded once the entry line is "
+            f"(cleared, Ctrl+U, it is skipped): next {_typed_text(self.pasted[0])!r}; Escape "
+            f"drops {them}",
             style="bold yellow",
         )
 
