@@ -30,13 +30,12 @@ import importlib
 import importlib.util
 import json
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from in_process import gargon
 from tournament import SPRING_CUP
 from viewer_expect import allowed_values, expected_table, values_in
 
@@ -95,6 +94,9 @@ SIMULATED = [(3 + k % 3, f"viewer.{k}") for k in range(200 if HEAVY else 1)]
 # milliseconds; under the heavy profile's load on two cores, Chromium's events have been
 # seen to take longer than 5 s, so the waits are generous and a real failure still fails.
 PATIENCE = 30
+POLL = 0.01
+"""Seconds between two looks at what a wait waits for (selenium's own 0.5 s would add up to
+half a second to each wait that does not find its page ready at once)."""
 DEFAULT_EXAMPLE = ("rulebook-round.ggn", 1)  # the shortest walk: one round
 """The example stepped through by default; the others are ``slow`` (the heavy profile)."""
 
@@ -168,13 +170,21 @@ def browser() -> Iterator[Any]:
     driver.quit()
 
 
+def goto(driver: Any, address: str) -> None:
+    """Load ``address`` as a new document.  Another page is loaded whole; the page the
+    browser shows, at another fragment or none, would only change its hash (or keep the
+    document), so the browser leaves a blank page first."""
+    if driver.current_url.partition("#")[0] == address.partition("#")[0]:
+        driver.get("about:blank")
+    driver.get(address)
+
+
 def open_page(driver: Any, page: Path, fragment: str = "") -> None:
-    """Load ``page`` (a file) at ``#fragment`` and wait until the viewer has drawn it.  The
-    browser leaves a blank page first: opening the page it shows at another fragment would
-    only change the hash, which the viewer follows on an event that may come after the wait."""
-    driver.get("about:blank")
-    driver.get(page.as_uri() + (f"#{fragment}" if fragment else ""))
-    WebDriverWait(driver, PATIENCE).until(
+    """Load ``page`` (a file) at ``#fragment`` and wait until the viewer has drawn it (as a
+    new document: the page the browser shows, opened at another fragment, would only change
+    the hash, which the viewer follows on an event that may come after the wait)."""
+    goto(driver, page.as_uri() + (f"#{fragment}" if fragment else ""))
+    WebDriverWait(driver, PATIENCE, POLL).until(
         lambda d: d.execute_script("return document.documentElement.dataset.ready === '1'")
     )
 
@@ -196,10 +206,7 @@ def simulated_scores(tmp_path_factory: pytest.TempPathFactory) -> dict[int, list
 
 @functools.cache
 def _cli_scores(path: Path) -> dict[int, list[int]]:
-    gargon = Path(sys.executable).with_name("gargon")
-    done = subprocess.run(
-        [str(gargon), "score", "--json", str(path)], capture_output=True, text=True, check=False
-    )
+    done = gargon("score", "--json", str(path))
     assert done.returncode in (0, 1), done.stderr
     report = json.loads(done.stdout)
     return {
@@ -358,7 +365,7 @@ def test_keyboard_the_round_menu_and_a_link_to_a_step(browser: Any, tmp_path: Pa
     body = browser.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.ARROW_RIGHT)
     assert _where(browser)["step"] == "38"
-    WebDriverWait(browser, PATIENCE).until(
+    WebDriverWait(browser, PATIENCE, POLL).until(
         lambda d: d.execute_script("return location.hash") == "#step=38"
     )
     body.send_keys(Keys.ARROW_LEFT, Keys.ARROW_LEFT)
@@ -378,7 +385,7 @@ def test_keyboard_the_round_menu_and_a_link_to_a_step(browser: Any, tmp_path: Pa
     assert _where(browser)["step"] == str(third)
     assert _where(browser)["round"] == "3"
     browser.execute_script("location.hash = '#step=5&view=1'")
-    WebDriverWait(browser, PATIENCE).until(lambda d: _where(d)["step"] == "5")
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _where(d)["step"] == "5")
     assert _where(browser)["view"] == "1"
     assert browser.find_element(By.ID, "view").get_property("value") == "1"
     slider = browser.find_element(By.ID, "slider")
@@ -399,15 +406,17 @@ def test_a_file_of_several_games_has_an_index(browser: Any, tmp_path: Path) -> N
     assert len(rows) == len(records)
     assert "won by Bernd" in rows[0].text and "Adam, Bernd" in rows[0].text
     rows[1].find_element(By.TAG_NAME, "a").click()
-    WebDriverWait(browser, PATIENCE).until(lambda d: _where(d).get("game") == "2")
-    WebDriverWait(browser, PATIENCE).until(
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _where(d).get("game") == "2")
+    WebDriverWait(browser, PATIENCE, POLL).until(
         lambda d: d.execute_script("return location.hash") == "#game=2&step=0"
     )
     open_page(browser, page, "game=3&step=4&view=2")
     shown = _where(browser)
     assert (shown["game"], shown["step"], shown["view"]) == ("3", "4", "2")
     browser.find_element(By.ID, "to-index").click()
-    WebDriverWait(browser, PATIENCE).until(lambda d: d.find_element(By.ID, "index").is_displayed())
+    WebDriverWait(browser, PATIENCE, POLL).until(
+        lambda d: d.find_element(By.ID, "index").is_displayed()
+    )
     assert errors(browser) == []
 
 
@@ -426,7 +435,7 @@ def test_the_games_of_several_files_are_named_by_their_file(browser: Any, tmp_pa
         f"{tmp_path / 'copy.ggn'} game 1",
     ]
     rows[1].find_element(By.TAG_NAME, "a").click()
-    WebDriverWait(browser, PATIENCE).until(lambda d: _where(d).get("game") == "2")
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _where(d).get("game") == "2")
     title = browser.find_element(By.ID, "title").text
     assert title == f"{tmp_path / 'copy.ggn'} game 1: Rulebook example round"
     assert errors(browser) == []
@@ -624,13 +633,7 @@ class _ReportPages(dict[str, Path]):
 
     def __missing__(self, verb: str) -> Path:
         page = self.cup.with_name(f"{verb}.html")
-        gargon = Path(sys.executable).with_name("gargon")
-        done = subprocess.run(
-            [str(gargon), verb, str(self.cup), "--html", str(page)],
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+        done = gargon(verb, str(self.cup), "--html", str(page))
         assert done.returncode == 0, done.stderr
         self[verb] = page
         return page
@@ -663,8 +666,7 @@ def test_a_report_page_does_not_scroll_sideways_on_a_phone(
     widths = [375, 1280] if verb == "stats" else [375]
     for width in widths:
         with phone(browser, width):
-            browser.get("about:blank")
-            browser.get(report_pages[verb].as_uri())
+            goto(browser, report_pages[verb].as_uri())
             assert page_widths(browser) == [width, width]
             boxes = browser.find_elements(By.CSS_SELECTOR, ".scroll")
             assert boxes and all(box.rect["width"] <= width for box in boxes)
@@ -728,7 +730,7 @@ def test_a_screen_reader_is_told_what_each_step_did(browser: Any, tmp_path: Path
     said = browser.find_element(By.ID, "said")
     assert said.get_attribute("aria-live") == "polite"
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 6 "))
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _said(d).startswith("Step 6 "))
     assert _said(browser) == (
         "Step 6 of 73, round 1. Written: Collette 1. Collette draws a replacement from pile 1:"
         " green 1. red battle: Adam wins red 10 (last card)."
@@ -740,7 +742,7 @@ def test_a_screen_reader_is_told_what_each_step_did(browser: Any, tmp_path: Path
     bernd.write_text(gg.html_page(record, seat="Bernd"), encoding="utf-8")
     open_page(browser, bernd, "step=5")
     browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
-    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 6 "))
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _said(d).startswith("Step 6 "))
     assert "from pile 1: a green card, value hidden, face down. red battle" in _said(browser)
     assert errors(browser) == []
 
@@ -773,7 +775,7 @@ def test_steps_taken_with_a_key_held_down_are_put_in_words_once(
     )
     assert _where(browser)["step"] == "70"
     assert read == 0
-    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 70 of 73,"))
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _said(d).startswith("Step 70 of 73,"))
     assert errors(browser) == []
 
 
@@ -836,11 +838,13 @@ def test_the_keyboard_never_loses_the_focus(browser: Any, tmp_path: Path) -> Non
     club.write_text(gg.html_page(records), encoding="utf-8")
     open_page(browser, club)
     browser.find_element(By.CSS_SELECTOR, 'a[href="#game=2"]').send_keys(Keys.ENTER)
-    WebDriverWait(browser, PATIENCE).until(lambda d: _where(d).get("game") == "2")
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _where(d).get("game") == "2")
     assert _focused(browser).get_attribute("id") == "title"
     assert _focused(browser).text == "Game 2: Club night"
     browser.find_element(By.ID, "to-index").send_keys(Keys.ENTER)
-    WebDriverWait(browser, PATIENCE).until(lambda d: d.find_element(By.ID, "index").is_displayed())
+    WebDriverWait(browser, PATIENCE, POLL).until(
+        lambda d: d.find_element(By.ID, "index").is_displayed()
+    )
     assert _focused(browser).get_attribute("href").endswith("#game=2")
     assert errors(browser) == []
 
@@ -970,7 +974,7 @@ def test_large_text_on_a_phone_leaves_the_table_in_sight(browser: Any, tmp_path:
             )
             open_page(browser, page, "game=2&step=12")
             browser.execute_script(f"document.documentElement.style.fontSize = '{size}'")
-            WebDriverWait(browser, PATIENCE).until(
+            WebDriverWait(browser, PATIENCE, POLL).until(
                 lambda d, kept=kept: d.execute_script(position) == kept
             )
             assert page_widths(browser) == [width, width], (width, size)
@@ -1011,8 +1015,7 @@ def test_a_report_page_is_read_aloud_and_grows_with_the_text(
     1."""
     from gargon_notation.web.palette import contrast
 
-    browser.get("about:blank")
-    browser.get(report_pages[verb].as_uri())
+    goto(browser, report_pages[verb].as_uri())
     seen = browser.execute_script(READ_ALOUD)
     assert seen["outside"] == []
     assert (seen["before"], seen["after"]) == ("15px", "30px")
@@ -1038,8 +1041,7 @@ def test_the_ratings_leaders_are_told_apart_by_more_than_colour(
     """The chart of the leading players' ordinals drew five lines told apart by their
     colours only (the legend: a coloured square each); now each line has a mark of its own
     at each of its points (a circle, a square, a triangle, ...), drawn in the legend too."""
-    browser.get("about:blank")
-    browser.get(report_pages["ratings"].as_uri())
+    goto(browser, report_pages["ratings"].as_uri())
     marks = browser.execute_script(
         "const chart = document.querySelector('svg[aria-label^=ordinals]');"
         "const keys = document.querySelectorAll('.key path');"
@@ -1146,7 +1148,7 @@ def test_a_card_is_named_once(browser: Any, tmp_path: Path) -> None:
     )
     # The step opened is said 250 ms after it is drawn: listen once that is done, or a
     # quick machine hears it as if the click had said it.
-    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 10 "))
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _said(d).startswith("Step 10 "))
     browser.execute_script(LISTEN, _live(browser))
     browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="2"] [data-zone=hand] .card')[0].click()
     assert browser.switch_to.active_element.get_attribute("title") == label
@@ -1237,7 +1239,7 @@ def test_a_key_held_down_on_a_card_is_said_once_it_is_let_go(browser: Any, tmp_p
     on_cards = [same for _, _, back, same, _ in steps if back]
     assert len(on_cards) == 40 and all(on_cards)  # the values shown with each step
     assert let_go == [2, 3, 0, True]  # back on the card in the same place, its values shown
-    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 40 of 73,"))
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _said(d).startswith("Step 40 of 73,"))
     said = browser.execute_script("return window.liveSaid")
     assert [region for region, _ in said] == ["said"]
     assert said[0][1] == _said(browser) and "can still be" not in said[0][1]
@@ -1311,12 +1313,11 @@ def test_every_table_row_is_named_by_a_row_header(
         page.write_text(gg.html_page(gg.load(ROOT / "examples" / "club-night.ggn")), "utf-8")
         open_page(browser, page)
     else:
-        browser.get("about:blank")
         if kind == "duplicate":  # written for this case alone (the heavy profile's)
             page = request.getfixturevalue("duplicate_page")
         else:
             page = report_pages[kind]
-        browser.get(page.as_uri())
+        goto(browser, page.as_uri())
     for table in browser.execute_script(TABLES):
         for cells in table:
             tags = {tag for tag, _ in cells}
@@ -1380,8 +1381,7 @@ def test_the_report_charts_text_grows_with_the_text_size(
     try:
         for size in (16, 32):
             browser.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": size}})
-            browser.get("about:blank")
-            browser.get(report_pages[verb].as_uri())
+            goto(browser, report_pages[verb].as_uri())
             seen[size] = browser.execute_script(MEASURE)
     finally:
         browser.execute_cdp_cmd("Page.setFontSizes", {"fontSizes": {"standard": 16}})
@@ -1413,7 +1413,7 @@ def test_another_view_does_not_keep_the_last_views_words(browser: Any, tmp_path:
     test of club-night.ggn's game 2 found 'G10' and 'G8' so).  Now they are emptied with the
     view, and the new view's said once it pauses."""
     open_page(browser, _page(tmp_path), "step=10")
-    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 10 of 73,"))
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _said(d).startswith("Step 10 of 73,"))
     everyone = _said(browser)
     said = browser.execute_script(  # at once, in the same task as the change
         "const view = document.getElementById('view'); view.value = '1';"
@@ -1421,7 +1421,7 @@ def test_another_view_does_not_keep_the_last_views_words(browser: Any, tmp_path:
         "return document.getElementById('said').textContent;"
     )
     assert said == ""
-    WebDriverWait(browser, PATIENCE).until(lambda d: _said(d).startswith("Step 10 of 73,"))
+    WebDriverWait(browser, PATIENCE, POLL).until(lambda d: _said(d).startswith("Step 10 of 73,"))
     assert "Written: Collette B12 V12 Y13" in everyone
     assert "B12" not in _said(browser) and "a blue card, value hidden" in _said(browser)
     assert errors(browser) == []
@@ -1443,9 +1443,7 @@ def events_page(tmp_path_factory: pytest.TempPathFactory) -> Path:
         texts.append(text.replace('[Notation "1"]\n', f'[Notation "1"]\n[Event "{event}"]\n'))
     games.write_text("\n".join(texts), encoding="utf-8")
     page = folder / "events.html"
-    gargon = Path(sys.executable).with_name("gargon")
-    command = [str(gargon), "stats", str(games), "--by", "event", "--html", str(page)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    done = gargon("stats", str(games), "--by", "event", "--html", str(page))
     assert done.returncode == 0, done.stderr
     return page
 
@@ -1470,8 +1468,7 @@ def test_a_long_label_of_a_chart_stays_in_its_chart(browser: Any, events_page: P
     off by the page.  Now the labels' column grows with the longest label, up to 294 px; a
     longer one is cut with an ellipsis, its whole name its tooltip (and in the chart's name,
     which a screen reader reads)."""
-    browser.get("about:blank")
-    browser.get(events_page.as_uri())
+    goto(browser, events_page.as_uri())
     seen = browser.execute_script(LABELS)
     assert seen["name"] == (f"Games by event: Spring Cup 1, {LONG_EVENTS[0]} 1, {LONG_EVENTS[1]} 1")
     left, right = seen["box"]
@@ -1492,8 +1489,7 @@ def test_the_all_row_of_the_stats_table_is_set_apart(
     """The stats table's last row, the corpus total, had the headings' background when its
     name was a heading cell; named by a row header (th scope=row, drawn as a plain cell) it
     lost it and kept only its bold.  Now it has both again, and the other rows neither."""
-    browser.get("about:blank")
-    browser.get(report_pages["stats"].as_uri())
+    goto(browser, report_pages["stats"].as_uri())
     looks = browser.execute_script(
         "return Array.from(document.querySelectorAll('tr th[scope=row]'), (th) => {"
         "  const s = getComputedStyle(th); return [th.textContent, s.backgroundColor,"
