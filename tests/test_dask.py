@@ -739,30 +739,37 @@ def test_read_reads_a_file_named_in_other_ways_once(tmp_path: Path) -> None:
 
 
 def test_a_conversion_that_fails_half_way_leaves_the_tables_as_they_were(
-    archive: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A part written before another fails (or before Ctrl-C, with work still running on
     the workers) stays in the run's staging folder: the tables keep the last whole run's
-    parts, with nothing of this one's mixed in, and no staging folder is left."""
+    parts, with nothing of this one's mixed in, and no staging folder is left.  (Three
+    parts, a game each: the second written fails once written.)"""
     import dask
 
     from gargon_notation import dask as on_dask
 
+    archive = tmp_path / "games.ggn"
+    archive.write_bytes(b"\n".join([(ROOT / "examples" / "rulebook-round.ggn").read_bytes()] * 3))
     out = tmp_path / "tables"
     written = on_dask.write_part
+    parts: list[int] = []
 
     def fails_once_written(*arguments: Any) -> dict[str, int]:
         counts = written(*arguments)
-        if arguments[2] == 1:
+        parts.append(arguments[2])
+        if len(parts) == 2:  # whichever part Dask writes second
             raise OSError(28, "No space left on device")
         return counts
 
     with dask.config.set(scheduler="synchronous"):
-        gg.dask.to_parquet(archive, out, blocksize=BLOCKSIZE)
+        assert len(gg.dask.find_partitions(archive, 600)) == 3
+        gg.dask.to_parquet(archive, out, blocksize=600)
         before = {path: path.read_bytes() for path in out.rglob("*") if path.is_file()}
         monkeypatch.setattr(on_dask, "write_part", fails_once_written)
         with pytest.raises(OSError, match="No space left"):
-            gg.dask.to_parquet(archive, out, blocksize=BLOCKSIZE, observations=True)
+            gg.dask.to_parquet(archive, out, blocksize=600, observations=True)
+    assert len(parts) == 2  # one part was written before the other failed
     assert {path: path.read_bytes() for path in out.rglob("*") if path.is_file()} == before
     assert sorted(path.name for path in out.iterdir()) == sorted(gg.arrow.TABLES)
 
