@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _zones(frame: Frame, won_from: gg.GameState) -> dict[str, object]:
     """A frame in the shape of :func:`viewer_expect.expected_table`."""
+    totals = won_from.score().totals
     return {
         "round": frame.round,
         "acting": None if frame.to_act is None else frame.to_act[1],
@@ -34,7 +35,7 @@ def _zones(frame: Frame, won_from: gg.GameState) -> dict[str, object]:
                 "hand": sorted(frame.hands[seat].split()),
                 "front": sorted(frame.front[seat].split()),
                 "won": sorted(frame.won[seat].split()),
-                "points": won_from.score().totals[seat],
+                "points": totals[seat],
             }
             for seat in range(len(frame.hands))
         },
@@ -54,10 +55,11 @@ def test_every_frame_of_every_view_is_the_librarys_table(players: int) -> None:
     game = game_frames(record)
     assert [view.key for view in game.views] == ["all", *map(str, range(players))]
     assert game.steps == len(result.steps)
+    states = [result.state_after(step) for step in range(len(result.steps) + 1)]
     for view in game.views:
         assert [frame.step for frame in view.frames] == list(range(len(result.steps) + 1))
         for frame in view.frames:
-            state = result.state_after(frame.step)
+            state = states[frame.step]
             assert _zones(frame, state) == expected_table(state, view.seat)
             assert list(game.totals[frame.step]) == list(state.score().totals)
             if view.seat is not None:
