@@ -7,6 +7,8 @@ import html
 import io
 import os
 import re
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -15,6 +17,7 @@ from in_process import CliRunner
 from rich.console import Console
 from rich.measure import Measurement
 from textual import events
+from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static, TextArea
 
 import gargon_notation as gg
@@ -39,6 +42,14 @@ def _rendered(app: RecorderApp, widget: str, width: int = 200) -> str:
     console = Console(width=width, record=True, file=io.StringIO())
     console.print(app.query_one(widget, Static).content)
     return console.export_text()
+
+
+async def _until(pilot: Pilot[object], condition: Callable[[], bool], seconds: float = 30) -> None:
+    """Let the application work until ``condition`` holds, or ``seconds`` pass (the test's
+    assertions then say what is wrong): no fixed wait, however quick or slow the machine."""
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        await pilot.pause(0.01)
 
 
 GAMES = [pytest.param(5, "short.157", 1, marks=pytest.mark.slow)]
@@ -348,7 +359,7 @@ def test_keys_typed_quickly_after_enter_go_to_the_next_entry(tmp_path: Path) -> 
             typed[4] = "Q\x15" + typed[4]
             for character in "\r".join(typed) + "\r":
                 app.post_message(events.Key(keys.get(character, character), character))
-            await pilot.pause(0.5)
+            await _until(pilot, lambda: _shown(app, "#message") == f"recorded: {typed[-1]}")
             assert _shown(app, "#message") == f"recorded: {typed[-1]}", typed
             assert app.query_one("#entry", Input).value == ""
             await pilot.press("ctrl+q")
