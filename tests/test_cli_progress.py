@@ -73,10 +73,12 @@ def named(verb: list[str]) -> str:
     return " ".join(verb[:2]).replace(".ggn", "")
 
 
-DEFAULT_RUN = {"validate games-2", "score games-1", "score --no-color-2", "dedupe games-1"}
+DEFAULT_RUN = {"validate games-2", "score --no-color-2", "dedupe games-1"}
 """The verbs and jobs the default run checks: standard output on the terminal, a table
-drawn in the workers, no colours in the bar either, two inputs; the heavy profile checks
-every verb with one job and with two (two processes each, a few seconds here)."""
+drawn in the workers with no colours in the bar either, two inputs in one job (score's
+tables on the terminal: test_scores_on_the_terminal_show_as_without_a_bar); the heavy
+profile checks every verb with one job and with two (two processes each, a few seconds
+here)."""
 
 
 @pytest.mark.parametrize(
