@@ -139,7 +139,7 @@ def test_a_five_player_page_stays_under_a_megabyte(seed: str) -> None:
 
 
 def test_the_notebook_forms() -> None:
-    record = next(gg.load(ROOT / "examples" / "full-game.ggn", strict=True))
+    record = next(gg.load(ROOT / "examples" / "rulebook-round.ggn", strict=True))
     result = gg.replay(record)
     for shown in (record._repr_html_(), result._repr_html_()):
         assert shown.startswith('<iframe srcdoc="&lt;!DOCTYPE html&gt;')
@@ -168,14 +168,18 @@ def gargon(*args: str) -> tuple[int, str, str]:
 
 
 def test_html_writes_the_page(tmp_path: Path) -> None:
-    target = tmp_path / "club.html"
-    code, out, _ = gargon("html", str(ROOT / "examples" / "club-night.ggn"), "-o", str(target))
+    """Of a file of three games (the rulebook's round, the shortest example, three times)."""
+    rulebook = ROOT / "examples" / "rulebook-round.ggn"
+    three = tmp_path / "three.ggn"
+    three.write_text("\n".join([rulebook.read_text(encoding="utf-8")] * 3), encoding="utf-8")
+    target = tmp_path / "three.html"
+    code, out, _ = gargon("html", str(three), "-o", str(target))
     assert (code, out) == (0, "")
     page = target.read_text(encoding="utf-8")
     assert len(GAME_DATA.findall(page)) == 3
-    code, out, _ = gargon("html", str(ROOT / "examples" / "club-night.ggn"), "--game", "2")
+    code, out, _ = gargon("html", str(three), "--game", "2")
     assert code == 0 and [n for n, _ in GAME_DATA.findall(out)] == ["2"]
-    code, out, _ = gargon("html", str(ROOT / "examples" / "full-game.ggn"), "--seat", "Bernd")
+    code, out, _ = gargon("html", str(rulebook), "--seat", "Bernd")
     data = json.loads(GAME_DATA.findall(out)[0][1])
     assert code == 0 and [view["key"] for view in data["views"]] == ["1"]
 
