@@ -496,10 +496,13 @@ def _ended(process: subprocess.Popen[str], timeout: float = 30) -> str:
 
 
 def _workers_of(process: subprocess.Popen[str], count: int = 2) -> list[int]:
-    """The process's children, once ``count`` of them have started (or it has ended)."""
+    """The process's children, once ``count`` of them have started (or it has ended): /proc
+    looked at every 10 ms, not over and over (which took a core from the command starting)."""
     workers: list[int] = []
     while len(workers) < count and process.poll() is None:
         workers = _children(process.pid)
+        if len(workers) < count:
+            time.sleep(0.01)
     return workers
 
 
