@@ -725,7 +725,8 @@ def test_on_a_line_a_byte_order_mark_opens_the_columns_are_the_editor_s(tmp_path
     assert document.lines[3][49:55] == "Bob Y2"
 
 
-MUTATIONS = 250 if HEAVY else 30
+MUTATIONS = 250 if HEAVY else 15
+"""Random edits of the examples the analysis is given (the heavy profile's many)."""
 
 
 def test_no_edit_makes_the_analysis_fail() -> None:
