@@ -74,11 +74,11 @@ def named(verb: list[str]) -> str:
 
 
 DEFAULT_RUN = {"validate games-2", "score --no-color-2", "dedupe games-1"}
-"""The verbs and jobs the default run checks: standard output on the terminal, a table
-drawn in the workers with no colours in the bar either, two inputs in one job (score's
-tables on the terminal: test_scores_on_the_terminal_show_as_without_a_bar); the heavy
-profile checks every verb with one job and with two (two processes each, a few seconds
-here)."""
+"""The verbs and jobs the default run checks: standard output on the terminal (validate),
+a table drawn in the workers with no colours in the bar either (score --no-color, two
+jobs), two inputs and one job (dedupe); score's tables with standard output on the
+terminal too are test_scores_on_the_terminal_show_as_without_a_bar's.  The heavy profile
+checks every verb with one job and with two (two processes each, a few seconds here)."""
 
 
 @pytest.mark.parametrize(
