@@ -12,7 +12,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import HEAVY
 
 from gargon_notation import parallel
 from gargon_notation.parallel import Workers, batches
@@ -332,23 +331,24 @@ def test_the_workers_end_when_the_main_process_is_killed(method: str, tmp_path: 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize(
-    ("to", "raising"),
+    ("to", "raising", "tries"),
     [
-        ("group", "raising"),
-        pytest.param("group", "plain", marks=pytest.mark.slow),
-        pytest.param("main", "raising", marks=pytest.mark.slow),
-        ("main", "plain"),
+        pytest.param("group", "raising", 1, id="group-raising"),
+        pytest.param("group", "raising", 3, id="group-raising-3", marks=pytest.mark.slow),
+        pytest.param("group", "plain", 1, id="group-plain", marks=pytest.mark.slow),
+        pytest.param("main", "raising", 3, id="main-raising-3", marks=pytest.mark.slow),
+        pytest.param("main", "plain", 1, id="main-plain"),
     ],
 )
 def test_sigterm_ends_the_command_and_its_workers_in_time(
-    raising: str, to: str, tmp_path: Path
+    raising: str, to: str, tries: int, tmp_path: Path
 ) -> None:
     """SIGTERM to the whole command (``timeout``, a closed terminal's SIGHUP alike) or to the
     main process alone: exit 143 within seconds, no traceback, no worker left.  Where the
     main process raises SystemExit for it (to remove the files it was replacing), a worker
     used to raise it too and send it back into a pipe no one read: the command hung, about
-    once in 30: three tries in the heavy profile, one by default."""
-    for _ in range(3 if raising == "raising" and HEAVY else 1):
+    once in 30: three tries where it raises in the heavy profile, one by default."""
+    for _ in range(tries):
         process, workers = _started("fork", raising, tmp_path)
         if to == "group":
             os.killpg(process.pid, signal.SIGTERM)
@@ -370,14 +370,17 @@ def test_sigterm_ends_the_command_and_its_workers_in_time(
     ["fork", *(pytest.param(method, marks=pytest.mark.slow) for method in ("spawn", "forkserver"))],
 )
 @pytest.mark.parametrize("raising", ["raising", "plain"])
-def test_a_worker_killed_stops_the_work(method: str, raising: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("tries", [1, pytest.param(3, marks=pytest.mark.slow)])
+def test_a_worker_killed_stops_the_work(
+    method: str, raising: str, tries: int, tmp_path: Path
+) -> None:
     """A worker killed outright (the system's out-of-memory killer sends SIGKILL): the work
     stops with :class:`WorkerLost` naming the signal, and no worker is left.  The command
     used to hang where its workers ignore SIGTERM, or where the worker died in the middle of
     sending a result (larger than a pipe holds, as here): the pool's own thread then waits
     for the rest of it for ever.  Three times over in the heavy profile, the kill coming at
     another point of a result each time."""
-    for _ in range(3 if HEAVY else 1):
+    for _ in range(tries):
         process, workers = _started(method, raising, tmp_path)
         os.kill(workers[0], signal.SIGKILL)
         try:
