@@ -366,11 +366,16 @@ def test_sigterm_ends_the_command_and_its_workers_in_time(
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
 @pytest.mark.parametrize(
-    "method",
-    ["fork", *(pytest.param(method, marks=pytest.mark.slow) for method in ("spawn", "forkserver"))],
+    ("method", "tries"),
+    [
+        pytest.param("fork", 1, id="fork"),
+        *(
+            pytest.param(method, 3, id=f"{method}-3", marks=pytest.mark.slow)
+            for method in ("fork", "spawn", "forkserver")
+        ),
+    ],
 )
 @pytest.mark.parametrize("raising", ["raising", "plain"])
-@pytest.mark.parametrize("tries", [1, pytest.param(3, marks=pytest.mark.slow)])
 def test_a_worker_killed_stops_the_work(
     method: str, raising: str, tries: int, tmp_path: Path
 ) -> None:
