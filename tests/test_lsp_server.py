@@ -365,23 +365,28 @@ OPEN = {
 HOVER = {"textDocument": {"uri": "file:///table/game.ggn"}, "position": {"line": 0, "character": 0}}
 
 
-def test_the_lifecycle_is_the_protocols() -> None:
+def test_the_lifecycle_is_the_protocols(capsys: pytest.CaptureFixture[str]) -> None:
     """A request before initialize was handled with no workspace (answered null), and one
     after shutdown was never answered (the editor waited for it): now the errors the
-    protocol names answer them, and a notification before initialize is dropped."""
-    done = lsp_run(
-        [
-            framed({"jsonrpc": "2.0", "id": 0, "method": "textDocument/hover", "params": HOVER}),
-            framed({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": OPEN}),
-            INITIALIZE,
-            framed({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
-            framed({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
-            framed({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": HOVER}),
-            framed({"jsonrpc": "2.0", "method": "exit"}),
-        ]
-    )
-    assert (done.returncode, done.stderr) == (0, b"")
-    messages = unframed(done.stdout)
+    protocol names answer them, and a notification before initialize is dropped.  (The
+    server in the test's process, as ``gargon lsp`` serves: the session's tests and
+    lsp_run's speak to the process.)"""
+    from gargon_notation.lsp import server
+
+    sent = [
+        framed({"jsonrpc": "2.0", "id": 0, "method": "textDocument/hover", "params": HOVER}),
+        framed({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": OPEN}),
+        INITIALIZE,
+        framed({"jsonrpc": "2.0", "method": "initialized", "params": {}}),
+        framed({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}),
+        framed({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": HOVER}),
+        framed({"jsonrpc": "2.0", "method": "exit"}),
+    ]
+    written = io.BytesIO()
+    written.close = lambda: None  # type: ignore[method-assign]
+    code = server.serve(stdin=io.BytesIO(b"".join(sent)), stdout=written)
+    assert (code, capsys.readouterr().err) == (0, "")
+    messages = unframed(written.getvalue())
     answers = {message["id"]: message for message in messages if "id" in message}
     assert answers[0]["error"] == {
         "code": -32002,
