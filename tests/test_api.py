@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import pydoc
 import runpy
@@ -50,16 +51,21 @@ def test_the_errors_form_one_family() -> None:
         assert issubclass(error, gg.GargonError)
 
 
-RECORD = gg.record_from_simulation(gg.simulate(3, "front door"))
+@functools.cache
+def front_door() -> gg.GameRecord:
+    """A simulated game, made when a test first needs it (not as the tests are collected)."""
+    return gg.record_from_simulation(gg.simulate(3, "front door"))
+
+
 FORMATS = "choose one of ggn, json, jsonl"
 
 
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: gg.dumps([RECORD], format="xml"), f"unknown format 'xml': {FORMATS}"),
+        (lambda: gg.dumps([front_door()], format="xml"), f"unknown format 'xml': {FORMATS}"),
         (
-            lambda: gg.dump([RECORD], io.StringIO(), format="xml"),
+            lambda: gg.dump([front_door()], io.StringIO(), format="xml"),
             f"unknown format 'xml': {FORMATS}",
         ),
         (lambda: list(gg.loads("*\n", format="xml")), f"unknown format 'xml': {FORMATS}"),
@@ -68,7 +74,7 @@ FORMATS = "choose one of ggn, json, jsonl"
             f"unknown format 'pgn': {FORMATS}",
         ),
         (
-            lambda: gg.dumps([RECORD], format="ggn", events=lambda *_: []),
+            lambda: gg.dumps([front_door()], format="ggn", events=lambda *_: []),
             "events are written in the JSON forms only, not in notation",
         ),
         (
@@ -76,7 +82,7 @@ FORMATS = "choose one of ggn, json, jsonl"
             "unknown bot 'clever' (known: random, greedy, amulet)",
         ),
         (
-            lambda: gg.archive_stats([RECORD], by="colour"),
+            lambda: gg.archive_stats([front_door()], by="colour"),
             "by 'colour': choose one of player, event, players",
         ),
         (

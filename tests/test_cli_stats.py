@@ -10,7 +10,16 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from test_stats import INVALID, RECORDS, TEXT, UNREADABLE, Result, expected, results, spread
+from test_stats import (
+    INVALID,
+    UNREADABLE,
+    Result,
+    club_records,
+    club_text,
+    expected,
+    results,
+    spread,
+)
 from tournament import misspelt_cup
 from typer.testing import CliRunner
 from typer.testing import Result as Run
@@ -19,8 +28,6 @@ import gargon_notation as gg
 from gargon_notation.archive.stats import Figures, Spread
 from gargon_notation.cli import app
 
-SMALL = "\n".join([gg.dumps(RECORDS[1]), gg.dumps(RECORDS[4])])
-
 
 def gargon(*args: str | Path, input: bytes | None = None) -> Run:
     return CliRunner().invoke(app, [str(arg) for arg in args], input=input)
@@ -28,7 +35,7 @@ def gargon(*args: str | Path, input: bytes | None = None) -> Run:
 
 @pytest.fixture
 def club(tmp_path: Path) -> Path:
-    (tmp_path / "club.ggn").write_text(TEXT, encoding="utf-8")
+    (tmp_path / "club.ggn").write_text(club_text(), encoding="utf-8")
     return tmp_path / "club.ggn"
 
 
@@ -66,12 +73,12 @@ def figures_json(figures: Figures) -> dict[str, object]:
 def test_json_is_the_documented_object_with_each_figure_from_the_replays(club: Path) -> None:
     result = gargon("stats", club, "--by", "players", "--json")
     assert result.exit_code == 1  # the invalid and the unreadable game
-    every = results(RECORDS)
+    every = results(club_records())
     rows = []
     for size in (3, 4, 5):
         group: list[Result] = [r for r in every if r.players == size]
         rows.append({"players": size, **figures_json(expected(group))})
-    lengths = sorted({len(r.rounds) for r in RECORDS})
+    lengths = sorted({len(r.rounds) for r in club_records()})
     assert json.loads(result.stdout) == {
         "format": "gargon-stats",
         "version": 1,
@@ -80,7 +87,7 @@ def test_json_is_the_documented_object_with_each_figure_from_the_replays(club: P
         "counted": 5,
         "endings": {"pile": 5, "no-cards": 0, "unfinished": 1, "invalid": 2},
         "lengths": [
-            {"rounds": n, "games": sum(len(r.rounds) == n for r in RECORDS)} for n in lengths
+            {"rounds": n, "games": sum(len(r.rounds) == n for r in club_records())} for n in lengths
         ],
         "total": figures_json(expected(every)),
         "rows": rows,
@@ -88,7 +95,7 @@ def test_json_is_the_documented_object_with_each_figure_from_the_replays(club: P
 
 
 def test_json_by_player_and_by_event(club: Path) -> None:
-    every = results(RECORDS)
+    every = results(club_records())
     by_player = json.loads(gargon("stats", club, "--json").stdout)
     wins = {row["player"]: (row["games"], row["wins"]) for row in by_player["rows"]}
     names = {r.name for r in every}
@@ -150,14 +157,15 @@ Ann           1      10        0    45.0       19    20.0
 
 def test_the_plain_text_of_a_small_archive(tmp_path: Path) -> None:
     path = tmp_path / "small.ggn"
-    path.write_text(SMALL, encoding="utf-8")
+    small = "\n".join([gg.dumps(club_records()[1]), gg.dumps(club_records()[4])])
+    path.write_text(small, encoding="utf-8")
     result = gargon("stats", path, "--no-color")
     assert result.exit_code == 0 and result.stderr == ""
     assert "\n".join(line.rstrip() for line in result.stdout.splitlines()) + "\n" == PLAIN
     assert "\x1b" not in result.stdout
-    cy = [r.total for r in results([RECORDS[1], RECORDS[4]]) if r.name == "Cy"]
+    cy = [r.total for r in results([club_records()[1], club_records()[4]]) if r.name == "Cy"]
     assert f"{statistics_line(cy)}" in PLAIN
-    piped = gargon("stats", "-", input=SMALL.encode())  # standard input, not a terminal
+    piped = gargon("stats", "-", input=small.encode())  # standard input, not a terminal
     assert piped.stdout == result.stdout
 
 
@@ -235,10 +243,10 @@ def test_html_report_is_self_contained_well_formed_and_holds_the_numbers(
     shown = "".join(parser.text)
     assert "8 games read, 5 counted" in shown
     one = tmp_path / "one.ggn"
-    one.write_text(gg.dumps(RECORDS[1]), encoding="utf-8")
+    one.write_text(gg.dumps(club_records()[1]), encoding="utf-8")
     assert gargon("stats", one, "--html", page).exit_code == 0
     assert "<p>1 game read, 1 counted (valid and finished).</p>" in page.read_text("utf-8")
-    ann = expected([r for r in results(RECORDS) if r.name == "Ann"])
+    ann = expected([r for r in results(club_records()) if r.name == "Ann"])
     assert ann.score is not None
     assert (
         f'<th scope="row">Ann</th><td class="n">{ann.games}</td><td class="n">{ann.wins}</td>'
@@ -252,8 +260,8 @@ def test_broken_games_are_reported_with_their_place_and_counted(club: Path) -> N
     assert result.exit_code == 1
     data = json.loads(result.stdout)
     assert data["endings"]["invalid"] == 2 and data["counted"] == 5
-    invalid_line = TEXT[: TEXT.index(INVALID)].count("\n") + 4
-    unreadable_line = TEXT[: TEXT.index(UNREADABLE)].count("\n") + 3
+    invalid_line = club_text()[: club_text().index(INVALID)].count("\n") + 4
+    unreadable_line = club_text()[: club_text().index(UNREADABLE)].count("\n") + 3
     lines = result.stderr.splitlines()
     assert lines[0].startswith(f'{club}:{invalid_line}:4: game 7 "Club night", round 1, Bob')
     assert lines[0].endswith("[not-your-turn]")

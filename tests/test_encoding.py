@@ -13,6 +13,7 @@ Known bugs are ``xfail(strict=True)``; their inputs are in ``tests/data/fuzz/``.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from pathlib import Path
@@ -43,7 +44,11 @@ def games(count: int = 3) -> bytes:
     return "\n".join(texts).encode("utf-8")
 
 
-GAMES = games()
+@functools.cache
+def the_games() -> bytes:
+    """:func:`games`, made when a test first needs them (not as the tests are collected:
+    every worker collects every file)."""
+    return games()
 
 
 def outcomes(items: list[GameRecord | NotationError]) -> list[object]:
@@ -179,8 +184,8 @@ WIDE = [
 def test_utf16_and_utf32_text_is_said_to_be_so_by_every_reader(
     codec: str, bom: bytes, how: str, format: files.Format
 ) -> None:
-    records = [item for item in read_games(io.BytesIO(GAMES)) if isinstance(item, GameRecord)]
-    text = GAMES.decode() if format == "ggn" else files.dumps(records, format)
+    records = [item for item in read_games(io.BytesIO(the_games())) if isinstance(item, GameRecord)]
+    text = the_games().decode() if format == "ggn" else files.dumps(records, format)
     data = bom + text.encode(codec)
     (error,) = files.iter_games(io.BytesIO(data), format, "x")
     assert type(error) is EncodingError
@@ -217,10 +222,10 @@ def test_gargon_says_utf16_and_utf32_text_is_so(
 ) -> None:
     """In every verb that reads (UTF-32, with a byte-order mark or without, was read as
     binary data at its first NUL, or as a syntax error)."""
-    (tmp_path / "u16.ggn").write_bytes(GAMES.decode().encode("utf-16"))  # with a BOM
-    (tmp_path / "u16be.ggn").write_bytes(GAMES.decode().encode("utf-16-be"))
-    (tmp_path / "u32.ggn").write_bytes(GAMES.decode().encode("utf-32"))  # with a BOM
-    (tmp_path / "u32be.ggn").write_bytes(GAMES.decode().encode("utf-32-be"))
+    (tmp_path / "u16.ggn").write_bytes(the_games().decode().encode("utf-16"))  # with a BOM
+    (tmp_path / "u16be.ggn").write_bytes(the_games().decode().encode("utf-16-be"))
+    (tmp_path / "u32.ggn").write_bytes(the_games().decode().encode("utf-32"))  # with a BOM
+    (tmp_path / "u32be.ggn").write_bytes(the_games().decode().encode("utf-32-be"))
     names = ["u16.ggn", "u16be.ggn", "u32.ggn", "u32be.ggn"]
     code, output = run_in(tmp_path, [*verb, *names], monkeypatch)
     assert code == 1
@@ -240,9 +245,9 @@ def test_gargon_says_utf16_and_utf32_text_is_so(
 
 @pytest.fixture(scope="module")
 def seat_page(tmp_path_factory: pytest.TempPathFactory) -> bytes:
-    """Bernd's page of :data:`GAMES` by ``gargon html``, made once for the verbs given it."""
+    """Bernd's page of :func:`the_games` by ``gargon html``, made once for the verbs given it."""
     folder = tmp_path_factory.mktemp("page")
-    (folder / "games.ggn").write_bytes(GAMES)
+    (folder / "games.ggn").write_bytes(the_games())
     with pytest.MonkeyPatch.context() as patch:
         code, output = run_in(
             folder, ["html", "games.ggn", "--seat", "Bernd", "-o", "b.html"], patch
@@ -321,25 +326,25 @@ def test_text_with_nul_bytes_that_is_not_utf16_is_not_said_to_be_utf16() -> None
 
 
 def test_a_bom_is_accepted_by_the_library(tmp_path: Path) -> None:
-    plain = read(GAMES)
+    plain = read(the_games())
     assert all(isinstance(item, GameRecord) for item in plain)
     assert len(plain) == 3
-    assert read(BOM + GAMES) == plain
+    assert read(BOM + the_games()) == plain
     path = tmp_path / NAME
-    path.write_bytes(BOM + GAMES)
+    path.write_bytes(BOM + the_games())
     assert outcomes(list(read_games(path, name=NAME))) == plain
-    text = (BOM + GAMES).decode("utf-8")
+    text = (BOM + the_games()).decode("utf-8")
     assert text.startswith("\ufeff")
     assert parse_games(text, NAME) == plain
-    first = GAMES.split(b"\n\n[")[0] + b"\n"
+    first = the_games().split(b"\n\n[")[0] + b"\n"
     assert parse_game((BOM + first).decode("utf-8")) == plain[0]
     verdicts = [
         validate_chunk(chunk, NAME, k).as_dict()
-        for k, chunk in enumerate(iter_chunks(io.BytesIO(BOM + GAMES), NAME), start=1)
+        for k, chunk in enumerate(iter_chunks(io.BytesIO(BOM + the_games()), NAME), start=1)
     ]
     assert verdicts == [
         validate_chunk(chunk, NAME, k).as_dict()
-        for k, chunk in enumerate(iter_chunks(io.BytesIO(GAMES), NAME), start=1)
+        for k, chunk in enumerate(iter_chunks(io.BytesIO(the_games()), NAME), start=1)
     ]
     assert [verdict["valid"] for verdict in verdicts] == [True, True, True]
 
@@ -395,9 +400,11 @@ def run_in(directory: Path, args: list[str], monkeypatch: pytest.MonkeyPatch) ->
 def test_a_bom_is_accepted_by_every_verb_that_reads(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str], suffix: str
 ) -> None:
-    data = GAMES
+    data = the_games()
     if suffix == ".json":
-        records = [item for item in read_games(io.BytesIO(GAMES)) if isinstance(item, GameRecord)]
+        records = [
+            item for item in read_games(io.BytesIO(the_games())) if isinstance(item, GameRecord)
+        ]
         data = jsonio.dumps(records).encode("utf-8")
     name = "records" + suffix
     (tmp_path / "plain").mkdir()
@@ -419,26 +426,26 @@ def test_fmt_check_calls_a_bom_not_canonical(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Canonical text has no BOM (docs/notation.md 9): the BOM is read, fmt drops it."""
-    (tmp_path / NAME).write_bytes(BOM + GAMES)
+    (tmp_path / NAME).write_bytes(BOM + the_games())
     assert run_in(tmp_path, ["fmt", "--check", NAME], monkeypatch) == (
         1,
         f"{NAME}: not in canonical form (run gargon fmt --in-place)\n",
     )
     assert run_in(tmp_path, ["fmt", "--in-place", NAME], monkeypatch) == (0, "")
-    assert (tmp_path / NAME).read_bytes() == GAMES
+    assert (tmp_path / NAME).read_bytes() == the_games()
 
 
 def test_a_bom_on_standard_input(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "100")
-    plain = CliRunner().invoke(app, ["validate", "-"], input=GAMES)
-    with_bom = CliRunner().invoke(app, ["validate", "-"], input=BOM + GAMES)
+    plain = CliRunner().invoke(app, ["validate", "-"], input=the_games())
+    with_bom = CliRunner().invoke(app, ["validate", "-"], input=BOM + the_games())
     assert (with_bom.exit_code, with_bom.output) == (plain.exit_code, plain.output)
     assert plain.output.endswith("3 games in 1 file: 3 valid, 0 invalid\n")
 
 
 def test_a_bom_through_a_text_stream() -> None:
-    text = (BOM + GAMES).decode("utf-8")
-    assert outcomes(list(read_games(io.StringIO(text), name=NAME))) == read(GAMES)
+    text = (BOM + the_games()).decode("utf-8")
+    assert outcomes(list(read_games(io.StringIO(text), name=NAME))) == read(the_games())
 
 
 # -- undecodable bytes --------------------------------------------------------------------
@@ -481,13 +488,14 @@ def test_undecodable_bytes_name_the_byte_offset(bad: bytes, byte: int) -> None:
 
 
 def test_undecodable_bytes_break_only_their_game() -> None:
-    data = GAMES + b"\n" + with_bad(b"\xff") + b"\n" + GAMES
+    data = the_games() + b"\n" + with_bad(b"\xff") + b"\n" + the_games()
     found = read(data)
     assert len(found) == 7
-    line = GAMES.count(b"\n") + 3
+    line = the_games().count(b"\n") + 3
+    offset = len(the_games()) + 1 + 53
     assert found[3] == (
         (
-            f"this is not UTF-8 text: undecodable byte 0xff at byte offset {len(GAMES) + 1 + 53}"
+            f"this is not UTF-8 text: undecodable byte 0xff at byte offset {offset}"
             " ('ÿ' in Latin-1); save the file as UTF-8"
         ),
         NAME,
@@ -495,7 +503,7 @@ def test_undecodable_bytes_break_only_their_game() -> None:
         20,
         bad_excerpt(b"\xff"),
     )
-    assert found[:3] == found[4:] == read(GAMES)
+    assert found[:3] == found[4:] == read(the_games())
 
 
 def test_the_byte_offset_counts_the_bom_and_crlf() -> None:
@@ -550,7 +558,7 @@ def test_undecodable_json_names_the_byte_offset(
     """A JSON document under 64 KiB (one block of the reader) whose game 2 of 3 holds a byte
     that is not UTF-8: that game is the error, at its place; games 1 and 3 are read (the
     whole document was refused)."""
-    records = [item for item in read_games(io.BytesIO(GAMES)) if isinstance(item, GameRecord)]
+    records = [item for item in read_games(io.BytesIO(the_games())) if isinstance(item, GameRecord)]
     data = jsonio.dumps(records).encode("utf-8")
     assert len(data) < 1 << 16
     offset = data.index(b'"Dagmar"') + 3  # in game 2, the first of four players
@@ -659,18 +667,18 @@ LINE_ENDS = [
 
 @pytest.mark.parametrize("end", LINE_ENDS)
 def test_a_file_of_several_games_reads_like_lf(end: bytes, tmp_path: Path) -> None:
-    data = GAMES.replace(b"\n", end)
-    assert read(data) == read(GAMES)
+    data = the_games().replace(b"\n", end)
+    assert read(data) == read(the_games())
     path = tmp_path / NAME
     path.write_bytes(data)
-    assert outcomes(list(read_games(path, name=NAME))) == read(GAMES)
+    assert outcomes(list(read_games(path, name=NAME))) == read(the_games())
     result = CliRunner().invoke(app, ["validate", "--quiet", str(path)])
     assert (result.exit_code, result.output) == (0, "3 games in 1 file: 3 valid, 0 invalid\n")
 
 
 @pytest.mark.parametrize("end", [b"\r\n", b"\r"], ids=["CRLF", "CR"])
 def test_one_game_reads_like_lf(end: bytes) -> None:
-    first = GAMES.split(b"\n\n[")[0] + b"\n"
+    first = the_games().split(b"\n\n[")[0] + b"\n"
     data = first.replace(b"\n", end)
     assert read(data) == read(first)
     assert parse_games(data.decode("utf-8"), NAME) == read(first)
@@ -679,15 +687,15 @@ def test_one_game_reads_like_lf(end: bytes) -> None:
 
 @pytest.mark.parametrize("end", [b"\r\n", b"\r"], ids=["CRLF", "CR"])
 def test_parse_games_reads_line_ends_like_lf(end: bytes) -> None:
-    text = GAMES.replace(b"\n", end).decode("utf-8")
-    assert outcomes(parse_games(text, NAME)) == read(GAMES)
+    text = the_games().replace(b"\n", end).decode("utf-8")
+    assert outcomes(parse_games(text, NAME)) == read(the_games())
 
 
 def test_mixed_line_ends_read_like_lf() -> None:
-    lines = GAMES.split(b"\n")
+    lines = the_games().split(b"\n")
     ends = [b"\n", b"\r\n", b"\r"]
     mixed = b"".join(line + ends[k % 3] for k, line in enumerate(lines[:-1])) + lines[-1]
-    assert outcomes(parse_games(mixed.decode("utf-8"), NAME)) == read(GAMES)
+    assert outcomes(parse_games(mixed.decode("utf-8"), NAME)) == read(the_games())
 
 
 def test_errors_in_a_crlf_file_are_placed_like_in_lf() -> None:

@@ -3,6 +3,7 @@ as reading it whole, block boundaries anywhere, and each broken game its own loc
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import tracemalloc
@@ -19,10 +20,15 @@ from gargon_notation.errors import NotationError
 from gargon_notation.notation import GameRecord
 from gargon_notation.records import record_from_simulation
 
-RECORDS = [
-    record_from_simulation(simulate(players, f"stream.{players}"), event='A "quoted" \\ event')
-    for players in (3, 4, 5)
-]
+
+@functools.cache
+def stream_records() -> list[GameRecord]:
+    """Games of 3, 4 and 5 players, made when a test first needs them (not as the tests are
+    collected: every worker collects every file)."""
+    return [
+        record_from_simulation(simulate(players, f"stream.{players}"), event='A "quoted" \\ event')
+        for players in (3, 4, 5)
+    ]
 
 
 def read(data: bytes, block: int | None = None) -> list[GameRecord | NotationError]:
@@ -54,9 +60,9 @@ def said(items: list[GameRecord | NotationError]) -> list[str]:
 @pytest.mark.parametrize("indent", [None, 2])
 @pytest.mark.parametrize("block", [1, 2, 3, 7, 64, None])
 def test_a_document_reads_as_it_reads_whole(indent: int | None, block: int | None) -> None:
-    document = jsonio.to_document(RECORDS)
+    document = jsonio.to_document(stream_records())
     data = json.dumps(document, indent=indent, ensure_ascii=False).encode("utf-8")
-    assert read(data, block) == jsonio.loads(data.decode("utf-8")) == RECORDS
+    assert read(data, block) == jsonio.loads(data.decode("utf-8")) == stream_records()
 
 
 @settings(max_examples=60 if HEAVY else 20, deadline=None)
@@ -68,14 +74,14 @@ def test_a_document_reads_as_it_reads_whole(indent: int | None, block: int | Non
 def test_any_field_order_and_spacing_reads_the_same(
     block: int, order: list[str], space: str
 ) -> None:
-    document = {**jsonio.to_document(RECORDS[:2]), "extra": {"note": ["]", "}", '"\\']}}
+    document = {**jsonio.to_document(stream_records()[:2]), "extra": {"note": ["]", "}", '"\\']}}
     parts = [f"{space}{json.dumps(key)}{space}:{space}{json.dumps(document[key])}" for key in order]
     data = ("\ufeff{" + ",".join(parts) + space + "}" + space).encode("utf-8")
-    assert read(data, block) == RECORDS[:2]
+    assert read(data, block) == stream_records()[:2]
 
 
 def test_a_broken_game_is_its_own_error_and_reading_goes_on() -> None:
-    games = [json.dumps(jsonio.game_to_json(record)) for record in RECORDS]
+    games = [json.dumps(jsonio.game_to_json(record)) for record in stream_records()]
     broken = games[1].replace('"rounds": [', '"rounds": [,', 1)
     data = (
         '{"format": "gargon-notation", "version": 1, "games": [\n'
@@ -91,11 +97,11 @@ def test_a_broken_game_is_its_own_error_and_reading_goes_on() -> None:
         "d.json:4:3: $.games[2]: missing field 'rounds'",
         "game",
     ]
-    assert items[3] == RECORDS[2]
+    assert items[3] == stream_records()[2]
 
 
 def test_a_game_over_the_limit_is_skipped(monkeypatch: pytest.MonkeyPatch) -> None:
-    games = [json.dumps(jsonio.game_to_json(record)) for record in RECORDS]
+    games = [json.dumps(jsonio.game_to_json(record)) for record in stream_records()]
     monkeypatch.setattr(jsonstream, "MAX_GAME_CHARS", max(len(games[0]), len(games[2])))
     long = games[1].replace(
         '"tags": [', '"tags": [{"name": "Note", "values": ["' + "x" * 9000 + '"]}, ', 1
@@ -204,7 +210,7 @@ def test_games_without_a_comma_between_them() -> None:
 def test_an_error_inside_a_game_is_placed_at_its_value() -> None:
     """Not at the game's first line: the game's text is searched again for the value of the
     error's JSON path (only when there is an error), whatever the block size."""
-    document = jsonio.to_document(RECORDS)
+    document = jsonio.to_document(stream_records())
     round_ = document["games"][1]["rounds"][1]
     round_["actions"][0]["cards"][-1] = "R99"
     document["games"][2]["termination"] = {"finished": 1}
@@ -225,7 +231,7 @@ def test_an_error_inside_a_game_is_placed_at_its_value() -> None:
 def test_a_nul_byte_ends_the_reading_as_binary_data() -> None:
     """Binary data (no JSON holds a NUL byte) is said to be so, at its byte offset, and
     nothing after it is read: an endless stream of zeros ends at once."""
-    game = json.dumps(jsonio.game_to_json(RECORDS[0]))
+    game = json.dumps(jsonio.game_to_json(stream_records()[0]))
     head = f'\ufeff{{"format": "gargon-notation", "version": 1,\n "games": [{game}, '
     data = head.encode() + b"\x00" * 100_000
     offset = len(head.encode())
@@ -242,7 +248,7 @@ def test_a_nul_byte_ends_the_reading_as_binary_data() -> None:
 
 
 def test_games_before_the_format_are_read_then_the_format_is_checked() -> None:
-    game = json.dumps(jsonio.game_to_json(RECORDS[0]))
+    game = json.dumps(jsonio.game_to_json(stream_records()[0]))
     text = f'{{"games": [{game}], "format": "gargon-notation", "version": 9}}'
     items = read(text.encode(), 8)
     assert said(items) == [
@@ -266,7 +272,7 @@ def test_a_game_holding_bytes_that_are_not_utf8_is_its_own_error(block: int | No
     """The bad game is the error, in a string or out of one, and the others are read, in a
     document of one block as in one of many (the whole document was refused when the bad
     byte was in its first block, 64 KiB)."""
-    games = [json.dumps(jsonio.game_to_json(record)).encode() for record in RECORDS]
+    games = [json.dumps(jsonio.game_to_json(record)).encode() for record in stream_records()]
     in_string = games[1].replace(b'"Adam"', b'"Ad\xe9m"', 1)
     out_of_string = games[1][:-1] + b" \xff}"
     for bad, column in ((in_string, in_string.index(b"\xe9")), (out_of_string, len(games[1]))):

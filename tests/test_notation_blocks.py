@@ -9,9 +9,10 @@ examples and every block size.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -36,10 +37,25 @@ def _simulated(count: int, comments: bool, deal: bool = False) -> bytes:
     return write_games(records).encode("utf-8")
 
 
-PLAIN = _simulated(4, comments=False)
-COMMENTED = _simulated(4, comments=True, deal=True)
-NAMES = PLAIN.replace(b"Adam", b"Adam Zed").replace(b" Adam Zed ", b' "Adam Zed" ')
-SOURCES = [*EXAMPLES.values(), PLAIN, COMMENTED, NAMES]
+@functools.cache
+def plain() -> bytes:
+    """Four simulated games (made when a test first needs them, not as the tests are
+    collected: every worker collects every file)."""
+    return _simulated(4, comments=False)
+
+
+@functools.cache
+def commented() -> bytes:
+    return _simulated(4, comments=True, deal=True)
+
+
+def names() -> bytes:
+    return plain().replace(b"Adam", b"Adam Zed").replace(b" Adam Zed ", b' "Adam Zed" ')
+
+
+def sources() -> list[bytes]:
+    return [*EXAMPLES.values(), plain(), commented(), names()]
+
 
 Seen = list[tuple[str, type, int, object, int, bool]]
 
@@ -90,18 +106,21 @@ def whole_games(data: bytes) -> int:
 
 
 @pytest.mark.parametrize(
-    ("data", "games"),
+    ("made", "games"),
     [
-        (EXAMPLES["club-night.ggn"], 3),
-        (PLAIN, 4),
-        (COMMENTED, 4),
-        (NAMES, 4),
-        (PLAIN.replace(b"\n", b"\r\n"), 0),  # CRLF: line by line
-        (PLAIN.replace(b"\n2. ", b'\n2. "open ', 1), 3),  # a quote left open: its game
+        (lambda: EXAMPLES["club-night.ggn"], 3),
+        (plain, 4),
+        (commented, 4),
+        (names, 4),
+        (lambda: plain().replace(b"\n", b"\r\n"), 0),  # CRLF: line by line
+        (lambda: plain().replace(b"\n2. ", b'\n2. "open ', 1), 3),  # a quote left open: its game
     ],
     ids=["club", "simulated", "comments", "quoted-names", "crlf", "open-quote"],
 )
-def test_ordinary_games_are_read_whole_and_as_line_by_line(data: bytes, games: int) -> None:
+def test_ordinary_games_are_read_whole_and_as_line_by_line(
+    made: Callable[[], bytes], games: int
+) -> None:
+    data = made()
     assert whole_games(data) == games
     assert by_blocks(data) == by_lines(data)
 
@@ -135,7 +154,7 @@ def test_where_a_game_of_plain_shape_ends(text: str, start: int, final: bool, en
 def test_a_game_longer_than_what_is_held_comes_line_by_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    long_game = PLAIN.replace(b"\n2. ", b"\n" + b"    {x}\n" * 1000 + b"2. ", 1)
+    long_game = plain().replace(b"\n2. ", b"\n" + b"    {x}\n" * 1000 + b"2. ", 1)
     monkeypatch.setattr(blocks, "AHEAD", 4000)
     monkeypatch.setattr(lines, "_BLOCK", 256)
     assert whole_games(long_game) == 3
@@ -151,7 +170,7 @@ def test_a_game_given_whole_is_never_over_the_splitter_s_limit() -> None:
 
 @pytest.mark.parametrize("block", range(1, 300 if HEAVY else 90, 1 if HEAVY else 7))
 def test_block_edges_anywhere_change_nothing(block: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    data = EXAMPLES["club-night.ggn"][:3000] + COMMENTED[:2500] + b"\n" + NAMES[:1500]
+    data = EXAMPLES["club-night.ggn"][:3000] + commented()[:2500] + b"\n" + names()[:1500]
     assert by_blocks(data, block) == by_lines(data)
     monkeypatch.setattr(lines, "_BLOCK", block)
     assert by_blocks(data) == by_lines(data)
@@ -187,7 +206,7 @@ _DAMAGE = [
 @st.composite
 def damaged(draw: st.DrawFn) -> bytes:
     """Real records joined, then lines deleted, duplicated or swapped and bytes put in."""
-    parts = draw(st.lists(st.sampled_from(SOURCES), min_size=1, max_size=3))
+    parts = draw(st.lists(st.sampled_from(sources()), min_size=1, max_size=3))
     text = b"".join(part[: draw(st.integers(0, len(part)))] for part in parts[:-1]) + parts[-1]
     rows = text.splitlines(keepends=True)
     for _ in range(draw(st.integers(0, 6))):

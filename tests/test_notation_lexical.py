@@ -9,19 +9,28 @@ its card and name checks are compared with the grammar's terminals too.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 
 import lark
 import pytest
+from lark.lexer import TerminalDef
 
 from gargon_notation.notation import fast, lexical
 from gargon_notation.notation.lexical import CARDS, COLOURS, TERMINALS
 from gargon_notation.notation.model import KEYWORDS, is_bare_name
 from gargon_notation.notation.parser import grammar_text
 
-GRAMMAR = lark.Lark(grammar_text(), parser="lalr", lexer="contextual")
-COMPILED = {"%ignore" if t.name in GRAMMAR.ignore_tokens else t.name: t for t in GRAMMAR.terminals}
+
+@functools.cache
+def compiled() -> dict[str, TerminalDef]:
+    """The grammar's terminals by name, the ignored one as ``%ignore``: the grammar is
+    loaded when a test first needs it (not as the tests are collected: every worker
+    collects every file)."""
+    grammar = lark.Lark(grammar_text(), parser="lalr", lexer="contextual")
+    return {"%ignore" if t.name in grammar.ignore_tokens else t.name: t for t in grammar.terminals}
+
 
 # Short strings over the characters that matter to some terminal (and a few that do not):
 # every string of up to three of them, and longer words and tokens.
@@ -66,19 +75,19 @@ def as_lark(pattern: str) -> str:
 
 
 def test_every_terminal_has_a_shared_pattern_and_no_more() -> None:
-    assert set(COMPILED) == set(TERMINALS)
+    assert set(compiled()) == set(TERMINALS)
 
 
 @pytest.mark.parametrize("name", sorted(TERMINALS))
 def test_the_grammar_compiles_the_shared_pattern(name: str) -> None:
-    pattern = COMPILED[name].pattern
+    pattern = compiled()[name].pattern
     assert not pattern.flags
     assert pattern.to_regexp() == as_lark(TERMINALS[name])
 
 
 @pytest.mark.parametrize("name", sorted(TERMINALS))
 def test_the_grammar_and_the_shared_pattern_match_alike(name: str) -> None:
-    grammar = re.compile(COMPILED[name].pattern.to_regexp())
+    grammar = re.compile(compiled()[name].pattern.to_regexp())
     shared = re.compile(TERMINALS[name])
     for word in WORDS:
         found, expected = shared.match(word), grammar.match(word)
@@ -93,7 +102,7 @@ def test_the_keywords_are_the_model_s() -> None:
 
 
 def _fullmatch(name: str, word: str) -> bool:
-    return re.fullmatch(COMPILED[name].pattern.to_regexp(), word) is not None
+    return re.fullmatch(compiled()[name].pattern.to_regexp(), word) is not None
 
 
 def test_the_card_table_holds_every_card_the_grammar_reads() -> None:

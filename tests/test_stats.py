@@ -6,6 +6,7 @@ unfinished, an invalid and an unreadable game.
 
 from __future__ import annotations
 
+import functools
 import io
 import os
 import random
@@ -48,18 +49,36 @@ def simulated(seed: str, names: tuple[str, ...], event: str | None) -> gg.GameRe
     return gg.record_from_simulation(gg.simulate(len(names), seed, names=names), event=event)
 
 
-RECORDS = [simulated(*game) for game in PLAYED]
-_CUT = simulated("st9", ("Ann", "Bob", "Eve"), "Club night")
-UNFINISHED = attrs.evolve(_CUT, rounds=_CUT.rounds[:3], termination=Termination())
+@functools.cache
+def club_records() -> list[gg.GameRecord]:
+    """The games of :data:`PLAYED` (simulated when a test first needs them, not as the tests
+    are collected: every worker collects every file)."""
+    return [simulated(*game) for game in PLAYED]
+
+
 INVALID = '[Event "Club night"]\n[Players "Ann" "Bob" "Cy"]\n[Seed "z"]\n1. Bob R1\n*\n'
 UNREADABLE = '[Event "Club night"]\n[Players "Ann" "Bob" "Cy"]\n1. Ann R99\n*\n'
-TEXT = "\n".join(
-    [*(gg.dumps(record) for record in RECORDS), gg.dumps(UNFINISHED), INVALID, UNREADABLE]
-)
 
 
-def collected(by: archive.Grouping | str = "player", text: str = TEXT) -> Stats:
+@functools.cache
+def club_text() -> str:
+    """The archive of the tests: :func:`club_records`, an unfinished game, an invalid one and
+    an unreadable one."""
+    cut = simulated("st9", ("Ann", "Bob", "Eve"), "Club night")
+    unfinished = attrs.evolve(cut, rounds=cut.rounds[:3], termination=Termination())
+    return "\n".join(
+        [
+            *(gg.dumps(record) for record in club_records()),
+            gg.dumps(unfinished),
+            INVALID,
+            UNREADABLE,
+        ]
+    )
+
+
+def collected(by: archive.Grouping | str = "player", text: str | None = None) -> Stats:
     collector = Collector(by)  # type: ignore[arg-type]
+    text = club_text() if text is None else text
     for game in archive.iter_stream(io.BytesIO(text.encode()), "club.ggn", "ggn"):
         collector.add_game(game)
     return collector.stats()
@@ -156,7 +175,7 @@ def expected(group: list[Result]) -> Figures:
 
 def grouped(key: Callable[[Result], Hashable]) -> dict[Hashable, Figures]:
     groups: dict[Hashable, list[Result]] = {}
-    for result in results(RECORDS):
+    for result in results(club_records()):
         groups.setdefault(key(result), []).append(result)
     return {name: expected(group) for name, group in groups.items()}
 
@@ -165,7 +184,7 @@ def grouped(key: Callable[[Result], Hashable]) -> dict[Hashable, Figures]:
 
 
 def test_the_archive_has_what_the_tests_need() -> None:
-    every = results(RECORDS)
+    every = results(club_records())
     assert any(r.shared for r in every) and any(r.zero_pairs for r in every)
     assert {r.players for r in every} == {3, 4, 5}
 
@@ -203,14 +222,15 @@ def test_a_row_per_table_size() -> None:
 
 def test_the_corpus_total_counts_every_result_of_the_finished_valid_games() -> None:
     for by in ("player", "event", "players"):
-        assert collected(by).total == expected(results(RECORDS))
+        assert collected(by).total == expected(results(club_records()))
 
 
 def test_how_games_end_and_their_lengths() -> None:
     stats = collected()
     assert (stats.games, stats.counted) == (8, 5)
     piles = sum(
-        any(isinstance(e, PileEmptied) for e in gg.replay(record).events) for record in RECORDS
+        any(isinstance(e, PileEmptied) for e in gg.replay(record).events)
+        for record in club_records()
     )
     assert dict(stats.endings) == {
         "pile": piles,
@@ -218,27 +238,29 @@ def test_how_games_end_and_their_lengths() -> None:
         "unfinished": 1,
         "invalid": 2,
     }
-    rounds = Counter(len(record.rounds) for record in RECORDS)
+    rounds = Counter(len(record.rounds) for record in club_records())
     assert stats.lengths == tuple(sorted(rounds.items()))
 
 
 def test_what_makes_a_game_invalid_is_handed_back() -> None:
     collector = Collector()
-    games = list(archive.iter_stream(io.BytesIO(TEXT.encode()), "club.ggn", "ggn"))
+    games = list(archive.iter_stream(io.BytesIO(club_text().encode()), "club.ggn", "ggn"))
     said = [[str(problem) for problem in collector.add_game(game)] for game in games]
     assert said[:6] == [[]] * 6
     assert said[6][0].startswith("club.ggn:") and "[not-your-turn]" in said[6][0]
-    line = TEXT[: TEXT.index("1. Ann R99")].count("\n") + 1
+    line = club_text()[: club_text().index("1. Ann R99")].count("\n") + 1
     assert said[7] == [said[7][0]] and said[7][0].startswith(f"club.ggn:{line}:8: 'R99'")
 
 
 def test_a_game_read_twice_is_counted_once() -> None:
     """The same game again (another file's copy, with other tags) adds nothing: add_game
     says nothing of it, and the figures are those of the games read once."""
-    again = gg.dumps(attrs.evolve(RECORDS[0], tags=(*RECORDS[0].tags, Tag("Round", ("2",)))))
+    again = gg.dumps(
+        attrs.evolve(club_records()[0], tags=(*club_records()[0].tags, Tag("Round", ("2",))))
+    )
     collector = Collector()
     games = [
-        *archive.iter_stream(io.BytesIO(TEXT.encode()), "club.ggn", "ggn"),
+        *archive.iter_stream(io.BytesIO(club_text().encode()), "club.ggn", "ggn"),
         *archive.iter_stream(io.BytesIO((INVALID + "\n" + again).encode()), "copy.ggn", "ggn"),
     ]
     said = [collector.add_game(game) for game in games]
@@ -246,7 +268,7 @@ def test_a_game_read_twice_is_counted_once() -> None:
     twice = collector.stats()
     assert (twice.games, twice.copies) == (8, 2)
     assert attrs.evolve(twice, copies=0) == collected()
-    invalid = TEXT[: TEXT.index(INVALID)].count("\n") + 1
+    invalid = club_text()[: club_text().index(INVALID)].count("\n") + 1
     assert [str(copy) for copy in collector.copies] == [
         f"game copy.ggn:1 is the same game as game club.ggn:{invalid}",
         "game copy.ggn:7 is the same game as game club.ggn:1",
@@ -353,7 +375,9 @@ def test_a_seeded_game_is_dealt_once_for_its_figures_and_its_identity(
         dealt.append(seed)
         return from_seed(cls, seed, *args)  # type: ignore[no-any-return]
 
-    games = list(archive.iter_stream(io.BytesIO(gg.dumps(RECORDS).encode()), "club.ggn", "ggn"))
+    games = list(
+        archive.iter_stream(io.BytesIO(gg.dumps(club_records()).encode()), "club.ggn", "ggn")
+    )
     fresh = [duplicates.identity(game.record()).digest for game in games]
     monkeypatch.setattr(Deal, "from_seed", classmethod(counted))
     figures = [game_figures(game) for game in games]

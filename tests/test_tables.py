@@ -8,13 +8,14 @@ seat's view; a missing pyarrow.
 from __future__ import annotations
 
 import errno
+import functools
 import json
 import os
 import re
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -47,16 +48,37 @@ PLAYED = [
     ("tb3", ("Cy", "Dan", "Eve", "Ann", "Bob")),
     ("tb4", ("Bob", "Cy", "Dan")),
 ]
-RECORDS = [
-    gg.record_from_simulation(gg.simulate(len(names), seed, names=names), event="Club")
-    for seed, names in PLAYED
-]
-_TEXT = gg.dumps(RECORDS[0])
-_SECOND = next(line for line in _TEXT.splitlines() if line.startswith("3. "))
-INVALID = _TEXT.replace(_SECOND, "3. " + _SECOND[3:].replace("Ann", "Zed", 1), 1)
-"""A game whose third round names a player not at the table: invalid after two rounds."""
 UNREADABLE = '[Event "Club"]\n[Players "Ann" "Bob" "Cy"]\n1. Ann R99\n*\n'
-TEXT = "\n".join([*(gg.dumps(record) for record in RECORDS), INVALID, UNREADABLE])
+
+
+@functools.cache
+def club_records() -> list[gg.GameRecord]:
+    """The games of :data:`PLAYED` (simulated when a test first needs them, not as the tests
+    are collected: every worker collects every file)."""
+    return [
+        gg.record_from_simulation(gg.simulate(len(names), seed, names=names), event="Club")
+        for seed, names in PLAYED
+    ]
+
+
+@functools.cache
+def second_line() -> str:
+    """The third round's line of the first game."""
+    return next(line for line in gg.dumps(club_records()[0]).splitlines() if line.startswith("3. "))
+
+
+@functools.cache
+def invalid_text() -> str:
+    """A game whose third round names a player not at the table: invalid after two rounds."""
+    second = second_line()
+    return gg.dumps(club_records()[0]).replace(
+        second, "3. " + second[3:].replace("Ann", "Zed", 1), 1
+    )
+
+
+@functools.cache
+def club_text() -> str:
+    return "\n".join([*(gg.dumps(record) for record in club_records()), invalid_text(), UNREADABLE])
 
 
 SLOW = pytest.mark.slow
@@ -69,7 +91,7 @@ def gargon(*args: str | Path) -> Run:
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("archive") / "club.ggn"
-    path.write_text(TEXT)
+    path.write_text(club_text())
     return path
 
 
@@ -163,7 +185,7 @@ def test_battles_and_decisions_agree_with_the_replays(converted: tuple[Path, Run
     colours: Counter[str] = Counter()
     won: Counter[str] = Counter()
     decisions = plays = passes = 0
-    for record in RECORDS:
+    for record in club_records():
         result = gg.replay(record)
         decisions += len(result.steps)
         for event in result.events:
@@ -198,10 +220,10 @@ def test_the_invalid_game_is_a_games_row_with_its_first_problem(
         "select game, valid, ending, problem_code, problem_line, problem_column, "
         "decisions > 0 from {games} where not valid order by game",
     )
-    invalid_line = TEXT.splitlines().index(_SECOND.replace("Ann", "Zed", 1)) + 1
+    invalid_line = club_text().splitlines().index(second_line().replace("Ann", "Zed", 1)) + 1
     assert rows == [
         (5, False, "invalid", "unknown-player", invalid_line, rows[0][5], True),
-        (6, False, "invalid", "syntax", TEXT.splitlines().index("1. Ann R99") + 1, 8, None),
+        (6, False, "invalid", "syntax", club_text().splitlines().index("1. Ann R99") + 1, 8, None),
     ]
 
 
@@ -211,7 +233,7 @@ def test_a_game_that_cannot_be_read_has_the_documented_row(converted: tuple[Path
     out, _ = converted
     [row] = sql(out, "select * from {games} where game = 6")
     named = dict(zip(tables.schema_for("games").names, row, strict=True))
-    line = TEXT.splitlines().index("1. Ann R99") + 1
+    line = club_text().splitlines().index("1. Ann R99") + 1
     given = {name: value for name, value in named.items() if value is not None}
     assert given.pop("problem_message") == (
         "'R99' is not a card (a colour W B V Y R G and a value 0-15 like R14, "
@@ -285,7 +307,7 @@ class _Legal(Visitor):
 
 def test_legal_actions_are_the_engine_s_list(converted: tuple[Path, Run]) -> None:
     out, _ = converted
-    for number, record in enumerate(RECORDS, start=1):
+    for number, record in enumerate(club_records(), start=1):
         legal = _Legal()
         gg.replay(record, visitors=[legal])
         counted = sql(
@@ -369,7 +391,7 @@ def test_games_line_is_where_each_game_starts_in_its_file(tmp_path: Path) -> Non
 
 
 def test_batches_need_no_files_and_follow_the_schemas() -> None:
-    items = [("club.ggn", n, record) for n, record in enumerate(RECORDS, start=1)]
+    items = [("club.ggn", n, record) for n, record in enumerate(club_records(), start=1)]
     seen = Counter()
     for table, batch in gg.arrow.batches(items, batch_rows=50):
         assert batch.schema == tables.SCHEMAS[table]
@@ -443,7 +465,7 @@ def test_observations_show_only_what_the_seat_saw(observed: Path) -> None:
         "select game, seat, obs_hand, obs_won, obs_played, obs_scores, action, reward "
         "from {decisions} where game = 2 order by step",
     )
-    record = RECORDS[1]
+    record = club_records()[1]
     final = gg.replay(record).score
     assert final is not None
     views = _views(record)
@@ -761,7 +783,7 @@ def test_jobs_2_writes_the_tables_and_reports_of_one_process(
     the same rows, the same reports in the same order, the same exit code."""
     monkeypatch.setattr(parallel, "BATCH_GAMES", 2)  # groups that end mid-archive
     second = tmp_path / "second.ggn"
-    second.write_text(UNREADABLE + "\n" + gg.dumps(RECORDS[1]))
+    second.write_text(UNREADABLE + "\n" + gg.dumps(club_records()[1]))
     runs = {
         jobs: gargon(
             "convert",
@@ -876,7 +898,7 @@ def test_steps_paired_wrongly_are_walked_again_step_by_step(
     from gargon_notation.notation import model
     from gargon_notation.tables import rows as table_rows
 
-    games = [("sim", n, record) for n, record in enumerate(RECORDS[:2], start=1)]
+    games = [("sim", n, record) for n, record in enumerate(club_records()[:2], start=1)]
     usual = table_rows.Rows()
     for game in games:
         usual.add_game(*game)
@@ -1000,8 +1022,8 @@ def test_batches_of_real_records_are_what_pyarrow_makes_of_their_values() -> Non
     from gargon_notation.tables.rows import Rows
 
     rows = Rows(include_invalid_steps=True)
-    items = [("club.ggn", n, record) for n, record in enumerate(RECORDS, start=1)]
-    invalid = next(iter(gg.loads(INVALID)))
+    items = [("club.ggn", n, record) for n, record in enumerate(club_records(), start=1)]
+    invalid = next(iter(gg.loads(invalid_text())))
     for item in [*items, ("club.ggn", 5, invalid)]:
         rows.add_game(*item)
     assert None in plain(rows)["games"]["problem_line"]  # whole numbers with nulls
@@ -1054,7 +1076,7 @@ def test_a_tables_rows_go_on_in_further_files_of_its_part(tmp_path: Path) -> Non
 
     from gargon_notation.tables.convert import write_batches
 
-    items = [("club.ggn", n, record) for n, record in enumerate(RECORDS * 3, start=1)]
+    items = [("club.ggn", n, record) for n, record in enumerate(club_records() * 3, start=1)]
     whole = tables.write_parquet(items, tmp_path / "one")
     made = list(tables.batches(items, batch_rows=5))
     split = write_batches(made, tmp_path / "split", row_groups_per_file=2)
@@ -1095,7 +1117,7 @@ def test_a_failed_conversion_replaces_no_file_and_keeps_few_open(
     files stay a handful).  A part named as a further file is refused."""
     from gargon_notation.tables.convert import write_batches
 
-    items = [("club.ggn", n, record) for n, record in enumerate(RECORDS * 3, start=1)]
+    items = [("club.ggn", n, record) for n, record in enumerate(club_records() * 3, start=1)]
     target = tmp_path / "tables"
     tables.write_parquet(items[:1], target)
     before = {path: path.read_bytes() for path in target.rglob("*") if path.is_file()}
@@ -1335,13 +1357,13 @@ def test_unfinished_games_have_the_rounds_validate_show_and_stats_count(tmp_path
     trial); cut off in the middle of a round, that round is counted and has its row.
     Cross-checked in DuckDB: games.rounds is validate's count, each game's rounds rows are
     numbered 1 to it, and every round has a play or a pass."""
-    lines = gg.dumps(RECORDS[0]).splitlines()
+    lines = gg.dumps(club_records()[0]).splitlines()
     fourth = next(n for n, line in enumerate(lines) if line.startswith("4. "))
     at_end = "\n".join([*lines[:fourth], "*"])
     mid_round = "\n".join([*lines[:fourth], lines[fourth].split(", ")[0], "*"])
     archive = tmp_path / "cut.ggn"
     example = (Path("examples") / "rulebook-round.ggn").read_text()
-    archive.write_text("\n".join([example, at_end, mid_round, gg.dumps(RECORDS[1])]))
+    archive.write_text("\n".join([example, at_end, mid_round, gg.dumps(club_records()[1])]))
     out = tmp_path / "tables"
     result = gargon("convert", archive, "--to", "parquet", "-o", out)
     assert result.exit_code == 0, result.output
@@ -1350,7 +1372,7 @@ def test_unfinished_games_have_the_rounds_validate_show_and_stats_count(tmp_path
         (False, 1),
         (False, 3),
         (False, 4),
-        (True, len(RECORDS[1].rounds)),
+        (True, len(club_records()[1].rounds)),
     ]
     assert sql(out, "select game, rounds from {games} order by game") == [
         (game["game"], game["rounds"]) for game in checked
@@ -1425,7 +1447,7 @@ def test_a_read_only_mount_is_said_to_be_naming_the_folder_given(
 def test_batches_are_cut_between_games_as_tables_md_says() -> None:
     """batch_rows=1 gives each game's rows as a batch of their own, and batch_rows=100 whole
     games' rows, at least 100 but the last, fewer than 100 plus a game's (docs/tables.md)."""
-    games = [("club", n, record) for n, record in enumerate(RECORDS, start=1)]
+    games = [("club", n, record) for n, record in enumerate(club_records(), start=1)]
     per_game = [
         sum(batch.num_rows for table, batch in tables.batches([game]) if table == "decisions")
         for game in games
@@ -1454,7 +1476,7 @@ def test_a_conversion_that_fails_leaves_no_empty_folders_it_made(tmp_path: Path)
     """An input that cannot be read ends the conversion: the folders it made for the tables
     (the output directory too) are removed again, so that no empty table stands where a
     reader would look; folders that were there before stay."""
-    items = [("club.ggn", n, record) for n, record in enumerate(RECORDS, start=1)]
+    items = [("club.ggn", n, record) for n, record in enumerate(club_records(), start=1)]
 
     def unreadable() -> Iterator[tables.Game]:
         yield from items
@@ -1471,16 +1493,16 @@ def test_a_conversion_that_fails_leaves_no_empty_folders_it_made(tmp_path: Path)
 
 
 @pytest.mark.parametrize(
-    "item",
+    "made",
     [
-        ("club.ggn", "1", RECORDS[0]),
-        (5, 1, RECORDS[0]),
-        ("club.ggn", 0, RECORDS[0]),
-        ("club.ggn", 2**40, RECORDS[0]),
-        ("club.ggn", 1, None),
-        ("club.ggn", 1, "[Players ...]"),
-        RECORDS[0],
-        "examples/club-night.ggn",
+        lambda record: ("club.ggn", "1", record),
+        lambda record: (5, 1, record),
+        lambda record: ("club.ggn", 0, record),
+        lambda record: ("club.ggn", 2**40, record),
+        lambda record: ("club.ggn", 1, None),
+        lambda record: ("club.ggn", 1, "[Players ...]"),
+        lambda record: record,
+        lambda record: "examples/club-night.ggn",
     ],
     ids=[
         "number as text",
@@ -1493,9 +1515,12 @@ def test_a_conversion_that_fails_leaves_no_empty_folders_it_made(tmp_path: Path)
         "a path",
     ],
 )
-def test_an_item_of_another_shape_is_a_type_error_naming_it(item: object) -> None:
+def test_an_item_of_another_shape_is_a_type_error_naming_it(
+    made: Callable[[gg.GameRecord], object],
+) -> None:
+    item = made(club_records()[0])
     with pytest.raises(TypeError, match="a game for the tables is") as refused:
-        list(tables.batches([("club.ggn", 1, RECORDS[0]), item]))  # type: ignore[list-item]
+        list(tables.batches([("club.ggn", 1, club_records()[0]), item]))  # type: ignore[list-item]
     assert "not " in str(refused.value)
 
 
@@ -1513,7 +1538,7 @@ def test_a_path_or_a_record_alone_given_as_games_is_told_what_to_give(tmp_path: 
         ).replace("examples/", str(path))
     assert not any(folder.iterdir())
     with pytest.raises(TypeError) as alone:
-        list(tables.batches([RECORDS[0]]))  # type: ignore[list-item]
+        list(tables.batches([club_records()[0]]))  # type: ignore[list-item]
     assert str(alone.value).endswith(
         " alone: give where it comes from too, such as ('mine.ggn', 1, record)"
     )
@@ -1540,13 +1565,17 @@ def test_games_of_gives_the_named_items_of_gg_dask_read() -> None:
     assert isinstance(item.record, gg.GameRecord)
 
 
-_PAIRS = gg.dumps(gg.record_from_simulation(gg.simulate(3, "pair1")))
+@functools.cache
+def pairs() -> str:
+    return gg.dumps(gg.record_from_simulation(gg.simulate(3, "pair1")))
+
+
 """A game in which Collette wins both 0s of a colour that carries amulets."""
 
 
 def _with_zero_pair(multiplier: int) -> str:
     """The game under another multiplier, its end written without the scores."""
-    text = _PAIRS.replace("[Shuffle", f'[ZeroPair "{multiplier}"]\n[Shuffle', 1)
+    text = pairs().replace("[Shuffle", f'[ZeroPair "{multiplier}"]\n[Shuffle', 1)
     return re.sub(r"^end .*$", "end", text, flags=re.MULTILINE)
 
 
@@ -1625,7 +1654,7 @@ def test_a_tag_written_twice_has_its_first_values_in_the_tags_map() -> None:
     second ``[Event ...]``, which docs/notation.md 4.1 allows, was dropped without a word;
     tables.md now says the first is kept, as readers interpret it (found by a researcher's
     trial)."""
-    text = _PAIRS.replace('[Seed "pair1"]', '[Event "first"]\n[Event "second"]\n[Seed "pair1"]')
+    text = pairs().replace('[Seed "pair1"]', '[Event "first"]\n[Event "second"]\n[Seed "pair1"]')
     record = next(gg.loads(text, strict=True))
     (games,) = [
         batch for table, batch in tables.batches([("t.ggn", 1, record)]) if table == "games"
