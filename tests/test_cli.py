@@ -386,13 +386,13 @@ def test_validate_json_counts_the_bytes_read(work: Path) -> None:
 
 @pytest.fixture(scope="module")
 def many_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """40 simulated games with the three games of mixed.ggn (one invalid) in the middle."""
-    simulated = gargon("simulate", "--games", "40", "--seed", "jobs")
+    """16 simulated games with the three games of mixed.ggn (one invalid) in the middle."""
+    simulated = gargon("simulate", "--games", "16", "--seed", "jobs")
     assert simulated.exit_code == 0
     games = games_of(simulated.stdout)
     mixed = (DATA / "mixed.ggn").read_text(encoding="utf-8")
     path = tmp_path_factory.mktemp("jobs") / "many.ggn"
-    path.write_text("\n".join([*games[:20], mixed, *games[20:]]), encoding="utf-8")
+    path.write_text("\n".join([*games[:8], mixed, *games[8:]]), encoding="utf-8")
     return path
 
 
@@ -400,7 +400,7 @@ def many_games(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_validate_jobs_2_gives_the_same_verdicts_in_order(
     many_games: Path, monkeypatch: pytest.MonkeyPatch, as_json: bool
 ) -> None:
-    monkeypatch.setattr(parallel, "BATCH_GAMES", 4)  # eleven batches for two workers
+    monkeypatch.setattr(parallel, "BATCH_GAMES", 2)  # ten batches for two workers
     flags = ["--json"] if as_json else []
     one = gargon("validate", *flags, "--jobs", "1", many_games)
     two = gargon("validate", *flags, "--jobs", "2", many_games)
@@ -408,10 +408,10 @@ def test_validate_jobs_2_gives_the_same_verdicts_in_order(
     assert two.stdout == one.stdout
     if as_json:
         games = json.loads(two.stdout)["games"]
-        assert [game["game"] for game in games] == list(range(1, 44))
-        assert [game["valid"] for game in games].index(False) == 21
+        assert [game["game"] for game in games] == list(range(1, 20))
+        assert [game["valid"] for game in games].index(False) == 9
     else:
-        assert lines(two.stdout)[-1] == "43 games in 1 file: 42 valid, 1 invalid"
+        assert lines(two.stdout)[-1] == "19 games in 1 file: 18 valid, 1 invalid"
 
 
 @pytest.mark.parametrize("jobs", ["0", "-3", "257", "100000000000000000", "many"])
