@@ -577,6 +577,16 @@ def test_a_long_history_reads_across_its_chunks() -> None:
 # -- a bot that tries to change the game ---------------------------------------------------
 
 
+def _attribute_names(obj: object) -> list[str]:
+    """The names ``dir(obj)`` lists, less the ``__dunder__`` ones."""
+    return [name for name in dir(obj) if not (name.startswith("__") and name.endswith("__"))]
+
+
+_NAMES_OF_CLASS: dict[type, list[str]] = {}
+""":func:`_attribute_names` of the objects without a ``__dict__``, by class: an object's
+``dir()`` is then its class's attributes."""
+
+
 def by_attributes(root: object) -> list[object]:
     """Every object a bot reaches from ``root`` by Python's own means, without gc: the
     attributes ``dir`` lists (name-mangled slots too), ``vars()``, and the items, keys and
@@ -605,9 +615,12 @@ def by_attributes(root: object) -> list[object]:
             stack.extend(obj)
         if hasattr(obj, "__dict__"):
             stack.append(vars(obj))
-        for name in dir(obj):
-            if name.startswith("__") and name.endswith("__"):
-                continue
+            names = _attribute_names(obj)
+        elif type(obj) in _NAMES_OF_CLASS:
+            names = _NAMES_OF_CLASS[type(obj)]
+        else:
+            names = _NAMES_OF_CLASS[type(obj)] = _attribute_names(obj)
+        for name in names:
             try:
                 stack.append(getattr(obj, name))
             except Exception:  # a property that refuses (a view's score when hidden)
