@@ -762,8 +762,15 @@ of each in the JSON file, its number there, and its line in the Spring Cup's fil
 
 @pytest.mark.parametrize(
     "verb",
-    [["standings"], ["standings", "--duplicate"], ["ratings"], ["stats"]],
-    ids=" ".join,
+    [
+        ["standings"],
+        # standings --duplicate and ratings read their games as standings does
+        # (gargon_notation.cli.results.read), which finds the copies: the heavy profile's
+        pytest.param(["standings", "--duplicate"], marks=pytest.mark.slow),
+        pytest.param(["ratings"], marks=pytest.mark.slow),
+        ["stats"],
+    ],
+    ids=lambda verb: " ".join(verb),
 )
 def test_a_game_given_twice_is_counted_once_and_its_copy_named(
     tmp_path: Path, verb: list[str]
@@ -793,7 +800,17 @@ def test_a_game_given_twice_is_counted_once_and_its_copy_named(
     assert first.stderr.startswith(f"warning: {SPRING_CUP}:1: game 1 is a copy of {export}:5; ")
 
 
-@pytest.mark.parametrize("verb", [["standings"], ["ratings"], ["stats"], ["stats", "-j", "2"]])
+@pytest.mark.parametrize(
+    "verb",
+    [
+        ["standings"],
+        # ratings reads its games as standings does (cli.results.read); stats --jobs 2 starts
+        # workers (test_cli_parallel tests it): the heavy profile's
+        pytest.param(["ratings"], marks=pytest.mark.slow),
+        ["stats"],
+        pytest.param(["stats", "-j", "2"], marks=pytest.mark.slow),
+    ],
+)
 def test_an_invalid_reading_read_first_never_hides_the_valid_game(
     tmp_path: Path, verb: list[str]
 ) -> None:
