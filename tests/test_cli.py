@@ -1351,7 +1351,8 @@ def test_convert_events_needs_a_json_target(target: str) -> None:
         )
 
 
-@pytest.mark.parametrize("target", ["json", "jsonl"])
+# the events are made alike for both (replay.events.events_json): JSON Lines' in the heavy profile
+@pytest.mark.parametrize("target", ["json", pytest.param("jsonl", marks=pytest.mark.slow)])
 def test_convert_with_events_adds_them_to_every_game(
     target: str, validator: jsonschema.Draft202012Validator
 ) -> None:
