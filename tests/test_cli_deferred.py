@@ -36,7 +36,15 @@ LOADED = """
 """
 
 
-@pytest.mark.parametrize("arguments", [("--help",), ("validate", "--help"), ("fmt", "--help")])
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ("--help",),
+        ("validate", "--help"),
+        # a verb's help as validate's (both verbs start quickly): the heavy profile's
+        pytest.param(("fmt", "--help"), marks=pytest.mark.slow),
+    ],
+)
 def test_help_loads_neither_markdown_nor_tracebacks(arguments: tuple[str, ...]) -> None:
     printed = _python(LOADED, *arguments)
     assert "Usage: gargon" in printed
