@@ -27,7 +27,7 @@ def test_standard_output_gets_every_piece_as_written_past_a_block(
 
 
 CLUB_NIGHT = Path(__file__).resolve().parents[1] / "examples" / "club-night.ggn"
-FULL_GAME = CLUB_NIGHT.with_name("full-game.ggn")
+ROUND = CLUB_NIGHT.with_name("rulebook-round.ggn")
 """One game: ``html``'s page of the club night's games costs it four times as long."""
 STDIN = CLUB_NIGHT.read_bytes()
 
@@ -83,7 +83,7 @@ def test_standard_input_given_twice_is_read_once_by_a_verb_that_reads_a_file_onc
         ["dedupe", str(CLUB_NIGHT)],
         ["svg", "--game", "2", str(CLUB_NIGHT)],
         ["svg", "--game", "2", "--seat", "Dagmar", str(CLUB_NIGHT)],
-        ["html", str(FULL_GAME)],
+        ["html", str(ROUND)],  # one round: a page is drawn step by step
     ],
 )
 def test_output_dash_is_standard_output(verb: list[str], tmp_path: Path) -> None:
@@ -106,7 +106,7 @@ def test_output_dash_is_standard_output(verb: list[str], tmp_path: Path) -> None
         ["dedupe", str(CLUB_NIGHT)],
         ["dedupe", str(CLUB_NIGHT), "--to", "json"],
         ["svg", str(CLUB_NIGHT), "--game", "2"],
-        ["html", str(FULL_GAME)],
+        ["html", str(ROUND)],  # one round: a page is drawn step by step
         ["simulate", "-p", "3", "-n", "2", "-s", "dash"],
     ],
 )
