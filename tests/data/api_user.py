@@ -124,7 +124,7 @@ def main() -> None:
     action = gg.parse_action("Bernd pass 1 1 2", state.names)
     print(gg.format_action(action, state.names), gg.parse_card("R14"))
     print(gg.dumps(gg.record_from_simulation(gg.simulate(3, "x")), format="json")[:40])
-    print(match(10))
+    print(match(3))
     print(archive_figures(root / "examples"))
     print(table_rows(root / "examples"))
     print(cluster_winners(root / "examples"))
