@@ -36,13 +36,10 @@ if TYPE_CHECKING:
 
 # Dask is looked for, not imported, when the tests are collected: the cluster's fixture
 # imports it, so that a run that does not reach these tests does not pay for it.
-pytestmark = [
-    pytest.mark.skipif(
-        importlib.util.find_spec("dask") is None or importlib.util.find_spec("distributed") is None,
-        reason="needs the dask extra: pip install 'gargon-notation[dask]'",
-    ),
-    pytest.mark.xdist_group("dask"),  # one worker starts the module's cluster, not each
-]
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("dask") is None or importlib.util.find_spec("distributed") is None,
+    reason="needs the dask extra: pip install 'gargon-notation[dask]'",
+)
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = ("full-game.ggn", "rulebook-round.ggn", "table-record.ggn")

@@ -88,14 +88,8 @@ os.environ.setdefault("SE_OFFLINE", "true")  # selenium-manager, should it ever 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.ggn"))
 HEAVY = os.environ.get("GARGON_FUZZ") == "heavy"
-
 SIMULATED = [(3 + k % 3, f"viewer.{k}") for k in range(200 if HEAVY else 1)]
 """(players, seed) of the simulated games: 200 with GARGON_FUZZ=heavy (the test is slow)."""
-
-# By default one worker starts Chromium, not each; the heavy profile's long step-throughs
-# are shared out.
-pytestmark = [] if HEAVY else [pytest.mark.xdist_group("browser")]
-
 # Seconds to wait for the viewer to follow a click or a new address.  It answers in
 # milliseconds; under the heavy profile's load on two cores, Chromium's events have been
 # seen to take longer than 5 s, so the waits are generous and a real failure still fails.
