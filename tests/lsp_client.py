@@ -5,13 +5,12 @@ so that plain (synchronous) tests can drive it."""
 from __future__ import annotations
 
 import asyncio
-import importlib.util
+import importlib
 import json
 import sys
 import threading
 import time
 from collections.abc import Callable, Coroutine
-from types import ModuleType
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -36,23 +35,23 @@ def unframed(data: bytes) -> list[dict[str, Any]]:
     return messages
 
 
-def _imported_when_used(name: str) -> ModuleType:
-    """Module ``name``, imported when one of its names is first looked up: importing
-    ``lsprotocol.types`` takes about a second, which collecting the tests need not wait for."""
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.find_spec(name)
-    assert spec is not None and spec.loader is not None
-    spec.loader = importlib.util.LazyLoader(spec.loader)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    package, _, attribute = name.rpartition(".")
-    setattr(sys.modules[package], attribute, module)
-    return module
+class _ImportedWhenUsed:
+    """The names of module ``name``, imported when one is first looked up: importing
+    ``lsprotocol.types`` takes about a second, which collecting the tests need not wait for.
+    Not a lazily loaded module (``importlib.util.LazyLoader``): pytest, collecting a test
+    module, asks each of its names whether it is a class or a fixture, which loads such a
+    module."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, attribute: str) -> Any:
+        if attribute.startswith("_"):  # what pytest asks of every name (__test__, ...)
+            raise AttributeError(attribute)
+        return getattr(importlib.import_module(self._name), attribute)
 
 
-types = _imported_when_used("lsprotocol.types")
+types: Any = _ImportedWhenUsed("lsprotocol.types")
 
 URI = "file:///table/game.ggn"
 
