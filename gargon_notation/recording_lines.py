@@ -408,14 +408,11 @@ class LineRecorder:
                 f"and enter {them} again",
                 1,
             )
-        # Read after the table's Players tag, so that a name that is also a colour letter or
-        # a card (a player named B: 'deal B: W1') is told to be quoted, as in a file.
-        players = _players_line(recording.names)
         try:
-            written = parse_game(players + line + "\n*\n", source=self.source)
+            written = parse_game(line + "\n*\n", source=self.source)
         except NotationError as error:
+            error = _said_with_players(line + "\n*\n", error, recording.names)
             raise EntryRefused(error.message, error.column or 1) from None
-        written = attrs.evolve(written, tags=written.tags[1:])
         head = attrs.evolve(
             recording.head,
             tags=(*recording.head.tags, *written.tags),
@@ -550,16 +547,10 @@ class LineRecorder:
 
     def _read_head(self) -> model.GameRecord:
         text = "\n".join(self._head)
-        # Read after the Players tag given as an option, so that a name that is also a
-        # colour letter or a card (a player named B: 'deal B: W1') is told to be quoted.
-        players = [tag.values for tag in self.tags if tag.name == "Players"]
-        prefix = _players_line(players[0]) if players else ""
         try:
-            written = parse_game(prefix + text + "\n*\n", source=self.source)
+            written = parse_game(text + "\n*\n", source=self.source)
         except NotationError as error:
-            raise self._head_error(text, error, prefix) from None
-        if prefix:
-            written = attrs.evolve(written, tags=written.tags[1:])
+            raise self._head_error(text, error) from None
         if written.rounds:
             raise RecordingError("the head of the record holds a round")
         given = {tag.name for tag in self.tags}
@@ -570,18 +561,20 @@ class LineRecorder:
             )
         return attrs.evolve(written, tags=(*self.tags, *written.tags))
 
-    def _head_error(self, text: str, error: NotationError, prefix: str) -> NotationError:
-        """The ``error`` of the head lines ``text`` (read after the line ``prefix``), at its
-        own line of the input (it was said at the line that started the recording too,
-        ``<stdin>:4:1: <stdin>:2:6: ...``), and one at the ``*`` added to end them as what
-        the head's own end lacks."""
-        shift = prefix.count("\n")
-        if error.line - shift > len(self._head):
+    def _head_error(self, text: str, error: NotationError) -> NotationError:
+        """The ``error`` of the head lines ``text``, at its own line of the input (it was said
+        at the line that started the recording too, ``<stdin>:4:1: <stdin>:2:6: ...``), and
+        one at the ``*`` added to end them as what the head's own end lacks; said as with the
+        Players tag given as an option (:func:`_said_with_players`)."""
+        if error.line > len(self._head):
             try:
-                parse_game(prefix + text, source=self.source)
+                parse_game(text, source=self.source)
             except NotationError as bare:
                 error = bare
-        at = min(max(error.line - shift, 1), len(self._head))
+        players = [tag.values for tag in self.tags if tag.name == "Players"]
+        if players:
+            error = _said_with_players(text + "\n*\n", error, players[0])
+        at = min(max(error.line, 1), len(self._head))
         return NotationError(
             error.message,
             source=self.source,
@@ -591,14 +584,35 @@ class LineRecorder:
         )
 
 
-def _players_line(names: Iterable[str]) -> str:
-    """The Players tag of ``names``, a line of its own, as the head lines of a recording are
-    read after it.
+def _said_with_players(text: str, error: NotationError, names: Iterable[str]) -> NotationError:
+    """``error`` of the head lines ``text``, said as the reader says it after the Players
+    tag of ``names`` (given as an option, not in the lines): a name that is also a colour
+    letter or a card (a player named B: ``deal B: W1``) is told to be quoted, as in a file.
+    The lines themselves are read without it, so that a comment before their tags stays
+    the record's.
 
-    >>> _players_line(["Ann", "B"])
-    '[Players "Ann" "B"]\\n'
+    >>> from gargon_notation.notation import parse_game
+    >>> try:
+    ...     parse_game("deal B: W1\\n*\\n")
+    ... except NotationError as error:
+    ...     said = _said_with_players("deal B: W1\\n*\\n", error, ["A", "B", "C"])
+    >>> print(said.message)  # doctest: +NORMALIZE_WHITESPACE
+    expected a player name, not 'B': a player named B is written quoted in the movetext,
+    "B", since B is also a colour letter
     """
-    return "[Players " + " ".join(quote(name) for name in names) + "]\n"
+    players = "[Players " + " ".join(quote(name) for name in names) + "]\n"
+    try:
+        parse_game(players + text)
+    except NotationError as told:
+        if (told.line - 1, told.column) == (error.line, error.column):
+            return NotationError(
+                told.message,
+                source=error.source,
+                line=error.line,
+                column=error.column,
+                excerpt=error.excerpt,
+            )
+    return error
 
 
 def record_lines(

@@ -767,7 +767,13 @@ def test_a_player_named_with_a_colour_letter_in_a_head_line_is_told_to_be_quoted
     with pytest.raises(NotationError) as taken:
         started.feed("deal B: W1")
     assert (taken.value.line, taken.value.column, taken.value.message) == (1, 6, said)
-    # Quoted, the line is taken, and the Players tag read before it is not taken twice.
+    # Read as it is written: a comment before the tags stays the record's.
+    kept = record_lines(
+        ["; a note", '[Event "x"]', 'deal "B": W1'], tmp_path / "kept.ggn", tags=tags
+    )
+    assert write_game(kept.record()).splitlines()[:2] == ["; a note", '[Players "A" "B" "C"]']
+    assert (tmp_path / "kept.ggn").read_text().startswith("; a note\n")
+    # Quoted, the line is taken, and the Players tag is not taken twice.
     assert started.feed('deal "B": W1') is None
     assert Path(tmp_path / "started.ggn").read_text().splitlines() == [
         '[Players "A" "B" "C"]',
