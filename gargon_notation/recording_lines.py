@@ -418,15 +418,7 @@ class LineRecorder:
             tags=(*recording.head.tags, *written.tags),
             setup=(*recording.head.setup, *written.setup),
         )
-        started = Recording.from_head(head)
-        started.termination = recording.termination
-        started.round_comments = dict(recording.round_comments)
-        self.recording = started
-        try:
-            self.save()
-        except FileError:
-            self.recording = recording
-            raise
+        self._replace(Recording.from_head(head))
         self._before_head.append((recording, line))
 
     def undo_head_line(self) -> str | None:
@@ -439,18 +431,25 @@ class LineRecorder:
         """
         if not self._before_head or self.recording is None or self.recording.entries:
             return None
-        current = self.recording
         before, line = self._before_head[-1]
-        before.termination = current.termination
-        before.round_comments = dict(current.round_comments)
-        self.recording = before
+        self._replace(before)
+        self._before_head.pop()
+        return line
+
+    def _replace(self, recording: Recording) -> None:
+        """Go on with ``recording`` (another head, no decision yet), keeping the end marked
+        and the round comments of the one replaced, and save it; when the file cannot be
+        written, the one replaced stays."""
+        current = self.recording
+        assert current is not None
+        recording.termination = current.termination
+        recording.round_comments = dict(current.round_comments)
+        self.recording = recording
         try:
             self.save()
         except FileError:
             self.recording = current
             raise
-        self._before_head.pop()
-        return line
 
     def _after_the_end(self) -> str:
         """Why a line after the termination is refused: ``*`` before the game is over stops
