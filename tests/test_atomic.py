@@ -34,7 +34,7 @@ from typing import NoReturn
 
 import pytest
 from in_process import CliRunner
-from permissions import without_folder_rights
+from permissions import as_someone_else, without_folder_rights
 
 from gargon_notation import atomic, files
 from gargon_notation.bots import simulate
@@ -1278,16 +1278,28 @@ def test_an_append_only_file_is_refused_saying_why(target: Path) -> None:
     assert names(target.parent) == ["records.ggn"]
 
 
+def _fmt_in_place_as_someone_else(folder: Path, path: str) -> subprocess.CompletedProcess[str]:
+    """``gargon fmt -i PATH`` in ``folder``, run without root's rights over other users'
+    files (:func:`permissions.as_someone_else`)."""
+    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    return subprocess.run(
+        [*as_someone_else(), sys.executable, "-m", "gargon_notation", "fmt", "-i", path],
+        cwd=folder,
+        capture_output=True,
+        text=True,
+        env=environment,
+        timeout=60,
+    )
+
+
 def test_another_users_file_in_a_sticky_folder_is_refused_saying_why(tmp_path: Path) -> None:
     """A club folder that lets only a file's owner replace it (sticky, chmod +t, as /tmp
     is), and a file of another user's that anyone may write: it cannot be replaced, and
     that was said as 'an append-only or immutable file: lsattr shows it, chattr -a ...',
     which it is not; now the sticky folder and the file's owner are named."""
     import pwd
-    import shutil
 
-    if os.geteuid() != 0 or shutil.which("capsh") is None:
-        pytest.skip("root, and capsh to drop root's rights, make another user's file here")
+    as_someone_else()  # skips where another user's file cannot be made
     folder = tmp_path / "club"
     folder.mkdir()
     record = folder / "x.ggn"
@@ -1296,17 +1308,7 @@ def test_another_users_file_in_a_sticky_folder_is_refused_saying_why(tmp_path: P
     os.chown(record, 65534, 65534)
     os.chown(folder, 65534, 65534)
     folder.chmod(0o1777)
-    rights = "cap_chown,cap_fowner,cap_dac_override,cap_dac_read_search"
-    command = ["capsh", f"--drop={rights}", "--", "-c", '"$0" "$@"', sys.executable]
-    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    fmt = subprocess.run(
-        [*command, "-m", "gargon_notation", "fmt", "-i", "club/x.ggn"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=60,
-    )
+    fmt = _fmt_in_place_as_someone_else(tmp_path, "club/x.ggn")
     owner = pwd.getpwuid(65534).pw_name
     assert (fmt.returncode, fmt.stdout) == (2, "")
     assert fmt.stderr == (
@@ -1325,10 +1327,8 @@ def test_another_users_file_that_only_they_may_write_is_not_called_read_only(
     'the file is read-only ... make it writable', which only its owner can do (left in the
     last note); now its owner is named."""
     import pwd
-    import shutil
 
-    if os.geteuid() != 0 or shutil.which("capsh") is None:
-        pytest.skip("root, and capsh to drop root's rights, make another user's file here")
+    as_someone_else()  # skips where another user's file cannot be made
     folder = tmp_path / "club"
     folder.mkdir()
     folder.chmod(0o777)
@@ -1336,17 +1336,7 @@ def test_another_users_file_that_only_they_may_write_is_not_called_read_only(
     record.write_text(ORIGINAL.replace("\n", "\r\n"), encoding="utf-8")
     record.chmod(0o644)
     os.chown(record, 65534, 65534)
-    rights = "cap_chown,cap_fowner,cap_dac_override,cap_dac_read_search"
-    command = ["capsh", f"--drop={rights}", "--", "-c", '"$0" "$@"', sys.executable]
-    environment = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
-    fmt = subprocess.run(
-        [*command, "-m", "gargon_notation", "fmt", "-i", "club/x.ggn"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        env=environment,
-        timeout=60,
-    )
+    fmt = _fmt_in_place_as_someone_else(tmp_path, "club/x.ggn")
     owner = pwd.getpwuid(65534).pw_name
     assert (fmt.returncode, fmt.stdout) == (2, "")
     assert fmt.stderr == (
